@@ -1,0 +1,8 @@
+"""Class lists of the tile recognizer: the rules engine's tile codes, in a fixed order."""
+
+SUIT_CODES = [f"{n}{s}" for s in "mps" for n in range(1, 10)]
+HONOR_CODES = ["E", "S", "W", "N", "C", "F", "P"]
+BONUS_CODES = [f"{n}f" for n in range(1, 9)]
+
+#: The 42 face classes of the classifier, then ``back`` for a face-down tile.
+TILE_CLASSES = SUIT_CODES + HONOR_CODES + BONUS_CODES + ["back"]
