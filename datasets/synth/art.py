@@ -1,0 +1,253 @@
+"""Face artwork: find, rasterize once, cache and load the glyph layer of every tile kind.
+
+Every art set is turned into the same thing: a transparent RGBA canvas of ``FACE_SIZE`` holding only
+the engraved glyph (no tile body), keyed by the project's tile code.  The body, the ivory face
+colour and the engraving are drawn later by :mod:`datasets.synth.body`, so all sets look like
+real tiles in the same way.  The art itself never enters the repository: it is read from
+``/work/shared/tileart`` (or ``$MAHJONG_TILEART``) and from Debian's ``kdegames-mahjongg-data-kf5``
+package, and the rasterized PNGs are cached under ``work/synth_faces`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.classes import TILE_CLASSES
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+#: Width, height in pixels of every cached glyph canvas (the tile face has a 3:4 aspect).
+FACE_SIZE = (192, 256)
+FACE_CODES = [c for c in TILE_CLASSES if c != "back"]
+TILEART_DIR = Path(os.environ.get("MAHJONG_TILEART", REPO_ROOT.parent / "shared" / "tileart"))
+KMAHJONGG_DIR = Path(os.environ.get("MAHJONG_KMAHJONGG", "/usr/share/kmahjongglib/tilesets"))
+CACHE_DIR = Path(os.environ.get("MAHJONG_FACE_CACHE", REPO_ROOT / "work" / "synth_faces"))
+
+# --- index -> tile code tables (each checked by eye on a contact sheet, see README) -------------
+
+#: smooth-faces/tile-NN.png index -> code.
+SMOOTH_INDEX: dict[int, str] = {
+    **{i: f"{i + 1}p" for i in range(9)},
+    9: "N", 10: "W", 11: "S", 12: "E", 13: "C", 14: "F",
+    **{15 + i: f"{i + 1}m" for i in range(9)},
+    **{24 + i: f"{i + 1}s" for i in range(9)},
+    33: "2f", 34: "3f", 35: "1f", 36: "4f", 37: "P",
+    38: "5f", 39: "6f", 40: "7f", 41: "8f",
+}
+
+#: uni.svg nested-svg id -> code.
+UNICODE_IDS: dict[str, str] = {
+    **{f"t_ch{n}": f"{n}m" for n in range(1, 10)},
+    **{f"t_do{n}": f"{n}p" for n in range(1, 10)},
+    **{f"t_ba{n}": f"{n}s" for n in range(1, 10)},
+    "t_wi_east": "E", "t_wi_south": "S", "t_wi_west": "W", "t_wi_north": "N",
+    "t_dr_red": "C", "t_dr_green": "F", "t_dr_white": "P",
+    "t_fl_plum": "1f", "t_fl_orchid": "2f", "t_fl_chrysanthemum": "3f", "t_fl_bamboo": "4f",
+    "t_se_spring": "5f", "t_se_summer": "6f", "t_se_fall": "7f", "t_se_winter": "8f",
+}
+
+#: fluffystuff/Regular file stem -> code (Japanese set: no flowers or seasons).
+FLUFFY_FILES: dict[str, str] = {
+    **{f"Man{n}": f"{n}m" for n in range(1, 10)},
+    **{f"Pin{n}": f"{n}p" for n in range(1, 10)},
+    **{f"Sou{n}": f"{n}s" for n in range(1, 10)},
+    "Ton": "E", "Nan": "S", "Shaa": "W", "Pei": "N", "Chun": "C", "Hatsu": "F", "Haku": "P",
+}
+
+#: kmahjongg svgz element id -> code.
+KMAHJONGG_IDS: dict[str, str] = {
+    **{f"CHARACTER_{n}": f"{n}m" for n in range(1, 10)},
+    **{f"ROD_{n}": f"{n}p" for n in range(1, 10)},
+    **{f"BAMBOO_{n}": f"{n}s" for n in range(1, 10)},
+    "WIND_1": "N", "WIND_2": "S", "WIND_3": "E", "WIND_4": "W",
+    "DRAGON_1": "P", "DRAGON_2": "F", "DRAGON_3": "C",
+    **{f"FLOWER_{n}": f"{n}f" for n in range(1, 5)},
+    **{f"SEASON_{n}": f"{n + 4}f" for n in range(1, 5)},
+}
+#: kmahjongg face area in SVG user units (TileFaceWidth/Height of the .desktop files).
+KMAHJONGG_FACE = (69.0, 89.0)
+
+
+@dataclass(frozen=True)
+class ArtSet:
+    """One loaded art set: glyph canvases (RGBA, ``FACE_SIZE``) by tile code."""
+
+    name: str
+    faces: dict[str, np.ndarray]
+
+    @property
+    def codes(self) -> list[str]:
+        """Tile codes this set can draw, in class order."""
+        return [c for c in FACE_CODES if c in self.faces]
+
+
+def _fit_on_canvas(rgba: np.ndarray, margin: float, scale: float | None = None) -> np.ndarray:
+    """Centre a glyph image on a transparent ``FACE_SIZE`` canvas.
+
+    With ``scale`` None the glyph is fitted inside the canvas minus ``margin`` (a fraction);
+    otherwise it is resized by ``scale`` so that relative glyph sizes of a set are kept.
+    """
+    cw, ch = FACE_SIZE
+    h, w = rgba.shape[:2]
+    if scale is None:
+        scale = min(cw * (1 - 2 * margin) / w, ch * (1 - 2 * margin) / h)
+    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+    nw, nh = min(nw, cw), min(nh, ch)
+    small = cv2.resize(rgba, (nw, nh), interpolation=cv2.INTER_AREA)
+    canvas = np.zeros((ch, cw, 4), np.uint8)
+    x0, y0 = (cw - nw) // 2, (ch - nh) // 2
+    canvas[y0:y0 + nh, x0:x0 + nw] = small
+    return canvas
+
+
+def _crop_alpha(rgba: np.ndarray) -> np.ndarray:
+    """Crop an RGBA image to the bounding box of its visible pixels."""
+    ys, xs = np.nonzero(rgba[..., 3] > 8)
+    if len(xs) == 0:
+        return rgba
+    return rgba[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def _svg_to_rgba(svg: bytes | str, width: int, height: int) -> np.ndarray:
+    """Rasterize SVG text to an RGBA array with cairosvg."""
+    import cairosvg  # imported lazily: only needed to fill the cache
+
+    data = svg.encode() if isinstance(svg, str) else svg
+    png = cairosvg.svg2png(bytestring=data, output_width=width, output_height=height)
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+    return cv2.cvtColor(img, cv2.COLOR_BGRA2RGBA)
+
+
+def _read_rgba(path: Path) -> np.ndarray:
+    """Read a PNG as RGBA (adding an opaque alpha when missing)."""
+    img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+    if img is None:
+        raise FileNotFoundError(path)
+    if img.ndim == 2:
+        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGRA)
+    elif img.shape[2] == 3:
+        img = cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)
+    return cv2.cvtColor(img, cv2.COLOR_BGRA2RGBA)
+
+
+def _make_smooth() -> dict[str, np.ndarray]:
+    """smooth-faces PNGs: already glyph-only, 224x320."""
+    folder = TILEART_DIR / "smooth-faces"
+    return {
+        code: _fit_on_canvas(_read_rgba(folder / f"tile-{i:02d}.png"), 0.0)
+        for i, code in SMOOTH_INDEX.items()
+    }
+
+
+def _make_unicode() -> dict[str, np.ndarray]:
+    """uni.svg: render one nested <svg id=...> at a time by replacing the sheet with a <use>."""
+    text = (TILEART_DIR / "unicode-color" / "uni.svg").read_text()
+    head, defs_end = text.split("</defs>", 1)[0], "</defs>"
+    head = re.sub(r'viewBox="[^"]*"', 'viewBox="0 0 74.7 95.1"', head, count=1)
+    out = {}
+    for sid, code in UNICODE_IDS.items():
+        svg = f'{head}{defs_end}<use xlink:href="#{sid}" width="74.7" height="95.1"/></svg>'
+        rgba = _svg_to_rgba(svg, 300, 382)
+        out[code] = _fit_on_canvas(rgba, 0.02)
+    return out
+
+
+def _make_fluffy() -> dict[str, np.ndarray]:
+    """fluffystuff Regular SVGs (300x400 glyph-only faces)."""
+    folder = TILEART_DIR / "fluffystuff" / "Regular"
+    return {
+        code: _fit_on_canvas(_svg_to_rgba((folder / f"{stem}.svg").read_bytes(), 300, 400), 0.04)
+        for stem, code in FLUFFY_FILES.items()
+    }
+
+
+def _make_kmahjongg(tileset: str) -> dict[str, np.ndarray]:
+    """kmahjongg tileset: export each glyph element with rsvg-convert, keeping relative sizes."""
+    exe = shutil.which("rsvg-convert")
+    src = KMAHJONGG_DIR / f"{tileset}.svgz"
+    if exe is None or not src.exists():
+        raise FileNotFoundError(f"needs rsvg-convert and {src}")
+    zoom = 4.0
+    scale = min(FACE_SIZE[0] / KMAHJONGG_FACE[0], FACE_SIZE[1] / KMAHJONGG_FACE[1]) / zoom * 0.98
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = Path(tmp) / "set.svg"
+        plain.write_bytes(gzip.decompress(src.read_bytes()))
+        for eid, code in KMAHJONGG_IDS.items():
+            png = Path(tmp) / f"{eid}.png"
+            subprocess.run([exe, "-i", eid, "-z", str(zoom), "-o", str(png), str(plain)],
+                           check=True, capture_output=True)
+            out[code] = _fit_on_canvas(_crop_alpha(_read_rgba(png)), 0.0, scale=scale)
+    return out
+
+
+#: Art set name -> builder.  Names are what ``load_art_set`` and the CLI accept.
+BUILDERS = {
+    "smooth": _make_smooth,
+    "unicode": _make_unicode,
+    "fluffy": _make_fluffy,
+    "kmj-traditional": lambda: _make_kmahjongg("traditional"),
+    "kmj-default": lambda: _make_kmahjongg("default"),
+}
+
+
+@cache
+def load_art_set(name: str) -> ArtSet:
+    """Load an art set from the PNG cache, rasterizing it into the cache on first use."""
+    folder = CACHE_DIR / name
+    if not (folder / "done").exists():
+        faces = BUILDERS[name]()
+        folder.mkdir(parents=True, exist_ok=True)
+        for code, rgba in faces.items():
+            cv2.imwrite(str(folder / f"{code}.png"), cv2.cvtColor(rgba, cv2.COLOR_RGBA2BGRA))
+        (folder / "done").write_text("\n".join(sorted(faces)))
+    faces = {}
+    for code in FACE_CODES:
+        path = folder / f"{code}.png"
+        if path.exists():
+            faces[code] = _read_rgba(path)
+    return ArtSet(name, faces)
+
+
+@lru_cache(maxsize=1)
+def available_art_sets() -> tuple[str, ...]:
+    """Names of the art sets that load on this machine (missing sources are skipped)."""
+    names = []
+    for name in BUILDERS:
+        try:
+            if load_art_set(name).faces:
+                names.append(name)
+        except (FileNotFoundError, OSError, ImportError, subprocess.CalledProcessError):
+            continue
+    return tuple(names)
+
+
+def contact_sheet(art: ArtSet, cols: int = 9) -> np.ndarray:
+    """A labelled grid of glyphs on ivory (BGR), to check the index -> code mapping by eye."""
+    cw, ch = FACE_SIZE[0] // 2, FACE_SIZE[1] // 2
+    codes = FACE_CODES
+    rows = (len(codes) + cols - 1) // cols
+    sheet = np.full((rows * (ch + 20), cols * cw, 3), 235, np.uint8)
+    for k, code in enumerate(codes):
+        r, c = divmod(k, cols)
+        y, x = r * (ch + 20), c * cw
+        cv2.putText(sheet, code, (x + 4, y + 15), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1)
+        if code not in art.faces:
+            continue
+        g = cv2.resize(art.faces[code], (cw, ch), interpolation=cv2.INTER_AREA).astype(np.float32)
+        a = g[..., 3:] / 255.0
+        roi = sheet[y + 20:y + 20 + ch, x:x + cw].astype(np.float32)
+        rgb = g[..., :3][..., ::-1]
+        sheet[y + 20:y + 20 + ch, x:x + cw] = (roi * (1 - a) + rgb * a).astype(np.uint8)
+        cv2.rectangle(sheet, (x, y + 20), (x + cw - 1, y + 20 + ch - 1), (150, 150, 150), 1)
+    return sheet

@@ -1,0 +1,96 @@
+"""Photographic effects applied after the tiles are drawn: what a phone camera adds.
+
+Uneven light, vignetting, glare blooms, occluding fingers and objects, defocus or motion blur,
+sensor noise, white-balance casts and JPEG compression.  Occluders also write -1 into the tile-id
+buffer so that labels only count pixels a viewer can actually see.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SKIN = [(90, 130, 190), (110, 150, 210), (70, 110, 170), (60, 90, 140), (140, 170, 225)]
+
+
+def light_gradient(rng: np.random.Generator, img: np.ndarray) -> None:
+    """Multiply by a smooth linear ramp and a vignette (in place, float image)."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    t = rng.uniform(0, 2 * np.pi)
+    ramp = ((xx - w / 2) * np.cos(t) + (yy - h / 2) * np.sin(t)) / max(w, h)
+    g = 1 + rng.uniform(0, 0.5) * ramp
+    r2 = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+    g *= 1 - rng.uniform(0, 0.35) * r2
+    img *= (g * rng.uniform(0.75, 1.15))[..., None]
+
+
+def glare(rng: np.random.Generator, img: np.ndarray) -> None:
+    """Add one or two soft bright blooms, like a lamp reflected in glossy tiles."""
+    h, w = img.shape[:2]
+    for _ in range(int(rng.integers(1, 3))):
+        layer = np.zeros((h, w), np.float32)
+        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        axes = (int(rng.uniform(0.03, 0.15) * w), int(rng.uniform(0.02, 0.1) * h))
+        cv2.ellipse(layer, c, axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
+        layer = cv2.GaussianBlur(layer, (0, 0), max(axes) * 0.5 + 1)
+        img += (layer * rng.uniform(40, 140))[..., None]
+
+
+def occlude(rng: np.random.Generator, img: np.ndarray, ids: np.ndarray) -> None:
+    """Draw a finger/hand or an object (cup, phone, chip) over part of the picture."""
+    h, w = img.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    if rng.random() < 0.6:
+        color = np.array(SKIN[rng.integers(len(SKIN))], np.float32) + rng.normal(0, 8, 3)
+        side = int(rng.integers(4))
+        edge = [(rng.uniform(0, w), 0), (w, rng.uniform(0, h)), (rng.uniform(0, w), h),
+                (0, rng.uniform(0, h))][side]
+        tip = (rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h)
+        width = int(rng.uniform(0.03, 0.07) * max(w, h))
+        for _ in range(int(rng.integers(1, 4))):
+            t = (tip[0] + rng.normal(0, width), tip[1] + rng.normal(0, width))
+            cv2.line(mask, (int(edge[0]), int(edge[1])), (int(t[0]), int(t[1])), 255, width,
+                     cv2.LINE_AA)
+            cv2.circle(mask, (int(t[0]), int(t[1])), width // 2, 255, -1, cv2.LINE_AA)
+    else:
+        color = rng.uniform(20, 240, 3).astype(np.float32)
+        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        r = int(rng.uniform(0.04, 0.15) * min(w, h))
+        if rng.random() < 0.5:
+            cv2.circle(mask, c, r, 255, -1, cv2.LINE_AA)
+        else:
+            box = cv2.boxPoints((c, (r * 2.0, r * 1.2), rng.uniform(0, 180))).astype(np.int32)
+            cv2.fillConvexPoly(mask, box, 255, cv2.LINE_AA)
+    a = (mask.astype(np.float32) / 255)[..., None]
+    yy = np.linspace(0.8, 1.15, h, dtype=np.float32)[:, None, None]
+    shade = cv2.GaussianBlur(a[..., 0], (0, 0), 6)[..., None]
+    img *= 1 - 0.35 * np.clip(shade * 1.5, 0, 1) * (1 - a)  # a soft cast shadow
+    img[:] = img * (1 - a) + color * yy * a * (0.85 + 0.3 * shade)
+    ids[mask > 127] = -1
+
+
+def blur(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    """Defocus or motion blur of a random small strength."""
+    if rng.random() < 0.6:
+        return cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.6))
+    k = int(rng.integers(3, 9))
+    kern = np.zeros((k, k), np.float32)
+    kern[k // 2, :] = 1.0 / k
+    rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
+    kern = cv2.warpAffine(kern, rot, (k, k))
+    kern /= max(kern.sum(), 1e-6)
+    return cv2.filter2D(img, -1, kern)
+
+
+def finish(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    """Colour cast, sensor noise and JPEG round trip; returns the final uint8 BGR image."""
+    img = img * rng.uniform(0.9, 1.1, 3).astype(np.float32)
+    img += rng.normal(0, rng.uniform(1, 6), img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.85:
+        q = int(rng.integers(35, 96))
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])
+        if ok:
+            out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out

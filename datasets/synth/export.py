@@ -1,0 +1,127 @@
+"""Writing rendered scenes to disk: YOLO detection sets, classification crops, raw scenes, and
+a contact sheet for looking at samples.
+
+Scene ``i`` of a dataset is rendered from ``numpy.random.default_rng([seed, i])``, so a dataset
+is reproducible from its seed and any single image can be re-rendered on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from datasets.synth.scene import Scene, render_scene
+from vision.classes import TILE_CLASSES
+
+KINDS = ("detect", "classify", "scenes")
+#: Detection classes: 0 = a face-up tile, 1 = a face-down tile.
+DETECT_NAMES = ["tile", "back"]
+
+
+def scene_rng(seed: int, index: int) -> np.random.Generator:
+    """The generator of scene ``index`` in a dataset made with ``seed``."""
+    return np.random.default_rng([seed, index])
+
+
+def yolo_lines(scene: Scene) -> list[str]:
+    """YOLO label lines ``cls cx cy w h`` (normalised) for the labelled tiles of a scene."""
+    h, w = scene.image.shape[:2]
+    lines = []
+    for t in scene.tiles:
+        if not t.labelled:
+            continue
+        x1, y1, x2, y2 = t.box
+        cls = 1 if t.code == "back" else 0
+        lines.append(f"{cls} {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} "
+                     f"{(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}")
+    return lines
+
+
+def crops(scene: Scene, rng: np.random.Generator, min_px: int = 12) -> list[tuple[str, np.ndarray]]:
+    """Per-tile crops (code, BGR) around each labelled tile's box, padded a little at random
+    like a detector's box would be."""
+    h, w = scene.image.shape[:2]
+    out = []
+    for t in scene.tiles:
+        x1, y1, x2, y2 = t.box
+        bw, bh = x2 - x1, y2 - y1
+        if not t.labelled or min(bw, bh) < min_px or t.visible < 0.6:
+            continue
+        pad = rng.uniform(-0.03, 0.12, 4) * [bw, bh, bw, bh]
+        a, b = int(max(0, x1 - pad[0])), int(max(0, y1 - pad[1]))
+        c, d = int(min(w, x2 + pad[2])), int(min(h, y2 + pad[3]))
+        if c - a >= min_px and d - b >= min_px:
+            out.append((t.code, scene.image[b:d, a:c].copy()))
+    return out
+
+
+def render_dataset(out_dir: Path, count: int, seed: int, kind: str) -> None:
+    """Render ``count`` scenes into ``out_dir`` as ``kind`` ("detect", "classify" or "scenes").
+
+    detect: ``images/NNNNNN.jpg`` + ``labels/NNNNNN.txt`` (YOLO, classes tile/back) and a
+    ``data.yaml``; classify: ``<code>/NNNNNN_k.jpg`` crops, one folder per class (ultralytics
+    classification layout, all 43 folders created); scenes: ``NNNNNN.jpg`` + ``NNNNNN.json``.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}")
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if kind == "detect":
+        (out_dir / "images").mkdir(exist_ok=True)
+        (out_dir / "labels").mkdir(exist_ok=True)
+        (out_dir / "data.yaml").write_text(
+            f"path: {out_dir.resolve()}\ntrain: images\nval: images\nnames:\n"
+            + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)))
+    elif kind == "classify":
+        for code in TILE_CLASSES:
+            (out_dir / code).mkdir(exist_ok=True)
+    for i in range(count):
+        rng = scene_rng(seed, i)
+        scene = render_scene(rng)
+        name = f"{i:06d}"
+        if kind == "detect":
+            cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), scene.image)
+            (out_dir / "labels" / f"{name}.txt").write_text("\n".join(yolo_lines(scene)) + "\n")
+        elif kind == "classify":
+            for k, (code, crop) in enumerate(crops(scene, rng)):
+                cv2.imwrite(str(out_dir / code / f"{name}_{k}.jpg"), crop)
+        else:
+            cv2.imwrite(str(out_dir / f"{name}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+            (out_dir / f"{name}.json").write_text(json.dumps(scene.to_json(), indent=1))
+
+
+def annotate(scene: Scene) -> np.ndarray:
+    """The scene image with boxes (green face-up, red back), face quads and codes drawn on."""
+    img = scene.image.copy()
+    for t in scene.tiles:
+        color = (0, 0, 255) if t.code == "back" else (0, 255, 0)
+        if not t.labelled:
+            color = (128, 128, 128)
+        x1, y1, x2, y2 = (int(round(v)) for v in t.box)
+        cv2.rectangle(img, (x1, y1), (x2, y2), color, 1)
+        q = np.array(t.quad, np.int32)
+        cv2.polylines(img, [q], True, (255, 200, 0), 1)
+        cv2.circle(img, tuple(q[0]), 2, (255, 0, 255), -1)
+        label = t.code + ("*" if t.sideways else "")
+        cv2.putText(img, label, (x1, max(10, y1 - 2)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, color, 1)
+    return img
+
+
+def contact_sheet(scenes: list[Scene], cols: int = 4, cell: int = 480,
+                  annotated: bool = False) -> np.ndarray:
+    """Tile scenes (optionally annotated) into one preview image, each fitted into ``cell``."""
+    rows = (len(scenes) + cols - 1) // cols
+    sheet = np.full((rows * cell, cols * cell, 3), 40, np.uint8)
+    for k, s in enumerate(scenes):
+        img = annotate(s) if annotated else s.image
+        h, w = img.shape[:2]
+        f = cell / max(h, w)
+        small = cv2.resize(img, (int(w * f), int(h * f)), interpolation=cv2.INTER_AREA)
+        r, c = divmod(k, cols)
+        sheet[r * cell:r * cell + small.shape[0], c * cell:c * cell + small.shape[1]] = small
+        cv2.putText(sheet, f"{k} {s.layout} {s.art}", (c * cell + 4, r * cell + 14),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.45, (255, 255, 255), 1)
+    return sheet
