@@ -192,3 +192,10 @@ def random_hand(rng: np.random.Generator, pool: TilePool, allow_bonus: bool = Tr
                 flowers.append(code)
         flowers.sort(key=sort_key)
     return Hand(concealed, melds, win_tile, flowers)
+
+
+def hand_from_json(data: dict) -> Hand:
+    """Rebuild a ``Hand`` from its JSON shape (the inverse of ``Hand.to_json``)."""
+    melds = [Meld(m["type"], list(m["tiles"]), bool(m["concealed"]), m["claimed_index"])
+             for m in data["melds"]]
+    return Hand(list(data["concealed"]), melds, data["win_tile"], list(data["flowers"]))

@@ -1,0 +1,124 @@
+"""Fast checks of the synthetic scene renderer (datasets.synth)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from datasets.synth import hand as hand_mod
+from datasets.synth.art import available_art_sets
+from datasets.synth.layout import LAYOUTS
+
+pytestmark = pytest.mark.skipif(not available_art_sets(), reason="no tile art on this machine")
+
+
+@pytest.fixture(scope="module")
+def scenes():
+    """One scene of every layout, rendered once for the module."""
+    from datasets.synth import render_scene
+
+    return {name: render_scene(np.random.default_rng(100 + i), name)
+            for i, name in enumerate(LAYOUTS)}
+
+
+def test_every_layout_renders_labelled_tiles(scenes):
+    for name, s in scenes.items():
+        h, w = s.image.shape[:2]
+        assert s.image.dtype == np.uint8 and s.image.ndim == 3
+        assert 480 <= max(h, w) <= 1280
+        assert s.layout == name
+        assert any(t.labelled for t in s.tiles), name
+
+
+def test_labels_inside_image(scenes):
+    for s in scenes.values():
+        h, w = s.image.shape[:2]
+        for t in s.tiles:
+            if not t.labelled:
+                continue
+            x1, y1, x2, y2 = t.box
+            assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h
+            assert 0 < t.visible <= 1.0
+            assert len(t.quad) == 4
+
+
+def _check_hand_matches_tiles(s):
+    gt = s.hand
+    h = hand_mod.hand_from_json(gt)
+    assert hand_mod.is_legal(h)
+    by_group: dict[str, list] = {}
+    for t in s.tiles:
+        by_group.setdefault(t.group, []).append(t)
+    assert [t.code for t in by_group.get("concealed", [])] == gt["concealed"]
+    assert [t.code for t in by_group.get("bonus", [])] == gt["flowers"]
+    win = by_group.get("win", [])
+    assert [t.code for t in win] == ([gt["win_tile"]] if gt["win_tile"] else [])
+    for i, m in enumerate(gt["melds"]):
+        tiles = by_group[f"meld{i}"]
+        assert len(tiles) == len(m["tiles"])
+        sideways = [k for k, t in enumerate(tiles) if t.sideways]
+        assert sideways == ([m["claimed_index"]] if m["claimed_index"] is not None else [])
+        for t, code in zip(tiles, m["tiles"], strict=True):
+            assert t.code in (code, "back")
+            assert t.code == code or m["concealed"]
+
+
+def test_hand_ground_truth_is_legal_and_drawn():
+    from datasets.synth import render_scene
+
+    for seed in range(4):
+        for layout in ("hand", "flat"):
+            s = render_scene(np.random.default_rng(seed), layout)
+            _check_hand_matches_tiles(s)
+
+
+def test_random_hands_are_legal():
+    for seed in range(300):
+        h = hand_mod.random_hand(np.random.default_rng(seed), hand_mod.TilePool())
+        assert hand_mod.is_legal(h), h
+        counts = Counter(h.all_tiles())
+        assert max(counts.values()) <= 4
+
+
+def test_illegal_hands_are_rejected():
+    bad_chow = hand_mod.Hand(["1m"] * 10, [hand_mod.Meld("chow", ["1m", "2m", "4m"])])
+    assert not hand_mod.is_legal(bad_chow)
+    fifth = hand_mod.Hand(["1m"] * 5 + ["2m"] * 8)
+    assert not hand_mod.is_legal(fifth)
+    short = hand_mod.Hand(["1m", "2m"])
+    assert not hand_mod.is_legal(short)
+
+
+def test_scene_tile_counts_respect_the_set(scenes):
+    for s in scenes.values():
+        counts = Counter(t.code for t in s.tiles if t.code != "back")
+        assert all(n <= 4 for n in counts.values())
+
+
+def test_same_seed_same_image():
+    from datasets.synth import render_scene
+
+    a = render_scene(np.random.default_rng(7))
+    b = render_scene(np.random.default_rng(7))
+    assert np.array_equal(a.image, b.image)
+    assert a.to_json() == b.to_json()
+
+
+def test_render_dataset_detect_and_classify(tmp_path):
+    from datasets.synth import render_dataset
+
+    render_dataset(tmp_path / "det", 2, seed=3, kind="detect")
+    labels = sorted((tmp_path / "det" / "labels").glob("*.txt"))
+    assert len(labels) == 2
+    for f in labels:
+        for line in f.read_text().split("\n"):
+            if line:
+                cls, *xywh = line.split()
+                assert cls in ("0", "1")
+                assert all(0 <= float(v) <= 1 for v in xywh)
+    render_dataset(tmp_path / "cls", 2, seed=3, kind="classify")
+    assert len(list((tmp_path / "cls").glob("*/*.jpg"))) > 0
+    render_dataset(tmp_path / "sc", 1, seed=3, kind="scenes")
+    assert (tmp_path / "sc" / "000000.json").exists()
