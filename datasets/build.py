@@ -1,0 +1,174 @@
+"""Build every training set of the tile recognizer with one command: ``python -m datasets.build``.
+
+Why one command: the sets are derived data (git-ignored under ``work/``), so any machine, a GPU box
+included, must be able to rebuild exactly the same files from ``shared/`` and a seed. It writes:
+
+* ``work/real/detect``   - 2-class (tile/back) YOLO set from the real photos (``datasets.real``);
+* ``work/real/classify`` - 42-class crop set in ultralytics' folder layout (``datasets.real``);
+* ``work/synth/<kind>``  - synthetic sets from ``datasets.synth.render_dataset`` when that module
+  is importable (it is written separately); skipped with a message otherwise;
+* ``work/mixed/...``     - real + synthetic training sets, validated on the real ``valid`` split
+  only (the numbers that matter are on real photos): ``detect/data.yaml`` lists both image
+  folders; ``classify`` holds real crops (hard links) and synthetic crops resized like the real
+  ones, including the ``back`` class that only the renderer provides.
+
+A ``work/build.json`` manifest records the command, seed and counts, so a training log can name the
+exact data it used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+from datasets import real
+from vision.classes import TILE_CLASSES
+
+REPO_ROOT = real.REPO_ROOT
+WORK = REPO_ROOT / "work"
+SYNTH_KINDS = ("detect", "classify")
+
+
+def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...]) -> dict:
+    """Render the synthetic sets if ``datasets.synth`` offers ``render_dataset``; else explain.
+
+    Each kind gets its own seed (``seed + i``) so the sets differ but stay reproducible.
+    """
+    try:
+        from datasets.synth import render_dataset  # type: ignore[attr-defined]
+    except ImportError as exc:
+        msg = f"synthetic renderer not available ({exc}); skipping synthetic sets"
+        print(msg, file=sys.stderr)
+        return {"skipped": msg}
+    results: dict = {}
+    for i, kind in enumerate(kinds):
+        out_dir = out_root / kind
+        print(f"synth {kind}: {count} images -> {out_dir}")
+        try:
+            result = render_dataset(out_dir, count, seed + i, kind)
+        except (ValueError, NotImplementedError) as exc:
+            print(f"synth {kind} refused: {exc}", file=sys.stderr)
+            results[kind] = {"skipped": str(exc)}
+            continue
+        results[kind] = {"out": str(out_dir), "seed": seed + i, "count": count}
+        if isinstance(result, dict):
+            results[kind]["result"] = {k: str(v) for k, v in result.items()}
+    return results
+
+
+def _link_or_copy(src: Path, dst: Path) -> None:
+    """Hard-link ``src`` to ``dst`` (same disk, no extra space), copying if linking fails."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
+def build_mixed(work: Path, crop_size: int = 96) -> dict:
+    """Combine the real and synthetic sets into ``work/mixed`` (see the module docstring).
+
+    Returns counts; an empty dict when the synthetic sets are missing.
+    """
+    out = work / "mixed"
+    real_det, synth_det = work / "real" / "detect", work / "synth" / "detect"
+    real_cls, synth_cls = work / "real" / "classify", work / "synth" / "classify"
+    stats: dict = {}
+    if (synth_det / "images").is_dir() and real_det.is_dir():
+        (out / "detect").mkdir(parents=True, exist_ok=True)
+        lines = [
+            f"path: {work.resolve()}",
+            "train:",
+            f"  - {(real_det / 'images' / 'train').resolve()}",
+            f"  - {(synth_det / 'images').resolve()}",
+            f"val: {(real_det / 'images' / 'val').resolve()}",
+            "names:",
+            *(f"  {i}: {n}" for i, n in enumerate(real.DETECT_CLASSES)),
+        ]
+        (out / "detect" / "data.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        stats["detect_synth_images"] = len(list((synth_det / "images").glob("*.jpg")))
+    if synth_cls.is_dir() and real_cls.is_dir():
+        target = out / "classify"
+        if target.exists():
+            shutil.rmtree(target)
+        for split in ("train", "val"):
+            for folder in sorted((real_cls / split).iterdir()):
+                (target / split / folder.name).mkdir(parents=True, exist_ok=True)
+                for image in folder.iterdir():
+                    _link_or_copy(image, target / split / folder.name / image.name)
+        added = 0
+        for index, code in enumerate(TILE_CLASSES):
+            source = synth_cls / code
+            images = sorted(source.glob("*.jpg")) if source.is_dir() else []
+            if not images:
+                continue
+            folder = target / "train" / real.class_folder(index)
+            folder.mkdir(parents=True, exist_ok=True)
+            for image in images:
+                crop = cv2.imread(str(image), cv2.IMREAD_COLOR)
+                if crop is None:
+                    continue
+                crop = cv2.resize(crop, (crop_size, crop_size), interpolation=cv2.INTER_AREA)
+                cv2.imwrite(str(folder / f"synth_{image.name}"), crop)
+                added += 1
+        stats["classify_synth_crops"] = added
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse options, build the real sets, then the synthetic ones, and write the manifest."""
+    parser = argparse.ArgumentParser(description="Build all tile-recognizer training sets.")
+    parser.add_argument("--source", type=Path, default=real.DEFAULT_SOURCE)
+    parser.add_argument("--out", type=Path, default=WORK, help="root of all outputs")
+    parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--synth-count", type=int, default=2000, help="images per synthetic set")
+    parser.add_argument("--no-synth", action="store_true", help="only the real sets")
+    parser.add_argument("--no-real", action="store_true", help="only the synthetic sets")
+    parser.add_argument("--pad", type=float, default=0.1, help="crop padding (fraction of side)")
+    parser.add_argument("--crop-size", type=int, default=96, help="saved crop side in px")
+    args = parser.parse_args(argv)
+
+    started = time.time()
+    manifest: dict = {
+        "command": " ".join([Path(sys.executable).name, "-m", "datasets.build", *sys.argv[1:]]),
+        "seed": args.seed,
+        "source": str(args.source),
+    }
+    if not args.no_real:
+        if not args.source.is_dir():
+            print(f"real dataset not found at {args.source}", file=sys.stderr)
+            return 2
+        det = real.build_detection(args.source, args.out / "real" / "detect")
+        cls = real.build_classification(
+            args.source, args.out / "real" / "classify", args.pad, args.crop_size
+        )
+        manifest["real_detect"] = dict(sorted(det.items()))
+        manifest["real_classify"] = {
+            k: v for k, v in sorted(cls.items()) if not k.startswith(("train/", "val/"))
+        }
+        manifest["real_classify_per_class"] = {
+            k: v for k, v in sorted(cls.items()) if k.startswith(("train/", "val/"))
+        }
+        print("real detect:", manifest["real_detect"])
+        print("real classify:", manifest["real_classify"])
+    if not args.no_synth:
+        synth_root = args.out / "synth"
+        manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, SYNTH_KINDS)
+        if not args.no_real:
+            manifest["mixed"] = build_mixed(args.out, args.crop_size)
+            print("mixed:", manifest["mixed"])
+    manifest["seconds"] = round(time.time() - started, 1)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    print(f"done in {manifest['seconds']} s; manifest {args.out / 'build.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,492 @@
+"""Train the two stages of the tile recognizer with ultralytics, resumably, and export ONNX.
+
+Stage 1 is a small YOLO detector with two classes (``tile`` face up, ``back`` face down); stage 2 a
+YOLO classifier on crops, whose output index is the ``TILE_CLASSES`` index (see ``datasets.real``).
+Both start from a model YAML: no pretrained weights exist offline, and none may be downloaded.
+
+Why the care about resuming: a session is stopped after 180 minutes, so a CPU run spans sessions.
+Every epoch the run's ``last.pt`` is copied to ``models/checkpoints/<name>_last.pt`` (git-tracked,
+a few MB) and a rerun of the same command resumes from it, from ``work/runs/<name>`` if present.
+Each invocation appends one JSON line (command, seed, data, git commit, epochs, metrics) to
+``models/train_log.jsonl``.
+
+Nothing here may reach the network: ``YOLO_OFFLINE`` is set, ultralytics' config dir is moved to
+``work/ultralytics`` with a local font in place of Arial (which it would otherwise download), and a
+socket guard refuses and logs every connection attempt. torch and ultralytics are imported inside
+functions only, so importing ``vision`` never pulls them in.
+
+Usage::
+
+    python -m vision.train classify                 # CPU defaults, resumes if a checkpoint exists
+    python -m vision.train detect --imgsz 320
+    python -m vision.train classify --gpu           # device 0, bigger batch, more epochs
+    python -m vision.train export classify          # best.pt -> models/tile_classifier.onnx
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+WORK = REPO_ROOT / "work"
+RUNS = WORK / "runs"
+MODELS = REPO_ROOT / "models"
+CHECKPOINTS = MODELS / "checkpoints"
+TRAIN_LOG = MODELS / "train_log.jsonl"
+CONFIG_DIR = WORK / "ultralytics"
+
+#: Default per-task settings: (CPU values, GPU values). Chosen from the measured CPU cost in the
+#: dataset manifest (~95 s/epoch for 64 px crops; detector cost scales with pixel count).
+TASKS: dict[str, dict[str, Any]] = {
+    "classify": {
+        "model": "yolov8n-cls.yaml",
+        "data": WORK / "real" / "classify",
+        "name": "classify-real",
+        "onnx": "tile_classifier.onnx",
+        "cpu": {"imgsz": 64, "batch": 64, "epochs": 60},
+        "gpu": {"imgsz": 96, "batch": 512, "epochs": 150},
+    },
+    "detect": {
+        "model": "yolov8n.yaml",
+        "data": WORK / "real" / "detect" / "data.yaml",
+        "name": "detect-real",
+        "onnx": "tile_detector.onnx",
+        "cpu": {"imgsz": 320, "batch": 16, "epochs": 40},
+        "gpu": {"imgsz": 640, "batch": 64, "epochs": 300},
+    },
+}
+
+#: Augmentation overrides. The real train split already holds flipped, rotated and sheared copies,
+#: and a mirrored tile never occurs on a table, so no flips; the classifier's random crop keeps at
+#: least 70% of the (already padded) crop so the face stays whole.
+AUGMENT: dict[str, dict[str, Any]] = {
+    "classify": {"fliplr": 0.0, "flipud": 0.0, "scale": 0.3, "erasing": 0.2},
+    "detect": {"fliplr": 0.0, "flipud": 0.0},
+}
+
+
+@dataclass
+class RunRecord:
+    """One line of ``models/train_log.jsonl``: enough to reproduce or continue a run."""
+
+    task: str
+    name: str
+    command: str
+    seed: int
+    data: str
+    model: str
+    device: str
+    settings: dict[str, Any]
+    git_commit: str
+    started: str
+    resumed_from: str | None = None
+    finished: str | None = None
+    epochs_done: int | None = None
+    metrics: dict[str, float] = field(default_factory=dict)
+    data_manifest: dict[str, Any] | None = None
+    network_attempts: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+# --------------------------------------------------------------------------- offline setup
+
+_NETWORK_ATTEMPTS: list[str] = []
+
+
+def _refuse(*args: Any, **kwargs: Any) -> Any:
+    """Socket guard: record the attempted address and refuse, as a closed network would."""
+    _NETWORK_ATTEMPTS.append(repr(args[:2]))
+    raise OSError("network access is disabled during training (vision.train guard)")
+
+
+def go_offline() -> None:
+    """Make ultralytics fully offline before it is imported, and guard the socket layer.
+
+    ``YOLO_OFFLINE`` stops its online checks; a private config dir with a local font stands in
+    for the Arial download that dataset checks trigger; the guard catches anything left.
+    """
+    os.environ["YOLO_OFFLINE"] = "1"
+    os.environ["YOLO_CONFIG_DIR"] = str(CONFIG_DIR)
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    CONFIG_DIR.mkdir(parents=True, exist_ok=True)
+    _install_local_font()
+    socket.getaddrinfo = _refuse  # type: ignore[assignment]
+    socket.create_connection = _refuse  # type: ignore[assignment]
+
+
+def _install_local_font() -> None:
+    """Put matplotlib's DejaVu Sans where ultralytics looks for Arial, so it never fetches it."""
+    font_dir = CONFIG_DIR / "Ultralytics"  # ultralytics appends this to YOLO_CONFIG_DIR
+    font_dir.mkdir(parents=True, exist_ok=True)
+    targets = [font_dir / "Arial.ttf", font_dir / "Arial.Unicode.ttf"]
+    if all(t.exists() for t in targets):
+        return
+    try:
+        import matplotlib
+    except ImportError:
+        return
+    font = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+    if font.is_file():
+        for target in targets:
+            if not target.exists():
+                shutil.copyfile(font, target)
+
+
+def _configure_ultralytics() -> None:
+    """Turn off ultralytics' analytics and hub sync, and keep its runs under ``work/``."""
+    from ultralytics import settings
+
+    wanted = {
+        "sync": False,
+        "runs_dir": str(RUNS),
+        "weights_dir": str(WORK / "weights"),
+        "datasets_dir": str(WORK / "datasets"),
+        **{k: False for k in ("clearml", "comet", "dvc", "mlflow", "raytune", "tensorboard")},
+        **{k: False for k in ("wandb", "vscode_msg", "openvino_msg")},
+    }
+    settings.update({k: v for k, v in wanted.items() if k in settings})
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _git_commit() -> str:
+    """Return the current commit hash (or ``unknown``) so a log line names the code it ran."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+        )
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def _now() -> str:
+    """UTC timestamp for the log."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def _append_log(record: RunRecord) -> None:
+    """Append one run record to ``models/train_log.jsonl``."""
+    MODELS.mkdir(parents=True, exist_ok=True)
+    with TRAIN_LOG.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(asdict(record), default=str) + "\n")
+
+
+def _data_manifest() -> dict[str, Any] | None:
+    """Read ``work/build.json`` (written by ``datasets.build``) to tie the run to its data."""
+    path = WORK / "build.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if k != "real_classify_per_class"}
+
+
+def checkpoint_path(name: str) -> Path:
+    """Where a run's ``last.pt`` is kept in git between sessions."""
+    return CHECKPOINTS / f"{name}_last.pt"
+
+
+def find_resume(name: str) -> Path | None:
+    """Return the newest ``last.pt`` of run ``name``: the run folder first, then the git copy."""
+    candidates = [RUNS / name / "weights" / "last.pt", checkpoint_path(name)]
+    existing = [p for p in candidates if p.is_file()]
+    if not existing:
+        return None
+    return max(existing, key=lambda p: _checkpoint_epoch(p))
+
+
+def _checkpoint_epoch(path: Path) -> int:
+    """Epoch index stored in an ultralytics checkpoint (-1 if unreadable or finished)."""
+    import torch
+
+    try:
+        ckpt = torch.load(path, map_location="cpu", weights_only=False)
+    except Exception:  # noqa: BLE001 - a corrupt file just loses the comparison
+        return -1
+    return int(ckpt.get("epoch", -1))
+
+
+def _prepare_resume(last: Path, epochs: int, save_dir: Path) -> tuple[Path, bool]:
+    """Copy ``last`` into the run folder and set its target epochs; say whether it can resume.
+
+    Ultralytics ignores a new ``epochs`` on resume, so the stored ``train_args`` are edited to
+    let a later session extend a run. A finished checkpoint (epoch -1) cannot resume: the caller
+    then starts a new run from its weights.
+    """
+    import torch
+
+    weights = save_dir / "weights"
+    weights.mkdir(parents=True, exist_ok=True)
+    target = weights / "last.pt"
+    if last.resolve() != target.resolve():
+        shutil.copyfile(last, target)
+    ckpt = torch.load(target, map_location="cpu", weights_only=False)
+    resumable = int(ckpt.get("epoch", -1)) >= 0 and ckpt.get("optimizer") is not None
+    args = ckpt.get("train_args", {})
+    if resumable and int(ckpt["epoch"]) + 1 >= epochs:
+        print(f"checkpoint already has {ckpt['epoch'] + 1} epochs >= {epochs}; nothing to resume")
+        return target, False
+    if resumable and args.get("epochs") != epochs:
+        args["epochs"] = epochs
+        args["save_dir"] = str(save_dir)
+        ckpt["train_args"] = args
+        torch.save(ckpt, target)
+    return target, resumable
+
+
+def _save_epoch_callback(name: str):
+    """Build an ultralytics callback that copies ``last.pt`` into git's checkpoint folder."""
+
+    def on_fit_epoch_end(trainer: Any) -> None:
+        last = Path(trainer.last)
+        if last.is_file():
+            CHECKPOINTS.mkdir(parents=True, exist_ok=True)
+            tmp = checkpoint_path(name).with_suffix(".tmp")
+            shutil.copyfile(last, tmp)
+            tmp.replace(checkpoint_path(name))
+            results = Path(trainer.save_dir) / "results.csv"
+            if results.is_file():
+                shutil.copyfile(results, CHECKPOINTS / f"{name}_results.csv")
+
+    return on_fit_epoch_end
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    """Turn SIGTERM (session stop, ``kill PID``) into an exception so the run still gets logged."""
+    raise SystemExit(128 + signum)
+
+
+def _patch_amp_check() -> None:
+    """Skip ultralytics' AMP self-test on a GPU: it would download yolo26n.pt, impossible here."""
+    import ultralytics.engine.trainer as trainer_mod
+
+    trainer_mod.check_amp = lambda model: True  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------- train / export
+
+
+def train(
+    task: str,
+    *,
+    data: Path | None = None,
+    gpu: bool = False,
+    epochs: int | None = None,
+    imgsz: int | None = None,
+    batch: int | None = None,
+    seed: int = 0,
+    name: str | None = None,
+    workers: int = 2,
+    fresh: bool = False,
+    fraction: float = 1.0,
+) -> RunRecord:
+    """Train (or resume) one stage; return the record that is also appended to the log.
+
+    ``gpu`` switches to device 0 with the GPU defaults of ``TASKS``; explicit arguments win.
+    ``fresh`` ignores any checkpoint. ``fraction`` trains on part of the data (smoke tests).
+    """
+    go_offline()
+    signal.signal(signal.SIGTERM, _terminate)
+    spec = TASKS[task]
+    profile = dict(spec["gpu" if gpu else "cpu"])
+    for key, value in (("epochs", epochs), ("imgsz", imgsz), ("batch", batch)):
+        if value is not None:
+            profile[key] = value
+    name = name or spec["name"]
+    data = Path(data or spec["data"])
+    if not data.exists():
+        raise FileNotFoundError(f"{data} missing: build it with `python -m datasets.build`")
+    save_dir = RUNS / name
+    device = "0" if gpu else "cpu"
+    record = RunRecord(
+        task=task,
+        name=name,
+        command=" ".join([Path(sys.executable).name, "-m", "vision.train", *sys.argv[1:]]),
+        seed=seed,
+        data=str(data),
+        model=spec["model"],
+        device=device,
+        settings={**profile, **AUGMENT[task], "workers": workers, "fraction": fraction},
+        git_commit=_git_commit(),
+        started=_now(),
+        data_manifest=_data_manifest(),
+    )
+
+    _configure_ultralytics()
+    from ultralytics import YOLO
+
+    if gpu:
+        _patch_amp_check()
+    last = None if fresh else find_resume(name)
+    resumable = False
+    if last is not None:
+        last, resumable = _prepare_resume(last, profile["epochs"], save_dir)
+        record.resumed_from = str(last)
+    common = {
+        "device": device,
+        "workers": workers,
+        "batch": profile["batch"],
+        "imgsz": profile["imgsz"],
+        "save_dir": str(save_dir),
+    }
+    try:
+        if resumable:
+            print(f"resuming {name} from {last}")
+            model = YOLO(str(last))
+            model.add_callback("on_fit_epoch_end", _save_epoch_callback(name))
+            model.train(resume=True, **common)
+        else:
+            if save_dir.exists() and (last is None or fresh):
+                shutil.rmtree(save_dir)
+            model = YOLO(spec["model"], task=task)
+            if last is not None:  # finished run: continue from its weights as a new schedule
+                print(f"starting {name} from the weights of {last}")
+                model = YOLO(spec["model"], task=task).load(str(last))
+            model.add_callback("on_fit_epoch_end", _save_epoch_callback(name))
+            model.train(
+                data=str(data),
+                epochs=profile["epochs"],
+                seed=seed,
+                deterministic=True,
+                pretrained=False,
+                amp=gpu,
+                plots=False,
+                project=str(RUNS),
+                name=name,
+                exist_ok=True,
+                patience=max(20, profile["epochs"] // 4),
+                cache="ram" if task == "classify" else False,
+                fraction=fraction,
+                verbose=True,
+                **AUGMENT[task],
+                **common,
+            )
+    except BaseException as exc:  # log a killed or failed run too, then re-raise
+        record.error = repr(exc)
+        raise
+    finally:
+        record.finished = _now()
+        record.network_attempts = list(_NETWORK_ATTEMPTS)
+        record.epochs_done, record.metrics = read_progress(save_dir)
+        _append_log(record)
+    return record
+
+
+def read_progress(save_dir: Path) -> tuple[int | None, dict[str, float]]:
+    """Read the last row of a run's ``results.csv``: epochs done and validation metrics."""
+    results = save_dir / "results.csv"
+    if not results.is_file():
+        return None, {}
+    lines = [ln for ln in results.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    if len(lines) < 2:
+        return 0, {}
+    header = [h.strip() for h in lines[0].split(",")]
+    row = [v.strip() for v in lines[-1].split(",")]
+    metrics = {}
+    for key, value in zip(header, row, strict=False):
+        if key.startswith("metrics/") or key.startswith("val/"):
+            try:
+                metrics[key] = round(float(value), 4)
+            except ValueError:
+                continue
+    epoch = int(float(row[0])) if row and row[0] else None
+    return epoch, metrics
+
+
+def export(task: str, name: str | None = None, weights: Path | None = None) -> Path:
+    """Export a run's best weights to ONNX under ``models/`` and keep its ``last.pt`` in git.
+
+    The ONNX file is what the runtime loads with onnxruntime (no torch at inference).
+    """
+    go_offline()
+    _configure_ultralytics()
+    from ultralytics import YOLO
+
+    spec = TASKS[task]
+    name = name or spec["name"]
+    run_weights = RUNS / name / "weights"
+    source = weights or next(
+        (p for p in (run_weights / "best.pt", run_weights / "last.pt") if p.is_file()), None
+    )
+    if source is None:
+        source = checkpoint_path(name)
+    if not Path(source).is_file():
+        raise FileNotFoundError(f"no weights for {name}")
+    if (run_weights / "last.pt").is_file():
+        CHECKPOINTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(run_weights / "last.pt", checkpoint_path(name))
+    export_dir = WORK / "export" / name
+    export_dir.mkdir(parents=True, exist_ok=True)
+    staged = export_dir / Path(source).name
+    shutil.copyfile(source, staged)
+    model = YOLO(str(staged), task=task)
+    imgsz = int(model.ckpt.get("train_args", {}).get("imgsz", spec["cpu"]["imgsz"]))
+    exported = model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=False)
+    onnx_path = Path(exported)
+    MODELS.mkdir(parents=True, exist_ok=True)
+    target = MODELS / spec["onnx"]
+    shutil.copyfile(onnx_path, target)
+    print(f"exported {source} (imgsz {imgsz}) -> {target} ({target.stat().st_size / 1e6:.1f} MB)")
+    if _NETWORK_ATTEMPTS:
+        print(f"warning: blocked network attempts during export: {_NETWORK_ATTEMPTS}")
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    """CLI entry point; see the module docstring for examples."""
+    parser = argparse.ArgumentParser(description="Train/export the tile recognizer stages.")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    for task in TASKS:
+        p = sub.add_parser(task, help=f"train (or resume) the {task} stage")
+        p.add_argument("--data", type=Path, help="dataset (folder or data.yaml)")
+        p.add_argument("--gpu", action="store_true", help="device 0, GPU batch/epochs/imgsz")
+        p.add_argument("--epochs", type=int)
+        p.add_argument("--imgsz", type=int)
+        p.add_argument("--batch", type=int)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--name", help="run name (default: the task's)")
+        p.add_argument("--workers", type=int, default=2)
+        p.add_argument("--fresh", action="store_true", help="ignore existing checkpoints")
+        p.add_argument("--fraction", type=float, default=1.0, help="use part of the data")
+        p.add_argument("--no-export", action="store_true", help="skip the ONNX export at the end")
+    p = sub.add_parser("export", help="export a run's best weights to models/*.onnx")
+    p.add_argument("task", choices=sorted(TASKS))
+    p.add_argument("--name")
+    p.add_argument("--weights", type=Path)
+    args = parser.parse_args(argv)
+
+    if args.cmd == "export":
+        export(args.task, args.name, args.weights)
+        return 0
+    train(
+        args.cmd,
+        data=args.data,
+        gpu=args.gpu,
+        epochs=args.epochs,
+        imgsz=args.imgsz,
+        batch=args.batch,
+        seed=args.seed,
+        name=args.name,
+        workers=args.workers,
+        fresh=args.fresh,
+        fraction=args.fraction,
+    )
+    if not args.no_export:
+        export(args.cmd, args.name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
