@@ -1,0 +1,151 @@
+"""One call that answers everything about a hand: shanten, waits, discards, win, own-turn moves.
+
+This is what ``mahjong-assistant analyze`` prints and the web API returns.
+
+>>> r = analyze({"concealed": "19m19p19s1234567z"})
+>>> r["shanten"], len(r["waits"])
+(0, 13)
+>>> analyze({"concealed": "123m456p789s1122z", "variant": "nowhere"})
+Traceback (most recent call last):
+...
+assistant.errors.MahjongError: unknown variant 'nowhere'; known variants: ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .advice import discard_options
+from .decompose import decompositions
+from .errors import MahjongError
+from .hand import HandState
+from .profile import RuleProfile
+from .shanten import Form
+from .tiles import INDEX, TILES, tile_name
+from .variants import get_profile
+from .waits import Rules, form_shanten, helpful_draws, waits
+
+
+def rules_of(profile: RuleProfile, state: HandState) -> Rules:
+    """The engine switches for this hand: the profile's, plus the hand's own wild tiles."""
+    wild_codes = tuple(dict.fromkeys(profile.wild_tiles + tuple(state.wilds)))
+    absent = frozenset(INDEX[t] for t in profile.absent_tiles)
+    if profile.three_player:
+        absent |= frozenset(range(1, 8))
+    return Rules(profile.forms, wild_codes, absent, profile.three_player,
+                 profile.four_as_two_pairs)
+
+
+def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
+    """Counts of the natural tiles and the number of wild tiles among ``tiles``."""
+    counts = [0] * 34
+    wilds = 0
+    for t in tiles:
+        if t in rules.wild_codes:
+            wilds += 1
+        else:
+            counts[INDEX[t]] += 1
+    return counts, wilds
+
+
+def remaining_copies(state: HandState) -> list[int]:
+    """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
+    seen = state.own_counts() + Counter(state.visible)
+    return [max(0, 4 - seen[t]) for t in TILES]
+
+
+def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
+            options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`."""
+    state = data if isinstance(data, HandState) else HandState.from_json(data)
+    name = variant or state.variant
+    profile = get_profile(name, {**state.options, **(options or {})})
+    return analyze_state(state, profile)
+
+
+def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
+    for t in state.tiles + [t for m in state.melds for t in m.faces]:
+        if INDEX[t] in rules.absent:
+            raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
+                               f"{profile.name!r}", t)
+    if not profile.chow_allowed:
+        for m in state.melds:
+            if m.type == "chow" and not m.concealed:
+                raise MahjongError(f"variant {profile.name!r} does not allow chows, but a chow "
+                                   f"{' '.join(m.tiles)} is declared", " ".join(m.tiles))
+
+
+def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
+    """Analyse a checked hand state under a profile."""
+    rules = rules_of(profile, state)
+    _check_against(profile, state, rules)
+    counts, wilds = split_wilds(state.tiles, rules)
+    n = sum(counts) + wilds
+    remaining = remaining_copies(state)
+    forms = {f.value: form_shanten(f, counts, wilds, rules.three_player, rules.four_as_two_pairs)
+             if _form_possible(f, n) else None for f in profile.forms}
+    shanten = min(v for v in forms.values() if v is not None)
+    result: dict[str, Any] = {
+        "variant": profile.name,
+        "hand": state.to_json(),
+        "tile_count": state.tile_count,
+        "shanten": shanten,
+        "shanten_forms": forms,
+        "is_win": False,
+        "waits": [],
+        "effective": [],
+        "discards": [],
+    }
+    if n % 3 == 1:
+        if shanten == 0:
+            result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
+        if shanten > 0:
+            _, helpful = helpful_draws(counts, wilds, rules)
+            tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
+            result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
+    else:
+        readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
+        result["is_win"] = bool(readings)
+        result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
+                                    for d in readings]
+        if not readings:
+            result["discards"] = [o.to_json() for o in discard_options(counts, wilds, remaining,
+                                                                       rules)]
+        result["own_turn"] = _own_turn(state, profile, bool(readings))
+    return result
+
+
+def _form_possible(form: Form, n: int) -> bool:
+    if form is Form.REGULAR:
+        return True
+    if form is Form.KNITTED_STRAIGHT:
+        return n >= 10
+    return n >= 13
+
+
+def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
+           remaining: list[int]) -> list[dict[str, Any]]:
+    """The waits of a ready hand with the copies left; drawing a wild tile always completes it."""
+    found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
+    found += [w for w in rules.wild_codes if w not in found]
+    own = state.own_counts()
+    out = []
+    for t in found:
+        left = remaining[INDEX[t]]
+        if not profile.waits_in_own_hand and own[t] >= 4:
+            continue
+        if left == 0 and not profile.dead_waits:
+            continue
+        out.append({"tile": t, "remaining": left, "dead": left == 0})
+    return out
+
+
+def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:
+    """Moves on one's own turn with 14 tiles: concealed kong, added kong, self-drawn win."""
+    held = Counter(state.tiles)
+    concealed_kongs = [t for t in TILES if held[t] == 4]
+    added = [{"tile": m.tile, "robbable": profile.kong_robbable}
+             for m in state.melds if m.type == "pung" and held[m.tile]]
+    return {"concealed_kongs": concealed_kongs, "added_kongs": added,
+            "self_drawn_win": is_win and (state.self_drawn or state.win_tile is None)}

@@ -1,0 +1,131 @@
+"""Claims on a discard (吃 碰 杠 和) for every other seat, and how they resolve.
+
+Turn order is E → S → W → N. Only the next seat after the discarder may chow; any seat may pung,
+kong or win. A win beats a kong or pung, which beats a chow; when several seats can win, the
+profile decides whether they all win (一炮多响) or only the nearest in turn order (截和).
+
+>>> r = claims_on_discard({"discard": "5p", "discarder": "E",
+...     "hands": {"S": {"concealed": "46p123m456s789sEE"}, "W": {"concealed": "55p19m19s12345zP"}}})
+>>> r["seats"]["S"]["chows"], r["seats"]["W"]["pung"], r["claim"]
+([['4p', '5p', '6p']], True, {'seat': 'W', 'type': 'pung', 'can_kong': False})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .analysis import rules_of, split_wilds
+from .decompose import is_complete
+from .errors import MahjongError
+from .hand import HandState
+from .profile import RuleProfile
+from .tiles import INDEX, TILES, WINDS, check_code, is_suited, tile_name
+from .variants import get_profile
+
+
+def next_seat(seat: str, steps: int = 1) -> str:
+    """The seat ``steps`` turns after ``seat`` (E → S → W → N → E)."""
+    return WINDS[(WINDS.index(seat) + steps) % 4]
+
+
+def turn_distance(frm: str, to: str) -> int:
+    """Turns from ``frm`` to ``to`` (1 = the next player)."""
+    return (WINDS.index(to) - WINDS.index(frm)) % 4
+
+
+def relative_source(claimer: str, discarder: str) -> str:
+    """Where the discarder sits for the claimer: ``left`` (上家), ``opposite`` or ``right``."""
+    return {1: "left", 2: "opposite", 3: "right"}[turn_distance(discarder, claimer)]
+
+
+def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: bool,
+                robbing: bool = False, passed: bool = False) -> dict[str, Any]:
+    """What one seat may do with the discarded ``tile``."""
+    if state.tile_count != 13 or state.win_tile is not None:
+        raise MahjongError(f"a seat claiming a discard holds 13 tiles (a kong counting 3), "
+                           f"this one holds {state.tile_count}", state.tile_count)
+    rules = rules_of(profile, state)
+    counts, wilds = split_wilds(state.concealed, rules)
+    if tile in rules.wild_codes:
+        win = is_complete(counts, wilds + 1, profile.forms, profile.four_as_two_pairs)
+    else:
+        counts[INDEX[tile]] += 1
+        win = is_complete(counts, wilds, profile.forms, profile.four_as_two_pairs)
+        counts[INDEX[tile]] -= 1
+    win = win and not passed and (profile.kong_robbable or not robbing)
+    if robbing:
+        return {"win": win, "kong": False, "pung": False, "chows": []}
+    held = counts[INDEX[tile]] if tile not in rules.wild_codes else 0
+    chows: list[list[str]] = []
+    if may_chow and profile.chow_allowed and is_suited(tile) and tile not in rules.wild_codes:
+        i = INDEX[tile]
+        pos = i % 9
+        for low in (pos - 2, pos - 1, pos):
+            if 0 <= low <= 6:
+                others = [i - pos + low + k for k in range(3) if i - pos + low + k != i]
+                if all(counts[k] for k in others):
+                    chows.append([TILES[i - pos + low + k] for k in range(3)])
+    return {"win": win, "kong": held >= 3, "pung": held >= 2, "chows": chows}
+
+
+def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
+    """Every seat's legal claims on a discard and the resolution, from a JSON request.
+
+    Keys: ``discard`` (tile), ``discarder`` (seat wind), ``hands`` (seat wind -> hand state of 13
+    tiles; seats not given are skipped), optional ``variant``, ``options``, ``passed`` (seats that
+    passed a win on this tile and may not take it) and ``robbing_kong`` (the tile was added to a
+    pung: only a win may take it).
+    """
+    if not isinstance(data, dict):
+        raise MahjongError("a claims request must be a JSON object", data)
+    tile = check_code(data.get("discard"))
+    if tile not in INDEX:
+        raise MahjongError(f"{tile!r} cannot be discarded", tile)
+    discarder = data.get("discarder")
+    if discarder not in WINDS:
+        raise MahjongError(f"'discarder' must be a seat wind E S W N, got {discarder!r}", discarder)
+    hands = data.get("hands")
+    if not isinstance(hands, dict) or not hands:
+        raise MahjongError("'hands' must map seat winds to hand states", "hands")
+    profile = get_profile(data.get("variant"), data.get("options"))
+    passed = data.get("passed") or []
+    if not isinstance(passed, list):
+        raise MahjongError("'passed' must be a list of seat winds", "passed")
+    robbing = data.get("robbing_kong", False)
+    if not isinstance(robbing, bool):
+        raise MahjongError("'robbing_kong' must be true or false", "robbing_kong")
+    seats: dict[str, Any] = {}
+    for seat, hand in hands.items():
+        if seat not in WINDS:
+            raise MahjongError(f"unknown seat {seat!r}: seats are E S W N", seat)
+        if seat == discarder:
+            raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
+        try:
+            state = HandState.from_json(hand)
+        except MahjongError as exc:
+            raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
+        entry = seat_claims(state, profile, tile, next_seat(discarder) == seat, robbing,
+                            seat in passed)
+        entry["distance"] = turn_distance(discarder, seat)
+        entry["from"] = relative_source(seat, discarder)
+        seats[seat] = entry
+    return {"discard": tile, "discard_name": {"zh": tile_name(tile, "zh"),
+                                              "en": tile_name(tile, "en")},
+            "discarder": discarder, "variant": profile.name, "seats": seats,
+            **resolve(seats, profile)}
+
+
+def resolve(seats: dict[str, dict[str, Any]], profile: RuleProfile) -> dict[str, Any]:
+    """Who takes the tile: winners first (all, or the nearest), then kong/pung, then chow."""
+    by_turn = sorted(seats, key=lambda s: seats[s]["distance"])
+    winners = [s for s in by_turn if seats[s]["win"]]
+    if winners:
+        return {"winners": winners if profile.multiple_winners else winners[:1], "claim": None}
+    for s in by_turn:
+        if seats[s]["kong"] or seats[s]["pung"]:
+            return {"winners": [], "claim": {"seat": s, "type": "pung",
+                                             "can_kong": seats[s]["kong"]}}
+    for s in by_turn:
+        if seats[s]["chows"]:
+            return {"winners": [], "claim": {"seat": s, "type": "chow", "can_kong": False}}
+    return {"winners": [], "claim": None}

@@ -1,0 +1,1 @@
+"""Sub-commands of ``mahjong-assistant`` (each: ``add_arguments(parser)`` and ``run(args)``)."""

@@ -1,0 +1,234 @@
+"""Every way a complete hand splits into its groups (和牌拆分), for each hand form, wild tiles included.
+
+Scoring needs the decompositions, not just a yes/no: a hand such as 111222333m can be three pungs
+or three chows, and variants score the better reading. Wild tiles (赖子) stand for whatever tile a
+group lacks; a group made of wilds only is written with ``*`` tiles.
+
+>>> from assistant.tiles import parse_tiles, to_counts
+>>> [d.describe() for d in decompositions(to_counts(parse_tiles("111222333m789p55s")))]
+['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
+>>> is_complete(to_counts(parse_tiles("19m19p19s1234567z1m")))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .shanten import ALL_FORMS, KNITTED, Form, check_counts, sets_needed, shanten_of_form
+from .tiles import INDEX, TERMINALS_AND_HONORS, TILES, to_compact
+
+WILD = "*"
+_ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of a decomposition: ``pair``, ``chow``, ``pung``, ``knitted`` or ``single``.
+
+    ``tiles`` are the tiles the group stands for; ``wilds`` is how many of them are wild tiles.
+    """
+
+    kind: str
+    tiles: tuple[str, ...]
+    wilds: int = 0
+
+    def __str__(self) -> str:
+        real = [t for t in self.tiles if t != WILD]
+        text = to_compact(real) + WILD * self.tiles.count(WILD)
+        return text.replace(" ", "")
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """A complete hand read as one form: its groups, concealed part only (declared melds aside)."""
+
+    form: Form
+    groups: tuple[Group, ...]
+
+    @property
+    def pair(self) -> Group | None:
+        return next((g for g in self.groups if g.kind == "pair"), None)
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind in ("chow", "pung"))
+
+    def describe(self) -> str:
+        """The groups in compact notation, e.g. ``'123m 456p 789s EEE 55s'``."""
+        return " ".join(str(g) for g in self.groups)
+
+
+def _sort_groups(groups: list[Group]) -> tuple[Group, ...]:
+    order = {"knitted": 0, "chow": 1, "pung": 1, "single": 1, "pair": 2}
+    return tuple(sorted(groups, key=lambda g: (order[g.kind], g.tiles == (WILD,) * len(g.tiles),
+                                               [INDEX.get(t, 99) for t in g.tiles])))
+
+
+def _regular(counts: list[int], wilds: int, sets_left: int, pair_left: int,
+             start: int) -> Iterator[list[Group]]:
+    """Yield group lists that use every tile; wilds fill gaps or form groups of their own."""
+    i = start
+    while i < 34 and counts[i] == 0:
+        i += 1
+    if i == 34:
+        if wilds == 3 * sets_left + 2 * pair_left:
+            yield ([Group("pung", (WILD,) * 3, 3)] * sets_left
+                   + [Group("pair", (WILD,) * 2, 2)] * pair_left)
+        return
+    c, t = counts[i], TILES[i]
+    if pair_left:
+        for real in range(min(c, 2), 0, -1):
+            need = 2 - real
+            if need <= wilds:
+                counts[i] -= real
+                for rest in _regular(counts, wilds - need, sets_left, 0, i):
+                    yield [Group("pair", (t, t), need)] + rest
+                counts[i] += real
+    if not sets_left:
+        return
+    for real in range(min(c, 3), 0, -1):
+        need = 3 - real
+        if need <= wilds:
+            counts[i] -= real
+            for rest in _regular(counts, wilds - need, sets_left - 1, pair_left, i):
+                yield [Group("pung", (t, t, t), need)] + rest
+            counts[i] += real
+    if i >= 27:
+        return
+    pos = i % 9
+    for low in (pos - 2, pos - 1, pos):
+        if low < 0 or low > 6:
+            continue
+        base = i - pos + low
+        # Tiles below i are absent (i is the lowest left), so they must be wilds.
+        members = (base, base + 1, base + 2)
+        need = sum(1 for k in members if k < i or (k > i and counts[k] == 0))
+        if need > wilds:
+            continue
+        taken = [k for k in members if k == i or (k > i and counts[k] > 0)]
+        for k in taken:
+            counts[k] -= 1
+        for rest in _regular(counts, wilds - need, sets_left - 1, pair_left, i):
+            yield [Group("chow", tuple(TILES[k] for k in members), need)] + rest
+        for k in taken:
+            counts[k] += 1
+
+
+def _regular_decompositions(counts: list[int], wilds: int, n_sets: int,
+                            form: Form = Form.REGULAR) -> list[Decomposition]:
+    seen: dict[tuple[Group, ...], None] = {}
+    for groups in _regular(counts[:], wilds, n_sets, 1, 0):
+        seen.setdefault(_sort_groups(groups), None)
+    return [Decomposition(form, g) for g in seen]
+
+
+def _seven_pairs(counts: list[int], wilds: int, four_as_two_pairs: bool) -> list[Decomposition]:
+    groups: list[Group] = []
+    for i, c in enumerate(counts):
+        if c == 0:
+            continue
+        if c > 2 and not four_as_two_pairs:
+            return []
+        t = TILES[i]
+        groups += [Group("pair", (t, t))] * (c // 2)
+        if c % 2:
+            if not wilds:
+                return []
+            wilds -= 1
+            groups.append(Group("pair", (t, t), 1))
+    if wilds % 2:
+        return []
+    groups += [Group("pair", (WILD, WILD), 2)] * (wilds // 2)
+    return [Decomposition(Form.SEVEN_PAIRS, _sort_groups(groups))] if len(groups) == 7 else []
+
+
+def _thirteen_orphans(counts: list[int], wilds: int) -> list[Decomposition]:
+    if any(c for i, c in enumerate(counts) if i not in _ORPHANS):
+        return []
+    missing = sum(1 for i in _ORPHANS if counts[i] == 0)
+    extra = sum(counts[i] - 1 for i in _ORPHANS if counts[i] > 1)
+    if extra > 1 or missing + 1 - extra != wilds:
+        return []
+    groups = [Group("single", (TILES[i],), int(counts[i] == 0)) for i in _ORPHANS]
+    paired = next((TILES[i] for i in _ORPHANS if counts[i] == 2), WILD)
+    groups.append(Group("single", (paired,), int(paired == WILD)))
+    return [Decomposition(Form.THIRTEEN_ORPHANS, tuple(groups))]
+
+
+def _honors_and_knitted(counts: list[int], wilds: int) -> list[Decomposition]:
+    out = []
+    for seq in KNITTED:
+        allowed = set(seq) | set(range(27, 34))
+        if any(c > 1 or (c and i not in allowed) for i, c in enumerate(counts)):
+            continue
+        groups = [Group("single", (TILES[i],)) for i in sorted(allowed) if counts[i]]
+        if len(groups) + wilds != 14:
+            continue
+        groups += [Group("single", (WILD,), 1)] * wilds
+        out.append(Decomposition(Form.HONORS_AND_KNITTED, tuple(groups)))
+    return out
+
+
+def _knitted_straight(counts: list[int], wilds: int, n_sets: int) -> list[Decomposition]:
+    out = []
+    for seq in KNITTED:
+        rest = counts[:]
+        need = 0
+        for i in seq:
+            if rest[i]:
+                rest[i] -= 1
+            else:
+                need += 1
+        if need > wilds:
+            continue
+        dragon = Group("knitted", tuple(TILES[i] for i in seq), need)
+        for d in _regular_decompositions(rest, wilds - need, n_sets - 3):
+            out.append(Decomposition(Form.KNITTED_STRAIGHT, (dragon,) + d.groups))
+    return out
+
+
+def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
+                   four_as_two_pairs: bool = True) -> list[Decomposition]:
+    """All readings of a complete concealed part (``3n + 2`` tiles) under the allowed forms.
+
+    An empty list means the tiles do not make a complete hand.
+    """
+    n = sum(counts) + wilds
+    if n % 3 != 2 or n > 14:
+        return []
+    n_sets = sets_needed(n)
+    out: list[Decomposition] = []
+    for form in forms:
+        if form is Form.REGULAR:
+            out += _regular_decompositions(counts, wilds, n_sets)
+        elif n != 14 and form is not Form.KNITTED_STRAIGHT:
+            continue
+        elif form is Form.SEVEN_PAIRS:
+            out += _seven_pairs(counts, wilds, four_as_two_pairs)
+        elif form is Form.THIRTEEN_ORPHANS:
+            out += _thirteen_orphans(counts, wilds)
+        elif form is Form.HONORS_AND_KNITTED:
+            out += _honors_and_knitted(counts, wilds)
+        elif form is Form.KNITTED_STRAIGHT and n_sets >= 3:
+            out += _knitted_straight(counts, wilds, n_sets)
+    return out
+
+
+def is_complete(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
+                four_as_two_pairs: bool = True) -> bool:
+    """Whether the concealed part is a complete hand under one of the forms.
+
+    Without wilds and within four copies this is a table lookup; otherwise (a fifth copy asked
+    about by a wait, or wild tiles) the groups are searched.
+    """
+    n = sum(counts) + wilds
+    if n % 3 != 2 or n > 14:
+        return False
+    if wilds == 0 and max(counts) <= 4:
+        return any(shanten_of_form(f, counts, 0, four_as_two_pairs) == -1 for f in forms)
+    return bool(decompositions(counts, wilds, forms, four_as_two_pairs))
+
+
+__all__ = ["Decomposition", "Group", "WILD", "check_counts", "decompositions", "is_complete"]

@@ -1,0 +1,333 @@
+"""The hand state: concealed tiles, melds, the winning tile, the table facts; JSON in and out.
+
+The JSON shape is the one of ``../shared/vectors`` (``concealed``, ``melds``, ``win_tile``,
+``context``), extended with ``bonus`` (flowers and seasons), ``visible`` (tiles seen on the table,
+for counting what is left), ``wilds`` (this hand's wild tiles) and ``variant``/``options``.
+
+>>> state = HandState.from_json({"concealed": "123m456p789s1122z"})
+>>> len(state.concealed), state.tile_count
+(13, 13)
+>>> HandState.from_json({"concealed": "123m456p789s112223z"})
+Traceback (most recent call last):
+...
+assistant.errors.MahjongError: too many tiles: 15 in the concealed hand and 0 in melds make 15 ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import MahjongError
+from .tiles import (
+    BACK,
+    INDEX,
+    WINDS,
+    check_code,
+    is_bonus,
+    is_suited,
+    parse_tiles,
+    sorted_tiles,
+    tile_name,
+)
+
+MELD_TYPES = ("chow", "pung", "kong")
+SOURCES = ("left", "opposite", "right")
+_CONTEXT_FLAGS = {
+    # JSON key in ``context`` -> attribute
+    "self_drawn": "self_drawn",
+    "wall_last": "last_tile",
+    "kong_replacement": "kong_replacement",
+    "robbing_kong": "robbing_kong",
+    "first_go_around": "first_go_around",
+    "is_4th_tile": "fourth_tile",
+}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: chow 吃, pung 碰 or kong 杠 (concealed 暗杠, or added 加杠 to a pung)."""
+
+    type: str
+    tiles: tuple[str, ...]
+    concealed: bool = False
+    source: str | None = None  # "left" (上家), "opposite" (对家), "right" (下家)
+    claimed_index: int | None = None
+    added_kong: bool = False
+
+    @property
+    def tile(self) -> str:
+        """The tile of a pung or kong (the lowest of a chow); a face-down kong shows one face."""
+        faces = [t for t in self.tiles if t != BACK]
+        return sorted_tiles(faces)[0]
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        """The tiles the meld stands for, face-down ones of a concealed kong filled in."""
+        if BACK in self.tiles:
+            return (self.tile,) * len(self.tiles)
+        return self.tiles
+
+    def name(self, lang: str = "zh") -> str:
+        zh = {"chow": "吃", "pung": "碰", "kong": "暗杠" if self.concealed else "杠"}
+        en = {"chow": "chow", "pung": "pung", "kong": "concealed kong" if self.concealed else "kong"}
+        return (zh if lang.startswith("zh") else en)[self.type]
+
+    @classmethod
+    def from_json(cls, data: Any, position: int = 0) -> Meld:
+        where = f"meld {position + 1}"
+        if not isinstance(data, dict):
+            raise MahjongError(f"{where} must be an object with 'type' and 'tiles'", data)
+        kind = data.get("type")
+        if kind not in MELD_TYPES:
+            raise MahjongError(f"{where}: type must be one of {MELD_TYPES}, got {kind!r}", kind)
+        tiles = _tile_list(data.get("tiles"), f"{where} tiles")
+        concealed = bool(data.get("concealed", False))
+        source = data.get("from")
+        if source is not None and source not in SOURCES:
+            raise MahjongError(f"{where}: 'from' must be one of {SOURCES} or null, got {source!r}",
+                               source)
+        claimed = data.get("claimed_index")
+        if claimed is not None and (not isinstance(claimed, int) or not 1 <= claimed <= 4):
+            raise MahjongError(f"{where}: claimed_index must be 1-4, got {claimed!r}", claimed)
+        meld = cls(kind, tuple(tiles), concealed, source, claimed, bool(data.get("added_kong")))
+        meld.check(where)
+        return meld
+
+    def check(self, where: str = "meld") -> None:
+        """Raise unless the tiles make the set the type says."""
+        text = " ".join(self.tiles)
+        size = {"chow": 3, "pung": 3, "kong": 4}[self.type]
+        if len(self.tiles) != size:
+            raise MahjongError(f"{where} ({text}): a {self.type} has {size} tiles", text)
+        for t in self.tiles:
+            if is_bonus(t):
+                raise MahjongError(f"{where} ({text}): bonus tile {t} cannot be in a meld", t)
+        if BACK in self.tiles:
+            if not (self.type == "kong" and self.concealed):
+                raise MahjongError(f"{where} ({text}): face-down tiles only in a concealed kong",
+                                   BACK)
+            if all(t == BACK for t in self.tiles):
+                raise MahjongError(f"{where}: a concealed kong needs one face-up tile to be read",
+                                   text)
+        faces = [t for t in self.tiles if t != BACK]
+        if self.type == "chow":
+            idx = sorted(INDEX[t] for t in faces)
+            if not (all(is_suited(t) for t in faces) and idx[0] // 9 == idx[2] // 9
+                    and idx[1] == idx[0] + 1 and idx[2] == idx[0] + 2):
+                raise MahjongError(f"{where} ({text}) is not a chow: three consecutive tiles of "
+                                   "one suit expected", text)
+        elif len(set(faces)) != 1:
+            raise MahjongError(f"{where} ({text}) is not a {self.type}: the tiles must be the same",
+                               text)
+        if self.concealed and self.type != "kong":
+            raise MahjongError(f"{where} ({text}): only a kong can be declared concealed", text)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "tiles": list(self.tiles),
+                               "concealed": self.concealed, "from": self.source}
+        if self.claimed_index is not None:
+            out["claimed_index"] = self.claimed_index
+        if self.added_kong:
+            out["added_kong"] = True
+        return out
+
+
+def _tile_list(value: Any, what: str) -> list[str]:
+    """A list of tile codes from a JSON list or a typed string such as ``"123m EE"``."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return parse_tiles(value)
+    if not isinstance(value, list):
+        raise MahjongError(f"{what} must be a list of tile codes or a tile string, "
+                           f"got {type(value).__name__}", value)
+    out = []
+    for t in value:
+        try:
+            out.append(check_code(t))
+        except MahjongError as exc:
+            raise MahjongError(f"{what}: {exc}", exc.token) from None
+    return out
+
+
+def _wind(value: Any, what: str) -> str:
+    if value not in WINDS:
+        raise MahjongError(f"{what} must be one of E S W N, got {value!r}", value)
+    return value
+
+
+@dataclass
+class HandState:
+    """Everything about one player's hand that the rules need."""
+
+    concealed: list[str]
+    melds: list[Meld] = field(default_factory=list)
+    win_tile: str | None = None
+    self_drawn: bool = False
+    seat_wind: str = "E"
+    prevalent_wind: str = "E"
+    bonus: list[str] = field(default_factory=list)
+    last_tile: bool = False  # 海底 / 妙手回春: the last tile of the wall
+    kong_replacement: bool = False  # 杠上开花: won on the replacement tile after a kong
+    robbing_kong: bool = False  # 抢杠: won on a tile added to another's pung
+    first_go_around: bool = False  # 天和/地和/人和
+    fourth_tile: bool = False  # 和绝张: the last unseen copy
+    visible: list[str] = field(default_factory=list)
+    wilds: list[str] = field(default_factory=list)
+    variant: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    table: dict[str, Any] | None = None
+    flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
+
+    @property
+    def tiles(self) -> list[str]:
+        """Concealed tiles with the winning tile, if any: the part still to be arranged."""
+        return self.concealed + ([self.win_tile] if self.win_tile else [])
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles held, a kong counting as three (13 waiting, 14 after drawing or winning)."""
+        return len(self.tiles) + 3 * len(self.melds)
+
+    def own_counts(self) -> Counter[str]:
+        """Copies of each tile the player holds or has melded (face-down kong tiles included)."""
+        counts: Counter[str] = Counter(self.tiles)
+        for m in self.melds:
+            counts.update(m.faces)
+        return counts
+
+    @classmethod
+    def from_json(cls, data: Any) -> HandState:
+        """Read and check a hand state; any problem raises :class:`MahjongError` naming it."""
+        if not isinstance(data, dict):
+            raise MahjongError("a hand state must be a JSON object with at least 'concealed'", data)
+        if "concealed" not in data and "concealed_incl_win_tile" not in data:
+            raise MahjongError("the hand state has no 'concealed' tiles", "concealed")
+        concealed = _tile_list(data.get("concealed", data.get("concealed_incl_win_tile")),
+                               "concealed")
+        melds_json = data.get("melds") or []
+        if not isinstance(melds_json, list):
+            raise MahjongError("'melds' must be a list", "melds")
+        melds = [Meld.from_json(m, i) for i, m in enumerate(melds_json)]
+        win_tile = data.get("win_tile")
+        if win_tile is not None:
+            check_code(win_tile)
+        if "concealed_incl_win_tile" in data and win_tile is not None:
+            if win_tile not in concealed:
+                raise MahjongError(f"win_tile {win_tile} is not among the concealed tiles", win_tile)
+            concealed.remove(win_tile)
+        context = data.get("context") or {}
+        if not isinstance(context, dict):
+            raise MahjongError("'context' must be an object", "context")
+        merged = {**{k: v for k, v in data.items() if k in _CONTEXT_FLAGS or k in (
+            "seat_wind", "prevalent_wind", "flowers", "about_kong", "initial")}, **context}
+        flags: dict[str, bool] = {}
+        for key, attr in _CONTEXT_FLAGS.items():
+            value = merged.get(key, False)
+            if not isinstance(value, bool):
+                raise MahjongError(f"'{key}' must be true or false, got {value!r}", key)
+            flags[attr] = value
+        if merged.get("about_kong"):
+            flags["kong_replacement" if flags["self_drawn"] else "robbing_kong"] = True
+        if merged.get("initial"):
+            flags["first_go_around"] = True
+        bonus = _tile_list(data.get("bonus"), "bonus")
+        flowers = merged.get("flowers")
+        if isinstance(flowers, list):
+            bonus += _tile_list(flowers, "flowers")
+        elif flowers not in (None, 0) and not isinstance(flowers, int):
+            raise MahjongError(f"'flowers' must be a count or a list of bonus tiles, got {flowers!r}",
+                               "flowers")
+        variant = data.get("variant")
+        if variant is not None and not isinstance(variant, str):
+            raise MahjongError(f"'variant' must be a name, got {variant!r}", "variant")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise MahjongError("'options' must be an object", "options")
+        table = data.get("table")
+        if table is not None and not isinstance(table, dict):
+            raise MahjongError("'table' must be an object", "table")
+        state = cls(
+            concealed=concealed, melds=melds, win_tile=win_tile,
+            seat_wind=_wind(merged.get("seat_wind", "E"), "seat_wind"),
+            prevalent_wind=_wind(merged.get("prevalent_wind", "E"), "prevalent_wind"),
+            bonus=bonus, visible=_tile_list(data.get("visible"), "visible"),
+            wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
+            table=table, flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
+        )
+        state.check()
+        return state
+
+    @property
+    def flower_count(self) -> int:
+        """Bonus tiles held: the listed ones, or the count the input gave."""
+        if self.bonus or self.flowers_counted is None:
+            return len(self.bonus)
+        return self.flowers_counted
+
+    def check(self) -> None:
+        """Raise unless the tiles can be one real hand: size, copies, bonus tiles, backs."""
+        for t in self.tiles:
+            if is_bonus(t):
+                raise MahjongError(f"bonus tile {t} ({tile_name(t)}) belongs under 'bonus', not in "
+                                   "the hand", t)
+            if t == BACK:
+                raise MahjongError("a face-down tile can only be part of a concealed kong", t)
+        for t in self.bonus:
+            if not is_bonus(t):
+                raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f)", t)
+        for t in self.visible + self.wilds:
+            if is_bonus(t) or t == BACK:
+                raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
+        n = self.tile_count
+        in_melds = 3 * len(self.melds)
+        if n > 14:
+            raise MahjongError(f"too many tiles: {len(self.tiles)} in the concealed hand and "
+                               f"{in_melds} in melds make {n} (13 or 14 expected, a kong counts "
+                               "as 3)", n)
+        if n < 13:
+            raise MahjongError(f"too few tiles: {len(self.tiles)} in the concealed hand and "
+                               f"{in_melds} in melds make {n} (13 or 14 expected, a kong counts "
+                               "as 3)", n)
+        if self.win_tile is not None and n != 14:
+            raise MahjongError(f"with a winning tile the hand must make 14, it makes {n}", n)
+        seen = self.own_counts() + Counter(self.visible)
+        for t, c in seen.items():
+            if c > 4:
+                own = self.own_counts()[t]
+                raise MahjongError(f"{c} copies of {t} ({tile_name(t)}): {own} in this hand and "
+                                   f"{c - own} visible, but a tile has only four copies", t)
+        copies = Counter(self.bonus)
+        for t, c in copies.items():
+            if c > 1:
+                raise MahjongError(f"bonus tile {t} ({tile_name(t)}) appears {c} times; there is "
+                                   "one of each", t)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state in the vectors' JSON shape."""
+        out: dict[str, Any] = {
+            "concealed": list(self.concealed),
+            "melds": [m.to_json() for m in self.melds],
+            "win_tile": self.win_tile,
+            "context": {
+                "self_drawn": self.self_drawn, "seat_wind": self.seat_wind,
+                "prevalent_wind": self.prevalent_wind, "wall_last": self.last_tile,
+                "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
+                "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
+                "flowers": self.flower_count,
+            },
+            "bonus": list(self.bonus),
+        }
+        if self.visible:
+            out["visible"] = list(self.visible)
+        if self.wilds:
+            out["wilds"] = list(self.wilds)
+        if self.variant:
+            out["variant"] = self.variant
+        if self.options:
+            out["options"] = dict(self.options)
+        if self.table is not None:
+            out["table"] = dict(self.table)
+        return out

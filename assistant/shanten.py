@@ -1,0 +1,240 @@
+"""Shanten (向听数) of each hand form, exact and table-driven.
+
+Every form is measured the same way: the largest number of the hand's tiles that some complete
+hand of that form can keep (its *overlap*); the tiles still missing, minus one, is the shanten.
+``-1`` is a complete hand, ``0`` is ready (听牌). Wild tiles (赖子) always fit, so they add to the
+overlap. Hands with declared melds have fewer concealed tiles; the number of sets to make is
+read off the concealed tile count (``3n + 1`` or ``3n + 2``).
+
+>>> from assistant.tiles import parse_tiles, to_counts
+>>> shanten(to_counts(parse_tiles("123m456p789s1122z")))
+0
+>>> shanten_of_form(Form.SEVEN_PAIRS, to_counts(parse_tiles("1122334455667m")))
+0
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from .suit_table import WIDTH, suit_key, tables
+from .tiles import INDEX, TERMINALS_AND_HONORS
+
+_NEG = -99
+
+
+class Form(str, Enum):
+    """Hand forms; the value is the JSON key of ``shanten_forms``."""
+
+    REGULAR = "regular"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    HONORS_AND_KNITTED = "honors_and_knitted"  # 全不靠
+    KNITTED_STRAIGHT = "knitted_straight"  # 组合龙
+
+    @property
+    def name_zh(self) -> str:
+        return _FORM_ZH[self]
+
+
+_FORM_ZH = {
+    Form.REGULAR: "基本和型", Form.SEVEN_PAIRS: "七对", Form.THIRTEEN_ORPHANS: "十三幺",
+    Form.HONORS_AND_KNITTED: "全不靠", Form.KNITTED_STRAIGHT: "组合龙",
+}
+ALL_FORMS: tuple[Form, ...] = tuple(Form)
+
+_ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
+#: The six knitted sequences 147/258/369 spread over the three suits, as tile indices.
+KNITTED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(9 * suit + start + 3 * k for suit, start in zip(perm, (0, 1, 2), strict=True) for k in range(3))
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+_HONOR_IDX = tuple(range(27, 34))
+
+# (index in a, index in b, index in result) for the max-plus product of two rows, m1 + m2 <= 4.
+_PRODUCT = tuple(
+    (2 * m1 + p1, 2 * m2 + p2, 2 * (m1 + m2) + p1 + p2)
+    for m1 in range(5) for m2 in range(5 - m1)
+    for p1 in (0, 1) for p2 in (0, 1) if p1 + p2 <= 1
+)
+
+
+def sets_needed(tile_count: int) -> int:
+    """Sets a concealed part of ``tile_count`` tiles must still form (the pair aside).
+
+    ``3n+1`` (waiting) and ``3n+2`` (after drawing) tiles make ``n`` sets and a pair; a part of
+    ``3n`` tiles is read as ``n`` sets still lacking the pair, as some engines do.
+    """
+    if not 1 <= tile_count <= 14:
+        from .errors import MahjongError
+
+        raise MahjongError(f"{tile_count} concealed tiles fit no hand: 1 to 14 expected",
+                           tile_count)
+    return tile_count // 3
+
+
+def target_size(tile_count: int) -> int:
+    """Concealed tiles of the complete hand: ``3n + 2``."""
+    return 3 * sets_needed(tile_count) + 2
+
+
+def product(a: list[int] | bytes, b: list[int] | bytes) -> list[int]:
+    """Max-plus product of two group rows: best overlap for each (sets, pair) split."""
+    out = [_NEG] * WIDTH
+    for i, j, k in _PRODUCT:
+        v = a[i] + b[j]
+        if v > out[k]:
+            out[k] = v
+    return out
+
+
+def group_rows(counts: list[int], three_player: bool = False) -> list[bytes]:
+    """Table rows of the four groups (m, p, s suits and honours) of a count vector.
+
+    In the three-player game 2m-8m are out of play, so 1m and 9m form no chows: they are looked
+    up in the honour table.
+    """
+    suit, honor = tables()
+    rows = []
+    for start in (0, 9, 18):
+        if three_player and start == 0:
+            k = (counts[0] + 5 * counts[8]) * WIDTH
+            rows.append(honor[k:k + WIDTH])
+            continue
+        k = suit_key(counts, start) * WIDTH
+        rows.append(suit[k:k + WIDTH])
+    k = suit_key(counts, 27, 7) * WIDTH
+    rows.append(honor[k:k + WIDTH])
+    return rows
+
+
+def regular_overlap(counts: list[int], n_sets: int, three_player: bool = False) -> int:
+    """Most tiles of ``counts`` that any n sets + a pair can keep (no tile above four copies)."""
+    r = group_rows(counts, three_player)
+    left, right = product(r[0], r[1]), product(r[2], r[3])
+    best = 0
+    for m in range(n_sets + 1):
+        k = 2 * (n_sets - m)
+        v = max(left[2 * m] + right[k + 1], left[2 * m + 1] + right[k])
+        if v > best:
+            best = v
+    return best
+
+
+def _finish(target: int, overlap: int, wilds: int) -> int:
+    return target - min(target, overlap + wilds) - 1
+
+
+def check_counts(counts: list[int]) -> None:
+    """Reject a count vector that is not 34 long or holds a tile more than four times."""
+    from .errors import MahjongError
+    from .tiles import TILES
+
+    if len(counts) != 34:
+        raise MahjongError(f"expected 34 tile counts, got {len(counts)}", counts)
+    for i, c in enumerate(counts):
+        if c > 4 or c < 0:
+            raise MahjongError(f"{c} copies of {TILES[i]}: a tile has four copies at most", TILES[i])
+
+
+def shanten_regular(counts: list[int], wilds: int = 0, three_player: bool = False) -> int:
+    """Shanten of four sets and a pair (with the sets of declared melds already made)."""
+    check_counts(counts)
+    n = sum(counts) + wilds
+    n_sets = sets_needed(n)
+    return _finish(3 * n_sets + 2, regular_overlap(counts, n_sets, three_player), wilds)
+
+
+def seven_pairs_overlap(counts: list[int], four_as_two_pairs: bool = True) -> int:
+    """Most tiles seven pairs can keep; four of a kind is two pairs when the switch allows."""
+    slots: list[int] = []
+    for c in counts:
+        if c:
+            slots.append(min(c, 2))
+            if four_as_two_pairs and c > 2:
+                slots.append(min(c - 2, 2))
+    slots.sort(reverse=True)
+    return sum(slots[:7])
+
+
+def shanten_seven_pairs(counts: list[int], wilds: int = 0, four_as_two_pairs: bool = True) -> int:
+    """Shanten of seven pairs (七对); only a fully concealed 13/14-tile hand can make it."""
+    return _finish(14, seven_pairs_overlap(counts, four_as_two_pairs), wilds)
+
+
+def shanten_thirteen_orphans(counts: list[int], wilds: int = 0) -> int:
+    """Shanten of thirteen orphans (十三幺): one of each terminal and honour, one paired."""
+    kinds = sum(1 for i in _ORPHANS if counts[i])
+    pair = any(counts[i] >= 2 for i in _ORPHANS)
+    return _finish(14, kinds + pair, wilds)
+
+
+def shanten_honors_and_knitted(counts: list[int], wilds: int = 0) -> int:
+    """Shanten of 全不靠: 14 different tiles from one knitted 147/258/369 set and the honours."""
+    honors = sum(1 for i in _HONOR_IDX if counts[i])
+    best = max(sum(1 for i in seq if counts[i]) for seq in KNITTED) + honors
+    return _finish(14, min(best, 14), wilds)
+
+
+def knitted_straight_overlap(counts: list[int], n_sets: int) -> int:
+    """Most tiles kept by a 组合龙 (the nine knitted tiles) plus ``n_sets - 3`` sets and a pair."""
+    best = 0
+    for seq in KNITTED:
+        rest = counts[:]
+        kept = 0
+        for i in seq:
+            if rest[i]:
+                rest[i] -= 1
+                kept += 1
+        kept += regular_overlap(rest, n_sets - 3)
+        if kept > best:
+            best = kept
+    return best
+
+
+def shanten_knitted_straight(counts: list[int], wilds: int = 0) -> int:
+    """Shanten of 组合龙 + one set + a pair (the set may be a declared meld)."""
+    n = sum(counts) + wilds
+    n_sets = sets_needed(n)
+    return _finish(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
+
+
+def form_applies(form: Form, tile_count: int) -> bool:
+    """Whether a concealed part of this size can make the form (the others need no melds)."""
+    if form is Form.REGULAR:
+        return True
+    if form is Form.KNITTED_STRAIGHT:
+        return tile_count >= 10
+    return tile_count >= 13
+
+
+def shanten_of_form(form: Form, counts: list[int], wilds: int = 0,
+                    four_as_two_pairs: bool = True) -> int | None:
+    """Shanten of one form, or ``None`` when the melds already declared rule the form out."""
+    n = sum(counts) + wilds
+    if not form_applies(form, n):
+        return None
+    if form is Form.REGULAR:
+        return shanten_regular(counts, wilds)
+    if form is Form.SEVEN_PAIRS:
+        return shanten_seven_pairs(counts, wilds, four_as_two_pairs)
+    if form is Form.THIRTEEN_ORPHANS:
+        return shanten_thirteen_orphans(counts, wilds)
+    if form is Form.HONORS_AND_KNITTED:
+        return shanten_honors_and_knitted(counts, wilds)
+    return shanten_knitted_straight(counts, wilds)
+
+
+def shanten_forms(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
+                  four_as_two_pairs: bool = True) -> dict[Form, int | None]:
+    """Shanten of each allowed form."""
+    check_counts(counts)
+    return {f: shanten_of_form(f, counts, wilds, four_as_two_pairs) for f in forms}
+
+
+def shanten(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
+            four_as_two_pairs: bool = True) -> int:
+    """Overall shanten: the best of the allowed forms."""
+    values = [v for v in shanten_forms(counts, wilds, forms, four_as_two_pairs).values()
+              if v is not None]
+    return min(values)

@@ -1,0 +1,114 @@
+"""Per-suit lookup tables behind shanten: built once by a vectorised DP, cached on disk.
+
+For every pattern of counts in one suit (9 tiles, 0-4 copies each, key = sum c_i * 5**i) and every
+target of ``m`` sets (0-4) plus ``p`` pairs (0-1), the table holds the largest number of the
+pattern's tiles that a legal suit hand of that shape (no tile more than four times) can use.
+Combining the four groups (three suits and the honours) gives the exact regular-form shanten:
+``shanten = (3n + 2) - best_overlap - 1`` (the minimum number of exchanges, minus one). Honours
+form no chows, so they get their own table over 7 positions.
+
+Building takes a few seconds with numpy; the result is written next to this module (or to the
+user cache when the package directory is read-only) and loaded in milliseconds afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+#: Row width: (m, p) for m in 0..4 and p in 0..1, at index 2*m + p.
+WIDTH = 10
+_NEG = -100
+_VERSION = 1
+_CACHE_NAME = f"suit_tables_v{_VERSION}.npz"
+
+
+def _states(chows: bool) -> list[tuple[int, int, int, int]]:
+    """DP states (pending1, pending2, sets, pair): chows started one or two tiles back."""
+    out = []
+    for m in range(5):
+        for p in range(2):
+            for a in range(5 if chows else 1):
+                for b in range(5 if chows else 1):
+                    if a + b <= m:
+                        out.append((a, b, m, p))
+    return out
+
+
+def _transitions(states: list[tuple[int, int, int, int]], pos: int, chows: bool,
+                 ) -> list[tuple[int, int, int]]:
+    """(state, next state, tiles of this position used) for every legal move at ``pos``."""
+    idx = {s: i for i, s in enumerate(states)}
+    moves: set[tuple[int, int, int]] = set()
+    max_k = 4 if chows and pos <= 6 else 0
+    for s, (a, b, m, p) in enumerate(states):
+        for k in range(max_k + 1):
+            for pung in (0, 1):
+                for pair in (0, 1):
+                    used = 3 * pung + 2 * pair + k + a + b
+                    m2, p2 = m + k + pung, p + pair
+                    if used > 4 or m2 > 4 or p2 > 1:
+                        continue
+                    nxt = (k, a, m2, p2) if chows else (0, 0, m2, p2)
+                    moves.add((s, idx[nxt], used))
+    return sorted(moves)
+
+
+def build_table(positions: int, chows: bool) -> np.ndarray:
+    """Best overlap for every count pattern of ``positions`` tiles: shape (5**positions, 10)."""
+    states = _states(chows)
+    n_states = len(states)
+    value = np.full((n_states, 1), _NEG, dtype=np.int16)
+    value[states.index((0, 0, 0, 0)), 0] = 0
+    for pos in range(positions):
+        moves = _transitions(states, pos, chows)
+        width = value.shape[1]
+        new = np.full((n_states, 5 * width), _NEG, dtype=np.int16)
+        for c in range(5):
+            block = new[:, c * width:(c + 1) * width]
+            for s, s2, used in moves:
+                np.maximum(block[s2], value[s] + min(c, used), out=block[s2])
+        value = new
+    table = np.zeros((value.shape[1], WIDTH), dtype=np.uint8)
+    for s, (a, b, m, p) in enumerate(states):
+        if a == 0 and b == 0:
+            col = 2 * m + p
+            table[:, col] = np.maximum(table[:, col], value[s].clip(0))
+    return table
+
+
+def _cache_paths() -> list[Path]:
+    here = Path(__file__).resolve().parent / "data" / _CACHE_NAME
+    user = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    return [here, user / "mahjong-assistant" / _CACHE_NAME]
+
+
+@lru_cache(maxsize=1)
+def tables() -> tuple[bytes, bytes]:
+    """The suit table and the honour table as flat bytes (row = key * 10), loading or building."""
+    for path in _cache_paths():
+        if path.exists():
+            with np.load(path) as data:
+                return data["suit"].tobytes(), data["honor"].tobytes()
+    suit, honor = build_table(9, chows=True), build_table(7, chows=False)
+    for path in _cache_paths():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez_compressed(tmp, suit=suit, honor=honor)
+            tmp.replace(path)
+            break
+        except OSError:
+            continue
+    return suit.tobytes(), honor.tobytes()
+
+
+def suit_key(counts: list[int], start: int, length: int = 9) -> int:
+    """Base-5 key of ``counts[start:start+length]`` (first tile least significant)."""
+    key = 0
+    for i in range(start + length - 1, start - 1, -1):
+        key = key * 5 + counts[i]
+    return key

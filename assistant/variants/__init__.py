@@ -1,0 +1,55 @@
+"""The variants a table can play: each is a rule profile (data) plus, where it scores, a scorer.
+
+>>> get_profile("default").name
+'default'
+>>> get_profile("nonsense")
+Traceback (most recent call last):
+...
+assistant.errors.MahjongError: unknown variant 'nonsense'; known variants: ...
+"""
+
+from __future__ import annotations
+
+from ..errors import MahjongError
+from ..profile import RuleProfile
+from ..shanten import Form
+
+DEFAULT = RuleProfile(
+    name="default", name_zh="通用",
+    description_en="No regional rules: every hand form is allowed (four sets and a pair, seven "
+                   "pairs with four of a kind as two pairs, thirteen orphans, 全不靠, 组合龙), "
+                   "chows allowed, one winner per discard.",
+    description_zh="不限地区：所有和牌型（基本和型、七对（四张可算两对）、十三幺、全不靠、组合龙），"
+                   "可以吃牌，一炮只许一人和。",
+)
+
+RIICHI = RuleProfile(
+    name="riichi", name_zh="日本立直麻将",
+    description_en="Japanese riichi forms for comparison with riichi tools: seven pairs need seven "
+                   "different pairs; no 全不靠 or 组合龙; several winners allowed.",
+    description_zh="日本立直麻将的和牌型：七对须为七种不同的对子；无全不靠、组合龙；允许一炮多响。",
+    forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
+    four_as_two_pairs=False, multiple_winners=True,
+)
+
+MCR = RuleProfile(
+    name="mcr", name_zh="国标麻将",
+    description_en="Chinese Official (MCR 国标) hand forms: all five forms; a tile whose four "
+                   "copies are in your own hand is not a wait.",
+    description_zh="国标麻将的和牌型：五种和型；自己手中已有四张的牌不算听牌。",
+    waits_in_own_hand=False, multiple_winners=True,
+)
+
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR)}
+
+
+def get_profile(name: str | None, options: dict | None = None) -> RuleProfile:
+    """The profile of a variant by name (``None`` is the default), with option overrides."""
+    if name is None:
+        name = "default"
+    if not isinstance(name, str):
+        raise MahjongError(f"a variant is named by a string, got {name!r}", name)
+    profile = PROFILES.get(name.lower())
+    if profile is None:
+        raise MahjongError(f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}", name)
+    return profile.with_options(options)

@@ -1,0 +1,245 @@
+"""Which tiles help a hand: effective tiles (进张) of each form, and the waits (听牌) of a ready hand.
+
+The regular form is done incrementally on the suit tables: the other three groups are combined
+once, then each candidate tile costs one table row and ten additions. The other forms have closed
+formulas. A tile "helps" when drawing it lowers the shanten of a form whose shanten is the hand's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .decompose import is_complete
+from .shanten import (
+    _ORPHANS,
+    ALL_FORMS,
+    KNITTED,
+    WIDTH,
+    Form,
+    _finish,
+    form_applies,
+    group_rows,
+    knitted_straight_overlap,
+    product,
+    regular_overlap,
+    sets_needed,
+    shanten_of_form,
+)
+from .suit_table import tables
+from .tiles import INDEX
+
+_ORPHAN_SET = frozenset(_ORPHANS)
+_HONORS = range(27, 34)
+
+
+def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False) -> list[int]:
+    """Tiles (indices) whose draw raises the regular-form overlap: each lowers its shanten by one."""
+    suit, honor = tables()
+    rows = group_rows(counts, three_player)
+    left, right = product(rows[0], rows[1]), product(rows[2], rows[3])
+    rests = (product(rows[1], right), product(rows[0], right),
+             product(left, rows[3]), product(left, rows[2]))
+    base = _best(left, right, n_sets)
+    out = []
+    for g in range(4):
+        rest = rests[g]
+        start = 9 * g
+        if g == 3:
+            table, length, key = honor, 7, _key(counts, 27, 7)
+        elif g == 0 and three_player:
+            table, length, key = honor, 9, counts[0] + 5 * counts[8]
+        else:
+            table, length, key = suit, 9, _key(counts, start, 9)
+        for pos in range(length):
+            i = start + pos
+            if counts[i] >= 4:
+                continue
+            if g == 0 and three_player:
+                if pos not in (0, 8):
+                    continue
+                k = (key + (1 if pos == 0 else 5)) * WIDTH
+            else:
+                k = (key + 5 ** pos) * WIDTH
+            row = table[k:k + WIDTH]
+            for m in range(n_sets + 1):
+                j = 2 * (n_sets - m)
+                if row[2 * m] + rest[j + 1] > base or row[2 * m + 1] + rest[j] > base:
+                    out.append(i)
+                    break
+    return out
+
+
+def _key(counts: list[int], start: int, length: int) -> int:
+    key = 0
+    for i in range(start + length - 1, start - 1, -1):
+        key = key * 5 + counts[i]
+    return key
+
+
+def _best(left: list[int], right: list[int], n_sets: int) -> int:
+    best = 0
+    for m in range(n_sets + 1):
+        k = 2 * (n_sets - m)
+        best = max(best, left[2 * m] + right[k + 1], left[2 * m + 1] + right[k])
+    return best
+
+
+def seven_pairs_improvers(counts: list[int], four_as_two_pairs: bool = True) -> list[int]:
+    """Tiles whose draw raises the seven-pairs overlap.
+
+    Each kind offers pair slots worth 2 (a pair held) or 1 (a single held); a new single helps
+    while fewer than seven slots are used, turning a single into a pair helps while fewer than
+    seven pairs are held.
+    """
+    pairs = singles = 0
+    for c in counts:
+        if c >= 2:
+            pairs += 2 if four_as_two_pairs and c == 4 else 1
+            singles += four_as_two_pairs and c == 3
+        elif c == 1:
+            singles += 1
+    out = []
+    for i, c in enumerate(counts):
+        if c == 0 or (c == 2 and four_as_two_pairs):
+            if pairs + singles < 7:
+                out.append(i)
+        elif c == 1 or (c == 3 and four_as_two_pairs):
+            if pairs < 7:
+                out.append(i)
+    return out
+
+
+def thirteen_orphans_improvers(counts: list[int]) -> list[int]:
+    """Tiles whose draw raises the thirteen-orphans overlap."""
+    paired = any(counts[i] >= 2 for i in _ORPHANS)
+    return [i for i in _ORPHANS if counts[i] == 0 or (counts[i] == 1 and not paired)]
+
+
+def honors_and_knitted_improvers(counts: list[int]) -> list[int]:
+    """Tiles whose draw raises the 全不靠 overlap (14 different knitted tiles and honours)."""
+    honors = sum(1 for i in _HONORS if counts[i])
+    scores = [sum(1 for i in seq if counts[i]) for seq in KNITTED]
+    best = max(scores)
+    if best + honors >= 14:
+        return []
+    out: set[int] = {i for i in _HONORS if counts[i] == 0}
+    for seq, score in zip(KNITTED, scores, strict=True):
+        if score == best:
+            out.update(i for i in seq if counts[i] == 0)
+    return sorted(out)
+
+
+def knitted_straight_improvers(counts: list[int], n_sets: int) -> list[int]:
+    """Tiles whose draw raises the 组合龙 overlap (searched: the form is rarely the best one)."""
+    base = knitted_straight_overlap(counts, n_sets)
+    out = []
+    for i in range(34):
+        if counts[i] < 4:
+            counts[i] += 1
+            if knitted_straight_overlap(counts, n_sets) > base:
+                out.append(i)
+            counts[i] -= 1
+    return out
+
+
+def form_improvers(form: Form, counts: list[int], wilds: int = 0, three_player: bool = False,
+                   four_as_two_pairs: bool = True) -> list[int]:
+    """Effective tiles of one form for a ``3n+1`` concealed part holding ``wilds`` wild tiles."""
+    n_sets = sets_needed(sum(counts) + wilds)
+    if form is Form.REGULAR:
+        return regular_improvers(counts, n_sets, three_player)
+    if form is Form.SEVEN_PAIRS:
+        return seven_pairs_improvers(counts, four_as_two_pairs)
+    if form is Form.THIRTEEN_ORPHANS:
+        return thirteen_orphans_improvers(counts)
+    if form is Form.HONORS_AND_KNITTED:
+        return honors_and_knitted_improvers(counts)
+    return knitted_straight_improvers(counts, n_sets)
+
+
+def form_shanten(form: Form, counts: list[int], wilds: int, three_player: bool,
+                 four_as_two_pairs: bool) -> int | None:
+    """Shanten of one form, with the three-player table for the regular form."""
+    if form is Form.REGULAR and three_player:
+        n = sum(counts) + wilds
+        n_sets = sets_needed(n)
+        return _finish(3 * n_sets + 2, regular_overlap(counts, n_sets, True), wilds)
+    return shanten_of_form(form, counts, wilds, four_as_two_pairs)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The switches of a profile that shape shanten and effective tiles."""
+
+    forms: tuple[Form, ...] = ALL_FORMS
+    wild_codes: tuple[str, ...] = ()
+    absent: frozenset[int] = frozenset()
+    three_player: bool = False
+    four_as_two_pairs: bool = True
+
+
+def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:
+    """A shanten no 组合龙 reading can beat: the best knitted tiles plus a perfect remainder."""
+    target = 3 * n_sets + 2
+    best_knit = max(sum(1 for i in seq if counts[i]) for seq in KNITTED)
+    return _finish(target, best_knit + 3 * (n_sets - 3) + 2, wilds)
+
+
+def best_forms(counts: list[int], wilds: int, rules: Rules) -> tuple[int, list[Form]]:
+    """The lowest shanten over the allowed forms and the forms that reach it.
+
+    组合龙 is the costly form; it is computed only when a bound says it could be among the best.
+    """
+    n = sum(counts) + wilds
+    values: dict[Form, int] = {}
+    for form in rules.forms:
+        if form is not Form.KNITTED_STRAIGHT and form_applies(form, n):
+            values[form] = form_shanten(form, counts, wilds, rules.three_player,
+                                        rules.four_as_two_pairs)
+    best = min(values.values())
+    if Form.KNITTED_STRAIGHT in rules.forms and form_applies(Form.KNITTED_STRAIGHT, n):
+        n_sets = sets_needed(n)
+        if _knitted_lower_bound(counts, wilds, n_sets) <= best:
+            v = _finish(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
+            values[Form.KNITTED_STRAIGHT] = v
+            best = min(best, v)
+    return best, [f for f, v in values.items() if v == best]
+
+
+def helpful_draws(counts: list[int], wilds: int, rules: Rules) -> tuple[int, list[int]]:
+    """Shanten of a ``3n+1`` hand and the natural tiles (indices) whose draw lowers it.
+
+    A wild tile always helps an incomplete hand; callers add the wild codes themselves. With wild
+    tiles in hand every form's count grows by the same amount, so the best forms and their
+    effective tiles are those of the natural tiles.
+    """
+    best, forms = best_forms(counts, wilds, rules)
+    if best < 0:
+        return best, []
+    found: set[int] = set()
+    for form in forms:
+        found.update(form_improvers(form, counts, wilds, rules.three_player,
+                                    rules.four_as_two_pairs))
+    wild_idx = {INDEX[w] for w in rules.wild_codes}
+    return best, [i for i in sorted(found) if i not in rules.absent and i not in wild_idx]
+
+
+def waits(counts: list[int], wilds: int = 0, rules: Rules = Rules(),
+          fifth_copy: bool = True) -> list[int]:
+    """Natural tiles (indices) that complete a ready (听牌) ``3n+1`` hand; empty if not ready.
+
+    With ``fifth_copy`` a tile whose four copies are all in the hand is still listed when the
+    shape waits on it (it can never be drawn: callers report it with none left).
+    """
+    best, out = helpful_draws(counts, wilds, rules)
+    if best != 0:
+        return []
+    if fifth_copy:
+        for i, c in enumerate(counts):
+            if c == 4:
+                counts[i] += 1
+                if is_complete(counts, wilds, rules.forms, rules.four_as_two_pairs):
+                    out.append(i)
+                counts[i] -= 1
+        out.sort()
+    return out
