@@ -77,7 +77,8 @@ def _bevel(w: int, h: int, width: float, strength: float) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     d = np.minimum(np.minimum(xx, w - 1 - xx), np.minimum(yy, h - 1 - yy))
     t = np.clip(d / width, 0, 1)
-    return 1 - strength * (1 - t) ** 2
+    rim = np.exp(-(((d - 0.4 * width) / (0.18 * width)) ** 2))  # light caught by the rounding
+    return 1 - strength * (1 - t) ** 2 + 0.35 * strength * rim
 
 
 def _pyramid(img: np.ndarray) -> list[np.ndarray]:
@@ -110,7 +111,10 @@ def _face_texture(style: TileStyle, code: str, rng_seed: int) -> np.ndarray:
     m = np.float32([[1, 0, shift], [0, 1, shift]])
     a_sh = cv2.warpAffine(a[..., 0], m, (tw, th))[..., None]
     emboss = cv2.GaussianBlur(a[..., 0] - a_sh[..., 0], (0, 0), 1.0)[..., None]
-    out = out + 60.0 * style.engrave * emboss
+    out = out - 90.0 * style.engrave * emboss  # sunk: shadow on the lit side of each stroke
+    # the groove wall around each stroke is in shadow: a thin darker rim outside the ink
+    grown = cv2.dilate(a[..., 0], np.ones((3, 3), np.uint8))
+    out *= 1 - (0.25 * style.engrave * np.clip(grown - a[..., 0], 0, 1))[..., None]
     out *= _bevel(tw, th, th * 0.06, style.bevel)[..., None]
     alpha = _rounded_alpha(tw, th, style.corner * tw) * 255
     return np.dstack([np.clip(out, 0, 255), alpha]).astype(np.float32)

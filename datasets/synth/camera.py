@@ -37,8 +37,13 @@ def glare(rng: np.random.Generator, img: np.ndarray) -> None:
         img += (layer * rng.uniform(40, 140))[..., None]
 
 
-def occlude(rng: np.random.Generator, img: np.ndarray, ids: np.ndarray) -> None:
-    """Draw a finger/hand or an object (cup, phone, chip) over part of the picture."""
+def occlude(rng: np.random.Generator, img: np.ndarray, ids: np.ndarray, tile_px: float,
+            focus: tuple[float, float]) -> None:
+    """Draw fingers or an object (cup, phone, chip) over part of the picture.
+
+    ``tile_px`` (a tile's height in pixels) sizes a finger like a real one (about 0.6 tile
+    wide); ``focus`` is a point near the tiles that the finger points at.
+    """
     h, w = img.shape[:2]
     mask = np.zeros((h, w), np.uint8)
     if rng.random() < 0.6:
@@ -46,8 +51,8 @@ def occlude(rng: np.random.Generator, img: np.ndarray, ids: np.ndarray) -> None:
         side = int(rng.integers(4))
         edge = [(rng.uniform(0, w), 0), (w, rng.uniform(0, h)), (rng.uniform(0, w), h),
                 (0, rng.uniform(0, h))][side]
-        tip = (rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h)
-        width = int(rng.uniform(0.03, 0.07) * max(w, h))
+        tip = (focus[0] + rng.normal(0, tile_px), focus[1] + rng.normal(0, tile_px))
+        width = max(3, int(rng.uniform(0.45, 0.8) * tile_px))
         for _ in range(int(rng.integers(1, 4))):
             t = (tip[0] + rng.normal(0, width), tip[1] + rng.normal(0, width))
             cv2.line(mask, (int(edge[0]), int(edge[1])), (int(t[0]), int(t[1])), 255, width,
@@ -55,18 +60,23 @@ def occlude(rng: np.random.Generator, img: np.ndarray, ids: np.ndarray) -> None:
             cv2.circle(mask, (int(t[0]), int(t[1])), width // 2, 255, -1, cv2.LINE_AA)
     else:
         color = rng.uniform(20, 240, 3).astype(np.float32)
-        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
-        r = int(rng.uniform(0.04, 0.15) * min(w, h))
+        jit = rng.normal(0, 2 * tile_px, 2)
+        c = (int(focus[0] + jit[0]), int(focus[1] + jit[1]))
+        r = max(3, int(rng.uniform(0.5, 2.0) * tile_px))
         if rng.random() < 0.5:
             cv2.circle(mask, c, r, 255, -1, cv2.LINE_AA)
         else:
             box = cv2.boxPoints((c, (r * 2.0, r * 1.2), rng.uniform(0, 180))).astype(np.int32)
             cv2.fillConvexPoly(mask, box, 255, cv2.LINE_AA)
-    a = (mask.astype(np.float32) / 255)[..., None]
-    yy = np.linspace(0.8, 1.15, h, dtype=np.float32)[:, None, None]
-    shade = cv2.GaussianBlur(a[..., 0], (0, 0), 6)[..., None]
-    img *= 1 - 0.35 * np.clip(shade * 1.5, 0, 1) * (1 - a)  # a soft cast shadow
-    img[:] = img * (1 - a) + color * yy * a * (0.85 + 0.3 * shade)
+    a = (cv2.GaussianBlur(mask, (0, 0), 1.2).astype(np.float32) / 255)[..., None]
+    # rounded (cylindrical) shading from the distance to the outline, plus a soft cast shadow
+    dist = cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 5)
+    round_ = np.sqrt(np.clip(dist / (dist.max() + 1e-6), 0, 1))[..., None]
+    tone = 0.55 + 0.6 * round_ + rng.normal(0, 0.02, (h, w, 1)).astype(np.float32)
+    shadow = cv2.GaussianBlur(a[..., 0], (0, 0), max(h, w) * 0.012)
+    sh = np.roll(shadow, (int(rng.integers(4, 15)), int(rng.integers(-10, 10))), axis=(0, 1))
+    img *= (1 - 0.45 * np.clip(sh * 1.5, 0, 1))[..., None]
+    img[:] = img * (1 - a) + color * tone * a
     ids[mask > 127] = -1
 
 

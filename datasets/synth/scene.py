@@ -90,7 +90,7 @@ def _camera_for(rng: np.random.Generator, layout: str, boxes: list[TileBox],
     else:
         elev, yaw, roll = rng.uniform(0.6, 1.5), rng.uniform(-np.pi, np.pi), rng.uniform(-3, 3)
     focal = float(np.hypot(w, h) * rng.uniform(0.6, 1.2))
-    fill = rng.uniform(0.5, 0.95) if rng.random() < 0.85 else rng.uniform(0.95, 1.3)
+    fill = rng.uniform(0.5, 0.95) if rng.random() < 0.65 else rng.uniform(0.95, 2.2)
     dist = 600.0
     for _ in range(3):
         cam = look_camera(target, dist, elev, yaw, roll, focal, w, h)
@@ -99,8 +99,12 @@ def _camera_for(rng: np.random.Generator, layout: str, boxes: list[TileBox],
         dist *= span / fill
         dist = float(np.clip(dist, 150, 5000))
     cam = look_camera(target, dist, elev, yaw, roll, focal, w, h)
-    uv = cam.project(pts)  # recentre the tiles with a small random offset
-    off = (np.array([w, h]) / 2 - (uv.min(axis=0) + uv.max(axis=0)) / 2)
+    uv = cam.project(pts)  # recentre the tiles (or, in a close-up, one tile) with an offset
+    if fill > 1:
+        focus = cam.project(boxes[int(rng.integers(len(boxes)))].center()[None])[0]
+        off = np.array([w, h]) / 2 - focus
+    else:
+        off = np.array([w, h]) / 2 - (uv.min(axis=0) + uv.max(axis=0)) / 2
     off += rng.normal(0, 0.05, 2) * [w, h]
     cam.K[0, 2] += off[0]
     cam.K[1, 2] += off[1]
@@ -142,7 +146,11 @@ def _label(cam: Camera, boxes: list[TileBox], placements: list[Placement], ids: 
         x0, y0 = np.clip(np.floor(uv.min(axis=0)).astype(int), 0, [w, h])
         x1, y1 = np.clip(np.ceil(uv.max(axis=0)).astype(int) + 1, 0, [w, h])
         ys, xs = np.nonzero(ids[y0:y1, x0:x1] == i)
-        vis = len(xs) / drawn[i] if drawn[i] else 0.0
+        hull = cv2.convexHull(uv.astype(np.float32))
+        frame = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        inside, _ = cv2.intersectConvexConvex(hull, frame)
+        in_frame = inside / max(cv2.contourArea(hull), 1e-6)
+        vis = min(1.0, len(xs) / drawn[i]) * min(1.0, in_frame) if drawn[i] else 0.0
         if len(xs):
             box = [float(x0 + xs.min()), float(y0 + ys.min()), float(x0 + xs.max() + 1),
                    float(y0 + ys.max() + 1)]
@@ -189,7 +197,10 @@ def render_scene(rng: np.random.Generator, layout: str | None = None) -> Scene:
         p = placements[i]
         drawn[i] = draw_tile(img, ids, cam, boxes[i], p.code, style, light, int(i))
     if rng.random() < 0.25:
-        fx.occlude(rng, img, ids)
+        uv = cam.project(np.array([b.center() for b in boxes]))
+        focus = uv[int(rng.integers(len(uv)))]
+        px = float(np.median([np.ptp(cam.project(b.corners())[:, 1]) for b in boxes]))
+        fx.occlude(rng, img, ids, px, (float(focus[0]), float(focus[1])))
     fx.light_gradient(rng, img)
     if rng.random() < 0.3:
         fx.glare(rng, img)
