@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from datasets.synth.art import ArtSet
+from datasets.synth.art import FACE_CODES, ArtSet
 from datasets.synth.geometry import Camera, TileBox
 
 TEX_H = 256  # face texture height at pyramid level 0
@@ -135,7 +135,7 @@ def face_levels(style: TileStyle, code: str) -> list[np.ndarray]:
             style._back = _pyramid(np.dstack([tex, alpha]).astype(np.float32))
         return style._back
     if code not in style._faces:
-        style._faces[code] = _pyramid(_face_texture(style, code, hash(code) % 1000))
+        style._faces[code] = _pyramid(_face_texture(style, code, FACE_CODES.index(code)))
     return style._faces[code]
 
 
