@@ -145,9 +145,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"real dataset not found at {args.source}", file=sys.stderr)
             return 2
         det = real.build_detection(args.source, args.out / "real" / "detect")
-        cls = real.build_classification(
-            args.source, args.out / "real" / "classify", args.pad, args.crop_size
-        )
+        cls = real.build_classification(args.source, args.out / "real" / "classify", args.pad, args.crop_size)
         manifest["real_detect"] = dict(sorted(det.items()))
         manifest["real_classify"] = {
             k: v for k, v in sorted(cls.items()) if not k.startswith(("train/", "val/"))
