@@ -31,10 +31,6 @@ class Placement:
     group: str = "loose"
     sideways: bool = False
 
-    @property
-    def label(self) -> str:
-        """The class seen in the photo: the face code, or "back" for a face-down tile."""
-        return "back" if self.pose == "down" else self.code
 
 
 def _meld_row(rng: np.random.Generator, hand: Hand, size: tuple[float, float, float],
@@ -171,12 +167,31 @@ def wall_layout(rng: np.random.Generator, size: tuple[float, float, float], pool
     return out
 
 
+def opponent_row(rng: np.random.Generator, size: tuple[float, float, float], pool: TilePool,
+                 y: float) -> list[Placement]:
+    """Another player's standing hand across the table: its backs face the camera."""
+    w, _, _ = size
+    n = int(rng.integers(5, 14))
+    x0 = rng.uniform(-2, 4) * w
+    out = []
+    for k in range(n):
+        code = pool.draw(rng, PLAY_CODES)
+        if code is None:
+            break
+        out.append(Placement(code, "stand", (x0 + k * (w + 0.5) + w / 2, y),
+                             yaw=np.pi + rng.normal(0, 0.015), lean=rng.uniform(0, 0.15),
+                             group="opponent"))
+    return out
+
+
 def make_layout(rng: np.random.Generator, name: str, size: tuple[float, float, float],
                 pool: TilePool) -> tuple[list[Placement], Hand | None]:
     """Build layout ``name`` (one of ``LAYOUTS``) from the tiles left in ``pool``."""
     w, h, d = size
     if name in ("hand", "flat"):
         tiles, hand = hand_layout(rng, size, pool, flat=name == "flat")
+        if name == "hand" and rng.random() < 0.3:
+            tiles += opponent_row(rng, size, pool, rng.uniform(6, 14) * h)
         if rng.random() < 0.3:  # a discard pond beyond the hand
             x_max = max(p.pos[0] for p in tiles)
             tiles += discards_layout(rng, size, pool, (rng.uniform(0, x_max / 2),

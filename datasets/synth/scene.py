@@ -140,7 +140,9 @@ def _label(cam: Camera, boxes: list[TileBox], placements: list[Placement], ids: 
     out = []
     for i, (b, p) in enumerate(zip(boxes, placements, strict=True)):
         c = b.corners()
-        face = [4, 5, 7, 6] if p.pose != "down" else [1, 0, 2, 3]
+        # the class is what the camera sees: the face if the +z face turns towards it, else back
+        front_seen = float(np.dot(b.ez, cam.C - c[[4, 5, 6, 7]].mean(axis=0))) > 0
+        face = [4, 5, 7, 6] if front_seen else [1, 0, 2, 3]
         quad = cam.project(c[face])
         uv = cam.project(c)
         x0, y0 = np.clip(np.floor(uv.min(axis=0)).astype(int), 0, [w, h])
@@ -157,7 +159,8 @@ def _label(cam: Camera, boxes: list[TileBox], placements: list[Placement], ids: 
         else:
             box = [0.0, 0.0, 0.0, 0.0]
         labelled = vis >= MIN_VISIBLE and (box[2] - box[0]) >= 4 and (box[3] - box[1]) >= 4
-        out.append(SceneTile(p.label, box, quad.round(2).tolist(), p.sideways, p.group, p.pose,
+        code = p.code if front_seen else "back"
+        out.append(SceneTile(code, box, quad.round(2).tolist(), p.sideways, p.group, p.pose,
                              round(vis, 3), labelled))
     return out
 
