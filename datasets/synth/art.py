@@ -207,10 +207,19 @@ def load_art_set(name: str) -> ArtSet:
     folder = CACHE_DIR / name
     if not (folder / "done").exists():
         faces = BUILDERS[name]()
-        folder.mkdir(parents=True, exist_ok=True)
+        # write into a private folder and rename it, so parallel workers never see half a set
+        tmp = CACHE_DIR / f".{name}.{os.getpid()}"
+        tmp.mkdir(parents=True, exist_ok=True)
         for code, rgba in faces.items():
-            cv2.imwrite(str(folder / f"{code}.png"), cv2.cvtColor(rgba, cv2.COLOR_RGBA2BGRA))
-        (folder / "done").write_text("\n".join(sorted(faces)))
+            cv2.imwrite(str(tmp / f"{code}.png"), cv2.cvtColor(rgba, cv2.COLOR_RGBA2BGRA))
+        (tmp / "done").write_text("\n".join(sorted(faces)))
+        try:
+            os.replace(tmp, folder)
+        except OSError:  # another process finished first (or a stale folder is in the way)
+            shutil.rmtree(tmp, ignore_errors=True)
+            if not (folder / "done").exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                return ArtSet(name, faces)
     faces = {}
     for code in FACE_CODES:
         path = folder / f"{code}.png"
