@@ -24,6 +24,8 @@ ART_WEIGHTS = {"smooth": 1.0, "unicode": 1.0, "fluffy": 0.6, "kmj-traditional": 
                "kmj-default": 0.8}
 #: A tile is labelled when at least this fraction of its drawn pixels stays visible.
 MIN_VISIBLE = 0.35
+#: Groups that make up the player's hand (the rest is other players' or loose tiles).
+HAND_GROUPS = ("concealed", "win", "bonus") + tuple(f"meld{i}" for i in range(4))
 
 
 @dataclass
@@ -76,7 +78,7 @@ def _image_size(rng: np.random.Generator) -> tuple[int, int]:
 
 
 def _camera_for(rng: np.random.Generator, layout: str, boxes: list[TileBox],
-                size: tuple[int, int]) -> Camera:
+                size: tuple[int, int], focus_ids: list[int]) -> Camera:
     """Aim a camera at the tiles with a layout-dependent tilt and fit them to the frame."""
     w, h = size
     pts = np.concatenate([b.corners() for b in boxes])
@@ -90,7 +92,8 @@ def _camera_for(rng: np.random.Generator, layout: str, boxes: list[TileBox],
     else:
         elev, yaw, roll = rng.uniform(0.6, 1.5), rng.uniform(-np.pi, np.pi), rng.uniform(-3, 3)
     focal = float(np.hypot(w, h) * rng.uniform(0.6, 1.2))
-    fill = rng.uniform(0.5, 0.95) if rng.random() < 0.65 else rng.uniform(0.95, 2.2)
+    close_up = 0.2 if layout in ("hand", "flat") else 0.35
+    fill = rng.uniform(0.5, 0.95) if rng.random() >= close_up else rng.uniform(0.95, 2.2)
     dist = 600.0
     for _ in range(3):
         cam = look_camera(target, dist, elev, yaw, roll, focal, w, h)
@@ -101,7 +104,8 @@ def _camera_for(rng: np.random.Generator, layout: str, boxes: list[TileBox],
     cam = look_camera(target, dist, elev, yaw, roll, focal, w, h)
     uv = cam.project(pts)  # recentre the tiles (or, in a close-up, one tile) with an offset
     if fill > 1:
-        focus = cam.project(boxes[int(rng.integers(len(boxes)))].center()[None])[0]
+        pick = focus_ids[int(rng.integers(len(focus_ids)))] if focus_ids else 0
+        focus = cam.project(boxes[pick].center()[None])[0]
         off = np.array([w, h]) / 2 - focus
     else:
         off = np.array([w, h]) / 2 - (uv.min(axis=0) + uv.max(axis=0)) / 2
@@ -185,7 +189,8 @@ def render_scene(rng: np.random.Generator, layout: str | None = None) -> Scene:
     placements, hand = make_layout(rng, layout, style.size, pool)
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]
     size = _image_size(rng)
-    cam = _camera_for(rng, layout, boxes, size)
+    hand_groups = [i for i, p in enumerate(placements) if p.group in HAND_GROUPS]
+    cam = _camera_for(rng, layout, boxes, size, hand_groups or list(range(len(boxes))))
     centre = np.mean([b.center() for b in boxes], axis=0)
     light = Light(pos=centre + [rng.uniform(-800, 800), rng.uniform(-800, 800),
                                 rng.uniform(600, 1800)],
@@ -211,5 +216,7 @@ def render_scene(rng: np.random.Generator, layout: str | None = None) -> Scene:
         img = fx.blur(rng, img)
     image = fx.finish(rng, img)
     tiles = _label(cam, boxes, placements, ids, drawn)
-    meta = {"tile_mm": [round(v, 2) for v in style.size], "focal_px": round(float(cam.K[0, 0]), 1)}
+    meta = {"tile_mm": [round(v, 2) for v in style.size], "focal_px": round(float(cam.K[0, 0]), 1),
+            # True when every tile of the hand is labelled: usable to test the layout reader
+            "hand_in_view": bool(hand) and all(tiles[i].labelled for i in hand_groups)}
     return Scene(image, tiles, hand.to_json() if hand else None, layout, art_name, meta)
