@@ -10,6 +10,18 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+
+def soft_blur(img: np.ndarray, sigma: float) -> np.ndarray:
+    """Gaussian blur that runs wide kernels on a downscaled copy (same look, far faster)."""
+    f = int(sigma // 3)
+    if f < 2:
+        return cv2.GaussianBlur(img, (0, 0), sigma)
+    h, w = img.shape[:2]
+    small = cv2.resize(img, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), sigma / f)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 SKIN = [(90, 130, 190), (110, 150, 210), (70, 110, 170), (60, 90, 140), (140, 170, 225)]
 
 
@@ -33,7 +45,7 @@ def glare(rng: np.random.Generator, img: np.ndarray) -> None:
         c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
         axes = (int(rng.uniform(0.03, 0.15) * w), int(rng.uniform(0.02, 0.1) * h))
         cv2.ellipse(layer, c, axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
-        layer = cv2.GaussianBlur(layer, (0, 0), max(axes) * 0.5 + 1)
+        layer = soft_blur(layer, max(axes) * 0.5 + 1)
         img += (layer * rng.uniform(40, 140))[..., None]
 
 
@@ -73,7 +85,7 @@ def occlude(rng: np.random.Generator, img: np.ndarray, ids: np.ndarray, tile_px:
     dist = cv2.distanceTransform((mask > 127).astype(np.uint8), cv2.DIST_L2, 5)
     round_ = np.sqrt(np.clip(dist / (dist.max() + 1e-6), 0, 1))[..., None]
     tone = 0.55 + 0.6 * round_ + rng.normal(0, 0.02, (h, w, 1)).astype(np.float32)
-    shadow = cv2.GaussianBlur(a[..., 0], (0, 0), max(h, w) * 0.012)
+    shadow = soft_blur(a[..., 0], max(h, w) * 0.012)
     sh = np.roll(shadow, (int(rng.integers(4, 15)), int(rng.integers(-10, 10))), axis=(0, 1))
     img *= (1 - 0.45 * np.clip(sh * 1.5, 0, 1))[..., None]
     img[:] = img * (1 - a) + color * tone * a

@@ -131,8 +131,8 @@ def _cast_shadows(rng: np.random.Generator, img: np.ndarray, cam: Camera, boxes:
         foot = cv2.convexHull(cam.project(c * [1, 1, 0]).astype(np.float32)).astype(np.int32)
         cv2.fillConvexPoly(contact, foot, 1.0, cv2.LINE_AA)
     k = max(w, h) * rng.uniform(0.004, 0.015)
-    soft = cv2.GaussianBlur(soft, (0, 0), k)
-    contact = cv2.GaussianBlur(contact, (0, 0), max(1.0, k / 4))
+    soft = fx.soft_blur(soft, k)
+    contact = fx.soft_blur(contact, max(1.0, k / 4))
     dark = 1 - rng.uniform(0.25, 0.55) * soft - 0.25 * contact
     img *= np.clip(dark, 0.2, 1)[..., None]
 
