@@ -466,7 +466,7 @@ def preprocess_crop(crop_bgr: Any, imgsz: int) -> Any:
     return np.ascontiguousarray(img.transpose(2, 0, 1)[None])
 
 
-def verify_classifier_onnx(onnx_path: Path, data_dir: Path, per_class: int = 20) -> dict[str, Any]:
+def verify_classifier_onnx(onnx_path: Path, data_dir: Path, per_class: int | None = None) -> dict[str, Any]:
     """Score an exported classifier with onnxruntime on real ``val`` crops (no torch involved).
 
     Checks that the ONNX file, the preprocessing above and the ``TILE_CLASSES`` order agree:
@@ -482,7 +482,7 @@ def verify_classifier_onnx(onnx_path: Path, data_dir: Path, per_class: int = 20)
     correct = total = 0
     for folder in sorted((data_dir / "val").iterdir()):
         index = int(folder.name.split("_", 1)[0])
-        for image in sorted(folder.glob("*.jpg"))[:per_class]:
+        for image in sorted(folder.glob("*.jpg"))[:per_class]:  # None: all of them
             crop = cv2.imread(str(image), cv2.IMREAD_COLOR)
             probs = session.run(None, {inp.name: preprocess_crop(crop, imgsz)})[0][0]
             correct += int(np.argmax(probs)) == index
