@@ -54,7 +54,11 @@ def random_style(rng: np.random.Generator, art: ArtSet) -> TileStyle:
     w = h * rng.uniform(0.70, 0.80)
     d = w * rng.uniform(0.55, 0.85)
     face = np.array(FACE_COLORS[rng.integers(len(FACE_COLORS))], float) + rng.normal(0, 5, 3)
-    back = np.array(BACK_COLORS[rng.integers(len(BACK_COLORS))], float) + rng.normal(0, 10, 3)
+    backs = BACK_COLORS
+    blank_white = "P" in art.faces and art.faces["P"][..., 3].mean() < 4.0
+    if blank_white:  # a blank 白 face must not look like an ivory back: no ivory backs then
+        backs = [c for c in BACK_COLORS if sum(c) < 550]
+    back = np.array(backs[rng.integers(len(backs))], float) + rng.normal(0, 10, 3)
     return TileStyle(
         size=(w, h, d), face_color=np.clip(face, 0, 255), back_color=np.clip(back, 0, 255),
         back_frac=rng.uniform(0.3, 0.55), engrave=rng.uniform(0.4, 1.2),
