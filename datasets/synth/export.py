@@ -17,6 +17,9 @@ from datasets.synth.scene import Scene, render_scene
 from vision.classes import TILE_CLASSES
 
 KINDS = ("detect", "classify", "scenes")
+#: Layout mix for classification crops: more loose tiles, whose kinds are drawn evenly, so the
+#: bonus tiles (one copy each in a set) are not starved.
+CLASSIFY_LAYOUTS = {"loose": 0.5, "flat": 0.2, "hand": 0.15, "discards": 0.1, "wall": 0.05}
 #: Detection classes: 0 = a face-up tile, 1 = a face-down tile.
 DETECT_NAMES = ["tile", "back"]
 
@@ -80,7 +83,12 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str) -> None:
             (out_dir / code).mkdir(exist_ok=True)
     for i in range(count):
         rng = scene_rng(seed, i)
-        scene = render_scene(rng)
+        layout = None
+        if kind == "classify":
+            names = list(CLASSIFY_LAYOUTS)
+            p = np.array(list(CLASSIFY_LAYOUTS.values()))
+            layout = names[int(rng.choice(len(names), p=p / p.sum()))]
+        scene = render_scene(rng, layout)
         name = f"{i:06d}"
         if kind == "detect":
             cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), scene.image)

@@ -112,12 +112,17 @@ class TilePool:
         self.left[code] -= n
         return True
 
-    def draw(self, rng: np.random.Generator, codes: list[str] | None = None) -> str | None:
-        """Draw one random tile (weighted by copies left), optionally from ``codes`` only."""
+    def draw(self, rng: np.random.Generator, codes: list[str] | None = None,
+             by_kind: bool = False) -> str | None:
+        """Draw one random tile, optionally from ``codes`` only.
+
+        Weighted by copies left, like a real draw; ``by_kind`` weighs every kind still there
+        equally instead, so that rare bonus tiles are not four times rarer in training data.
+        """
         pool = [c for c in (codes or list(self.left)) if self.left.get(c, 0) > 0]
         if not pool:
             return None
-        w = np.array([self.left[c] for c in pool], float)
+        w = np.array([1 if by_kind else self.left[c] for c in pool], float)
         code = pool[int(rng.choice(len(pool), p=w / w.sum()))]
         self.left[code] -= 1
         return code

@@ -113,7 +113,7 @@ def loose_layout(rng: np.random.Generator, size: tuple[float, float, float], poo
     pts = _scatter(rng, n, diag * (0.8 + 0.75 * np.sqrt(n)), diag * 1.02)
     out = []
     for p in pts:
-        code = pool.draw(rng)
+        code = pool.draw(rng, by_kind=True)
         if code is None:
             break
         pose = str(rng.choice(["up", "down", "stand"], p=[0.75, 0.2, 0.05]))
