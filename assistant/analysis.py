@@ -97,23 +97,37 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         "effective": [],
         "discards": [],
     }
+    void = _void_tiles(state)
+    if void:
+        result["void_suit_held"] = void
     if n % 3 == 1:
-        if shanten == 0:
+        if shanten == 0 and not void:
             result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
         if shanten > 0:
             _, helpful = helpful_draws(counts, wilds, rules)
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
+        readings = [] if void else decompositions(counts, wilds, profile.forms,
+                                                  profile.four_as_two_pairs)
         result["is_win"] = bool(readings)
         result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
                                     for d in readings]
         if not readings:
-            result["discards"] = [o.to_json() for o in discard_options(counts, wilds, remaining,
-                                                                       rules)]
+            options = discard_options(counts, wilds, remaining, rules)
+            # Sichuan: the suit given up must go first, so only its tiles are advised.
+            result["discards"] = [o.to_json() for o in options if not void or o.tile in void]
         result["own_turn"] = _own_turn(state, profile, bool(readings))
     return result
+
+
+def _void_tiles(state: HandState) -> list[str]:
+    """Tiles of the suit given up (定缺) still held: while any remain the hand cannot win."""
+    if not state.void_suit:
+        return []
+    held = state.tiles + [t for m in state.melds for t in m.faces]
+    return sorted({t for t in held if t.endswith(state.void_suit) and len(t) == 2},
+                  key=INDEX.__getitem__)
 
 
 def _form_possible(form: Form, n: int) -> bool:

@@ -179,6 +179,7 @@ class HandState:
     variant: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     table: dict[str, Any] | None = None
+    void_suit: str | None = None  # 定缺 (Sichuan): the suit the player gave up; holding it blocks a win
     flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
 
     @property
@@ -222,7 +223,8 @@ class HandState:
         if not isinstance(context, dict):
             raise MahjongError("'context' must be an object", "context")
         merged = {**{k: v for k, v in data.items() if k in _CONTEXT_FLAGS or k in (
-            "seat_wind", "prevalent_wind", "flowers", "about_kong", "initial")}, **context}
+            "seat_wind", "prevalent_wind", "flowers", "about_kong", "initial", "void_suit")},
+                  **context}
         flags: dict[str, bool] = {}
         for key, attr in _CONTEXT_FLAGS.items():
             value = merged.get(key, False)
@@ -233,6 +235,9 @@ class HandState:
             flags["kong_replacement" if flags["self_drawn"] else "robbing_kong"] = True
         if merged.get("initial"):
             flags["first_go_around"] = True
+        void_suit = merged.get("void_suit")
+        if void_suit not in (None, "m", "p", "s"):
+            raise MahjongError(f"'void_suit' must be m, p or s, got {void_suit!r}", "void_suit")
         bonus = _tile_list(data.get("bonus"), "bonus")
         flowers = merged.get("flowers")
         if isinstance(flowers, list):
@@ -255,7 +260,7 @@ class HandState:
             prevalent_wind=_wind(merged.get("prevalent_wind", "E"), "prevalent_wind"),
             bonus=bonus, visible=_tile_list(data.get("visible"), "visible"),
             wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
-            table=table, flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
+            table=table, void_suit=void_suit, flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
         )
         state.check()
         return state
@@ -281,6 +286,12 @@ class HandState:
         for t in self.visible + self.wilds:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
+        seen = self.own_counts() + Counter(self.visible)
+        for t, c in seen.items():
+            if c > 4:
+                own = self.own_counts()[t]
+                raise MahjongError(f"{c} copies of {t} ({tile_name(t)}): {own} in this hand and "
+                                   f"{c - own} visible, but a tile has only four copies", t)
         n = self.tile_count
         in_melds = 3 * len(self.melds)
         if n > 14:
@@ -293,12 +304,6 @@ class HandState:
                                "as 3)", n)
         if self.win_tile is not None and n != 14:
             raise MahjongError(f"with a winning tile the hand must make 14, it makes {n}", n)
-        seen = self.own_counts() + Counter(self.visible)
-        for t, c in seen.items():
-            if c > 4:
-                own = self.own_counts()[t]
-                raise MahjongError(f"{c} copies of {t} ({tile_name(t)}): {own} in this hand and "
-                                   f"{c - own} visible, but a tile has only four copies", t)
         copies = Counter(self.bonus)
         for t, c in copies.items():
             if c > 1:
@@ -317,6 +322,7 @@ class HandState:
                 "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
                 "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
                 "flowers": self.flower_count,
+                **({"void_suit": self.void_suit} if self.void_suit else {}),
             },
             "bonus": list(self.bonus),
         }

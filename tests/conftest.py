@@ -1,0 +1,31 @@
+"""Shared fixtures: where ../shared lies, and the vectors in it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("MAHJONG_SHARED", ROOT.parent / "shared"))
+VECTORS = SHARED / "vectors"
+
+
+def load_vectors(relative: str) -> list[dict]:
+    """Rows of one JSON-lines vector file; the suite fails loudly when ../shared is missing."""
+    path = VECTORS / relative
+    if not path.exists():
+        pytest.fail(f"test vectors not found at {path}: put ../shared beside the project "
+                    "or set MAHJONG_SHARED")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def vector_params(relative: str, keep=lambda row: True) -> list:
+    """pytest parameters, one per vector row, named by the row id."""
+    path = VECTORS / relative
+    if not path.exists():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{path} missing"))]
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return [pytest.param(r, id=r["id"]) for r in rows if keep(r)]
