@@ -5,7 +5,7 @@ kong or win. A win beats a kong or pung, which beats a chow; when several seats 
 profile decides whether they all win (一炮多响) or only the nearest in turn order (截和).
 
 >>> r = claims_on_discard({"discard": "5p", "discarder": "E",
-...     "hands": {"S": {"concealed": "46p123m456s789sEE"}, "W": {"concealed": "55p19m19s12345zP"}}})
+...     "hands": {"S": {"concealed": "46p123m456s78sEES"}, "W": {"concealed": "55p19m19s1234567z"}}})
 >>> r["seats"]["S"]["chows"], r["seats"]["W"]["pung"], r["claim"]
 ([['4p', '5p', '6p']], True, {'seat': 'W', 'type': 'pung', 'can_kong': False})
 """

@@ -1,0 +1,93 @@
+"""The analysis a player sees: waits with copies left, discard advice, wins, own-turn moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant import MahjongError, analyze
+
+
+def test_waits_count_copies_left_and_report_dead_waits() -> None:
+    r = analyze({"concealed": "123m456p789s1122z", "visible": ["E", "E"]})
+    assert r["shanten"] == 0
+    assert r["waits"] == [{"tile": "E", "remaining": 0, "dead": True},
+                          {"tile": "S", "remaining": 2, "dead": False}]
+    quiet = analyze({"concealed": "123m456p789s1122z", "visible": ["E", "E"],
+                     "options": {"dead_waits": False}})
+    assert [w["tile"] for w in quiet["waits"]] == ["S"]
+
+
+def test_melds_count_against_remaining_copies() -> None:
+    r = analyze({"concealed": "23m456p789s11z",
+                 "melds": [{"type": "pung", "tiles": ["1m", "1m", "1m"], "from": "left"}]})
+    assert r["waits"] == [{"tile": "1m", "remaining": 1, "dead": False},
+                          {"tile": "4m", "remaining": 4, "dead": False}]
+
+
+def test_fourteen_tiles_give_discards_best_first() -> None:
+    r = analyze({"concealed": "1112345678999m5p"})
+    assert not r["is_win"]
+    best = r["discards"][0]
+    assert best["tile"] == "5p" and best["shanten"] == 0
+    assert best["tiles"] == [f"{n}m" for n in range(1, 10)]
+    assert best["ukeire"] == 23  # 九莲宝灯: nine waits, 1m and 9m with one copy left each
+    assert [d["shanten"] for d in r["discards"]] == sorted(d["shanten"] for d in r["discards"])
+
+
+def test_win_lists_every_reading() -> None:
+    r = analyze({"concealed": "111222333m789p5s", "win_tile": "5s"})
+    assert r["is_win"] and r["shanten"] == -1
+    assert {d["groups"] for d in r["decompositions"]} == {
+        "111m 222m 333m 789p 55s", "123m 123m 123m 789p 55s"}
+    assert r["discards"] == []
+
+
+def test_seven_pairs_with_four_of_a_kind_is_a_profile_switch() -> None:
+    hand = {"concealed": "EEEESSWWNNCCFF"}  # four East as two pairs; no regular reading
+    assert analyze(hand)["is_win"]
+    assert not analyze(hand, variant="riichi")["is_win"]
+    assert not analyze({**hand, "options": {"four_as_two_pairs": False}})["is_win"]
+
+
+def test_special_forms() -> None:
+    assert analyze({"concealed": "19m19p19s1234567z1m"})["decompositions"][0]["form"] == \
+        "thirteen_orphans"
+    knitted = analyze({"concealed": "147m258p369s12345z"})  # 全不靠: 14 different tiles
+    assert {d["form"] for d in knitted["decompositions"]} == {"honors_and_knitted"}
+    dragon = analyze({"concealed": "147m258p369s234sEE"})  # 组合龙 + 234s + EE
+    assert {d["form"] for d in dragon["decompositions"]} == {"knitted_straight"}
+    assert not analyze({"concealed": "147m258p369s12345z"}, variant="riichi")["is_win"]
+
+
+def test_wild_tiles_fill_any_gap() -> None:
+    # 红中 as wild: two of them complete 13m + a pair.
+    r = analyze({"concealed": "13m456p567s789s11zC", "wilds": ["C"]})
+    assert r["is_win"] and "123m" in r["decompositions"][0]["groups"].replace("*", "2")
+    ready = analyze({"concealed": "123m456p789s1zCCC", "wilds": ["C"]})
+    assert ready["shanten"] == 0
+    tiles = {w["tile"] for w in ready["waits"]}
+    assert len(tiles) == 34  # three wilds beside a single: every tile wins
+
+
+def test_own_turn_moves() -> None:
+    r = analyze({"concealed": "1111m456p789sSSW", "win_tile": "W",
+                 "melds": [], "context": {"self_drawn": True}})
+    assert r["own_turn"]["concealed_kongs"] == ["1m"]
+    meld = {"type": "pung", "tiles": ["5s", "5s", "5s"], "from": "left"}
+    r = analyze({"concealed": "123m456p78s5s55z", "melds": [meld]})
+    assert r["own_turn"]["added_kongs"] == [{"tile": "5s", "robbable": True}]
+
+
+def test_unknown_option_and_variant_are_errors() -> None:
+    with pytest.raises(MahjongError, match="unknown option 'colour'"):
+        analyze({"concealed": "123m456p789s1122z", "options": {"colour": 1}})
+    with pytest.raises(MahjongError, match="must be true or false"):
+        analyze({"concealed": "123m456p789s1122z", "options": {"chow_allowed": "no"}})
+    with pytest.raises(MahjongError, match="unknown variant"):
+        analyze({"concealed": "123m456p789s1122z"}, variant="klingon")
+
+
+def test_void_suit_blocks_the_win_and_leads_the_discards() -> None:
+    r = analyze({"concealed": "123456m234p678s99p", "context": {"void_suit": "s"}})
+    assert not r["is_win"] and r["void_suit_held"] == ["6s", "7s", "8s"]
+    assert {d["tile"] for d in r["discards"]} == {"6s", "7s", "8s"}
