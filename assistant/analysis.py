@@ -23,7 +23,7 @@ from .hand import HandState
 from .profile import RuleProfile
 from .shanten import Form
 from .tiles import INDEX, TILES, tile_name
-from .variants import get_profile
+from .variants import get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 
 
@@ -118,6 +118,9 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             # Sichuan: the suit given up must go first, so only its tiles are advised.
             result["discards"] = [o.to_json() for o in options if not void or o.tile in void]
         result["own_turn"] = _own_turn(state, profile, bool(readings))
+        scorer = scorer_for(profile)
+        if scorer is not None and readings:
+            result["score"] = scorer(state, profile, readings)
     return result
 
 

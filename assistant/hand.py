@@ -260,7 +260,8 @@ class HandState:
             prevalent_wind=_wind(merged.get("prevalent_wind", "E"), "prevalent_wind"),
             bonus=bonus, visible=_tile_list(data.get("visible"), "visible"),
             wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
-            table=table, void_suit=void_suit, flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
+            table=table, void_suit=void_suit,
+            flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
         )
         state.check()
         return state

@@ -10,9 +10,17 @@ assistant.errors.MahjongError: unknown variant 'nonsense'; known variants: ...
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..errors import MahjongError
 from ..profile import RuleProfile
 from ..shanten import Form
+
+#: A scorer: (hand state, profile, decompositions of the winning hand) -> the ``score`` object
+#: (``items``, ``total``, ``payments``); registered per variant name in :data:`SCORERS`.
+Scorer = Callable[..., dict[str, Any]]
+SCORERS: dict[str, Scorer] = {}
 
 DEFAULT = RuleProfile(
     name="default", name_zh="通用",
@@ -41,6 +49,11 @@ MCR = RuleProfile(
 )
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR)}
+
+
+def scorer_for(profile: RuleProfile) -> Scorer | None:
+    """The variant's scoring function, or ``None`` for profiles that only read hands."""
+    return SCORERS.get(profile.name)
 
 
 def get_profile(name: str | None, options: dict | None = None) -> RuleProfile:
