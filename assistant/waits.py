@@ -13,6 +13,7 @@ from .decompose import is_complete
 from .shanten import (
     _ORPHANS,
     ALL_FORMS,
+    JOINS,
     KNITTED,
     WIDTH,
     Form,
@@ -34,12 +35,20 @@ _HONORS = range(27, 34)
 
 def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False) -> list[int]:
     """Tiles (indices) whose draw raises the regular-form overlap: each lowers its shanten by one."""
+    return regular_scan(counts, n_sets, three_player)[1]
+
+
+def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
+                 ) -> tuple[int, list[int]]:
+    """The regular-form overlap and its improving tiles, sharing one pass over the tables."""
     suit, honor = tables()
     rows = group_rows(counts, three_player)
-    left, right = product(rows[0], rows[1]), product(rows[2], rows[3])
-    rests = (product(rows[1], right), product(rows[0], right),
-             product(left, rows[3]), product(left, rows[2]))
-    base = _best(left, right, n_sets)
+    n = n_sets
+    left, right = product(rows[0], rows[1], n), product(rows[2], rows[3], n)
+    rests = (product(rows[1], right, n), product(rows[0], right, n),
+             product(left, rows[3], n), product(left, rows[2], n))
+    join = JOINS[n_sets]
+    base = join(left, right)
     out = []
     for g in range(4):
         rest = rests[g]
@@ -60,13 +69,9 @@ def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False
                 k = (key + (1 if pos == 0 else 5)) * WIDTH
             else:
                 k = (key + 5 ** pos) * WIDTH
-            row = table[k:k + WIDTH]
-            for m in range(n_sets + 1):
-                j = 2 * (n_sets - m)
-                if row[2 * m] + rest[j + 1] > base or row[2 * m + 1] + rest[j] > base:
-                    out.append(i)
-                    break
-    return out
+            if join(table[k:k + WIDTH], rest) > base:
+                out.append(i)
+    return base, out
 
 
 def _key(counts: list[int], start: int, length: int) -> int:
@@ -74,14 +79,6 @@ def _key(counts: list[int], start: int, length: int) -> int:
     for i in range(start + length - 1, start - 1, -1):
         key = key * 5 + counts[i]
     return key
-
-
-def _best(left: list[int], right: list[int], n_sets: int) -> int:
-    best = 0
-    for m in range(n_sets + 1):
-        k = 2 * (n_sets - m)
-        best = max(best, left[2 * m] + right[k + 1], left[2 * m + 1] + right[k])
-    return best
 
 
 def seven_pairs_improvers(counts: list[int], four_as_two_pairs: bool = True) -> list[int]:
@@ -130,16 +127,26 @@ def honors_and_knitted_improvers(counts: list[int]) -> list[int]:
 
 
 def knitted_straight_improvers(counts: list[int], n_sets: int) -> list[int]:
-    """Tiles whose draw raises the 组合龙 overlap (searched: the form is rarely the best one)."""
-    base = knitted_straight_overlap(counts, n_sets)
-    out = []
-    for i in range(34):
-        if counts[i] < 4:
-            counts[i] += 1
-            if knitted_straight_overlap(counts, n_sets) > base:
-                out.append(i)
-            counts[i] -= 1
-    return out
+    """Tiles whose draw raises the 组合龙 overlap.
+
+    Only the knitted sequences that reach the best overlap matter (one tile adds one at most);
+    for each, a missing knitted tile helps, and so does any tile that helps the remainder.
+    """
+    best = knitted_straight_overlap(counts, n_sets)
+    out: set[int] = set()
+    for seq in KNITTED:
+        rest = counts[:]
+        missing = []
+        for i in seq:
+            if rest[i]:
+                rest[i] -= 1
+            else:
+                missing.append(i)
+        if 9 - len(missing) + regular_overlap(rest, n_sets - 3) < best:
+            continue
+        out.update(missing)
+        out.update(regular_improvers(rest, n_sets - 3))
+    return sorted(i for i in out if counts[i] < 4)
 
 
 def form_improvers(form: Form, counts: list[int], wilds: int = 0, three_player: bool = False,
@@ -185,25 +192,50 @@ def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:
     return _finish(target, best_knit + 3 * (n_sets - 3) + 2, wilds)
 
 
-def best_forms(counts: list[int], wilds: int, rules: Rules) -> tuple[int, list[Form]]:
-    """The lowest shanten over the allowed forms and the forms that reach it.
+def _evaluate(counts: list[int], wilds: int, rules: Rules, scan: bool = True,
+              ) -> tuple[int, list[Form], list[int] | None]:
+    """Lowest shanten over the allowed forms, the forms reaching it, and the regular form's
+    improving tiles (found in the same pass as its shanten, when ``scan`` asks for them).
 
     组合龙 is the costly form; it is computed only when a bound says it could be among the best.
     """
     n = sum(counts) + wilds
+    n_sets = sets_needed(n)
     values: dict[Form, int] = {}
+    regular: list[int] | None = None
     for form in rules.forms:
-        if form is not Form.KNITTED_STRAIGHT and form_applies(form, n):
+        if form is Form.REGULAR:
+            if scan:
+                overlap, regular = regular_scan(counts, n_sets, rules.three_player)
+            else:
+                overlap = regular_overlap(counts, n_sets, rules.three_player)
+            values[form] = _finish(3 * n_sets + 2, overlap, wilds)
+        elif form is not Form.KNITTED_STRAIGHT and form_applies(form, n):
             values[form] = form_shanten(form, counts, wilds, rules.three_player,
                                         rules.four_as_two_pairs)
     best = min(values.values())
     if Form.KNITTED_STRAIGHT in rules.forms and form_applies(Form.KNITTED_STRAIGHT, n):
-        n_sets = sets_needed(n)
         if _knitted_lower_bound(counts, wilds, n_sets) <= best:
             v = _finish(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
             values[Form.KNITTED_STRAIGHT] = v
             best = min(best, v)
-    return best, [f for f, v in values.items() if v == best]
+    return best, [f for f, v in values.items() if v == best], regular
+
+
+def best_forms(counts: list[int], wilds: int, rules: Rules) -> tuple[int, list[Form]]:
+    """The lowest shanten over the allowed forms and the forms that reach it."""
+    best, forms, _ = _evaluate(counts, wilds, rules)
+    return best, forms
+
+
+def _draws(counts: list[int], wilds: int, rules: Rules, forms: list[Form],
+           regular: list[int]) -> list[int]:
+    found: set[int] = set()
+    for form in forms:
+        found.update(regular if form is Form.REGULAR and regular is not None else form_improvers(
+            form, counts, wilds, rules.three_player, rules.four_as_two_pairs))
+    wild_idx = {INDEX[w] for w in rules.wild_codes}
+    return [i for i in sorted(found) if i not in rules.absent and i not in wild_idx]
 
 
 def helpful_draws(counts: list[int], wilds: int, rules: Rules) -> tuple[int, list[int]]:
@@ -213,15 +245,10 @@ def helpful_draws(counts: list[int], wilds: int, rules: Rules) -> tuple[int, lis
     tiles in hand every form's count grows by the same amount, so the best forms and their
     effective tiles are those of the natural tiles.
     """
-    best, forms = best_forms(counts, wilds, rules)
+    best, forms, regular = _evaluate(counts, wilds, rules)
     if best < 0:
         return best, []
-    found: set[int] = set()
-    for form in forms:
-        found.update(form_improvers(form, counts, wilds, rules.three_player,
-                                    rules.four_as_two_pairs))
-    wild_idx = {INDEX[w] for w in rules.wild_codes}
-    return best, [i for i in sorted(found) if i not in rules.absent and i not in wild_idx]
+    return best, _draws(counts, wilds, rules, forms, regular)
 
 
 def waits(counts: list[int], wilds: int = 0, rules: Rules = Rules(),
@@ -231,9 +258,10 @@ def waits(counts: list[int], wilds: int = 0, rules: Rules = Rules(),
     With ``fifth_copy`` a tile whose four copies are all in the hand is still listed when the
     shape waits on it (it can never be drawn: callers report it with none left).
     """
-    best, out = helpful_draws(counts, wilds, rules)
+    best, forms, _ = _evaluate(counts, wilds, rules, scan=False)
     if best != 0:
         return []
+    out = _draws(counts, wilds, rules, forms, None)
     if fifth_copy:
         for i, c in enumerate(counts):
             if c == 4:
