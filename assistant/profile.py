@@ -6,6 +6,7 @@ the switches here, so adding a variant never means copying the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -32,6 +33,68 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
+class OptionSpec:
+    """A variant's own house-rule option (kept in :attr:`RuleProfile.extra`): docs and checks.
+
+    ``kind`` is ``bool``, ``int``, ``int_or_null``, ``choice``, ``int_list`` or ``stacks`` (kong
+    count -> stacks kept back); ``engine`` maps a value to engine switches it implies (e.g. the
+    108-tile game removes the honours), so one option can drive both the scorer and the engine.
+    """
+
+    zh: str
+    en: str
+    kind: str = "bool"
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    engine: Callable[[Any], dict[str, Any]] | None = None
+
+    def check(self, key: str, value: Any) -> Any:
+        """The value, normalised; a wrong type or an out-of-range value raises naming ``key``."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise MahjongError(f"option {key!r} must be true or false, got {value!r}", key)
+            return value
+        if self.kind in ("int", "int_or_null"):
+            if value is None and self.kind == "int_or_null":
+                return None
+            return self._int(key, value)
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise MahjongError(f"option {key!r} takes one of {list(self.choices)}, got {value!r}",
+                                   key)
+            return value
+        if self.kind == "int_list":
+            if not isinstance(value, (list, tuple)) or not value:
+                raise MahjongError(f"option {key!r} must be a list of numbers, got {value!r}", key)
+            return tuple(self._int(key, v) for v in value)
+        if self.kind == "stacks":
+            if not isinstance(value, dict):
+                raise MahjongError(f"option {key!r} must map a kong count (0, 1, 2, 3) to the "
+                                   f"stacks kept back, got {value!r}", key)
+            out = {}
+            for k, v in value.items():
+                try:
+                    kongs = int(k)
+                except (TypeError, ValueError):
+                    raise MahjongError(f"option {key!r}: {k!r} is not a kong count", key) from None
+                out[kongs] = self._int(key, v)
+            if 0 not in out:
+                raise MahjongError(f"option {key!r} needs the stacks kept back with no kong (0)", key)
+            return out
+        raise MahjongError(f"option {key!r} has an unknown kind {self.kind!r}", key)
+
+    def _int(self, key: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise MahjongError(f"option {key!r} must be a whole number, got {value!r}", key)
+        if self.minimum is not None and value < self.minimum:
+            raise MahjongError(f"option {key!r} must be at least {self.minimum}, got {value}", key)
+        if self.maximum is not None and value > self.maximum:
+            raise MahjongError(f"option {key!r} must be at most {self.maximum}, got {value}", key)
+        return value
+
+
+@dataclass(frozen=True)
 class RuleProfile:
     """What a variant changes in the rules engine; every field is also a user option."""
 
@@ -50,6 +113,21 @@ class RuleProfile:
     waits_in_own_hand: bool = True
     kong_robbable: bool = True
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: The variant's own options (values in ``extra``), overridable like the engine's.
+    extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)
+    #: The main rules in one paragraph per topic, (Chinese, English), for ``variants NAME``.
+    rules_summary: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def option(self, key: str) -> Any:
+        """The value of one of the variant's own options."""
+        return self.extra[key]
+
+    def option_doc(self, key: str) -> tuple[str, str]:
+        """(Chinese, English) description of an engine or variant option."""
+        if key in OPTION_DOCS:
+            return OPTION_DOCS[key]
+        spec = self.extra_specs[key]
+        return spec.zh, spec.en
 
     def options(self) -> dict[str, Any]:
         """Current option values, JSON-ready."""
@@ -59,6 +137,9 @@ class RuleProfile:
                 value = getattr(self, f.name)
                 out[f.name] = [x.value for x in value] if f.name == "forms" else (
                     list(value) if isinstance(value, tuple) else value)
+        for key in self.extra_specs:
+            value = self.extra[key]
+            out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
     def with_options(self, options: dict[str, Any] | None) -> RuleProfile:
@@ -68,12 +149,22 @@ class RuleProfile:
         if not isinstance(options, dict):
             raise MahjongError("options must be an object of option name -> value", options)
         changes: dict[str, Any] = {}
+        implied: dict[str, Any] = {}
+        extra = dict(self.extra)
         for key, value in options.items():
+            spec = self.extra_specs.get(key)
+            if spec is not None:
+                extra[key] = spec.check(key, value)
+                if spec.engine is not None:
+                    implied.update(spec.engine(extra[key]))
+                continue
             if key not in OPTION_DOCS:
+                known = sorted(set(OPTION_DOCS) | set(self.extra_specs))
                 raise MahjongError(f"unknown option {key!r} for variant {self.name!r}; "
-                                   f"known: {', '.join(sorted(OPTION_DOCS))}", key)
+                                   f"known: {', '.join(known)}", key)
             changes[key] = _coerce_option(key, value, getattr(self, key))
-        return replace(self, **changes)
+        # Explicit engine options win over what a variant option implies.
+        return replace(self, **{**implied, **changes}, extra=extra)
 
 
 def _coerce_option(key: str, value: Any, current: Any) -> Any:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..cli import dump
-from ..profile import OPTION_DOCS
-from ..variants import PROFILES, get_profile
+from ..variants import PROFILES, get_profile, scorer_for
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -15,14 +15,32 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", default="zh", choices=["zh", "en"], help="language")
 
 
-def describe(name: str) -> dict:
-    """A variant's names, description and options (value and meaning), JSON-ready."""
+def _plain(value: Any) -> Any:
+    """An option value as JSON shows it (tuples as lists, dict keys as text)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def describe(name: str) -> dict[str, Any]:
+    """A variant's names, description, main rules and options (value and meaning), JSON-ready."""
     profile = get_profile(name)
+    options = {}
+    for key, value in profile.options().items():
+        zh, en = profile.option_doc(key)
+        spec = profile.extra_specs.get(key)
+        entry: dict[str, Any] = {"value": _plain(value), "zh": zh, "en": en}
+        if spec is not None and spec.choices:
+            entry["choices"] = list(spec.choices)
+        options[key] = entry
     return {
         "name": profile.name, "name_zh": profile.name_zh,
         "description_zh": profile.description_zh, "description_en": profile.description_en,
-        "options": {k: {"value": v, "zh": OPTION_DOCS[k][0], "en": OPTION_DOCS[k][1]}
-                    for k, v in profile.options().items()},
+        "scores": scorer_for(profile) is not None,
+        "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary],
+        "options": options,
     }
 
 
@@ -43,7 +61,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{info['name']} {info['name_zh']}")
     print(info["description_zh"] if zh else info["description_en"])
+    if info["rules"]:
+        print("规则:" if zh else "Rules:")
+        for rule in info["rules"]:
+            print(f"  - {rule['zh'] if zh else rule['en']}")
     print("选项:" if zh else "Options:")
     for key, opt in info["options"].items():
-        print(f"  {key} = {opt['value']}  # {opt['zh'] if zh else opt['en']}")
+        choices = f" [{' | '.join(map(str, opt['choices']))}]" if "choices" in opt else ""
+        print(f"  {key} = {dump(opt['value'])}{choices}  # {opt['zh'] if zh else opt['en']}")
     return 0

@@ -48,7 +48,28 @@ MCR = RuleProfile(
     waits_in_own_hand=False, multiple_winners=True,
 )
 
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR)}
+from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
+from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
+from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
+
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SHAANXI, XIAN,
+                                                          GUANGDONG)}
+SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong})
+#: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
+TABLE_READERS: dict[str, Callable[..., Any]] = {
+    "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table}
+#: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
+KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
+    "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs}
+
+
+def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any:
+    """A variant's checked ``table`` without a hand (a drawn hand: no seat, no discarder)."""
+    reader = TABLE_READERS.get(profile.name)
+    if reader is None:
+        raise MahjongError(f"variant {profile.name!r} has no table rules; table rules exist for "
+                           f"{', '.join(TABLE_READERS)}", profile.name)
+    return reader(None, profile, data, need_seat=False)
 
 
 def scorer_for(profile: RuleProfile) -> Scorer | None:

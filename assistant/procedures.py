@@ -1,0 +1,253 @@
+"""Table procedures of the variants: dice → wall and stack, when a hand is drawn, who deals next,
+the prevalent wind, the passed-win lock, claim resolution, and settling a drawn hand's kongs.
+
+Plain functions driven by the profile's data (``dice``, ``wall_stacks``, ``wall_direction``,
+``huangzhuang_stacks`` or ``dead_wall_stacks``, ``tiles_108``), so every variant shares them.
+
+>>> from assistant.variants import get_profile
+>>> r = dice_start(get_profile("shaanxi"), "E", [6, 7])
+>>> r["wall_seat"], r["skip_stacks"], r["stacks_left_in_wall"], r["saying"]
+('S', 13, 4, '五八（七六）十三，两把抓干')
+>>> dead_wall_tiles(get_profile("xian"), 1), next_dealer("E", ["S"])
+(14, 'S')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import MahjongError
+from .profile import RuleProfile
+from .scoring.items import item
+from .scoring.settlement import Ledger
+from .scoring.table import next_seat
+from .tiles import WINDS, check_code
+
+_SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
+               2: ("对家", "the seat opposite the dealer"), 3: ("上家", "the dealer's 上家 "
+                                                              "(previous seat)")}
+
+
+def _seat(value: Any, what: str) -> str:
+    if value not in WINDS:
+        raise MahjongError(f"{what} must be a seat wind E S W N, got {value!r}", value)
+    return value
+
+
+def _throw_total(throw: Any, dice: int, what: str) -> int:
+    """A throw given as its total or as the list of its dice (each 1-6)."""
+    if isinstance(throw, (list, tuple)):
+        if len(throw) != dice or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6
+                                     for d in throw):
+            raise MahjongError(f"{what}: {dice} dice of 1-6 expected, got {list(throw)!r}", throw)
+        return sum(throw)
+    if isinstance(throw, bool) or not isinstance(throw, int) or not dice <= throw <= 6 * dice:
+        raise MahjongError(f"{what}: a throw of {dice} dice totals {dice}-{6 * dice}, got {throw!r}",
+                           throw)
+    return throw
+
+
+def wall_stacks(profile: RuleProfile, owner: str, dealer: str) -> int:
+    """Stacks (墩) in the wall in front of ``owner``: 17, 18 with flowers, or the 108-tile layout."""
+    if profile.extra.get("tiles_108"):
+        layout = profile.option("walls_108")
+        return layout[(WINDS.index(owner) - WINDS.index(dealer)) % len(layout)]
+    if profile.extra.get("flowers"):
+        return 18
+    return int(profile.extra.get("wall_stacks", 17))
+
+
+def _beyond(profile: RuleProfile, owner: str) -> str:
+    """The wall the deal runs into after ``owner``'s: his 下家's (counterclockwise) or 上家's."""
+    return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise" else 3)
+
+
+def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str, Any]:
+    """Which wall is opened and after how many stacks the dealer starts taking tiles.
+
+    Shaanxi and Xi'an: two throws of two dice, the dealer's picks the wall (counting the dealer
+    as 1 in turn order), the wall owner throws again, and the two totals added are skipped.
+    Guangdong: one throw of three dice picks the wall and is the count.
+    """
+    dealer = _seat(dealer, "dealer")
+    two = profile.extra.get("dice") == "two_throws"
+    if not isinstance(throws, (list, tuple)) or len(throws) != (2 if two else 1):
+        need = "two throws (the dealer's, then the wall owner's)" if two else "one throw of three dice"
+        raise MahjongError(f"variant {profile.name!r} needs {need}, got {throws!r}", throws)
+    totals = [_throw_total(t, 2 if two else 3, f"throw {k + 1}") for k, t in enumerate(throws)]
+    first = totals[0]
+    offset = (first - 1) % 4
+    wall = next_seat(dealer, offset)
+    skip = sum(totals)
+    start, left_to_skip = wall, skip
+    while left_to_skip >= wall_stacks(profile, start, dealer):
+        left_to_skip -= wall_stacks(profile, start, dealer)
+        start = _beyond(profile, start)
+    stacks = wall_stacks(profile, wall, dealer)
+    left = max(0, stacks - skip)
+    zh, en = _SEAT_NAMES[offset]
+    out: dict[str, Any] = {
+        "variant": profile.name, "dealer": dealer, "throws": totals, "wall_seat": wall,
+        "wall_zh": zh, "wall_en": en, "skip_stacks": skip, "wall_stacks": stacks,
+        "start_wall_seat": start, "skip_in_start_wall": left_to_skip,
+        "stacks_left_in_wall": left, "grabs_from_wall": left // 2,
+        "direction": profile.extra.get("wall_direction"),
+    }
+    if two:
+        out["second_thrower"] = wall
+    saying = profile.extra.get("dice_sayings", {}).get(skip)
+    if saying and stacks == 17:
+        out["saying"] = saying
+    out["explain_en"] = (f"open {wall}'s wall ({en}); skip {skip} stacks"
+                         + (f" ({left_to_skip} into {start}'s wall)" if start != wall else
+                            f", {left} stacks of it left") + "; the dealer takes the next two stacks")
+    out["explain_zh"] = (f"从{zh}（{wall}）门前开牌，跳过{skip}墩"
+                         + (f"（转入{start}家{left_to_skip}墩）" if start != wall else
+                            f"，该墙余{left}墩") + "，庄家抓其后两墩")
+    return out
+
+
+def _kongs_made(kongs: Any) -> int:
+    if isinstance(kongs, bool) or not isinstance(kongs, int) or kongs < 0:
+        raise MahjongError(f"the number of kongs made must be a whole number from 0, got {kongs!r}",
+                           kongs)
+    return kongs
+
+
+def dead_wall_tiles(profile: RuleProfile, kongs: int) -> int:
+    """Tiles still in the wall when the hand is drawn (荒庄): by kong count, or 0 (to the last)."""
+    kongs = _kongs_made(kongs)
+    if profile.extra.get("tiles_108"):
+        return 0
+    table = profile.extra.get("huangzhuang_stacks")
+    if table:
+        key = max(k for k in table if k <= kongs)
+        return 2 * table[key]
+    return 2 * int(profile.extra.get("dead_wall_stacks", 0))
+
+
+def is_draw(profile: RuleProfile, kongs: int, tiles_left: int) -> dict[str, Any]:
+    """Whether the hand is drawn with ``tiles_left`` tiles in the wall and ``kongs`` kongs made."""
+    if isinstance(tiles_left, bool) or not isinstance(tiles_left, int) or tiles_left < 0:
+        raise MahjongError(f"tiles left must be a whole number from 0, got {tiles_left!r}", tiles_left)
+    dead = dead_wall_tiles(profile, kongs)
+    draw = tiles_left <= dead
+    when_en = (f"when {dead} tiles ({dead // 2} stacks) are left" if dead else
+               "when the last tile has been drawn and discarded without a win")
+    when_zh = f"剩{dead // 2}墩（{dead}张）时荒庄" if dead else "摸完最后一张且无人和牌时流局"
+    return {"variant": profile.name, "kongs": kongs, "tiles_left": tiles_left,
+            "dead_wall_tiles": dead, "draw": draw, "rule_en": f"the hand is drawn {when_en}",
+            "rule_zh": when_zh}
+
+
+def next_dealer(dealer: str, winners: list[str]) -> str:
+    """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
+    otherwise the deal passes to his 下家."""
+    dealer = _seat(dealer, "dealer")
+    if not isinstance(winners, list):
+        raise MahjongError("winners must be a list of seat winds", winners)
+    for w in winners:
+        _seat(w, "a winner")
+    return dealer if not winners or dealer in winners else next_seat(dealer)
+
+
+def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """The prevalent wind (风圈) before each hand: East first; a round ends when the deal passes
+    on from the round's fourth dealer (back to the first dealer), then E → S → W → N."""
+    dealer = _seat(first_dealer, "first_dealer")
+    prevalent = 0
+    before = []
+    for k, hand in enumerate(hands):
+        if not isinstance(hand, dict):
+            raise MahjongError(f"hand {k + 1} must be an object with dealer and winners", hand)
+        if hand.get("dealer", dealer) != dealer:
+            raise MahjongError(f"hand {k + 1}: the dealer should be {dealer}, got "
+                               f"{hand.get('dealer')!r}", hand.get("dealer"))
+        before.append(WINDS[prevalent % 4])
+        following = next_dealer(dealer, hand.get("winners") or [])
+        if following != dealer and following == first_dealer:
+            prevalent += 1
+        dealer = following
+    return {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
+            "next_dealer": dealer, "rounds_completed": prevalent}
+
+
+def pass_lock(events: list[Any], scope: str = "same_tile") -> dict[str, Any]:
+    """Replay seat events and say whether each ``try_win`` is allowed (过手不和).
+
+    Events are ``[seat, action, tile]``: ``pass_win`` (the seat could win on ``tile`` and did
+    not: locked on that tile, or on every discard with ``scope = "any_tile"``), ``try_win``, and
+    ``draw``/``chow``/``pung``/``kong`` (动牌: the seat's lock ends). ``discard`` changes nothing.
+    """
+    if scope not in ("same_tile", "any_tile"):
+        raise MahjongError(f"pass-lock scope is same_tile or any_tile, got {scope!r}", scope)
+    locked: dict[str, set[str]] = {}
+    results: list[bool] = []
+    for k, event in enumerate(events):
+        if not isinstance(event, (list, tuple)) or len(event) != 3:
+            raise MahjongError(f"event {k + 1} must be [seat, action, tile]", event)
+        seat, action, tile = event
+        _seat(seat, f"event {k + 1}")
+        if tile is not None:
+            check_code(tile)
+        if action == "pass_win":
+            locked.setdefault(seat, set()).add(tile if scope == "same_tile" else "*")
+        elif action == "try_win":
+            held = locked.get(seat, set())
+            results.append(tile not in held and "*" not in held)
+        elif action in ("draw", "chow", "pung", "kong"):
+            locked.pop(seat, None)
+        elif action != "discard":
+            raise MahjongError(f"event {k + 1}: unknown action {action!r}", action)
+    return {"try_win_results": results, "locked": {s: sorted(t) for s, t in locked.items() if t}}
+
+
+_CLAIMS = ("win", "kong", "zhi_kong", "pung", "chow")
+
+
+def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, str]) -> dict[str, str]:
+    """Who takes a discard, given what each seat declares: ``{seat: claim}`` of the winners (all
+    of them with several winners allowed, else the nearest) or of the one seat that takes it.
+
+    A chow by any seat but the discarder's 下家, or where chows are not allowed, is refused.
+    """
+    from .claims import resolve, turn_distance
+
+    discarder = _seat(discarder, "discarder")
+    seats: dict[str, dict[str, Any]] = {}
+    for seat, claim in declared.items():
+        _seat(seat, "a claiming seat")
+        if seat == discarder:
+            raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
+        if claim not in _CLAIMS:
+            raise MahjongError(f"seat {seat}: a claim is one of {', '.join(_CLAIMS)}, got {claim!r}",
+                               claim)
+        may_chow = profile.chow_allowed and next_seat(discarder) == seat
+        seats[seat] = {"win": claim == "win", "kong": claim in ("kong", "zhi_kong"),
+                       "pung": claim == "pung", "chows": [[claim]] if claim == "chow" and may_chow
+                       else [], "distance": turn_distance(discarder, seat)}
+    outcome = resolve(seats, profile)
+    if outcome["winners"]:
+        return dict.fromkeys(outcome["winners"], "win")
+    taken = outcome["claim"]
+    return {taken["seat"]: declared[taken["seat"]]} if taken else {}
+
+
+def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict[str, Any]:
+    """A drawn hand (荒庄): nobody wins; the kongs' payments stand where the variant says so
+    (``kongs_stand_on_draw``); a variant without kong money settles nothing."""
+    from .variants import KONG_SETTLERS, read_variant_table
+
+    table = read_variant_table(profile, table_data)
+    ledger = Ledger()
+    items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]
+    settler = KONG_SETTLERS.get(profile.name)
+    if settler is not None and table.kongs:
+        if profile.extra.get("kongs_stand_on_draw", False):
+            for seat_items in settler(ledger, table, profile).values():
+                items += seat_items
+        else:
+            items.append(item("杠分作废", "Kong payments cancelled in a drawn hand", 0,
+                              event="draw"))
+    return {"variant": profile.name, "outcome": "draw", "items": items, "total": 0,
+            **ledger.to_json(), "assumed": table.assumed}

@@ -1,0 +1,231 @@
+"""The ``table`` object of a scored hand: dealer, seats, bets, the discarder, kongs; checked.
+
+Keys (seats are winds ``E S W N``, the issue's names kept): ``dealer``, ``seat`` (the winner),
+``bets`` (seat -> bet), ``discarder`` (null when self-drawn), ``kongs`` (seat -> list of
+``{"type", "tile", "from"}``), and where a variant needs them ``liable`` (the seat liable for a
+self-draw, Guangdong 包自摸), ``winners`` (every seat winning on the same discard) and
+``prevalent_wind``. Kong types: ``an``/``concealed`` 暗杠, ``jia``/``added`` 加杠, ``zhi``/``exposed``
+直杠 (a discard claimed onto a concealed pung; ``from`` is the discarder).
+
+>>> t = read_table({"dealer": "E", "seat": "S", "bets": {"E": 2}, "discarder": "W"},
+...                self_drawn=False, default_seat="E", max_bet=4)
+>>> t.bets, t.self_drawn, t.others
+({'E': 2, 'S': 0, 'W': 0, 'N': 0}, False, ['W', 'N', 'E'])
+>>> read_table({"bets": {"E": 5}}, self_drawn=True, default_seat="E", max_bet=4)
+Traceback (most recent call last):
+...
+assistant.errors.MahjongError: table.bets: seat E bets 5, but the bets are 0-4
+>>> read_table({"seat": "X"}, self_drawn=True, default_seat="E", max_bet=4)
+Traceback (most recent call last):
+...
+assistant.errors.MahjongError: table.seat must be a seat wind E S W N, got 'X'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import MahjongError
+from ..tiles import WINDS, check_code
+
+#: Accepted kong type names -> the kind used in scoring (an 暗杠, jia 加杠, zhi 直杠).
+KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
+              "zhi": "zhi", "exposed": "zhi"}
+TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind")
+#: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
+NOT_GIVEN = "not_given"
+
+
+def next_seat(seat: str, steps: int = 1) -> str:
+    """The seat ``steps`` turns after ``seat`` in turn order E → S → W → N (下家 for 1)."""
+    return WINDS[(WINDS.index(seat) + steps) % 4]
+
+
+@dataclass(frozen=True)
+class Kong:
+    """A kong made this hand: who made it, its kind, the tile, and for ``zhi`` the discarder."""
+
+    seat: str
+    kind: str
+    tile: str | None = None
+    source: str | None = None
+
+
+@dataclass
+class Table:
+    """The table facts a scorer needs, checked; ``assumed`` lists the defaults it filled in."""
+
+    dealer: str
+    seat: str | None
+    bets: dict[str, int]
+    discarder: str | None
+    kongs: list[Kong] = field(default_factory=list)
+    liable: Any = NOT_GIVEN
+    winners: list[str] = field(default_factory=list)
+    prevalent_wind: str | None = None
+    assumed: list[str] = field(default_factory=list)
+
+    @property
+    def self_drawn(self) -> bool:
+        """No discarder: the winning tile was drawn."""
+        return self.discarder is None
+
+    @property
+    def others(self) -> list[str]:
+        """The three seats other than the winner, in turn order after him."""
+        assert self.seat is not None
+        return [next_seat(self.seat, k) for k in (1, 2, 3)]
+
+    def kongs_of(self, seat: str) -> list[Kong]:
+        """The kongs ``seat`` made this hand, in the order given."""
+        return [k for k in self.kongs if k.seat == seat]
+
+
+def _seat(value: Any, what: str) -> str:
+    if value not in WINDS:
+        raise MahjongError(f"{what} must be a seat wind E S W N, got {value!r}", value)
+    return value
+
+
+def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: str,
+               max_bet: int | None, robbing_kong: bool = False, need_seat: bool = True,
+               prevalent_wind: str | None = None) -> Table:
+    """Check the ``table`` object and fill in defaults (each one noted in ``assumed``).
+
+    ``max_bet`` is the variant's largest bet (``None``: no maximum, ``0``: the variant has no
+    bets). Without a table: dealer E, the hand's seat wind as the seat, no bets, and on a discard
+    the 上家 as discarder.
+    """
+    assumed: list[str] = []
+    if data is None:
+        data = {}
+        assumed.append("no table given: dealer E, no bets, no kongs")
+    if not isinstance(data, dict):
+        raise MahjongError("'table' must be an object", "table")
+    for key in data:
+        if key not in TABLE_KEYS:
+            raise MahjongError(f"unknown key {key!r} in table; known: {', '.join(TABLE_KEYS)}", key)
+    dealer = "E"
+    if data.get("dealer") is not None:
+        dealer = _seat(data["dealer"], "table.dealer")
+    elif data:
+        assumed.append("dealer E")
+    seat: str | None = None
+    if data.get("seat") is not None:
+        seat = _seat(data["seat"], "table.seat")
+    elif need_seat:
+        seat = _seat(default_seat, "seat_wind")
+        assumed.append(f"seat {seat} (the hand's seat wind)")
+    bets = _bets(data.get("bets"), max_bet)
+    discarder = _discarder(data, seat, self_drawn, robbing_kong, assumed)
+    kongs = _kongs(data.get("kongs"))
+    liable = data["liable"] if "liable" in data else NOT_GIVEN
+    if liable is not None and liable != NOT_GIVEN:
+        if not isinstance(liable, dict) or "seat" not in liable:
+            raise MahjongError("table.liable must be null or {\"seat\": wind, \"rule\": name}",
+                               "liable")
+        _seat(liable["seat"], "table.liable.seat")
+        if liable["seat"] == seat:
+            raise MahjongError("table.liable: the winner cannot be liable for his own win", "liable")
+    winners = _winners(data.get("winners"), seat, discarder)
+    prevalent = data.get("prevalent_wind", prevalent_wind)
+    if prevalent is not None:
+        _seat(prevalent, "table.prevalent_wind")
+    return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed)
+
+
+def _bets(value: Any, max_bet: int | None) -> dict[str, int]:
+    bets = dict.fromkeys(WINDS, 0)
+    if value is None:
+        return bets
+    if not isinstance(value, dict):
+        raise MahjongError("table.bets must map seat winds to bets, e.g. {\"E\": 2, \"S\": 0}", "bets")
+    for seat, bet in value.items():
+        if seat not in WINDS:
+            raise MahjongError(f"table.bets: unknown seat {seat!r}; seats are E S W N", seat)
+        if isinstance(bet, bool) or not isinstance(bet, int) or bet < 0:
+            raise MahjongError(f"table.bets: seat {seat} bets {bet!r}; a bet is a whole number "
+                               "from 0", bet)
+        if max_bet is not None and bet > max_bet:
+            if max_bet == 0:
+                raise MahjongError(f"table.bets: seat {seat} bets {bet}, but this variant has no "
+                                   "bets", bet)
+            raise MahjongError(f"table.bets: seat {seat} bets {bet}, but the bets are "
+                               f"0-{max_bet}", bet)
+        bets[seat] = bet
+    return bets
+
+
+def _discarder(data: dict[str, Any], seat: str | None, self_drawn: bool, robbing_kong: bool,
+               assumed: list[str]) -> str | None:
+    if "discarder" not in data:
+        if self_drawn or seat is None:
+            return None
+        discarder = next_seat(seat, 3)
+        assumed.append(f"discarder {discarder} (the winner's 上家)")
+        return discarder
+    value = data["discarder"]
+    if value is None:
+        if robbing_kong:
+            raise MahjongError("table.discarder must name the seat whose kong was robbed", "discarder")
+        if not self_drawn and seat is not None:
+            assumed.append("self-drawn (table.discarder is null)")
+        return None
+    discarder = _seat(value, "table.discarder")
+    if self_drawn:
+        raise MahjongError(f"the hand is self-drawn, but table.discarder names {discarder}; "
+                           "give null for a self-drawn win", "discarder")
+    if discarder == seat:
+        raise MahjongError(f"seat {seat} cannot win on its own discard", "discarder")
+    return discarder
+
+
+def _kongs(value: Any) -> list[Kong]:
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        raise MahjongError("table.kongs must map seat winds to lists of kongs", "kongs")
+    out = []
+    for seat, entries in value.items():
+        if seat not in WINDS:
+            raise MahjongError(f"table.kongs: unknown seat {seat!r}; seats are E S W N", seat)
+        if not isinstance(entries, list):
+            raise MahjongError(f"table.kongs.{seat} must be a list of kongs", seat)
+        for entry in entries:
+            out.append(_kong(seat, entry))
+    return out
+
+
+def _kong(seat: str, entry: Any) -> Kong:
+    if not isinstance(entry, dict) or entry.get("type") not in KONG_KINDS:
+        raise MahjongError(f"table.kongs.{seat}: each kong is {{\"type\": an|jia|zhi (or "
+                           f"concealed|added|exposed), \"tile\", \"from\"}}, got {entry!r}", seat)
+    kind = KONG_KINDS[entry["type"]]
+    tile = check_code(entry["tile"]) if entry.get("tile") is not None else None
+    source = entry.get("from")
+    if kind == "zhi":
+        source = _seat(source, f"table.kongs.{seat}: the 'from' of a kong on a discard")
+        if source == seat:
+            raise MahjongError(f"table.kongs.{seat}: a kong on a discard comes from another seat",
+                               source)
+    elif source is not None:
+        raise MahjongError(f"table.kongs.{seat}: only a kong on a discard (zhi) has a 'from'", source)
+    return Kong(seat, kind, tile, source)
+
+
+def _winners(value: Any, seat: str | None, discarder: str | None) -> list[str]:
+    if value is None:
+        return [seat] if seat else []
+    if not isinstance(value, list) or not value:
+        raise MahjongError("table.winners must be a list of seat winds", "winners")
+    winners = [_seat(w, "table.winners") for w in value]
+    if len(set(winners)) != len(winners):
+        raise MahjongError("table.winners lists a seat twice", "winners")
+    if seat is not None and seat not in winners:
+        raise MahjongError(f"table.winners must include the seat scored ({seat})", "winners")
+    if len(winners) > 1 and discarder is None:
+        raise MahjongError("several winners are only possible on a discard", "winners")
+    if discarder in winners:
+        raise MahjongError(f"the discarder {discarder} cannot be a winner", "winners")
+    return winners
