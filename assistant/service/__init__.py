@@ -1,0 +1,54 @@
+"""The web service: a JSON API over the rules engine and the recogniser, and four pages.
+
+``create_app(config)`` builds the Flask app; ``mahjong-assistant serve`` runs it under waitress.
+Config keys (all optional): ``DATABASE`` (SQLite path of the table sessions),
+``MAX_CONTENT_LENGTH`` (upload bytes), ``MAX_IMAGE_PIXELS`` and ``MAX_IMAGE_SIDE`` (decoded size),
+``RECOGNIZER`` (an object with ``detect(image_bgr)``, e.g. a stub in tests; by default
+``vision.recognizer.Recognizer.load()`` on first use).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask
+
+from .errors import register_error_handlers
+from .recognize import RecognizerHolder
+from .sessions import SessionStore
+from .upload import MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
+    "MAX_IMAGE_PIXELS": MAX_IMAGE_PIXELS,
+    "MAX_IMAGE_SIDE": MAX_IMAGE_SIDE,
+    "DATABASE": None,
+    "RECOGNIZER": None,
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """A configured app: API blueprints, pages, JSON error handlers, the session store."""
+    app = Flask(__name__, static_folder="static", template_folder="templates")
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions["recognizer"] = RecognizerHolder(app.config["RECOGNIZER"])
+    app.extensions["sessions"] = SessionStore(app.config["DATABASE"])
+
+    from .api import bp as api_bp
+    from .pages import bp as pages_bp
+    from .tables_api import bp as tables_bp
+
+    app.register_blueprint(api_bp)
+    app.register_blueprint(tables_bp)
+    app.register_blueprint(pages_bp)
+    register_error_handlers(app)
+    logging.getLogger("assistant.service").setLevel(logging.INFO)
+    return app
+
+
+__all__ = ["create_app"]

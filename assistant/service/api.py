@@ -1,0 +1,155 @@
+"""The JSON API: analyse a hand, claims on a discard, variants, recognise a photo, practice.
+
+Each endpoint answers what the matching command prints with ``--json`` (``analyze``, ``claims``,
+``variants``, ``detect``), so the command line and the web agree by construction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+
+from ..analysis import analyze
+from ..claims import claims_on_discard
+from ..errors import MahjongError
+from ..report import analysis_report
+from ..tiles import parse_tiles, tile_name, to_compact
+from ..variants import PROFILES, get_profile
+from . import practice
+from .errors import ApiError
+from .openapi import openapi_document
+from .recognize import recognize
+from .upload import decode_upload
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def json_body() -> dict[str, Any]:
+    """The request body as a JSON object; 415 for another content type, 400 for bad JSON."""
+    if not request.is_json:
+        raise ApiError(415, "send the request body as JSON (Content-Type: application/json), got "
+                            f"{request.mimetype or 'no content type'}")
+    data = request.get_json(silent=True)
+    if data is None:
+        raise ApiError(400, "the request body is not valid JSON")
+    if not isinstance(data, dict):
+        raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _lang() -> str | None:
+    lang = request.args.get("lang")
+    if lang not in (None, "zh", "en"):
+        raise ApiError(400, f"lang must be zh or en, got {lang!r}")
+    return lang
+
+
+@bp.get("/health")
+def health():  # type: ignore[no-untyped-def]
+    """Liveness: the service answers and which variants it knows."""
+    return jsonify({"status": "ok", "variants": list(PROFILES)})
+
+
+@bp.get("/openapi.json")
+def openapi():  # type: ignore[no-untyped-def]
+    """The OpenAPI 3.1 description of this API (kept true by tests/test_service_openapi.py)."""
+    return jsonify(openapi_document())
+
+
+def describe_variant(name: str) -> dict[str, Any]:
+    """A variant's names, descriptions, options (value and meaning) and rule summary."""
+    profile = get_profile(name)
+    options = {k: {"value": v, "zh": profile.option_doc(k)[0], "en": profile.option_doc(k)[1]}
+               for k, v in profile.options().items()}
+    return {"name": profile.name, "name_zh": profile.name_zh,
+            "description_zh": profile.description_zh, "description_en": profile.description_en,
+            "scores": profile.name in _scoring(), "options": options,
+            "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary]}
+
+
+def _scoring() -> set[str]:
+    from ..variants import SCORERS
+
+    return set(SCORERS)
+
+
+@bp.get("/variants")
+def variants():  # type: ignore[no-untyped-def]
+    """Every variant with its options."""
+    return jsonify({"variants": [describe_variant(n) for n in PROFILES]})
+
+
+@bp.get("/variants/<name>")
+def variant(name: str):  # type: ignore[no-untyped-def]
+    """One variant; 404 when unknown."""
+    if name.lower() not in PROFILES:
+        raise ApiError(404, f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}")
+    return jsonify(describe_variant(name))
+
+
+@bp.post("/analyze")
+def analyze_hand():  # type: ignore[no-untyped-def]
+    """A hand state → shanten, waits, discards, win check and, for scoring variants, the score.
+    ``?lang=zh|en`` adds the readable report."""
+    lang = _lang()
+    result = analyze(json_body())
+    if lang:
+        result["report"] = analysis_report(result, lang)
+    return jsonify(result)
+
+
+@bp.post("/claims")
+def claims():  # type: ignore[no-untyped-def]
+    """Legal claims of every seat on a discard, and who gets the tile."""
+    return jsonify(claims_on_discard(json_body()))
+
+
+@bp.get("/parse")
+def parse():  # type: ignore[no-untyped-def]
+    """Tiles typed in any notation → codes and names (for typing a correction)."""
+    text = request.args.get("text", "")
+    if not text.strip():
+        raise ApiError(400, "give the tiles to read in ?text=, e.g. 123m456p or 一万 东")
+    tiles = parse_tiles(text)
+    return jsonify({"tiles": tiles, "compact": to_compact(tiles),
+                    "names": [{"tile": t, "zh": tile_name(t, "zh"), "en": tile_name(t, "en")}
+                              for t in tiles]})
+
+
+@bp.post("/recognize")
+def recognize_photo():  # type: ignore[no-untyped-def]
+    """A photo (multipart field ``image``) → the tiles found and the hand read from them."""
+    if request.mimetype != "multipart/form-data":
+        raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
+                            f"{request.mimetype or 'no content type'}")
+    upload = request.files.get("image")
+    if upload is None:
+        raise ApiError(400, "no file in the multipart field 'image'")
+    data = upload.read()
+    config = current_app.config
+    image, info = decode_upload(data, config["MAX_IMAGE_PIXELS"], config["MAX_IMAGE_SIDE"])
+    result = recognize(current_app.extensions["recognizer"], image)
+    result["format"] = info.format
+    return jsonify(result)
+
+
+@bp.get("/practice")
+def practice_question():  # type: ignore[no-untyped-def]
+    """A practice question: a ready hand; answer with the tiles that complete it."""
+    seed = request.args.get("seed")
+    if seed is not None and not seed.isdigit():
+        raise ApiError(400, f"seed must be a whole number, got {seed!r}")
+    variant_name = request.args.get("variant", "default")
+    get_profile(variant_name)
+    return jsonify(practice.question(int(seed) if seed else None, variant_name))
+
+
+@bp.post("/practice/check")
+def practice_check():  # type: ignore[no-untyped-def]
+    """Check an answer: ``{"hand": tiles, "answer": tiles}`` → correct, missing, wrong, waits."""
+    body = json_body()
+    if "hand" not in body or "answer" not in body:
+        raise MahjongError("give 'hand' (13 tiles) and 'answer' (the tiles that complete it)",
+                           "hand")
+    return jsonify(practice.check(body["hand"], body["answer"], body.get("variant", "default")))

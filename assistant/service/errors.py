@@ -1,0 +1,74 @@
+"""JSON errors for the web service: every failure is ``{"error": message, ...}`` with a status.
+
+Bad input is always a 4xx with a message that says what was wrong; a 500 is only ever a bug in
+the service itself (logged with its traceback), never the answer to something a client sent.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from ..errors import MahjongError
+
+log = logging.getLogger("assistant.service")
+
+
+class ApiError(Exception):
+    """An error the client caused (or a 503 when a part is not installed): status and message."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+def error_response(status: int, message: str, **extra: Any) -> tuple[Response, int]:
+    """The JSON body of an error: ``error`` (the message), ``status``, and any extra fields."""
+    body = {"error": message, "status": status, **extra}
+    return jsonify(body), status
+
+
+_HTTP_MESSAGES = {
+    400: "bad request",
+    404: "no such page or API endpoint",
+    405: "method not allowed on this endpoint",
+    413: "upload too large",
+    415: "unsupported content type",
+}
+
+
+def register_error_handlers(app: Flask) -> None:
+    """JSON answers for ApiError, MahjongError (422), HTTP errors and, last, real bugs (500)."""
+
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError):  # type: ignore[no-untyped-def]
+        return error_response(exc.status, exc.message, **exc.extra)
+
+    @app.errorhandler(MahjongError)
+    def _mahjong_error(exc: MahjongError):  # type: ignore[no-untyped-def]
+        token = exc.token if isinstance(exc.token, (str, int, float, bool)) else None
+        return error_response(422, str(exc), token=token)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
+        status = exc.code or 400
+        message = _HTTP_MESSAGES.get(status, exc.name)
+        if status == 413:
+            limit = app.config.get("MAX_CONTENT_LENGTH")
+            message = f"upload too large: the limit is {limit} bytes"
+        elif exc.description and status not in (404, 405):
+            message = f"{message}: {exc.description}"
+        response, code = error_response(status, message)
+        if status == 405 and exc.get_response().headers.get("Allow"):
+            response.headers["Allow"] = exc.get_response().headers["Allow"]
+        return response, code
+
+    @app.errorhandler(Exception)
+    def _bug(exc: Exception):  # type: ignore[no-untyped-def]
+        log.exception("internal error")
+        return error_response(500, "internal error in the service (a bug; it has been logged)")

@@ -1,0 +1,208 @@
+"""The OpenAPI 3.1 document of the API, written by hand as data (served at /api/openapi.json).
+
+Kept true by ``tests/test_service_openapi.py``: every route of the app is documented here, every
+path here exists, and every example request validates against its schema and gets the status
+documented for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S W N C F P, "
+                                         "1f-8f, back", "examples": ["5p"]}
+TILES = {"oneOf": [{"type": "array", "items": TILE},
+                   {"type": "string", "description": "typed tiles, e.g. 123m456p or 一万 东"}]}
+SEAT = {"type": "string", "enum": ["E", "S", "W", "N"]}
+ERROR = {"type": "object", "required": ["error", "status"],
+         "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
+                        "token": {}}}
+
+HAND_STATE = {
+    "type": "object",
+    "description": "A hand state (the format of analyze's JSON input; see the README).",
+    "properties": {
+        "concealed": TILES,
+        "melds": {"type": "array", "items": {
+            "type": "object", "required": ["type", "tiles"],
+            "properties": {"type": {"enum": ["chow", "pung", "kong"]}, "tiles": TILES,
+                           "concealed": {"type": "boolean"},
+                           "from": {"enum": ["left", "opposite", "right"]}}}},
+        "win_tile": {"oneOf": [TILE, {"type": "null"}]},
+        "context": {"type": "object", "properties": {
+            "self_drawn": {"type": "boolean"}, "seat_wind": SEAT, "prevalent_wind": SEAT,
+            "wall_last": {"type": "boolean"}, "kong_replacement": {"type": "boolean"},
+            "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
+            "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]}}},
+        "bonus": TILES, "visible": TILES, "wilds": TILES,
+        "variant": {"type": "string"}, "options": {"type": "object"},
+        "table": {"type": "object", "description": "dealer, seat, bets, discarder, kongs "
+                                                   "(used by the variants' scoring)"},
+    },
+    "required": ["concealed"],
+}
+
+ANALYSIS = {"type": "object", "required": ["variant", "shanten", "shanten_forms", "waits",
+                                           "is_win", "discards"],
+            "properties": {"shanten": {"type": "integer"}, "is_win": {"type": "boolean"},
+                           "waits": {"type": "array"}, "discards": {"type": "array"},
+                           "score": {"type": "object", "description": "for scoring variants: "
+                                     "items, total, payments per seat"},
+                           "report": {"type": "string"}}}
+
+CLAIMS_REQUEST = {
+    "type": "object", "required": ["discard", "discarder", "hands"],
+    "properties": {"discard": TILE, "discarder": SEAT,
+                   "hands": {"type": "object", "additionalProperties": HAND_STATE},
+                   "variant": {"type": "string"}, "options": {"type": "object"},
+                   "passed": {"type": "array", "items": SEAT},
+                   "robbing_kong": {"type": "boolean"}},
+}
+
+TABLE_CREATE = {
+    "type": "object", "required": ["players"],
+    "properties": {"players": {"type": "array", "items": {"type": "string"}, "minItems": 4,
+                               "maxItems": 4},
+                   "name": {"type": "string"}, "variant": {"type": "string"},
+                   "options": {"type": "object"},
+                   "bets": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
+                            "maxItems": 4}},
+}
+
+HAND_RESULT = {
+    "type": "object", "required": ["result"],
+    "properties": {"result": {"enum": ["win", "draw"]},
+                   "winner": {"type": "integer", "minimum": 0, "maximum": 3},
+                   "discarder": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 3},
+                                           {"type": "null"}]},
+                   "hand": HAND_STATE,
+                   "points": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
+                              "maxItems": 4},
+                   "bets": {"type": "array", "items": {"type": "integer"}}},
+}
+
+TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],
+         "properties": {"id": {"type": "string"}, "players": {"type": "array"},
+                        "dealer": {"type": "integer"}, "prevalent_wind": SEAT,
+                        "totals": {"type": "array", "items": {"type": "integer"}},
+                        "hands": {"type": "array"}}}
+
+EXAMPLE_HAND = {"concealed": "123m456p789s1112z", "win_tile": "S",
+                "context": {"self_drawn": True, "seat_wind": "E"}, "variant": "guangdong"}
+
+
+def _json_body(schema: dict[str, Any], example: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema,
+                                                               "example": example}}}
+
+
+def _answer(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"description": description}
+    out["content"] = {"application/json": {"schema": schema or {"type": "object"}}}
+    return out
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    text = {400: "bad request (not JSON, missing field)", 404: "not found",
+            413: "upload or image too large", 415: "wrong content type",
+            422: "invalid hand, tile or variant (the message names it)",
+            503: "the recogniser or its model is not installed"}
+    return {str(c): _answer(text[c], ERROR) for c in codes}
+
+
+def openapi_document() -> dict[str, Any]:
+    """The whole document (a fresh copy each call)."""
+    table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Mahjong table assistant 麻将助手", "version": "0.1.0",
+                 "description": "Read tiles from a photo, analyse and score hands under regional "
+                                "variants, keep table sessions. Errors are JSON "
+                                "{error, status} with a 4xx status."},
+        "paths": {
+            "/api/health": {"get": {"summary": "liveness", "responses": {
+                "200": _answer("the service is up")}}},
+            "/api/openapi.json": {"get": {"summary": "this document", "responses": {
+                "200": _answer("the OpenAPI document")}}},
+            "/api/variants": {"get": {"summary": "every variant and its options", "responses": {
+                "200": _answer("variants", {"type": "object", "required": ["variants"]})}}},
+            "/api/variants/{name}": {"get": {
+                "summary": "one variant: options and rules",
+                "parameters": [{"name": "name", "in": "path", "required": True,
+                                "schema": {"type": "string"}, "example": "shaanxi"}],
+                "responses": {"200": _answer("the variant"), **_errors(404)}}},
+            "/api/analyze": {"post": {
+                "summary": "analyse a hand (what `analyze --json` prints), score included",
+                "parameters": [{"name": "lang", "in": "query", "required": False,
+                                "schema": {"enum": ["zh", "en"]},
+                                "description": "add a readable report"}],
+                "requestBody": _json_body(HAND_STATE, EXAMPLE_HAND),
+                "responses": {"200": _answer("the analysis", ANALYSIS),
+                              **_errors(400, 415, 422)}}},
+            "/api/claims": {"post": {
+                "summary": "legal claims of each seat on a discard and who gets it",
+                "requestBody": _json_body(CLAIMS_REQUEST, {
+                    "discard": "5p", "discarder": "E",
+                    "hands": {"S": {"concealed": "46p123m456s78sEES"},
+                              "W": {"concealed": "55p19m19s1234567z"}}}),
+                "responses": {"200": _answer("claims"), **_errors(400, 415, 422)}}},
+            "/api/recognize": {"post": {
+                "summary": "find the tiles in a photo and read the hand",
+                "requestBody": {"required": True, "content": {"multipart/form-data": {
+                    "schema": {"type": "object", "required": ["image"], "properties": {
+                        "image": {"type": "string", "format": "binary",
+                                  "description": "JPEG, PNG, WebP or BMP; bounded in bytes and "
+                                                 "pixels"}}}}}},
+                "responses": {"200": _answer("detections, the reading, timings", {
+                    "type": "object", "required": ["width", "height", "detections", "reading"]}),
+                    **_errors(400, 413, 415, 422, 503)}}},
+            "/api/parse": {"get": {
+                "summary": "tiles typed in any notation → codes and names",
+                "parameters": [{"name": "text", "in": "query", "required": True,
+                                "schema": {"type": "string"}, "example": "123m 东东"}],
+                "responses": {"200": _answer("tiles"), **_errors(400, 422)}}},
+            "/api/practice": {"get": {
+                "summary": "a practice question: a ready hand",
+                "parameters": [{"name": "seed", "in": "query", "required": False,
+                                "schema": {"type": "integer"}, "example": 7},
+                               {"name": "variant", "in": "query", "required": False,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": _answer("the question"), **_errors(400, 422)}}},
+            "/api/practice/check": {"post": {
+                "summary": "check the answer to a practice question",
+                "requestBody": _json_body(
+                    {"type": "object", "required": ["hand", "answer"],
+                     "properties": {"hand": TILES, "answer": TILES,
+                                    "variant": {"type": "string"}}},
+                    {"hand": "55m99p234456sNNN", "answer": ["5m", "9p"]}),
+                "responses": {"200": _answer("correct or not, and the waits"),
+                              **_errors(400, 415, 422)}}},
+            "/api/tables": {
+                "get": {"summary": "every table session",
+                        "responses": {"200": _answer("tables")}},
+                "post": {"summary": "start a table session of four players",
+                         "requestBody": _json_body(TABLE_CREATE, {
+                             "players": ["Ann", "Bo", "Chen", "Dai"], "variant": "guangdong",
+                             "bets": [0, 0, 0, 0]}),
+                         "responses": {"201": _answer("the new table", TABLE),
+                                       **_errors(400, 415, 422)}}},
+            "/api/tables/{table_id}": {
+                "get": {"summary": "a table: players, seat winds, dealer, hands, totals",
+                        "parameters": [table_id],
+                        "responses": {"200": _answer("the table", TABLE), **_errors(404)}},
+                "delete": {"summary": "forget a table", "parameters": [table_id],
+                           "responses": {"200": _answer("deleted"), **_errors(404)}}},
+            "/api/tables/{table_id}/hands": {"post": {
+                "summary": "record a hand; the dealer and prevalent wind rotate",
+                "parameters": [table_id],
+                "requestBody": _json_body(HAND_RESULT, {
+                    "result": "win", "winner": 0, "discarder": None,
+                    "hand": {"concealed": "123m456p789s1112z", "win_tile": "S"}}),
+                "responses": {"201": _answer("the table after the hand", TABLE),
+                              **_errors(400, 404, 415, 422)}}},
+        },
+    }
+
+
+#: Pages (HTML, not API) served beside the API; listed so the route test knows them.
+PAGES = ("/", "/score", "/live", "/teach", "/table")

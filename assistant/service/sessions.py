@@ -1,0 +1,288 @@
+"""Table sessions kept in SQLite: four named players, the variant, bets, the dealer and its
+rotation, the prevalent wind, every hand's result and the running totals.
+
+One file (default ``~/.local/share/mahjong-assistant/tables.sqlite3``, or ``$XDG_DATA_HOME``) and
+no server; the schema is migrated on start (``PRAGMA user_version``), so a newer service opens an
+older file. Each table has its own id and every query is keyed by it: tables never mix.
+
+Players sit in turn order 0 → 1 → 2 → 3. The dealer is East; player ``i`` has the seat wind
+``WINDS[(i - dealer) % 4]``. The dealer keeps the deal after his own win or a draw (连庄);
+otherwise the deal passes to the next player, and when it comes back to player 0 the prevalent
+wind moves on (E → S → W → N).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ..analysis import analyze
+from ..errors import MahjongError
+from ..tiles import WINDS
+from ..variants import get_profile, scorer_for
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE game (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        options TEXT NOT NULL,
+        players TEXT NOT NULL,
+        bets TEXT NOT NULL,
+        dealer INTEGER NOT NULL,
+        prevalent TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE TABLE hand (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id TEXT NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        dealer INTEGER NOT NULL,
+        prevalent TEXT NOT NULL,
+        result TEXT NOT NULL,
+        payments TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE INDEX hand_game ON hand(game_id, number);
+    """,
+    "ALTER TABLE game ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;",
+)
+
+
+def default_path() -> Path:
+    """Where tables are kept unless configured: the user's data directory."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "mahjong-assistant" / "tables.sqlite3"
+
+
+class SessionStore:
+    """Table sessions in one SQLite file; safe to use from several threads (a connection each)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.migrate()
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        conn = sqlite3.connect(self.path, timeout=30)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA foreign_keys = ON")
+        try:
+            with conn:
+                yield conn
+        finally:
+            conn.close()
+
+    def migrate(self) -> int:
+        """Bring the schema up to date; returns the schema version."""
+        with self._db() as db:
+            db.execute("PRAGMA journal_mode = WAL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            for number, script in enumerate(MIGRATIONS[version:], version + 1):
+                db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+            return len(MIGRATIONS)
+
+    # -- tables -----------------------------------------------------------------------------
+
+    def create(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A new table from ``{"players": [4 names], "variant", "options", "bets", "name"}``."""
+        players = data.get("players")
+        if (not isinstance(players, list) or len(players) != 4
+                or not all(isinstance(p, str) and p.strip() for p in players)):
+            raise MahjongError("'players' must be the four players' names, in seating order",
+                               "players")
+        players = [p.strip()[:40] for p in players]
+        if len(set(players)) != 4:
+            raise MahjongError("the four players need different names", "players")
+        variant = data.get("variant") or "default"
+        options = data.get("options") or {}
+        profile = get_profile(variant, options)
+        bets = _bets(data.get("bets"))
+        name = str(data.get("name") or " · ".join(players))[:80]
+        game_id = uuid.uuid4().hex[:12]
+        with self._db() as db:
+            db.execute("INSERT INTO game (id, name, variant, options, players, bets, dealer, "
+                       "prevalent, created) VALUES (?, ?, ?, ?, ?, ?, 0, 'E', ?)",
+                       (game_id, name, profile.name, json.dumps(options), json.dumps(players),
+                        json.dumps(bets), time.time()))
+        return self.get(game_id)
+
+    def list(self) -> list[dict[str, Any]]:
+        """Every table, newest first, without its hands."""
+        with self._db() as db:
+            rows = db.execute("SELECT id FROM game ORDER BY created DESC").fetchall()
+        return [self.get(r["id"], with_hands=False) for r in rows]
+
+    def get(self, game_id: str, with_hands: bool = True) -> dict[str, Any]:
+        """One table: players with seat winds and totals, dealer, prevalent wind, hands."""
+        with self._db() as db:
+            row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(game_id)
+            hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
+                               (game_id,)).fetchall()
+        players = json.loads(row["players"])
+        totals = [0] * 4
+        hand_rows = []
+        for h in hands:
+            payments = json.loads(h["payments"])
+            for i in range(4):
+                totals[i] += payments[i]
+            hand_rows.append({"number": h["number"], "dealer": h["dealer"],
+                              "prevalent_wind": h["prevalent"], "result": json.loads(h["result"]),
+                              "payments": payments})
+        dealer = row["dealer"]
+        bets = json.loads(row["bets"])
+        out: dict[str, Any] = {
+            "id": row["id"], "name": row["name"], "variant": row["variant"],
+            "options": json.loads(row["options"]), "dealer": dealer,
+            "prevalent_wind": row["prevalent"], "hand_number": len(hands) + 1,
+            "players": [{"index": i, "name": players[i], "seat_wind": seat_wind(i, dealer),
+                         "bet": bets[i], "total": totals[i], "dealer": i == dealer}
+                        for i in range(4)],
+            "totals": totals,
+        }
+        if with_hands:
+            out["hands"] = hand_rows
+        return out
+
+    def delete(self, game_id: str) -> None:
+        """Remove a table and its hands."""
+        with self._db() as db:
+            cur = db.execute("DELETE FROM game WHERE id = ?", (game_id,))
+            db.execute("DELETE FROM hand WHERE game_id = ?", (game_id,))
+            if cur.rowcount == 0:
+                raise KeyError(game_id)
+
+    # -- hands ------------------------------------------------------------------------------
+
+    def record(self, game_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        """Record one hand's result, pay it, and rotate the dealer and prevalent wind.
+
+        ``{"result": "draw"}``, or ``{"result": "win", "winner": i, "discarder": j | null,
+        "hand": hand state}`` (scored by the table's variant), or with ``"points": [4 numbers]``
+        summing to zero instead of a hand, for variants that do not score or a hand settled by
+        hand. ``bets`` (4 numbers) overrides the table's bets for this hand.
+        """
+        table = self.get(game_id, with_hands=False)
+        dealer = table["dealer"]
+        prevalent = table["prevalent_wind"]
+        result = data.get("result")
+        if result not in ("win", "draw"):
+            raise MahjongError("'result' must be 'win' or 'draw'", "result")
+        bets = _bets(data["bets"]) if data.get("bets") is not None else [
+            p["bet"] for p in table["players"]]
+        record: dict[str, Any] = {"result": result, "bets": bets}
+        if result == "draw":
+            payments = [0] * 4
+            dealer_keeps = True
+        else:
+            winner = _player(data.get("winner"), "winner")
+            discarder = data.get("discarder")
+            if discarder is not None:
+                discarder = _player(discarder, "discarder")
+                if discarder == winner:
+                    raise MahjongError("the winner cannot have discarded his own winning tile",
+                                       "discarder")
+            record.update(winner=winner, discarder=discarder)
+            if data.get("points") is not None:
+                payments = _points(data["points"])
+            else:
+                payments, score = self._score(table, data.get("hand"), winner, discarder, bets)
+                record["score"] = score
+            dealer_keeps = winner == dealer
+        number = table["hand_number"]
+        new_dealer, new_prevalent = rotate(dealer, prevalent, dealer_keeps)
+        with self._db() as db:
+            db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
+                       "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, number, dealer, prevalent, json.dumps(record, ensure_ascii=False),
+                        json.dumps(payments), time.time()))
+            db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
+                       (new_dealer, new_prevalent, game_id))
+        return self.get(game_id)
+
+    def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
+               bets: list[int]) -> tuple[list[int], dict[str, Any]]:
+        """Score the winning hand with the table facts filled in; payments per player."""
+        profile = get_profile(table["variant"], table["options"])
+        if scorer_for(profile) is None:
+            raise MahjongError(f"variant {profile.name!r} does not score hands: give 'points' for "
+                               "each player instead", "points")
+        if not isinstance(hand, dict):
+            raise MahjongError("give the winning 'hand' (a hand state) or 'points'", "hand")
+        dealer = table["dealer"]
+        wind = {i: seat_wind(i, dealer) for i in range(4)}
+        state = dict(hand)
+        context = dict(state.get("context") or {})
+        context.update(self_drawn=discarder is None, seat_wind=wind[winner],
+                       prevalent_wind=table["prevalent_wind"])
+        state["context"] = context
+        table_facts = dict(state.get("table") or {})
+        table_facts.update(dealer="E", seat=wind[winner], discarder=None if discarder is None
+                           else wind[discarder])
+        if any(bets):
+            table_facts["bets"] = {wind[i]: bets[i] for i in range(4)}
+        state["table"] = table_facts
+        state["variant"] = table["variant"]
+        state["options"] = table["options"]
+        result = analyze(state)
+        if not result["is_win"] or "score" not in result:
+            raise MahjongError("the hand given for the winner is not a winning hand", "hand")
+        score = result["score"]
+        by_wind = score.get("payments", {})
+        return [int(by_wind.get(wind[i], 0)) for i in range(4)], score
+
+
+def seat_wind(player: int, dealer: int) -> str:
+    """The seat wind of ``player`` when ``dealer`` deals (the dealer is East)."""
+    return WINDS[(player - dealer) % 4]
+
+
+def rotate(dealer: int, prevalent: str, dealer_keeps: bool) -> tuple[int, str]:
+    """The next hand's dealer and prevalent wind.
+
+    >>> rotate(0, "E", True), rotate(0, "E", False), rotate(3, "E", False), rotate(3, "N", False)
+    ((0, 'E'), (1, 'E'), (0, 'S'), (0, 'E'))
+    """
+    if dealer_keeps:
+        return dealer, prevalent
+    nxt = (dealer + 1) % 4
+    if nxt == 0:
+        prevalent = WINDS[(WINDS.index(prevalent) + 1) % 4]
+    return nxt, prevalent
+
+
+def _player(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise MahjongError(f"'{what}' must be a player number 0-3, got {value!r}", what)
+    return value
+
+
+def _bets(value: Any) -> list[int]:
+    if value is None:
+        return [0] * 4
+    if (not isinstance(value, list) or len(value) != 4
+            or not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 100
+                       for b in value)):
+        raise MahjongError("'bets' must be four whole numbers 0-100, one per player", "bets")
+    return value
+
+
+def _points(value: Any) -> list[int]:
+    if (not isinstance(value, list) or len(value) != 4
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in value)):
+        raise MahjongError("'points' must be four whole numbers, one per player", "points")
+    if sum(value) != 0:
+        raise MahjongError(f"'points' must sum to zero (what one wins the others pay), got "
+                           f"{sum(value)}", "points")
+    return value

@@ -1,0 +1,119 @@
+"""Checking an uploaded photo before any model sees it: type, size, dimensions, integrity.
+
+The header is read first (JPEG, PNG, WebP, BMP, GIF) so that a 100-megapixel image is refused
+before it is decoded into gigabytes of memory; then OpenCV decodes it, and a JPEG that stops
+before its end marker (a truncated upload) is refused rather than analysed half grey.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import ApiError
+
+#: Defaults, overridable in the app config (``MAX_IMAGE_PIXELS``, ``MAX_IMAGE_SIDE``).
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_IMAGE_SIDE = 12_000
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """What the header says: the format and the size in pixels."""
+
+    format: str
+    width: int
+    height: int
+
+
+def sniff(data: bytes) -> ImageInfo:
+    """Format and dimensions from the first bytes; ApiError 415 when it is no image we read."""
+    if data.startswith(b"\xff\xd8"):
+        return _jpeg_size(data)
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
+        w, h = struct.unpack(">II", data[16:24])
+        return ImageInfo("png", w, h)
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return _webp_size(data)
+    if data.startswith(b"BM") and len(data) >= 26:
+        w, h = struct.unpack("<ii", data[18:26])
+        return ImageInfo("bmp", abs(w), abs(h))
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
+        w, h = struct.unpack("<HH", data[6:10])
+        return ImageInfo("gif", w, h)
+    raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo")
+
+
+def _jpeg_size(data: bytes) -> ImageInfo:
+    i = 2
+    n = len(data)
+    while i + 9 < n:
+        if data[i] != 0xFF:
+            i += 1
+            continue
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
+            i += 1 if marker == 0xFF else 2
+            continue
+        length = struct.unpack(">H", data[i + 2:i + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            h, w = struct.unpack(">HH", data[i + 5:i + 9])
+            return ImageInfo("jpeg", w, h)
+        i += 2 + length
+    raise ApiError(400, "the JPEG is truncated or damaged: no frame header was found")
+
+
+def _webp_size(data: bytes) -> ImageInfo:
+    chunk = data[12:16]
+    if chunk == b"VP8 " and len(data) >= 30:
+        w, h = struct.unpack("<HH", data[26:30])
+        return ImageInfo("webp", w & 0x3FFF, h & 0x3FFF)
+    if chunk == b"VP8L" and len(data) >= 25:
+        b = data[21:25]
+        w = 1 + (((b[1] & 0x3F) << 8) | b[0])
+        h = 1 + (((b[3] & 0x0F) << 10) | (b[2] << 2) | ((b[1] & 0xC0) >> 6))
+        return ImageInfo("webp", w, h)
+    if chunk == b"VP8X" and len(data) >= 30:
+        w = 1 + int.from_bytes(data[24:27], "little")
+        h = 1 + int.from_bytes(data[27:30], "little")
+        return ImageInfo("webp", w, h)
+    raise ApiError(400, "the WebP image is truncated or damaged")
+
+
+def check_bounds(info: ImageInfo, max_pixels: int = MAX_IMAGE_PIXELS,
+                 max_side: int = MAX_IMAGE_SIDE) -> None:
+    """Refuse (413) an image too large to decode safely, (400) one with no pixels."""
+    if info.width <= 0 or info.height <= 0:
+        raise ApiError(400, f"the {info.format} image has no pixels ({info.width}×{info.height})")
+    if info.width > max_side or info.height > max_side or info.width * info.height > max_pixels:
+        mp = info.width * info.height / 1e6
+        raise ApiError(413, f"the image is {info.width}×{info.height} ({mp:.0f} megapixels); the "
+                            f"limit is {max_pixels / 1e6:.0f} megapixels and {max_side} pixels a side",
+                       width=info.width, height=info.height)
+
+
+def _jpeg_complete(data: bytes) -> bool:
+    """A JPEG ends with the EOI marker FFD9 (padding after it is tolerated)."""
+    tail = data[-1024:].rstrip(b"\x00\r\n ")
+    return tail.endswith(b"\xff\xd9")
+
+
+def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
+                  max_side: int = MAX_IMAGE_SIDE) -> tuple[np.ndarray, ImageInfo]:
+    """The upload as a BGR image, after every check; ApiError (4xx) for anything wrong."""
+    import cv2
+
+    if not data:
+        raise ApiError(400, "the image is empty (zero bytes)")
+    info = sniff(data)
+    check_bounds(info, max_pixels, max_side)
+    if info.format == "jpeg" and not _jpeg_complete(data):
+        raise ApiError(400, "the JPEG is truncated: it stops before its end marker; upload it again")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise ApiError(400, f"the {info.format} image could not be decoded (damaged or truncated)")
+    h, w = image.shape[:2]
+    check_bounds(ImageInfo(info.format, w, h), max_pixels, max_side)
+    return image, ImageInfo(info.format, w, h)
