@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "claims": ("assistant.commands.claims", "legal claims on a discard for each seat (JSON)"),
     "parse": ("assistant.commands.parse", "read tiles typed in any notation; print codes and names"),
     "variants": ("assistant.commands.variants", "list the variants, or explain one with its options"),
+    "table": ("assistant.commands.table", "table procedures: dice, draw, next dealer, wind, claims"),
     "detect": ("vision.commands.detect", "find and name every tile in photos"),
     "score": ("vision.commands.score", "read a photo of a hand and score it"),
     "serve": ("assistant.commands.serve", "start the web service"),

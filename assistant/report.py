@@ -92,7 +92,35 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('kongs', lang)}: {_names(own['concealed_kongs'], lang)}")
     if own.get("added_kongs"):
         lines.append(f"{_t('added', lang)}: {_names([a['tile'] for a in own['added_kongs']], lang)}")
+    if result.get("score"):
+        lines += score_lines(result["score"], lang)
     return "\n".join(lines)
+
+
+def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
+    """The itemised score of a win and what each seat pays or gets."""
+    zh = lang.startswith("zh")
+    unit = "番" if "fan" in score else "分"
+    lines = ["计分:" if zh else "Score:"]
+    for i in score["items"]:
+        why = to_compact(i["tiles"]) if i.get("tiles") else i.get("event", "")
+        name = f"{i['name_zh']} {i['name_en']}" if zh else f"{i['name_en']} ({i['name_zh']})"
+        lines.append(f"  {name}: {i['value']:+d}  [{why}]")
+    total = f"{score['total']}{unit}" if zh else f"{score['total']} {'fan' if unit == '番' else 'points'}"
+    if "points" in score:
+        total += f" = {score['points']}" + ("分/家" if zh else " points per share")
+    lines.append(("  合计: " if zh else "  Total: ") + total)
+    if score.get("liable"):
+        lines.append(("  包牌: " if zh else "  Liable: ") + score["liable"]["seat"])
+    pays = "  ".join(f"{seat} {amount:+d}" for seat, amount in score["payments"].items())
+    lines.append(("结算: " if zh else "Payments: ") + pays)
+    for payer, row in score.get("matrix", {}).items():
+        for payee, amount in row.items():
+            if amount:
+                lines.append(f"  {payer} → {payee}: {amount}")
+    for note in score.get("assumed", []):
+        lines.append(("  假设: " if zh else "  Assumed: ") + note)
+    return lines
 
 
 def claims_report(result: dict[str, Any], lang: str = "zh") -> str:

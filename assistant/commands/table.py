@@ -1,0 +1,156 @@
+"""``mahjong-assistant table``: the table procedures of a variant.
+
+``dice`` (which wall and stack the deal starts from), ``draw`` (is the hand drawn), ``next-dealer``,
+``wind`` (prevalent wind over a sequence of hands), ``claim`` (who takes a discard),
+``pass-lock`` (过手不和 replay) and ``settle-draw`` (kong payments of a drawn hand). Examples::
+
+    mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
+    mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
+    mahjong-assistant table next-dealer --dealer E --winners S
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..cli import dump, read_json
+from ..errors import MahjongError
+from ..procedures import (
+    dice_start,
+    is_draw,
+    next_dealer,
+    pass_lock,
+    resolve_declared,
+    settle_draw,
+    wind_rounds,
+)
+from ..report import score_lines
+from ..variants import get_profile
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="procedure", metavar="PROCEDURE", required=True)
+
+    def common(q: argparse.ArgumentParser, variant: bool = True) -> None:
+        if variant:
+            q.add_argument("--variant", required=True, help="shaanxi, xian or guangdong")
+            q.add_argument("--options", help="house-rule overrides as a JSON object")
+        q.add_argument("--json", action="store_true", help="print JSON")
+        q.add_argument("--lang", default="zh", choices=["zh", "en"], help="language")
+
+    q = sub.add_parser("dice", help="which wall and stack the deal starts from")
+    q.add_argument("--dealer", default="E", help="the dealer's seat wind (default E)")
+    q.add_argument("--throws", nargs="+", required=True,
+                   help="each throw as its dice (3,4) or its total (7); two throws in Shaanxi and "
+                        "Xi'an, one throw of three dice in Guangdong")
+    common(q)
+    q = sub.add_parser("draw", help="whether the hand is drawn (荒庄) with this much wall left")
+    q.add_argument("--kongs", type=int, default=0, help="kongs made this hand (all seats)")
+    left = q.add_mutually_exclusive_group(required=True)
+    left.add_argument("--stacks-left", type=float, help="stacks (墩) left in the wall")
+    left.add_argument("--tiles-left", type=int, help="tiles left in the wall")
+    common(q)
+    q = sub.add_parser("next-dealer", help="who deals the next hand")
+    q.add_argument("--dealer", required=True, help="this hand's dealer")
+    q.add_argument("--winners", nargs="*", default=[], help="the winners (none: a drawn hand)")
+    common(q, variant=False)
+    q = sub.add_parser("wind", help="prevalent wind before each hand (JSON list of "
+                                    "{dealer, winners} on stdin)")
+    q.add_argument("--first-dealer", default="E", help="the first dealer")
+    common(q, variant=False)
+    q = sub.add_parser("claim", help="who takes a discard, from what each seat declares")
+    q.add_argument("--discarder", required=True, help="the seat that discarded")
+    q.add_argument("--claims", nargs="+", required=True,
+                   help="SEAT=CLAIM pairs, CLAIM one of win kong pung chow, e.g. S=chow W=win")
+    common(q)
+    q = sub.add_parser("pass-lock", help="replay [seat, action, tile] events (JSON on stdin) and "
+                                         "say whether each try_win is allowed")
+    common(q)
+    q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
+    common(q)
+
+
+def _profile(args: argparse.Namespace) -> Any:
+    options = read_json(args.options, "--options") if getattr(args, "options", None) else None
+    return get_profile(args.variant, options)
+
+
+def _throw(text: str) -> int | list[int]:
+    try:
+        parts = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise MahjongError(f"a throw is its dice (3,4) or its total (7), got {text!r}", text) from None
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _claims(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        seat, _, claim = pair.partition("=")
+        if not claim:
+            raise MahjongError(f"a claim is SEAT=CLAIM (e.g. S=chow), got {pair!r}", pair)
+        out[seat] = claim
+    return out
+
+
+def compute(args: argparse.Namespace) -> dict[str, Any]:
+    """The procedure's result as JSON-ready data."""
+    kind = args.procedure
+    if kind == "dice":
+        return dice_start(_profile(args), args.dealer, [_throw(t) for t in args.throws])
+    if kind == "draw":
+        tiles = args.tiles_left if args.tiles_left is not None else round(2 * args.stacks_left)
+        return is_draw(_profile(args), args.kongs, tiles)
+    if kind == "next-dealer":
+        return {"dealer": args.dealer, "winners": args.winners,
+                "next_dealer": next_dealer(args.dealer, args.winners)}
+    if kind == "wind":
+        hands = read_json(sys.stdin.read(), "the hands")
+        if not isinstance(hands, list):
+            raise MahjongError("the hands must be a JSON list of {dealer, winners}", "hands")
+        return wind_rounds(args.first_dealer, hands)
+    if kind == "claim":
+        profile = _profile(args)
+        return {"variant": profile.name, "discarder": args.discarder,
+                "takes": resolve_declared(profile, args.discarder, _claims(args.claims))}
+    if kind == "pass-lock":
+        profile = _profile(args)
+        data = read_json(sys.stdin.read(), "the events")
+        events = data.get("events") if isinstance(data, dict) else data
+        if not isinstance(events, list):
+            raise MahjongError("the events must be a JSON list of [seat, action, tile]", "events")
+        return pass_lock(events, profile.extra.get("pass_lock_scope", "same_tile"))
+    return settle_draw(_profile(args), read_json(sys.stdin.read() or "{}", "the table"))
+
+
+def run(args: argparse.Namespace) -> int:
+    result = compute(args)
+    if args.json:
+        print(dump(result))
+        return 0
+    zh = args.lang == "zh"
+    kind = args.procedure
+    if kind == "dice":
+        print(result["explain_zh"] if zh else result["explain_en"])
+        if "saying" in result:
+            print(("口诀: " if zh else "Saying: ") + result["saying"])
+    elif kind == "draw":
+        verdict = ("荒庄" if zh else "drawn hand") if result["draw"] else ("继续" if zh else "play on")
+        print(f"{verdict}: {result['rule_zh'] if zh else result['rule_en']}")
+    elif kind == "next-dealer":
+        print(("下一盘庄家: " if zh else "Next dealer: ") + result["next_dealer"])
+    elif kind == "wind":
+        print(("每盘风圈: " if zh else "Prevalent wind per hand: ")
+              + " ".join(result["prevalent_before_each_hand"]))
+        print(("之后: " if zh else "Then: ") + f"{result['prevalent_after_last']}, "
+              + ("庄家 " if zh else "dealer ") + result["next_dealer"])
+    elif kind == "claim":
+        takes = result["takes"]
+        print(", ".join(f"{s}: {c}" for s, c in takes.items()) or ("无人要牌" if zh else "nobody"))
+    elif kind == "pass-lock":
+        print(" ".join("✓" if ok else "✗" for ok in result["try_win_results"]))
+    else:
+        print("\n".join(score_lines(result, args.lang)))
+    return 0
