@@ -79,6 +79,8 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
     offset = (first - 1) % 4
     wall = next_seat(dealer, offset)
     skip = sum(totals)
+    if profile.extra.get("break_after_count") is False:
+        skip -= 1  # the dealer starts on the counted stack, not after it
     start, left_to_skip = wall, skip
     while left_to_skip >= wall_stacks(profile, start, dealer):
         left_to_skip -= wall_stacks(profile, start, dealer)

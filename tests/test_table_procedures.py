@@ -55,6 +55,8 @@ def test_overflow_and_direction() -> None:
     flowers = dice_start(get_profile("guangdong", {"flowers": True}), "E", [18])
     assert (flowers["start_wall_seat"], flowers["skip_in_start_wall"]) == ("E", 0)
     assert flowers["wall_stacks"] == 18
+    on = dice_start(get_profile("guangdong", {"break_after_count": False}), "E", [7])
+    assert (on["wall_seat"], on["skip_stacks"]) == ("W", 6)
 
 
 def test_108_tile_walls() -> None:
