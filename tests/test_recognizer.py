@@ -1,0 +1,90 @@
+"""The recognizer's runtime: safe photo reading, the shipped classifier on real tiles, no torch."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from assistant.errors import MahjongError
+from vision.evaluate import VALID, iou, labelled_photos, match
+from vision.images import read_image
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+def _jpeg(width: int = 64, height: int = 32, **save) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 30, 30)).save(buf, "JPEG", **save)
+    return buf.getvalue()
+
+
+def test_reads_a_photo_as_bgr() -> None:
+    image = read_image(_jpeg())
+    assert image.shape == (32, 64, 3) and image.dtype == np.uint8
+    assert image[0, 0, 2] > 150 and image[0, 0, 0] < 80  # red in BGR order
+
+
+def test_exif_orientation_is_applied() -> None:
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90°: a phone held upright
+    assert read_image(_jpeg(exif=exif)).shape[:2] == (64, 32)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "empty"),
+    (b"this is not an image at all", "not an image"),
+    (_jpeg(400, 300)[:600], "damaged or truncated"),
+])
+def test_bad_photos_are_named(data: bytes, message: str) -> None:
+    with pytest.raises(MahjongError, match=message):
+        read_image(data, name="photo.jpg")
+
+
+def test_enormous_photo_is_refused_before_decoding() -> None:
+    buf = io.BytesIO()
+    Image.new("1", (12000, 9000)).save(buf, "PNG")  # 108 megapixels, a small file
+    with pytest.raises(MahjongError, match="too large"):
+        read_image(buf.getvalue())
+
+
+def test_missing_file() -> None:
+    with pytest.raises(MahjongError, match="no such file"):
+        read_image("/nonexistent/photo.jpg")
+
+
+def test_matching_is_one_to_one() -> None:
+    truth = [{"tile": "1m", "box": [0, 0, 10, 10]}, {"tile": "2m", "box": [10, 0, 20, 10]}]
+    pred = [{"tile": "1m", "box": [1, 0, 11, 10]}, {"tile": "1m", "box": [0, 0, 10, 10]}]
+    assert iou(truth[0]["box"], truth[0]["box"]) == 1.0
+    assert match(pred, truth) == [(1, 0)]
+
+
+def test_runtime_does_not_import_torch() -> None:
+    code = ("import sys, vision.recognizer, vision.images, vision.evaluate; "
+            "print('torch' in sys.modules, 'ultralytics' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_shipped_classifier_reads_real_tiles() -> None:
+    """The shipped classifier names labelled tiles of real `valid` photos (true boxes)."""
+    from vision.recognizer import TileClassifier
+
+    classifier = TileClassifier.load(MODELS)
+    photos = list(labelled_photos())[::40][:7]
+    right = total = 0
+    for path, truth in photos:
+        image = read_image(path)
+        codes, probs = classifier.name(image, np.array([t["box"] for t in truth]))
+        right += sum(c == t["tile"] for c, t in zip(codes, truth, strict=True))
+        total += len(truth)
+        assert all(0 <= p <= 1 for p in probs)
+    assert total > 50
+    assert right / total > 0.7, f"{right}/{total} tiles read right"  # chance is 1/42

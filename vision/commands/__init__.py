@@ -1,0 +1,1 @@
+"""Sub-commands of ``mahjong-assistant`` that use the camera pipeline."""

@@ -1,0 +1,138 @@
+"""Measuring the recognizer on the labelled `valid` photos: tile accuracy, precision, whole photos.
+
+A tile counts as read right when a predicted box overlaps its labelled box at IoU ≥ 0.5 (one
+prediction per label, best overlaps first) and carries the same code. Run
+``python -m vision.evaluate [--limit N]``; it prints the figures the model card reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .images import read_image
+
+ROOT = Path(__file__).resolve().parent.parent
+VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
+
+
+def labelled_photos(source: Path = VALID, split: str = "valid",
+                    ) -> Iterator[tuple[Path, list[dict[str, Any]]]]:
+    """Each photo of a split with its labelled tiles (codes and pixel boxes)."""
+    from datasets.real import class_remap, iter_split, read_labels, read_names
+
+    from .classes import TILE_CLASSES
+
+    remap = class_remap(read_names(source))
+    for image_path, label_path in iter_split(source, split):
+        import cv2
+
+        height, width = cv2.imread(str(image_path)).shape[:2]
+        tiles = [{"tile": TILE_CLASSES[remap[b.cls]], "box": list(b.to_pixels(width, height))}
+                 for b in read_labels(label_path)]
+        yield image_path, tiles
+
+
+def iou(a: list[float], b: list[float]) -> float:
+    """Intersection over union of two (x1, y1, x2, y2) boxes."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    inter = w * h
+    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
+
+
+def match(predicted: list[dict[str, Any]], truth: list[dict[str, Any]], threshold: float = 0.5,
+          ) -> list[tuple[int, int]]:
+    """Pairs (prediction, label) matched one-to-one, highest IoU first, at IoU ≥ threshold."""
+    pairs = sorted(((iou(p["box"], t["box"]), i, j) for i, p in enumerate(predicted)
+                    for j, t in enumerate(truth)), reverse=True)
+    used_p: set[int] = set()
+    used_t: set[int] = set()
+    out = []
+    for value, i, j in pairs:
+        if value < threshold:
+            break
+        if i not in used_p and j not in used_t:
+            used_p.add(i)
+            used_t.add(j)
+            out.append((i, j))
+    return out
+
+
+@dataclass
+class Score:
+    """Running totals over photos."""
+
+    labelled: int = 0
+    predicted: int = 0
+    right: int = 0
+    photos: int = 0
+    photos_all_right: int = 0
+    seconds: list[float] = field(default_factory=list)
+    confusion: Counter = field(default_factory=Counter)
+
+    def add(self, predicted: list[dict[str, Any]], truth: list[dict[str, Any]]) -> int:
+        pairs = match(predicted, truth)
+        right = sum(1 for i, j in pairs if predicted[i]["tile"] == truth[j]["tile"])
+        for i, j in pairs:
+            self.confusion[(truth[j]["tile"], predicted[i]["tile"])] += 1
+        self.labelled += len(truth)
+        self.predicted += len(predicted)
+        self.right += right
+        self.photos += 1
+        self.photos_all_right += right == len(truth) == len(predicted)
+        return right
+
+    def summary(self) -> dict[str, float]:
+        return {
+            "photos": self.photos, "labelled_tiles": self.labelled,
+            "tile_accuracy": round(self.right / max(1, self.labelled), 4),
+            "precision": round(self.right / max(1, self.predicted), 4),
+            "photos_all_right": round(self.photos_all_right / max(1, self.photos), 4),
+            "median_ms": round(1000 * statistics.median(self.seconds), 1) if self.seconds else 0,
+        }
+
+
+def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | None = None,
+             source: Path = VALID) -> Score:
+    """Run ``detect`` over the labelled photos and score it."""
+    score = Score()
+    for n, (path, truth) in enumerate(labelled_photos(source)):
+        if limit is not None and n >= limit:
+            break
+        image = read_image(path)
+        start = time.perf_counter()
+        predicted = detect(image)
+        score.seconds.append(time.perf_counter() - start)
+        score.add(predicted, truth)
+    return score
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--limit", type=int, help="only the first N photos")
+    parser.add_argument("--models", help="folder with the ONNX models")
+    parser.add_argument("--confusions", type=int, default=15, help="most common confusions shown")
+    args = parser.parse_args(argv)
+    from .recognizer import Recognizer
+
+    score = evaluate(Recognizer.load(args.models).detect, args.limit)
+    print(score.summary())
+    wrong = [(k, v) for k, v in score.confusion.most_common() if k[0] != k[1]]
+    for (truth, pred), count in wrong[: args.confusions]:
+        print(f"  {truth} read as {pred}: {count}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

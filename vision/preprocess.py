@@ -1,0 +1,54 @@
+"""Image transforms shared by training and inference, so both see tiles the same way."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: Fraction of the box side added around a tile before it is classified.
+CROP_PAD = 0.1
+
+
+def crop_tile(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: float = CROP_PAD,
+              size: int = 96) -> np.ndarray | None:
+    """Cut one tile out of the full-resolution ``image``, padded, stretched to a square.
+
+    The square keeps the whole face in view whatever the tile's aspect; ``None`` for a box under
+    2 px.
+    """
+    height, width = image.shape[:2]
+    x1, y1, x2, y2 = xyxy
+    bw, bh = x2 - x1, y2 - y1
+    if bw < 2 or bh < 2:
+        return None
+    x1 = int(round(max(0.0, x1 - pad * bw)))
+    y1 = int(round(max(0.0, y1 - pad * bh)))
+    x2 = int(round(min(float(width), x2 + pad * bw)))
+    y2 = int(round(min(float(height), y2 + pad * bh)))
+    if x2 - x1 < 2 or y2 - y1 < 2:
+        return None
+    return cv2.resize(image[y1:y2, x1:x2], (size, size), interpolation=cv2.INTER_AREA)
+
+
+def classifier_input(crops: list[np.ndarray], size: int) -> np.ndarray:
+    """A batch of BGR crops as the classifier's NCHW float32 RGB input in [0, 1]."""
+    batch = np.stack([cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops])
+    return np.ascontiguousarray(batch[:, :, :, ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255
+
+
+def letterbox(image: np.ndarray, size: int) -> tuple[np.ndarray, float, tuple[int, int]]:
+    """Fit ``image`` into a ``size`` square, keeping its aspect, grey-padded (as YOLO trains).
+
+    Returns the detector input (1×3×size×size float32 RGB in [0, 1]), the scale and the
+    (left, top) padding, to map boxes back to the photo.
+    """
+    height, width = image.shape[:2]
+    scale = min(size / width, size / height)
+    new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
+    resized = cv2.resize(image, (new_w, new_h), interpolation=cv2.INTER_AREA if scale < 1
+                         else cv2.INTER_LINEAR)
+    left, top = (size - new_w) // 2, (size - new_h) // 2
+    canvas = np.full((size, size, 3), 114, dtype=np.uint8)
+    canvas[top:top + new_h, left:left + new_w] = resized
+    tensor = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255
+    return np.ascontiguousarray(tensor), scale, (left, top)

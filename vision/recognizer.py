@@ -1,0 +1,189 @@
+"""Find and name every tile in a photo with the shipped ONNX models (onnxruntime, no torch).
+
+Two stages: a small detector finds tiles (``tile`` face up, ``back`` face down) on a downscaled
+copy; a classifier names each face-up tile from a crop cut out of the full-resolution photo, where
+4/5/6 筒 and 7/9 条 are still distinguishable. A detector trained on the tile codes themselves
+(one stage) is also accepted: its class names say which it is.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from assistant.errors import MahjongError
+
+from .classes import TILE_CLASSES
+from .preprocess import classifier_input, crop_tile, letterbox
+
+MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
+DETECTOR_FILE = "tile_detector.onnx"
+CLASSIFIER_FILE = "tile_classifier.onnx"
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Detection score to keep a box, IoU for suppressing duplicates, crop batch size."""
+
+    score: float = 0.35
+    iou: float = 0.5
+    batch: int = 64
+
+
+def _session(path: Path) -> Any:
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = max(1, min(4, os.cpu_count() or 1))
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+def _names(session: Any) -> list[str]:
+    """Class names stored by the exporter in the model metadata, in output order."""
+    meta = session.get_modelmeta().custom_metadata_map
+    raw = meta.get("names")
+    if not raw:
+        return []
+    names = ast.literal_eval(raw)
+    return [str(names[i]) for i in sorted(names)]
+
+
+def _code(name: str) -> str:
+    """Tile code of a class name such as ``05_6m`` or ``6m``."""
+    code = name.split("_")[-1]
+    if code not in TILE_CLASSES:
+        raise MahjongError(f"the model has an unknown class {name!r}", name)
+    return code
+
+
+class TileClassifier:
+    """Stage two: names face-up tiles from crops of the full-resolution photo."""
+
+    def __init__(self, session: Any, batch: int = 64) -> None:
+        self.session = session
+        self.batch = batch
+        shape = session.get_inputs()[0].shape
+        self.size = int(shape[-1])
+        if isinstance(shape[0], int):  # exported with a fixed batch size
+            self.batch = shape[0]
+        names = _names(session)
+        self.codes = [_code(n) for n in names] if names else TILE_CLASSES[:42]
+
+    @classmethod
+    def load(cls, models_dir: Path | str | None = None) -> TileClassifier:
+        path = (Path(models_dir) if models_dir else MODELS_DIR) / CLASSIFIER_FILE
+        if not path.is_file():
+            raise MahjongError(f"the tile classifier model {path} is missing: train and export it "
+                               "with `python -m vision.train classify`", str(path))
+        return cls(_session(path))
+
+    def name(self, image: np.ndarray, boxes: np.ndarray) -> tuple[list[str], np.ndarray]:
+        """The code and probability of each box's tile (``back`` and 0 for a box too small)."""
+        crops, index = [], []
+        for i, box in enumerate(boxes):
+            crop = crop_tile(image, tuple(box), size=self.size)
+            if crop is not None:
+                crops.append(crop)
+                index.append(i)
+        codes = ["back"] * len(boxes)
+        probs = np.zeros(len(boxes))
+        name = self.session.get_inputs()[0].name
+        for start in range(0, len(crops), self.batch):
+            chunk = crops[start:start + self.batch]
+            batch = classifier_input(chunk, self.size)
+            if len(chunk) < self.batch and self.batch > 1:  # pad a fixed-size batch
+                pad = np.zeros((self.batch - len(chunk), *batch.shape[1:]), dtype=batch.dtype)
+                batch = np.concatenate([batch, pad])
+            out = self.session.run(None, {name: batch})[0][:len(chunk)]
+            for j, row in enumerate(out):
+                k = int(row.argmax())
+                codes[index[start + j]] = self.codes[k]
+                probs[index[start + j]] = float(row[k])
+        return codes, probs
+
+
+class Recognizer:
+    """The loaded models; create once with :meth:`load` and call :meth:`detect` per photo."""
+
+    def __init__(self, detector: Any, classifier: TileClassifier | None,
+                 thresholds: Thresholds = Thresholds()) -> None:
+        self.detector = detector
+        self.classifier = classifier
+        self.thresholds = thresholds
+        self.det_size = int(detector.get_inputs()[0].shape[-1])
+        self.det_names = _names(detector) or ["tile", "back"]
+        self.two_stage = set(self.det_names) <= {"tile", "back"}
+        if self.two_stage and classifier is None:
+            raise MahjongError("the detector finds tiles but does not name them, and the "
+                               f"classifier model {CLASSIFIER_FILE} is missing")
+
+    @classmethod
+    def load(cls, models_dir: Path | str | None = None,
+             thresholds: Thresholds = Thresholds()) -> Recognizer:
+        """Load the models from ``models_dir`` (default ``models/``); a clear error if missing."""
+        folder = Path(models_dir) if models_dir else MODELS_DIR
+        detector = folder / DETECTOR_FILE
+        if not detector.is_file():
+            raise MahjongError(f"the tile detector model {detector} is missing: train and export "
+                               "it with `python -m vision.train detect` (see models/MODEL_CARD.md)",
+                               str(detector))
+        classifier = TileClassifier.load(folder) if (folder / CLASSIFIER_FILE).is_file() else None
+        return cls(_session(detector), classifier, thresholds)
+
+    def find(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Stage one: boxes (x1, y1, x2, y2 in photo pixels), scores and class indices."""
+        tensor, scale, (left, top) = letterbox(image, self.det_size)
+        out = self.detector.run(None, {self.detector.get_inputs()[0].name: tensor})[0][0]
+        preds = out.T  # N × (4 + classes)
+        scores = preds[:, 4:]
+        cls = scores.argmax(axis=1)
+        best = scores[np.arange(len(scores)), cls]
+        keep = best >= self.thresholds.score
+        boxes, best, cls = preds[keep, :4], best[keep], cls[keep]
+        if not len(boxes):
+            return np.zeros((0, 4)), np.zeros(0), np.zeros(0, dtype=int)
+        xywh = np.stack([boxes[:, 0] - boxes[:, 2] / 2, boxes[:, 1] - boxes[:, 3] / 2,
+                         boxes[:, 2], boxes[:, 3]], axis=1)
+        kept = cv2.dnn.NMSBoxes(xywh.tolist(), best.tolist(), self.thresholds.score,
+                                self.thresholds.iou)
+        kept = np.array(kept, dtype=int).reshape(-1)
+        xyxy = np.stack([xywh[kept, 0], xywh[kept, 1], xywh[kept, 0] + xywh[kept, 2],
+                         xywh[kept, 1] + xywh[kept, 3]], axis=1)
+        xyxy[:, [0, 2]] = (xyxy[:, [0, 2]] - left) / scale
+        xyxy[:, [1, 3]] = (xyxy[:, [1, 3]] - top) / scale
+        height, width = image.shape[:2]
+        xyxy[:, [0, 2]] = xyxy[:, [0, 2]].clip(0, width)
+        xyxy[:, [1, 3]] = xyxy[:, [1, 3]].clip(0, height)
+        return xyxy, best[kept], cls[kept]
+
+    def detect(self, image: np.ndarray) -> list[dict[str, Any]]:
+        """Every tile: ``{"tile": code, "box": [x1, y1, x2, y2], "confidence": p}``, read in rows.
+
+        The confidence of a face-up tile is the detector's score times the classifier's
+        probability, so either stage's doubt shows.
+        """
+        boxes, scores, cls = self.find(image)
+        labels = [self.det_names[c] for c in cls]
+        codes = list(labels)
+        probs = np.ones(len(boxes))
+        if self.two_stage:
+            faces = [i for i, lab in enumerate(labels) if lab == "tile"]
+            if faces:
+                named, p = self.classifier.name(image, boxes[faces])
+                for j, i in enumerate(faces):
+                    codes[i], probs[i] = named[j], p[j]
+        else:
+            codes = [_code(lab) if lab != "back" else "back" for lab in labels]
+        tiles = [{"tile": code, "box": [round(float(v), 1) for v in box],
+                  "confidence": round(float(s * p), 4)}
+                 for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)]
+        tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
+                                  t["box"][0]))
+        return tiles
