@@ -108,3 +108,11 @@ def test_claims_win_over_pung_over_chow_nearest_wins() -> None:
     r = claims("xian", "N", {"W": "46m123p456p789sEW", "E": "46m123p456p789sEW"}, "5m")
     assert r["claim"] == {"seat": "E", "type": "chow", "can_kong": False}
     assert r["seats"]["W"]["chows"] == []
+
+
+def test_robbing_a_kong_is_not_in_the_seed() -> None:
+    with pytest.raises(MahjongError, match="robbing a kong"):
+        score("234m678p222sEE56s", "7s", "xian", {**TABLE, "discarder": "W"}, robbing_kong=True)
+    s = score("234m678p222sEE56s", "7s", "xian", {**TABLE, "discarder": "W"}, robbing_kong=True,
+              options={"kong_robbable": True})
+    assert values(s) == {"胡牌": 3}

@@ -135,6 +135,13 @@ def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: s
     return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed)
 
 
+def check_kong_robbing(robbing_kong: bool, robbable: bool, variant: str) -> None:
+    """Refuse a win by robbing a kong where the variant (or its options) does not allow it."""
+    if robbing_kong and not robbable:
+        raise MahjongError(f"variant {variant!r} does not allow robbing a kong (option "
+                           "kong_robbable = false)", "robbing_kong")
+
+
 def _bets(value: Any, max_bet: int | None) -> dict[str, int]:
     bets = dict.fromkeys(WINDS, 0)
     if value is None:

@@ -31,7 +31,7 @@ from ..scoring.patterns import (
     winning_hands,
 )
 from ..scoring.settlement import Ledger
-from ..scoring.table import NOT_GIVEN, Table, next_seat, read_table
+from ..scoring.table import NOT_GIVEN, Table, check_kong_robbing, next_seat, read_table
 from ..shanten import Form
 from ..tiles import DRAGONS, WINDS, sorted_tiles
 
@@ -323,6 +323,8 @@ def _liable(state: HandState, table: Table, profile: RuleProfile,
 def read_guangdong_table(state: HandState | None, profile: RuleProfile,
                          data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Guangdong hand (no bets in 鸡平和)."""
+    if state is not None:
+        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
     if state is not None and state.bonus and not profile.option("flowers"):
         raise MahjongError("guangdong plays without flowers; set the option flowers = true to "
                            "score a hand with flowers", state.bonus[0])

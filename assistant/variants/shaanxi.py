@@ -16,7 +16,7 @@ from ..profile import OptionSpec, RuleProfile
 from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
 from ..scoring.settlement import Ledger
-from ..scoring.table import Table, read_table
+from ..scoring.table import Table, check_kong_robbing, read_table
 from ..shanten import ALL_FORMS
 from ..tiles import HONORS
 
@@ -139,6 +139,8 @@ def _dealer_factor(table: Table, enabled: bool):
 def read_shaanxi_table(state: HandState | None, profile: RuleProfile,
                        data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Shaanxi hand (bets 0 to ``paozi_max``)."""
+    if state is not None:
+        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
     return read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
                       default_seat=state.seat_wind if state else "E",
                       max_bet=profile.option("paozi_max"),
