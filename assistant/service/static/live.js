@@ -1,0 +1,211 @@
+// Page 2: the webcam streams frames to /api/recognize; tracks smooth the boxes and names over
+// frames (no flicker), the hand read is the one most frames agree on, and its waits and best
+// discards come from /api/analyze. A discard by another player is one tap -> /api/claims.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const live = {
+  running: false, stream: null, tracks: [], history: [], hand: null, analysis: null,
+  times: [], latencies: [], inflight: 0, updates: 0,
+};
+const HISTORY = 5;       // frames voted over for the hand
+const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
+const WORKERS = 2;       // frames in flight at once
+
+function iou(a, b) {
+  const x1 = Math.max(a[0], b[0]), y1 = Math.max(a[1], b[1]);
+  const x2 = Math.min(a[2], b[2]), y2 = Math.min(a[3], b[3]);
+  const inter = Math.max(0, x2 - x1) * Math.max(0, y2 - y1);
+  const area = (r) => (r[2] - r[0]) * (r[3] - r[1]);
+  return inter / (area(a) + area(b) - inter || 1);
+}
+
+/** Match the new detections to the tracks: boxes move smoothly, names are voted on. */
+function updateTracks(detections) {
+  const used = new Set();
+  for (const t of live.tracks) {
+    let best = -1, bestIou = 0.3;
+    detections.forEach((d, i) => { const v = iou(t.box, d.box); if (!used.has(i) && v > bestIou) { best = i; bestIou = v; } });
+    for (const k of Object.keys(t.votes)) t.votes[k] *= 0.7;
+    if (best < 0) { t.misses += 1; continue; }
+    used.add(best);
+    const d = detections[best];
+    t.box = t.box.map((v, j) => 0.5 * v + 0.5 * d.box[j]);
+    t.votes[d.tile] = (t.votes[d.tile] || 0) + d.confidence;
+    t.misses = 0; t.hits += 1;
+  }
+  detections.forEach((d, i) => {
+    if (!used.has(i)) live.tracks.push({ box: d.box.slice(), votes: { [d.tile]: d.confidence }, misses: 0, hits: 1 });
+  });
+  live.tracks = live.tracks.filter((t) => t.misses < MAX_MISSES);
+  for (const t of live.tracks) t.tile = Object.entries(t.votes).sort((a, b) => b[1] - a[1])[0][0];
+}
+
+/** The hand most of the last frames agree on (null until two frames agree). */
+function voteHand(reading) {
+  const h = reading && reading.hand;
+  const tiles = h && h.concealed ? h.concealed.concat(h.win_tile ? [h.win_tile] : []) : null;
+  live.history.push(tiles ? tiles.join(",") : "");
+  if (live.history.length > HISTORY) live.history.shift();
+  const counts = {};
+  for (const k of live.history) counts[k] = (counts[k] || 0) + 1;
+  const [key, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  if (n >= 2 && key) return key.split(",");
+  return live.hand;
+}
+
+function drawOverlay(width, height) {
+  const c = $("overlay");
+  c.width = width; c.height = height;
+  const g = c.getContext("2d");
+  g.clearRect(0, 0, width, height);
+  g.lineWidth = Math.max(2, width / 400);
+  g.font = `${Math.max(14, Math.round(width / 55))}px sans-serif`;
+  const overlayTiles = [], overlayNames = [];
+  for (const t of live.tracks) {
+    if (t.hits < 2) continue;
+    const [x1, y1, x2, y2] = t.box;
+    g.strokeStyle = "#e02030";
+    g.strokeRect(x1, y1, x2 - x1, y2 - y1);
+    const label = TILES.tileName(t.tile, I18N.lang);
+    overlayTiles.push(t.tile);
+    overlayNames.push(label);
+    g.fillStyle = "rgba(0,0,0,.7)";
+    g.fillRect(x1, y1 - 24, g.measureText(label).width + 8, 24);
+    g.fillStyle = "#fff";
+    g.fillText(label, x1 + 4, y1 - 6);
+  }
+  c.dataset.tiles = overlayTiles.join(" ");
+  c.dataset.names = overlayNames.join(", ");
+}
+
+async function analyse(hand) {
+  try {
+    live.analysis = await api("/api/analyze", { json: { concealed: hand } });
+  } catch (err) {
+    live.analysis = { error: err.message };
+  }
+  drawPanel();
+}
+
+function drawPanel() {
+  const el = $("live-hand");
+  if (!live.hand) { el.textContent = L("还没读到完整的手牌 (13 或 14 张)", "No full hand read yet (13 or 14 tiles)"); return; }
+  el.innerHTML = tilesHTML(live.hand, { size: 44 });
+  el.dataset.hand = live.hand.join(" ");
+  const a = live.analysis;
+  if (!a) return;
+  if (a.error) { $("live-analysis").innerHTML = `<div class="error">${esc(a.error)}</div>`; return; }
+  $("live-analysis").innerHTML = analysisHTML(a);
+}
+
+async function sendFrame(canvas) {
+  const blob = await new Promise((ok) => canvas.toBlob(ok, "image/jpeg", 0.8));
+  const form = new FormData();
+  form.append("image", blob, "frame.jpg");
+  const t0 = performance.now();
+  const r = await api("/api/recognize", { form });
+  live.latencies.push(performance.now() - t0);
+  if (live.latencies.length > 30) live.latencies.shift();
+  return r;
+}
+
+async function worker() {
+  const video = $("video");
+  const canvas = document.createElement("canvas");
+  while (live.running) {
+    if (!video.videoWidth) { await new Promise((ok) => setTimeout(ok, 100)); continue; }
+    const scale = Math.min(1, 1280 / video.videoWidth);
+    canvas.width = Math.round(video.videoWidth * scale);
+    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+    try {
+      const r = await sendFrame(canvas);
+      const k = video.videoWidth / r.width;
+      updateTracks(r.detections.map((d) => ({ ...d, box: d.box.map((v) => v * k) })));
+      drawOverlay(video.videoWidth, video.videoHeight);
+      const hand = voteHand(r.reading);
+      if (hand && (!live.hand || hand.join() !== live.hand.join())) { live.hand = hand; analyse(hand); }
+      live.times.push(performance.now());
+      live.updates += 1;
+      showError($("live-error"), null);
+    } catch (err) {
+      showError($("live-error"), err);
+      if (err.status === 503) { stop(); return; }
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+  }
+}
+
+function showRate() {
+  const now = performance.now();
+  live.times = live.times.filter((t) => now - t < 3000);
+  const rate = live.times.length / 3;
+  const sorted = live.latencies.slice().sort((a, b) => a - b);
+  const median = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
+  $("rate").textContent = `${rate.toFixed(1)} ${L("次/秒", "updates/s")} · ${L("中位延迟", "median latency")} ${median.toFixed(0)} ms`;
+  $("rate").dataset.rate = rate.toFixed(2);
+  $("rate").dataset.updates = live.updates;
+}
+
+async function start() {
+  showError($("live-error"), null);
+  try {
+    live.stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "environment" }, audio: false });
+  } catch (err) {
+    showError($("live-error"), new Error(L("无法打开摄像头: ", "Cannot open the camera: ") + err.message));
+    return;
+  }
+  const video = $("video");
+  video.srcObject = live.stream;
+  await video.play();
+  live.running = true;
+  for (let i = 0; i < WORKERS; i++) worker();
+}
+
+function stop() {
+  live.running = false;
+  if (live.stream) live.stream.getTracks().forEach((t) => t.stop());
+  live.stream = null;
+}
+
+function fillSeats() {
+  for (const sel of document.querySelectorAll("select.wind")) {
+    const v = sel.value || (sel.id === "discarder" ? "N" : "E");
+    sel.innerHTML = WINDS.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
+    sel.value = v;
+  }
+  $("discard-pad").innerHTML = TILE_CODES.map((c) => `<button data-tile="${c}">${tileSVG(c, { size: 40 })}</button>`).join("");
+}
+
+async function onDiscard(ev) {
+  const b = ev.target.closest("button[data-tile]");
+  if (!b) return;
+  const me = $("my-seat").value, from = $("discarder").value;
+  const out = $("claims");
+  if (me === from) { out.innerHTML = `<div class="error">${L("出牌的人不能是自己", "The discarder cannot be you")}</div>`; return; }
+  if (!live.hand || live.hand.length !== 13) {
+    out.innerHTML = `<div class="error">${L("需要读到 13 张手牌才能判断吃碰杠和", "Claims need a 13-tile hand read from the camera")}</div>`;
+    return;
+  }
+  try {
+    const r = await api("/api/claims", { json: { discard: b.dataset.tile, discarder: from, hands: { [me]: { concealed: live.hand } } } });
+    const s = r.seats[me];
+    const can = [];
+    if (s.win) can.push(`<b class="minus">${L("和！", "Win!")}</b>`);
+    if (s.kong) can.push(L("杠", "Kong"));
+    if (s.pung) can.push(L("碰", "Pung"));
+    for (const c of s.chows) can.push(`${L("吃", "Chow")} ${tilesHTML(c, { size: 30 })}`);
+    out.innerHTML = `<p class="claims-result">${tileSVG(b.dataset.tile, { size: 40 })} → ` +
+      (can.length ? can.join(" · ") : L("不能吃碰杠和", "no claim")) + "</p>";
+  } catch (err) { showError(out, err); }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  fillSeats();
+  $("start").addEventListener("click", start);
+  $("stop").addEventListener("click", stop);
+  $("discard-pad").addEventListener("click", onDiscard);
+  setInterval(showRate, 500);
+});
+document.addEventListener("langchange", () => { fillSeats(); drawPanel(); });

@@ -1,0 +1,166 @@
+// Page 1: photo -> annotated tiles -> corrections -> variant and table facts -> itemised score.
+"use strict";
+
+const state = { image: null, detections: [], hand: [], melds: [], fromDetections: false, result: null };
+const $ = (id) => document.getElementById(id);
+
+function fillWinds() {
+  for (const sel of document.querySelectorAll("select.wind")) {
+    const v = sel.value || (sel.id === "discarder" ? "W" : "E");
+    sel.innerHTML = WINDS.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
+    sel.value = v;
+  }
+}
+
+function drawAnnotated() {
+  const canvas = $("annotated");
+  if (!state.image) { canvas.hidden = true; return; }
+  const img = state.image;
+  const scale = Math.min(1, 1280 / img.naturalWidth);
+  canvas.width = Math.round(img.naturalWidth * scale);
+  canvas.height = Math.round(img.naturalHeight * scale);
+  canvas.dataset.scale = scale;
+  const g = canvas.getContext("2d");
+  g.drawImage(img, 0, 0, canvas.width, canvas.height);
+  g.lineWidth = 3;
+  g.font = `${Math.max(14, Math.round(canvas.width / 60))}px sans-serif`;
+  for (const d of state.detections) {
+    const [x1, y1, x2, y2] = d.box.map((v) => v * scale);
+    g.strokeStyle = d.confidence < 0.5 ? "#f0a020" : "#e02030";
+    g.strokeRect(x1, y1, x2 - x1, y2 - y1);
+    const label = TILES.tileName(d.tile, I18N.lang);
+    const w = g.measureText(label).width + 6;
+    g.fillStyle = "rgba(0,0,0,.7)";
+    g.fillRect(x1, y1 - 22, w, 22);
+    g.fillStyle = "#fff";
+    g.fillText(label, x1 + 3, y1 - 5);
+  }
+  canvas.hidden = false;
+}
+
+function drawHand() {
+  const all = state.hand;
+  const melds = state.melds.map((m) => `<span class="group meld">${tilesHTML(m.tiles, { size: 44 })}</span>`).join("");
+  $("hand").innerHTML = melds + `<span class="tiles">` + all.map((t, i) =>
+    tileSVG(t, { size: 56, cls: i === all.length - 1 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `)).join("") + "</span>" +
+    `<span class="note"> ${all.length} ${L("张", "tiles")}</span>`;
+}
+
+function handFromDetections() {
+  state.hand = state.detections.filter((d) => TILE_CODES.includes(d.tile))
+    .sort((a, b) => a.box[0] - b.box[0]).map((d) => d.tile);
+  state.melds = [];
+}
+
+async function recognize(file) {
+  $("rec-status").textContent = L("识别中…", "Reading the photo…");
+  showError($("rec-error"), null);
+  const url = URL.createObjectURL(file);
+  const img = new Image();
+  await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(new Error(L("无法显示这张图片", "This image cannot be shown"))); img.src = url; }).catch((e) => showError($("rec-error"), e));
+  state.image = img.naturalWidth ? img : null;
+  const form = new FormData();
+  form.append("image", file);
+  try {
+    const r = await api("/api/recognize", { form });
+    state.detections = r.detections;
+    const hand = r.reading && r.reading.hand;
+    if (hand && hand.concealed) {
+      state.hand = hand.concealed.slice();
+      if (hand.win_tile) state.hand.push(hand.win_tile);
+      state.melds = hand.melds || [];
+      state.fromDetections = r.reading.reader === "simple";
+    } else {
+      handFromDetections();
+      state.fromDetections = true;
+    }
+    $("rec-status").textContent = L(`找到 ${r.detections.length} 张牌`, `${r.detections.length} tiles found`);
+  } catch (err) {
+    state.detections = [];
+    $("rec-status").textContent = "";
+    showError($("rec-error"), err.status === 503
+      ? new Error(`${err.message} — ${L("请在下面手动输入牌", "type the tiles below instead")}`) : err);
+  }
+  drawAnnotated();
+  drawHand();
+}
+
+async function onCanvasTap(ev) {
+  const canvas = $("annotated");
+  const rect = canvas.getBoundingClientRect();
+  const scale = +canvas.dataset.scale * (rect.width / canvas.width);
+  const x = (ev.clientX - rect.left) / scale, y = (ev.clientY - rect.top) / scale;
+  const d = state.detections.find((k) => x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
+  if (!d) return;
+  const tile = await pickTile();
+  if (!tile) return;
+  d.tile = tile;
+  d.confidence = 1;
+  if (state.fromDetections) handFromDetections();
+  drawAnnotated();
+  drawHand();
+}
+
+async function onHandTap(ev) {
+  const svg = ev.target.closest("svg[data-index]");
+  if (!svg) return;
+  const tile = await pickTile(["remove"]);
+  if (!tile) return;
+  const i = +svg.dataset.index;
+  if (tile === "remove") state.hand.splice(i, 1); else state.hand[i] = tile;
+  state.fromDetections = false;
+  drawHand();
+}
+
+function request() {
+  const hand = state.hand.slice();
+  const win = hand.pop();
+  const self = $("self-drawn").checked;
+  const seat = $("seat").value;
+  const bets = {};
+  for (const w of WINDS) { const b = +$(`bet-${w}`).value || 0; if (b) bets[w] = b; }
+  const table = { dealer: $("dealer").value, seat, discarder: self ? null : $("discarder").value };
+  if (Object.keys(bets).length) table.bets = bets;
+  return {
+    concealed: hand, melds: state.melds, win_tile: win, variant: $("variant").value,
+    context: { self_drawn: self, seat_wind: seat, prevalent_wind: $("prevalent").value },
+    table,
+  };
+}
+
+async function score() {
+  showError($("score-error"), null);
+  $("result").innerHTML = "";
+  try {
+    state.result = await api(`/api/analyze`, { json: request() });
+    drawResult();
+  } catch (err) {
+    showError($("score-error"), err);
+  }
+}
+
+function drawResult() {
+  if (state.result) $("result").innerHTML = analysisHTML(state.result);
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  fillWinds();
+  $("discarder-wrap").hidden = $("self-drawn").checked;
+  $("self-drawn").addEventListener("change", () => { $("discarder-wrap").hidden = $("self-drawn").checked; });
+  $("photo").addEventListener("change", (ev) => ev.target.files[0] && recognize(ev.target.files[0]));
+  $("annotated").addEventListener("click", onCanvasTap);
+  $("hand").addEventListener("click", onHandTap);
+  $("add-tile").addEventListener("click", async () => { const t = await pickTile(); if (t) { state.hand.push(t); drawHand(); } });
+  $("clear").addEventListener("click", () => { state.hand = []; state.melds = []; drawHand(); });
+  $("use-typed").addEventListener("click", async () => {
+    try {
+      const r = await api(`/api/parse?text=${encodeURIComponent($("typed").value)}`);
+      state.hand = r.tiles; state.melds = []; state.fromDetections = false; drawHand();
+      showError($("rec-error"), null);
+    } catch (err) { showError($("rec-error"), err); }
+  });
+  $("score-btn").addEventListener("click", score);
+  try { await fillVariants($("variant"), "guangdong"); } catch (err) { showError($("score-error"), err); }
+  drawHand();
+});
+document.addEventListener("langchange", () => { fillWinds(); drawAnnotated(); drawHand(); drawResult(); });

@@ -1,0 +1,102 @@
+// Page 4: a game across hands for four named players, kept by the service in SQLite. The table
+// id is in the address (#id), so a reload or a restart of the service comes back to it.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const game = { table: null };
+
+async function listTables() {
+  const r = await api("/api/tables");
+  $("table-list").innerHTML = r.tables.map((t) =>
+    `<li><a href="#${t.id}">${esc(t.name)}</a> <span class="note">${esc(t.variant)} · ${t.hand_number - 1} ${L("手", "hands")}</span></li>`).join("");
+}
+
+async function create() {
+  showError($("create-error"), null);
+  const players = [0, 1, 2, 3].map((i) => $(`p${i}`).value.trim());
+  const bets = [0, 1, 2, 3].map((i) => +$(`b${i}`).value || 0);
+  try {
+    const t = await api("/api/tables", { json: { players, bets, variant: $("variant").value } });
+    location.hash = t.id;
+  } catch (err) { showError($("create-error"), err); }
+}
+
+async function load() {
+  const id = location.hash.slice(1);
+  if (!id) { $("game").hidden = true; return; }
+  try {
+    game.table = await api(`/api/tables/${encodeURIComponent(id)}`);
+    draw();
+  } catch (err) { showError($("create-error"), err); $("game").hidden = true; }
+}
+
+function draw() {
+  const t = game.table;
+  if (!t) return;
+  $("game").hidden = false;
+  $("game-title").textContent = `${t.name} · ${t.variant}`;
+  $("prevalent").textContent = windName(t.prevalent_wind);
+  $("hand-no").textContent = t.hand_number;
+  $("players").innerHTML = t.players.map((p) =>
+    `<div class="player${p.dealer ? " dealer" : ""}" data-player="${p.index}"><b class="name">${esc(p.name)}</b>` +
+    `<div>${windName(p.seat_wind)}${p.dealer ? ` · ${L("庄", "dealer")}` : ""}${p.bet ? ` · ${L("注", "bet")} ${p.bet}` : ""}</div>` +
+    `<div class="total ${p.total >= 0 ? "plus" : "minus"}" data-total="${p.total}">${p.total > 0 ? "+" : ""}${p.total}</div></div>`).join("");
+  for (const sel of document.querySelectorAll(".player-select")) {
+    const v = sel.value;
+    sel.innerHTML = (sel.classList.contains("with-self") ? `<option value="">${L("自摸", "self-drawn")}</option>` : "") +
+      t.players.map((p) => `<option value="${p.index}">${esc(p.name)} (${windName(p.seat_wind)})</option>`).join("");
+    if (v !== "") sel.value = v;
+  }
+  $("hands").innerHTML = `<tr><th>#</th><th>${L("庄", "Dealer")}</th><th>${L("结果", "Result")}</th>` +
+    t.players.map((p) => `<th>${esc(p.name)}</th>`).join("") + "</tr>" +
+    t.hands.map((h) => {
+      const r = h.result;
+      const what = r.result === "draw" ? L("流局", "draw")
+        : `${esc(t.players[r.winner].name)} ${r.discarder === null ? L("自摸", "self-drawn") : `${L("和", "wins on")} ${esc(t.players[r.discarder].name)}`}`;
+      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}</td>` +
+        h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
+    }).join("") +
+    `<tr class="totals"><th colspan="3">${L("累计", "Totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
+}
+
+async function record() {
+  showError($("record-error"), null);
+  const result = document.querySelector("input[name=result]:checked").value;
+  const body = { result };
+  if (result === "win") {
+    body.winner = +$("winner").value;
+    body.discarder = $("discarder").value === "" ? null : +$("discarder").value;
+    const pts = [0, 1, 2, 3].map((i) => $(`pt${i}`).value);
+    if (pts.some((v) => v !== "")) {
+      body.points = pts.map((v) => +v || 0);
+    } else {
+      try {
+        const tiles = (await api(`/api/parse?text=${encodeURIComponent($("win-hand").value)}`)).tiles;
+        body.hand = { concealed: tiles.slice(0, -1), win_tile: tiles[tiles.length - 1] };
+      } catch (err) { showError($("record-error"), err); return; }
+    }
+  }
+  try {
+    game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
+    for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
+    $("win-hand").value = "";
+    draw();
+    listTables();
+  } catch (err) { showError($("record-error"), err); }
+}
+
+function toggleWin() {
+  const win = document.querySelector("input[name=result]:checked").value === "win";
+  for (const el of document.querySelectorAll(".win-only")) el.hidden = !win;
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  $("create").addEventListener("click", create);
+  $("record").addEventListener("click", record);
+  for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
+  window.addEventListener("hashchange", load);
+  await fillVariants($("variant"), "guangdong");
+  await listTables();
+  await load();
+});
+document.addEventListener("langchange", () => { draw(); listTables(); });

@@ -1,0 +1,133 @@
+// Page 3: explain any hand, practise finding the waits, and the rules of each variant with
+// example hands drawn as tiles and scored by the engine.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const teach = { explained: null, question: null, chosen: new Set(), checked: null, variants: [] };
+
+//: Example winning hands shown with every variant's rules (scored under that variant).
+const EXAMPLES = [
+  { zh: "平和：四组顺子加一对", en: "All chows and a pair", hand: { concealed: "234m345p678s2399p", win_tile: "1p" } },
+  { zh: "碰碰和：四组刻子加一对", en: "All pungs and a pair", hand: { concealed: "111m999p555sEEEC", win_tile: "C", context: { self_drawn: true } } },
+  { zh: "清一色：一种花色", en: "One suit only", hand: { concealed: "1112345678999m", win_tile: "5m", context: { self_drawn: true } } },
+  { zh: "七对", en: "Seven pairs", hand: { concealed: "1133m5577p22sEEC", win_tile: "C" } },
+];
+
+async function explain() {
+  showError($("explain-error"), null);
+  try {
+    const tiles = (await api(`/api/parse?text=${encodeURIComponent($("explain-input").value)}`)).tiles;
+    const hand = { concealed: tiles, variant: $("explain-variant").value };
+    if (tiles.length === 14) { hand.concealed = tiles.slice(0, 13); hand.win_tile = tiles[13]; hand.context = { self_drawn: true }; }
+    teach.explained = await api(`/api/analyze?lang=${I18N.lang}`, { json: hand });
+    teach.explainedTiles = tiles;
+    drawExplained();
+  } catch (err) {
+    teach.explained = null;
+    showError($("explain-error"), err);
+    $("explain-out").innerHTML = "";
+  }
+}
+
+function drawExplained() {
+  const r = teach.explained;
+  if (!r) return;
+  $("explain-tiles").innerHTML = tilesHTML(teach.explainedTiles, { size: 52 });
+  let why = "";
+  if (r.tile_count === 14 && !r.is_win) {
+    why = `<p class="note">${L("这手牌不能和：拆不成四组加一对（或特殊牌型）。向听数是还差几张有效牌才能听牌。",
+      "Not a win: it cannot be split into four sets and a pair (nor a special form). The shanten says how many useful tiles it is short of ready.")}</p>`;
+  } else if (r.is_win) {
+    why = `<p class="note">${L("这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
+      "It wins because it splits as below; each scoring item shows the tiles that make it.")}</p>`;
+  }
+  $("explain-out").innerHTML = why + analysisHTML(r);
+  $("explain-report").textContent = r.report || "";
+}
+
+async function newQuestion() {
+  $("practice-result").innerHTML = "";
+  teach.chosen.clear();
+  teach.question = await api("/api/practice");
+  drawQuestion();
+}
+
+function drawQuestion() {
+  if (!teach.question) return;
+  $("practice-hand").innerHTML = tilesHTML(teach.question.hand, { size: 52 });
+  $("practice-hand").dataset.hand = teach.question.hand.join(" ");
+  $("practice-grid").innerHTML = TILE_CODES.map((c) =>
+    `<button data-tile="${c}" class="${teach.chosen.has(c) ? "on" : ""}" aria-pressed="${teach.chosen.has(c)}">${tileSVG(c, { size: 44 })}</button>`).join("");
+  drawCheck();
+}
+
+async function check() {
+  try {
+    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen] } });
+  } catch (err) { showError($("practice-result"), err); return; }
+  drawCheck();
+}
+
+function drawCheck() {
+  const c = teach.checked;
+  if (!c) return;
+  const waits = tilesHTML(c.waits.map((w) => w.tile), { size: 40 });
+  let html = c.correct
+    ? `<div class="ok" id="practice-verdict" data-correct="true">${L("答对了！", "Correct!")} ${waits}</div>`
+    : `<div class="error" id="practice-verdict" data-correct="false">${L("不对。正确答案：", "Not quite. The answer:")} ${waits}` +
+      (c.missing.length ? `<br>${L("漏了", "Missed")}: ${tilesHTML(c.missing, { size: 30 })}` : "") +
+      (c.wrong.length ? `<br>${L("不听", "Not a wait")}: ${tilesHTML(c.wrong, { size: 30 })}` : "") + "</div>";
+  for (const [tile, readings] of Object.entries(c.decompositions)) {
+    html += readings.slice(0, 1).map((d) => `<div class="reading">${tileSVG(tile, { size: 30 })} → ${groupsHTML(d.groups)}</div>`).join("");
+  }
+  $("practice-result").innerHTML = html;
+}
+
+async function drawRules() {
+  const out = [];
+  for (const v of teach.variants) {
+    const rules = (v.rules || []).map((r) => `<li>${esc(L(r.zh, r.en))}</li>`).join("");
+    out.push(`<details class="variant" data-variant="${v.name}"><summary><b>${esc(L(v.name_zh, v.name))}</b> — ${esc(L(v.description_zh, v.description_en))}</summary>` +
+      `<ul>${rules}</ul><div class="examples" id="examples-${v.name}"></div></details>`);
+  }
+  $("rules").innerHTML = out.join("");
+  for (const d of $("rules").querySelectorAll("details")) d.addEventListener("toggle", () => d.open && drawExamples(d.dataset.variant));
+}
+
+async function drawExamples(variant) {
+  const box = $(`examples-${variant}`);
+  const rows = [];
+  for (const ex of EXAMPLES) {
+    let verdict;
+    try {
+      const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
+      verdict = r.is_win ? (r.score ? `${L("和", "wins")}: ${r.score.total} ${esc(r.score.unit || "")} — ` +
+        r.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(", ") : L("和", "wins"))
+        : L("这个规则下不算和", "not a win under these rules");
+    } catch (err) { verdict = esc(err.message); }
+    const tiles = ex.hand.concealed.match(/\d+[mps]|[ESWNCFP]/g).flatMap((g) => /\d/.test(g) ? [...g.slice(0, -1)].map((d) => d + g.slice(-1)) : [g]);
+    rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>${tilesHTML(tiles.concat([ex.hand.win_tile]), { size: 36 })}<p class="note">${verdict}</p></div>`);
+  }
+  box.innerHTML = rows.join("");
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  $("explain-btn").addEventListener("click", explain);
+  $("practice-check").addEventListener("click", check);
+  $("practice-next").addEventListener("click", () => { teach.checked = null; newQuestion(); });
+  $("practice-grid").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-tile]");
+    if (!b) return;
+    const t = b.dataset.tile;
+    if (teach.chosen.has(t)) teach.chosen.delete(t); else teach.chosen.add(t);
+    b.classList.toggle("on", teach.chosen.has(t));
+    b.setAttribute("aria-pressed", teach.chosen.has(t));
+  });
+  teach.variants = await fillVariants($("explain-variant"), "default");
+  drawRules();
+  newQuestion();
+});
+document.addEventListener("langchange", () => {
+  drawExplained(); drawQuestion(); drawRules();
+  for (const s of document.querySelectorAll("#explain-variant option")) I18N.apply(s.parentNode);
+});
