@@ -1,0 +1,83 @@
+"""One group of tiles laid apart -> a declared set (chow, pung, kong, concealed kong), or None.
+
+The tile turned sideways is the claimed one; where it lies says whom it came from, as players lay
+it (and as the synthetic scenes do): leftmost = from the left (上家), rightmost = from the right
+(下家), in between = from opposite (对家).  A chow can only be claimed from the left.  Face-down
+tiles beside face-up copies make a concealed kong; its tiles are given as the face they hide.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from assistant.tiles import INDEX, is_bonus, is_suited
+
+BACK = "back"
+
+
+def is_chow(codes: list[str]) -> bool:
+    """Three consecutive tiles of one suit, in any order."""
+    if len(codes) != 3 or not all(is_suited(c) for c in codes):
+        return False
+    idx = sorted(INDEX[c] for c in codes)
+    return idx[0] // 9 == idx[2] // 9 and idx[1] == idx[0] + 1 and idx[2] == idx[0] + 2
+
+
+def source_of(kind: str, position: int, size: int) -> str:
+    """Seat the claimed tile came from, by the display position of the sideways tile."""
+    if kind == "chow" or position == 0:
+        return "left"
+    return "right" if position == size - 1 else "opposite"
+
+
+def meld_of(codes: list[str], turned: int | None = None) -> dict[str, Any] | None:
+    """The meld (hand-state JSON) that ``codes`` laid left to right make, or None if no set.
+
+    ``turned`` is the display position of the sideways tile (the claimed one), if any.
+    """
+    if not codes or any(is_bonus(c) for c in codes):
+        return None
+    faces = [c for c in codes if c != BACK]
+    if not faces or len(set(faces)) > 1 and not (len(codes) == 3 and is_chow(codes)):
+        return None
+    if len(codes) == 4:
+        if len(faces) < 4:
+            return {"type": "kong", "tiles": [faces[0]] * 4, "concealed": True, "from": None}
+        kind = "kong"
+    elif len(codes) == 3 and len(faces) == 3:
+        kind = "chow" if is_chow(codes) else "pung"
+    else:
+        return None
+    meld: dict[str, Any] = {"type": kind, "tiles": list(codes), "concealed": False, "from": None}
+    if turned is not None:
+        meld["claimed_index"] = turned + 1
+        meld["from"] = source_of(kind, turned, len(codes))
+    return meld
+
+
+def split_sets(codes: list[str], gaps: list[float]) -> list[tuple[int, int]] | None:
+    """Cut a run of tiles into consecutive sets of 3 or 4: ``[(start, end), ...]`` or None.
+
+    ``gaps`` (one fewer than ``codes``) are the spaces between neighbours; among the possible
+    cuts the one that cuts at the widest gaps and keeps the narrow ones inside sets wins.
+    """
+    best: list[tuple[int, int]] | None = None
+    best_score = -np.inf
+
+    def walk(start: int, acc: list[tuple[int, int]], score: float) -> None:
+        nonlocal best, best_score
+        if start == len(codes):
+            if score > best_score:
+                best, best_score = list(acc), score
+            return
+        for size in (3, 4):
+            end = start + size
+            if end <= len(codes) and meld_of(codes[start:end]) is not None:
+                inner = -sum(gaps[start:end - 1])
+                cut = gaps[end - 1] if end < len(codes) else 0.0
+                walk(end, acc + [(start, end)], score + inner + cut)
+
+    walk(0, [], 0.0)
+    return best
