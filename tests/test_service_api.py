@@ -199,3 +199,17 @@ def test_other_bad_requests(client):
     assert_error(client.get("/api/parse"), 400)
     assert_error(client.get("/api/parse?text=xyz"), 422)
     assert_error(client.post("/api/practice/check", json={"hand": "123m"}), 422)
+
+
+def test_read_again_after_a_correction(client, stub):
+    body = upload(client, jpeg_bytes(1280, 720)).get_json()
+    detections = body["detections"]
+    detections[-1]["tile"] = "P"
+    r = client.post("/api/read", json={"detections": detections})
+    assert r.status_code == 200
+    hand = r.get_json()["hand"]
+    assert "P" in hand["concealed"] + [hand.get("win_tile")]
+    assert_error(client.post("/api/read", json={"detections": [{"tile": "1m"}]}), 422, "box")
+    assert_error(client.post("/api/read", json={"detections": [{"tile": "9z", "box": [0, 0, 1, 1]}]}),
+                 422, "unknown tile")
+    assert_error(client.post("/api/read", json={"detections": "x"}), 422, "detections")

@@ -14,12 +14,12 @@ from ..analysis import analyze
 from ..claims import claims_on_discard
 from ..errors import MahjongError
 from ..report import analysis_report
-from ..tiles import parse_tiles, tile_name, to_compact
+from ..tiles import check_code, parse_tiles, tile_name, to_compact
 from ..variants import PROFILES, get_profile
 from . import practice
 from .errors import ApiError
 from .openapi import openapi_document
-from .recognize import recognize
+from .recognize import clean_detections, read_layout, recognize
 from .upload import decode_upload
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -132,6 +132,23 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     result = recognize(current_app.extensions["recognizer"], image)
     result["format"] = info.format
     return jsonify(result)
+
+
+@bp.post("/read")
+def read_detections():  # type: ignore[no-untyped-def]
+    """Detections (as /api/recognize gives them, corrected by the user) → the hand read again."""
+    body = json_body()
+    detections = body.get("detections")
+    if not isinstance(detections, list) or len(detections) > 500:
+        raise MahjongError("'detections' must be a list of {tile, box, confidence}", "detections")
+    try:
+        cleaned = clean_detections(detections, float("inf"), float("inf"))
+    except (KeyError, TypeError, ValueError):
+        raise MahjongError("each detection needs 'tile', a 'box' of four numbers [x1, y1, x2, "
+                           "y2] and optionally 'confidence'", "detections") from None
+    for d in cleaned:
+        check_code(d["tile"])
+    return jsonify(read_layout(cleaned))
 
 
 @bp.get("/practice")

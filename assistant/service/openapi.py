@@ -14,6 +14,10 @@ TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S 
 TILES = {"oneOf": [{"type": "array", "items": TILE},
                    {"type": "string", "description": "typed tiles, e.g. 123m456p or 一万 东"}]}
 SEAT = {"type": "string", "enum": ["E", "S", "W", "N"]}
+DETECTION = {"type": "object", "required": ["tile", "box"],
+             "properties": {"tile": TILE, "box": {"type": "array", "items": {"type": "number"},
+                                                  "minItems": 4, "maxItems": 4},
+                            "confidence": {"type": "number"}}}
 ERROR = {"type": "object", "required": ["error", "status"],
          "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
                         "token": {}}}
@@ -154,8 +158,23 @@ def openapi_document() -> dict[str, Any]:
                                   "description": "JPEG, PNG, WebP or BMP; bounded in bytes and "
                                                  "pixels"}}}}}},
                 "responses": {"200": _answer("detections, the reading, timings", {
-                    "type": "object", "required": ["width", "height", "detections", "reading"]}),
+                    "type": "object", "required": ["width", "height", "detections", "reading"],
+                    "properties": {"detections": {"type": "array", "items": DETECTION},
+                                   "reading": {"type": "object"}}}),
                     **_errors(400, 413, 415, 422, 503)}}},
+            "/api/read": {"post": {
+                "summary": "read the hand again from (corrected) detections",
+                "requestBody": _json_body(
+                    {"type": "object", "required": ["detections"], "properties": {
+                        "detections": {"type": "array", "items": DETECTION}}},
+                    {"detections": [{"tile": t, "box": [40 * i, 100, 40 * i + 36, 150],
+                                     "confidence": 0.9}
+                                    for i, t in enumerate(["1m", "2m", "3m", "4p", "5p", "6p",
+                                                           "7s", "8s", "9s", "E", "E", "E",
+                                                           "S", "S"])]}),
+                "responses": {"200": _answer("the reading: hand, doubts", {
+                    "type": "object", "required": ["hand", "doubts"]}),
+                    **_errors(400, 415, 422)}}},
             "/api/parse": {"get": {
                 "summary": "tiles typed in any notation → codes and names",
                 "parameters": [{"name": "text", "in": "query", "required": True,

@@ -88,24 +88,20 @@ def simple_reading(detections: list[dict[str, Any]]) -> dict[str, Any]:
     return {"reader": "simple", "hand": hand, "tiles": tiles, "doubts": doubts, "backs": backs}
 
 
-def read_layout(detections: list[dict[str, Any]], image: np.ndarray) -> dict[str, Any]:
-    """The hand state read from the detections: by ``vision.hand_reader`` when installed."""
+def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
+    """The hand state read from the detections: by ``vision.hand_reader`` when installed
+    (``{"hand", "groups", "doubts", "order"}``), else by :func:`simple_reading`."""
     try:
-        from vision import hand_reader  # noqa: PLC0415 (optional part)
+        from vision.hand_reader import read_hand  # noqa: PLC0415 (optional part)
     except ImportError:
         return simple_reading(detections)
-    reader = getattr(hand_reader, "read_hand", None)
-    if reader is None:
-        return simple_reading(detections)
     try:
-        result = reader(detections, image_size=(image.shape[1], image.shape[0]))
-    except TypeError:
-        result = reader(detections)
-    if hasattr(result, "to_json"):
-        result = result.to_json()
-    if not isinstance(result, dict):
-        return simple_reading(detections)
-    result.setdefault("reader", "vision.hand_reader")
+        result = read_hand(detections).to_json()
+    except MahjongError as exc:
+        reading = simple_reading(detections)
+        reading["doubts"].append({"reason": f"the layout could not be read: {exc}"})
+        return reading
+    result["reader"] = "vision.hand_reader"
     return result
 
 
@@ -120,7 +116,7 @@ def recognize(holder: RecognizerHolder, image: np.ndarray) -> dict[str, Any]:
         raise ApiError(422, f"the photo could not be read: {exc}") from None
     t1 = time.perf_counter()
     detections = clean_detections(raw, w, h)
-    reading = read_layout(detections, image)
+    reading = read_layout(detections)
     t2 = time.perf_counter()
     return {"width": w, "height": h, "detections": detections, "reading": reading,
             "timing_ms": {"detect": round((t1 - t0) * 1000, 1),

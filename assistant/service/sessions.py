@@ -25,6 +25,7 @@ from typing import Any
 
 from ..analysis import analyze
 from ..errors import MahjongError
+from ..procedures import next_dealer
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
 
@@ -182,9 +183,9 @@ class SessionStore:
         bets = _bets(data["bets"]) if data.get("bets") is not None else [
             p["bet"] for p in table["players"]]
         record: dict[str, Any] = {"result": result, "bets": bets}
+        winners: list[str] = []
         if result == "draw":
             payments = [0] * 4
-            dealer_keeps = True
         else:
             winner = _player(data.get("winner"), "winner")
             discarder = data.get("discarder")
@@ -199,7 +200,10 @@ class SessionStore:
             else:
                 payments, score = self._score(table, data.get("hand"), winner, discarder, bets)
                 record["score"] = score
-            dealer_keeps = winner == dealer
+            winners = [seat_wind(winner, dealer)]
+        # The engine's rule (assistant.procedures): the dealer, East, keeps the deal on his win
+        # or a draw; otherwise it passes to his 下家 (South).
+        dealer_keeps = next_dealer("E", winners) == "E"
         number = table["hand_number"]
         new_dealer, new_prevalent = rotate(dealer, prevalent, dealer_keeps)
         with self._db() as db:

@@ -1,7 +1,7 @@
 // Page 1: photo -> annotated tiles -> corrections -> variant and table facts -> itemised score.
 "use strict";
 
-const state = { image: null, detections: [], hand: [], melds: [], fromDetections: false, result: null };
+const state = { image: null, detections: [], hand: [], melds: [], doubts: [], result: null };
 const $ = (id) => document.getElementById(id);
 
 function fillWinds() {
@@ -43,13 +43,28 @@ function drawHand() {
   const melds = state.melds.map((m) => `<span class="group meld">${tilesHTML(m.tiles, { size: 44 })}</span>`).join("");
   $("hand").innerHTML = melds + `<span class="tiles">` + all.map((t, i) =>
     tileSVG(t, { size: 56, cls: i === all.length - 1 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `)).join("") + "</span>" +
-    `<span class="note"> ${all.length} ${L("张", "tiles")}</span>`;
+    `<span class="note"> ${all.length} ${L("张", "tiles")}</span>` +
+    (state.doubts.length ? `<ul class="doubts note">${state.doubts.map((d) =>
+      `<li>${esc(d.message || d.reason || "")}</li>`).join("")}</ul>` : "");
 }
 
 function handFromDetections() {
   state.hand = state.detections.filter((d) => TILE_CODES.includes(d.tile))
     .sort((a, b) => a.box[0] - b.box[0]).map((d) => d.tile);
   state.melds = [];
+}
+
+/** Take the hand from a layout reading (melds kept), or the tiles left to right without one. */
+function useReading(reading) {
+  const hand = reading && reading.hand;
+  if (hand && hand.concealed && hand.concealed.length) {
+    state.hand = hand.concealed.slice();
+    if (hand.win_tile) state.hand.push(hand.win_tile);
+    state.melds = hand.melds || [];
+  } else {
+    handFromDetections();
+  }
+  state.doubts = (reading && reading.doubts) || [];
 }
 
 async function recognize(file) {
@@ -64,16 +79,7 @@ async function recognize(file) {
   try {
     const r = await api("/api/recognize", { form });
     state.detections = r.detections;
-    const hand = r.reading && r.reading.hand;
-    if (hand && hand.concealed) {
-      state.hand = hand.concealed.slice();
-      if (hand.win_tile) state.hand.push(hand.win_tile);
-      state.melds = hand.melds || [];
-      state.fromDetections = r.reading.reader === "simple";
-    } else {
-      handFromDetections();
-      state.fromDetections = true;
-    }
+    useReading(r.reading);
     $("rec-status").textContent = L(`找到 ${r.detections.length} 张牌`, `${r.detections.length} tiles found`);
   } catch (err) {
     state.detections = [];
@@ -96,7 +102,10 @@ async function onCanvasTap(ev) {
   if (!tile) return;
   d.tile = tile;
   d.confidence = 1;
-  if (state.fromDetections) handFromDetections();
+  try {
+    const r = await api("/api/read", { json: { detections: state.detections } });
+    useReading(r);
+  } catch (err) { showError($("rec-error"), err); }
   drawAnnotated();
   drawHand();
 }
@@ -108,7 +117,6 @@ async function onHandTap(ev) {
   if (!tile) return;
   const i = +svg.dataset.index;
   if (tile === "remove") state.hand.splice(i, 1); else state.hand[i] = tile;
-  state.fromDetections = false;
   drawHand();
 }
 
@@ -155,7 +163,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("use-typed").addEventListener("click", async () => {
     try {
       const r = await api(`/api/parse?text=${encodeURIComponent($("typed").value)}`);
-      state.hand = r.tiles; state.melds = []; state.fromDetections = false; drawHand();
+      state.hand = r.tiles; state.melds = []; drawHand();
       showError($("rec-error"), null);
     } catch (err) { showError($("rec-error"), err); }
   });
