@@ -186,10 +186,13 @@ class Rules:
 
 
 def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:
-    """A shanten no 组合龙 reading can beat: the best knitted tiles plus a perfect remainder."""
-    target = 3 * n_sets + 2
+    """A shanten no 组合龙 reading can beat, for a few table lookups.
+
+    The knitted part keeps at most the best sequence's tiles; the remainder (the hand less those
+    tiles) keeps at most what the whole hand keeps as ``n_sets - 3`` sets and a pair.
+    """
     best_knit = max(sum(1 for i in seq if counts[i]) for seq in KNITTED)
-    return _finish(target, best_knit + 3 * (n_sets - 3) + 2, wilds)
+    return _finish(3 * n_sets + 2, best_knit + regular_overlap(counts, n_sets - 3), wilds)
 
 
 def _evaluate(counts: list[int], wilds: int, rules: Rules, scan: bool = True,
