@@ -1,0 +1,181 @@
+"""``mahjong-assistant score PHOTO``: recognise the tiles, read the hand from their layout, score it.
+
+The tiles come from the recognizer, or from ``--detections FILE`` (a ``detect --json`` line, or
+just its list of tiles), which needs no model.  The hand is read by :mod:`vision.hand_reader`;
+when the reading is unsure (doubts) the hand is shown with the doubtful tiles named and is not
+scored, unless ``--force``: correct it with ``--fix N=TILE`` (N as numbered in the report).
+
+Exit status: 0 scored (or analysed), 1 read but unsure (doubts), 2 bad input or no model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from assistant.analysis import analyze
+from assistant.cli import dump, read_json
+from assistant.errors import MahjongError
+from assistant.hand import HandState
+from assistant.report import analysis_report
+from assistant.tiles import WINDS, check_code, parse_tiles, tile_name
+from vision.hand_reader import MIN_CONFIDENCE, Reading, read_hand
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("photo", nargs="?", help="photo of the hand (JPEG, PNG, …)")
+    p.add_argument("--detections", metavar="FILE.json",
+                   help="tiles found earlier (a `detect --json` line; - for stdin) instead of "
+                        "running the model")
+    p.add_argument("--variant", help="rule variant, e.g. guangdong, shaanxi, xian")
+    p.add_argument("--self-drawn", action="store_true", help="the winning tile was self-drawn")
+    p.add_argument("--seat", choices=WINDS, default="E", help="the player's seat wind")
+    p.add_argument("--prevalent", choices=WINDS, default="E", help="the prevalent (round) wind")
+    p.add_argument("--table", metavar="FILE.json",
+                   help="table facts for the scoring: dealer, seat, bets, discarder, kongs")
+    p.add_argument("--win", metavar="TILE", help="the winning tile, when it is not set apart")
+    p.add_argument("--fix", action="append", default=[], metavar="N=TILE",
+                   help="correction: tile N (as numbered in the report) is TILE; N=- drops it; "
+                        "repeat or separate with commas")
+    p.add_argument("--min-confidence", type=float, default=MIN_CONFIDENCE,
+                   help=f"tiles recognised with less are doubts (default {MIN_CONFIDENCE})")
+    p.add_argument("--force", action="store_true", help="analyse and score even when unsure")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--annotate", metavar="OUT.jpg",
+                   help="write the photo with the groups read, the winning tile and the doubts")
+    p.add_argument("--lang", default="zh", choices=["zh", "en"], help="report language")
+    p.add_argument("--models", help="folder with the ONNX models (default: models/)")
+
+
+def _load_detections(source: str) -> Any:
+    text = sys.stdin.read() if source == "-" else _read_text(source)
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and text.lstrip().startswith("{") and not text.strip().endswith("]"):
+        text = lines[0]  # a detect --json output of several photos: the first one
+    return read_json(text, f"detections {source}")
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MahjongError(f"cannot read {path}: {exc.strerror}", path) from None
+
+
+def _recognise(args: argparse.Namespace) -> tuple[list[dict[str, Any]], Any]:
+    """Detections and the photo (None when they come from a file without a photo)."""
+    if args.detections:
+        data = _load_detections(args.detections)
+        tiles = data.get("tiles") if isinstance(data, dict) else data
+        image = _read_photo(args.photo) if args.photo and args.annotate else None
+        return tiles, image
+    if not args.photo:
+        raise MahjongError("give a PHOTO, or --detections FILE.json", "photo")
+    try:
+        from vision.recognizer import Recognizer
+    except ImportError as exc:
+        raise MahjongError(f"the tile recognizer is not available ({exc}); pass --detections "
+                           "FILE.json from `detect --json` instead", "recognizer") from None
+    image = _read_photo(args.photo)
+    return Recognizer.load(args.models).detect(image), image
+
+
+def _read_photo(path: str) -> Any:
+    from vision.images import read_image
+
+    return read_image(path)
+
+
+def _fixes(values: list[str]) -> list[str]:
+    return [f.strip() for v in values for f in v.split(",") if f.strip()]
+
+
+def _state(reading: Reading, args: argparse.Namespace) -> dict[str, Any]:
+    """The engine's hand state: the tiles read plus what the caller told about the table."""
+    state: dict[str, Any] = dict(reading.hand)
+    state["context"] = {"self_drawn": bool(args.self_drawn), "seat_wind": args.seat,
+                        "prevalent_wind": args.prevalent}
+    if args.variant:
+        state["variant"] = args.variant
+    if args.table:
+        table = read_json(_read_text(args.table), f"table {args.table}")
+        if not isinstance(table, dict):
+            raise MahjongError("--table must hold a JSON object (dealer, seat, bets, …)", "table")
+        state["table"] = table
+    return state
+
+
+def score(args: argparse.Namespace) -> dict[str, Any]:
+    """Everything the command reports, as one JSON object."""
+    tiles, image = _recognise(args)
+    win = None
+    if args.win:
+        parsed = parse_tiles(args.win)
+        if len(parsed) != 1:
+            raise MahjongError(f"--win takes one tile, got {args.win!r}", args.win)
+        win = check_code(parsed[0])
+    reading = read_hand(tiles, win_tile=win, fixes=_fixes(args.fix),
+                        min_confidence=args.min_confidence)
+    state = _state(reading, args)
+    result = None
+    if reading.sure or args.force:
+        try:
+            state = HandState.from_json(state).to_json()
+            result = analyze(state)
+        except MahjongError as exc:
+            if reading.sure:
+                reading.doubts.append({"kind": "hand", "message": str(exc), "tiles": []})
+    read = [{"number": n, "input": t.index + 1, "tile": t.code}
+            for n, t in enumerate(reading.tiles, 1)]
+    out = {"tiles": tiles, "read": read, "hand": state,
+           "groups": reading.groups, "doubts": reading.doubts, "sure": reading.sure,
+           "result": result}
+    if args.annotate:
+        from vision.annotate_hand import draw_reading
+
+        draw_reading(args.annotate, image, reading)
+    return out
+
+
+def report(out: dict[str, Any], lang: str) -> str:
+    """The readable report: the tiles as numbered, the groups, the doubts, the engine's answer."""
+    zh = lang.startswith("zh")
+    code = {r["number"]: r["tile"] for r in out["read"]}
+    lines = [("识别到的牌 (编号用于 --fix): " if zh else "Tiles read (numbers for --fix): ")
+             + " ".join(f"{n}:{c}" for n, c in code.items())]
+    names = {"concealed": ("手牌", "concealed"), "meld": ("副露", "meld"), "win": ("和牌张", "winning tile"),
+             "bonus": ("花牌", "bonus"), "ignored": ("未计入", "not part of the hand")}
+    for g in out["groups"]:
+        label = names[g["kind"]][0 if zh else 1]
+        codes = " ".join(code[n] for n in g["tiles"])
+        extra = ""
+        if g["kind"] == "meld":
+            m = g["meld"]
+            extra = f" ({m['type']}" + (", concealed" if m["concealed"] else "") + (
+                f", from {m['from']}" if m.get("from") else "") + ")"
+        lines.append(f"  {label}{extra}: {codes}  [#{', #'.join(map(str, g['tiles']))}]"
+                     if g["tiles"] else f"  {label}: -")
+    if out["doubts"]:
+        lines.append("不确定:" if zh else "Unsure:")
+        for d in out["doubts"]:
+            which = f" (#{', #'.join(map(str, d['tiles']))})" if d["tiles"] else ""
+            lines.append(f"  - {d['message']}{which}")
+        lines.append("请用 --fix N=牌 更正后重试 (例如 --fix 3=5p)。" if zh else
+                     "Correct with --fix N=TILE and run again (e.g. --fix 3=5p).")
+    if out["result"] is not None:
+        lines.append("")
+        lines.append(analysis_report(out["result"], lang))
+    elif out["doubts"]:
+        lines.append("未计分。" if zh else "Not scored.")
+    win = out["hand"].get("win_tile")
+    if win and out["result"] is not None:
+        lines.append(("和牌张: " if zh else "Winning tile: ") + tile_name(win, lang))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = score(args)
+    print(dump(out) if args.json else report(out, args.lang))
+    return 0 if out["sure"] else 1
