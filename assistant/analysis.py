@@ -21,7 +21,7 @@ from .decompose import decompositions
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
-from .shanten import Form
+from .shanten import form_applies
 from .tiles import INDEX, TILES, tile_name
 from .variants import get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
@@ -84,7 +84,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     n = sum(counts) + wilds
     remaining = remaining_copies(state)
     forms = {f.value: form_shanten(f, counts, wilds, rules.three_player, rules.four_as_two_pairs)
-             if _form_possible(f, n) else None for f in profile.forms}
+             if form_applies(f, n) else None for f in profile.forms}
     shanten = min(v for v in forms.values() if v is not None)
     result: dict[str, Any] = {
         "variant": profile.name,
@@ -131,14 +131,6 @@ def _void_tiles(state: HandState) -> list[str]:
     held = state.tiles + [t for m in state.melds for t in m.faces]
     return sorted({t for t in held if t.endswith(state.void_suit) and len(t) == 2},
                   key=INDEX.__getitem__)
-
-
-def _form_possible(form: Form, n: int) -> bool:
-    if form is Form.REGULAR:
-        return True
-    if form is Form.KNITTED_STRAIGHT:
-        return n >= 10
-    return n >= 13
 
 
 def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,

@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .shanten import ALL_FORMS, KNITTED, Form, check_counts, sets_needed, shanten_of_form
+from .shanten import (
+    ALL_FORMS,
+    KNITTED,
+    Form,
+    check_counts,
+    sets_needed,
+    shanten_of_form,
+    take_knitted,
+)
 from .tiles import INDEX, TERMINALS_AND_HONORS, TILES, to_compact
 
 WILD = "*"
@@ -174,13 +182,8 @@ def _honors_and_knitted(counts: list[int], wilds: int) -> list[Decomposition]:
 def _knitted_straight(counts: list[int], wilds: int, n_sets: int) -> list[Decomposition]:
     out = []
     for seq in KNITTED:
-        rest = counts[:]
-        need = 0
-        for i in seq:
-            if rest[i]:
-                rest[i] -= 1
-            else:
-                need += 1
+        rest, missing = take_knitted(counts, seq)
+        need = len(missing)
         if need > wilds:
             continue
         dragon = Group("knitted", tuple(TILES[i] for i in seq), need)

@@ -212,17 +212,24 @@ def shanten_honors_and_knitted(counts: list[int], wilds: int = 0) -> int:
     return _finish(14, min(best, 14), wilds)
 
 
+def take_knitted(counts: list[int], seq: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Set one copy of each knitted tile of ``seq`` aside: the tiles left, and those missing."""
+    rest = counts[:]
+    missing = []
+    for i in seq:
+        if rest[i]:
+            rest[i] -= 1
+        else:
+            missing.append(i)
+    return rest, missing
+
+
 def knitted_straight_overlap(counts: list[int], n_sets: int) -> int:
     """Most tiles kept by a 组合龙 (the nine knitted tiles) plus ``n_sets - 3`` sets and a pair."""
     best = 0
     for seq in KNITTED:
-        rest = counts[:]
-        kept = 0
-        for i in seq:
-            if rest[i]:
-                rest[i] -= 1
-                kept += 1
-        kept += regular_overlap(rest, n_sets - 3)
+        rest, missing = take_knitted(counts, seq)
+        kept = 9 - len(missing) + regular_overlap(rest, n_sets - 3)
         if kept > best:
             best = kept
     return best

@@ -25,6 +25,7 @@ from .shanten import (
     regular_overlap,
     sets_needed,
     shanten_of_form,
+    take_knitted,
 )
 from .suit_table import tables
 from .tiles import INDEX
@@ -135,13 +136,7 @@ def knitted_straight_improvers(counts: list[int], n_sets: int) -> list[int]:
     best = knitted_straight_overlap(counts, n_sets)
     out: set[int] = set()
     for seq in KNITTED:
-        rest = counts[:]
-        missing = []
-        for i in seq:
-            if rest[i]:
-                rest[i] -= 1
-            else:
-                missing.append(i)
+        rest, missing = take_knitted(counts, seq)
         if 9 - len(missing) + regular_overlap(rest, n_sets - 3) < best:
             continue
         out.update(missing)
