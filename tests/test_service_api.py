@@ -213,3 +213,41 @@ def test_read_again_after_a_correction(client, stub):
     assert_error(client.post("/api/read", json={"detections": [{"tile": "9z", "box": [0, 0, 1, 1]}]}),
                  422, "unknown tile")
     assert_error(client.post("/api/read", json={"detections": "x"}), 422, "detections")
+
+
+def test_random_junk_never_gets_a_500(client):
+    """Random JSON to every POST endpoint: always a 2xx or a 4xx with a message."""
+    import random
+
+    rng = random.Random(7)
+    atoms = [None, True, 0, -1, 1.5, 10**30, "", "x", "E", "5p", "123m", "back", "1f", [], {},
+             ["E"], {"a": 1}]
+    keys = ["concealed", "melds", "win_tile", "context", "variant", "options", "table", "discard",
+            "discarder", "hands", "hand", "answer", "players", "bets", "result", "winner",
+            "points", "detections", "tiles", "type", "seat"]
+
+    def value(depth: int = 0):
+        r = rng.random()
+        if depth > 2 or r < 0.5:
+            return rng.choice(atoms)
+        if r < 0.75:
+            return [value(depth + 1) for _ in range(rng.randint(0, 3))]
+        return {rng.choice(keys): value(depth + 1) for _ in range(rng.randint(0, 4))}
+
+    tid = client.post("/api/tables", json={"players": ["a", "b", "c", "d"]}).get_json()["id"]
+    paths = ["/api/analyze", "/api/claims", "/api/practice/check", "/api/tables",
+             f"/api/tables/{tid}/hands", "/api/read"]
+    for _ in range(300):
+        body = {"concealed": "123m456p789s1112z", "win_tile": "S"} if rng.random() < 0.5 else {}
+        body.update({rng.choice(keys): value() for _ in range(rng.randint(1, 3))})
+        r = client.post(rng.choice(paths), json=body)
+        assert r.status_code < 500, (body, r.get_json())
+        if r.status_code >= 400:
+            assert r.get_json()["error"]
+
+
+def test_multipart_edge_cases(client):
+    assert_error(client.post("/api/recognize", data=b"--x\r\n", content_type="multipart/form-data"),
+                 400)
+    assert_error(upload(client, b"GIF89a\x10\x00\x10\x00" + b"\x00" * 20, "a.gif"), 400)
+    assert_error(upload(client, b"II*\x00" + b"\x00" * 100, "a.tif"), 415)
