@@ -164,6 +164,25 @@ def _row_sets(row: Row, tiles: list[Box]) -> list[tuple[dict[str, Any], list[Box
     return out
 
 
+def _take_melds(row: Row, parts: _Parts) -> bool:
+    """Read ``row`` as the meld row if it is one: every tile in sets, or several groups of which
+    most are sets carrying a sideways or face-down tile (the others become doubts)."""
+    melds = _row_sets(row, _plain(row.tiles))
+    if melds is None:
+        groups = [_plain(g) for g in row.groups if _plain(g)]
+        read = [(g, _row_sets(row, g)) for g in groups]
+        good = [m for _, m in read if m]
+        marked = any(any(t.code == BACK for t in ts) or m.get("claimed_index")
+                     for ms in good for m, ts in ms)
+        if len(groups) < 2 or not marked or 2 * len(good) < len(groups):
+            return False
+        melds = [m for ms in good for m in ms]
+        parts.loose += [("not a set", g) for g, m in read if not m]
+    parts.melds += melds
+    parts.bonus += [t for t in row.tiles if is_bonus(t.code)]
+    return True
+
+
 def _size(parts: _Parts, extra: int = 0) -> int:
     return len(parts.concealed) + 3 * len(parts.melds) + extra
 
@@ -249,17 +268,13 @@ def _assign(rows: list[Row], parts: _Parts, win_code: str | None) -> None:
         return
     used: list[Row] = []
     big = [r for r in near_first if len(_plain(r.tiles)) >= 3]
-    if big and any(r.offset < big[0].offset for r in near_first):
-        melds = _row_sets(big[0], _plain(big[0].tiles))
-        if melds is not None:
-            parts.melds += melds
-            parts.bonus += [t for t in big[0].tiles if is_bonus(t.code)]
-            used.append(big[0])
-            near_first = [r for r in near_first if r.offset < big[0].offset]
+    if big and any(r.offset < big[0].offset for r in near_first) and _take_melds(big[0], parts):
+        used.append(big[0])
+        near_first = [r for r in near_first if r.offset < big[0].offset]
     singles = [r for r in hand_rows if len(r.tiles) == 1]
     chosen, win = _pick_concealed(near_first, 13 - 3 * len(parts.melds), singles, width)
     apart: list[Box] = []
-    for r in reversed(chosen):  # far row first: reading order
+    for r in chosen:  # far row first: reading order
         apart = _take_concealed(r, parts)
     used += chosen
     if win is not None and win_code is None:
