@@ -1,0 +1,46 @@
+"""The layout reader on real photos of the shared validation split that show one row of 13-14
+tiles: fed the labelled boxes, it must read one row, left to right, with no melds.
+
+Which photos show one row is decided independently of the reader: a straight line through the
+box centres (least squares, slope under 0.6) misses none by more than a third of a tile height.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from datasets.real import DEFAULT_SOURCE, iter_split, read_labels, read_names, roboflow_to_code
+from vision.hand_reader import read_hand
+
+pytestmark = pytest.mark.skipif(not (DEFAULT_SOURCE / "valid").is_dir(),
+                                reason="shared real-photo dataset not here")
+
+
+def one_row_photos():
+    names = read_names(DEFAULT_SOURCE)
+    for image, label in iter_split(DEFAULT_SOURCE, "valid"):
+        boxes = read_labels(label)
+        if not 13 <= len(boxes) <= 14:
+            continue
+        px = [b.to_pixels(640, 640) for b in boxes]  # the split is stretched to 640x640
+        centres = np.array([[(x1 + x2) / 2, (y1 + y2) / 2] for x1, y1, x2, y2 in px])
+        height = float(np.median([y2 - y1 for _, y1, _, y2 in px]))
+        design = np.c_[centres[:, 0], np.ones(len(centres))]
+        coef, *_ = np.linalg.lstsq(design, centres[:, 1], rcond=None)
+        if abs(coef[0]) > 0.6 or np.abs(centres[:, 1] - design @ coef).max() > height / 3:
+            continue
+        codes = [roboflow_to_code(names[b.cls]) for b in boxes]
+        dets = [{"tile": c, "box": list(p), "confidence": 1.0} for c, p in zip(codes, px, strict=True)]
+        yield image.name, dets, [codes[k] for k in np.argsort(centres[:, 0])]
+
+
+def test_real_single_rows_read_left_to_right():
+    photos = list(one_row_photos())
+    good = 0
+    for _, dets, truth in photos:
+        r = read_hand(dets)
+        good += [t.code for t in r.tiles] == truth and not r.hand["melds"]
+    print(f"real one-row photos read left to right: {good}/{len(photos)}")
+    assert len(photos) >= 30
+    assert good / len(photos) >= 0.95
