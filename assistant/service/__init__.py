@@ -4,7 +4,8 @@
 Config keys (all optional): ``DATABASE`` (SQLite path of the table sessions),
 ``MAX_CONTENT_LENGTH`` (upload bytes), ``MAX_IMAGE_PIXELS`` and ``MAX_IMAGE_SIDE`` (decoded size),
 ``RECOGNIZER`` (an object with ``detect(image_bgr)``, e.g. a stub in tests; by default
-``vision.recognizer.Recognizer.load()`` on first use).
+``vision.recognizer.Recognizer.load()`` on first use), ``RECOGNIZE_CONCURRENCY`` (photos
+recognised at once, default 2: one per core of the target machine).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_IMAGE_SIDE": MAX_IMAGE_SIDE,
     "DATABASE": None,
     "RECOGNIZER": None,
+    "RECOGNIZE_CONCURRENCY": 2,
     "JSON_SORT_KEYS": False,
 }
 
@@ -36,7 +38,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["recognizer"] = RecognizerHolder(app.config["RECOGNIZER"])
+    app.extensions["recognizer"] = RecognizerHolder(app.config["RECOGNIZER"],
+                                                      app.config["RECOGNIZE_CONCURRENCY"])
     app.extensions["sessions"] = SessionStore(app.config["DATABASE"])
 
     from .api import bp as api_bp

@@ -30,10 +30,12 @@ class Detector(Protocol):
 class RecognizerHolder:
     """Loads the recogniser once (thread-safe) and remembers why it could not be loaded."""
 
-    def __init__(self, given: Detector | None = None) -> None:
+    def __init__(self, given: Detector | None = None, concurrency: int = 2) -> None:
         self._detector = given
         self._lock = threading.Lock()
-        self._failure: str | None = None
+        #: Photos recognised at once: more would only share the same CPU cores and make every
+        #: request slower; the others wait their turn in the server's threads.
+        self.slots = threading.BoundedSemaphore(max(1, concurrency))
 
     def get(self) -> Detector:
         """The loaded recogniser, or ApiError 503 saying what is missing."""
@@ -110,14 +112,17 @@ def recognize(holder: RecognizerHolder, image: np.ndarray) -> dict[str, Any]:
     detector = holder.get()
     h, w = image.shape[:2]
     t0 = time.perf_counter()
-    try:
-        raw = detector.detect(image)
-    except MahjongError as exc:
-        raise ApiError(422, f"the photo could not be read: {exc}") from None
-    t1 = time.perf_counter()
+    with holder.slots:
+        t1 = time.perf_counter()
+        try:
+            raw = detector.detect(image)
+        except MahjongError as exc:
+            raise ApiError(422, f"the photo could not be read: {exc}") from None
+    t2 = time.perf_counter()
     detections = clean_detections(raw, w, h)
     reading = read_layout(detections)
-    t2 = time.perf_counter()
+    t3 = time.perf_counter()
     return {"width": w, "height": h, "detections": detections, "reading": reading,
-            "timing_ms": {"detect": round((t1 - t0) * 1000, 1),
-                          "read": round((t2 - t1) * 1000, 1)}}
+            "timing_ms": {"queue": round((t1 - t0) * 1000, 1),
+                          "detect": round((t2 - t1) * 1000, 1),
+                          "read": round((t3 - t2) * 1000, 1)}}
