@@ -78,8 +78,8 @@ def test_recognize_with_a_recogniser(client, stub):
     r = upload(client, jpeg_bytes(1280, 720))
     assert r.status_code == 200, r.get_data(as_text=True)
     body = r.get_json()
-    assert (body["width"], body["height"]) == (1280, 720)
-    assert [d["tile"] for d in body["detections"]] == stub.tiles
+    assert (body["image"]["width"], body["image"]["height"]) == (1280, 720)
+    assert [d["tile"] for d in body["tiles"]] == stub.tiles
     assert body["reading"]["hand"]["concealed"] == stub.tiles
     assert body["reading"]["doubts"], "the low-confidence tile is a doubt"
 
@@ -203,16 +203,16 @@ def test_other_bad_requests(client):
 
 def test_read_again_after_a_correction(client, stub):
     body = upload(client, jpeg_bytes(1280, 720)).get_json()
-    detections = body["detections"]
-    detections[-1]["tile"] = "P"
-    r = client.post("/api/read", json={"detections": detections})
+    tiles = body["tiles"]
+    tiles[-1]["tile"] = "P"
+    r = client.post("/api/read", json={"tiles": tiles})
     assert r.status_code == 200
     hand = r.get_json()["hand"]
     assert "P" in hand["concealed"] + [hand.get("win_tile")]
-    assert_error(client.post("/api/read", json={"detections": [{"tile": "1m"}]}), 422, "box")
-    assert_error(client.post("/api/read", json={"detections": [{"tile": "9z", "box": [0, 0, 1, 1]}]}),
+    assert_error(client.post("/api/read", json={"tiles": [{"tile": "1m"}]}), 422, "box")
+    assert_error(client.post("/api/read", json={"tiles": [{"tile": "9z", "box": [0, 0, 1, 1]}]}),
                  422, "unknown tile")
-    assert_error(client.post("/api/read", json={"detections": "x"}), 422, "detections")
+    assert_error(client.post("/api/read", json={"tiles": "x"}), 422, "tiles")
 
 
 def test_random_junk_never_gets_a_500(client):

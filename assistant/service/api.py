@@ -119,7 +119,8 @@ def parse():  # type: ignore[no-untyped-def]
 
 @bp.post("/recognize")
 def recognize_photo():  # type: ignore[no-untyped-def]
-    """A photo (multipart field ``image``) → the tiles found and the hand read from them."""
+    """A photo (multipart field ``image``) → what ``detect --json`` prints (``image``, ``tiles``)
+    and the hand read from them (``reading``)."""
     if request.mimetype != "multipart/form-data":
         raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
                             f"{request.mimetype or 'no content type'}")
@@ -130,22 +131,22 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     config = current_app.config
     image, info = decode_upload(data, config["MAX_IMAGE_PIXELS"], config["MAX_IMAGE_SIDE"])
     result = recognize(current_app.extensions["recognizer"], image)
-    result["format"] = info.format
+    result["image"]["format"] = info.format
     return jsonify(result)
 
 
 @bp.post("/read")
 def read_detections():  # type: ignore[no-untyped-def]
-    """Detections (as /api/recognize gives them, corrected by the user) → the hand read again."""
+    """``tiles`` (as /api/recognize gives them, corrected by the user) → the hand read again."""
     body = json_body()
-    detections = body.get("detections")
+    detections = body.get("tiles")
     if not isinstance(detections, list) or len(detections) > 500:
-        raise MahjongError("'detections' must be a list of {tile, box, confidence}", "detections")
+        raise MahjongError("'tiles' must be a list of {tile, box, confidence}", "tiles")
     try:
         cleaned = clean_detections(detections, float("inf"), float("inf"))
     except (KeyError, TypeError, ValueError):
         raise MahjongError("each detection needs 'tile', a 'box' of four numbers [x1, y1, x2, "
-                           "y2] and optionally 'confidence'", "detections") from None
+                           "y2] and optionally 'confidence'", "tiles") from None
     for d in cleaned:
         check_code(d["tile"])
     return jsonify(read_layout(cleaned))

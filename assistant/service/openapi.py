@@ -157,17 +157,19 @@ def openapi_document() -> dict[str, Any]:
                         "image": {"type": "string", "format": "binary",
                                   "description": "JPEG, PNG, WebP or BMP; bounded in bytes and "
                                                  "pixels"}}}}}},
-                "responses": {"200": _answer("detections, the reading, timings", {
-                    "type": "object", "required": ["width", "height", "detections", "reading"],
-                    "properties": {"detections": {"type": "array", "items": DETECTION},
+                "responses": {"200": _answer("what `detect --json` prints (image, tiles), the "
+                                             "layout reading, timings", {
+                    "type": "object", "required": ["image", "tiles", "reading"],
+                    "properties": {"image": {"type": "object", "required": ["width", "height"]},
+                                   "tiles": {"type": "array", "items": DETECTION},
                                    "reading": {"type": "object"}}}),
                     **_errors(400, 413, 415, 422, 503)}}},
             "/api/read": {"post": {
-                "summary": "read the hand again from (corrected) detections",
+                "summary": "read the hand again from (corrected) tiles as /api/recognize gave them",
                 "requestBody": _json_body(
-                    {"type": "object", "required": ["detections"], "properties": {
-                        "detections": {"type": "array", "items": DETECTION}}},
-                    {"detections": [{"tile": t, "box": [40 * i, 100, 40 * i + 36, 150],
+                    {"type": "object", "required": ["tiles"], "properties": {
+                        "tiles": {"type": "array", "items": DETECTION}}},
+                    {"tiles": [{"tile": t, "box": [40 * i, 100, 40 * i + 36, 150],
                                      "confidence": 0.9}
                                     for i, t in enumerate(["1m", "2m", "3m", "4p", "5p", "6p",
                                                            "7s", "8s", "9s", "E", "E", "E",

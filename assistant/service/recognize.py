@@ -108,7 +108,8 @@ def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def recognize(holder: RecognizerHolder, image: np.ndarray) -> dict[str, Any]:
-    """Detections and the layout reading of one decoded image, with the time each took."""
+    """What ``detect --json`` prints for the image (``image``, ``tiles``), the layout reading, and
+    the time each step took."""
     detector = holder.get()
     h, w = image.shape[:2]
     t0 = time.perf_counter()
@@ -122,7 +123,7 @@ def recognize(holder: RecognizerHolder, image: np.ndarray) -> dict[str, Any]:
     detections = clean_detections(raw, w, h)
     reading = read_layout(detections)
     t3 = time.perf_counter()
-    return {"width": w, "height": h, "detections": detections, "reading": reading,
+    return {"image": {"width": w, "height": h}, "tiles": detections, "reading": reading,
             "timing_ms": {"queue": round((t1 - t0) * 1000, 1),
                           "detect": round((t2 - t1) * 1000, 1),
                           "read": round((t3 - t2) * 1000, 1)}}

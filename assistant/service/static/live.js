@@ -121,8 +121,8 @@ async function worker() {
     canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
     try {
       const r = await sendFrame(canvas);
-      const k = video.videoWidth / r.width;
-      updateTracks(r.detections.map((d) => ({ ...d, box: d.box.map((v) => v * k) })));
+      const k = video.videoWidth / r.image.width;
+      updateTracks(r.tiles.map((d) => ({ ...d, box: d.box.map((v) => v * k) })));
       drawOverlay(video.videoWidth, video.videoHeight);
       const hand = voteHand(r.reading);
       if (hand && (!live.hand || hand.join() !== live.hand.join())) { live.hand = hand; analyse(hand); }

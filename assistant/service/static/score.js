@@ -42,7 +42,7 @@ function drawHand() {
   const all = state.hand;
   const melds = state.melds.map((m) => `<span class="group meld">${tilesHTML(m.tiles, { size: 44 })}</span>`).join("");
   $("hand").innerHTML = melds + `<span class="tiles">` + all.map((t, i) =>
-    tileSVG(t, { size: 56, cls: i === all.length - 1 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `)).join("") + "</span>" +
+    tileSVG(t, { size: 56, cls: i === all.length - 1 && (all.length + state.melds.length * 3) % 3 === 2 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `)).join("") + "</span>" +
     `<span class="note"> ${all.length} ${L("张", "tiles")}</span>` +
     (state.doubts.length ? `<ul class="doubts note">${state.doubts.map((d) =>
       `<li>${esc(d.message || d.reason || "")}</li>`).join("")}</ul>` : "");
@@ -78,9 +78,9 @@ async function recognize(file) {
   form.append("image", file);
   try {
     const r = await api("/api/recognize", { form });
-    state.detections = r.detections;
+    state.detections = r.tiles;
     useReading(r.reading);
-    $("rec-status").textContent = L(`找到 ${r.detections.length} 张牌`, `${r.detections.length} tiles found`);
+    $("rec-status").textContent = L(`找到 ${r.tiles.length} 张牌`, `${r.tiles.length} tiles found`);
   } catch (err) {
     state.detections = [];
     $("rec-status").textContent = "";
@@ -103,7 +103,7 @@ async function onCanvasTap(ev) {
   d.tile = tile;
   d.confidence = 1;
   try {
-    const r = await api("/api/read", { json: { detections: state.detections } });
+    const r = await api("/api/read", { json: { tiles: state.detections } });
     useReading(r);
   } catch (err) { showError($("rec-error"), err); }
   drawAnnotated();
@@ -122,7 +122,8 @@ async function onHandTap(ev) {
 
 function request() {
   const hand = state.hand.slice();
-  const win = hand.pop();
+  // With 14 tiles (a kong counting 3) the last one is the winning tile; with 13, none is.
+  const win = (hand.length + state.melds.length * 3) % 3 === 2 ? hand.pop() : null;
   const self = $("self-drawn").checked;
   const seat = $("seat").value;
   const bets = {};
