@@ -149,3 +149,15 @@ def test_passed_win_is_locked_until_the_seat_moves() -> None:
               ["N", "try_win", "E"]]
     assert pass_lock(events)["try_win_results"] == [False, True, True]
     assert pass_lock(events, "any_tile")["try_win_results"] == [False, False, True]
+
+
+def test_first_round_wins_score_at_least_their_own_value() -> None:
+    table = {"dealer": "E", "seat": "W", "discarder": "E"}
+    human = score("123p234p456p678pW", "W", "guangdong", table, first_go_around=True)
+    assert values(human) == {"人和": 6}
+    low = score("123p234p456p678pW", "W", "guangdong", table, first_go_around=True,
+                options={"ren_he_fan": 2})
+    assert values(low) == {"平和": 1, "混一色": 2}
+    heavenly = score("123p234p456p678pW", "W", "guangdong", {"dealer": "E", "seat": "E"},
+                     self_drawn=True, first_go_around=True)
+    assert values(heavenly) == {"天和": 6} and heavenly["payments"]["E"] == 192

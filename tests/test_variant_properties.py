@@ -69,7 +69,8 @@ def tables(draw: st.DrawFn, variant: str) -> tuple[dict[str, Any], dict[str, boo
         context["kong_replacement"] = draw(st.booleans())
         context["wall_last"] = draw(st.booleans())
         if variant == "guangdong" and draw(st.booleans()):
-            table["liable"] = draw(st.sampled_from([None, {"seat": others[0], "rule": "twelve_down_liability"}]))
+            liable = {"seat": others[0], "rule": "twelve_down_liability"}
+            table["liable"] = draw(st.sampled_from([None, liable]))
     else:
         context["robbing_kong"] = variant != "xian" and draw(st.booleans())
         if variant == "guangdong" and draw(st.booleans()):

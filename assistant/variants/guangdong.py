@@ -260,8 +260,10 @@ def hand_items(hand: WinningHand, state: HandState, table: Table,
     """The items of one reading: specials (or patterns and +1s, capped) and the fan floor."""
     counted_self = table.self_drawn or state.robbing_kong
     items = _special_items(special_hands(hand), first_round_win(state, table), hand, profile)
-    if not items:
-        items = _inside_items(hand, state, table, profile, counted_self)
+    inside = _inside_items(hand, state, table, profile, counted_self)
+    # A hand scores its best: a special (天和 … included) or, if higher, its own inside value.
+    if sum(i["value"] for i in inside) > sum(i["value"] for i in items) or not items:
+        items = inside
     event = _floor_event(state, table, profile)
     fan = sum(i["value"] for i in items)
     floor = profile.option("event_min_fan")
