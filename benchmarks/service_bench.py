@@ -23,16 +23,18 @@ def bench_recognize(host: str, frames: list[bytes], count: int) -> dict[str, flo
     conn = http.client.HTTPConnection(host, timeout=60)
     for i in range(2):
         post_image(host, frames[i % len(frames)], conn)
-    times, detect = [], []
+    times, detect, found = [], [], []
     for i in range(count):
         status, dt, body = post_image(host, frames[i % len(frames)], conn)
         if status != 200:
             raise SystemExit(f"recognize answered {status}: {body}")
         times.append(dt * 1000)
         detect.append(body["timing_ms"]["detect"])
+        found.append(len(body["tiles"]))
     conn.close()
     return {"median_ms": statistics.median(times), "p95_ms": percentile(times, .95),
-            "detect_median_ms": statistics.median(detect), "n": count}
+            "detect_median_ms": statistics.median(detect), "n": count,
+            "tiles_mean": statistics.mean(found)}
 
 
 def bench_live(url: str, seconds: float) -> float:
@@ -74,16 +76,18 @@ def bench_live(url: str, seconds: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--frames", type=int, default=40, help="timed requests (default 40)")
+    ap.add_argument("--models", help="folder of the ONNX models (default models/)")
     ap.add_argument("--stub", action="store_true", help="use the stub recogniser, not the model")
     ap.add_argument("--live", action="store_true", help="also measure the live page in Chromium")
     ap.add_argument("--seconds", type=float, default=10, help="live page measuring time")
     args = ap.parse_args(argv)
-    recognizer, which = load_recognizer(args.stub)
+    recognizer, which = load_recognizer(args.stub, args.models)
     host, server = start_server(recognizer)
     frames = frames_1280x720()
     r = bench_recognize(host, frames, args.frames)
     print(f"recognize 1280x720 via the API ({which}, {r['n']} requests): median "
-          f"{r['median_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms (model {r['detect_median_ms']:.0f} ms)")
+          f"{r['median_ms']:.0f} ms, p95 {r['p95_ms']:.0f} ms (model {r['detect_median_ms']:.0f} ms, "
+          f"{r['tiles_mean']:.1f} tiles a frame)")
     if args.live:
         rate = bench_live(f"http://{host}", args.seconds)
         print(f"live page ({which}): {rate:.1f} updates/s over {args.seconds:.0f} s")

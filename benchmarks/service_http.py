@@ -31,13 +31,14 @@ class StubRecognizer:
                  "confidence": .9} for i, t in enumerate(tiles)]
 
 
-def load_recognizer(stub: bool) -> tuple[Any, str]:
-    """The real recogniser when it loads (and ``stub`` is false), else the stub; and its name."""
+def load_recognizer(stub: bool, models: str | None = None) -> tuple[Any, str]:
+    """The real recogniser (from ``models``, default ``models/``) when it loads and ``stub`` is
+    false, else the stub; and its name."""
     if not stub:
         try:
             from vision.recognizer import Recognizer
 
-            return Recognizer.load(), "real model"
+            return Recognizer.load(models), f"real model ({models or 'models/'})"
         except Exception as exc:  # noqa: BLE001 (any reason the model is not there)
             print(f"real recogniser unavailable ({exc}); using the stub", file=sys.stderr)
     return StubRecognizer(), "stub recogniser (no model)"

@@ -58,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--requests", type=int, default=200, help="total requests (default 200)")
     ap.add_argument("--seconds", type=float, default=60, help="time bound (default 60)")
+    ap.add_argument("--models", help="folder of the ONNX models (default models/)")
     ap.add_argument("--stub", action="store_true", help="stub recogniser instead of the model")
     ap.add_argument("--url", help="an already running service (else one is started here)")
     args = ap.parse_args(argv)
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         host, which = urlparse(args.url).netloc, "external service"
     else:
-        recognizer, which = load_recognizer(args.stub)
+        recognizer, which = load_recognizer(args.stub, args.models)
         host, server = start_server(recognizer, threads=max(4, args.clients))
     frames = frames_1280x720()
     results: list[tuple[str, int, float]] = []
