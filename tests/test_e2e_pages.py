@@ -8,6 +8,7 @@ Skipped, with the reason, when chromium or playwright is not installed (.ci/run 
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from pathlib import Path
@@ -128,6 +129,7 @@ def test_score_a_photo_correct_a_tile_and_read_the_score(page, server, stub):
     stub.tiles = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "S", "N"]
     page.goto(f"{server.url}/score")
     upload_photo(page, real_photo())
+    page.wait_for_selector("#rec-status[data-found='14']")
     page.wait_for_selector("#hand svg[data-index='13']")
     assert page.locator("#annotated").is_visible()
     page.click("#hand svg[data-index='13']")
@@ -243,7 +245,7 @@ def real_server(tmp_path_factory):
     try:
         from vision.recognizer import Recognizer
 
-        recognizer = Recognizer.load()
+        recognizer = Recognizer.load(os.environ.get("MAHJONG_MODELS"))  # default models/
     except Exception as exc:  # noqa: BLE001 (any reason the model is not there)
         pytest.skip(f"real model: the recogniser cannot be loaded ({exc})")
     s = Server({"DATABASE": tmp_path_factory.mktemp("db") / "t.sqlite3",
@@ -259,9 +261,11 @@ def test_real_model_reads_a_photo(browser, real_server):
     pg = browser.new_page()
     pg.goto(f"{real_server.url}/score")
     upload_photo(pg, photo)
-    pg.wait_for_function("document.querySelector('#rec-status').textContent.length > 0")
-    assert not pg.query_selector("#rec-error .error")
+    pg.wait_for_selector("#rec-status[data-found]", timeout=30_000)
+    assert not pg.query_selector("#rec-error .error"), pg.inner_text("#rec-error")
+    assert int(pg.get_attribute("#rec-status", "data-found")) > 0, "the model finds tiles"
     assert pg.locator("#annotated").is_visible()
+    assert pg.locator("#hand svg.tile").count() > 0
     pg.close()
 
 

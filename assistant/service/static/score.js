@@ -69,6 +69,7 @@ function useReading(reading) {
 
 async function recognize(file) {
   $("rec-status").textContent = L("识别中…", "Reading the photo…");
+  delete $("rec-status").dataset.found;
   showError($("rec-error"), null);
   const url = URL.createObjectURL(file);
   const img = new Image();
@@ -81,9 +82,11 @@ async function recognize(file) {
     state.detections = r.tiles;
     useReading(r.reading);
     $("rec-status").textContent = L(`找到 ${r.tiles.length} 张牌`, `${r.tiles.length} tiles found`);
+    $("rec-status").dataset.found = r.tiles.length;
   } catch (err) {
     state.detections = [];
     $("rec-status").textContent = "";
+    $("rec-status").dataset.found = "error";
     showError($("rec-error"), err.status === 503
       ? new Error(`${err.message} — ${L("请在下面手动输入牌", "type the tiles below instead")}`) : err);
   }
