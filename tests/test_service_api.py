@@ -251,3 +251,15 @@ def test_multipart_edge_cases(client):
                  400)
     assert_error(upload(client, b"GIF89a\x10\x00\x10\x00" + b"\x00" * 20, "a.gif"), 400)
     assert_error(upload(client, b"II*\x00" + b"\x00" * 100, "a.tif"), 415)
+
+
+def test_recognize_with_the_model_file_missing_is_503(tmp_path, monkeypatch):
+    recognizer = pytest.importorskip("vision.recognizer")
+    from assistant.errors import MahjongError
+
+    def missing(*args, **kwargs):
+        raise MahjongError("the tile detector model models/tile_detector.onnx is missing")
+
+    monkeypatch.setattr(recognizer.Recognizer, "load", classmethod(missing))
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    assert_error(upload(client, jpeg_bytes()), 503, "tile_detector.onnx")
