@@ -233,7 +233,7 @@ def _prepare_resume(last: Path, epochs: int, save_dir: Path) -> tuple[Path, bool
     if last.resolve() != target.resolve():
         shutil.copyfile(last, target)
     ckpt = torch.load(target, map_location="cpu", weights_only=False)
-    resumable = int(ckpt.get("epoch", -1)) >= 0 and ckpt.get("optimizer") is not None
+    resumable = int(ckpt.get("epoch", -1)) >= 0  # a finished (stripped) run has epoch -1
     args = ckpt.get("train_args", {})
     if resumable and int(ckpt["epoch"]) + 1 >= epochs:
         print(f"checkpoint already has {ckpt['epoch'] + 1} epochs >= {epochs}; nothing to resume")
@@ -246,16 +246,56 @@ def _prepare_resume(last: Path, epochs: int, save_dir: Path) -> tuple[Path, bool
     return target, resumable
 
 
+#: Largest checkpoint kept in git; bigger ones lose their optimizer state (see below).
+GIT_CHECKPOINT_LIMIT = 15_000_000
+
+
+def save_git_checkpoint(source: Path, target: Path, limit: int = GIT_CHECKPOINT_LIMIT) -> str:
+    """Copy an ultralytics ``last.pt`` into git's checkpoint folder, small enough to commit.
+
+    The optimizer state is stored as bfloat16 (fp32 range, so Adam's tiny second moments do not
+    underflow as in fp16; torch casts it back to the parameters' dtype on load). If the file is
+    still over ``limit`` (the detector's AdamW state is 4x its fp16 weights), the optimizer state
+    is dropped: ultralytics resumes without it, restarting only the moment estimates.
+    Returns how it was stored: ``"as is"``, ``"bf16 optimizer"`` or ``"no optimizer"``.
+    """
+    import io
+
+    import torch
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".tmp")
+    how = "as is"
+    if source.stat().st_size > limit:
+        ckpt = torch.load(source, map_location="cpu", weights_only=False)
+        optimizer = ckpt.get("optimizer")
+        if optimizer is not None:
+            for state in optimizer.get("state", {}).values():
+                for key, value in state.items():
+                    if torch.is_tensor(value) and value.is_floating_point() and value.dim() > 0:
+                        state[key] = value.to(torch.bfloat16)
+            how = "bf16 optimizer"
+        buffer = io.BytesIO()
+        torch.save(ckpt, buffer)
+        if buffer.tell() > limit:
+            ckpt["optimizer"] = None
+            how = "no optimizer"
+            buffer = io.BytesIO()
+            torch.save(ckpt, buffer)
+        tmp.write_bytes(buffer.getvalue())
+    else:
+        shutil.copyfile(source, tmp)
+    tmp.replace(target)
+    return how
+
+
 def _save_epoch_callback(name: str):
     """Build an ultralytics callback that copies ``last.pt`` into git's checkpoint folder."""
 
     def on_fit_epoch_end(trainer: Any) -> None:
         last = Path(trainer.last)
         if last.is_file():
-            CHECKPOINTS.mkdir(parents=True, exist_ok=True)
-            tmp = checkpoint_path(name).with_suffix(".tmp")
-            shutil.copyfile(last, tmp)
-            tmp.replace(checkpoint_path(name))
+            save_git_checkpoint(last, checkpoint_path(name))
             results = Path(trainer.save_dir) / "results.csv"
             if results.is_file():
                 shutil.copyfile(results, CHECKPOINTS / f"{name}_results.csv")
@@ -429,8 +469,8 @@ def export(task: str, name: str | None = None, weights: Path | None = None) -> P
     if not Path(source).is_file():
         raise FileNotFoundError(f"no weights for {name}")
     if (run_weights / "last.pt").is_file():
-        CHECKPOINTS.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(run_weights / "last.pt", checkpoint_path(name))
+        how = save_git_checkpoint(run_weights / "last.pt", checkpoint_path(name))
+        print(f"checkpoint {checkpoint_path(name)} ({how})")
     export_dir = WORK / "export" / name
     export_dir.mkdir(parents=True, exist_ok=True)
     staged = export_dir / Path(source).name
