@@ -104,3 +104,19 @@ def test_bad_hands_are_422_and_unknown_tables_404(tmp_path):
     assert client.delete(f"/api/tables/{tid}").status_code == 200
     assert client.get(f"/api/tables/{tid}").status_code == 404
     assert client.get("/api/tables").get_json() == {"tables": []}
+
+
+def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path):
+    store = SessionStore(tmp_path / "t.sqlite3")
+    shaanxi = store.create({"players": PLAYERS, "variant": "shaanxi"})
+    t = store.record(shaanxi["id"], {"result": "draw", "kongs": {"1": [{"type": "an", "tile": "5p"}]}})
+    assert sum(t["totals"]) == 0 and t["totals"][1] > 0, "Shaanxi: kong money stands on a draw"
+    assert t["dealer"] == 0
+    guangdong = store.create({"players": PLAYERS, "variant": "guangdong"})
+    t = store.record(guangdong["id"], {"result": "draw", "kongs": {"1": [{"type": "an", "tile": "5p"}]}})
+    assert t["totals"] == [0, 0, 0, 0]
+    with pytest.raises(MahjongError, match="player"):
+        store.record(guangdong["id"], {"result": "draw", "kongs": {"seven": []}})
+    with pytest.raises(MahjongError, match="from"):
+        store.record(guangdong["id"], {"result": "draw",
+                                       "kongs": {"1": [{"type": "zhi", "tile": "5p", "from": 9}]}})

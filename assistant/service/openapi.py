@@ -82,7 +82,9 @@ HAND_RESULT = {
                    "hand": HAND_STATE,
                    "points": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
                               "maxItems": 4},
-                   "bets": {"type": "array", "items": {"type": "integer"}}},
+                   "bets": {"type": "array", "items": {"type": "integer"}},
+                   "kongs": {"type": "object", "description": "player number -> kongs made this "
+                             "hand: [{type: an|jia|zhi, tile, from: player}]"}},
 }
 
 TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],

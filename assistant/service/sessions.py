@@ -25,7 +25,7 @@ from typing import Any
 
 from ..analysis import analyze
 from ..errors import MahjongError
-from ..procedures import next_dealer
+from ..procedures import next_dealer, settle_draw
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
 
@@ -172,7 +172,9 @@ class SessionStore:
         ``{"result": "draw"}``, or ``{"result": "win", "winner": i, "discarder": j | null,
         "hand": hand state}`` (scored by the table's variant), or with ``"points": [4 numbers]``
         summing to zero instead of a hand, for variants that do not score or a hand settled by
-        hand. ``bets`` (4 numbers) overrides the table's bets for this hand.
+        hand. ``bets`` (4 numbers) overrides the table's bets for this hand. ``kongs`` (player
+        number -> list of ``{"type": an|jia|zhi, "tile", "from": player}``) are the kongs made
+        this hand: paid with the win, or on a draw where the variant lets them stand.
         """
         table = self.get(game_id, with_hands=False)
         dealer = table["dealer"]
@@ -183,9 +185,12 @@ class SessionStore:
         bets = _bets(data["bets"]) if data.get("bets") is not None else [
             p["bet"] for p in table["players"]]
         record: dict[str, Any] = {"result": result, "bets": bets}
+        kongs = _kongs(data.get("kongs"), dealer)
+        if kongs:
+            record["kongs"] = data["kongs"]
         winners: list[str] = []
         if result == "draw":
-            payments = [0] * 4
+            payments = self._draw(table, kongs, bets)
         else:
             winner = _player(data.get("winner"), "winner")
             discarder = data.get("discarder")
@@ -198,7 +203,8 @@ class SessionStore:
             if data.get("points") is not None:
                 payments = _points(data["points"])
             else:
-                payments, score = self._score(table, data.get("hand"), winner, discarder, bets)
+                payments, score = self._score(table, data.get("hand"), winner, discarder, bets,
+                                              kongs)
                 record["score"] = score
             winners = [seat_wind(winner, dealer)]
         # The engine's rule (assistant.procedures): the dealer, East, keeps the deal on his win
@@ -215,8 +221,19 @@ class SessionStore:
                        (new_dealer, new_prevalent, game_id))
         return self.get(game_id)
 
+    def _draw(self, table: dict[str, Any], kongs: dict[str, Any], bets: list[int]) -> list[int]:
+        """Payments of a drawn hand: none, or the kongs' where the variant lets them stand."""
+        if not kongs:
+            return [0] * 4
+        profile = get_profile(table["variant"], table["options"])
+        facts: dict[str, Any] = {"dealer": "E", "kongs": kongs}
+        if any(bets):
+            facts["bets"] = {seat_wind(i, table["dealer"]): bets[i] for i in range(4)}
+        by_wind = settle_draw(profile, facts).get("payments", {})
+        return [int(by_wind.get(seat_wind(i, table["dealer"]), 0)) for i in range(4)]
+
     def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
-               bets: list[int]) -> tuple[list[int], dict[str, Any]]:
+               bets: list[int], kongs: dict[str, Any]) -> tuple[list[int], dict[str, Any]]:
         """Score the winning hand with the table facts filled in; payments per player."""
         profile = get_profile(table["variant"], table["options"])
         if scorer_for(profile) is None:
@@ -236,6 +253,8 @@ class SessionStore:
                            else wind[discarder])
         if any(bets):
             table_facts["bets"] = {wind[i]: bets[i] for i in range(4)}
+        if kongs:
+            table_facts["kongs"] = kongs
         state["table"] = table_facts
         state["variant"] = table["variant"]
         state["options"] = table["options"]
@@ -280,6 +299,31 @@ def _bets(value: Any) -> list[int]:
                        for b in value)):
         raise MahjongError("'bets' must be four whole numbers 0-100, one per player", "bets")
     return value
+
+
+def _kongs(value: Any, dealer: int) -> dict[str, Any]:
+    """Kongs keyed by player number → keyed by seat wind (``from`` too), as the scorers read them."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise MahjongError("'kongs' must map a player number (0-3) to a list of kongs", "kongs")
+    out: dict[str, Any] = {}
+    for key, items in value.items():
+        try:
+            player = int(key)
+        except (TypeError, ValueError):
+            raise MahjongError(f"'kongs': {key!r} is not a player number 0-3", "kongs") from None
+        _player(player, "kongs")
+        if not isinstance(items, list) or not all(isinstance(k, dict) for k in items):
+            raise MahjongError(f"'kongs' of player {player} must be a list of kongs", "kongs")
+        converted = []
+        for k in items:
+            k = dict(k)
+            if k.get("from") is not None:
+                k["from"] = seat_wind(_player(k["from"], "a kong's 'from'"), dealer)
+            converted.append(k)
+        out[seat_wind(player, dealer)] = converted
+    return out
 
 
 def _points(value: Any) -> list[int]:
