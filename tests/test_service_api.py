@@ -263,3 +263,10 @@ def test_recognize_with_the_model_file_missing_is_503(tmp_path, monkeypatch):
     monkeypatch.setattr(recognizer.Recognizer, "load", classmethod(missing))
     client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
     assert_error(upload(client, jpeg_bytes()), 503, "tile_detector.onnx")
+
+
+def test_service_errors_carry_a_chinese_message(client):
+    body = assert_error(upload(client, b""), 400, "empty")
+    assert "空" in body["error_zh"]
+    assert assert_error(client.get("/api/nothing"), 404)["error_zh"]
+    assert "百万像素" in assert_error(upload(client, huge_png(), "big.png"), 413)["error_zh"]

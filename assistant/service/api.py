@@ -29,12 +29,14 @@ def json_body() -> dict[str, Any]:
     """The request body as a JSON object; 415 for another content type, 400 for bad JSON."""
     if not request.is_json:
         raise ApiError(415, "send the request body as JSON (Content-Type: application/json), got "
-                            f"{request.mimetype or 'no content type'}")
+                            f"{request.mimetype or 'no content type'}",
+                       "请以 JSON 发送 (Content-Type: application/json)")
     data = request.get_json(silent=True)
     if data is None:
-        raise ApiError(400, "the request body is not valid JSON")
+        raise ApiError(400, "the request body is not valid JSON", "请求内容不是有效的 JSON")
     if not isinstance(data, dict):
-        raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}")
+        raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}",
+                       "请求内容必须是 JSON 对象")
     return data
 
 
@@ -84,7 +86,8 @@ def variants():  # type: ignore[no-untyped-def]
 def variant(name: str):  # type: ignore[no-untyped-def]
     """One variant; 404 when unknown."""
     if name.lower() not in PROFILES:
-        raise ApiError(404, f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}")
+        raise ApiError(404, f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}",
+                       f"没有这个规则 {name!r}；已有：{'、'.join(PROFILES)}")
     return jsonify(describe_variant(name))
 
 
@@ -110,7 +113,8 @@ def parse():  # type: ignore[no-untyped-def]
     """Tiles typed in any notation → codes and names (for typing a correction)."""
     text = request.args.get("text", "")
     if not text.strip():
-        raise ApiError(400, "give the tiles to read in ?text=, e.g. 123m456p or 一万 东")
+        raise ApiError(400, "give the tiles to read in ?text=, e.g. 123m456p or 一万 东",
+                       "请输入牌，例如 123m456p 或 一万 东")
     tiles = parse_tiles(text)
     return jsonify({"tiles": tiles, "compact": to_compact(tiles),
                     "names": [{"tile": t, "zh": tile_name(t, "zh"), "en": tile_name(t, "en")}
@@ -123,10 +127,11 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     and the hand read from them (``reading``)."""
     if request.mimetype != "multipart/form-data":
         raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
-                            f"{request.mimetype or 'no content type'}")
+                            f"{request.mimetype or 'no content type'}",
+                       "请用 multipart/form-data 上传照片（字段 image）")
     upload = request.files.get("image")
     if upload is None:
-        raise ApiError(400, "no file in the multipart field 'image'")
+        raise ApiError(400, "no file in the multipart field 'image'", "没有收到照片（字段 image）")
     data = upload.read()
     config = current_app.config
     image, info = decode_upload(data, config["MAX_IMAGE_PIXELS"], config["MAX_IMAGE_SIDE"])

@@ -18,13 +18,14 @@ log = logging.getLogger("assistant.service")
 
 
 class ApiError(Exception):
-    """An error the client caused (or a 503 when a part is not installed): status and message."""
+    """An error the client caused (or a 503 when a part is not installed): status, message in
+    English and, where given, in Chinese (``error_zh``) for the pages to show."""
 
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, message: str, zh: str | None = None, **extra: Any) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
-        self.extra = extra
+        self.extra = {**extra, **({"error_zh": zh} if zh else {})}
 
 
 def error_response(status: int, message: str, **extra: Any) -> tuple[Response, int]:
@@ -40,6 +41,8 @@ _HTTP_MESSAGES = {
     413: "upload too large",
     415: "unsupported content type",
 }
+_HTTP_MESSAGES_ZH = {400: "请求有误", 404: "没有这个页面或接口", 405: "这个接口不支持该请求方法",
+                     413: "上传的文件太大", 415: "内容类型不支持"}
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -52,18 +55,22 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(MahjongError)
     def _mahjong_error(exc: MahjongError):  # type: ignore[no-untyped-def]
         token = exc.token if isinstance(exc.token, (str, int, float, bool)) else None
-        return error_response(422, str(exc), token=token)
+        # The engine's messages are English; the Chinese says what kind of error it is.
+        return error_response(422, str(exc), token=token, error_zh=f"牌、手牌或规则有误：{exc}")
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
         status = exc.code or 400
+        limit = app.config.get("MAX_CONTENT_LENGTH")
         message = _HTTP_MESSAGES.get(status, exc.name)
         if status == 413:
-            limit = app.config.get("MAX_CONTENT_LENGTH")
             message = f"upload too large: the limit is {limit} bytes"
         elif exc.description and status not in (404, 405):
             message = f"{message}: {exc.description}"
-        response, code = error_response(status, message)
+        zh = _HTTP_MESSAGES_ZH.get(status)
+        if status == 413:
+            zh = f"上传的文件太大：上限 {limit} 字节"
+        response, code = error_response(status, message, **({"error_zh": zh} if zh else {}))
         if status == 405 and exc.get_response().headers.get("Allow"):
             response.headers["Allow"] = exc.get_response().headers["Allow"]
         return response, code

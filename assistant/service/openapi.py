@@ -20,6 +20,8 @@ DETECTION = {"type": "object", "required": ["tile", "box"],
                             "confidence": {"type": "number"}}}
 ERROR = {"type": "object", "required": ["error", "status"],
          "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
+                        "error_zh": {"type": "string", "description": "the message in Chinese, "
+                                     "where the service has one"},
                         "token": {}}}
 
 HAND_STATE = {

@@ -51,12 +51,13 @@ class RecognizerHolder:
             from vision.recognizer import Recognizer  # noqa: PLC0415 (heavy, optional)
         except ImportError as exc:
             raise ApiError(503, "tile recognition is not available: the recogniser "
-                                f"(vision.recognizer) is not installed ({exc})") from None
+                                f"(vision.recognizer) is not installed ({exc})",
+                           "识牌功能不可用：没有安装识别模块") from None
         try:
             return Recognizer.load()
         except (MahjongError, OSError) as exc:
             raise ApiError(503, f"tile recognition is not available: the model could not be "
-                                f"loaded ({exc})") from None
+                                f"loaded ({exc})", "识牌功能不可用：识别模型没有装好，请手动输入牌") from None
 
 
 def clean_detections(raw: list[dict[str, Any]], width: int, height: int) -> list[dict[str, Any]]:
@@ -118,7 +119,7 @@ def recognize(holder: RecognizerHolder, image: np.ndarray) -> dict[str, Any]:
         try:
             raw = detector.detect(image)
         except MahjongError as exc:
-            raise ApiError(422, f"the photo could not be read: {exc}") from None
+            raise ApiError(422, f"the photo could not be read: {exc}", "这张照片读不出来") from None
     t2 = time.perf_counter()
     detections = clean_detections(raw, w, h)
     reading = read_layout(detections)

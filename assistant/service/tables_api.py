@@ -20,7 +20,7 @@ def _get(table_id: str) -> dict:
     try:
         return store().get(table_id)
     except KeyError:
-        raise ApiError(404, f"no table {table_id!r}") from None
+        raise ApiError(404, f"no table {table_id!r}", f"没有这个牌局 {table_id!r}") from None
 
 
 @bp.get("")
@@ -47,7 +47,7 @@ def delete_table(table_id: str):  # type: ignore[no-untyped-def]
     try:
         store().delete(table_id)
     except KeyError:
-        raise ApiError(404, f"no table {table_id!r}") from None
+        raise ApiError(404, f"no table {table_id!r}", f"没有这个牌局 {table_id!r}") from None
     return jsonify({"deleted": table_id})
 
 
@@ -59,4 +59,4 @@ def record_hand(table_id: str):  # type: ignore[no-untyped-def]
     try:
         return jsonify(store().record(table_id, body)), 201
     except KeyError:
-        raise ApiError(404, f"no table {table_id!r}") from None
+        raise ApiError(404, f"no table {table_id!r}", f"没有这个牌局 {table_id!r}") from None

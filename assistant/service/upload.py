@@ -43,7 +43,8 @@ def sniff(data: bytes) -> ImageInfo:
     if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
         w, h = struct.unpack("<HH", data[6:10])
         return ImageInfo("gif", w, h)
-    raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo")
+    raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo",
+                   "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片")
 
 
 def _jpeg_size(data: bytes) -> ImageInfo:
@@ -62,7 +63,8 @@ def _jpeg_size(data: bytes) -> ImageInfo:
             h, w = struct.unpack(">HH", data[i + 5:i + 9])
             return ImageInfo("jpeg", w, h)
         i += 2 + length
-    raise ApiError(400, "the JPEG is truncated or damaged: no frame header was found")
+    raise ApiError(400, "the JPEG is truncated or damaged: no frame header was found",
+                   "JPEG 图片不完整或已损坏")
 
 
 def _webp_size(data: bytes) -> ImageInfo:
@@ -79,18 +81,21 @@ def _webp_size(data: bytes) -> ImageInfo:
         w = 1 + int.from_bytes(data[24:27], "little")
         h = 1 + int.from_bytes(data[27:30], "little")
         return ImageInfo("webp", w, h)
-    raise ApiError(400, "the WebP image is truncated or damaged")
+    raise ApiError(400, "the WebP image is truncated or damaged", "WebP 图片不完整或已损坏")
 
 
 def check_bounds(info: ImageInfo, max_pixels: int = MAX_IMAGE_PIXELS,
                  max_side: int = MAX_IMAGE_SIDE) -> None:
     """Refuse (413) an image too large to decode safely, (400) one with no pixels."""
     if info.width <= 0 or info.height <= 0:
-        raise ApiError(400, f"the {info.format} image has no pixels ({info.width}×{info.height})")
+        raise ApiError(400, f"the {info.format} image has no pixels ({info.width}×{info.height})",
+                       "图片没有像素")
     if info.width > max_side or info.height > max_side or info.width * info.height > max_pixels:
         mp = info.width * info.height / 1e6
         raise ApiError(413, f"the image is {info.width}×{info.height} ({mp:.0f} megapixels); the "
                             f"limit is {max_pixels / 1e6:.0f} megapixels and {max_side} pixels a side",
+                       f"图片太大：{info.width}×{info.height}（{mp:.0f} 百万像素），上限 "
+                       f"{max_pixels / 1e6:.0f} 百万像素、每边 {max_side} 像素",
                        width=info.width, height=info.height)
 
 
@@ -106,14 +111,16 @@ def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
     import cv2
 
     if not data:
-        raise ApiError(400, "the image is empty (zero bytes)")
+        raise ApiError(400, "the image is empty (zero bytes)", "图片是空的（0 字节）")
     info = sniff(data)
     check_bounds(info, max_pixels, max_side)
     if info.format == "jpeg" and not _jpeg_complete(data):
-        raise ApiError(400, "the JPEG is truncated: it stops before its end marker; upload it again")
+        raise ApiError(400, "the JPEG is truncated: it stops before its end marker; upload it again",
+                       "JPEG 图片不完整（上传被截断），请重新上传")
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
-        raise ApiError(400, f"the {info.format} image could not be decoded (damaged or truncated)")
+        raise ApiError(400, f"the {info.format} image could not be decoded (damaged or truncated)",
+                       "图片无法解码（已损坏或不完整）")
     h, w = image.shape[:2]
     check_bounds(ImageInfo(info.format, w, h), max_pixels, max_side)
     return image, ImageInfo(info.format, w, h)

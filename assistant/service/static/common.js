@@ -23,13 +23,15 @@ async function api(path, opts = {}) {
   if (!r.ok) {
     const err = new Error(body.error || `HTTP ${r.status}`);
     err.status = r.status;
+    err.zh = body.error_zh;
     throw err;
   }
   return body;
 }
 
 function showError(el, err) {
-  el.innerHTML = err ? `<div class="error" role="alert">${esc(err.message || err)}</div>` : "";
+  const text = err && (I18N.lang === "zh" && err.zh ? err.zh : err.message || err);
+  el.innerHTML = err ? `<div class="error" role="alert">${esc(text)}</div>` : "";
 }
 
 /** Fill a <select> with the variants (their Chinese or English name). */
