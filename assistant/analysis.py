@@ -23,7 +23,7 @@ from .hand import HandState
 from .profile import RuleProfile
 from .shanten import form_applies
 from .tiles import INDEX, TILES, tile_name
-from .variants import get_profile, scorer_for
+from .variants import check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 
 
@@ -80,6 +80,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     """Analyse a checked hand state under a profile."""
     rules = rules_of(profile, state)
     _check_against(profile, state, rules)
+    check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)
     n = sum(counts) + wilds
     remaining = remaining_copies(state)

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .claims import resolve, turn_distance
 from .errors import MahjongError
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
 from .scoring.table import next_seat
 from .tiles import WINDS, check_code
+from .variants import KONG_SETTLERS, read_variant_table
 
 _SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
                2: ("对家", "the seat opposite the dealer"), 3: ("上家", "the dealer's 上家 "
@@ -213,8 +215,6 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 
     A chow by any seat but the discarder's 下家, or where chows are not allowed, is refused.
     """
-    from .claims import resolve, turn_distance
-
     discarder = _seat(discarder, "discarder")
     seats: dict[str, dict[str, Any]] = {}
     for seat, claim in declared.items():
@@ -238,8 +238,6 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict[str, Any]:
     """A drawn hand (荒庄): nobody wins; the kongs' payments stand where the variant says so
     (``kongs_stand_on_draw``); a variant without kong money settles nothing."""
-    from .variants import KONG_SETTLERS, read_variant_table
-
     table = read_variant_table(profile, table_data)
     ledger = Ledger()
     items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]

@@ -46,3 +46,10 @@ def test_variants_lists_and_explains() -> None:
     info = json.loads(run("variants", "xian", "--json").stdout)
     assert info["options"]["discard_win_payers"]["choices"] == ["all", "discarder"]
     assert info["rules"] and info["scores"] is True
+
+
+def test_table_checked_before_the_hand_is_a_win() -> None:
+    ready = {"concealed": "123m456p789s1122z", "variant": "shaanxi",
+             "table": {"bets": {"E": 5}}}
+    p = run("analyze", "--json", stdin=json.dumps(ready))
+    assert p.returncode == 2 and "0-4" in json.loads(p.stdout)["error"]

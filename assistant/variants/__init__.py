@@ -63,6 +63,14 @@ KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
     "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs}
 
 
+def check_table(profile: RuleProfile, state: Any) -> None:
+    """Check a hand's ``table`` under its variant before analysis, so bad table input (a bet out
+    of range, an unknown seat) is an error even when the hand is not (yet) a win."""
+    reader = TABLE_READERS.get(profile.name)
+    if reader is not None and state.table is not None:
+        reader(state, profile)
+
+
 def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any:
     """A variant's checked ``table`` without a hand (a drawn hand: no seat, no discarder)."""
     reader = TABLE_READERS.get(profile.name)

@@ -8,6 +8,7 @@ the unit being the base on a discard and ``base × paozi_self_draw_factor`` on a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..decompose import Decomposition
@@ -130,7 +131,8 @@ def settle_shaanxi_kongs(ledger: Ledger, table: Table,
                         _dealer_factor(table, o["dealer_doubles"] and o["dealer_doubles_kongs"]))
 
 
-def _dealer_factor(table: Table, enabled: bool):
+def _dealer_factor(table: Table, enabled: bool) -> Callable[[str, str], int]:
+    """× 2 on a payment to or from the dealer, when ``enabled``."""
     def factor(a: str, b: str) -> int:
         return 2 if enabled and table.dealer in (a, b) else 1
     return factor
