@@ -22,13 +22,20 @@ class StubRecognizer:
     def __init__(self, tiles: list[str] | None = None) -> None:
         self.tiles = tiles or STUB_TILES
         self.calls = 0
+        #: When set, every third frame misreads one tile and misses another, as a real camera
+        #: does now and then (for the live page's smoothing).
+        self.flaky = False
 
     def detect(self, image_bgr: np.ndarray) -> list[dict[str, Any]]:
         self.calls += 1
         h, w = image_bgr.shape[:2]
         step = w / (len(self.tiles) + 2)
-        return [{"tile": t, "box": [step * (i + 1), h * 0.4, step * (i + 1.9), h * 0.6],
-                 "confidence": 0.3 if i == 4 else 0.95} for i, t in enumerate(self.tiles)]
+        out = [{"tile": t, "box": [step * (i + 1), h * 0.4, step * (i + 1.9), h * 0.6],
+                "confidence": 0.3 if i == 4 else 0.95} for i, t in enumerate(self.tiles)]
+        if self.flaky and self.calls % 3 == 0:
+            out[2]["tile"] = "P" if out[2]["tile"] != "P" else "C"
+            del out[7]
+        return out
 
 
 def jpeg_bytes(width: int = 320, height: int = 240) -> bytes:
