@@ -69,3 +69,24 @@ def test_error_responses_match_the_error_schema(app):
     r = client.post("/api/analyze", json={"concealed": "11111m"})
     schema = openapi_document()["paths"]["/api/analyze"]["post"]["responses"]["422"]
     jsonschema.validate(r.get_json(), schema["content"]["application/json"]["schema"])
+
+
+def _gets():
+    for path, ops in openapi_document()["paths"].items():
+        if "get" in ops and "{table_id}" not in path:
+            yield pytest.param(path, ops["get"], id=f"get {path}")
+
+
+@pytest.mark.parametrize("path,op", list(_gets()))
+def test_get_endpoints_answer_as_documented(app, path, op):
+    query = []
+    for p in op.get("parameters", []):
+        if "example" not in p:
+            continue
+        if p["in"] == "path":
+            path = path.replace("{" + p["name"] + "}", str(p["example"]))
+        else:
+            query.append((p["name"], str(p["example"])))
+    r = app.test_client().get(path, query_string=query)
+    assert r.status_code == 200 and "200" in op["responses"], r.get_data(as_text=True)
+    jsonschema.validate(r.get_json(), op["responses"]["200"]["content"]["application/json"]["schema"])
