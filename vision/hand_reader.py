@@ -38,7 +38,7 @@ from vision.melds import meld_of, split_sets
 MIN_CONFIDENCE = 0.5
 #: The last tile of the concealed row is set apart (the winning tile) when the gap before it is
 #: the row's widest and wider than this (in tile spacings beyond the usual gap) ...
-WIN_GAP = 0.1
+WIN_GAP = 0.07
 #: ... or, in a row of two or three tiles, the centre spacing exceeds the tile width by this.
 WIN_GAP_SHORT = 0.1
 

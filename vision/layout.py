@@ -29,9 +29,9 @@ LINK_ACROSS = 0.38
 #: A gap this much wider (in tile widths) than the row's usual gap starts a new group.
 GROUP_GAP = 0.2
 #: A tile whose along/across aspect exceeds the row's usual aspect by this factor is sideways.
-SIDEWAYS_RATIO = 1.1
+SIDEWAYS_RATIO = 1.03
 #: Rows whose angle keeps ``cos^2 - sin^2`` above this judge sideways tiles by box aspect ...
-WELL_TURNED = 0.85
+WELL_TURNED = 0.3
 #: ... others by centre spacing: a tile this much longer along the row than the rest.
 PITCH_RATIO = 1.12
 
@@ -87,8 +87,6 @@ def extents(box: Box, direction: np.ndarray) -> tuple[float, float]:
     if abs(det) < 0.25:
         return w * c + h * s, w * s + h * c
     a, b = (w * c - h * s) / det, (h * c - w * s) / det
-    if det < 0:
-        a, b = b, a
     floor = 0.25 * min(w, h)
     return max(a, floor), max(b, floor)
 
@@ -200,9 +198,11 @@ def split_groups(row: Row) -> None:
     pos = np.array([float(t.center @ u) for t in tiles])
     raw = [(pos[k + 1] - pos[k]) - (ext[k, 0] + ext[k + 1, 0]) / 2 for k in range(len(tiles) - 1)]
     if len(raw) >= 3:
-        pitch = float(np.median(np.diff(pos)))
-        base = float(np.median(raw))
-        row.gaps = [(g - base) / max(pitch, 1e-6) for g in raw]
+        # in units of the local tile size (perspective shrinks the far end), less a robust
+        # straight-line trend along the row (the sides seen and the overlap change along it)
+        local = [max((ext[k, 0] + ext[k + 1, 0]) / 2, 1e-6) for k in range(len(raw))]
+        norm = np.array([g / size for g, size in zip(raw, local, strict=True)])
+        row.gaps = list(norm - _trend(norm))
     else:
         width = float(np.median(np.minimum(ext[:, 0], ext[:, 1])))
         row.gaps = [(pos[k + 1] - pos[k]) / max(width, 1e-6) - 1.0 for k in range(len(raw))]
@@ -254,12 +254,23 @@ def _row_pitch(row: Row) -> float:
     return float(np.median(mins))
 
 
+def _trend(values: np.ndarray) -> np.ndarray:
+    """A robust straight line through ``values`` by index (Theil-Sen; flat for few values)."""
+    n = len(values)
+    idx = np.arange(n, dtype=float)
+    if n < 5:
+        return np.full(n, float(np.median(values)))
+    i, j = np.triu_indices(n, 1)
+    slope = float(np.median((values[j] - values[i]) / (j - i)))
+    return slope * idx + float(np.median(values - slope * idx))
+
+
 def turned(row: Row, tiles: list[Box]) -> int | None:
     """Position in ``tiles`` (one set) of the tile turned sideways, if one clearly is.
 
     A caller's flag wins; else the tile whose box is longest along the row for its height,
-    when it is clearly longer than the set's other tiles (from the spacing of the centres for
-    rows near 45 degrees, where boxes say little).
+    when it is clearly longer than the set's other tiles; for rows turned more than about 36
+    degrees, where boxes say little, the spacing of the centres is used instead.
     """
     flagged = [k for k, t in enumerate(tiles) if t.sideways]
     if flagged or any(t.sideways is False for t in tiles):
@@ -274,10 +285,8 @@ def turned(row: Row, tiles: list[Box]) -> int | None:
         k = int(np.argmax(by_box))
         return k if by_box[k] > SIDEWAYS_RATIO - 1 else None
     by_pitch = [e - 1 for e in _pitch_evidence(row, tiles)]
-    weight = max(0.0, cos2 - 0.3) / (WELL_TURNED - 0.3)  # trust boxes less as the angle grows
-    score = [weight * b + (1 - weight) * p for b, p in zip(by_box, by_pitch, strict=True)]
-    k = int(np.argmax(score))
-    return k if score[k] > PITCH_RATIO - 1 else None
+    k = int(np.argmax(by_pitch))
+    return k if by_pitch[k] > PITCH_RATIO - 1 else None
 
 
 def tile_width(rows: list[Row]) -> float:
