@@ -14,6 +14,7 @@ Plain functions driven by the profile's data (``dice``, ``wall_stacks``, ``wall_
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .claims import resolve, turn_distance
@@ -22,7 +23,7 @@ from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
 from .scoring.table import next_seat
-from .tiles import WINDS, check_code
+from .tiles import DRAGONS, WINDS, check_code
 from .variants import KONG_SETTLERS, read_variant_table
 
 _SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
@@ -204,6 +205,42 @@ def pass_lock(events: list[Any], scope: str = "same_tile") -> dict[str, Any]:
         elif action != "discard":
             raise MahjongError(f"event {k + 1}: unknown action {action!r}", action)
     return {"try_win_results": results, "locked": {s: sorted(t) for s, t in locked.items() if t}}
+
+
+def liabilities(profile: RuleProfile, claims: list[Any]) -> dict[str, dict[str, str]]:
+    """Who is liable (包自摸) for whom, from the hand's claims in order (Guangdong).
+
+    Each claim is ``{"seat", "claim": chow|pung|kong, "tile", "from"}``. The discarder who gives a
+    seat its 4th exposed set (十二张落地) is liable for that seat's self-draw, but only for the
+    first such seat (包先不包后); the discarder of the 4th wind set (大四喜) or the 3rd dragon set
+    (大三元) of a seat whose others are exposed is liable too, and that liability comes first.
+    The result is what ``table.liable`` of each seat's win should say.
+    """
+    sets: Counter[str] = Counter()
+    big: dict[str, Counter[str]] = {"winds": Counter(), "dragons": Counter()}
+    liable: dict[str, dict[str, str]] = {}
+    twelve_given: set[str] = set()
+    for k, c in enumerate(claims):
+        if not isinstance(c, dict) or c.get("claim") not in ("chow", "pung", "kong"):
+            raise MahjongError(f"claim {k + 1} must be {{\"seat\", \"claim\": chow|pung|kong, "
+                               f"\"tile\", \"from\"}}, got {c!r}", c)
+        seat, source = _seat(c.get("seat"), f"claim {k + 1} seat"), _seat(c.get("from"),
+                                                                          f"claim {k + 1} from")
+        if seat == source:
+            raise MahjongError(f"claim {k + 1}: a seat cannot claim its own discard", seat)
+        tile = check_code(c.get("tile"))
+        sets[seat] += 1
+        if profile.extra.get("big_hand_liability") and c["claim"] != "chow":
+            for group, tiles, size in (("winds", WINDS, 4), ("dragons", DRAGONS, 3)):
+                if tile in tiles:
+                    big[group][seat] += 1
+                    if big[group][seat] == size:
+                        liable[seat] = {"seat": source, "rule": "big_hand_liability"}
+        if (profile.extra.get("twelve_down_liability") and sets[seat] == 4 and seat not in liable
+                and source not in twelve_given):
+            liable[seat] = {"seat": source, "rule": "twelve_down_liability"}
+            twelve_given.add(source)
+    return liable
 
 
 _CLAIMS = ("win", "kong", "zhi_kong", "pung", "chow")

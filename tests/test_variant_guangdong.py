@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scoring_helpers import chow, claims, pung, score, values
 
-from assistant import MahjongError, analyze
-from assistant.procedures import pass_lock
+from assistant import MahjongError, analyze, get_profile
+from assistant.procedures import liabilities, pass_lock
 
 ON_DISCARD = {"dealer": "E", "seat": "S", "discarder": "W"}
 SELF_DRAWN = {"dealer": "E", "seat": "S"}
@@ -161,3 +161,17 @@ def test_first_round_wins_score_at_least_their_own_value() -> None:
     heavenly = score("123p234p456p678pW", "W", "guangdong", {"dealer": "E", "seat": "E"},
                      self_drawn=True, first_go_around=True)
     assert values(heavenly) == {"天和": 6} and heavenly["payments"]["E"] == 192
+
+
+def test_twelve_down_liability_first_only_bao_xian_bu_bao_hou() -> None:
+    claims = [{"seat": s, "claim": "pung", "tile": t, "from": f} for s, t, f in (
+        ("S", "9s", "N"), ("S", "5m", "W"), ("S", "1m", "E"), ("S", "7p", "N"),  # N: S's 4th set
+        ("W", "6m", "E"), ("W", "1s", "S"), ("W", "3m", "E"), ("W", "2p", "N"))]  # N again
+    got = liabilities(get_profile("guangdong"), claims)
+    assert got == {"S": {"seat": "N", "rule": "twelve_down_liability"}}
+    dragons = [{"seat": "W", "claim": "pung", "tile": t, "from": f}
+               for t, f in (("C", "S"), ("F", "N"), ("P", "E"))]
+    assert liabilities(get_profile("guangdong"), dragons)["W"] == {"seat": "E",
+                                                                  "rule": "big_hand_liability"}
+    off = get_profile("guangdong", {"big_hand_liability": False, "twelve_down_liability": False})
+    assert liabilities(off, claims + dragons) == {}

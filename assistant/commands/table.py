@@ -2,7 +2,8 @@
 
 ``dice`` (which wall and stack the deal starts from), ``draw`` (is the hand drawn), ``next-dealer``,
 ``wind`` (prevalent wind over a sequence of hands), ``claim`` (who takes a discard),
-``pass-lock`` (过手不和 replay) and ``settle-draw`` (kong payments of a drawn hand). Examples::
+``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims) and ``settle-draw``
+(kong payments of a drawn hand). Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
@@ -20,6 +21,7 @@ from ..errors import MahjongError
 from ..procedures import (
     dice_start,
     is_draw,
+    liabilities,
     next_dealer,
     pass_lock,
     resolve_declared,
@@ -67,6 +69,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     common(q)
     q = sub.add_parser("pass-lock", help="replay [seat, action, tile] events (JSON on stdin) and "
                                          "say whether each try_win is allowed")
+    common(q)
+    q = sub.add_parser("liable", help="who is liable (包自摸) for whom, from the claims in order "
+                                      "(JSON list of {seat, claim, tile, from} on stdin)")
     common(q)
     q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
     common(q)
@@ -122,6 +127,11 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         if not isinstance(events, list):
             raise MahjongError("the events must be a JSON list of [seat, action, tile]", "events")
         return pass_lock(events, profile.extra.get("pass_lock_scope", "same_tile"))
+    if kind == "liable":
+        claims = read_json(sys.stdin.read(), "the claims")
+        if not isinstance(claims, list):
+            raise MahjongError("the claims must be a JSON list of {seat, claim, tile, from}", "claims")
+        return {"liable": liabilities(_profile(args), claims)}
     return settle_draw(_profile(args), read_json(sys.stdin.read() or "{}", "the table"))
 
 
@@ -149,6 +159,9 @@ def run(args: argparse.Namespace) -> int:
     elif kind == "claim":
         takes = result["takes"]
         print(", ".join(f"{s}: {c}" for s, c in takes.items()) or ("无人要牌" if zh else "nobody"))
+    elif kind == "liable":
+        rows = [f"{s} ← {v['seat']} ({v['rule']})" for s, v in result["liable"].items()]
+        print("\n".join(rows) or ("无人包牌" if zh else "nobody is liable"))
     elif kind == "pass-lock":
         print(" ".join("✓" if ok else "✗" for ok in result["try_win_results"]))
     else:
