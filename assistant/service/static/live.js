@@ -11,6 +11,8 @@ const live = {
 const HISTORY = 5;       // frames voted over for the hand
 const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
 const WORKERS = 2;       // frames in flight at once
+const DECAY = 0.8;       // weight of a frame's name vote after each further frame
+const SWITCH = 1.3;      // a tile's name changes only when another name has this many times its votes
 
 function iou(a, b) {
   const x1 = Math.max(a[0], b[0]), y1 = Math.max(a[1], b[1]);
@@ -26,7 +28,7 @@ function updateTracks(detections) {
   for (const t of live.tracks) {
     let best = -1, bestIou = 0.3;
     detections.forEach((d, i) => { const v = iou(t.box, d.box); if (!used.has(i) && v > bestIou) { best = i; bestIou = v; } });
-    for (const k of Object.keys(t.votes)) t.votes[k] *= 0.7;
+    for (const k of Object.keys(t.votes)) t.votes[k] *= DECAY;
     if (best < 0) { t.misses += 1; continue; }
     used.add(best);
     const d = detections[best];
@@ -38,7 +40,11 @@ function updateTracks(detections) {
     if (!used.has(i)) live.tracks.push({ box: d.box.slice(), votes: { [d.tile]: d.confidence }, misses: 0, hits: 1 });
   });
   live.tracks = live.tracks.filter((t) => t.misses < MAX_MISSES);
-  for (const t of live.tracks) t.tile = Object.entries(t.votes).sort((a, b) => b[1] - a[1])[0][0];
+  for (const t of live.tracks) {
+    const [best, votes] = Object.entries(t.votes).sort((a, b) => b[1] - a[1])[0];
+    // Hysteresis: a name in place keeps it against a close rival, so labels do not flicker.
+    if (!t.tile || votes > SWITCH * (t.votes[t.tile] || 0)) t.tile = best;
+  }
 }
 
 /** The hand most of the last frames agree on (null until two frames agree). */
