@@ -110,7 +110,7 @@ def page(browser, server):
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(15_000)
+    pg.set_default_timeout(30_000)  # the CI machine is shared; waits end as soon as ready
     yield pg
     context.close()
     assert not errors, errors
