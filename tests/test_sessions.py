@@ -120,3 +120,12 @@ def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path):
     with pytest.raises(MahjongError, match="from"):
         store.record(guangdong["id"], {"result": "draw",
                                        "kongs": {"1": [{"type": "zhi", "tile": "5p", "from": 9}]}})
+
+
+def test_an_in_memory_store_keeps_its_tables_between_requests():
+    client = create_app({"DATABASE": ":memory:"}).test_client()
+    tid = client.post("/api/tables", json={"players": PLAYERS}).get_json()["id"]
+    assert client.post(f"/api/tables/{tid}/hands", json={"result": "draw"}).status_code == 201
+    assert client.get(f"/api/tables/{tid}").get_json()["hand_number"] == 2
+    other = create_app({"DATABASE": ":memory:"}).test_client()
+    assert other.get("/api/tables").get_json() == {"tables": []}

@@ -1,7 +1,7 @@
 """The web service: a JSON API over the rules engine and the recogniser, and four pages.
 
 ``create_app(config)`` builds the Flask app; ``mahjong-assistant serve`` runs it under waitress.
-Config keys (all optional): ``DATABASE`` (SQLite path of the table sessions),
+Config keys (all optional): ``DATABASE`` (SQLite path of the table sessions, or ``":memory:"``),
 ``MAX_CONTENT_LENGTH`` (upload bytes), ``MAX_IMAGE_PIXELS`` and ``MAX_IMAGE_SIDE`` (decoded size),
 ``RECOGNIZER`` (an object with ``detect(image_bgr)``, e.g. a stub in tests; by default
 ``vision.recognizer.Recognizer.load()`` on first use), ``RECOGNIZE_CONCURRENCY`` (photos

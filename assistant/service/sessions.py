@@ -68,13 +68,21 @@ class SessionStore:
     """Table sessions in one SQLite file; safe to use from several threads (a connection each)."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._keep: sqlite3.Connection | None = None
+        if str(path) == ":memory:":
+            # One in-memory database shared by this store's connections, alive while it is.
+            self.target = f"file:tables-{uuid.uuid4().hex}?mode=memory&cache=shared"
+            self._keep = sqlite3.connect(self.target, uri=True, check_same_thread=False)
+            self.path = Path(":memory:")
+        else:
+            self.path = Path(path) if path else default_path()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.target = str(self.path)
         self.migrate()
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
-        conn = sqlite3.connect(self.path, timeout=30)
+        conn = sqlite3.connect(self.target, timeout=30, uri=self._keep is not None)
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
         try:
