@@ -47,6 +47,7 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    length: int | None = None
     engine: Callable[[Any], dict[str, Any]] | None = None
 
     def check(self, key: str, value: Any) -> Any:
@@ -65,8 +66,10 @@ class OptionSpec:
                                    key)
             return value
         if self.kind == "int_list":
-            if not isinstance(value, (list, tuple)) or not value:
-                raise MahjongError(f"option {key!r} must be a list of numbers, got {value!r}", key)
+            if not isinstance(value, (list, tuple)) or not value or (
+                    self.length is not None and len(value) != self.length):
+                size = f"{self.length} numbers" if self.length else "numbers"
+                raise MahjongError(f"option {key!r} must be a list of {size}, got {value!r}", key)
             return tuple(self._int(key, v) for v in value)
         if self.kind == "stacks":
             if not isinstance(value, dict):

@@ -175,3 +175,9 @@ def test_twelve_down_liability_first_only_bao_xian_bu_bao_hou() -> None:
                                                                   "rule": "big_hand_liability"}
     off = get_profile("guangdong", {"big_hand_liability": False, "twelve_down_liability": False})
     assert liabilities(off, claims + dragons) == {}
+
+
+def test_event_floor_is_an_option() -> None:
+    s = score("123m456p888s33m78m", "9m", "guangdong", SELF_DRAWN, self_drawn=True, wall_last=True,
+              options={"event_min_fan": 5})
+    assert s["total"] == 5 and values(s)["海底捞月"] == 4

@@ -136,5 +136,19 @@ def test_unknown_option_and_bad_value() -> None:
         get_profile("shaanxi", {"paozi": 2})
     with pytest.raises(MahjongError, match="'settlement' takes one of"):
         get_profile("shaanxi", {"settlement": "other"})
+    with pytest.raises(MahjongError, match="list of 4 numbers"):
+        get_profile("shaanxi", {"walls_108": [14, 13]})
     with pytest.raises(MahjongError, match="'base_score' must be a whole number"):
         get_profile("shaanxi", {"base_score": "3"})
+
+
+def test_dealer_doubling_of_paozi_and_kongs_are_options() -> None:
+    table = {"dealer": "E", "seat": "S", "bets": {"E": 1, "S": 1}, "discarder": "W"}
+    plain = score("123m456p789s111sE", "E", "shaanxi", table)
+    assert plain["breakdown"]["E"] == {"hand": 6, "paozi": 6}
+    both = score("123m456p789s111sE", "E", "shaanxi", table,
+                 options={"dealer_doubles_paozi": True})
+    assert both["breakdown"]["E"] == {"hand": 6, "paozi": 12}
+    kongs = {"dealer": "E", "kongs": {"W": [{"type": "an"}]}}
+    doubled = settle_draw(get_profile("shaanxi", {"dealer_doubles_kongs": True}), kongs)
+    assert doubled["payments"] == {"W": 24, "E": -12, "S": -6, "N": -6}

@@ -116,3 +116,17 @@ def test_robbing_a_kong_is_not_in_the_seed() -> None:
     s = score("234m678p222sEE56s", "7s", "xian", {**TABLE, "discarder": "W"}, robbing_kong=True,
               options={"kong_robbable": True})
     assert values(s) == {"胡牌": 3}
+
+
+def test_bet_options() -> None:
+    table = {**TABLE, "bets": {"S": 1, "E": 1}}
+    s = score("234m678p222sEE56s", "7s", "xian", table, self_drawn=True,
+              options={"bet_unit": 5, "bets_self_draw_factor": 3})
+    assert s["breakdown"]["E"]["bets"] == (1 + 1) * 5 * 3
+    with pytest.raises(MahjongError, match="0-2"):
+        score("234m678p222sEE56s", "7s", "xian", {**TABLE, "bets": {"E": 3}}, self_drawn=True,
+              options={"bets_max": 2})
+    kong = {"type": "kong", "tiles": ["7m"] * 4, "concealed": True}
+    kai = score("123p456sSS23m", "4m", "xian", {**TABLE, "bets": {"E": 1}}, melds=[kong],
+                self_drawn=True, kong_replacement=True, options={"multipliers_apply_to_bets": True})
+    assert kai["breakdown"]["E"]["bets"] == 1 * 2 * 2

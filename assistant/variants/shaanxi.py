@@ -27,7 +27,7 @@ SPECS: dict[str, OptionSpec] = {
                             engine=lambda on: {"absent_tiles": HONORS if on else ()}),
     "walls_108": OptionSpec("108张时各家牌墙墩数（庄、下家、对家、上家）",
                             "108-tile form: stacks in the walls of dealer, 下家, 对家, 上家",
-                            kind="int_list", minimum=1, maximum=30),
+                            kind="int_list", minimum=1, maximum=30, length=4),
     "must_discard_last_tile": OptionSpec("108张时最后一张必须打出",
                                          "108-tile form: the last tile drawn must be discarded"),
     "base_score": OptionSpec("底分", "base score of every winning hand", kind="int", minimum=1),
