@@ -153,3 +153,18 @@ def test_bad_detections_are_clear_errors():
         read_hand([{"tile": "1m", "box": [0, 0]}])
     with pytest.raises(MahjongError):
         read_hand("nonsense")
+
+
+def test_kong_with_every_tile_face_down_is_a_doubt_until_fixed():
+    dets = row("123m456p789s1z", y0=200) + row(["back"] * 4, y0=300)
+    r = read_hand(dets)
+    assert r.hand["melds"][0]["type"] == "kong" and r.hand["melds"][0]["concealed"]
+    assert [d["tiles"] for d in r.doubts if d["kind"] == "back"] == [[11, 12, 13, 14]]
+    fixed = read_hand(dets, fixes=["12=W"])
+    assert fixed.sure and fixed.hand["melds"][0]["tiles"] == ["W"] * 4
+
+
+def test_loose_tiles_in_line_with_the_hand_are_left_out():
+    dets = row("123m456p789s1122z") + row("9p9p", x0=100 + 13 * 41.5 + 120)
+    r = read_hand(dets)
+    assert r.hand["concealed"] == parse_tiles("123m456p789s1122z") and r.sure

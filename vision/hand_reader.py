@@ -41,6 +41,9 @@ MIN_CONFIDENCE = 0.5
 WIN_GAP = 0.07
 #: ... or, in a row of two or three tiles, the centre spacing exceeds the tile width by this.
 WIN_GAP_SHORT = 0.1
+#: A group beside the concealed row is a meld laid to the side only with a face-down tile or a
+#: clearly sideways one (box ratio this much above the usual sideways test).
+SIDE_MELD = 0.2
 
 
 @dataclass
@@ -187,29 +190,51 @@ def _size(parts: _Parts, extra: int = 0) -> int:
     return len(parts.concealed) + 3 * len(parts.melds) + extra
 
 
-def _take_concealed(row: Row, parts: _Parts) -> list[Box]:
+def _take_concealed(row: Row, parts: _Parts, trim: bool = False) -> list[Box]:
     """The concealed row's tiles; melds laid to its side are taken out.
 
-    Returns the last tile when it is set apart: the widest gap of the row is the one before it
-    (the caller keeps it as the winning tile only if the hand then makes 14).
+    With ``trim``, a row holding more tiles than a hand (loose tiles lying in line with it) keeps
+    only the run of groups that fits, round its biggest group; the rest is ignored.  Returns the
+    last tile when it is set apart: the widest gap of the part kept is the one before it (the
+    caller keeps it as the winning tile only if the hand then makes 14).
     """
-    kept: list[Box] = []
+    kept: list[list[Box]] = []
     for group in row.groups:
         parts.bonus += [t for t in group if is_bonus(t.code)]
         tiles = _plain(group)
-        marked = any(t.code == BACK for t in tiles) or turned(row, tiles) is not None
+        marked = any(t.code == BACK for t in tiles) or turned(row, tiles, SIDE_MELD) is not None
         melds = _row_sets(row, tiles) if marked and len(row.groups) > 1 else None
         if melds:
             parts.melds += melds
-        else:
-            kept += tiles
-    parts.concealed += kept
-    if len(kept) < 2 or kept[-1] is not row.tiles[-1]:
+        elif tiles:
+            kept.append(tiles)
+    if trim:
+        kept = _trim(kept, 13 - 3 * len(parts.melds) - len(parts.concealed), parts)
+    flat = [t for g in kept for t in g]
+    parts.concealed += flat
+    if len(flat) < 2:
         return []
-    gaps = row.gaps
-    last = gaps[-1]
-    limit = WIN_GAP if len(gaps) >= 3 else WIN_GAP_SHORT
-    return [kept[-1]] if last > limit and last >= max(gaps) else []
+    where = {t.index: k for k, t in enumerate(row.tiles)}
+    lo, hi = where[flat[0].index], where[flat[-1].index]
+    gaps = row.gaps[lo:hi]
+    limit = WIN_GAP if len(row.gaps) >= 3 else WIN_GAP_SHORT
+    return [flat[-1]] if gaps and gaps[-1] > limit and gaps[-1] >= max(gaps) else []
+
+
+def _trim(groups: list[list[Box]], need: int, parts: _Parts) -> list[list[Box]]:
+    """The run of consecutive groups that makes ``need`` or ``need + 1`` tiles, if the whole
+    row has more; the longest such run that holds the biggest group."""
+    sizes = [len(g) for g in groups]
+    if sum(sizes) <= need + 1 or len(groups) < 2:
+        return groups
+    biggest = int(np.argmax(sizes))
+    runs = [(i, j) for i in range(len(groups)) for j in range(i + 1, len(groups) + 1)
+            if i <= biggest < j and sum(sizes[i:j]) in (need, need + 1)]
+    if not runs:
+        return groups
+    i, j = max(runs, key=lambda r: sum(sizes[r[0]:r[1]]))
+    parts.ignored += [t for g in groups[:i] + groups[j:] for t in g]
+    return groups[i:j]
 
 
 def _beyond_end(row: Row, singles: list[Row], width: float) -> Box | None:
@@ -275,7 +300,7 @@ def _assign(rows: list[Row], parts: _Parts, win_code: str | None) -> None:
     chosen, win = _pick_concealed(near_first, 13 - 3 * len(parts.melds), singles, width)
     apart: list[Box] = []
     for r in chosen:  # far row first: reading order
-        apart = _take_concealed(r, parts)
+        apart = _take_concealed(r, parts, trim=len(chosen) == 1)
     used += chosen
     if win is not None and win_code is None:
         parts.win = win
@@ -331,7 +356,8 @@ def _doubts(parts: _Parts, min_confidence: float, number: dict[int, int]) -> lis
             add("back", "a face-down tile outside a concealed kong cannot be read", [t])
     for m, tiles in parts.melds:
         if m["concealed"] and all(t.code == BACK for t in tiles):
-            add("back", "a concealed kong with every tile face down: its tile is unknown", tiles)
+            add("back", "a concealed kong with every tile face down: name one of them with "
+                "--fix N=TILE", tiles)
     faces: Counter[str] = Counter(t.code for t in parts.concealed + ([parts.win] if parts.win
                                                                       else []))
     for m, _ in parts.melds:

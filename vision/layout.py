@@ -265,12 +265,13 @@ def _trend(values: np.ndarray) -> np.ndarray:
     return slope * idx + float(np.median(values - slope * idx))
 
 
-def turned(row: Row, tiles: list[Box]) -> int | None:
+def turned(row: Row, tiles: list[Box], strict: float = 0.0) -> int | None:
     """Position in ``tiles`` (one set) of the tile turned sideways, if one clearly is.
 
     A caller's flag wins; else the tile whose box is longest along the row for its height,
     when it is clearly longer than the set's other tiles; for rows turned more than about 36
-    degrees, where boxes say little, the spacing of the centres is used instead.
+    degrees, where boxes say little, the spacing of the centres is used instead.  ``strict``
+    raises the bar (for a set beside the concealed row, where no tile need be sideways).
     """
     flagged = [k for k, t in enumerate(tiles) if t.sideways]
     if flagged or any(t.sideways is False for t in tiles):
@@ -283,10 +284,10 @@ def turned(row: Row, tiles: list[Box]) -> int | None:
     by_box = [a / float(np.median(aspect[:k] + aspect[k + 1:])) - 1 for k, a in enumerate(aspect)]
     if cos2 >= WELL_TURNED:
         k = int(np.argmax(by_box))
-        return k if by_box[k] > SIDEWAYS_RATIO - 1 else None
+        return k if by_box[k] > SIDEWAYS_RATIO - 1 + strict else None
     by_pitch = [e - 1 for e in _pitch_evidence(row, tiles)]
     k = int(np.argmax(by_pitch))
-    return k if by_pitch[k] > PITCH_RATIO - 1 else None
+    return k if by_pitch[k] > PITCH_RATIO - 1 + strict else None
 
 
 def tile_width(rows: list[Row]) -> float:

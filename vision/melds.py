@@ -40,6 +40,8 @@ def meld_of(codes: list[str], turned: int | None = None) -> dict[str, Any] | Non
     if not codes or any(is_bonus(c) for c in codes):
         return None
     faces = [c for c in codes if c != BACK]
+    if not faces and len(codes) == 4:  # a concealed kong all face down: its tile is unknown
+        return {"type": "kong", "tiles": [BACK] * 4, "concealed": True, "from": None}
     if not faces or len(set(faces)) > 1 and not (len(codes) == 3 and is_chow(codes)):
         return None
     if len(codes) == 4:
