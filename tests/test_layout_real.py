@@ -44,3 +44,29 @@ def test_real_single_rows_read_left_to_right():
     print(f"real one-row photos read left to right: {good}/{len(photos)}")
     assert len(photos) >= 30
     assert good / len(photos) >= 0.95
+
+
+def classifier_rate() -> str:
+    """The same photos with the labelled boxes named by the shipped classifier (no detector is
+    shipped yet): how many are read with every tile right."""
+    from vision.images import read_image
+    from vision.recognizer import TileClassifier
+
+    clf = TileClassifier.load()
+    n = exact = sure = right = total = 0
+    for name, dets, truth in one_row_photos():
+        image = read_image(DEFAULT_SOURCE / "valid" / "images" / name)
+        codes, probs = clf.name(image, np.array([d["box"] for d in dets]))
+        named = [{"tile": c, "box": d["box"], "confidence": float(p)}
+                 for c, p, d in zip(codes, probs, dets, strict=True)]
+        r = read_hand(named)
+        got = [t.code for t in r.tiles]
+        n, exact, sure = n + 1, exact + (got == truth), sure + r.sure
+        right += sum(a == b for a, b in zip(got, truth, strict=False))
+        total += len(truth)
+    return (f"{n} one-row photos, true boxes + shipped classifier: {exact} with every tile right, "
+            f"{sure} read without doubts, {right}/{total} tiles right")
+
+
+if __name__ == "__main__":  # python -m tests.test_layout_real
+    print(classifier_rate())

@@ -93,3 +93,12 @@ def test_missing_model_or_input_is_a_clean_error(tmp_path, capsys):
     bad.write_text("{not json", encoding="utf-8")
     code, out = _run(capsys, "--detections", str(bad), "--json")
     assert code == 2 and "error" in json.loads(out.out)
+
+
+def test_winning_tile_that_completes_nothing_is_a_doubt(tmp_path, capsys):
+    dets = row("123m456p789s11232z", apart=(13,), gap=25)  # 1122z + W set apart: no win
+    code, out = _run(capsys, "--detections", _write(tmp_path, dets), "--json")
+    data = json.loads(out.out)
+    assert code == 1 and not data["sure"]
+    assert any(d["kind"] == "not_complete" for d in data["doubts"])
+    assert data["result"]["is_win"] is False

@@ -127,9 +127,17 @@ def score(args: argparse.Namespace) -> dict[str, Any]:
         except MahjongError as exc:
             if reading.sure:
                 reading.doubts.append({"kind": "hand", "message": str(exc), "tiles": []})
+        if result is not None and state.get("win_tile") and not result["is_win"]:
+            # a tile was set apart as the winning one, yet the hand is not complete: most
+            # likely a tile is misread, so the reading is not trusted
+            reading.doubts.append({"kind": "not_complete", "message": (
+                f"the hand with the winning tile {state['win_tile']} set apart is not complete: "
+                "check the tiles"), "tiles": [g for grp in reading.groups
+                                              if grp["kind"] in ("concealed", "win")
+                                              for g in grp["tiles"]]})
     read = [{"number": n, "input": t.index + 1, "tile": t.code}
             for n, t in enumerate(reading.tiles, 1)]
-    out = {"tiles": tiles, "read": read, "hand": state,
+    out: dict[str, Any] = {"tiles": tiles, "read": read, "hand": state,
            "groups": reading.groups, "doubts": reading.doubts, "sure": reading.sure,
            "result": result}
     if args.annotate:
