@@ -44,19 +44,42 @@ def load_recognizer(stub: bool, models: str | None = None) -> tuple[Any, str]:
     return StubRecognizer(), "stub recogniser (no model)"
 
 
-def start_server(recognizer: Any, threads: int = 4) -> tuple[str, Any]:
+class LoopbackServer:
+    """The app under waitress on a free loopback port, in a thread that stops cleanly."""
+
+    def __init__(self, app: Any, threads: int) -> None:
+        import waitress
+
+        self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
+        self.host = f"127.0.0.1:{self.server.effective_port}"
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        from waitress import wasyncore
+
+        while not self._stop.is_set():
+            wasyncore.loop(timeout=0.1, map=self.server._map, count=1)
+
+    def close(self) -> None:
+        self._stop.set()
+        self.thread.join(timeout=5)
+        self.server.task_dispatcher.shutdown()
+        for channel in list(self.server._map.values()):
+            channel.close()
+
+
+def start_server(recognizer: Any, threads: int = 4) -> tuple[str, LoopbackServer]:
     """The app under waitress on a free loopback port; returns (host:port, server)."""
     import tempfile
-
-    import waitress
 
     from assistant.service import create_app
 
     db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
     app = create_app({"DATABASE": db, "RECOGNIZER": recognizer})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
-    threading.Thread(target=server.run, daemon=True).start()
-    return f"127.0.0.1:{server.effective_port}", server
+    server = LoopbackServer(app, threads)
+    return server.host, server
 
 
 def frames_1280x720(count: int = 8) -> list[bytes]:

@@ -74,11 +74,23 @@ class Server:
         self.app = create_app(config)
         self.server = waitress.create_server(self.app, host="127.0.0.1", port=0, threads=6)
         self.url = f"http://127.0.0.1:{self.server.effective_port}"
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
         self.thread.start()
 
+    def _loop(self) -> None:
+        """waitress's own loop, in short turns, so that close() can stop it cleanly."""
+        from waitress import wasyncore
+
+        while not self._stop.is_set():
+            wasyncore.loop(timeout=0.1, map=self.server._map, count=1)
+
     def close(self) -> None:
-        self.server.close()
+        self._stop.set()
+        self.thread.join(timeout=5)
+        self.server.task_dispatcher.shutdown()
+        for channel in list(self.server._map.values()):
+            channel.close()
 
 
 @pytest.fixture(scope="module")

@@ -122,7 +122,12 @@ function analysisHTML(r) {
       r.effective.map((w) => `<span class="wait">${tileSVG(w.tile, { size: 36 })}<small>${w.remaining}</small></span>`).join("") + "</div>";
   }
   if (r.discards && r.discards.length) {
-    html += `<h3>${L("打哪张", "What to discard")}</h3><table class="discards">` +
+    const b = r.discards[0];
+    const name = TILES.tileName(b.tile, I18N.lang);
+    html += `<h3>${L("打哪张", "What to discard")}</h3><p class="why">` + L(
+      `打${name}最好：打完后${b.shanten === 0 ? "听牌" : `${b.shanten} 向听`}，能让牌前进的有 ${b.tiles.length} 种、还剩 ${b.ukeire} 张（有效牌越多，越快和牌）。`,
+      `Discard ${name}: the hand is then ${b.shanten === 0 ? "ready" : `${b.shanten}-shanten`}, and ${b.tiles.length} kinds of tile (${b.ukeire} copies left) improve it; the more useful draws, the sooner you win.`) +
+      `</p><table class="discards">` +
       `<tr><th>${L("打", "Discard")}</th><th>${L("之后向听", "Shanten after")}</th><th>${L("有效牌张数", "Useful copies")}</th><th>${L("有效牌", "Useful draws")}</th></tr>` +
       r.discards.slice(0, 6).map((d, i) => `<tr class="discard${i === 0 ? " best" : ""}" data-tile="${d.tile}"><td>${tileSVG(d.tile, { size: 40 })}</td>` +
         `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
