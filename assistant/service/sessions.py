@@ -25,6 +25,7 @@ from typing import Any
 
 from ..analysis import analyze
 from ..errors import MahjongError
+from ..hand import HandState
 from ..procedures import next_dealer, settle_draw
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
@@ -214,6 +215,7 @@ class SessionStore:
                 payments, score = self._score(table, data.get("hand"), winner, discarder, bets,
                                               kongs)
                 record["score"] = score
+                record["hand"] = score_hand(data["hand"])
             winners = [seat_wind(winner, dealer)]
         # The engine's rule (assistant.procedures): the dealer, East, keeps the deal on his win
         # or a draw; otherwise it passes to his 下家 (South).
@@ -272,6 +274,14 @@ class SessionStore:
         score = result["score"]
         by_wind = score.get("payments", {})
         return [int(by_wind.get(wind[i], 0)) for i in range(4)], score
+
+
+def score_hand(hand: dict[str, Any]) -> dict[str, Any]:
+    """The winning hand as kept with the result: its tiles (as codes) and winning tile."""
+    state = HandState.from_json({k: v for k, v in hand.items() if k in ("concealed", "melds",
+                                                                          "win_tile")})
+    return {"concealed": state.concealed, "melds": [m.to_json() for m in state.melds],
+            "win_tile": state.win_tile}
 
 
 def seat_wind(player: int, dealer: int) -> str:

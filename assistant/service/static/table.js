@@ -53,10 +53,25 @@ function draw() {
       const r = h.result;
       const what = r.result === "draw" ? L("流局", "draw")
         : `${esc(t.players[r.winner].name)} ${r.discarder === null ? L("自摸", "self-drawn") : `${L("和", "wins on")} ${esc(t.players[r.discarder].name)}`}`;
-      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}</td>` +
+      const tiles = r.hand ? tilesHTML(r.hand.concealed.concat(r.hand.win_tile ? [r.hand.win_tile] : []), { size: 22 }) : "";
+      const items = r.score ? `<div class="note">${r.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "";
+      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${tiles ? "<br>" + tiles : ""}${items}</td>` +
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
     }).join("") +
     `<tr class="totals"><th colspan="3">${L("累计", "Totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
+}
+
+let previewTimer = null;
+function previewHand() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(async () => {
+    const text = $("win-hand").value.trim();
+    if (!text) { $("win-hand-preview").innerHTML = ""; return; }
+    try {
+      const tiles = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
+      $("win-hand-preview").innerHTML = tilesHTML(tiles, { size: 34 });
+    } catch (err) { $("win-hand-preview").innerHTML = `<span class="note">${esc(I18N.lang === "zh" && err.zh ? err.zh : err.message)}</span>`; }
+  }, 250);
 }
 
 async function record() {
@@ -80,6 +95,7 @@ async function record() {
     game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
     $("win-hand").value = "";
+    $("win-hand-preview").innerHTML = "";
     draw();
     listTables();
   } catch (err) { showError($("record-error"), err); }
@@ -93,6 +109,7 @@ function toggleWin() {
 document.addEventListener("DOMContentLoaded", async () => {
   $("create").addEventListener("click", create);
   $("record").addEventListener("click", record);
+  $("win-hand").addEventListener("input", previewHand);
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
   await fillVariants($("variant"), "guangdong");
