@@ -28,7 +28,9 @@ class Detector(Protocol):
 
 
 class RecognizerHolder:
-    """Loads the recogniser once (thread-safe) and remembers why it could not be loaded."""
+    """Loads the recogniser on first use (thread-safe). While it cannot be loaded each request
+    is told why (503) and the next one tries again, so a model exported later is picked up
+    without restarting the service."""
 
     def __init__(self, given: Detector | None = None, concurrency: int = 2) -> None:
         self._detector = given

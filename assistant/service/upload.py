@@ -50,9 +50,13 @@ def sniff(data: bytes) -> ImageInfo:
 def _jpeg_size(data: bytes) -> ImageInfo:
     i = 2
     n = len(data)
-    while i + 9 < n:
+    segments = 0
+    while i + 9 < n and segments < 5000:  # real JPEGs have a few dozen segments before SOF
+        segments += 1
         if data[i] != 0xFF:
-            i += 1
+            i = data.find(b"\xff", i)  # skip junk at C speed, not byte by byte
+            if i < 0:
+                break
             continue
         marker = data[i + 1]
         if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
