@@ -125,6 +125,7 @@ def test_pages_are_served(client):
     (b"", 400, "empty"),
     (b"hello, this is not a picture", 415, "not an image"),
     (b"%PDF-1.4 not an image either", 415, "not an image"),
+    (b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic", 415, "HEIC"),
     (b"\xff\xd8\xff\xe0", 400, "truncated"),
     (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, 400, ""),
 ])

@@ -43,6 +43,10 @@ def sniff(data: bytes) -> ImageInfo:
     if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
         w, h = struct.unpack("<HH", data[6:10])
         return ImageInfo("gif", w, h)
+    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"avif"):
+        raise ApiError(415, "HEIC/AVIF photos are not supported: send a JPEG (on an iPhone, "
+                            "Settings → Camera → Formats → Most Compatible)",
+                       "不支持 HEIC/AVIF 格式：请发送 JPEG（iPhone：设置 → 相机 → 格式 → 兼容性最佳）")
     raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo",
                    "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片")
 
