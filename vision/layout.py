@@ -92,7 +92,8 @@ def extents(box: Box, direction: np.ndarray) -> tuple[float, float]:
 
 
 def row_direction(boxes: list[Box]) -> np.ndarray:
-    """The dominant row direction (unit vector, pointing right) from pairs of near neighbours."""
+    """The dominant row direction (unit vector, pointing right, or down for a column) from
+    pairs of near neighbours."""
     if len(boxes) < 2:
         return np.array([1.0, 0.0])
     centres = np.array([b.center for b in boxes])
@@ -119,6 +120,8 @@ def row_direction(boxes: list[Box]) -> np.ndarray:
     near = np.abs(np.angle(np.exp(1j * (a - peak)))) < np.radians(24)
     mean = np.angle(np.sum(wt[near] * np.exp(1j * a[near]))) / 2
     u = np.array([np.cos(mean), np.sin(mean)])
+    if abs(u[0]) < 0.2:  # a column: read it top to bottom
+        return u if u[1] >= 0 else -u
     return u if u[0] >= 0 else -u
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from assistant.tiles import INDEX, is_bonus, is_suited
 
 BACK = "back"
@@ -63,23 +61,19 @@ def split_sets(codes: list[str], gaps: list[float]) -> list[tuple[int, int]] | N
     """Cut a run of tiles into consecutive sets of 3 or 4: ``[(start, end), ...]`` or None.
 
     ``gaps`` (one fewer than ``codes``) are the spaces between neighbours; among the possible
-    cuts the one that cuts at the widest gaps and keeps the narrow ones inside sets wins.
+    cuts the one that cuts at the widest gaps and keeps the narrow ones inside sets wins
+    (dynamic programming from the right end, so long rows cost little).
     """
-    best: list[tuple[int, int]] | None = None
-    best_score = -np.inf
-
-    def walk(start: int, acc: list[tuple[int, int]], score: float) -> None:
-        nonlocal best, best_score
-        if start == len(codes):
-            if score > best_score:
-                best, best_score = list(acc), score
-            return
+    n = len(codes)
+    best: list[tuple[float, list[tuple[int, int]]] | None] = [None] * (n + 1)
+    best[n] = (0.0, [])
+    for start in range(n - 3, -1, -1):
         for size in (3, 4):
             end = start + size
-            if end <= len(codes) and meld_of(codes[start:end]) is not None:
-                inner = -sum(gaps[start:end - 1])
-                cut = gaps[end - 1] if end < len(codes) else 0.0
-                walk(end, acc + [(start, end)], score + inner + cut)
-
-    walk(0, [], 0.0)
-    return best
+            rest = best[end] if end <= n else None
+            if rest is None or meld_of(codes[start:end]) is None:
+                continue
+            score = rest[0] - sum(gaps[start:end - 1]) + (gaps[end - 1] if end < n else 0.0)
+            if best[start] is None or score > best[start][0]:
+                best[start] = (score, [(start, end)] + rest[1])
+    return best[0][1] if best[0] is not None else None
