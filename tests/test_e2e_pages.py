@@ -156,6 +156,17 @@ def test_score_a_photo_correct_a_tile_and_read_the_score(page, server, stub):
     pays = {row.get_attribute("data-seat"): int(row.inner_text().split()[-1].replace("+", ""))
             for row in page.query_selector_all("tr.payment")}
     assert len(pays) == 4 and sum(pays.values()) == 0 and pays["E"] > 0
+    # A house rule of the variant: Shaanxi with a base score of 6 instead of 3.
+    page.select_option("#variant", "shaanxi")
+    page.click("#house-rules summary")
+    page.fill("#options input[data-option='base_score']", "6")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+    expected = analyze({"concealed": stub.tiles[:13], "win_tile": "S", "variant": "shaanxi",
+                        "options": {"base_score": 6},
+                        "context": {"self_drawn": True, "seat_wind": "E", "prevalent_wind": "E"},
+                        "table": {"dealer": "E", "seat": "E", "discarder": None}})["score"]
+    page.wait_for_function(f"document.querySelector('.score .total').textContent == '{expected['total']}'")
 
 
 def test_language_switch(page, server):

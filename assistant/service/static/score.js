@@ -123,6 +123,38 @@ async function onHandTap(ev) {
   drawHand();
 }
 
+//: The chosen variant's options as served: key -> {value, zh, en}.
+let variantOptions = {};
+
+/** Controls for the variant's simple options (true/false, numbers); others keep their value. */
+async function loadOptions() {
+  try {
+    variantOptions = (await api(`/api/variants/${encodeURIComponent($("variant").value)}`)).options;
+  } catch (err) { variantOptions = {}; }
+  drawOptions();
+}
+
+function drawOptions() {
+  const rows = Object.entries(variantOptions).filter(([, o]) =>
+    typeof o.value === "boolean" || typeof o.value === "number");
+  $("options").innerHTML = rows.map(([key, o]) => {
+    const label = esc(L(o.zh, o.en));
+    return typeof o.value === "boolean"
+      ? `<div><label><input type="checkbox" data-option="${key}" ${o.value ? "checked" : ""}> ${label}</label></div>`
+      : `<div><label>${label} <input type="number" data-option="${key}" value="${o.value}"></label></div>`;
+  }).join("") || `<p class="note">${L("没有可调的选项", "No options to set")}</p>`;
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const el of document.querySelectorAll("#options [data-option]")) {
+    const key = el.dataset.option;
+    const value = el.type === "checkbox" ? el.checked : Number(el.value);
+    if (value !== variantOptions[key].value) out[key] = value;
+  }
+  return out;
+}
+
 function request() {
   const hand = state.hand.slice();
   // With 14 tiles (a kong counting 3) the last one is the winning tile; with 13, none is.
@@ -135,6 +167,7 @@ function request() {
   if (Object.keys(bets).length) table.bets = bets;
   return {
     concealed: hand, melds: state.melds, win_tile: win, variant: $("variant").value,
+    options: chosenOptions(),
     context: { self_drawn: self, seat_wind: seat, prevalent_wind: $("prevalent").value },
     table,
   };
@@ -173,6 +206,15 @@ document.addEventListener("DOMContentLoaded", async () => {
   });
   $("score-btn").addEventListener("click", score);
   try { await fillVariants($("variant"), "guangdong"); } catch (err) { showError($("score-error"), err); }
+  $("variant").addEventListener("change", loadOptions);
+  loadOptions();
   drawHand();
 });
-document.addEventListener("langchange", () => { fillWinds(); drawAnnotated(); drawHand(); drawResult(); });
+document.addEventListener("langchange", () => {
+  const kept = chosenOptions();
+  fillWinds(); drawAnnotated(); drawHand(); drawResult(); drawOptions();
+  for (const [key, value] of Object.entries(kept)) {
+    const el = document.querySelector(`#options [data-option="${key}"]`);
+    if (el) { if (el.type === "checkbox") el.checked = value; else el.value = value; }
+  }
+});
