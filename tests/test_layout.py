@@ -168,3 +168,11 @@ def test_loose_tiles_in_line_with_the_hand_are_left_out():
     dets = row("123m456p789s1122z") + row("9p9p", x0=100 + 13 * 41.5 + 120)
     r = read_hand(dets)
     assert r.hand["concealed"] == parse_tiles("123m456p789s1122z") and r.sure
+
+
+def test_numbers_stay_those_of_the_first_reading_after_a_drop():
+    dets = row("5p", x0=40, y0=300) + row("123m456p789s1122z", x0=120)
+    r = read_hand(dets, fixes=["1=-"])
+    assert [r.number(t) for t in r.tiles] == list(range(2, 15))
+    again = read_hand(dets, fixes=["1=-", "14=N"])
+    assert again.hand["concealed"][-1] == "N"

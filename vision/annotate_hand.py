@@ -44,7 +44,7 @@ def render(image: np.ndarray | None, reading: Reading) -> np.ndarray:
     out = _blank(reading) if image is None else image.copy()
     scale = max(out.shape[:2]) / 1000
     thick = max(1, round(2 * scale))
-    by_number = {n: t for n, t in enumerate(reading.tiles, 1)}
+    by_number = {reading.number(t): t for t in reading.tiles}
     doubtful = {n for d in reading.doubts for n in d["tiles"]}
     meld_no = 0
     for g in reading.groups:

@@ -54,14 +54,17 @@ class Reading:
     hand: dict[str, Any]
     groups: list[dict[str, Any]] = field(default_factory=list)
     doubts: list[dict[str, Any]] = field(default_factory=list)
+    numbers: dict[int, int] = field(default_factory=dict)  # input index -> reading number
 
     @property
     def sure(self) -> bool:
         return not self.doubts
 
     def number(self, box: Box) -> int:
-        """The 1-based reading number of a tile."""
-        return next(k for k, t in enumerate(self.tiles, 1) if t.index == box.index)
+        """The 1-based reading number of a tile (as read before any correction dropped tiles,
+        so that the numbers of a report stay valid for the next run's corrections)."""
+        return self.numbers.get(box.index) or next(
+            k for k, t in enumerate(self.tiles, 1) if t.index == box.index)
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "groups": self.groups, "doubts": self.doubts,
@@ -381,11 +384,11 @@ def read_hand(detections: Any, win_tile: str | None = None, fixes: list[str] | N
               min_confidence: float = MIN_CONFIDENCE) -> Reading:
     """Read the hand in a list of detections; never raises for an odd layout, reports doubts."""
     boxes = boxes_from_detections(detections)
+    number = {t.index: k for k, t in enumerate(reading_order(boxes), 1)}
     if fixes:
         boxes = apply_fixes(boxes, fixes)
     rows = find_rows(boxes)
-    order = [t for r in rows for t in r.tiles]
-    number = {t.index: k for k, t in enumerate(order, 1)}
+    order = sorted((t for r in rows for t in r.tiles), key=lambda t: number[t.index])
     parts = _Parts()
     _assign(rows, parts, win_tile)
     melds = [m for m, _ in parts.melds]
@@ -407,4 +410,4 @@ def read_hand(detections: Any, win_tile: str | None = None, fixes: list[str] | N
         groups.append({"kind": "bonus", "tiles": [number[t.index] for t in parts.bonus]})
     if parts.ignored:
         groups.append({"kind": "ignored", "tiles": sorted(number[t.index] for t in parts.ignored)})
-    return Reading(order, hand, groups, doubts)
+    return Reading(order, hand, groups, doubts, number)

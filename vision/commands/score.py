@@ -135,8 +135,8 @@ def score(args: argparse.Namespace) -> dict[str, Any]:
                 "check the tiles"), "tiles": [g for grp in reading.groups
                                               if grp["kind"] in ("concealed", "win")
                                               for g in grp["tiles"]]})
-    read = [{"number": n, "input": t.index + 1, "tile": t.code}
-            for n, t in enumerate(reading.tiles, 1)]
+    read = [{"number": reading.number(t), "input": t.index + 1, "tile": t.code}
+            for t in reading.tiles]
     out: dict[str, Any] = {"tiles": tiles, "read": read, "hand": state,
            "groups": reading.groups, "doubts": reading.doubts, "sure": reading.sure,
            "result": result}
