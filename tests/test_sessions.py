@@ -129,3 +129,30 @@ def test_an_in_memory_store_keeps_its_tables_between_requests():
     assert client.get(f"/api/tables/{tid}").get_json()["hand_number"] == 2
     other = create_app({"DATABASE": ":memory:"}).test_client()
     assert other.get("/api/tables").get_json() == {"tables": []}
+
+
+def test_several_winners_on_one_discard_where_the_variant_allows_it(tmp_path):
+    store = SessionStore(tmp_path / "t.sqlite3")
+    gd = store.create({"players": PLAYERS, "variant": "guangdong"})  # 一炮多响 allowed
+    t = store.record(gd["id"], {"result": "win", "discarder": 3, "winners": [
+        {"winner": 1, "hand": WIN}, {"winner": 2, "points": [0, 0, 4, -4]}]})
+    hand = t["hands"][0]
+    assert hand["result"]["winners"] == [1, 2] and sum(hand["payments"]) == 0
+    assert hand["payments"][2] == 4 + hand["result"]["wins"][0]["payments"][2]
+    assert t["dealer"] == 1, "the dealer did not win: the deal passes on"
+    t = store.record(gd["id"], {"result": "win", "discarder": 0, "winners": [
+        {"winner": 1, "points": [-2, 2, 0, 0]}, {"winner": 3, "points": [-2, 0, 0, 2]}]})
+    assert t["dealer"] == 1, "the dealer won with another: he keeps the deal"
+    sx = store.create({"players": PLAYERS, "variant": "shaanxi"})  # 截和: one winner
+    with pytest.raises(MahjongError, match="only one player"):
+        store.record(sx["id"], {"result": "win", "discarder": 0, "winners": [
+            {"winner": 1, "points": [0, 0, 0, 0]}, {"winner": 2, "points": [0, 0, 0, 0]}]})
+    for bad, words in (({"discarder": None, "winners": [{"winner": 1, "points": [0, 0, 0, 0]},
+                                                        {"winner": 2, "points": [0, 0, 0, 0]}]},
+                        "discard"),
+                       ({"discarder": 0, "winners": [{"winner": 1, "points": [0, 0, 0, 0]},
+                                                     {"winner": 1, "points": [0, 0, 0, 0]}]},
+                        "twice"),
+                       ({"discarder": 0, "winners": []}, "winners")):
+        with pytest.raises(MahjongError, match=words):
+            store.record(gd["id"], {"result": "win", **bad})

@@ -86,7 +86,10 @@ HAND_RESULT = {
                               "maxItems": 4},
                    "bets": {"type": "array", "items": {"type": "integer"}},
                    "kongs": {"type": "object", "description": "player number -> kongs made this "
-                             "hand: [{type: an|jia|zhi, tile, from: player}]"}},
+                             "hand: [{type: an|jia|zhi, tile, from: player}]"},
+                   "winners": {"type": "array", "description": "several winners on one discard "
+                               "(where the variant allows it), each {winner, hand or points}",
+                               "items": {"type": "object", "required": ["winner"]}}},
 }
 
 TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],

@@ -183,7 +183,9 @@ class SessionStore:
         summing to zero instead of a hand, for variants that do not score or a hand settled by
         hand. ``bets`` (4 numbers) overrides the table's bets for this hand. ``kongs`` (player
         number -> list of ``{"type": an|jia|zhi, "tile", "from": player}``) are the kongs made
-        this hand: paid with the win, or on a draw where the variant lets them stand.
+        this hand: paid with the win, or on a draw where the variant lets them stand. Several
+        players winning on one discard (一炮多响, where the variant allows it): ``"winners":
+        [{"winner": i, "hand" | "points"}, ...]`` with the one ``discarder``.
         """
         table = self.get(game_id, with_hands=False)
         dealer = table["dealer"]
@@ -201,22 +203,12 @@ class SessionStore:
         if result == "draw":
             payments = self._draw(table, kongs, bets)
         else:
-            winner = _player(data.get("winner"), "winner")
-            discarder = data.get("discarder")
-            if discarder is not None:
-                discarder = _player(discarder, "discarder")
-                if discarder == winner:
-                    raise MahjongError("the winner cannot have discarded his own winning tile",
-                                       "discarder")
-            record.update(winner=winner, discarder=discarder)
-            if data.get("points") is not None:
-                payments = _points(data["points"])
-            else:
-                payments, score = self._score(table, data.get("hand"), winner, discarder, bets,
-                                              kongs)
-                record["score"] = score
-                record["hand"] = score_hand(data["hand"])
-            winners = [seat_wind(winner, dealer)]
+            payments, wins = self._wins(table, data, bets, kongs)
+            record.update(winner=wins[0]["winner"], winners=[w["winner"] for w in wins],
+                          discarder=wins[0]["discarder"], wins=wins)
+            if "score" in wins[0]:
+                record.update(score=wins[0]["score"], hand=wins[0]["hand"])
+            winners = [seat_wind(w["winner"], dealer) for w in wins]
         # The engine's rule (assistant.procedures): the dealer, East, keeps the deal on his win
         # or a draw; otherwise it passes to his 下家 (South).
         dealer_keeps = next_dealer("E", winners) == "E"
@@ -231,6 +223,46 @@ class SessionStore:
                        (new_dealer, new_prevalent, game_id))
         return self.get(game_id)
 
+    def _wins(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
+              kongs: dict[str, Any]) -> tuple[list[int], list[dict[str, Any]]]:
+        """Payments of a won hand (one winner, or several on one discard) and each win."""
+        entries = data.get("winners")
+        if entries is None:
+            entries = [{k: data[k] for k in ("winner", "hand", "points") if k in data}]
+        if not isinstance(entries, list) or not entries or not all(isinstance(e, dict)
+                                                                   for e in entries):
+            raise MahjongError("'winners' must be a list of {winner, hand or points}", "winners")
+        discarder = data.get("discarder")
+        if discarder is not None:
+            discarder = _player(discarder, "discarder")
+        players = [_player(e.get("winner"), "winner") for e in entries]
+        if len(set(players)) != len(players):
+            raise MahjongError("a player is named twice among the winners", "winners")
+        if discarder in players:
+            raise MahjongError("the winner cannot have discarded his own winning tile", "discarder")
+        if len(players) > 1:
+            if discarder is None:
+                raise MahjongError("several winners need a discard to win on", "discarder")
+            if not get_profile(table["variant"], table["options"]).multiple_winners:
+                raise MahjongError(f"variant {table['variant']!r} lets only one player win on a "
+                                   "discard (截和)", "winners")
+        winds = [seat_wind(p, table["dealer"]) for p in players]
+        payments = [0] * 4
+        wins = []
+        for k, (entry, player) in enumerate(zip(entries, players, strict=True)):
+            win: dict[str, Any] = {"winner": player, "discarder": discarder}
+            if entry.get("points") is not None:
+                paid = _points(entry["points"])
+            else:
+                # The kongs are settled once, with the first winner's hand.
+                paid, score = self._score(table, entry.get("hand"), player, discarder, bets,
+                                          kongs if k == 0 else {}, winds)
+                win.update(score=score, hand=score_hand(entry["hand"]))
+            win["payments"] = paid
+            payments = [a + b for a, b in zip(payments, paid, strict=True)]
+            wins.append(win)
+        return payments, wins
+
     def _draw(self, table: dict[str, Any], kongs: dict[str, Any], bets: list[int]) -> list[int]:
         """Payments of a drawn hand: none, or the kongs' where the variant lets them stand."""
         if not kongs:
@@ -243,7 +275,8 @@ class SessionStore:
         return [int(by_wind.get(seat_wind(i, table["dealer"]), 0)) for i in range(4)]
 
     def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
-               bets: list[int], kongs: dict[str, Any]) -> tuple[list[int], dict[str, Any]]:
+               bets: list[int], kongs: dict[str, Any], winners: list[str] | None = None
+               ) -> tuple[list[int], dict[str, Any]]:
         """Score the winning hand with the table facts filled in; payments per player."""
         profile = get_profile(table["variant"], table["options"])
         if scorer_for(profile) is None:
@@ -265,6 +298,8 @@ class SessionStore:
             table_facts["bets"] = {wind[i]: bets[i] for i in range(4)}
         if kongs:
             table_facts["kongs"] = kongs
+        if winners and len(winners) > 1:
+            table_facts["winners"] = winners
         state["table"] = table_facts
         state["variant"] = table["variant"]
         state["options"] = table["options"]

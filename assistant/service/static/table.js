@@ -52,7 +52,7 @@ function draw() {
     t.hands.map((h) => {
       const r = h.result;
       const what = r.result === "draw" ? L("流局", "draw")
-        : `${esc(t.players[r.winner].name)} ${r.discarder === null ? L("自摸", "self-drawn") : `${L("和", "wins on")} ${esc(t.players[r.discarder].name)}`}`;
+        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(L("、", ", "))} ${r.discarder === null ? L("自摸", "self-drawn") : `${L("和", "wins on")} ${esc(t.players[r.discarder].name)}`}`;
       const tiles = r.hand ? tilesHTML(r.hand.concealed.concat(r.hand.win_tile ? [r.hand.win_tile] : []), { size: 22 }) : "";
       const items = r.score ? `<div class="note">${r.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "";
       return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${tiles ? "<br>" + tiles : ""}${items}</td>` +
