@@ -269,6 +269,23 @@ def test_table_session_two_hands(page, server):
     page.reload()
     page.wait_for_selector("tr.hand-row")
     assert page.locator("tr.hand-row").count() == 2, "the table comes back after a reload"
+    # Hand 3: Bo and Chen both win on Dai's discard (Guangdong allows 一炮多响).
+    page.select_option("#discarder", "3")
+    page.select_option("#winner", "1")
+    page.fill("#win-hand", "123m456p789s1112z S")
+    page.click("#add-winner")
+    second = page.locator(".winner-row").nth(1)
+    second.locator("select").select_option("2")
+    second.locator(".win-hand").fill("234m345p678s2399p 1p")
+    second.locator(".win-hand-preview svg.tile").first.wait_for()
+    page.click("#record")
+    page.wait_for_function("document.querySelectorAll('tr.hand-row').length === 3")
+    last = page.locator("tr.hand-row").nth(2).inner_text()
+    assert "Bo" in last and "Chen" in last
+    with urllib.request.urlopen(f"{server.url}/api/tables/{table_id}") as r:
+        table = json.load(r)
+    assert table["hands"][2]["result"]["winners"] == [1, 2] and sum(table["totals"]) == 0
+    assert table["dealer"] == 1, "the dealer (Bo) won: he keeps the deal"
 
 
 # -- the same flows on the real recogniser, when it is installed -------------------------------

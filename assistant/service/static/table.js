@@ -62,16 +62,43 @@ function draw() {
 }
 
 let previewTimer = null;
-function previewHand() {
+function previewHand(ev) {
+  const row = ev.target.closest(".winner-row");
+  if (!row || !ev.target.classList.contains("win-hand")) return;
+  const out = row.querySelector(".win-hand-preview");
   clearTimeout(previewTimer);
   previewTimer = setTimeout(async () => {
-    const text = $("win-hand").value.trim();
-    if (!text) { $("win-hand-preview").innerHTML = ""; return; }
+    const text = ev.target.value.trim();
+    if (!text) { out.innerHTML = ""; return; }
     try {
       const tiles = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
-      $("win-hand-preview").innerHTML = tilesHTML(tiles, { size: 34 });
-    } catch (err) { $("win-hand-preview").innerHTML = `<span class="note">${esc(I18N.lang === "zh" && err.zh ? err.zh : err.message)}</span>`; }
+      out.innerHTML = tilesHTML(tiles, { size: 34 });
+    } catch (err) { out.innerHTML = `<span class="note">${esc(I18N.lang === "zh" && err.zh ? err.zh : err.message)}</span>`; }
   }, 250);
+}
+
+/** Another winner on the same discard (一炮多响): a row like the first, without its ids. */
+function addWinner() {
+  const first = document.querySelector(".winner-row");
+  const row = first.cloneNode(true);
+  for (const el of row.querySelectorAll("[id]")) el.removeAttribute("id");
+  row.querySelector(".win-hand").value = "";
+  row.querySelector(".win-hand-preview").innerHTML = "";
+  row.querySelector("select").selectedIndex = (first.querySelector("select").selectedIndex + 1) % 4;
+  $("winner-rows").appendChild(row);
+}
+
+function resetWinners() {
+  const rows = document.querySelectorAll(".winner-row");
+  rows.forEach((row, i) => {
+    if (i) row.remove();
+    else { row.querySelector(".win-hand").value = ""; row.querySelector(".win-hand-preview").innerHTML = ""; }
+  });
+}
+
+async function parseHand(text) {
+  const tiles = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
+  return { concealed: tiles.slice(0, -1), win_tile: tiles[tiles.length - 1] };
 }
 
 async function record() {
@@ -79,23 +106,24 @@ async function record() {
   const result = document.querySelector("input[name=result]:checked").value;
   const body = { result };
   if (result === "win") {
-    body.winner = +$("winner").value;
     body.discarder = $("discarder").value === "" ? null : +$("discarder").value;
     const pts = [0, 1, 2, 3].map((i) => $(`pt${i}`).value);
-    if (pts.some((v) => v !== "")) {
-      body.points = pts.map((v) => +v || 0);
-    } else {
-      try {
-        const tiles = (await api(`/api/parse?text=${encodeURIComponent($("win-hand").value)}`)).tiles;
-        body.hand = { concealed: tiles.slice(0, -1), win_tile: tiles[tiles.length - 1] };
-      } catch (err) { showError($("record-error"), err); return; }
-    }
+    const rows = [...document.querySelectorAll(".winner-row")];
+    try {
+      const winners = [];
+      for (const [i, row] of rows.entries()) {
+        const w = { winner: +row.querySelector("select").value };
+        if (pts.some((v) => v !== "")) w.points = i === 0 ? pts.map((v) => +v || 0) : [0, 0, 0, 0];
+        else w.hand = await parseHand(row.querySelector(".win-hand").value);
+        winners.push(w);
+      }
+      if (winners.length === 1) Object.assign(body, winners[0]); else body.winners = winners;
+    } catch (err) { showError($("record-error"), err); return; }
   }
   try {
     game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
-    $("win-hand").value = "";
-    $("win-hand-preview").innerHTML = "";
+    resetWinners();
     draw();
     listTables();
   } catch (err) { showError($("record-error"), err); }
@@ -109,7 +137,8 @@ function toggleWin() {
 document.addEventListener("DOMContentLoaded", async () => {
   $("create").addEventListener("click", create);
   $("record").addEventListener("click", record);
-  $("win-hand").addEventListener("input", previewHand);
+  $("winner-rows").addEventListener("input", previewHand);
+  $("add-winner").addEventListener("click", addWinner);
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
   await fillVariants($("variant"), "guangdong");
