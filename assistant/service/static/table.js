@@ -53,9 +53,12 @@ function draw() {
       const r = h.result;
       const what = r.result === "draw" ? L("流局", "draw")
         : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(L("、", ", "))} ${r.discarder === null ? L("自摸", "self-drawn") : `${L("和", "wins on")} ${esc(t.players[r.discarder].name)}`}`;
-      const tiles = r.hand ? tilesHTML(r.hand.concealed.concat(r.hand.win_tile ? [r.hand.win_tile] : []), { size: 22 }) : "";
-      const items = r.score ? `<div class="note">${r.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "";
-      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${tiles ? "<br>" + tiles : ""}${items}</td>` +
+      const wins = (r.wins || [r]).filter((w) => w.hand).map((w) =>
+        `<div>${(r.wins || []).length > 1 ? esc(t.players[w.winner].name) + " " : ""}` +
+        tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +
+        (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "") +
+        "</div>").join("");
+      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}</td>` +
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
     }).join("") +
     `<tr class="totals"><th colspan="3">${L("累计", "Totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
