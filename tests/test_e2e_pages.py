@@ -329,3 +329,23 @@ def test_real_model_live_overlay_names_tiles(browser, real_server):
     pg.wait_for_timeout(3000)
     print("live updates/s:", pg.get_attribute("#rate", "data-rate"))
     context.close()
+
+
+def test_table_session_pays_a_kong_on_a_draw(page, server):
+    page.goto(f"{server.url}/table")
+    for i, name in enumerate(["Ann", "Bo", "Chen", "Dai"]):
+        page.fill(f"#p{i}", name)
+    page.select_option("#variant", "shaanxi")
+    page.click("#create")
+    page.wait_for_selector("#game:not([hidden]) .player.dealer")
+    page.check("input[name=result][value=draw]")
+    page.click("#add-kong")
+    row = page.locator(".kong-row").first
+    row.locator(".kong-player").select_option("1")
+    row.locator(".kong-type").select_option("an")
+    row.locator(".kong-tile").fill("5p")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row")
+    totals = [int(el.get_attribute("data-total")) for el in page.query_selector_all(".player .total")]
+    assert sum(totals) == 0 and totals[1] > 0, "Shaanxi: a concealed kong is paid even in a draw"
+    assert page.locator(".kong-row").count() == 0

@@ -99,6 +99,30 @@ function resetWinners() {
   });
 }
 
+function addKong() {
+  const row = $("kong-template").content.firstElementChild.cloneNode(true);
+  $("kong-rows").appendChild(row);
+  I18N.apply(row);
+  draw();
+  const from = row.querySelector(".kong-from-wrap");
+  const type = row.querySelector(".kong-type");
+  from.hidden = type.value !== "zhi";
+  type.addEventListener("change", () => { from.hidden = type.value !== "zhi"; });
+  row.querySelector(".kong-remove").addEventListener("click", () => row.remove());
+}
+
+/** The kongs entered, as the API takes them: player number -> [{type, tile, from}]. */
+function kongs() {
+  const out = {};
+  for (const row of document.querySelectorAll(".kong-row")) {
+    const player = row.querySelector(".kong-player").value;
+    const kong = { type: row.querySelector(".kong-type").value, tile: row.querySelector(".kong-tile").value.trim() };
+    if (kong.type === "zhi") kong.from = +row.querySelector(".kong-from").value;
+    (out[player] = out[player] || []).push(kong);
+  }
+  return out;
+}
+
 async function parseHand(text) {
   const tiles = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
   return { concealed: tiles.slice(0, -1), win_tile: tiles[tiles.length - 1] };
@@ -108,6 +132,8 @@ async function record() {
   showError($("record-error"), null);
   const result = document.querySelector("input[name=result]:checked").value;
   const body = { result };
+  const k = kongs();
+  if (Object.keys(k).length) body.kongs = k;
   if (result === "win") {
     body.discarder = $("discarder").value === "" ? null : +$("discarder").value;
     const pts = [0, 1, 2, 3].map((i) => $(`pt${i}`).value);
@@ -127,6 +153,7 @@ async function record() {
     game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
     resetWinners();
+    $("kong-rows").innerHTML = "";
     draw();
     listTables();
   } catch (err) { showError($("record-error"), err); }
@@ -142,6 +169,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("record").addEventListener("click", record);
   $("winner-rows").addEventListener("input", previewHand);
   $("add-winner").addEventListener("click", addWinner);
+  $("add-kong").addEventListener("click", addKong);
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
   await fillVariants($("variant"), "guangdong");
