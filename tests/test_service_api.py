@@ -271,3 +271,15 @@ def test_service_errors_carry_a_chinese_message(client):
     assert "空" in body["error_zh"]
     assert assert_error(client.get("/api/nothing"), 404)["error_zh"]
     assert "百万像素" in assert_error(upload(client, huge_png(), "big.png"), 413)["error_zh"]
+
+
+def test_a_real_bug_is_a_logged_json_500(tmp_path, caplog):
+    app = create_app({"DATABASE": tmp_path / "t.sqlite3"})
+
+    @app.get("/boom")
+    def boom():  # type: ignore[no-untyped-def]
+        raise RuntimeError("a bug")
+
+    body = assert_error(app.test_client().get("/boom"), 500, "internal error")
+    assert "a bug" not in body["error"], "no internals leak to the client"
+    assert any("internal error" in r.message for r in caplog.records)
