@@ -48,7 +48,8 @@ function drawExplained() {
 async function newQuestion() {
   $("practice-result").innerHTML = "";
   teach.chosen.clear();
-  teach.question = await api("/api/practice");
+  // The question follows the variant chosen above (its hand forms decide the waits).
+  teach.question = await api(`/api/practice?variant=${encodeURIComponent($("explain-variant").value || "default")}`);
   drawQuestion();
 }
 
@@ -63,7 +64,7 @@ function drawQuestion() {
 
 async function check() {
   try {
-    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen] } });
+    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen], variant: teach.question.variant } });
   } catch (err) { showError($("practice-result"), err); return; }
   drawCheck();
 }
