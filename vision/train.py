@@ -520,15 +520,27 @@ def verify_classifier_onnx(onnx_path: Path, data_dir: Path, per_class: int | Non
     inp = session.get_inputs()[0]
     imgsz = int(inp.shape[-1])
     correct = total = 0
+    per_code: dict[str, tuple[int, int]] = {}
     for folder in sorted((data_dir / "val").iterdir()):
         index = int(folder.name.split("_", 1)[0])
+        hits = seen = 0
         for image in sorted(folder.glob("*.jpg"))[:per_class]:  # None: all of them
             crop = cv2.imread(str(image), cv2.IMREAD_COLOR)
             probs = session.run(None, {inp.name: preprocess_crop(crop, imgsz)})[0][0]
-            correct += int(np.argmax(probs)) == index
-            total += 1
-    result = {"onnx": str(onnx_path), "imgsz": imgsz, "crops": total, "top1": correct / total}
-    print(f"onnxruntime check: top-1 {result['top1']:.3f} on {total} val crops")
+            hits += int(np.argmax(probs)) == index
+            seen += 1
+        per_code[folder.name.split("_", 1)[1]] = (hits, seen)
+        correct += hits
+        total += seen
+    worst = sorted((h / n, code) for code, (h, n) in per_code.items() if n)[:5]
+    result = {
+        "onnx": str(onnx_path),
+        "imgsz": imgsz,
+        "crops": total,
+        "top1": correct / total,
+        "worst": {code: round(acc, 3) for acc, code in worst},
+    }
+    print(f"onnxruntime check: top-1 {result['top1']:.4f} on {total} val crops; worst {result['worst']}")
     return result
 
 
