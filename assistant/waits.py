@@ -39,9 +39,24 @@ def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False
     return regular_scan(counts, n_sets, three_player)[1]
 
 
+def _isolated(counts: list[int], i: int) -> bool:
+    """No copy of tile ``i`` held and, for a suit tile, nothing within two of it in its suit."""
+    if counts[i]:
+        return False
+    if i >= 27:
+        return True
+    pos = i % 9
+    return not any(counts[i + d] for d in (-2, -1, 1, 2) if 0 <= pos + d <= 8)
+
+
 def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
                  ) -> tuple[int, list[int]]:
-    """The regular-form overlap and its improving tiles, sharing one pass over the tables."""
+    """The regular-form overlap and its improving tiles, sharing one pass over the tables.
+
+    Isolated tiles (nothing held within two of them) all help or all fail alike: such a tile
+    can only start a group of its own in place of a group the best hand leaves empty. So one
+    of them is tried for all.
+    """
     suit, honor = tables()
     rows = group_rows(counts, three_player)
     n = n_sets
@@ -51,6 +66,8 @@ def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
     join = JOINS[n_sets]
     base = join(left, right)
     out = []
+    isolated: list[int] = []
+    isolated_helps: bool | None = None
     for g in range(4):
         rest = rests[g]
         start = 9 * g
@@ -70,8 +87,16 @@ def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
                 k = (key + (1 if pos == 0 else 5)) * WIDTH
             else:
                 k = (key + 5 ** pos) * WIDTH
+                if _isolated(counts, i):
+                    isolated.append(i)
+                    if isolated_helps is not None:
+                        continue
+                    isolated_helps = join(table[k:k + WIDTH], rest) > base
+                    continue
             if join(table[k:k + WIDTH], rest) > base:
                 out.append(i)
+    if isolated_helps:
+        out = sorted(out + isolated)
     return base, out
 
 
