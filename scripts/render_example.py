@@ -32,7 +32,8 @@ def main() -> None:
     while True:  # the first seed from --seed that shows a whole winning hand
         scene = render_scene(np.random.default_rng(seed), layout="hand")
         hand = scene.to_json()["hand"]
-        if (scene.meta.get("hand_in_view") and hand["win_tile"]
+        others = any(t.group in ("discard", "opponent", "wall") for t in scene.tiles)
+        if (scene.meta.get("hand_in_view") and hand["win_tile"] and not others
                 and analyze({"concealed": hand["concealed"], "win_tile": hand["win_tile"],
                              "melds": [{"type": m["type"], "tiles": m["tiles"],
                                         "concealed": m["concealed"]} for m in hand["melds"]],
@@ -40,12 +41,23 @@ def main() -> None:
             break
         seed += 1
     args.seed = seed
-    cv2.imwrite(str(args.out), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    # Frame the hand as a player would: the hand fills most of the picture.
+    hand_groups = ("concealed", "win", "bonus")
+    boxes = np.array([t.box for t in scene.tiles
+                      if t.group in hand_groups or t.group.startswith("meld")])
+    x1, y1 = boxes[:, :2].min(axis=0)
+    x2, y2 = boxes[:, 2:].max(axis=0)
+    mx, my = 0.12 * (x2 - x1), 0.25 * (y2 - y1)
+    h, w = scene.image.shape[:2]
+    left, top = int(max(0, x1 - mx)), int(max(0, y1 - my))
+    right, bottom = int(min(w, x2 + mx)), int(min(h, y2 + my))
+    photo = scene.image[top:bottom, left:right]
+    cv2.imwrite(str(args.out), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
     truth = scene.to_json()
     args.out.with_suffix(".json").write_text(json.dumps(
         {"hand": truth["hand"], "art": truth.get("art"), "seed": args.seed}, ensure_ascii=False,
         indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({scene.image.shape[1]}x{scene.image.shape[0]})")
+    print(f"wrote {args.out} ({photo.shape[1]}x{photo.shape[0]})")
 
 
 if __name__ == "__main__":
