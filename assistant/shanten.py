@@ -44,11 +44,26 @@ _FORM_ZH = {
 ALL_FORMS: tuple[Form, ...] = tuple(Form)
 
 _ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
+_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 #: The six knitted sequences 147/258/369 spread over the three suits, as tile indices.
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(9 * suit + start + 3 * k for suit, start in zip(perm, (0, 1, 2), strict=True) for k in range(3))
-    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+    tuple(9 * suit + start + 3 * k for suit, start in zip(perm, (0, 1, 2), strict=True)
+          for k in range(3))
+    for perm in _PERMS
 )
+
+
+def knitted_scores(counts: list[int]) -> list[int]:
+    """How many different tiles of each knitted sequence (in ``KNITTED`` order) are held.
+
+    Each sequence takes the 1-4-7, 2-5-8 or 3-6-9 line of one suit; the nine lines are counted
+    once and the six sequences are sums of three of them.
+    """
+    lines = [[(counts[9 * s + r] > 0) + (counts[9 * s + r + 3] > 0) + (counts[9 * s + r + 6] > 0)
+              for r in range(3)] for s in range(3)]
+    return [lines[a][0] + lines[b][1] + lines[c][2] for a, b, c in _PERMS]
+
+
 _HONOR_IDX = tuple(range(27, 34))
 
 
@@ -208,7 +223,7 @@ def shanten_thirteen_orphans(counts: list[int], wilds: int = 0) -> int:
 def shanten_honors_and_knitted(counts: list[int], wilds: int = 0) -> int:
     """Shanten of 全不靠: 14 different tiles from one knitted 147/258/369 set and the honours."""
     honors = sum(1 for i in _HONOR_IDX if counts[i])
-    best = max(sum(1 for i in seq if counts[i]) for seq in KNITTED) + honors
+    best = max(knitted_scores(counts)) + honors
     return _finish(14, min(best, 14), wilds)
 
 
@@ -231,7 +246,7 @@ def knitted_straight_overlap(counts: list[int], n_sets: int) -> int:
     remainder could not beat the best so far, the rest are skipped.
     """
     cap = 3 * (n_sets - 3) + 2
-    held = sorted(((sum(1 for i in seq if counts[i]), seq) for seq in KNITTED), reverse=True)
+    held = sorted(zip(knitted_scores(counts), KNITTED, strict=True), reverse=True)
     best = 0
     for kept, seq in held:
         if kept + cap <= best:

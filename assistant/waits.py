@@ -20,6 +20,7 @@ from .shanten import (
     _finish,
     form_applies,
     group_rows,
+    knitted_scores,
     knitted_straight_overlap,
     product,
     regular_overlap,
@@ -39,14 +40,17 @@ def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False
     return regular_scan(counts, n_sets, three_player)[1]
 
 
-def _isolated(counts: list[int], i: int) -> bool:
-    """No copy of tile ``i`` held and, for a suit tile, nothing within two of it in its suit."""
-    if counts[i]:
-        return False
-    if i >= 27:
-        return True
-    pos = i % 9
-    return not any(counts[i + d] for d in (-2, -1, 1, 2) if 0 <= pos + d <= 8)
+def _near_held(counts: list[int]) -> set[int]:
+    """Tiles held, and suit tiles within two of one held: every other tile is isolated."""
+    near: set[int] = set()
+    for i, c in enumerate(counts):
+        if c:
+            if i >= 27:
+                near.add(i)
+            else:
+                low = i - i % 9
+                near.update(range(max(low, i - 2), min(low + 9, i + 3)))
+    return near
 
 
 def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
@@ -66,6 +70,7 @@ def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
     join = JOINS[n_sets]
     base = join(left, right)
     out = []
+    near = _near_held(counts)
     isolated: list[int] = []
     isolated_helps: bool | None = None
     for g in range(4):
@@ -87,7 +92,7 @@ def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
                 k = (key + (1 if pos == 0 else 5)) * WIDTH
             else:
                 k = (key + 5 ** pos) * WIDTH
-                if _isolated(counts, i):
+                if i not in near:
                     isolated.append(i)
                     if isolated_helps is not None:
                         continue
@@ -141,7 +146,7 @@ def thirteen_orphans_improvers(counts: list[int]) -> list[int]:
 def honors_and_knitted_improvers(counts: list[int]) -> list[int]:
     """Tiles whose draw raises the 全不靠 overlap (14 different knitted tiles and honours)."""
     honors = sum(1 for i in _HONORS if counts[i])
-    scores = [sum(1 for i in seq if counts[i]) for seq in KNITTED]
+    scores = knitted_scores(counts)
     best = max(scores)
     if best + honors >= 14:
         return []
@@ -159,13 +164,17 @@ def knitted_straight_improvers(counts: list[int], n_sets: int) -> list[int]:
     for each, a missing knitted tile helps, and so does any tile that helps the remainder.
     """
     best = knitted_straight_overlap(counts, n_sets)
+    cap = 3 * (n_sets - 3) + 2
     out: set[int] = set()
-    for seq in KNITTED:
+    for score, seq in zip(knitted_scores(counts), KNITTED, strict=True):
+        if score + cap < best:
+            continue
         rest, missing = take_knitted(counts, seq)
-        if 9 - len(missing) + regular_overlap(rest, n_sets - 3) < best:
+        overlap, helpful = regular_scan(rest, n_sets - 3)
+        if score + overlap < best:
             continue
         out.update(missing)
-        out.update(regular_improvers(rest, n_sets - 3))
+        out.update(helpful)
     return sorted(i for i in out if counts[i] < 4)
 
 
@@ -211,7 +220,7 @@ def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:
     The knitted part keeps at most the best sequence's tiles; the remainder (the hand less those
     tiles) keeps at most what the whole hand keeps as ``n_sets - 3`` sets and a pair.
     """
-    best_knit = max(sum(1 for i in seq if counts[i]) for seq in KNITTED)
+    best_knit = max(knitted_scores(counts))
     return _finish(3 * n_sets + 2, best_knit + regular_overlap(counts, n_sets - 3), wilds)
 
 
