@@ -15,9 +15,15 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# The demo photo: a real one-row photo from ../shared when it lies beside the project (those photos
+# may not be redistributed), else the rendered example in examples/.
+DEMO_PHOTO ?= $(firstword $(wildcard ../shared/datasets/chinese-mahjong-detection-v4/valid/images/368369858_*.jpg) examples/table.jpg)
+
 demo: $(STAMP)
 	$(BIN)/mahjong-assistant analyze < examples/hand.json
-	$(BIN)/mahjong-assistant analyze --lang en < examples/hand.json
+	mkdir -p work
+	-$(BIN)/mahjong-assistant score $(DEMO_PHOTO) --variant guangdong --annotate work/demo.jpg
+	-$(BIN)/mahjong-assistant score $(DEMO_PHOTO) --variant guangdong --lang en
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

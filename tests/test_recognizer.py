@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from assistant.errors import MahjongError
 from vision.evaluate import VALID, iou, labelled_photos, match
 from vision.images import read_image
 
-MODELS = Path(__file__).resolve().parent.parent / "models"
+MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 
 
 def _jpeg(width: int = 64, height: int = 32, **save) -> bytes:
@@ -88,3 +89,26 @@ def test_shipped_classifier_reads_real_tiles() -> None:
         assert all(0 <= p <= 1 for p in probs)
     assert total > 50
     assert right / total > 0.7, f"{right}/{total} tiles read right"  # chance is 1/42
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_shipped_recognizer_reads_real_photos() -> None:
+    """Detector + classifier end to end on real `valid` photos: most tiles found and named.
+
+    Chance is about 1/42 per tile; the shipped models read about 70 % of valid tiles (model
+    card), so a broken model, letterbox, box mapping or crop makes this fail.
+    """
+    from vision.evaluate import Score
+    from vision.recognizer import Recognizer
+
+    recognizer = Recognizer.load(MODELS)
+    score = Score()
+    per_photo = []
+    for path, truth in list(labelled_photos())[5::45][:6]:
+        tiles = recognizer.detect(read_image(path))
+        for t in tiles:
+            x1, y1, x2, y2 = t["box"]
+            assert 0 <= x1 < x2 and 0 <= y1 < y2 and 0 < t["confidence"] <= 1
+        per_photo.append(score.add(tiles, truth) / max(1, len(truth)))
+    assert sum(per_photo) / len(per_photo) > 0.4, per_photo
+    assert score.summary()["precision"] > 0.6

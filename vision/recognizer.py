@@ -164,25 +164,26 @@ class Recognizer:
         return xyxy, best[kept], cls[kept]
 
     def detect(self, image: np.ndarray) -> list[dict[str, Any]]:
-        """Every tile: ``{"tile": code, "box": [x1, y1, x2, y2], "confidence": p}``, read in rows.
+        """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``.
 
-        The confidence of a face-up tile is the detector's score times the classifier's
-        probability, so either stage's doubt shows.
+        ``confidence`` is how sure the tile's name is (the classifier's probability; for a
+        face-down tile or a one-stage model, the detector's score); ``detection`` is the
+        detector's score that a tile is there at all (boxes under the threshold are dropped).
         """
         boxes, scores, cls = self.find(image)
         labels = [self.det_names[c] for c in cls]
         codes = list(labels)
-        probs = np.ones(len(boxes))
+        probs = scores.astype(float).copy()
         if self.two_stage:
             faces = [i for i, lab in enumerate(labels) if lab == "tile"]
-            if faces:
+            if faces and self.classifier is not None:
                 named, p = self.classifier.name(image, boxes[faces])
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
         tiles = [{"tile": code, "box": [round(float(v), 1) for v in box],
-                  "confidence": round(float(s * p), 4)}
+                  "confidence": round(float(p), 4), "detection": round(float(s), 4)}
                  for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)]
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
