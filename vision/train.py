@@ -569,11 +569,13 @@ def write_card_runs(card: Path = MODELS / "MODEL_CARD.md") -> str:
             f"| {rec['device']}, {settings.get('imgsz')}, {settings.get('batch')} "
             f"| {rec.get('epochs_done')} of {settings.get('epochs')} | {metrics} | {best} |"
         )
-    logged = {rec["name"] for rec in records}
+    logged: dict[str, int] = {}
+    for rec in records:
+        logged[rec["name"]] = max(logged.get(rec["name"], 0), rec.get("epochs_done") or 0)
     for results in sorted(CHECKPOINTS.glob("*_results.csv")):
         name = results.name.removesuffix("_results.csv")
-        if name not in logged:  # a run still going (its log line is written when it stops)
-            epochs, metrics = _progress_from(results)
+        epochs, metrics = _progress_from(results)
+        if (epochs or 0) > logged.get(name, 0):  # still going: its log line comes when it stops
             shown = ", ".join(f"{k.split('/')[-1]} {v}" for k, v in metrics.items())
             rows.append(f"| {name} | (in progress) | | | | | {epochs} | {shown} | {_best_so_far(name)} |")
     table = "\n".join(rows)
