@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from vision.classes import TILE_CLASSES
+from vision.preprocess import crop_tile  # one crop rule for training and inference
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DATASET_NAME = "chinese-mahjong-detection-v4"
@@ -172,31 +172,6 @@ def _progress(items: Iterable, desc: str, total: int | None = None) -> Iterable:
     except ImportError:
         return items
     return tqdm(items, desc=desc, total=total, unit="img")
-
-
-def crop_tile(
-    image: np.ndarray, xyxy: tuple[float, float, float, float], pad: float = 0.1, size: int = 96
-) -> np.ndarray | None:
-    """Cut one tile out of ``image`` with ``pad`` (fraction of the box side) added on each side.
-
-    The crop is clipped to the image and resized (stretched) to ``size`` x ``size``: the shared
-    photos are already stretched, so aspect ratio carries no signal, and a fixed square lets the
-    classifier see the whole face (ultralytics' centre crop would otherwise cut a tall tile).
-    Returns ``None`` for a box under 2 px.
-    """
-    height, width = image.shape[:2]
-    x1, y1, x2, y2 = xyxy
-    bw, bh = x2 - x1, y2 - y1
-    if bw < 2 or bh < 2:
-        return None
-    x1 = int(round(max(0.0, x1 - pad * bw)))
-    y1 = int(round(max(0.0, y1 - pad * bh)))
-    x2 = int(round(min(float(width), x2 + pad * bw)))
-    y2 = int(round(min(float(height), y2 + pad * bh)))
-    if x2 - x1 < 2 or y2 - y1 < 2:
-        return None
-    crop = image[y1:y2, x1:x2]
-    return cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
 
 
 def class_folder(index: int) -> str:
