@@ -8,13 +8,14 @@ from __future__ import annotations
 import http.client
 import json
 import sys
-import threading
 import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from assistant.service.loopback import LoopbackServer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,32 +43,6 @@ def load_recognizer(stub: bool, models: str | None = None) -> tuple[Any, str]:
         except Exception as exc:  # noqa: BLE001 (any reason the model is not there)
             print(f"real recogniser unavailable ({exc}); using the stub", file=sys.stderr)
     return StubRecognizer(), "stub recogniser (no model)"
-
-
-class LoopbackServer:
-    """The app under waitress on a free loopback port, in a thread that stops cleanly."""
-
-    def __init__(self, app: Any, threads: int) -> None:
-        import waitress
-
-        self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
-        self.host = f"127.0.0.1:{self.server.effective_port}"
-        self._stop = threading.Event()
-        self.thread = threading.Thread(target=self._loop, daemon=True)
-        self.thread.start()
-
-    def _loop(self) -> None:
-        from waitress import wasyncore
-
-        while not self._stop.is_set():
-            wasyncore.loop(timeout=0.1, map=self.server._map, count=1)
-
-    def close(self) -> None:
-        self._stop.set()
-        self.thread.join(timeout=5)
-        self.server.task_dispatcher.shutdown()
-        for channel in list(self.server._map.values()):
-            channel.close()
 
 
 def start_server(recognizer: Any, threads: int = 4) -> tuple[str, LoopbackServer]:

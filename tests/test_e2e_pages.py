@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -67,30 +66,15 @@ class Server:
     """The app under waitress on a free loopback port, in a thread."""
 
     def __init__(self, config: dict) -> None:
-        import waitress
-
         from assistant.service import create_app
+        from assistant.service.loopback import LoopbackServer
 
         self.app = create_app(config)
-        self.server = waitress.create_server(self.app, host="127.0.0.1", port=0, threads=6)
-        self.url = f"http://127.0.0.1:{self.server.effective_port}"
-        self._stop = threading.Event()
-        self.thread = threading.Thread(target=self._loop, daemon=True)
-        self.thread.start()
-
-    def _loop(self) -> None:
-        """waitress's own loop, in short turns, so that close() can stop it cleanly."""
-        from waitress import wasyncore
-
-        while not self._stop.is_set():
-            wasyncore.loop(timeout=0.1, map=self.server._map, count=1)
+        self._server = LoopbackServer(self.app, threads=6)
+        self.url = self._server.url
 
     def close(self) -> None:
-        self._stop.set()
-        self.thread.join(timeout=5)
-        self.server.task_dispatcher.shutdown()
-        for channel in list(self.server._map.values()):
-            channel.close()
+        self._server.close()
 
 
 @pytest.fixture(scope="module")
