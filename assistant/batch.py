@@ -16,13 +16,12 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import MahjongError
-from .shanten import ALL_FORMS, KNITTED, Form
+from .shanten import ALL_FORMS, KNITTED, ORPHANS, Form
 from .suit_table import WIDTH, tables
-from .tiles import INDEX, TERMINALS_AND_HONORS
 
 _POW9 = 5 ** np.arange(9, dtype=np.int64)
 _POW7 = 5 ** np.arange(7, dtype=np.int64)
-_ORPHAN_IDX = np.array([INDEX[t] for t in TERMINALS_AND_HONORS])
+_ORPHAN_IDX = np.array(ORPHANS)
 _KNITTED_MASK = np.zeros((len(KNITTED), 34), dtype=np.int16)
 for _row, _seq in enumerate(KNITTED):
     _KNITTED_MASK[_row, list(_seq)] = 1

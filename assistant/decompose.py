@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from .shanten import (
     ALL_FORMS,
     KNITTED,
+    ORPHANS,
     Form,
     check_counts,
     sets_needed,
     shanten_of_form,
     take_knitted,
 )
-from .tiles import INDEX, TERMINALS_AND_HONORS, TILES, to_compact
+from .tiles import INDEX, TILES, to_compact
 
 WILD = "*"
-_ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
 
 
 @dataclass(frozen=True)
@@ -153,14 +153,14 @@ def _seven_pairs(counts: list[int], wilds: int, four_as_two_pairs: bool) -> list
 
 
 def _thirteen_orphans(counts: list[int], wilds: int) -> list[Decomposition]:
-    if any(c for i, c in enumerate(counts) if i not in _ORPHANS):
+    if any(c for i, c in enumerate(counts) if i not in ORPHANS):
         return []
-    missing = sum(1 for i in _ORPHANS if counts[i] == 0)
-    extra = sum(counts[i] - 1 for i in _ORPHANS if counts[i] > 1)
+    missing = sum(1 for i in ORPHANS if counts[i] == 0)
+    extra = sum(counts[i] - 1 for i in ORPHANS if counts[i] > 1)
     if extra > 1 or missing + 1 - extra != wilds:
         return []
-    groups = [Group("single", (TILES[i],), int(counts[i] == 0)) for i in _ORPHANS]
-    paired = next((TILES[i] for i in _ORPHANS if counts[i] == 2), WILD)
+    groups = [Group("single", (TILES[i],), int(counts[i] == 0)) for i in ORPHANS]
+    paired = next((TILES[i] for i in ORPHANS if counts[i] == 2), WILD)
     groups.append(Group("single", (paired,), int(paired == WILD)))
     return [Decomposition(Form.THIRTEEN_ORPHANS, tuple(groups))]
 

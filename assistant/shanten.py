@@ -20,8 +20,6 @@ from enum import Enum
 from .suit_table import WIDTH, tables
 from .tiles import INDEX, TERMINALS_AND_HONORS
 
-_NEG = -99
-
 
 class Form(str, Enum):
     """Hand forms; the value is the JSON key of ``shanten_forms``."""
@@ -43,7 +41,8 @@ _FORM_ZH = {
 }
 ALL_FORMS: tuple[Form, ...] = tuple(Form)
 
-_ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
+#: Indices of the thirteen terminals and honours (幺九).
+ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
 _PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 #: The six knitted sequences 147/258/369 spread over the three suits, as tile indices.
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
@@ -123,11 +122,6 @@ def sets_needed(tile_count: int) -> int:
     return tile_count // 3
 
 
-def target_size(tile_count: int) -> int:
-    """Concealed tiles of the complete hand: ``3n + 2``."""
-    return 3 * sets_needed(tile_count) + 2
-
-
 def product(a: list[int] | bytes, b: list[int] | bytes, limit: int = 4) -> list[int]:
     """Max-plus product of two group rows: best overlap for each (sets, pair) split.
 
@@ -170,7 +164,9 @@ def regular_overlap(counts: list[int], n_sets: int, three_player: bool = False) 
     return JOINS[n_sets](product(r[0], r[1], n_sets), product(r[2], r[3], n_sets))
 
 
-def _finish(target: int, overlap: int, wilds: int) -> int:
+def shanten_from_overlap(target: int, overlap: int, wilds: int) -> int:
+    """Shanten of a hand whose best complete shape of ``target`` tiles keeps ``overlap`` of them
+    (wild tiles fit anywhere)."""
     return target - min(target, overlap + wilds) - 1
 
 
@@ -193,7 +189,7 @@ def shanten_regular(counts: list[int], wilds: int = 0, three_player: bool = Fals
     check_counts(counts)
     n = sum(counts) + wilds
     n_sets = sets_needed(n)
-    return _finish(3 * n_sets + 2, regular_overlap(counts, n_sets, three_player), wilds)
+    return shanten_from_overlap(3 * n_sets + 2, regular_overlap(counts, n_sets, three_player), wilds)
 
 
 def seven_pairs_overlap(counts: list[int], four_as_two_pairs: bool = True) -> int:
@@ -210,21 +206,21 @@ def seven_pairs_overlap(counts: list[int], four_as_two_pairs: bool = True) -> in
 
 def shanten_seven_pairs(counts: list[int], wilds: int = 0, four_as_two_pairs: bool = True) -> int:
     """Shanten of seven pairs (七对); only a fully concealed 13/14-tile hand can make it."""
-    return _finish(14, seven_pairs_overlap(counts, four_as_two_pairs), wilds)
+    return shanten_from_overlap(14, seven_pairs_overlap(counts, four_as_two_pairs), wilds)
 
 
 def shanten_thirteen_orphans(counts: list[int], wilds: int = 0) -> int:
     """Shanten of thirteen orphans (十三幺): one of each terminal and honour, one paired."""
-    kinds = sum(1 for i in _ORPHANS if counts[i])
-    pair = any(counts[i] >= 2 for i in _ORPHANS)
-    return _finish(14, kinds + pair, wilds)
+    kinds = sum(1 for i in ORPHANS if counts[i])
+    pair = any(counts[i] >= 2 for i in ORPHANS)
+    return shanten_from_overlap(14, kinds + pair, wilds)
 
 
 def shanten_honors_and_knitted(counts: list[int], wilds: int = 0) -> int:
     """Shanten of 全不靠: 14 different tiles from one knitted 147/258/369 set and the honours."""
     honors = sum(1 for i in _HONOR_IDX if counts[i])
     best = max(knitted_scores(counts)) + honors
-    return _finish(14, min(best, 14), wilds)
+    return shanten_from_overlap(14, min(best, 14), wilds)
 
 
 def take_knitted(counts: list[int], seq: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -260,7 +256,7 @@ def shanten_knitted_straight(counts: list[int], wilds: int = 0) -> int:
     """Shanten of 组合龙 + one set + a pair (the set may be a declared meld)."""
     n = sum(counts) + wilds
     n_sets = sets_needed(n)
-    return _finish(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
+    return shanten_from_overlap(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
 
 
 def form_applies(form: Form, tile_count: int) -> bool:

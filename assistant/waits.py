@@ -11,13 +11,12 @@ from dataclasses import dataclass
 
 from .decompose import is_complete
 from .shanten import (
-    _ORPHANS,
     ALL_FORMS,
     JOINS,
     KNITTED,
+    ORPHANS,
     WIDTH,
     Form,
-    _finish,
     form_applies,
     group_rows,
     knitted_scores,
@@ -25,13 +24,13 @@ from .shanten import (
     product,
     regular_overlap,
     sets_needed,
+    shanten_from_overlap,
     shanten_of_form,
     take_knitted,
 )
-from .suit_table import tables
+from .suit_table import suit_key, tables
 from .tiles import INDEX
 
-_ORPHAN_SET = frozenset(_ORPHANS)
 _HONORS = range(27, 34)
 
 
@@ -77,11 +76,11 @@ def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
         rest = rests[g]
         start = 9 * g
         if g == 3:
-            table, length, key = honor, 7, _key(counts, 27, 7)
+            table, length, key = honor, 7, suit_key(counts, 27, 7)
         elif g == 0 and three_player:
             table, length, key = honor, 9, counts[0] + 5 * counts[8]
         else:
-            table, length, key = suit, 9, _key(counts, start, 9)
+            table, length, key = suit, 9, suit_key(counts, start)
         for pos in range(length):
             i = start + pos
             if counts[i] >= 4:
@@ -103,13 +102,6 @@ def regular_scan(counts: list[int], n_sets: int, three_player: bool = False,
     if isolated_helps:
         out = sorted(out + isolated)
     return base, out
-
-
-def _key(counts: list[int], start: int, length: int) -> int:
-    key = 0
-    for i in range(start + length - 1, start - 1, -1):
-        key = key * 5 + counts[i]
-    return key
 
 
 def seven_pairs_improvers(counts: list[int], four_as_two_pairs: bool = True) -> list[int]:
@@ -139,8 +131,8 @@ def seven_pairs_improvers(counts: list[int], four_as_two_pairs: bool = True) -> 
 
 def thirteen_orphans_improvers(counts: list[int]) -> list[int]:
     """Tiles whose draw raises the thirteen-orphans overlap."""
-    paired = any(counts[i] >= 2 for i in _ORPHANS)
-    return [i for i in _ORPHANS if counts[i] == 0 or (counts[i] == 1 and not paired)]
+    paired = any(counts[i] >= 2 for i in ORPHANS)
+    return [i for i in ORPHANS if counts[i] == 0 or (counts[i] == 1 and not paired)]
 
 
 def honors_and_knitted_improvers(counts: list[int]) -> list[int]:
@@ -199,7 +191,7 @@ def form_shanten(form: Form, counts: list[int], wilds: int, three_player: bool,
     if form is Form.REGULAR and three_player:
         n = sum(counts) + wilds
         n_sets = sets_needed(n)
-        return _finish(3 * n_sets + 2, regular_overlap(counts, n_sets, True), wilds)
+        return shanten_from_overlap(3 * n_sets + 2, regular_overlap(counts, n_sets, True), wilds)
     return shanten_of_form(form, counts, wilds, four_as_two_pairs)
 
 
@@ -221,7 +213,7 @@ def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:
     tiles) keeps at most what the whole hand keeps as ``n_sets - 3`` sets and a pair.
     """
     best_knit = max(knitted_scores(counts))
-    return _finish(3 * n_sets + 2, best_knit + regular_overlap(counts, n_sets - 3), wilds)
+    return shanten_from_overlap(3 * n_sets + 2, best_knit + regular_overlap(counts, n_sets - 3), wilds)
 
 
 def _evaluate(counts: list[int], wilds: int, rules: Rules, scan: bool = True,
@@ -241,14 +233,14 @@ def _evaluate(counts: list[int], wilds: int, rules: Rules, scan: bool = True,
                 overlap, regular = regular_scan(counts, n_sets, rules.three_player)
             else:
                 overlap = regular_overlap(counts, n_sets, rules.three_player)
-            values[form] = _finish(3 * n_sets + 2, overlap, wilds)
+            values[form] = shanten_from_overlap(3 * n_sets + 2, overlap, wilds)
         elif form is not Form.KNITTED_STRAIGHT and form_applies(form, n):
             values[form] = form_shanten(form, counts, wilds, rules.three_player,
                                         rules.four_as_two_pairs)
     best = min(values.values())
     if Form.KNITTED_STRAIGHT in rules.forms and form_applies(Form.KNITTED_STRAIGHT, n):
         if _knitted_lower_bound(counts, wilds, n_sets) <= best:
-            v = _finish(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
+            v = shanten_from_overlap(3 * n_sets + 2, knitted_straight_overlap(counts, n_sets), wilds)
             values[Form.KNITTED_STRAIGHT] = v
             best = min(best, v)
     return best, [f for f, v in values.items() if v == best], regular

@@ -221,13 +221,18 @@ def test_explain_a_hand(page, server):
     page.wait_for_selector("#explain-out tr.discard.best")
 
 
-def test_table_session_two_hands(page, server):
+def open_table(page, server, variant: str) -> None:
+    """Create a table for Ann, Bo, Chen and Dai under ``variant`` and wait for the game view."""
     page.goto(f"{server.url}/table")
     for i, name in enumerate(["Ann", "Bo", "Chen", "Dai"]):
         page.fill(f"#p{i}", name)
-    page.select_option("#variant", "guangdong")
+    page.select_option("#variant", variant)
     page.click("#create")
     page.wait_for_selector("#game:not([hidden]) .player.dealer")
+
+
+def test_table_session_two_hands(page, server):
+    open_table(page, server, "guangdong")
     # Hand 1: the dealer (Ann) wins self-drawn; the service scores it and she keeps the deal.
     page.select_option("#winner", "0")
     page.select_option("#discarder", "")
@@ -317,12 +322,7 @@ def test_real_model_live_overlay_names_tiles(browser, real_server):
 
 
 def test_table_session_pays_a_kong_on_a_draw(page, server):
-    page.goto(f"{server.url}/table")
-    for i, name in enumerate(["Ann", "Bo", "Chen", "Dai"]):
-        page.fill(f"#p{i}", name)
-    page.select_option("#variant", "shaanxi")
-    page.click("#create")
-    page.wait_for_selector("#game:not([hidden]) .player.dealer")
+    open_table(page, server, "shaanxi")
     page.check("input[name=result][value=draw]")
     page.click("#add-kong")
     row = page.locator(".kong-row").first
