@@ -5,6 +5,8 @@ included, must be able to rebuild exactly the same files from ``shared/`` and a 
 
 * ``work/real/detect``   - 2-class (tile/back) YOLO set from the real photos (``datasets.real``);
 * ``work/real/classify`` - 42-class crop set in ultralytics' folder layout (``datasets.real``);
+* ``work/real/stretch``  - stretched copies of the real train photos (``datasets.stretch``), for
+  tiles squeezed harder than any in ``train``;
 * ``work/synth/<kind>``  - synthetic sets from ``datasets.synth.render_dataset`` when that module
   is importable (it is written separately); skipped with a message otherwise;
 * ``work/mixed/...``     - real + synthetic training sets, validated on the real ``valid`` split
@@ -28,7 +30,7 @@ from pathlib import Path
 
 import cv2
 
-from datasets import real
+from datasets import real, stretch
 from vision.classes import TILE_CLASSES
 
 REPO_ROOT = real.REPO_ROOT
@@ -39,7 +41,8 @@ SYNTH_KINDS = ("detect", "classify")
 def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...]) -> dict:
     """Render the synthetic sets if ``datasets.synth`` offers ``render_dataset``; else explain.
 
-    Each kind gets its own seed (``seed + i``) so the sets differ but stay reproducible.
+    Each kind gets its own seed (``seed`` + its index in ``SYNTH_KINDS``) so the sets differ but
+    stay reproducible.
     """
     try:
         from datasets.synth import render_dataset  # type: ignore[attr-defined]
@@ -48,7 +51,8 @@ def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...]) -
         print(msg, file=sys.stderr)
         return {"skipped": msg}
     results: dict = {}
-    for i, kind in enumerate(kinds):
+    for kind in kinds:
+        i = SYNTH_KINDS.index(kind)
         out_dir = out_root / kind
         print(f"synth {kind}: {count} images -> {out_dir}")
         try:
@@ -79,20 +83,24 @@ def build_mixed(work: Path, crop_size: int = 96) -> dict:
     out = work / "mixed"
     real_det, synth_det = work / "real" / "detect", work / "synth" / "detect"
     real_cls, synth_cls = work / "real" / "classify", work / "synth" / "classify"
+    stretched = work / "real" / "stretch"
     stats: dict = {}
-    if (synth_det / "images").is_dir() and real_det.is_dir():
+    extra = [folder / "images" for folder in (stretched, synth_det) if (folder / "images").is_dir()]
+    if extra and real_det.is_dir():
         (out / "detect").mkdir(parents=True, exist_ok=True)
         lines = [
             f"path: {work.resolve()}",
             "train:",
             f"  - {(real_det / 'images' / 'train').resolve()}",
-            f"  - {(synth_det / 'images').resolve()}",
+            *(f"  - {folder.resolve()}" for folder in extra),
             f"val: {(real_det / 'images' / 'val').resolve()}",
             "names:",
             *(f"  {i}: {n}" for i, n in enumerate(real.DETECT_CLASSES)),
         ]
         (out / "detect" / "data.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        stats["detect_synth_images"] = len(list((synth_det / "images").glob("*.jpg")))
+        for folder in extra:
+            key = f"detect_images/{folder.parent.relative_to(work).as_posix()}"
+            stats[key] = len(list(folder.glob("*.jpg")))
     if synth_cls.is_dir() and real_cls.is_dir():
         target = out / "classify"
         if target.exists():
@@ -128,8 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=WORK, help="root of all outputs")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--synth-count", type=int, default=2000, help="images per synthetic set")
+    parser.add_argument("--synth-kinds", nargs="+", choices=SYNTH_KINDS, default=list(SYNTH_KINDS),
+                        help="which synthetic sets to render")
     parser.add_argument("--no-synth", action="store_true", help="only the real sets")
     parser.add_argument("--no-real", action="store_true", help="only the synthetic sets")
+    parser.add_argument("--stretch-copies", type=int, default=1350,
+                        help="stretched copies of real train photos (0: none)")
     parser.add_argument("--pad", type=float, default=0.1, help="crop padding (fraction of side)")
     parser.add_argument("--crop-size", type=int, default=96, help="saved crop side in px")
     args = parser.parse_args(argv)
@@ -154,15 +166,22 @@ def main(argv: list[str] | None = None) -> int:
             k: v for k, v in sorted(cls.items()) if k.startswith(("train/", "val/"))
         }
         print("real detect:", manifest["real_detect"])
+        if args.stretch_copies:
+            manifest["real_stretch"] = stretch.build_stretched(
+                args.out / "real" / "detect", args.out / "real" / "stretch", args.stretch_copies, args.seed)
+            print("real stretch:", manifest["real_stretch"])
         print("real classify:", manifest["real_classify"])
     if not args.no_synth:
         synth_root = args.out / "synth"
-        manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, SYNTH_KINDS)
-        if not args.no_real:
-            manifest["mixed"] = build_mixed(args.out, args.crop_size)
-            print("mixed:", manifest["mixed"])
+        manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, tuple(args.synth_kinds))
+    if (args.out / "real" / "detect").is_dir():
+        manifest["mixed"] = build_mixed(args.out, args.crop_size)
+        print("mixed:", manifest["mixed"])
     manifest["seconds"] = round(time.time() - started, 1)
     args.out.mkdir(parents=True, exist_ok=True)
+    previous = args.out / "build.json"
+    if previous.is_file():  # a partial rebuild keeps what the manifest says of the other sets
+        manifest = {**json.loads(previous.read_text(encoding="utf-8")), **manifest}
     (args.out / "build.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     print(f"done in {manifest['seconds']} s; manifest {args.out / 'build.json'}")
     return 0

@@ -80,12 +80,16 @@ class Score:
     photos_all_right: int = 0
     seconds: list[float] = field(default_factory=list)
     confusion: Counter = field(default_factory=Counter)
+    missed: int = 0
+    extra: int = 0
 
     def add(self, predicted: list[dict[str, Any]], truth: list[dict[str, Any]]) -> int:
         pairs = match(predicted, truth)
         right = sum(1 for i, j in pairs if predicted[i]["tile"] == truth[j]["tile"])
         for i, j in pairs:
             self.confusion[(truth[j]["tile"], predicted[i]["tile"])] += 1
+        self.missed += len(truth) - len(pairs)
+        self.extra += len(predicted) - len(pairs)
         self.labelled += len(truth)
         self.predicted += len(predicted)
         self.right += right
@@ -99,6 +103,8 @@ class Score:
             "tile_accuracy": round(self.right / max(1, self.labelled), 4),
             "precision": round(self.right / max(1, self.predicted), 4),
             "photos_all_right": round(self.photos_all_right / max(1, self.photos), 4),
+            "missed": self.missed, "extra": self.extra,
+            "misread": self.labelled - self.missed - self.right,
             "median_ms": round(1000 * statistics.median(self.seconds), 1) if self.seconds else 0,
         }
 

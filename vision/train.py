@@ -246,6 +246,10 @@ def _prepare_resume(last: Path, epochs: int, save_dir: Path) -> tuple[Path, bool
     return target, resumable
 
 
+#: Learning rate of a fine-tuning run (``--init``). The from-scratch rate (AdamW 0.00167) with
+#: fresh moment estimates doubled the detector's loss within 20 batches; a tenth of it does not.
+FINE_TUNE_LR = 0.0002
+
 #: Largest checkpoint kept in git; bigger ones lose their optimizer state (see below).
 GIT_CHECKPOINT_LIMIT = 15_000_000
 
@@ -331,11 +335,16 @@ def train(
     workers: int = 2,
     fresh: bool = False,
     fraction: float = 1.0,
+    init: Path | None = None,
 ) -> RunRecord:
     """Train (or resume) one stage; return the record that is also appended to the log.
 
     ``gpu`` switches to device 0 with the GPU defaults of ``TASKS``; explicit arguments win.
     ``fresh`` ignores any checkpoint. ``fraction`` trains on part of the data (smoke tests).
+    ``init`` starts a new run from another run's weights (fine-tuning on new data: AdamW at a
+    tenth of the rate ultralytics picks from scratch, a short warm-up without its bias rate of 0.1,
+    which wrecks trained weights; mosaic off for the last quarter); once the run has a checkpoint
+    of its own it resumes from that instead.
     """
     go_offline()
     signal.signal(signal.SIGTERM, _terminate)
@@ -374,6 +383,15 @@ def train(
     if last is not None:
         last, resumable = _prepare_resume(last, profile["epochs"], save_dir)
         record.resumed_from = str(last)
+    schedule: dict[str, Any] = {}
+    if last is None and init is not None:
+        if not Path(init).is_file():
+            raise FileNotFoundError(f"{init}: no such checkpoint to start from")
+        last = Path(init)
+        record.resumed_from = f"init {init}"
+        schedule = {"optimizer": "AdamW", "lr0": FINE_TUNE_LR, "warmup_epochs": 0.5,
+                    "warmup_bias_lr": 0.0, "close_mosaic": max(1, profile["epochs"] // 4)}
+        record.settings.update(schedule)
     common = {
         "device": device,
         "workers": workers,
@@ -391,16 +409,16 @@ def train(
             if save_dir.exists() and (last is None or fresh):
                 shutil.rmtree(save_dir)
             model = YOLO(spec["model"], task=task)
-            if last is not None:  # finished run: continue from its weights as a new schedule
+            if last is not None:  # a finished run or --init: its weights, a new schedule
                 print(f"starting {name} from the weights of {last}")
-                model = YOLO(spec["model"], task=task).load(str(last))
             model.add_callback("on_fit_epoch_end", _save_epoch_callback(name))
             model.train(
                 data=str(data),
                 epochs=profile["epochs"],
                 seed=seed,
                 deterministic=True,
-                pretrained=False,
+                # ultralytics loads start weights through `pretrained` only (False: random init)
+                pretrained=str(last) if last is not None else False,
                 amp=gpu,
                 plots=False,
                 project=str(RUNS),
@@ -411,6 +429,7 @@ def train(
                 fraction=fraction,
                 verbose=True,
                 **AUGMENT[task],
+                **schedule,
                 **common,
             )
     except BaseException as exc:  # log a killed or failed run too, then re-raise
@@ -629,6 +648,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--fresh", action="store_true", help="ignore existing checkpoints")
         p.add_argument("--fraction", type=float, default=1.0, help="use part of the data")
         p.add_argument("--no-export", action="store_true", help="skip the ONNX export at the end")
+        p.add_argument("--init", type=Path, help="start a new run from these weights (fine-tune)")
     p = sub.add_parser("export", help="export a run's best weights to models/*.onnx")
     p.add_argument("task", choices=sorted(TASKS))
     p.add_argument("--name")
@@ -655,6 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         workers=args.workers,
         fresh=args.fresh,
         fraction=args.fraction,
+        init=args.init,
     )
     if not args.no_export:
         export(args.cmd, args.name)

@@ -1,0 +1,120 @@
+"""Stretched copies of the real detection photos, so the detector reads tiles of any aspect.
+
+Why: the shared photos were squeezed to 640x640 by their exporter, whatever their shape, and the
+`valid` split holds many more extreme squeezes than `train` (tile boxes 0.3-12 times as wide as
+tall against 0.5-1.6 in `train`). The detector, trained on the mild ones, misses or splits the
+tiles of such photos. Each copy here cuts a window of random aspect around a random labelled tile
+and scales it back to the photo's size, so tiles come out narrower or wider than any in `train`,
+with their boxes moved the same way. Ultralytics' own augmentations scale both axes alike, so
+this one is done here, once, reproducibly from a seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+#: A box cut by the window is kept when at least this share of it stays inside; a smaller sliver
+#: is dropped together with its pixels' label (too little face left to call it a tile).
+KEEP_VISIBLE = 0.6
+
+#: Widest squeeze either way: the window's aspect is drawn log-uniformly from [1/MAX, MAX].
+MAX_SQUEEZE = 5.0
+
+YoloBox = tuple[int, float, float, float, float]  # class, cx, cy, w, h (normalised)
+
+
+def read_yolo_boxes(path: Path) -> list[YoloBox]:
+    """Boxes of a YOLO label file (``class cx cy w h`` lines)."""
+    boxes = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) == 5:
+            boxes.append((int(parts[0]), *(float(v) for v in parts[1:])))
+    return boxes
+
+
+def stretch_window(boxes: list[YoloBox], rng: random.Random) -> tuple[float, float, float, float]:
+    """A normalised window ``(x0, y0, w, h)`` of random aspect that holds a random labelled tile.
+
+    One side of the window is the whole photo side (or a random share of it, at least half), the
+    other is that side divided by the squeeze, so the result is stretched along one axis only.
+    """
+    squeeze = math.exp(rng.uniform(math.log(1.5), math.log(MAX_SQUEEZE)))
+    big = rng.uniform(0.5, 1.0)
+    w, h = (big, big / squeeze) if rng.random() < 0.5 else (big / squeeze, big)
+    _, cx, cy, _, _ = rng.choice(boxes)
+    x0 = min(max(cx - rng.uniform(0.2, 0.8) * w, 0.0), 1.0 - w)
+    y0 = min(max(cy - rng.uniform(0.2, 0.8) * h, 0.0), 1.0 - h)
+    return x0, y0, w, h
+
+
+def crop_boxes(boxes: list[YoloBox], window: tuple[float, float, float, float]) -> list[YoloBox]:
+    """The boxes seen through ``window``, in the window's normalised coordinates.
+
+    >>> crop_boxes([(0, 0.5, 0.5, 0.2, 0.2), (0, 0.05, 0.5, 0.1, 0.1)], (0.25, 0.0, 0.5, 1.0))
+    [(0, 0.5, 0.5, 0.4, 0.2)]
+    """
+    x0, y0, w, h = window
+    out = []
+    for cls, cx, cy, bw, bh in boxes:
+        left, right = max(cx - bw / 2, x0), min(cx + bw / 2, x0 + w)
+        top, bottom = max(cy - bh / 2, y0), min(cy + bh / 2, y0 + h)
+        if right <= left or bottom <= top:
+            continue
+        if (right - left) * (bottom - top) < KEEP_VISIBLE * bw * bh:
+            continue
+        out.append((cls, round(((left + right) / 2 - x0) / w, 6), round(((top + bottom) / 2 - y0) / h, 6),
+                    round((right - left) / w, 6), round((bottom - top) / h, 6)))
+    return out
+
+
+def stretch_photo(image: np.ndarray, boxes: list[YoloBox], rng: random.Random,
+                  ) -> tuple[np.ndarray, list[YoloBox]]:
+    """One stretched copy of ``image`` (same pixel size) and its boxes."""
+    height, width = image.shape[:2]
+    x0, y0, w, h = stretch_window(boxes, rng)
+    px0, py0 = int(round(x0 * width)), int(round(y0 * height))
+    px1, py1 = max(px0 + 2, int(round((x0 + w) * width))), max(py0 + 2, int(round((y0 + h) * height)))
+    window = (px0 / width, py0 / height, (px1 - px0) / width, (py1 - py0) / height)
+    crop = image[py0:py1, px0:px1]
+    return cv2.resize(crop, (width, height), interpolation=cv2.INTER_LINEAR), crop_boxes(boxes, window)
+
+
+def build_stretched(real_detect: Path, out: Path, copies: int, seed: int) -> dict[str, int]:
+    """Write ``copies`` stretched photos drawn from ``real_detect``'s train split into ``out``.
+
+    ``out`` gets ``images/`` and ``labels/`` in YOLO layout; photos without boxes are skipped.
+    """
+    sources = sorted((real_detect / "images" / "train").glob("*.jpg"))
+    labels = real_detect / "labels" / "train"
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    written = boxes_written = 0
+    attempts = 0
+    while written < copies and sources and attempts < copies * 3:
+        attempts += 1
+        source = rng.choice(sources)
+        label = labels / (source.stem + ".txt")
+        boxes = read_yolo_boxes(label) if label.is_file() else []
+        image = cv2.imread(str(source), cv2.IMREAD_COLOR)
+        if not boxes or image is None:
+            continue
+        stretched, kept = stretch_photo(image, boxes, rng)
+        if not kept:
+            continue
+        stem = f"stretch_{written:05d}_{source.stem[:40]}"
+        cv2.imwrite(str(out / "images" / f"{stem}.jpg"), stretched, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        (out / "labels" / f"{stem}.txt").write_text(
+            "".join(f"{c} {x} {y} {w} {h}\n" for c, x, y, w, h in kept), encoding="utf-8")
+        written += 1
+        boxes_written += len(kept)
+    return {"images": written, "boxes": boxes_written}
