@@ -156,6 +156,13 @@ function showRate() {
 
 async function start() {
   showError($("live-error"), null);
+  if (!window.isSecureContext || !navigator.mediaDevices) {
+    // Browsers open the camera on secure pages only: https:// or this machine's own localhost.
+    showError($("live-error"), new Error(L(
+      "浏览器只在安全连接下打开摄像头：请用 https:// 地址访问（服务端用 mahjong-assistant serve --https 启动），或改用「拍照算分」上传照片。",
+      "Browsers open the camera on secure pages only: open the https:// address (start the service with mahjong-assistant serve --https), or upload a photo on the Score page.")));
+    return;
+  }
   try {
     live.stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "environment" }, audio: false });
   } catch (err) {
