@@ -124,14 +124,39 @@ def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | 
     return score
 
 
+def sweep(detect: Callable[[np.ndarray], list[dict[str, Any]]], thresholds: list[float],
+          limit: int | None = None, source: Path = VALID) -> dict[float, Score]:
+    """Score the detector's score thresholds in one pass over the photos.
+
+    ``detect`` must keep every box down to the lowest threshold. Keeping the boxes of score ≥ t
+    after greedy non-maximum suppression gives what suppression over those boxes alone gives (a
+    box is only ever suppressed by a higher-scored one), so one run answers every threshold.
+    """
+    scores = {t: Score() for t in thresholds}
+    for n, (path, truth) in enumerate(labelled_photos(source)):
+        if limit is not None and n >= limit:
+            break
+        predicted = detect(read_image(path))
+        for t, score in scores.items():
+            score.add([p for p in predicted if p["detection"] >= t], truth)
+    return scores
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, help="only the first N photos")
     parser.add_argument("--models", help="folder with the ONNX models")
     parser.add_argument("--confusions", type=int, default=15, help="most common confusions shown")
+    parser.add_argument("--sweep", help="comma-separated detector score thresholds to compare")
     args = parser.parse_args(argv)
-    from .recognizer import Recognizer
+    from .recognizer import Recognizer, Thresholds
 
+    if args.sweep:
+        thresholds = sorted(float(t) for t in args.sweep.split(","))
+        low = Recognizer.load(args.models, Thresholds(score=thresholds[0]))
+        for t, result in sweep(low.detect, thresholds, args.limit).items():
+            print(f"score >= {t:.2f}:", result.summary())
+        return 0
     score = evaluate(Recognizer.load(args.models).detect, args.limit)
     print(score.summary())
     wrong = [(k, v) for k, v in score.confusion.most_common() if k[0] != k[1]]
