@@ -18,10 +18,12 @@ pytestmark = pytest.mark.skipif(not available_art_sets(), reason="no tile art on
 
 SCENES = 220
 SEED = 2026
-#: Measured on this set: 95.0 % exact (claimed tile and seat included), 96.4 % when the
-#: kmahjongg art sets are missing (other scenes); other seeds 90-95 %.  See docs/layout.md.
-MIN_EXACT = 0.93
-MIN_TILES_EXACT = 0.96
+#: Measured (without the kmahjongg art sets) on this set: 98.2 % exact (claimed tile and seat
+#: included), 99.1 % without the seat; seeds 0-5 and 11 (220 scenes each): 96.8-98.6 % exact,
+#: 97.3-98.6 % without the seat.  About 1 % of scenes are unreadable by design (a concealed kong
+#: with all four tiles face down).  See docs/layout.md.
+MIN_EXACT = 0.96
+MIN_TILES_EXACT = 0.97
 
 
 def truth(hand: dict) -> dict:

@@ -31,19 +31,26 @@ import numpy as np
 from assistant.errors import MahjongError
 from assistant.hand import HandState
 from assistant.tiles import ALL_CODES, BACK, is_bonus, parse_tiles
-from vision.layout import LINK_ALONG, Box, Row, extents, find_rows, tile_width, turned
+from vision.layout import Box, Row, extents, find_rows, tile_width, trend_line, turned
 from vision.melds import meld_of, split_sets
 
 #: Tiles recognised with less confidence than this are doubts.
 MIN_CONFIDENCE = 0.5
-#: The last tile of the concealed row is set apart (the winning tile) when the gap before it is
-#: the row's widest and wider than this (in tile spacings beyond the usual gap) ...
-WIN_GAP = 0.07
-#: ... or, in a row of two or three tiles, the centre spacing exceeds the tile width by this.
+#: The last tile of the concealed row is set apart (the winning tile) when the centre spacing
+#: before it is the row's widest and exceeds the usual spacing there (the others' spacings,
+#: extrapolated along the row for perspective) by this fraction ...
+WIN_SPACING = 0.2
+#: ... or, in a row of two tiles, the centre spacing exceeds the tile width by this.
 WIN_GAP_SHORT = 0.1
 #: A group beside the concealed row is a meld laid to the side only with a face-down tile or a
-#: clearly sideways one (box ratio this much above the usual sideways test).
+#: clearly sideways one (evidence this much above the usual sideways test, see layout.turned).
 SIDE_MELD = 0.2
+#: A lone tile is a winning tile set apart past the concealed row's end when its centre lies this
+#: many tile widths beyond the last tile's (past it, with a gap of up to a tile and a half) ...
+BEYOND_ALONG = (0.75, 2.5)
+#: ... and at most this many tile heights off the row's line (a tile laid flat beside standing
+#: ones has its centre lower; a discard behind the row is further off).
+BEYOND_ACROSS = 1.2
 
 
 @dataclass
@@ -217,11 +224,26 @@ def _take_concealed(row: Row, parts: _Parts, trim: bool = False) -> list[Box]:
     parts.concealed += flat
     if len(flat) < 2:
         return []
-    where = {t.index: k for k, t in enumerate(row.tiles)}
-    lo, hi = where[flat[0].index], where[flat[-1].index]
-    gaps = row.gaps[lo:hi]
-    limit = WIN_GAP if len(row.gaps) >= 3 else WIN_GAP_SHORT
-    return [flat[-1]] if gaps and gaps[-1] > limit and gaps[-1] >= max(gaps) else []
+    return [flat[-1]] if _set_apart(row, flat) else []
+
+
+def _set_apart(row: Row, tiles: list[Box]) -> bool:
+    """Whether the last of ``tiles`` (a run of a row, in order) lies set apart from the rest.
+
+    Centre spacings are used rather than the gaps between boxes: a winning tile laid flat beside
+    a standing row, or half hidden, has a box unlike its neighbours', but its centre still lies
+    a good part of a tile further on.  The usual spacing is the others' robust trend along the
+    row (perspective shrinks the far end), extrapolated to the last place.
+    """
+    u = row.direction
+    spacing = np.diff([float(t.center @ u) for t in tiles])
+    if len(spacing) < 2:
+        width = float(np.median([min(extents(t, u)) for t in tiles]))
+        return bool(spacing[0] / max(width, 1e-6) - 1 > WIN_GAP_SHORT)
+    slope, intercept = trend_line(spacing[:-1])
+    usual = np.maximum(slope * np.arange(len(spacing)) + intercept, 1e-6)
+    relative = spacing / usual - 1
+    return bool(relative[-1] > WIN_SPACING and relative[-1] >= max(relative[:-1]))
 
 
 def _trim(groups: list[list[Box]], need: int, parts: _Parts) -> list[list[Box]]:
@@ -241,7 +263,8 @@ def _trim(groups: list[list[Box]], need: int, parts: _Parts) -> list[list[Box]]:
 
 
 def _beyond_end(row: Row, singles: list[Row], width: float) -> Box | None:
-    """A lone tile lying just past the right end of ``row`` (a winning tile set apart)."""
+    """A lone tile lying just past the right end of ``row`` (a winning tile set apart), not one
+    overlapping its end nor a discard some tiles further on."""
     if not row.tiles:
         return None
     last = row.tiles[-1]
@@ -255,7 +278,8 @@ def _beyond_end(row: Row, singles: list[Row], width: float) -> Box | None:
         d = t.center - last.center
         along, across = float(d @ u), abs(float(d @ n))
         height = max(extents(last, u)[1], extents(t, u)[1])
-        if 0 < along <= (LINK_ALONG + 1) * width and across <= 1.2 * height and along < best_d:
+        near = BEYOND_ALONG[0] * width <= along <= BEYOND_ALONG[1] * width
+        if near and across <= BEYOND_ACROSS * height and along < best_d:
             best, best_d = t, along
     return best
 

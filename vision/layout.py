@@ -11,7 +11,9 @@ standing tiles seen from the front or flat tiles seen from above, under perspect
 3. inside a row, tiles are ordered along it and split into groups at gaps that are wide compared
    with the tile size (measured against the row's usual gap, so the visible sides of standing
    tiles, which make their boxes overlap, do not matter);
-4. in a set, a tile is sideways when its box is long along the row compared with the others.
+4. in a set, the sideways tile is the one with the most evidence from three signs added up: a
+   box long along the row for its height compared with the others', a centre nearer the player
+   (it is shallower across the row, laid with its near edge in line), a wider centre spacing.
 
 Rows are returned far to near (top to bottom in a photo taken from the player's seat).
 """
@@ -28,12 +30,17 @@ LINK_ALONG = 4.2
 LINK_ACROSS = 0.38
 #: A gap this much wider (in tile widths) than the row's usual gap starts a new group.
 GROUP_GAP = 0.2
-#: A tile whose along/across aspect exceeds the row's usual aspect by this factor is sideways.
-SIDEWAYS_RATIO = 1.03
-#: Rows whose angle keeps ``cos^2 - sin^2`` above this judge sideways tiles by box aspect ...
-WELL_TURNED = 0.3
-#: ... others by centre spacing: a tile this much longer along the row than the rest.
-PITCH_RATIO = 1.12
+#: Weights of the three signs of a sideways tile in a set (see ``sideways_evidence``): its box
+#: longer along the row for its height than the others' (times the row's ``cos^2 - sin^2``, as
+#: boxes say nothing near 45 degrees) ...
+BOX_WEIGHT = 1.0
+#: ... the centre spacing to its neighbours (it is longer along the row) ...
+PITCH_WEIGHT = 0.5
+#: ... and its centre lying nearer the player than the others' (it is shallower across the row
+#: and laid with its near edge in line with theirs), in units of the tiles' size across the row.
+NEAR_WEIGHT = 8.0
+#: A tile of a set is sideways when its combined evidence is at least this.
+SIDEWAYS_MIN = 0.1
 
 
 @dataclass
@@ -257,40 +264,76 @@ def _row_pitch(row: Row) -> float:
     return float(np.median(mins))
 
 
-def _trend(values: np.ndarray) -> np.ndarray:
-    """A robust straight line through ``values`` by index (Theil-Sen; flat for few values)."""
+def trend_line(values: np.ndarray) -> tuple[float, float]:
+    """A robust straight line (slope, intercept) through ``values`` by index: Theil-Sen, flat
+    (the median) for fewer than five values."""
     n = len(values)
     idx = np.arange(n, dtype=float)
     if n < 5:
-        return np.full(n, float(np.median(values)))
+        return 0.0, float(np.median(values))
     i, j = np.triu_indices(n, 1)
     slope = float(np.median((values[j] - values[i]) / (j - i)))
-    return slope * idx + float(np.median(values - slope * idx))
+    return slope, float(np.median(values - slope * idx))
+
+
+def _trend(values: np.ndarray) -> np.ndarray:
+    """``trend_line`` evaluated at each index of ``values``."""
+    slope, intercept = trend_line(values)
+    return slope * np.arange(len(values), dtype=float) + intercept
+
+
+def _near_evidence(row: Row, tiles: list[Box]) -> list[float]:
+    """How far each tile's centre lies nearer the player than the set's others, across the row.
+
+    A sideways tile is shallower across the row than an upright one; laid, as players do, with
+    its near edge in line with the others', its centre comes nearer.  In units of the others'
+    box extent across the row, so it holds at any scale, angle and camera height.
+    """
+    u = row.direction
+    n = np.array([-u[1], u[0]])
+    n = n if n[1] >= 0 else -n  # towards the bottom of the photo: nearer the player
+    across = np.array([float(t.center @ n) for t in tiles])
+    size = np.array([float(t.size @ np.abs(n)) for t in tiles])
+    out = []
+    for k in range(len(tiles)):
+        rest = np.delete(np.arange(len(tiles)), k)
+        out.append((across[k] - float(np.median(across[rest]))) / max(float(np.median(size[rest])),
+                                                                        1e-6))
+    return out
+
+
+def sideways_evidence(row: Row, tiles: list[Box]) -> list[float]:
+    """For each tile of one set, the combined evidence that it is the one turned sideways.
+
+    Three independent signs, each weak in some views, add up: the box aspect along/across the
+    row against the others' (worth nothing near 45 degrees, so weighted by ``cos^2 - sin^2`` of
+    the row angle), the centre spacing to the neighbours, and the centre lying nearer the player.
+    """
+    c, s = abs(float(row.direction[0])), abs(float(row.direction[1]))
+    cos2 = abs(c * c - s * s)
+    aspect = [row.aspect[t.index] for t in tiles]
+    by_box = [a / float(np.median(aspect[:k] + aspect[k + 1:])) - 1 for k, a in enumerate(aspect)]
+    by_pitch = [e - 1 for e in _pitch_evidence(row, tiles)]
+    near = _near_evidence(row, tiles)
+    return [BOX_WEIGHT * cos2 * b + PITCH_WEIGHT * p + NEAR_WEIGHT * a
+            for b, p, a in zip(by_box, by_pitch, near, strict=True)]
 
 
 def turned(row: Row, tiles: list[Box], strict: float = 0.0) -> int | None:
     """Position in ``tiles`` (one set) of the tile turned sideways, if one clearly is.
 
-    A caller's flag wins; else the tile whose box is longest along the row for its height,
-    when it is clearly longer than the set's other tiles; for rows turned more than about 36
-    degrees, where boxes say little, the spacing of the centres is used instead.  ``strict``
-    raises the bar (for a set beside the concealed row, where no tile need be sideways).
+    A caller's flag wins; else the tile with the most evidence (``sideways_evidence``) when it
+    reaches ``SIDEWAYS_MIN``.  ``strict`` raises the bar (for a set beside the concealed row,
+    where no tile need be sideways).
     """
     flagged = [k for k, t in enumerate(tiles) if t.sideways]
     if flagged or any(t.sideways is False for t in tiles):
         return flagged[0] if len(flagged) == 1 else None
     if len(tiles) < 3:
         return None
-    c, s = abs(float(row.direction[0])), abs(float(row.direction[1]))
-    cos2 = abs(c * c - s * s)
-    aspect = [row.aspect[t.index] for t in tiles]
-    by_box = [a / float(np.median(aspect[:k] + aspect[k + 1:])) - 1 for k, a in enumerate(aspect)]
-    if cos2 >= WELL_TURNED:
-        k = int(np.argmax(by_box))
-        return k if by_box[k] > SIDEWAYS_RATIO - 1 + strict else None
-    by_pitch = [e - 1 for e in _pitch_evidence(row, tiles)]
-    k = int(np.argmax(by_pitch))
-    return k if by_pitch[k] > PITCH_RATIO - 1 + strict else None
+    evidence = sideways_evidence(row, tiles)
+    k = int(np.argmax(evidence))
+    return k if evidence[k] >= SIDEWAYS_MIN + strict else None
 
 
 def tile_width(rows: list[Row]) -> float:
