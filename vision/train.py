@@ -468,10 +468,12 @@ def _progress_from(results: Path) -> tuple[int | None, dict[str, float]]:
     return epoch, metrics
 
 
-def export(task: str, name: str | None = None, weights: Path | None = None) -> Path:
-    """Export a run's best weights to ONNX under ``models/`` and keep its ``last.pt`` in git.
+def export(task: str, name: str | None = None, weights: Path | None = None,
+           out: Path = MODELS) -> Path:
+    """Export a run's best weights to ONNX under ``out`` (``models/``); keep its ``last.pt`` in git.
 
-    The ONNX file is what the runtime loads with onnxruntime (no torch at inference).
+    The ONNX file is what the runtime loads with onnxruntime (no torch at inference). Another
+    ``out`` lets a candidate be measured (``vision.evaluate --models``) before it is shipped.
     """
     go_offline()
     _configure_ultralytics()
@@ -498,8 +500,8 @@ def export(task: str, name: str | None = None, weights: Path | None = None) -> P
     imgsz = int(model.ckpt.get("train_args", {}).get("imgsz", spec["cpu"]["imgsz"]))
     exported = model.export(format="onnx", imgsz=imgsz, opset=17, simplify=True, dynamic=False)
     onnx_path = Path(exported)
-    MODELS.mkdir(parents=True, exist_ok=True)
-    target = MODELS / spec["onnx"]
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / spec["onnx"]
     shutil.copyfile(onnx_path, target)
     print(f"exported {source} (imgsz {imgsz}) -> {target} ({target.stat().st_size / 1e6:.1f} MB)")
     data_dir = Path(model.ckpt.get("train_args", {}).get("data", ""))
@@ -653,11 +655,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("task", choices=sorted(TASKS))
     p.add_argument("--name")
     p.add_argument("--weights", type=Path)
+    p.add_argument("--out", type=Path, default=MODELS, help="folder of the ONNX file (default models/)")
     sub.add_parser("card", help="regenerate the run table of models/MODEL_CARD.md")
     args = parser.parse_args(argv)
 
     if args.cmd == "export":
-        export(args.task, args.name, args.weights)
+        export(args.task, args.name, args.weights, args.out)
         write_card_runs()
         return 0
     if args.cmd == "card":
