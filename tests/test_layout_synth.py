@@ -111,11 +111,40 @@ def classifier_rates(count: int = 30, seed: int = SEED) -> str:
             f"without doubts, {right}/{total} tiles right")
 
 
-if __name__ == "__main__":  # python -m tests.test_layout_synth [count] [seed] [--classifier]
+def recognizer_rates(count: int = 100, seed: int = SEED) -> str:
+    """End to end on fully rendered scenes with the shipped models: detector, classifier and layout
+    reader, nothing true given.  About 0.5 s a scene."""
+    from datasets.synth import render_scene
+    from vision.evaluate import Score
+    from vision.recognizer import Recognizer
+
+    recognizer = Recognizer.load()
+    score = Score()
+    n = i = exact = sure = 0
+    while n < count:
+        scene = render_scene(np.random.default_rng([seed, i]), "hand" if i % 2 == 0 else "flat")
+        i += 1
+        if not scene.meta["hand_in_view"]:
+            continue
+        found = recognizer.detect(scene.image)
+        score.add(found, [{"tile": t.code, "box": list(t.box)} for t in scene.tiles if t.labelled])
+        r = read_hand(found)
+        n, sure = n + 1, sure + r.sure
+        exact += key(r.hand) == key(truth(scene.hand))
+    s = score.summary()
+    return (f"{n} rendered scenes, shipped detector + classifier: {exact} read exactly "
+            f"({exact / n:.1%}), {sure} without doubts; tiles: accuracy {s['tile_accuracy']}, "
+            f"precision {s['precision']}, missed {s['missed']}, extra {s['extra']}, "
+            f"misread {s['misread']}")
+
+
+if __name__ == "__main__":  # python -m tests.test_layout_synth [count] [seed] [--classifier|--recognizer]
     import sys
 
-    args = [int(a) for a in sys.argv[1:] if a != "--classifier"]
-    if "--classifier" in sys.argv:
+    args = [int(a) for a in sys.argv[1:] if not a.startswith("--")]
+    if "--recognizer" in sys.argv:
+        print(recognizer_rates(*args))
+    elif "--classifier" in sys.argv:
         print(classifier_rates(*args))
     else:
         e, t, n = rates(*args)

@@ -66,6 +66,24 @@ def test_matching_is_one_to_one() -> None:
     assert match(pred, truth) == [(1, 0)]
 
 
+def test_score_counts_missed_extra_and_misread_tiles() -> None:
+    from vision.evaluate import Score
+
+    truth = [{"tile": "1m", "box": [0, 0, 10, 10]}, {"tile": "2m", "box": [20, 0, 30, 10]},
+             {"tile": "3m", "box": [40, 0, 50, 10]}]
+    predicted = [{"tile": "1m", "box": [0, 0, 10, 10]}, {"tile": "5p", "box": [21, 0, 31, 10]},
+                 {"tile": "E", "box": [90, 90, 99, 99]}]
+    score = Score()
+    assert score.add(predicted, truth) == 1
+    summary = score.summary()
+    assert (summary["missed"], summary["extra"], summary["misread"]) == (1, 1, 1)
+    assert summary["tile_accuracy"] == round(1 / 3, 4) and summary["photos_all_right"] == 0
+    rows = {line.split(",")[0]: line.split(",")[1:] for line in score.confusion_csv().splitlines()}
+    header = rows.pop("truth\\read")
+    assert rows["2m"][header.index("5p")] == "1" and rows["3m"][header.index("(missed)")] == "1"
+    assert rows["(extra)"][header.index("E")] == "1" and rows["1m"][header.index("1m")] == "1"
+
+
 def test_runtime_does_not_import_torch() -> None:
     code = ("import sys, vision.recognizer, vision.images, vision.evaluate; "
             "print('torch' in sys.modules, 'ultralytics' in sys.modules)")

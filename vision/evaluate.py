@@ -69,6 +69,10 @@ def match(predicted: list[dict[str, Any]], truth: list[dict[str, Any]], threshol
     return out
 
 
+#: Confusion-matrix labels for a labelled tile no box found, and a box on no labelled tile.
+MISSED, EXTRA = "(missed)", "(extra)"
+
+
 @dataclass
 class Score:
     """Running totals over photos."""
@@ -88,6 +92,13 @@ class Score:
         right = sum(1 for i, j in pairs if predicted[i]["tile"] == truth[j]["tile"])
         for i, j in pairs:
             self.confusion[(truth[j]["tile"], predicted[i]["tile"])] += 1
+        matched_p, matched_t = {i for i, _ in pairs}, {j for _, j in pairs}
+        for j, t in enumerate(truth):
+            if j not in matched_t:
+                self.confusion[(t["tile"], MISSED)] += 1
+        for i, p in enumerate(predicted):
+            if i not in matched_p:
+                self.confusion[(EXTRA, p["tile"])] += 1
         self.missed += len(truth) - len(pairs)
         self.extra += len(predicted) - len(pairs)
         self.labelled += len(truth)
@@ -96,6 +107,17 @@ class Score:
         self.photos += 1
         self.photos_all_right += right == len(truth) == len(predicted)
         return right
+
+    def confusion_csv(self) -> str:
+        """The confusion matrix as CSV: a row per true code (and ``(extra)``), a column per read
+        code (and ``(missed)``), in ``TILE_CLASSES`` order."""
+        from .classes import TILE_CLASSES
+
+        codes = [c for c in TILE_CLASSES if c != "back"] + ["back"]
+        rows, cols = [*codes, EXTRA], [*codes, MISSED]
+        lines = ["truth\\read," + ",".join(cols)]
+        lines += [f"{r}," + ",".join(str(self.confusion[(r, c)]) for c in cols) for r in rows]
+        return "\n".join(lines) + "\n"
 
     def summary(self) -> dict[str, float]:
         return {
@@ -148,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--models", help="folder with the ONNX models")
     parser.add_argument("--confusions", type=int, default=15, help="most common confusions shown")
     parser.add_argument("--sweep", help="comma-separated detector score thresholds to compare")
+    parser.add_argument("--confusion-csv", help="write the full confusion matrix to this CSV file")
     args = parser.parse_args(argv)
     from .recognizer import Recognizer, Thresholds
 
@@ -159,7 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     score = evaluate(Recognizer.load(args.models).detect, args.limit)
     print(score.summary())
-    wrong = [(k, v) for k, v in score.confusion.most_common() if k[0] != k[1]]
+    if args.confusion_csv:
+        Path(args.confusion_csv).write_text(score.confusion_csv(), encoding="utf-8")
+    wrong = [(k, v) for k, v in score.confusion.most_common()
+             if k[0] != k[1] and MISSED not in k and EXTRA not in k]
     for (truth, pred), count in wrong[: args.confusions]:
         print(f"  {truth} read as {pred}: {count}")
     return 0
