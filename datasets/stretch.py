@@ -5,9 +5,9 @@ Why: the shared photos were squeezed to 640x640 by their exporter, whatever thei
 tall against 0.5-1.6 in `train`). The detector, trained on the mild ones, misses or splits the
 tiles of such photos (34 of the 296 `valid` photos held 394 of its 536 missed tiles). Each copy
 here cuts a window of random aspect around a random labelled tile and scales it back to the
-photo's size, so tiles come out narrower or wider than any in `train`,
-with their boxes moved the same way. Ultralytics' own augmentations scale both axes alike, so
-this one is done here, once, reproducibly from a seed.
+photo's size, so tiles come out narrower or wider than any in `train`, with their boxes moved the
+same way; a quarter are close-ups of one tile instead. Ultralytics' own augmentations scale both
+axes alike, so this one is done here, once, reproducibly from a seed.
 """
 
 from __future__ import annotations
@@ -28,6 +28,10 @@ KEEP_VISIBLE = 0.6
 #: tiles are 9-12.5 times as wide as tall (and 0.06-0.14), so the range must reach past them.
 MAX_SQUEEZE = 14.0
 
+#: Share of close-ups: a window a little larger than one tile, so the detector learns that a
+#: photo of one tile filling the frame holds that one tile (the real photos have none).
+CLOSE_UP = 0.25
+
 YoloBox = tuple[int, float, float, float, float]  # class, cx, cy, w, h (normalised)
 
 
@@ -46,15 +50,20 @@ def stretch_window(boxes: list[YoloBox], rng: random.Random) -> tuple[float, flo
 
     The window's short side is 1.02-2 times that tile's extent along it, the long side the short
     one times the squeeze (both capped at the photo), so the whole tile stays inside and comes
-    out up to ``MAX_SQUEEZE`` times wider or narrower than it was.
+    out up to ``MAX_SQUEEZE`` times wider or narrower than it was. A share ``CLOSE_UP`` of the
+    windows are instead 1.15-3 times the tile each way: one tile filling the frame.
     """
-    squeeze = math.exp(rng.uniform(math.log(1.5), math.log(MAX_SQUEEZE)))
     _, cx, cy, bw, bh = rng.choice(boxes)
-    narrow_x = rng.random() < 0.5  # a narrow window widens the tiles, a flat one makes them tall
-    extent = bw if narrow_x else bh
-    short = min(1.0, extent * rng.uniform(1.02, 2.0))
-    long = min(1.0, short * squeeze)
-    w, h = (short, long) if narrow_x else (long, short)
+    if rng.random() < CLOSE_UP:
+        margin, skew = rng.uniform(1.15, 3.0), math.exp(rng.uniform(-0.25, 0.25))
+        w, h = min(1.0, bw * margin * skew), min(1.0, bh * margin / skew)
+    else:
+        squeeze = math.exp(rng.uniform(math.log(1.5), math.log(MAX_SQUEEZE)))
+        narrow_x = rng.random() < 0.5  # a narrow window widens the tiles, a flat one makes them tall
+        extent = bw if narrow_x else bh
+        short = min(1.0, extent * rng.uniform(1.02, 2.0))
+        long = min(1.0, short * squeeze)
+        w, h = (short, long) if narrow_x else (long, short)
 
     def place(centre: float, size: float, side: float) -> float:
         low, high = max(0.0, centre + size / 2 - side), min(1.0 - side, centre - size / 2)
