@@ -10,9 +10,10 @@ included, must be able to rebuild exactly the same files from ``shared/`` and a 
 * ``work/synth/<kind>``  - synthetic sets from ``datasets.synth.render_dataset`` when that module
   is importable (it is written separately); skipped with a message otherwise;
 * ``work/mixed/...``     - real + synthetic training sets, validated on the real ``valid`` split
-  only (the numbers that matter are on real photos): ``detect/data.yaml`` lists both image
-  folders; ``classify`` holds real crops (hard links) and synthetic crops resized like the real
-  ones, including the ``back`` class that only the renderer provides.
+  only (the numbers that matter are on real photos): ``detect/data.yaml`` lists the real, stretched
+  and synthetic image folders; ``classify`` holds real crops (hard links), squashed copies of 30 %
+  of them (``datasets.stretch.squash_crop``: tiles of photos squashed out of shape) and synthetic
+  crops resized like the real ones, when rendered.
 
 A ``work/build.json`` manifest records the command, seed and counts, so a training log can name the
 exact data it used.
@@ -75,10 +76,14 @@ def _link_or_copy(src: Path, dst: Path) -> None:
         shutil.copyfile(src, dst)
 
 
-def build_mixed(work: Path, crop_size: int = 96) -> dict:
-    """Combine the real and synthetic sets into ``work/mixed`` (see the module docstring).
+#: Share of the real train crops that also go to ``work/mixed/classify`` squashed along one axis.
+SQUASHED_SHARE = 0.3
 
-    Returns counts; an empty dict when the synthetic sets are missing.
+
+def build_mixed(work: Path, crop_size: int = 96, seed: int = 0) -> dict:
+    """Combine the real, stretched and synthetic sets into ``work/mixed`` (module docstring).
+
+    Returns counts of what was added to the real sets.
     """
     out = work / "mixed"
     real_det, synth_det = work / "real" / "detect", work / "synth" / "detect"
@@ -101,7 +106,7 @@ def build_mixed(work: Path, crop_size: int = 96) -> dict:
         for folder in extra:
             key = f"detect_images/{folder.parent.relative_to(work).as_posix()}"
             stats[key] = len(list(folder.glob("*.jpg")))
-    if synth_cls.is_dir() and real_cls.is_dir():
+    if real_cls.is_dir():
         target = out / "classify"
         if target.exists():
             shutil.rmtree(target)
@@ -110,6 +115,8 @@ def build_mixed(work: Path, crop_size: int = 96) -> dict:
                 (target / split / folder.name).mkdir(parents=True, exist_ok=True)
                 for image in folder.iterdir():
                     _link_or_copy(image, target / split / folder.name / image.name)
+        stats["classify_squashed_crops"] = stretch.build_squashed_crops(
+            real_cls / "train", target / "train", SQUASHED_SHARE, seed)
         added = 0
         for index, code in enumerate(TILE_CLASSES):
             source = synth_cls / code
@@ -175,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         synth_root = args.out / "synth"
         manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, tuple(args.synth_kinds))
     if (args.out / "real" / "detect").is_dir():
-        manifest["mixed"] = build_mixed(args.out, args.crop_size)
+        manifest["mixed"] = build_mixed(args.out, args.crop_size, args.seed)
         print("mixed:", manifest["mixed"])
     manifest["seconds"] = round(time.time() - started, 1)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -136,3 +136,32 @@ def build_stretched(real_detect: Path, out: Path, copies: int, seed: int) -> dic
         written += 1
         boxes_written += len(kept)
     return {"images": written, "boxes": boxes_written}
+
+
+def squash_crop(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """``crop`` as the classifier sees a tile of a squashed photo: one axis kept at only 1/2-1/10
+    of its pixels (then scaled back), so its detail is smeared along that axis."""
+    height, width = crop.shape[:2]
+    factor = math.exp(rng.uniform(math.log(2.0), math.log(10.0)))
+    size = (max(2, round(width / factor)), height) if rng.random() < 0.5 else \
+        (width, max(2, round(height / factor)))
+    small = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+    return cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+def build_squashed_crops(train: Path, out: Path, share: float, seed: int) -> int:
+    """Write squashed copies (``squash_crop``) of a ``share`` of the crops under ``train`` (one
+    folder per class) into the same class folders under ``out``; returns how many."""
+    rng = random.Random(seed)
+    written = 0
+    for folder in sorted(p for p in train.iterdir() if p.is_dir()):
+        for image in sorted(folder.glob("*.jpg")):
+            if rng.random() >= share:
+                continue
+            crop = cv2.imread(str(image), cv2.IMREAD_COLOR)
+            if crop is None:
+                continue
+            (out / folder.name).mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(out / folder.name / f"squash_{image.name}"), squash_crop(crop, rng))
+            written += 1
+    return written
