@@ -38,9 +38,9 @@ fi
 export YOLO_OFFLINE=1
 mkdir -p work/logs
 
-if [ ! -f work/real/classify/.built ] || [ ! -f work/real/detect/data.yaml ]; then
-  "$PY" -m datasets.build --no-synth
-  touch work/real/classify/.built
+# The sets both stages train on: real photos, their stretched copies, rendered scenes (work/mixed).
+if [ ! -f work/mixed/detect/data.yaml ] || [ ! -d work/mixed/classify/train ]; then
+  "$PY" -m datasets.build --synth-kinds detect --synth-count 800
 fi
 
 nice_cmd=(nice -n 10)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image
@@ -17,6 +18,8 @@ from vision.evaluate import VALID, iou, labelled_photos, match
 from vision.images import read_image
 
 MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
+#: Share of single-tile close-ups the shipped models must read as exactly their tile.
+CLOSE_UP_RIGHT = 0.5
 
 
 def _jpeg(width: int = 64, height: int = 32, **save) -> bytes:
@@ -130,3 +133,72 @@ def test_shipped_recognizer_reads_real_photos() -> None:
         per_photo.append(score.add(tiles, truth) / max(1, len(truth)))
     assert sum(per_photo) / len(per_photo) > 0.4, per_photo
     assert score.summary()["precision"] > 0.6
+
+
+def test_a_piece_of_a_tile_is_dropped_beside_the_tile() -> None:
+    from vision.recognizer import _drop_pieces
+
+    xywh = np.array([[0, 0, 10, 14], [0, 0, 5, 14], [10, 0, 10, 14], [14, 0, 10, 14]], float)
+    # the left half of tile 0 goes; a neighbour touching it stays; a neighbour overlapping
+    # tile 2 by 60 % of its own area stays too (standing tiles' boxes overlap by their sides)
+    assert _drop_pieces(xywh, np.array([0, 1, 2, 3]), 0.7).tolist() == [0, 2, 3]
+    assert _drop_pieces(xywh, np.array([1, 0]), 0.7).tolist() == [1, 0]  # the better box wins
+
+
+def _squashed_photos(min_aspect: float = 8.0) -> list:
+    """`valid` photos squashed by their exporter so that tiles are over 8 times as wide as tall
+    (or as tall as wide)."""
+    out = []
+    for path, truth in labelled_photos():
+        aspects = sorted((t["box"][2] - t["box"][0]) / max(1e-6, t["box"][3] - t["box"][1])
+                         for t in truth)
+        median = aspects[len(aspects) // 2]
+        if median > min_aspect or median < 1 / min_aspect:
+            out.append((path, truth))
+    return out
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_tiles_of_a_squashed_photo_are_found() -> None:
+    """A photo squashed out of shape (tiles 9-12 times as wide as tall) is looked at again
+    narrowed (``ASPECT_LOOKS``): without that the detector finds almost none of its tiles."""
+    from vision.evaluate import Score
+    from vision.recognizer import Recognizer
+
+    photos = _squashed_photos()[::6][:5]
+    assert len(photos) == 5
+    recognizer = Recognizer.load(MODELS)
+    score = Score()
+    for path, truth in photos:
+        score.add(recognizer.detect(read_image(path)), truth)
+    found = 1 - score.missed / score.labelled
+    assert found > 0.6, score.summary()
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_a_photo_of_one_tile_reads_that_tile() -> None:
+    """A photo of one tile filling most of the frame (a real tile cut from a `valid` photo, laid
+    on felt) returns that one tile, with its box on the tile."""
+    from vision.recognizer import Recognizer
+
+    recognizer = Recognizer.load(MODELS)
+    right = total = 0
+    for path, truth in list(labelled_photos())[::10][:30]:
+        image = read_image(path)
+        tile = max(truth, key=lambda t: (t["box"][2] - t["box"][0]) * (t["box"][3] - t["box"][1]))
+        x1, y1, x2, y2 = (int(v) for v in tile["box"])
+        if min(x2 - x1, y2 - y1) < 30:
+            continue
+        face = image[y1:y2, x1:x2]
+        scale = 480 / max(face.shape[:2])
+        face = cv2.resize(face, None, fx=scale, fy=scale)
+        h, w = face.shape[:2]
+        photo = np.full((int(h * 1.35), int(w * 1.35), 3), (60, 120, 50), np.uint8)
+        top, left = (photo.shape[0] - h) // 2, (photo.shape[1] - w) // 2
+        photo[top:top + h, left:left + w] = face
+        found = recognizer.detect(photo)
+        total += 1
+        right += (len(found) == 1 and found[0]["tile"] == tile["tile"]
+                  and iou(found[0]["box"], [left, top, left + w, top + h]) >= 0.5)
+    assert total >= 20
+    assert right / total >= CLOSE_UP_RIGHT, f"{right}/{total} one-tile photos read as that tile"

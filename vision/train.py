@@ -51,16 +51,16 @@ CONFIG_DIR = WORK / "ultralytics"
 TASKS: dict[str, dict[str, Any]] = {
     "classify": {
         "model": "yolov8n-cls.yaml",
-        "data": WORK / "real" / "classify",
-        "name": "classify-real",
+        "data": WORK / "mixed" / "classify",
+        "name": "classify-mixed",
         "onnx": "tile_classifier.onnx",
-        "cpu": {"imgsz": 64, "batch": 64, "epochs": 60},
-        "gpu": {"imgsz": 96, "batch": 512, "epochs": 150},
+        "cpu": {"imgsz": 96, "batch": 64, "epochs": 60},
+        "gpu": {"imgsz": 128, "batch": 512, "epochs": 150},
     },
     "detect": {
         "model": "yolov8n.yaml",
-        "data": WORK / "real" / "detect" / "data.yaml",
-        "name": "detect-real",
+        "data": WORK / "mixed" / "detect" / "data.yaml",
+        "name": "detect-mixed",
         "onnx": "tile_detector.onnx",
         "cpu": {"imgsz": 320, "batch": 16, "epochs": 40},
         "gpu": {"imgsz": 640, "batch": 64, "epochs": 300},
