@@ -19,7 +19,7 @@ from vision.images import read_image
 
 MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 #: Share of single-tile close-ups the shipped models must read as exactly their tile.
-CLOSE_UP_RIGHT = 0.5
+CLOSE_UP_RIGHT = 0.4  # measured 17/30 (0.57); without the zoomed-out look 6/30
 
 
 def _jpeg(width: int = 64, height: int = 32, **save) -> bytes:
@@ -116,7 +116,7 @@ def test_shipped_classifier_reads_real_tiles() -> None:
 def test_shipped_recognizer_reads_real_photos() -> None:
     """Detector + classifier end to end on real `valid` photos: most tiles found and named.
 
-    Chance is about 1/42 per tile; the shipped models read about 70 % of valid tiles (model
+    Chance is about 1/42 per tile; the shipped models read about 92 % of valid tiles (model
     card), so a broken model, letterbox, box mapping or crop makes this fail.
     """
     from vision.evaluate import Score
@@ -201,4 +201,5 @@ def test_a_photo_of_one_tile_reads_that_tile() -> None:
         right += (len(found) == 1 and found[0]["tile"] == tile["tile"]
                   and iou(found[0]["box"], [left, top, left + w, top + h]) >= 0.5)
     assert total >= 20
+    print(f"{right}/{total} one-tile photos read as that tile")
     assert right / total >= CLOSE_UP_RIGHT, f"{right}/{total} one-tile photos read as that tile"
