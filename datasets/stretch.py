@@ -20,6 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from datasets.real import read_labels
+
 #: A box cut by the window is kept when at least this share of it stays inside; a smaller sliver
 #: is dropped together with its pixels' label (too little face left to call it a tile).
 KEEP_VISIBLE = 0.6
@@ -33,16 +35,6 @@ MAX_SQUEEZE = 14.0
 CLOSE_UP = 0.25
 
 YoloBox = tuple[int, float, float, float, float]  # class, cx, cy, w, h (normalised)
-
-
-def read_yolo_boxes(path: Path) -> list[YoloBox]:
-    """Boxes of a YOLO label file (``class cx cy w h`` lines)."""
-    boxes = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        parts = line.split()
-        if len(parts) == 5:
-            boxes.append((int(parts[0]), *(float(v) for v in parts[1:])))
-    return boxes
 
 
 def stretch_window(boxes: list[YoloBox], rng: random.Random) -> tuple[float, float, float, float]:
@@ -121,8 +113,7 @@ def build_stretched(real_detect: Path, out: Path, copies: int, seed: int) -> dic
     while written < copies and sources and attempts < copies * 3:
         attempts += 1
         source = rng.choice(sources)
-        label = labels / (source.stem + ".txt")
-        boxes = read_yolo_boxes(label) if label.is_file() else []
+        boxes = [(b.cls, b.cx, b.cy, b.w, b.h) for b in read_labels(labels / f"{source.stem}.txt")]
         image = cv2.imread(str(source), cv2.IMREAD_COLOR)
         if not boxes or image is None:
             continue
