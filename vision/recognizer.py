@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,20 @@ class TileClassifier:
         return codes, probs
 
 
+def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
+    """The photo narrowed along one axis (``ASPECT_LOOKS``) and zoomed out (``ZOOM_OUT``), each
+    with the map of its boxes back to the photo."""
+    height, width = image.shape[:2]
+    for sx, sy in ASPECT_LOOKS:
+        narrowed = cv2.resize(image, (max(8, round(width * sx)), max(8, round(height * sy))),
+                              interpolation=cv2.INTER_AREA)
+        scale = np.array([sx, sy, sx, sy])
+        yield narrowed, lambda boxes, scale=scale: boxes / scale
+    pad_x, pad_y = round(width * (ZOOM_OUT - 1) / 2), round(height * (ZOOM_OUT - 1) / 2)
+    framed = cv2.copyMakeBorder(image, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_REPLICATE)
+    yield framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
+
+
 def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float) -> np.ndarray:
     """Indices of ``order`` (best first) left after dropping each box that lies mostly (share
     ``inside`` of its area) within a better kept box: half a tile found beside the whole tile
@@ -187,20 +202,13 @@ class Recognizer:
         if len(found[0]) >= FEW_TILES:
             return found
         height, width = image.shape[:2]
-        for sx, sy in ASPECT_LOOKS:
-            narrowed = cv2.resize(image, (max(8, round(width * sx)), max(8, round(height * sy))),
-                                  interpolation=cv2.INTER_AREA)
-            boxes, scores, cls = self._look(narrowed)
+        for view, to_photo in _other_looks(image):
+            boxes, scores, cls = self._look(view)
             if scores.sum() > found[1].sum():
-                found = (boxes / np.array([sx, sy, sx, sy]), scores, cls)
-        pad_x, pad_y = round(width * (ZOOM_OUT - 1) / 2), round(height * (ZOOM_OUT - 1) / 2)
-        framed = cv2.copyMakeBorder(image, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_REPLICATE)
-        boxes, scores, cls = self._look(framed)
-        if scores.sum() > found[1].sum():
-            boxes = boxes - np.array([pad_x, pad_y, pad_x, pad_y])
-            boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
-            boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
-            found = (boxes, scores, cls)
+                boxes = to_photo(boxes)
+                boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
+                boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+                found = (boxes, scores, cls)
         return found
 
     def _look(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
