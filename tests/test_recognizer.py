@@ -112,6 +112,63 @@ def test_shipped_classifier_reads_real_tiles() -> None:
     assert right / total > 0.7, f"{right}/{total} tiles read right"  # chance is 1/42
 
 
+def test_shipped_classifier_reads_a_batch_as_one_by_one() -> None:
+    """The shipped classifier takes any batch size and a batch gives each crop's own answer."""
+    from vision.recognizer import TileClassifier
+
+    classifier = TileClassifier.load(MODELS)
+    assert not classifier.fixed_batch
+    rng = np.random.default_rng(7)
+    crops = [rng.integers(0, 255, (40 + 3 * i, 30, 3), dtype=np.uint8) for i in range(5)]
+    together = classifier._run(crops)
+    alone = np.concatenate([classifier._run([c]) for c in crops])
+    assert together.shape == (5, len(classifier.codes))
+    np.testing.assert_allclose(together, alone, atol=1e-5)
+
+
+def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each box is cut once per crop view and the views' probabilities are averaged."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    views = (0.0, 0.2)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", views)
+    calls: list[int] = []
+    one_hot = np.eye(len(classifier.codes))
+
+    def fake_run(crops: list[np.ndarray]) -> np.ndarray:
+        calls.append(len(crops))
+        return one_hot[[len(calls) - 1] * len(crops)]  # view k answers class k
+
+    monkeypatch.setattr(classifier, "_run", fake_run)
+    image = np.full((100, 100, 3), 200, dtype=np.uint8)
+    codes, probs = classifier.name(image, np.array([[10, 10, 40, 50], [50, 10, 80, 50],
+                                                   [0, 0, 1, 1]], dtype=float))
+    assert calls == [2, 2]  # the 1-pixel box is not cut
+    assert codes == [classifier.codes[0], classifier.codes[0], "back"]
+    assert probs.tolist() == [0.5, 0.5, 0.0]
+
+
+def test_classifier_export_frees_the_batch_size(tmp_path: Path) -> None:
+    """`batch_dynamic` turns a model exported for one crop into one for any batch."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    from vision.train import batch_dynamic
+
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["images"], ["output0"])], "g",
+        [helper.make_tensor_value_info("images", TensorProto.FLOAT, [1, 3, 8, 8])],
+        [helper.make_tensor_value_info("output0", TensorProto.FLOAT, [1, 3, 8, 8])])
+    path = tmp_path / "m.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
+    batch_dynamic(path)
+    import onnxruntime as ort
+
+    out = ort.InferenceSession(str(path)).run(None, {"images": -np.ones((4, 3, 8, 8), np.float32)})
+    assert out[0].shape == (4, 3, 8, 8) and out[0].max() == 0
+
+
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
 def test_shipped_recognizer_reads_real_photos() -> None:
     """Detector + classifier end to end on real `valid` photos: most tiles found and named.

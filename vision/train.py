@@ -503,6 +503,8 @@ def export(task: str, name: str | None = None, weights: Path | None = None,
     out.mkdir(parents=True, exist_ok=True)
     target = out / spec["onnx"]
     shutil.copyfile(onnx_path, target)
+    if task == "classify":
+        batch_dynamic(target)
     print(f"exported {source} (imgsz {imgsz}) -> {target} ({target.stat().st_size / 1e6:.1f} MB)")
     data_dir = Path(model.ckpt.get("train_args", {}).get("data", ""))
     if task == "classify" and (data_dir / "val").is_dir():
@@ -510,6 +512,26 @@ def export(task: str, name: str | None = None, weights: Path | None = None,
     if _NETWORK_ATTEMPTS:
         print(f"warning: blocked network attempts during export: {_NETWORK_ATTEMPTS}")
     return target
+
+
+def batch_dynamic(path: Path) -> None:
+    """Make the batch size of an exported ONNX model free (it is exported for one image).
+
+    The recognizer names all the tiles of a photo, in several crops each, in one call; a batch of
+    one costs a session call per crop. Only the first dimension of inputs and outputs changes: a
+    convolutional classifier has no operator that fixes the batch size.
+    """
+    import onnx
+
+    model = onnx.load(str(path))
+    del model.graph.value_info[:]  # shapes inferred for a batch of one
+    for value in (*model.graph.input, *model.graph.output):
+        value.type.tensor_type.shape.dim[0].dim_param = "batch"
+    for prop in model.metadata_props:
+        if prop.key == "batch":
+            prop.value = "-1"
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
 
 
 def preprocess_crop(crop_bgr: Any, imgsz: int) -> Any:
