@@ -87,6 +87,20 @@ def test_score_counts_missed_extra_and_misread_tiles() -> None:
     assert rows["(extra)"][header.index("E")] == "1" and rows["1m"][header.index("1m")] == "1"
 
 
+def test_photos_labelled_all_one_code_are_scored_apart() -> None:
+    """A photo whose every label is one code (a placeholder) counts in the main figures and is
+    left out of the plausible ones."""
+    from vision.evaluate import Score
+
+    row = [{"tile": "1p", "box": [20 * i, 0, 20 * i + 10, 10]} for i in range(6)]
+    read = [dict(t, tile=code) for t, code in zip(row, ["9m", "3m", "7s", "5s", "1p", "E"], strict=True)]
+    score = Score(plausible=Score())
+    score.add(read, row)
+    score.add(row[:3], row[:3])  # three 1p: a set has four
+    assert (score.photos, score.labelled, score.right) == (2, 9, 4)
+    assert (score.plausible.photos, score.plausible.labelled, score.plausible.right) == (1, 3, 3)
+
+
 def test_runtime_does_not_import_torch() -> None:
     code = ("import sys, vision.recognizer, vision.images, vision.evaluate; "
             "print('torch' in sys.modules, 'ultralytics' in sys.modules)")
