@@ -119,6 +119,8 @@ def build_mixed(work: Path, crop_size: int = 96, seed: int = 0) -> dict:
             real_cls / "train", target / "train", SQUASHED_SHARE, seed)
         added = 0
         for index, code in enumerate(TILE_CLASSES):
+            if code == "back":  # the classifier names faces; the detector finds face-down tiles
+                continue
             source = synth_cls / code
             images = sorted(source.glob("*.jpg")) if source.is_dir() else []
             if not images:
