@@ -5,6 +5,8 @@ included, must be able to rebuild exactly the same files from ``shared/`` and a 
 
 * ``work/real/detect``   - 2-class (tile/back) YOLO set from the real photos (``datasets.real``);
 * ``work/real/classify`` - 42-class crop set in ultralytics' folder layout (``datasets.real``);
+* ``work/real/negatives`` - crops of what is not a tile (seams between tiles, bare table) for the
+  classifier's ``none`` class (``datasets.negatives``);
 * ``work/real/stretch``  - stretched copies of the real train photos (``datasets.stretch``), for
   tiles squeezed harder than any in ``train``;
 * ``work/synth/<kind>``  - synthetic sets from ``datasets.synth.render_dataset`` when that module
@@ -12,8 +14,8 @@ included, must be able to rebuild exactly the same files from ``shared/`` and a 
 * ``work/mixed/...``     - real + synthetic training sets, validated on the real ``valid`` split
   only (the numbers that matter are on real photos): ``detect/data.yaml`` lists the real, stretched
   and synthetic image folders; ``classify`` holds real crops (hard links), squashed copies of 30 %
-  of them (``datasets.stretch.squash_crop``: tiles of photos squashed out of shape) and synthetic
-  crops resized like the real ones, when rendered.
+  of them (``datasets.stretch.squash_crop``: tiles of photos squashed out of shape), synthetic
+  crops resized like the real ones, when rendered, and the negatives as the last class, ``none``.
 
 A ``work/build.json`` manifest records the command, seed and counts, so a training log can name the
 exact data it used.
@@ -31,8 +33,8 @@ from pathlib import Path
 
 import cv2
 
-from datasets import real, stretch
-from vision.classes import TILE_CLASSES
+from datasets import negatives, real, stretch
+from vision.classes import NOT_A_TILE, TILE_CLASSES
 
 REPO_ROOT = real.REPO_ROOT
 WORK = REPO_ROOT / "work"
@@ -68,6 +70,24 @@ def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...]) -
     return results
 
 
+def build_negatives(source: Path, out: Path, seed: int, size: int) -> dict:
+    """The ``none`` crops (``datasets.negatives``), kept clear of what the shipped detector finds."""
+    from assistant.errors import MahjongError
+    from vision.recognizer import Recognizer, Thresholds
+
+    try:
+        recognizer = Recognizer.load(thresholds=Thresholds(score=0.1))
+    except MahjongError as exc:  # no shipped model yet: no negatives, said so
+        print(f"no negatives: {exc}", file=sys.stderr)
+        return {"skipped": str(exc)}
+
+    def find(image):
+        return [tuple(box) for box in recognizer.find(image)[0]]
+
+    return dict(sorted(negatives.build_negatives(source, out / "real" / "negatives", find, seed,
+                                                 size).items()))
+
+
 def _link_or_copy(src: Path, dst: Path) -> None:
     """Hard-link ``src`` to ``dst`` (same disk, no extra space), copying if linking fails."""
     try:
@@ -88,6 +108,7 @@ def build_mixed(work: Path, crop_size: int = 96, seed: int = 0) -> dict:
     out = work / "mixed"
     real_det, synth_det = work / "real" / "detect", work / "synth" / "detect"
     real_cls, synth_cls = work / "real" / "classify", work / "synth" / "classify"
+    negative = work / "real" / "negatives"
     stretched = work / "real" / "stretch"
     stats: dict = {}
     extra = [folder / "images" for folder in (stretched, synth_det) if (folder / "images").is_dir()]
@@ -135,6 +156,14 @@ def build_mixed(work: Path, crop_size: int = 96, seed: int = 0) -> dict:
                 cv2.imwrite(str(folder / f"synth_{image.name}"), crop)
                 added += 1
         stats["classify_synth_crops"] = added
+        for split in ("train", "val"):
+            images = sorted((negative / split).glob("*.jpg")) if (negative / split).is_dir() else []
+            if images:
+                folder = target / split / f"{TILE_CLASSES.index('back'):02d}_{NOT_A_TILE}"  # last
+                folder.mkdir(parents=True, exist_ok=True)
+                for image in images:
+                    _link_or_copy(image, folder / image.name)
+            stats[f"classify_none_crops/{split}"] = len(images)
     return stats
 
 
@@ -180,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.out / "real" / "detect", args.out / "real" / "stretch", args.stretch_copies, args.seed)
             print("real stretch:", manifest["real_stretch"])
         print("real classify:", manifest["real_classify"])
+        manifest["real_negatives"] = build_negatives(args.source, args.out, args.seed, args.crop_size)
+        print("real negatives:", manifest["real_negatives"])
     if not args.no_synth:
         synth_root = args.out / "synth"
         manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, tuple(args.synth_kinds))

@@ -6,3 +6,7 @@ BONUS_CODES = [f"{n}f" for n in range(1, 9)]
 
 #: The 42 face classes of the classifier, then ``back`` for a face-down tile.
 TILE_CLASSES = SUIT_CODES + HONOR_CODES + BONUS_CODES + ["back"]
+
+#: The classifier's last class when trained with negatives: the box holds no tile (a seam between
+#: two tiles, an empty rack slot); the recognizer drops such boxes.
+NOT_A_TILE = "none"

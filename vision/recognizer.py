@@ -20,7 +20,7 @@ import numpy as np
 
 from assistant.errors import MahjongError
 
-from .classes import TILE_CLASSES
+from .classes import NOT_A_TILE, TILE_CLASSES
 from .preprocess import CROP_PAD, classifier_input, crop_tile, letterbox
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
@@ -75,9 +75,9 @@ def _names(session: Any) -> list[str]:
 
 
 def _code(name: str) -> str:
-    """Tile code of a class name such as ``05_6m`` or ``6m``."""
+    """Tile code of a class name such as ``05_6m`` or ``6m`` (or ``none``: no tile in the box)."""
     code = name.split("_")[-1]
-    if code not in TILE_CLASSES:
+    if code not in TILE_CLASSES and code != NOT_A_TILE:
         raise MahjongError(f"the model has an unknown class {name!r}", name)
     return code
 
@@ -276,7 +276,8 @@ class Recognizer:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
         tiles = [{"tile": code, "box": [round(float(v), 1) for v in box],
                   "confidence": round(float(p), 4), "detection": round(float(s), 4)}
-                 for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)]
+                 for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)
+                 if code != NOT_A_TILE]  # the classifier saw no tile in the box
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
         return tiles
