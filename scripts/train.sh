@@ -38,9 +38,10 @@ fi
 export YOLO_OFFLINE=1
 mkdir -p work/logs
 
-# The sets both stages train on: real photos, their stretched copies, rendered scenes (work/mixed).
+# The sets both stages train on: real photos, their stretched copies, rendered scenes and crops,
+# crops of what is not a tile (work/mixed).
 if [ ! -f work/mixed/detect/data.yaml ] || [ ! -d work/mixed/classify/train ]; then
-  "$PY" -m datasets.build --synth-kinds detect --synth-count 800
+  "$PY" -m datasets.build --synth-count 800
 fi
 
 nice_cmd=(nice -n 10)

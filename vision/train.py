@@ -52,15 +52,15 @@ TASKS: dict[str, dict[str, Any]] = {
     "classify": {
         "model": "yolov8n-cls.yaml",
         "data": WORK / "mixed" / "classify",
-        "name": "classify-mixed",
+        "name": "classify-none64",
         "onnx": "tile_classifier.onnx",
-        "cpu": {"imgsz": 96, "batch": 64, "epochs": 60},
+        "cpu": {"imgsz": 64, "batch": 64, "epochs": 60},
         "gpu": {"imgsz": 128, "batch": 512, "epochs": 150},
     },
     "detect": {
         "model": "yolov8n.yaml",
         "data": WORK / "mixed" / "detect" / "data.yaml",
-        "name": "detect-mixed",
+        "name": "detect-mixed2",
         "onnx": "tile_detector.onnx",
         "cpu": {"imgsz": 320, "batch": 16, "epochs": 40},
         "gpu": {"imgsz": 640, "batch": 64, "epochs": 300},
