@@ -215,7 +215,7 @@ def test_classifier_export_frees_the_batch_size(tmp_path: Path) -> None:
 def test_shipped_recognizer_reads_real_photos() -> None:
     """Detector + classifier end to end on real `valid` photos: most tiles found and named.
 
-    Chance is about 1/42 per tile; the shipped models read about 92 % of valid tiles (model
+    Chance is about 1/42 per tile; the shipped models read about 94 % of valid tiles (model
     card), so a broken model, letterbox, box mapping or crop makes this fail.
     """
     from vision.evaluate import Score
