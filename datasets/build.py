@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from datasets import negatives, real, stretch
 from vision.classes import NOT_A_TILE, TILE_CLASSES
@@ -81,7 +82,7 @@ def build_negatives(source: Path, out: Path, seed: int, size: int) -> dict:
         print(f"no negatives: {exc}", file=sys.stderr)
         return {"skipped": str(exc)}
 
-    def find(image):
+    def find(image: np.ndarray) -> list[negatives.Box]:
         return [tuple(box) for box in recognizer.find(image)[0]]
 
     return dict(sorted(negatives.build_negatives(source, out / "real" / "negatives", find, seed,
@@ -159,7 +160,7 @@ def build_mixed(work: Path, crop_size: int = 96, seed: int = 0) -> dict:
         for split in ("train", "val"):
             images = sorted((negative / split).glob("*.jpg")) if (negative / split).is_dir() else []
             if images:
-                folder = target / split / f"{TILE_CLASSES.index('back'):02d}_{NOT_A_TILE}"  # last
+                folder = target / split / f"{len(TILE_CLASSES) - 1:02d}_{NOT_A_TILE}"  # after the faces
                 folder.mkdir(parents=True, exist_ok=True)
                 for image in images:
                     _link_or_copy(image, folder / image.name)
