@@ -31,8 +31,8 @@ Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels
 #: two overlap over at least ``SAME_ROW`` of the smaller height.
 GAP = 0.3
 SAME_ROW = 0.7
-#: Crops per photo of each kind (a real photo gives ~17 tiles, so the ``none`` class is about
-#: five times a tile class: it stands for everything that is not a tile) and bare boxes tried.
+#: Crops per photo of each kind (1,888 ``none`` crops from the 1,350 train photos, about three
+#: times a real tile class: it stands for everything that is not a tile) and bare boxes tried.
 SEAMS_PER_PHOTO, BARE_PER_PHOTO, TRIES = 1, 1, 40
 
 
