@@ -54,13 +54,13 @@ def main() -> None:
         score_peer.seconds.append(time.perf_counter() - start)
         score_peer.add(predicted, truth)
     a, b = score_ours.summary(), score_peer.summary()
-    print(f"{'measure':<28} {'ours':>10} {'mahjong-detector':>17}")
-    for key in ("tile_accuracy", "precision", "photos_all_right"):
-        print(f"{key:<28} {a[key]:>10.3f} {b[key]:>17.3f}")
     pa, pb = score_ours.plausible.summary(), score_peer.plausible.summary()
-    print(f"without the {a['photos'] - pa['photos']} photos whose labels are all one code:")
-    for key in ("tile_accuracy", "precision", "photos_all_right"):
-        print(f"  {key:<26} {pa[key]:>10.3f} {pb[key]:>17.3f}")
+    print(f"{'measure':<28} {'ours':>10} {'mahjong-detector':>17}")
+    for indent, ours_, peer in (("", a, b), ("  ", pa, pb)):
+        if indent:
+            print(f"without the {a['photos'] - pa['photos']} photos whose labels are all one code:")
+        for key in ("tile_accuracy", "precision", "photos_all_right"):
+            print(f"{indent}{key:<{28 - len(indent)}} {ours_[key]:>10.3f} {peer[key]:>17.3f}")
     ma = statistics.median(score_ours.seconds) * 1000
     mb = statistics.median(score_peer.seconds) * 1000
     print(f"{'median ms per photo':<28} {ma:>10.1f} {mb:>17.1f}   (ours/peer {ma / mb:.2f}×)")

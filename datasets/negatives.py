@@ -22,7 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from datasets.real import SPLITS, _progress, iter_split, read_labels
+from datasets.real import SPLITS, iter_split, progress, read_labels
 from vision.preprocess import crop_tile
 
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels
@@ -90,7 +90,7 @@ def build_negatives(source: Path, out: Path, find: Callable[[np.ndarray], list[B
     for src_split, split in SPLITS.items():
         (out / split).mkdir(parents=True)
         rng = random.Random(f"{seed}-{split}")
-        for image_path, label in _progress(list(iter_split(source, src_split)), f"negatives {split}"):
+        for image_path, label in progress(list(iter_split(source, src_split)), f"negatives {split}"):
             image = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
             if image is None:
                 continue

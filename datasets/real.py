@@ -165,7 +165,7 @@ def iter_split(source: Path, split: str) -> Iterator[tuple[Path, Path]]:
             yield image, label_dir / f"{image.stem}.txt"
 
 
-def _progress(items: Iterable, desc: str, total: int | None = None) -> Iterable:
+def progress(items: Iterable, desc: str, total: int | None = None) -> Iterable:
     """Wrap ``items`` in a tqdm bar when tqdm is installed (it is in the ``train`` extra)."""
     try:
         from tqdm import tqdm
@@ -208,7 +208,7 @@ def build_detection(source: Path = DEFAULT_SOURCE, out: Path = DEFAULT_OUT / "de
         image_out.mkdir(parents=True)
         label_out.mkdir(parents=True)
         pairs = list(iter_split(source, src_split))
-        for image, label in _progress(pairs, f"detect {split}"):
+        for image, label in progress(pairs, f"detect {split}"):
             shutil.copyfile(image, image_out / image.name)
             lines = []
             if label.is_file():
@@ -248,7 +248,7 @@ def build_classification(
         for index in sorted(set(remap)):
             (out / split / class_folder(index)).mkdir(parents=True, exist_ok=True)
         pairs = list(iter_split(source, src_split))
-        for image_path, label in _progress(pairs, f"crops {split}"):
+        for image_path, label in progress(pairs, f"crops {split}"):
             image = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
             if image is None:
                 stats[f"unreadable/{split}"] += 1

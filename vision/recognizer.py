@@ -138,7 +138,7 @@ class TileClassifier:
         for start in range(0, len(crops), self.batch):
             chunk = crops[start:start + self.batch]
             batch = classifier_input(chunk, self.size)
-            if len(chunk) < self.batch and self.batch > 1 and self.fixed_batch:
+            if self.fixed_batch and len(chunk) < self.batch:  # pad to the exported size
                 pad = np.zeros((self.batch - len(chunk), *batch.shape[1:]), dtype=batch.dtype)
                 batch = np.concatenate([batch, pad])
             out.append(self.session.run(None, {name: batch})[0][:len(chunk)])
