@@ -244,6 +244,20 @@ def test_a_piece_of_a_tile_is_dropped_beside_the_tile() -> None:
     assert _drop_pieces(xywh, np.array([1, 0]), 0.7).tolist() == [1, 0]  # the better box wins
 
 
+def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
+    """A second box half on a tile that reads the same tile is that tile again; three equal
+    tiles standing side by side (their boxes overlapping by their sides) stay three."""
+    from vision.recognizer import Thresholds, _drop_pieces
+
+    t = Thresholds()
+    twice = np.array([[0, 0, 10, 14], [4, 1, 10, 13]], float)  # 60 % of the second inside
+    assert _drop_pieces(twice, np.array([0, 1]), t.inside, ["5p", "5p"], t.same_inside).tolist() == [0]
+    assert _drop_pieces(twice, np.array([0, 1]), t.inside, ["5p", "6p"], t.same_inside).tolist() == [0, 1]
+    pung = np.array([[0, 0, 12, 14], [9, 0, 12, 14], [18, 0, 12, 14]], float)  # 25 % overlaps
+    assert _drop_pieces(pung, np.array([1, 0, 2]), t.inside, ["5p"] * 3,
+                        t.same_inside).tolist() == [1, 0, 2]
+
+
 def _squashed_photos(min_aspect: float = 8.0) -> list:
     """`valid` photos squashed by their exporter so that tiles are over 8 times as wide as tall
     (or as tall as wide)."""
