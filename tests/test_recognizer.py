@@ -316,3 +316,37 @@ def test_a_photo_of_one_tile_reads_that_tile() -> None:
     assert total >= 20
     print(f"{right}/{total} one-tile photos read as that tile")
     assert right / total >= CLOSE_UP_RIGHT, f"{right}/{total} one-tile photos read as that tile"
+
+
+def test_a_blank_face_is_kept_at_a_lower_detection_score() -> None:
+    """A box scored under ``score`` is kept only when the classifier is sure it is a blank face."""
+    from vision.recognizer import Recognizer, Thresholds
+
+    recognizer = Recognizer.__new__(Recognizer)
+    recognizer.thresholds = Thresholds(score=0.35, blank_score=0.2, blank_confidence=0.5)
+    boxes = np.array([[0, 0, 10, 14], [20, 0, 30, 14], [40, 0, 50, 14], [60, 0, 70, 14],
+                      [80, 0, 90, 14]], float)
+    scores = np.array([0.25, 0.5, 0.25, 0.1, 0.25])
+    codes = ["P", "1m", "2m", "P", "P"]
+    probs = np.array([0.8, 0.9, 0.99, 0.99, 0.3])
+    # best first: the sure 1m, then the blank face the classifier is sure of; not a 2m scored
+    # as low, a blank face under blank_score, or one the classifier doubts
+    assert recognizer._kept(boxes, scores, codes, probs).tolist() == [1, 0]
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_shipped_recognizer_finds_blank_white_dragons() -> None:
+    """白板 (P, a blank face) is found in real photos although the detector scores it low."""
+    from vision.recognizer import Recognizer
+
+    recognizer = Recognizer.load(MODELS)
+    found = total = 0
+    photos = [(p, t) for p, t in labelled_photos() if any(x["tile"] == "P" for x in t)
+              and len({x["tile"] for x in t}) > 1]  # not a photo labelled all one code
+    for path, truth in photos[::4]:
+        tiles = recognizer.detect(read_image(path))
+        total += sum(t["tile"] == "P" for t in truth)
+        found += sum(1 for i, j in match(tiles, truth)
+                     if truth[j]["tile"] == tiles[i]["tile"] == "P")
+    # measured 68 of 75 (63 without the lower score for blank faces)
+    assert found / total >= 0.85, (found, total)

@@ -10,3 +10,7 @@ TILE_CLASSES = SUIT_CODES + HONOR_CODES + BONUS_CODES + ["back"]
 #: The classifier's last class when trained with negatives: the box holds no tile (a seam between
 #: two tiles, an empty rack slot); the recognizer drops such boxes.
 NOT_A_TILE = "none"
+
+#: Tiles whose face is blank (白板): the detector, which learnt a tile largely by the ink on it,
+#: scores them low, so the recognizer keeps them at a lower detection score (``Thresholds``).
+BLANK_FACES = frozenset({"P"})
