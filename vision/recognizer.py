@@ -301,6 +301,8 @@ class Recognizer:
         if not sure:
             return np.zeros(0, dtype=int)
         xywh = np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]])
+        # `_look` dropped the pieces by shape alone before naming (fewer crops to read); with the
+        # names known, the looser share for a box that reads the same tile applies now
         return _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
 
     def detect(self, image: np.ndarray) -> list[dict[str, Any]]:
