@@ -33,6 +33,12 @@ def peer_detect(path: str) -> list[dict]:
             for d in predict(image, padding)]
 
 
+def _print_rows(ours: dict, peer: dict, indent: str = "") -> None:
+    """The accuracy rows of the side-by-side table."""
+    for key in ("tile_accuracy", "precision", "photos_all_right"):
+        print(f"{indent}{key:<{28 - len(indent)}} {ours[key]:>10.3f} {peer[key]:>17.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, default=100)
@@ -56,11 +62,9 @@ def main() -> None:
     a, b = score_ours.summary(), score_peer.summary()
     pa, pb = score_ours.plausible.summary(), score_peer.plausible.summary()
     print(f"{'measure':<28} {'ours':>10} {'mahjong-detector':>17}")
-    for indent, ours_, peer in (("", a, b), ("  ", pa, pb)):
-        if indent:
-            print(f"without the {a['photos'] - pa['photos']} photos whose labels are all one code:")
-        for key in ("tile_accuracy", "precision", "photos_all_right"):
-            print(f"{indent}{key:<{28 - len(indent)}} {ours_[key]:>10.3f} {peer[key]:>17.3f}")
+    _print_rows(a, b)
+    print(f"without the {a['photos'] - pa['photos']} photos whose labels are all one code:")
+    _print_rows(pa, pb, indent="  ")
     ma = statistics.median(score_ours.seconds) * 1000
     mb = statistics.median(score_peer.seconds) * 1000
     print(f"{'median ms per photo':<28} {ma:>10.1f} {mb:>17.1f}   (ours/peer {ma / mb:.2f}×)")
