@@ -132,6 +132,7 @@ class TileClassifier:
         """
         probs = np.zeros((len(boxes), len(self.codes)))
         seen = np.zeros(len(boxes), dtype=bool)
+        widest = np.zeros(len(boxes), dtype=int)
         for pad in CROP_VIEWS:
             crops, index = [], []
             for i, box in enumerate(boxes):
@@ -140,10 +141,19 @@ class TileClassifier:
                     crops.append(crop)
                     index.append(i)
             if crops:
-                probs[index] += self._run(crops)
+                view = self._run(crops)
+                probs[index] += view
                 seen[index] = True
+                widest[index] = view.argmax(axis=1)  # the views run from tight to wide
         probs /= len(CROP_VIEWS)
         best = probs.argmax(axis=1)
+        if NOT_A_TILE in self.codes:
+            # A tight crop of a blank face shows no edge of the tile and looks like bare table:
+            # only the widest view, which sees the tile's edges, may say that no tile is there.
+            no_tile = self.codes.index(NOT_A_TILE)
+            overruled = (best == no_tile) & (widest != no_tile)
+            best[overruled] = np.delete(probs[overruled], no_tile, axis=1).argmax(axis=1)
+            best[overruled] += best[overruled] >= no_tile
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
 
