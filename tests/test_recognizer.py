@@ -293,9 +293,11 @@ def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
     from vision.recognizer import Thresholds, _drop_pieces
 
     t = Thresholds()
-    twice = np.array([[0, 0, 10, 14], [4, 1, 10, 13]], float)  # 60 % of the second inside
+    twice = np.array([[0, 0, 10, 14], [5, 1, 10, 13]], float)  # half of the second inside
     assert _drop_pieces(twice, np.array([0, 1]), t.inside, ["5p", "5p"], t.same_inside).tolist() == [0]
     assert _drop_pieces(twice, np.array([0, 1]), t.inside, ["5p", "6p"], t.same_inside).tolist() == [0, 1]
+    piece = np.array([[0, 0, 10, 14], [3.5, 1, 10, 13]], float)  # 65 % inside: part of the tile
+    assert _drop_pieces(piece, np.array([0, 1]), t.inside, ["3s", "N"], t.same_inside).tolist() == [0]
     pung = np.array([[0, 0, 12, 14], [9, 0, 12, 14], [18, 0, 12, 14]], float)  # 25 % overlaps
     assert _drop_pieces(pung, np.array([1, 0, 2]), t.inside, ["5p"] * 3,
                         t.same_inside).tolist() == [1, 0, 2]
