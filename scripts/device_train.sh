@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The classifier recipe on a lent GPU machine, bounded in time; what it writes comes back in one
-# tar under $OUT. Prepare here with `python scripts/device_bundle.py pack`, then call the device
+# tar under $OUT. Prepare here with `python -m datasets.device_bundle pack`, then call the device
 # tool's run with carry [".dev"] and the command `bash scripts/device_train.sh [MINUTES]`.
 #
 # Recipe (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of the
@@ -22,7 +22,7 @@ mkdir -p "$OUT" work/logs
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .dev/whl/*.whl || exit 1
 export PYTHONPATH=/tmp/site:$PWD/.dev/stub PYTHONUNBUFFERED=1
-[ -d .dev/classify ] || "$PY" scripts/device_bundle.py unpack || exit 1
+[ -d .dev/classify ] || "$PY" -m datasets.device_bundle unpack || exit 1
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || echo "no GPU seen"
 
 hours() { python3 -c "print(round($MINUTES * $1 / 60, 4))"; }

@@ -12,8 +12,8 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
 
 Usage::
 
-    python scripts/device_bundle.py pack      # here, once: builds .dev/ (about 54 MB)
-    python3 scripts/device_bundle.py unpack   # on the device machine: .dev/classify/ again
+    python -m datasets.device_bundle pack      # here, once: builds .dev/ (about 54 MB)
+    python3 -m datasets.device_bundle unpack   # on the device machine: .dev/classify/ again
 
 then ``run`` with ``carry [".dev"]`` and ``bash scripts/device_train.sh`` (see there).
 
@@ -38,7 +38,7 @@ VALID_SAMPLE = 3000
 LIMIT = 64 * 2**20  # what the device tool copies, tree and carried paths together
 WEBP_QUALITY = 80
 
-POLARS_STAND_IN = '''"""Stand-in for polars on the GPU machine (see scripts/device_bundle.py)."""
+POLARS_STAND_IN = '''"""Stand-in for polars on the GPU machine (see datasets/device_bundle.py)."""
 
 
 def read_csv(*args, **kwargs):
@@ -55,32 +55,39 @@ def _encode(path: str) -> bytes:
     return data.tobytes()
 
 
-def pack(seed: int = 0) -> None:
-    """Write ``.dev/classify.bin`` + ``.idx``, the wheels and the polars stand-in."""
+def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VALID_SAMPLE) -> int:
+    """Write ``bundle/classify.bin`` (the crops as WebP, end to end) and ``classify.idx`` (one
+    line per crop: split, class folder, byte length); returns the number of crops."""
     from concurrent.futures import ProcessPoolExecutor
 
-    if not (SOURCE / "train").is_dir():
-        raise SystemExit(f"{SOURCE} missing: build it with `python -m datasets.build`")
+    if not (source / "train").is_dir():
+        raise SystemExit(f"{source} missing: build it with `python -m datasets.build`")
     jobs: list[tuple[str, str, str]] = []
     for split in ("train", "val"):
-        files = sorted(str(p) for p in (SOURCE / split).glob("*/*"))
-        if split == "val" and len(files) > VALID_SAMPLE:
-            files = sorted(random.Random(seed).sample(files, VALID_SAMPLE))
+        files = sorted(str(p) for p in (source / split).glob("*/*"))
+        if split == "val" and len(files) > valid_sample:
+            files = sorted(random.Random(seed).sample(files, valid_sample))
         jobs += [(split, Path(f).parent.name, f) for f in files]
-    BUNDLE.mkdir(exist_ok=True)
-    with ProcessPoolExecutor() as pool, open(BUNDLE / "classify.bin", "wb") as blob, \
-            open(BUNDLE / "classify.idx", "w", encoding="utf-8") as index:
+    bundle.mkdir(parents=True, exist_ok=True)
+    with ProcessPoolExecutor() as pool, open(bundle / "classify.bin", "wb") as blob, \
+            open(bundle / "classify.idx", "w", encoding="utf-8") as index:
         for (split, label, _), data in zip(jobs, pool.map(_encode, [j[2] for j in jobs], chunksize=256),
                                            strict=True):
             blob.write(data)
             index.write(f"{split} {label} {len(data)}\n")
+    return len(jobs)
+
+
+def pack(seed: int = 0) -> None:
+    """Write the crops, the wheels and the polars stand-in into ``.dev/``; report the size."""
+    count = pack_crops(SOURCE, BUNDLE, seed)
     subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
                     "-d", str(BUNDLE / "whl"), *WHEELS], check=True)
     stub = BUNDLE / "stub" / "polars"
     stub.mkdir(parents=True, exist_ok=True)
     (stub / "__init__.py").write_text(POLARS_STAND_IN, encoding="utf-8")
     size = sum(p.stat().st_size for p in BUNDLE.rglob("*") if p.is_file())
-    print(f"{len(jobs)} crops packed; {BUNDLE} holds {size / 2**20:.1f} MiB")
+    print(f"{count} crops packed; {BUNDLE} holds {size / 2**20:.1f} MiB")
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True)
     tree = sum((REPO / name).stat().st_size for name in tracked.stdout.decode().split("\0")
                if name and (REPO / name).is_file())
@@ -89,16 +96,18 @@ def pack(seed: int = 0) -> None:
           f"{LIMIT / 2**20:.0f} MiB: {verdict}")
 
 
-def unpack() -> None:
-    """Write the crops of the bundle back as ``.dev/classify/<split>/<class>/<n>.webp``."""
-    with open(BUNDLE / "classify.bin", "rb") as blob, \
-            open(BUNDLE / "classify.idx", encoding="utf-8") as index:
-        for n, line in enumerate(index):
+def unpack(bundle: Path = BUNDLE) -> int:
+    """Write the crops of a bundle back as ``bundle/classify/<split>/<class>/<n>.webp``."""
+    count = 0
+    with open(bundle / "classify.bin", "rb") as blob, \
+            open(bundle / "classify.idx", encoding="utf-8") as index:
+        for count, line in enumerate(index, 1):
             split, label, length = line.split()
-            folder = BUNDLE / "classify" / split / label
+            folder = bundle / "classify" / split / label
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{n:05d}.webp").write_bytes(blob.read(int(length)))
-    print(f"{n + 1} crops unpacked into {BUNDLE / 'classify'}")
+            (folder / f"{count:05d}.webp").write_bytes(blob.read(int(length)))
+    print(f"{count} crops unpacked into {bundle / 'classify'}")
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:
