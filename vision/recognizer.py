@@ -154,8 +154,9 @@ class TileClassifier:
             # only the widest view, which sees the tile's edges, may say that no tile is there.
             no_tile = self.codes.index(NOT_A_TILE)
             overruled = (best == no_tile) & (widest != no_tile)
-            best[overruled] = np.delete(probs[overruled], no_tile, axis=1).argmax(axis=1)
-            best[overruled] += best[overruled] >= no_tile
+            tiles_only = probs[overruled]
+            tiles_only[:, no_tile] = -1.0
+            best[overruled] = tiles_only.argmax(axis=1)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
 
