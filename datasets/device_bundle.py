@@ -1,25 +1,29 @@
-"""Pack what a lent GPU machine needs to train the tile classifier into ``.dev/`` (git-ignored).
+"""Pack what a lent GPU machine needs to train a recognizer stage into ``.dev/`` (git-ignored).
 
 The device tool copies the working tree plus named paths, 64 MiB in all, to a bare machine that
 has PyTorch but neither ultralytics nor polars, and no network. So:
 
-- the classifier crops of ``work/mixed/classify`` are re-encoded as WebP (quality 80, ~1.3 kB a
-  96 px crop) and concatenated into one file with a text index (one file per crop would cost
-  block padding and per-file overhead the limit does not allow); ``valid`` is sampled to 3,000;
+- a training set is re-encoded as WebP (quality 80) and concatenated into one blob with a text
+  index (one file per image would cost block padding and per-file overhead the limit does not
+  allow): the classifier crops of ``work/mixed/classify`` (~1.3 kB a 96 px crop, ``valid``
+  sampled to 3,000: 52 MB), or the detector photos of ``work/mixed/detect`` with their labels,
+  scaled to the detector's 320 px (~9 kB a photo: 35 MB);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
 
 Usage::
 
-    python -m datasets.device_bundle pack      # here, once: builds .dev/ (about 54 MB)
-    python3 -m datasets.device_bundle unpack   # on the device machine: .dev/classify/ again
+    python -m datasets.device_bundle pack [--set detect]     # here, once
+    python3 -m datasets.device_bundle unpack [--set detect]  # on the device machine
 
-then ``run`` with ``carry [".dev"]`` and ``bash scripts/device_train.sh`` (see there).
+then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's two files
+(``.dev/classify.bin``, ``.dev/classify.idx``), and ``bash scripts/device_train.sh`` (see there).
 
 The tracked tree travels too. ``pack`` prints both sizes against the limit; when over it, move
-the large tracked files the device does not read (``models/*.onnx``, the detector checkpoints)
-aside for that one call and restore them with ``git checkout -- models`` (done so on 2026-11-29).
+the large tracked files the device does not read (``models/*.onnx``, the checkpoints of the
+other stage) aside for that one call and restore them with ``git checkout -- models`` (done so
+on 2026-11-29).
 """
 
 from __future__ import annotations
@@ -28,13 +32,16 @@ import argparse
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLE = REPO / ".dev"
-SOURCE = REPO / "work" / "mixed" / "classify"
+SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
+           "detect": REPO / "work" / "mixed" / "detect" / "data.yaml"}
 WHEELS = ("ultralytics==8.4.190", "ultralytics-thop==2.2.3")
 VALID_SAMPLE = 3000
+DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used
 LIMIT = 64 * 2**20  # what the device tool copies, tree and carried paths together
 WEBP_QUALITY = 80
 
@@ -46,76 +53,148 @@ def read_csv(*args, **kwargs):
 '''
 
 
-def _encode(path: str) -> bytes:
+def _encode(job: tuple[str, int]) -> bytes:
+    """WebP bytes of an image file, scaled down to ``side`` on its longer side if it is larger."""
     import cv2
 
-    ok, data = cv2.imencode(".webp", cv2.imread(path), [cv2.IMWRITE_WEBP_QUALITY, WEBP_QUALITY])
+    path, side = job
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None:
+        raise ValueError(f"{path}: not an image")
+    scale = side / max(image.shape[:2])
+    if scale < 1:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".webp", image, [cv2.IMWRITE_WEBP_QUALITY, WEBP_QUALITY])
     if not ok:
         raise ValueError(f"{path}: could not be encoded")
     return data.tobytes()
 
 
-def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VALID_SAMPLE) -> int:
-    """Write ``bundle/classify.bin`` (the crops as WebP, end to end) and ``classify.idx`` (one
-    line per crop: split, class folder, byte length); returns the number of crops."""
+def _write(bundle: Path, name: str, jobs: list[tuple[str, str, str, bytes]], side: int) -> int:
+    """Write ``bundle/<name>.bin`` and ``.idx``: per image a line ``split folder image_bytes
+    extra_bytes``, the image (WebP) then the extra bytes (a label file) in the blob."""
     from concurrent.futures import ProcessPoolExecutor
 
+    bundle.mkdir(parents=True, exist_ok=True)
+    with ProcessPoolExecutor() as pool, open(bundle / f"{name}.bin", "wb") as blob, \
+            open(bundle / f"{name}.idx", "w", encoding="utf-8") as index:
+        images = pool.map(_encode, [(job[2], side) for job in jobs], chunksize=64)
+        for (split, folder, _, extra), data in zip(jobs, images, strict=True):
+            blob.write(data)
+            blob.write(extra)
+            index.write(f"{split} {folder} {len(data)} {len(extra)}\n")
+    return len(jobs)
+
+
+def _read(bundle: Path, name: str) -> Iterator[tuple[int, str, str, bytes, bytes]]:
+    """The entries of a bundle written by ``_write``: number, split, folder, image, extra."""
+    with open(bundle / f"{name}.bin", "rb") as blob, \
+            open(bundle / f"{name}.idx", encoding="utf-8") as index:
+        for number, line in enumerate(index, 1):
+            split, folder, size, extra = line.split()
+            yield number, split, folder, blob.read(int(size)), blob.read(int(extra))
+
+
+def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VALID_SAMPLE) -> int:
+    """Pack the classifier crops under ``source/<split>/<class>/``; returns how many."""
     if not (source / "train").is_dir():
         raise SystemExit(f"{source} missing: build it with `python -m datasets.build`")
-    jobs: list[tuple[str, str, str]] = []
+    jobs = []
     for split in ("train", "val"):
         files = sorted(str(p) for p in (source / split).glob("*/*"))
         if split == "val" and len(files) > valid_sample:
             files = sorted(random.Random(seed).sample(files, valid_sample))
-        jobs += [(split, Path(f).parent.name, f) for f in files]
-    bundle.mkdir(parents=True, exist_ok=True)
-    with ProcessPoolExecutor() as pool, open(bundle / "classify.bin", "wb") as blob, \
-            open(bundle / "classify.idx", "w", encoding="utf-8") as index:
-        for (split, label, _), data in zip(jobs, pool.map(_encode, [j[2] for j in jobs], chunksize=256),
-                                           strict=True):
-            blob.write(data)
-            index.write(f"{split} {label} {len(data)}\n")
-    return len(jobs)
+        jobs += [(split, Path(f).parent.name, f, b"") for f in files]
+    return _write(bundle, "classify", jobs, side=1 << 30)
 
 
-def pack(seed: int = 0) -> None:
-    """Write the crops, the wheels and the polars stand-in into ``.dev/``; report the size."""
-    count = pack_crops(SOURCE, BUNDLE, seed)
+def _label_of(image: Path) -> Path:
+    """YOLO's label file of an image: ``.../images/...`` becomes ``.../labels/...``, ``.txt``."""
+    parts = list(image.parts)
+    at = len(parts) - 1 - parts[::-1].index("images")
+    return Path(*parts[:at], "labels", *parts[at + 1:]).with_suffix(".txt")
+
+
+def pack_photos(data_yaml: Path, bundle: Path, side: int = DETECT_SIDE) -> int:
+    """Pack the detector photos of a YOLO ``data.yaml`` (its train folders and val folder) with
+    their labels, scaled to ``side``; returns how many. Labels are relative, so scaling keeps
+    them right."""
+    import yaml
+
+    if not data_yaml.is_file():
+        raise SystemExit(f"{data_yaml} missing: build it with `python -m datasets.build`")
+    spec = yaml.safe_load(data_yaml.read_text(encoding="utf-8"))
+    folders = {"train": spec["train"] if isinstance(spec["train"], list) else [spec["train"]],
+               "val": [spec["val"]]}
+    jobs = []
+    for split, paths in folders.items():
+        for folder in paths:
+            for image in sorted(Path(folder).glob("*.jpg")):
+                label = _label_of(image)
+                jobs.append((split, "-", str(image), label.read_bytes() if label.is_file() else b""))
+    return _write(bundle, "detect", jobs, side)
+
+
+def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
+    """Write a packed set back under ``bundle/<which>/``: classifier crops as
+    ``<split>/<class>/<n>.webp``; detector photos as ``images/<split>/<n>.webp`` with
+    ``labels/<split>/<n>.txt`` and a ``data.yaml``."""
+    from datasets.real import DETECT_CLASSES
+
+    root = bundle / which
+    count = 0
+    for count, split, folder, image, extra in _read(bundle, which):
+        if which == "classify":
+            path = root / split / folder / f"{count:05d}.webp"
+        else:
+            path = root / "images" / split / f"{count:05d}.webp"
+            label = root / "labels" / split / f"{count:05d}.txt"
+            label.parent.mkdir(parents=True, exist_ok=True)
+            label.write_bytes(extra)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(image)
+    if which == "detect":
+        names = "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_CLASSES))
+        (root / "data.yaml").write_text(f"path: {root.resolve()}\ntrain: images/train\n"
+                                        f"val: images/val\nnames:\n{names}", encoding="utf-8")
+    print(f"{count} images unpacked into {root}")
+    return count
+
+
+def pack(which: str, seed: int = 0) -> None:
+    """Pack a set, the wheels and the polars stand-in into ``.dev/``; report the sizes."""
+    if which == "classify":
+        count = pack_crops(SOURCES[which], BUNDLE, seed)
+    else:
+        count = pack_photos(SOURCES[which], BUNDLE)
     subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
                     "-d", str(BUNDLE / "whl"), *WHEELS], check=True)
     stub = BUNDLE / "stub" / "polars"
     stub.mkdir(parents=True, exist_ok=True)
     (stub / "__init__.py").write_text(POLARS_STAND_IN, encoding="utf-8")
-    size = sum(p.stat().st_size for p in BUNDLE.rglob("*") if p.is_file())
-    print(f"{count} crops packed; {BUNDLE} holds {size / 2**20:.1f} MiB")
+    carried = [BUNDLE / f"{which}.bin", BUNDLE / f"{which}.idx", *(BUNDLE / "whl").iterdir(),
+               BUNDLE / "stub" / "polars" / "__init__.py"]
+    size = sum(p.stat().st_size for p in carried)
+    print(f"{count} images packed; carried for it: {size / 2**20:.1f} MiB")
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True)
     tree = sum((REPO / name).stat().st_size for name in tracked.stdout.decode().split("\0")
                if name and (REPO / name).is_file())
     verdict = "fits" if size + tree <= LIMIT else "is OVER the limit: move large tracked files aside"
-    print(f"tracked tree {tree / 2**20:.1f} MiB + bundle = {(size + tree) / 2**20:.1f} MiB of "
+    print(f"tracked tree {tree / 2**20:.1f} MiB + carried = {(size + tree) / 2**20:.1f} MiB of "
           f"{LIMIT / 2**20:.0f} MiB: {verdict}")
-
-
-def unpack(bundle: Path = BUNDLE) -> int:
-    """Write the crops of a bundle back as ``bundle/classify/<split>/<class>/<n>.webp``."""
-    count = 0
-    with open(bundle / "classify.bin", "rb") as blob, \
-            open(bundle / "classify.idx", encoding="utf-8") as index:
-        for count, line in enumerate(index, 1):
-            split, label, length = line.split()
-            folder = bundle / "classify" / split / label
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{count:05d}.webp").write_bytes(blob.read(int(length)))
-    print(f"{count} crops unpacked into {bundle / 'classify'}")
-    return count
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("pack", "unpack"))
-    parser.add_argument("--seed", type=int, default=0, help="seed of the valid sample")
+    parser.add_argument("--set", dest="which", choices=sorted(SOURCES), default="classify",
+                        help="which training set (default: the classifier crops)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the classifier's valid sample")
     args = parser.parse_args(argv)
-    pack(args.seed) if args.action == "pack" else unpack()
+    if args.action == "pack":
+        pack(args.which, args.seed)
+    else:
+        unpack(BUNDLE, args.which)
     return 0
 
 

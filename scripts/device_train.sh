@@ -1,41 +1,54 @@
 #!/usr/bin/env bash
-# The classifier recipe on a lent GPU machine, bounded in time; what it writes comes back in one
-# tar under $OUT. Prepare here with `python -m datasets.device_bundle pack`, then call the device
-# tool's run with carry [".dev"] and the command `bash scripts/device_train.sh [MINUTES]`.
+# A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
+# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|detect]
+# Prepare here with `python -m datasets.device_bundle pack [--set detect]`, then call the device
+# tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET: classify
+# or detect) and the command `bash scripts/device_train.sh MINUTES SET`.
 #
-# Recipe (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of the
-# time, then fine-tune that at 64 px (the size the recognizer runs at) for the rest.
-# Run names: PREFIX (default classify-gpu-<month day hour minute>) then 96 and 64. PY, GPU_FLAG and
-# EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
+# classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
+# the time, then fine-tune that at 64 px (the size the recognizer runs at) for the rest.
+# detect (not run yet): fine-tune the shipped detector at 320 px (its runtime size) for the time.
+# Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
+# and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
 set -u
 cd "$(dirname "$0")/.."
 MINUTES=${1:-8}
-PREFIX=${PREFIX:-classify-gpu-$(date -u +%m%d%H%M)-}
+SET=${2:-classify}
+PREFIX=${PREFIX:-$SET-gpu-$(date -u +%m%d%H%M)-}
 PY=${PY:-python3}
 GPU_FLAG=${GPU_FLAG---gpu}
 EXTRA=${EXTRA:-}
-INIT=${INIT:-models/checkpoints/classify-gpu64_last.pt}
 OUT=${OUT:-/tmp/device-out}
 mkdir -p "$OUT" work/logs
 
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .dev/whl/*.whl || exit 1
 export PYTHONPATH=/tmp/site:$PWD/.dev/stub PYTHONUNBUFFERED=1
-[ -d .dev/classify ] || "$PY" -m datasets.device_bundle unpack || exit 1
+[ -d ".dev/$SET" ] || "$PY" -m datasets.device_bundle unpack --set "$SET" || exit 1
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || echo "no GPU seen"
 
-hours() { python3 -c "print(round($MINUTES * $1 / 60, 4))"; }
-stage() {  # size, start weights, name, share of the time
-  timeout -s TERM "$(python3 -c "print(int($MINUTES * $4 * 60 + 90))")" \
-    "$PY" -m vision.train classify $GPU_FLAG --data .dev/classify --imgsz "$1" --batch 256 \
-    --epochs 60 --hours "$(hours "$4")" --workers 14 --init "$2" --name "$3" --no-export $EXTRA \
-    > "work/logs/$3.log" 2>&1
-  echo "$3: exit $?"; cut -d, -f1,4,5 "work/runs/$3/results.csv" | tail -3
+# The time bound refits the epochs after the first one; the epochs given set the schedule's
+# shape until then (and, for the detector, mosaic off for the last quarter of them).
+stage() {  # data, size, batch, epochs, start weights, name, share of the time
+  timeout -s TERM "$(python3 -c "print(int($MINUTES * $7 * 60 + 90))")" \
+    "$PY" -m vision.train "$SET" $GPU_FLAG --data "$1" --imgsz "$2" --batch "$3" --epochs "$4" \
+    --hours "$(python3 -c "print(round($MINUTES * $7 / 60, 4))")" --workers 14 \
+    --init "$5" --name "$6" --no-export $EXTRA > "work/logs/$6.log" 2>&1
+  echo "$6: exit $?"; cut -d, -f1-8 "work/runs/$6/results.csv" | tail -3
 }
-stage 96 "$INIT" "${PREFIX}96" 0.6
-stage 64 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
+if [ "$SET" = classify ]; then
+  stage .dev/classify 96 256 60 models/checkpoints/classify-gpu64_last.pt "${PREFIX}96" 0.6
+  stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
+else
+  stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-mixed2_last.pt "${PREFIX}320" 1.0
+fi
 
+# Checkpoints are kept under vision.train's GIT_CHECKPOINT_LIMIT; a best.pt of a run cut short
+# still holds its optimizer and may be over the 16 MB a returned file may have, so it goes apart.
 tar cf "$OUT/runs.tar" work/logs/"${PREFIX}"* work/runs/"${PREFIX}"*/results.csv \
-  work/runs/"${PREFIX}"*/weights/best.pt models/checkpoints/"${PREFIX}"* models/train_log.jsonl
+  models/checkpoints/"${PREFIX}"* models/train_log.jsonl
+for best in work/runs/"${PREFIX}"*/weights/best.pt; do
+  [ -f "$best" ] && cp "$best" "$OUT/$(basename "$(dirname "$(dirname "$best")")")-best.pt"
+done
 ls -la "$OUT"

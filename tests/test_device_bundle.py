@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from datasets.device_bundle import POLARS_STAND_IN, pack_crops, unpack
+from datasets.device_bundle import POLARS_STAND_IN, pack_crops, pack_photos, unpack
 
 
 def _crops(root: Path) -> dict[str, np.ndarray]:
@@ -63,3 +63,41 @@ def test_the_polars_stand_in_fails_only_when_read() -> None:
     exec(compile(POLARS_STAND_IN, "polars", "exec"), namespace)
     with pytest.raises(RuntimeError, match="not installed"):
         namespace["read_csv"](b"epoch\n1\n")
+
+
+def test_detector_photos_come_back_scaled_with_their_labels(tmp_path: Path) -> None:
+    """Photos of every train folder and the val folder of a data.yaml, scaled to the detector's
+    side, each with its YOLO label file (relative boxes: scaling keeps them right)."""
+    import yaml
+
+    rng = np.random.default_rng(2)
+    folders = {"real/images/train": 2, "stretch/images": 1, "real/images/val": 2}
+    labels = {}
+    for folder, count in folders.items():
+        (tmp_path / folder).mkdir(parents=True)
+        label_dir = tmp_path / folder.replace("images", "labels")
+        label_dir.mkdir(parents=True, exist_ok=True)
+        for k in range(count):
+            name = f"{folder.replace('/', '_')}{k}"
+            image = cv2.GaussianBlur(rng.integers(0, 255, (480, 640, 3), dtype=np.uint8), (9, 9), 3)
+            cv2.imwrite(str(tmp_path / folder / f"{name}.jpg"), image)
+            labels[name] = f"0 0.5 0.5 0.1 0.2\n1 0.{k + 2} 0.3 0.1 0.1\n"
+            (label_dir / f"{name}.txt").write_text(labels[name])
+    data = tmp_path / "data.yaml"
+    data.write_text(yaml.safe_dump({"train": [str(tmp_path / "real/images/train"),
+                                              str(tmp_path / "stretch/images")],
+                                    "val": str(tmp_path / "real/images/val")}))
+    bundle = tmp_path / "bundle"
+    assert pack_photos(data, bundle, side=320) == 5
+    assert unpack(bundle, "detect") == 5
+    root = bundle / "detect"
+    spec = yaml.safe_load((root / "data.yaml").read_text())
+    assert spec["names"] == {0: "tile", 1: "back"} and Path(spec["path"]) == root.resolve()
+    unpacked = []
+    for split, count in (("train", 3), ("val", 2)):
+        images = sorted((root / spec[split]).glob("*.webp"))
+        assert len(images) == count
+        for image in images:
+            assert cv2.imread(str(image)).shape == (240, 320, 3)
+            unpacked.append((root / "labels" / split / f"{image.stem}.txt").read_text())
+    assert sorted(unpacked) == sorted(labels.values())

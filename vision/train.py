@@ -65,7 +65,9 @@ TASKS: dict[str, dict[str, Any]] = {
         "name": "detect-mixed2",
         "onnx": "tile_detector.onnx",
         "cpu": {"imgsz": 320, "batch": 16, "epochs": 40},
-        "gpu": {"imgsz": 640, "batch": 64, "epochs": 300},
+        # 320 px on a GPU too: the recognizer runs the detector at 320 px to stay faster than
+        # the peer on a CPU (scripts/device_train.sh ... detect)
+        "gpu": {"imgsz": 320, "batch": 64, "epochs": 300},
     },
 }
 
