@@ -53,15 +53,16 @@ def read_csv(*args, **kwargs):
 '''
 
 
-def _encode(job: tuple[str, int]) -> bytes:
-    """WebP bytes of an image file, scaled down to ``side`` on its longer side if it is larger."""
+def _encode(job: tuple[str, int | None]) -> bytes:
+    """WebP bytes of an image file, scaled down to ``side`` on its longer side if it is larger
+    (``None``: as it is)."""
     import cv2
 
     path, side = job
     image = cv2.imread(path, cv2.IMREAD_COLOR)
     if image is None:
         raise ValueError(f"{path}: not an image")
-    scale = side / max(image.shape[:2])
+    scale = side / max(image.shape[:2]) if side else 1.0
     if scale < 1:
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     ok, data = cv2.imencode(".webp", image, [cv2.IMWRITE_WEBP_QUALITY, WEBP_QUALITY])
@@ -70,7 +71,7 @@ def _encode(job: tuple[str, int]) -> bytes:
     return data.tobytes()
 
 
-def _write(bundle: Path, name: str, jobs: list[tuple[str, str, str, bytes]], side: int) -> int:
+def _write(bundle: Path, name: str, jobs: list[tuple[str, str, str, bytes]], side: int | None) -> int:
     """Write ``bundle/<name>.bin`` and ``.idx``: per image a line ``split folder image_bytes
     extra_bytes``, the image (WebP) then the extra bytes (a label file) in the blob."""
     from concurrent.futures import ProcessPoolExecutor
@@ -105,7 +106,7 @@ def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VA
         if split == "val" and len(files) > valid_sample:
             files = sorted(random.Random(seed).sample(files, valid_sample))
         jobs += [(split, Path(f).parent.name, f, b"") for f in files]
-    return _write(bundle, "classify", jobs, side=1 << 30)
+    return _write(bundle, "classify", jobs, side=None)  # crops are saved at the size they train at
 
 
 def _label_of(image: Path) -> Path:
