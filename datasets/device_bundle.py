@@ -140,7 +140,7 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
     """Write a packed set back under ``bundle/<which>/``: classifier crops as
     ``<split>/<class>/<n>.webp``; detector photos as ``images/<split>/<n>.webp`` with
     ``labels/<split>/<n>.txt`` and a ``data.yaml``."""
-    from datasets.real import DETECT_CLASSES
+    from datasets.real import write_detect_yaml
 
     root = bundle / which
     count = 0
@@ -155,9 +155,7 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(image)
     if which == "detect":
-        names = "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_CLASSES))
-        (root / "data.yaml").write_text(f"path: {root.resolve()}\ntrain: images/train\n"
-                                        f"val: images/val\nnames:\n{names}", encoding="utf-8")
+        write_detect_yaml(root)
     print(f"{count} images unpacked into {root}")
     return count
 
