@@ -7,7 +7,8 @@
 #
 # classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
 # the time, then fine-tune that at 64 px (the size the recognizer runs at) for the rest.
-# detect (not run yet): fine-tune the shipped detector at 320 px (its runtime size) for the time.
+# detect (measured, models/MODEL_CARD.md): fine-tune the shipped detector at 320 px (its runtime
+# size) for the time.
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -41,7 +42,7 @@ if [ "$SET" = classify ]; then
   stage .dev/classify 96 256 60 models/checkpoints/classify-gpu64_last.pt "${PREFIX}96" 0.6
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 else
-  stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-mixed2_last.pt "${PREFIX}320" 1.0
+  stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300027-320_last.pt "${PREFIX}320" 1.0
 fi
 
 # Checkpoints are kept under vision.train's GIT_CHECKPOINT_LIMIT; a best.pt of a run cut short

@@ -319,18 +319,49 @@ def _squashed_photos(min_aspect: float = 8.0) -> list:
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
 def test_tiles_of_a_squashed_photo_are_found() -> None:
     """A photo squashed out of shape (tiles 9-12 times as wide as tall) is looked at again
-    narrowed (``ASPECT_LOOKS``): without that the detector finds almost none of its tiles."""
+    narrowed (``ASPECT_LOOKS``): without that the detector finds almost none of its tiles.
+    All 33 such `valid` photos, 376 tiles: 367 found with the shipped models (about 8 s)."""
     from vision.evaluate import Score
     from vision.recognizer import Recognizer
 
-    photos = _squashed_photos()[::6][:5]
-    assert len(photos) == 5
+    photos = _squashed_photos()
+    assert len(photos) > 30
     recognizer = Recognizer.load(MODELS)
     score = Score()
     for path, truth in photos:
         score.add(recognizer.detect(read_image(path)), truth)
     found = 1 - score.missed / score.labelled
-    assert found > 0.6, score.summary()
+    assert found > 0.95, score.summary()
+
+
+def test_a_squashed_photo_is_looked_at_again_however_many_tiles_it_shows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nine boxes 7 times as wide as tall in the first look are not taken as they are: the
+    narrowed looks are tried and the strongest look wins."""
+    from vision.recognizer import FEW_TILES, Recognizer, Thresholds
+
+    thin = np.array([[0, 20 * i, 140, 20 * i + 20] for i in range(9)], float)
+    square = np.array([[0, 20 * i, 15, 20 * i + 20] for i in range(9)], float)
+    looks = []
+
+    def look(self: Recognizer, image: np.ndarray) -> tuple:
+        looks.append(image.shape)
+        if len(looks) == 1:  # the photo as it is: many boxes, all of them squashed
+            return thin, np.full(9, 0.5), np.zeros(9, int)
+        return square, np.full(9, 0.9), np.zeros(9, int)
+
+    monkeypatch.setattr(Recognizer, "_look", look)
+    recognizer = Recognizer.__new__(Recognizer)
+    recognizer.thresholds = Thresholds()
+    boxes, scores, _ = recognizer.find(np.zeros((200, 600, 3), np.uint8))
+    assert len(thin) >= FEW_TILES and len(looks) > 1
+    assert scores.min() == 0.9 and not np.array_equal(boxes, thin)
+
+    looks.clear()
+    monkeypatch.setattr(Recognizer, "_look", lambda self, image: (
+        looks.append(image.shape) or (square, np.full(9, 0.5), np.zeros(9, int))))
+    recognizer.find(np.zeros((200, 600, 3), np.uint8))
+    assert len(looks) == 1  # tiles of ordinary shape: one look is enough
 
 
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")

@@ -62,7 +62,7 @@ TASKS: dict[str, dict[str, Any]] = {
     "detect": {
         "model": "yolov8n.yaml",
         "data": WORK / "mixed" / "detect" / "data.yaml",
-        "name": "detect-mixed2",
+        "name": "detect-gpu-11300027-320",
         "onnx": "tile_detector.onnx",
         "cpu": {"imgsz": 320, "batch": 16, "epochs": 40},
         # 320 px on a GPU too: the recognizer runs the detector at 320 px to stay faster than
