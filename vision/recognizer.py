@@ -51,6 +51,12 @@ class Thresholds:
     4 more in 60 rendered scenes (a pung standing in perspective overlaps that much). With the
     classifier classify-gpu64, any tile at 0.6 instead of 0.7: extra boxes 124 / 120, photos
     54.4 % / 55.4 %, no tile lost on valid, one in the rendered scenes (5 fewer extra there).
+
+    A box the detector scores ``sure_tile`` or more holds a tile, whatever the classifier says:
+    with detect-gpu-11300027-320, of the boxes the classifier read as no tile on valid, those
+    scored 0.61-0.84 were all on labelled tiles (17: blank white dragons on one rack style,
+    tiles of squashed photos), those scored 0.35-0.54 all but one on none (36: rack slots,
+    parts of tiles).
     """
 
     score: float = 0.35
@@ -59,6 +65,7 @@ class Thresholds:
     iou: float = 0.5
     inside: float = 0.6
     same_inside: float = 0.5
+    sure_tile: float = 0.55
     batch: int = 64
 
 
@@ -131,12 +138,14 @@ class TileClassifier:
                                "with `python -m vision.train classify`", str(path))
         return cls(_session(path))
 
-    def name(self, image: np.ndarray, boxes: np.ndarray) -> tuple[list[str], np.ndarray]:
+    def name(self, image: np.ndarray, boxes: np.ndarray,
+             tile_there: np.ndarray | None = None) -> tuple[list[str], np.ndarray]:
         """The code and probability of each box's tile (``back`` and 0 for a box too small).
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: a
         detector box a few pixels off cuts a face differently in each, and the views disagree
-        where one alone would be confidently wrong.
+        where one alone would be confidently wrong. Boxes marked in ``tile_there`` are known
+        to hold a tile: they are never read as no tile (``none``).
         """
         probs = np.zeros((len(boxes), len(self.codes)))
         seen = np.zeros(len(boxes), dtype=bool)
@@ -160,6 +169,8 @@ class TileClassifier:
             # only the widest view, which sees the tile's edges, may say that no tile is there.
             no_tile = self.codes.index(NOT_A_TILE)
             overruled = (best == no_tile) & (widest != no_tile)
+            if tile_there is not None:
+                overruled |= (best == no_tile) & tile_there
             tiles_only = probs[overruled]
             tiles_only[:, no_tile] = -1.0
             best[overruled] = tiles_only.argmax(axis=1)
@@ -355,7 +366,8 @@ class Recognizer:
         if self.two_stage:
             faces = [i for i, lab in enumerate(labels) if lab == "tile"]
             if faces and self.classifier is not None:
-                named, p = self.classifier.name(image, boxes[faces])
+                sure = scores[faces] >= self.thresholds.sure_tile
+                named, p = self.classifier.name(image, boxes[faces], sure)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
         else:
