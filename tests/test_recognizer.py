@@ -173,7 +173,7 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    views = (0.0, 0.2)
+    views = ((0.0, 0), (0.2, 0))
     monkeypatch.setattr(recognizer, "CROP_VIEWS", views)
     calls: list[int] = []
     one_hot = np.eye(len(classifier.codes))
@@ -191,6 +191,30 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
     assert probs.tolist() == [0.5, 0.5, 0.0]
 
 
+def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view with quarter turns hands the classifier the crop turned that way (a tile lying
+    upside down reads upright in it); the upright view gets it as cut."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 2), (0.0, 0), (0.0, 1)))
+    seen: list[np.ndarray] = []
+
+    def fake_run(crops: list[np.ndarray]) -> np.ndarray:
+        seen.append(crops[0])
+        return np.eye(len(classifier.codes))[[0]]
+
+    monkeypatch.setattr(classifier, "_run", fake_run)
+    image = np.zeros((100, 100, 3), np.uint8)
+    image[10:30, 10:40] = 255  # the box's top half white: turned, its bottom half is
+    classifier.name(image, np.array([[10, 10, 40, 50]], dtype=float))
+    turned, upright, quarter = (crop.mean(axis=(1, 2))[[0, -1]] for crop in seen)
+    assert upright[0] > 200 and upright[1] < 50
+    assert turned[0] < 50 and turned[1] > 200
+    left, right = seen[2].mean(axis=(0, 2))[[0, -1]]  # a quarter turn counter-clockwise:
+    assert left > 200 and right < 50                 # the top comes to the left
+
+
 def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tight crop of a blank face looks like bare table: when the views' average says `none`
     but the widest view sees a tile, the box reads as its likeliest tile, not as no tile."""
@@ -199,7 +223,7 @@ def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -
     classifier = recognizer.TileClassifier.load(MODELS)
     if recognizer.NOT_A_TILE not in classifier.codes:
         pytest.skip("the shipped classifier has no `none` class")
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", (0.0, 0.1))
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.1, 0)))
     none, blank = classifier.codes.index(recognizer.NOT_A_TILE), classifier.codes.index("P")
     answers = np.zeros((2, 2, len(classifier.codes)))  # view, box, class
     answers[0, 0, [none, blank]] = 0.9, 0.1  # tight view of a blank face: no tile
@@ -226,7 +250,7 @@ def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPa
     classifier = recognizer.TileClassifier.load(MODELS)
     if recognizer.NOT_A_TILE not in classifier.codes:
         pytest.skip("the shipped classifier has no `none` class")
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", (0.1,))
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.1, 0),))
     none, blank = classifier.codes.index(recognizer.NOT_A_TILE), classifier.codes.index("P")
     answer = np.zeros((2, len(classifier.codes)))
     answer[:, [none, blank]] = 0.6, 0.4  # both boxes: no tile, else a blank face

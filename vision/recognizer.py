@@ -26,11 +26,17 @@ from .preprocess import CROP_PAD, classifier_input, crop_tile, letterbox
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
 CLASSIFIER_FILE = "tile_classifier.onnx"
-#: Paddings (share of the box side) of the crops each tile is read in; the classifier trained on
-#: ``CROP_PAD`` (0.1). On the 296 valid photos, one view at 0.1 / these two: tile accuracy
-#: 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third view (0.05) added nothing and costs
-#: ~15 ms a photo (models/MODEL_CARD.md).
-CROP_VIEWS = (0.0, CROP_PAD)
+#: The crops each tile is read in: padding (share of the box side; the classifier trained on
+#: ``CROP_PAD``, 0.1) and quarter turns (counter-clockwise). On the 296 valid photos, one view at
+#: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
+#: view costs ~15 ms a photo. Turned views (a tile lies any way up; the real train photos hold
+#: turned copies) help on valid and hurt on other tile styles, so none is taken: with
+#: classify-gpu64, pad 0 turned 180° + pad 0.1 upright instead of these two: valid misreads 227 →
+#: 218, photos all right 64.9 → 67.2 %, but rendered scenes misread 93 → 118 tiles, hands exact
+#: 23 → 20 of 60 (the rendered crops it learnt from are all upright) (models/MODEL_CARD.md).
+CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
+#: cv2's rotation for a number of quarter turns counter-clockwise.
+_TURNS = {1: cv2.ROTATE_90_COUNTERCLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_CLOCKWISE}
 
 
 @dataclass(frozen=True)
@@ -142,26 +148,27 @@ class TileClassifier:
              tile_there: np.ndarray | None = None) -> tuple[list[str], np.ndarray]:
         """The code and probability of each box's tile (``back`` and 0 for a box too small).
 
-        Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: a
-        detector box a few pixels off cuts a face differently in each, and the views disagree
-        where one alone would be confidently wrong. Boxes marked in ``tile_there`` are known
-        to hold a tile: they are never read as no tile (``none``).
+        Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
+        views disagree where one alone would be confidently wrong. Boxes marked in
+        ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
         """
         probs = np.zeros((len(boxes), len(self.codes)))
         seen = np.zeros(len(boxes), dtype=bool)
         widest = np.zeros(len(boxes), dtype=int)
-        for pad in CROP_VIEWS:
+        wide_view = max(CROP_VIEWS, key=lambda view: (view[0], view[1] == 0))  # upright if any
+        for pad, turns in CROP_VIEWS:
             crops, index = [], []
             for i, box in enumerate(boxes):
                 crop = crop_tile(image, tuple(box), pad=pad, size=self.size)
                 if crop is not None:
-                    crops.append(crop)
+                    crops.append(cv2.rotate(crop, _TURNS[turns % 4]) if turns % 4 else crop)
                     index.append(i)
             if crops:
                 view = self._run(crops)
                 probs[index] += view
                 seen[index] = True
-                widest[index] = view.argmax(axis=1)  # the views run from tight to wide
+                if (pad, turns) == wide_view:
+                    widest[index] = view.argmax(axis=1)
         probs /= len(CROP_VIEWS)
         best = probs.argmax(axis=1)
         if NOT_A_TILE in self.codes:
