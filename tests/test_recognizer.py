@@ -474,3 +474,17 @@ def test_shipped_recognizer_finds_blank_white_dragons() -> None:
                      if truth[j]["tile"] == tiles[i]["tile"] == "P")
     # measured 75 of 75 (68 before `sure_tile`, 63 also without the lower score for blank faces)
     assert found / total >= 0.93, (found, total)
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_a_threshold_sweep_scores_each_threshold_as_a_plain_run_would() -> None:
+    """`vision.evaluate --sweep` runs the recognizer at each score threshold: the figures of a
+    threshold are those of a plain run at it, and a stricter threshold keeps fewer boxes."""
+    from vision.evaluate import evaluate, sweep
+    from vision.recognizer import Recognizer, Thresholds
+
+    swept = sweep(MODELS, [0.35, 0.9], limit=4)
+    plain = evaluate(Recognizer.load(MODELS, Thresholds(score=0.35)).detect, limit=4)
+    assert (swept[0.35].missed, swept[0.35].extra, swept[0.35].right) == (
+        plain.missed, plain.extra, plain.right)
+    assert swept[0.9].missed > swept[0.35].missed

@@ -165,22 +165,17 @@ def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | 
     return score
 
 
-def sweep(detect: Callable[[np.ndarray], list[dict[str, Any]]], thresholds: list[float],
-          limit: int | None = None, source: Path = VALID) -> dict[float, Score]:
-    """Score the detector's score thresholds in one pass over the photos.
+def sweep(models: str | Path | None, thresholds: list[float], limit: int | None = None,
+          source: Path = VALID) -> dict[float, Score]:
+    """Score the detector's score thresholds, one full run of the recognizer each.
 
-    ``detect`` must keep every box down to the lowest threshold. Keeping the boxes of score ≥ t
-    after greedy non-maximum suppression gives what suppression over those boxes alone gives (a
-    box is only ever suppressed by a higher-scored one), so one run answers every threshold.
+    Not one pass filtered afterwards: the rules downstream of the threshold (blank faces kept
+    lower, other looks taken at photos with few or squashed tiles) change with it.
     """
-    scores = {t: Score() for t in thresholds}
-    for n, (path, truth) in enumerate(labelled_photos(source)):
-        if limit is not None and n >= limit:
-            break
-        predicted = detect(read_image(path))
-        for t, score in scores.items():
-            score.add([p for p in predicted if p["detection"] >= t], truth)
-    return scores
+    from .recognizer import Recognizer, Thresholds
+
+    return {t: evaluate(Recognizer.load(models, Thresholds(score=t)).detect, limit, source)
+            for t in thresholds}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,12 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sweep", help="comma-separated detector score thresholds to compare")
     parser.add_argument("--confusion-csv", help="write the full confusion matrix to this CSV file")
     args = parser.parse_args(argv)
-    from .recognizer import Recognizer, Thresholds
+    from .recognizer import Recognizer
 
     if args.sweep:
         thresholds = sorted(float(t) for t in args.sweep.split(","))
-        low = Recognizer.load(args.models, Thresholds(score=thresholds[0]))
-        for t, result in sweep(low.detect, thresholds, args.limit).items():
+        for t, result in sweep(args.models, thresholds, args.limit).items():
             print(f"score >= {t:.2f}:", result.summary())
         return 0
     score = evaluate(Recognizer.load(args.models).detect, args.limit)
