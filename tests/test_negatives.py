@@ -54,8 +54,14 @@ def test_recognizer_drops_boxes_the_classifier_calls_no_tile(monkeypatch) -> Non
 
     rec = recognizer.Recognizer.load()
     boxes = np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float)
-    monkeypatch.setattr(rec, "find", lambda image: (boxes, np.array([0.9, 0.8]), np.array([0, 0])))
-    monkeypatch.setattr(rec.classifier, "name",
-                        lambda image, b: (["5p", recognizer.NOT_A_TILE], np.array([0.9, 0.7])))
+    monkeypatch.setattr(rec, "find", lambda image: (boxes, np.array([0.9, 0.4]), np.array([0, 0])))
+    asked = []
+
+    def name(image: np.ndarray, b: np.ndarray, tile_there: np.ndarray) -> tuple:
+        asked.append(tile_there.tolist())  # the detector is sure of the first box only
+        return ["5p", recognizer.NOT_A_TILE], np.array([0.9, 0.7])
+
+    monkeypatch.setattr(rec.classifier, "name", name)
     tiles = rec.detect(np.zeros((100, 100, 3), np.uint8))
     assert [t["tile"] for t in tiles] == ["5p"] and tiles[0]["box"] == [10, 10, 40, 50]
+    assert asked == [[True, False]]
