@@ -61,8 +61,8 @@ class Thresholds:
     A box the detector scores ``sure_tile`` or more holds a tile, whatever the classifier says:
     with detect-gpu-11300027-320, of the boxes the classifier read as no tile on valid, those
     scored 0.61-0.84 were all on labelled tiles (17: blank white dragons on one rack style,
-    tiles of squashed photos), those scored 0.35-0.54 all but one on none (36: rack slots,
-    parts of tiles).
+    tiles of squashed photos), of those scored 0.35-0.54 all but one on no labelled tile (36:
+    rack slots, parts of tiles).
     """
 
     score: float = 0.35
