@@ -42,7 +42,7 @@ if [ "$SET" = classify ]; then
   stage .dev/classify 96 256 60 models/checkpoints/classify-gpu64_last.pt "${PREFIX}96" 0.6
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 else
-  stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300027-320_last.pt "${PREFIX}320" 1.0
+  stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 fi
 
 # Checkpoints are kept under vision.train's GIT_CHECKPOINT_LIMIT; a best.pt of a run cut short

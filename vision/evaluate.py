@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from .images import read_image
@@ -147,15 +148,49 @@ class Score:
         }
 
 
+#: cv2's rotation of a photo turned clockwise by so many degrees.
+TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
+def turn_box(box: list[float], width: int, height: int, degrees: int) -> list[float]:
+    """A box (x1, y1, x2, y2) of a ``width`` × ``height`` photo, in the photo turned clockwise.
+
+    >>> turn_box([0, 0, 10, 20], 100, 50, 90)
+    [30, 0, 50, 10]
+    >>> turn_box([0, 0, 10, 20], 100, 50, 180)
+    [90, 30, 100, 50]
+    >>> turn_box(turn_box([5, 6, 10, 20], 100, 50, 270), 50, 100, 90)
+    [5, 6, 10, 20]
+    """
+    x1, y1, x2, y2 = box
+    if degrees == 90:
+        return [height - y2, x1, height - y1, x2]
+    if degrees == 180:
+        return [width - x2, height - y2, width - x1, height - y1]
+    if degrees == 270:
+        return [y1, width - x2, y2, width - x1]
+    return list(box)
+
+
 def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | None = None,
-             source: Path = VALID) -> Score:
-    """Run ``detect`` over the labelled photos and score it (also without placeholder labels)."""
+             source: Path = VALID, turn: int = 0, every: int = 1) -> Score:
+    """Run ``detect`` over the labelled photos and score it (also without placeholder labels).
+
+    ``turn`` (90, 180, 270) turns each photo and its labels clockwise first: a table photographed
+    from the side or from across it. ``every`` takes every n-th photo only.
+    """
     plausible = Score()
     score = Score(plausible=plausible)
     for n, (path, truth) in enumerate(labelled_photos(source)):
         if limit is not None and n >= limit:
             break
+        if n % every:
+            continue
         image = read_image(path)
+        if turn:
+            height, width = image.shape[:2]
+            image = cv2.rotate(image, TURNS[turn])
+            truth = [dict(t, box=turn_box(t["box"], width, height, turn)) for t in truth]
         start = time.perf_counter()
         predicted = detect(image)
         score.seconds.append(time.perf_counter() - start)
@@ -185,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confusions", type=int, default=15, help="most common confusions shown")
     parser.add_argument("--sweep", help="comma-separated detector score thresholds to compare")
     parser.add_argument("--confusion-csv", help="write the full confusion matrix to this CSV file")
+    parser.add_argument("--turn", type=int, choices=sorted(TURNS), default=0,
+                        help="turn every photo (and its labels) clockwise by so many degrees")
+    parser.add_argument("--every", type=int, default=1, help="only every n-th photo")
     args = parser.parse_args(argv)
     from .recognizer import Recognizer
 
@@ -193,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         for t, result in sweep(args.models, thresholds, args.limit).items():
             print(f"score >= {t:.2f}:", result.summary())
         return 0
-    score = evaluate(Recognizer.load(args.models).detect, args.limit)
+    score = evaluate(Recognizer.load(args.models).detect, args.limit, turn=args.turn,
+                     every=args.every)
     print(score.summary())
     assert score.plausible is not None
     print(f"without the {score.photos - score.plausible.photos} photos whose labels are all one "
