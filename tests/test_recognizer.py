@@ -192,12 +192,12 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A view with quarter turns hands the classifier the crop turned that way (a tile lying
-    upside down reads upright in it); the upright view gets it as cut."""
+    """A view with a turn hands the classifier the crop turned that way (a tile lying upside
+    down reads upright in it); the upright view gets it as cut."""
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 2), (0.0, 0), (0.0, 1)))
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 180), (0.0, 0), (0.0, 270)))
     seen: list[np.ndarray] = []
 
     def fake_run(crops: list[np.ndarray]) -> np.ndarray:
@@ -211,7 +211,7 @@ def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) ->
     turned, upright, quarter = (crop.mean(axis=(1, 2))[[0, -1]] for crop in seen)
     assert upright[0] > 200 and upright[1] < 50
     assert turned[0] < 50 and turned[1] > 200
-    left, right = seen[2].mean(axis=(0, 2))[[0, -1]]  # a quarter turn counter-clockwise:
+    left, right = seen[2].mean(axis=(0, 2))[[0, -1]]  # 270° clockwise (90° the other way):
     assert left > 200 and right < 50                 # the top comes to the left
 
 

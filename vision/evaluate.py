@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 
 from .images import read_image
+from .preprocess import turn as turn_image
 
 ROOT = Path(__file__).resolve().parent.parent
 VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
@@ -148,10 +148,6 @@ class Score:
         }
 
 
-#: cv2's rotation of a photo turned clockwise by so many degrees.
-TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
-
-
 def turn_box(box: list[float], width: int, height: int, degrees: int) -> list[float]:
     """A box (x1, y1, x2, y2) of a ``width`` × ``height`` photo, in the photo turned clockwise.
 
@@ -189,7 +185,7 @@ def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | 
         image = read_image(path)
         if turn:
             height, width = image.shape[:2]
-            image = cv2.rotate(image, TURNS[turn])
+            image = turn_image(image, turn)
             truth = [dict(t, box=turn_box(t["box"], width, height, turn)) for t in truth]
         start = time.perf_counter()
         predicted = detect(image)
@@ -220,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confusions", type=int, default=15, help="most common confusions shown")
     parser.add_argument("--sweep", help="comma-separated detector score thresholds to compare")
     parser.add_argument("--confusion-csv", help="write the full confusion matrix to this CSV file")
-    parser.add_argument("--turn", type=int, choices=sorted(TURNS), default=0,
+    parser.add_argument("--turn", type=int, choices=(0, 90, 180, 270), default=0,
                         help="turn every photo (and its labels) clockwise by so many degrees")
     parser.add_argument("--every", type=int, default=1, help="only every n-th photo")
     args = parser.parse_args(argv)

@@ -30,6 +30,19 @@ def crop_tile(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: f
     return cv2.resize(image[y1:y2, x1:x2], (size, size), interpolation=cv2.INTER_AREA)
 
 
+#: cv2's rotation of an image turned clockwise by so many degrees.
+_TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
+def turn(image: np.ndarray, degrees: int) -> np.ndarray:
+    """``image`` turned clockwise by 0, 90, 180 or 270 degrees.
+
+    >>> turn(np.arange(4).reshape(2, 2), 90).tolist()
+    [[2, 0], [3, 1]]
+    """
+    return cv2.rotate(image, _TURNS[degrees % 360]) if degrees % 360 else image
+
+
 def classifier_input(crops: list[np.ndarray], size: int) -> np.ndarray:
     """A batch of BGR crops as the classifier's NCHW float32 RGB input in [0, 1]."""
     batch = np.stack([cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops])

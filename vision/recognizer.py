@@ -21,13 +21,13 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, NOT_A_TILE, TILE_CLASSES
-from .preprocess import CROP_PAD, classifier_input, crop_tile, letterbox
+from .preprocess import CROP_PAD, classifier_input, crop_tile, letterbox, turn
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
 CLASSIFIER_FILE = "tile_classifier.onnx"
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
-#: ``CROP_PAD``, 0.1) and quarter turns (counter-clockwise). On the 296 valid photos, one view at
+#: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
 #: view costs ~15 ms a photo. Turned views (a tile lies any way up; the real train photos hold
 #: turned copies) help on valid and hurt on other tile styles, so none is taken: with
@@ -35,8 +35,6 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: 218, photos all right 64.9 → 67.2 %, but rendered scenes misread 93 → 118 tiles, hands exact
 #: 23 → 20 of 60 (the rendered crops it learnt from are all upright) (models/MODEL_CARD.md).
 CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
-#: cv2's rotation for a number of quarter turns counter-clockwise.
-_TURNS = {1: cv2.ROTATE_90_COUNTERCLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_CLOCKWISE}
 
 
 @dataclass(frozen=True)
@@ -157,18 +155,18 @@ class TileClassifier:
         seen = np.zeros(len(boxes), dtype=bool)
         widest = np.zeros(len(boxes), dtype=int)
         wide_view = max(CROP_VIEWS, key=lambda view: (view[0], view[1] == 0))  # upright if any
-        for pad, turns in CROP_VIEWS:
+        for pad, degrees in CROP_VIEWS:
             crops, index = [], []
             for i, box in enumerate(boxes):
                 crop = crop_tile(image, tuple(box), pad=pad, size=self.size)
                 if crop is not None:
-                    crops.append(cv2.rotate(crop, _TURNS[turns % 4]) if turns % 4 else crop)
+                    crops.append(turn(crop, degrees))
                     index.append(i)
             if crops:
                 view = self._run(crops)
                 probs[index] += view
                 seen[index] = True
-                if (pad, turns) == wide_view:
+                if (pad, degrees) == wide_view:
                     widest[index] = view.argmax(axis=1)
         probs /= len(CROP_VIEWS)
         best = probs.argmax(axis=1)
