@@ -208,7 +208,7 @@ def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) ->
     image = np.zeros((100, 100, 3), np.uint8)
     image[10:30, 10:40] = 255  # the box's top half white: turned, its bottom half is
     classifier.name(image, np.array([[10, 10, 40, 50]], dtype=float))
-    turned, upright, quarter = (crop.mean(axis=(1, 2))[[0, -1]] for crop in seen)
+    turned, upright, _ = (crop.mean(axis=(1, 2))[[0, -1]] for crop in seen)
     assert upright[0] > 200 and upright[1] < 50
     assert turned[0] < 50 and turned[1] > 200
     left, right = seen[2].mean(axis=(0, 2))[[0, -1]]  # 270° clockwise (90° the other way):
@@ -368,7 +368,7 @@ def _squashed_photos(min_aspect: float = 8.0) -> list:
 def test_tiles_of_a_squashed_photo_are_found() -> None:
     """A photo squashed out of shape (tiles 9-12 times as wide as tall) is looked at again
     narrowed (``ASPECT_LOOKS``): without that the detector finds almost none of its tiles.
-    All 33 such `valid` photos, 376 tiles: 367 found with the shipped models (about 8 s)."""
+    All 33 such `valid` photos, 376 tiles: 369 found with the shipped models (about 8 s)."""
     from vision.evaluate import Score
     from vision.recognizer import Recognizer
 
