@@ -20,6 +20,7 @@ import numpy as np
 
 from .images import read_image
 from .preprocess import turn as turn_image
+from .preprocess import turn_box
 
 ROOT = Path(__file__).resolve().parent.parent
 VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
@@ -146,26 +147,6 @@ class Score:
             "misread": self.labelled - self.missed - self.right,
             "median_ms": round(1000 * statistics.median(self.seconds), 1) if self.seconds else 0,
         }
-
-
-def turn_box(box: list[float], width: int, height: int, degrees: int) -> list[float]:
-    """A box (x1, y1, x2, y2) of a ``width`` × ``height`` photo, in the photo turned clockwise.
-
-    >>> turn_box([0, 0, 10, 20], 100, 50, 90)
-    [30, 0, 50, 10]
-    >>> turn_box([0, 0, 10, 20], 100, 50, 180)
-    [90, 30, 100, 50]
-    >>> turn_box(turn_box([5, 6, 10, 20], 100, 50, 270), 50, 100, 90)
-    [5, 6, 10, 20]
-    """
-    x1, y1, x2, y2 = box
-    if degrees == 90:
-        return [height - y2, x1, height - y1, x2]
-    if degrees == 180:
-        return [width - x2, height - y2, width - x1, height - y1]
-    if degrees == 270:
-        return [y1, width - x2, y2, width - x1]
-    return list(box)
 
 
 def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | None = None,

@@ -43,6 +43,26 @@ def turn(image: np.ndarray, degrees: int) -> np.ndarray:
     return cv2.rotate(image, _TURNS[degrees % 360]) if degrees % 360 else image
 
 
+def turn_box(box: list[float], width: int, height: int, degrees: int) -> list[float]:
+    """A box (x1, y1, x2, y2) of a ``width`` × ``height`` photo, in the photo turned clockwise.
+
+    >>> turn_box([0, 0, 10, 20], 100, 50, 90)
+    [30, 0, 50, 10]
+    >>> turn_box([0, 0, 10, 20], 100, 50, 180)
+    [90, 30, 100, 50]
+    >>> turn_box(turn_box([5, 6, 10, 20], 100, 50, 270), 50, 100, 90)
+    [5, 6, 10, 20]
+    """
+    x1, y1, x2, y2 = box
+    if degrees == 90:
+        return [height - y2, x1, height - y1, x2]
+    if degrees == 180:
+        return [width - x2, height - y2, width - x1, height - y1]
+    if degrees == 270:
+        return [y1, width - x2, y2, width - x1]
+    return list(box)
+
+
 def classifier_input(crops: list[np.ndarray], size: int) -> np.ndarray:
     """A batch of BGR crops as the classifier's NCHW float32 RGB input in [0, 1]."""
     batch = np.stack([cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops])

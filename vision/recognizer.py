@@ -298,21 +298,21 @@ class Recognizer:
         narrowed along one axis (``ASPECT_LOOKS``) and zoomed out (``ZOOM_OUT``); boxes are
         mapped back to the photo, and the look with the most summed score is kept.
         """
-        def strength(scores: np.ndarray) -> np.ndarray:
-            return scores[scores >= self.thresholds.score]
-
+        threshold = self.thresholds.score
         found = self._look(image)
-        sure = found[1] >= self.thresholds.score
-        if sure.sum() >= FEW_TILES and not _squashed(found[0][sure]):
+        kept = found[1] >= threshold
+        if kept.sum() >= FEW_TILES and not _squashed(found[0][kept]):
             return found
+        best = found[1][kept].sum()
         height, width = image.shape[:2]
         for view, to_photo in _other_looks(image):
             boxes, scores, cls = self._look(view)
-            if strength(scores).sum() > strength(found[1]).sum():
+            strength = scores[scores >= threshold].sum()
+            if strength > best:
                 boxes = to_photo(boxes)
                 boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
                 boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
-                found = (boxes, scores, cls)
+                found, best = (boxes, scores, cls), strength
         return found
 
     def _look(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -372,8 +372,8 @@ class Recognizer:
         if self.two_stage:
             faces = [i for i, lab in enumerate(labels) if lab == "tile"]
             if faces and self.classifier is not None:
-                sure = scores[faces] >= self.thresholds.sure_tile
-                named, p = self.classifier.name(image, boxes[faces], sure)
+                tile_there = scores[faces] >= self.thresholds.sure_tile
+                named, p = self.classifier.name(image, boxes[faces], tile_there)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
         else:
