@@ -15,7 +15,9 @@ included, must be able to rebuild exactly the same files from ``shared/`` and a 
   only (the numbers that matter are on real photos): ``detect/data.yaml`` lists the real, stretched
   and synthetic image folders; ``classify`` holds real crops (hard links), squashed copies of 30 %
   of them (``datasets.stretch.squash_crop``: tiles of photos squashed out of shape), synthetic
-  crops resized like the real ones, when rendered, and the negatives as the last class, ``none``.
+  crops resized like the real ones, when rendered, and the negatives as the last class, ``none``;
+  then a share of all these train crops again, turned a quarter, half or three quarters round
+  (``datasets.turned``: tiles lie any way up on a table).
 
 A ``work/build.json`` manifest records the command, seed and counts, so a training log can name the
 exact data it used.
@@ -34,7 +36,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from datasets import negatives, real, stretch
+from datasets import negatives, real, stretch, turned
 from vision.classes import NOT_A_TILE, TILE_CLASSES
 
 REPO_ROOT = real.REPO_ROOT
@@ -165,6 +167,7 @@ def build_mixed(work: Path, crop_size: int = 96, seed: int = 0) -> dict:
                 for image in images:
                     _link_or_copy(image, folder / image.name)
             stats[f"classify_none_crops/{split}"] = len(images)
+        stats["classify_turned_crops"] = turned.build_turned_crops(target / "train", seed)
     return stats
 
 

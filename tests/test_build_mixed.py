@@ -31,5 +31,6 @@ def test_mixed_classify_set_takes_rendered_faces_but_no_backs(tmp_path: Path) ->
     assert "synth_000001_0.jpg" in names and {f"r{k}.jpg" for k in range(4)} <= set(names)
     assert cv2.imread(str(train / "00_1m" / "synth_000001_0.jpg")).shape == (32, 32, 3)
     assert stats["classify_synth_crops"] == 1
-    assert stats["classify_squashed_crops"] == len(names) - 5
+    assert stats["classify_squashed_crops"] == sum(n.startswith("squash_") for n in names)
+    assert sum(stats["classify_turned_crops"].values()) == sum(n.startswith("turned") for n in names)
     assert [p.name for p in (tmp_path / "mixed" / "classify" / "val" / "00_1m").iterdir()] == ["v.jpg"]

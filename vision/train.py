@@ -344,6 +344,7 @@ def train(
     fraction: float = 1.0,
     init: Path | None = None,
     hours: float | None = None,
+    lr: float = FINE_TUNE_LR,
 ) -> RunRecord:
     """Train (or resume) one stage; return the record that is also appended to the log.
 
@@ -354,6 +355,7 @@ def train(
     which wrecks trained weights; mosaic off for the last quarter); once the run has a checkpoint
     of its own it resumes from that instead. ``hours`` bounds the run's time (ultralytics' ``time``:
     the schedule is fitted to it), for a lease of a GPU machine that ends at a fixed time.
+    ``lr`` is the fine-tuning rate (for a smaller batch than the GPU recipe's, a smaller rate).
     """
     go_offline()
     signal.signal(signal.SIGTERM, _terminate)
@@ -399,7 +401,7 @@ def train(
             raise FileNotFoundError(f"{init}: no such checkpoint to start from")
         last = Path(init)
         record.resumed_from = f"init {init}"
-        schedule = {"optimizer": "AdamW", "lr0": FINE_TUNE_LR, "warmup_epochs": 0.5,
+        schedule = {"optimizer": "AdamW", "lr0": lr, "warmup_epochs": 0.5,
                     "warmup_bias_lr": 0.0, "close_mosaic": max(1, profile["epochs"] // 4)}
         record.settings.update(schedule)
     common = {
@@ -685,6 +687,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--no-export", action="store_true", help="skip the ONNX export at the end")
         p.add_argument("--init", type=Path, help="start a new run from these weights (fine-tune)")
         p.add_argument("--hours", type=float, help="stop after this many hours (schedule fitted)")
+        p.add_argument("--lr", type=float, default=FINE_TUNE_LR,
+                       help=f"learning rate of a fine-tuning run (--init; default {FINE_TUNE_LR})")
     p = sub.add_parser("export", help="export a run's best weights to models/*.onnx")
     p.add_argument("task", choices=sorted(TASKS))
     p.add_argument("--name")
@@ -714,6 +718,7 @@ def main(argv: list[str] | None = None) -> int:
         fraction=args.fraction,
         init=args.init,
         hours=args.hours,
+        lr=args.lr,
     )
     if not args.no_export:
         export(args.cmd, args.name)
