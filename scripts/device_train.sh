@@ -39,7 +39,7 @@ stage() {  # data, size, batch, epochs, start weights, name, share of the time
   echo "$6: exit $?"; cut -d, -f1-8 "work/runs/$6/results.csv" | tail -3
 }
 if [ "$SET" = classify ]; then
-  stage .dev/classify 96 256 60 models/checkpoints/classify-gpu64_last.pt "${PREFIX}96" 0.6
+  stage .dev/classify 96 256 60 models/checkpoints/classify-turnall64b_last.pt "${PREFIX}96" 0.6
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 else
   stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0

@@ -52,7 +52,7 @@ TASKS: dict[str, dict[str, Any]] = {
     "classify": {
         "model": "yolov8n-cls.yaml",
         "data": WORK / "mixed" / "classify",
-        "name": "classify-gpu64",
+        "name": "classify-turnall64b",
         "onnx": "tile_classifier.onnx",
         "cpu": {"imgsz": 64, "batch": 64, "epochs": 60},
         # crops are stored at 96 px; the measured GPU recipe (96 px, then 64 px) is
