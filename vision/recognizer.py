@@ -29,11 +29,12 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
-#: view costs ~15 ms a photo. Turned views (a tile lies any way up; the real train photos hold
-#: turned copies) help on valid and hurt on other tile styles, so none is taken: with
-#: classify-gpu64, pad 0 turned 180° + pad 0.1 upright instead of these two: valid misreads 227 →
-#: 218, photos all right 64.9 → 67.2 %, but rendered scenes misread 93 → 118 tiles, hands exact
-#: 23 → 20 of 60 (the rendered crops it learnt from are all upright) (models/MODEL_CARD.md).
+#: view costs ~15 ms a photo. Turned views (a tile lies any way up) help on valid and hurt on
+#: other tile styles, so none is taken: pad 0 turned 180° + pad 0.1 upright instead of these two,
+#: with classify-gpu64: valid misreads 227 → 218, photos all right 64.9 → 67.2 %, but rendered
+#: scenes misread 93 → 118 tiles, hands exact 23 → 20 of 60; with classify-turnall64b (trained on
+#: turned crops too): valid misreads 210 → 205, photos 67.6 → 68.9 %, rendered misreads 78 → 93,
+#: hands exact 28 → 21 (models/MODEL_CARD.md).
 CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
 
 
