@@ -38,9 +38,9 @@ def share_of(name: str, shares: dict[str, float] = SHARES) -> float:
 
 def build_turned_crops(train: Path, seed: int, shares: dict[str, float] = SHARES) -> dict[str, int]:
     """Add turned copies (``turned<deg>_<name>``) of a share of the crops in each class folder of
-    ``train``, beside them; returns how many of each turn were written."""
+    ``train``, beside them; returns how many of each turn were written, by that prefix."""
     rng = random.Random(seed)
-    written = {f"turned_{degrees}": 0 for degrees in TURNS}
+    written = {f"turned{degrees}": 0 for degrees in TURNS}
     for folder in sorted(p for p in train.iterdir() if p.is_dir()):
         for image in sorted(folder.glob("*.jpg")):
             if image.name.startswith("turned"):
@@ -52,5 +52,5 @@ def build_turned_crops(train: Path, seed: int, shares: dict[str, float] = SHARES
             if crop is None:
                 continue
             cv2.imwrite(str(folder / f"turned{degrees}_{image.name}"), turn(crop, degrees))
-            written[f"turned_{degrees}"] += 1
+            written[f"turned{degrees}"] += 1
     return written
