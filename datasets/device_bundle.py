@@ -6,8 +6,11 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
 - a training set is re-encoded as WebP (quality 80) and concatenated into one blob with a text
   index (one file per image would cost block padding and per-file overhead the limit does not
   allow): the classifier crops of ``work/mixed/classify`` (~1.3 kB a 96 px crop, ``valid``
-  sampled to 3,000: 52 MB), or the detector photos of ``work/mixed/detect`` with their labels,
-  scaled to the detector's 320 px (~9 kB a photo: 35 MB);
+  sampled to 3,000: 52 MB; each crop keeps the prefix of its origin, and the turned copies of
+  ``datasets.turned`` are left out and made again on unpacking, which keeps the blob under the
+  limit), or the
+  detector photos of ``work/mixed/detect`` with their labels, scaled to the detector's 320 px
+  (~9 kB a photo: 35 MB);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
@@ -35,6 +38,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from datasets import turned
+
 REPO = Path(__file__).resolve().parent.parent
 BUNDLE = REPO / ".dev"
 SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
@@ -44,6 +49,9 @@ VALID_SAMPLE = 3000
 DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used
 LIMIT = 64 * 2**20  # what the device tool copies, tree and carried paths together
 WEBP_QUALITY = 80
+#: Seed of the turned copies made where the crops are unpacked (the same shares as
+#: ``datasets.build``'s, another draw).
+TURNED_SEED = 0
 
 POLARS_STAND_IN = '''"""Stand-in for polars on the GPU machine (see datasets/device_bundle.py)."""
 
@@ -97,15 +105,18 @@ def _read(bundle: Path, name: str) -> Iterator[tuple[int, str, str, bytes, bytes
 
 
 def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VALID_SAMPLE) -> int:
-    """Pack the classifier crops under ``source/<split>/<class>/``; returns how many."""
+    """Pack the classifier crops under ``source/<split>/<class>/``, each with the prefix of its
+    origin (the extra bytes: rendered, squashed or real), but no turned copy (``unpack`` makes
+    them); returns how many."""
     if not (source / "train").is_dir():
         raise SystemExit(f"{source} missing: build it with `python -m datasets.build`")
     jobs = []
     for split in ("train", "val"):
-        files = sorted(str(p) for p in (source / split).glob("*/*"))
+        files = sorted(str(p) for p in (source / split).glob("*/*")
+                       if not p.name.startswith(turned.PREFIX))
         if split == "val" and len(files) > valid_sample:
             files = sorted(random.Random(seed).sample(files, valid_sample))
-        jobs += [(split, Path(f).parent.name, f, b"") for f in files]
+        jobs += [(split, Path(f).parent.name, f, turned.origin_of(Path(f).name).encode()) for f in files]
     return _write(bundle, "classify", jobs, side=None)  # crops are saved at the size they train at
 
 
@@ -138,15 +149,15 @@ def pack_photos(data_yaml: Path, bundle: Path, side: int = DETECT_SIDE) -> int:
 
 def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
     """Write a packed set back under ``bundle/<which>/``: classifier crops as
-    ``<split>/<class>/<n>.webp``; detector photos as ``images/<split>/<n>.webp`` with
-    ``labels/<split>/<n>.txt`` and a ``data.yaml``."""
+    ``<split>/<class>/<origin><n>.webp``, then the turned copies of the train crops; detector
+    photos as ``images/<split>/<n>.webp`` with ``labels/<split>/<n>.txt`` and a ``data.yaml``."""
     from datasets.real import write_detect_yaml
 
     root = bundle / which
     count = 0
     for count, split, folder, image, extra in _read(bundle, which):
         if which == "classify":
-            path = root / split / folder / f"{count:05d}.webp"
+            path = root / split / folder / f"{extra.decode()}{count:05d}.webp"
         else:
             path = root / "images" / split / f"{count:05d}.webp"
             label = root / "labels" / split / f"{count:05d}.txt"
@@ -157,6 +168,8 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
     if which == "detect":
         write_detect_yaml(root)
     print(f"{count} images unpacked into {root}")
+    if which == "classify" and (root / "train").is_dir():
+        print("turned copies made:", turned.build_turned_crops(root / "train", TURNED_SEED))
     return count
 
 

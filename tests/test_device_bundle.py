@@ -34,9 +34,29 @@ def test_crops_packed_come_back_per_split_and_class(tmp_path: Path) -> None:
     assert packed == 6 + 5  # every train crop, valid sampled down to 5
     assert sorted(p.name for p in bundle.iterdir()) == ["classify.bin", "classify.idx"]
     assert unpack(bundle) == packed
-    counts = Counter(f"{p.parent.parent.name}/{p.parent.name}" for p in bundle.glob("classify/*/*/*.webp"))
+    counts = Counter(f"{p.parent.parent.name}/{p.parent.name}" for p in bundle.glob("classify/*/*/*.webp")
+                     if not p.name.startswith("turned"))
     assert counts["train/00_1m"] == counts["train/42_none"] == 3
     assert counts["val/00_1m"] + counts["val/42_none"] == 5
+
+
+def test_turned_copies_are_made_where_the_crops_are_unpacked(tmp_path: Path) -> None:
+    """The turned copies would take the blob over the device's limit: they are left out of it
+    and made again from the unpacked crops, with the shares ``datasets.build`` uses."""
+    made = _crops(tmp_path / "src")
+    turned = tmp_path / "src" / "train" / "00_1m" / "turned90_0.jpg"
+    cv2.imwrite(str(turned), np.rot90(made["train/00_1m/0"], -1))
+    bundle = tmp_path / "bundle"
+    assert pack_crops(tmp_path / "src", bundle, seed=0) == 6 + 8  # the copy is not packed
+    for k in range(40):  # enough crops that a share of them is drawn; rendered ones keep their origin
+        cv2.imwrite(str(tmp_path / "src" / "train" / "00_1m" / f"synth_{k}.jpg"), made["train/00_1m/1"])
+    pack_crops(tmp_path / "src", bundle, seed=0)
+    unpack(bundle)
+    train = bundle / "classify" / "train" / "00_1m"
+    assert sum(p.name.startswith("synth_") for p in train.iterdir()) == 40
+    copies = [p for p in train.iterdir() if p.name.startswith("turned")]
+    assert 10 <= len(copies) <= 32 and all(p.suffix == ".webp" for p in copies)  # half of them
+    assert all((train / p.name.split("_", 1)[1]).is_file() for p in copies)  # beside its original
 
 
 def test_packed_crops_decode_close_to_the_originals(tmp_path: Path) -> None:
@@ -45,7 +65,7 @@ def test_packed_crops_decode_close_to_the_originals(tmp_path: Path) -> None:
     pack_crops(tmp_path / "src", bundle, seed=0)
     unpack(bundle)
     originals = [made[f"train/00_1m/{k}"] for k in range(3)]
-    for path in sorted((bundle / "classify" / "train" / "00_1m").glob("*.webp")):
+    for path in sorted((bundle / "classify" / "train" / "00_1m").glob("[!t]*.webp")):  # not turned
         image = cv2.imread(str(path))
         assert image.shape == (96, 96, 3)
         assert min(np.abs(image.astype(int) - o).mean() for o in originals) < 8
