@@ -8,9 +8,8 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
   allow): the classifier crops of ``work/mixed/classify`` (~1.3 kB a 96 px crop, ``valid``
   sampled to 3,000: 52 MB; each crop keeps the prefix of its origin, and the turned copies of
   ``datasets.turned`` are left out and made again on unpacking, which keeps the blob under the
-  limit), or the
-  detector photos of ``work/mixed/detect`` with their labels, scaled to the detector's 320 px
-  (~9 kB a photo: 35 MB);
+  limit), or the detector photos of ``work/mixed/detect`` with their labels, scaled to the
+  detector's 320 px (~9 kB a photo: 35 MB);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
