@@ -19,8 +19,9 @@ import cv2
 from vision.preprocess import turn
 
 #: Share of the crops copied turned, by origin (the file name's prefix in ``work/mixed/classify``).
-#: Rendered crops (``synth_``) are all upright, so more of them; squashed copies (``squash_``) are
-#: not turned again (a squashed tile turned is a squashed tile of the other axis, already there).
+#: Rendered crops (``synth_``) are all upright, so more of them. Squashed copies (``squash_``) are
+#: not turned: a squashed photo is an artefact of the source's export, not of a phone; turned
+#: 90°, such photos are where the classifier still errs most (models/MODEL_CARD.md).
 SHARES: dict[str, float] = {"synth_": 0.5, "squash_": 0.0, "": 0.25}
 
 #: The quarter turns a copy may take, degrees clockwise.
