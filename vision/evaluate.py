@@ -20,7 +20,7 @@ import numpy as np
 
 from .images import read_image
 from .preprocess import turn as turn_image
-from .preprocess import turn_box
+from .preprocess import turn_box, widen
 
 ROOT = Path(__file__).resolve().parent.parent
 VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
@@ -150,11 +150,13 @@ class Score:
 
 
 def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | None = None,
-             source: Path = VALID, turn: int = 0, every: int = 1) -> Score:
+             source: Path = VALID, turn: int = 0, every: int = 1, wide: float = 1.0) -> Score:
     """Run ``detect`` over the labelled photos and score it (also without placeholder labels).
 
     ``turn`` (90, 180, 270) turns each photo and its labels clockwise first: a table photographed
-    from the side or from across it. ``every`` takes every n-th photo only.
+    from the side or from across it. ``wide`` (> 1) sets each photo in a frame so many times its
+    size (``preprocess.widen``): the same tiles as a smaller part of a webcam's view of the table.
+    ``every`` takes every n-th photo only.
     """
     plausible = Score()
     score = Score(plausible=plausible)
@@ -168,6 +170,10 @@ def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | 
             height, width = image.shape[:2]
             image = turn_image(image, turn)
             truth = [dict(t, box=turn_box(t["box"], width, height, turn)) for t in truth]
+        if wide > 1:
+            image, (dx, dy) = widen(image, wide)
+            truth = [dict(t, box=[t["box"][0] + dx, t["box"][1] + dy, t["box"][2] + dx,
+                                  t["box"][3] + dy]) for t in truth]
         start = time.perf_counter()
         predicted = detect(image)
         score.seconds.append(time.perf_counter() - start)
@@ -199,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--confusion-csv", help="write the full confusion matrix to this CSV file")
     parser.add_argument("--turn", type=int, choices=(0, 90, 180, 270), default=0,
                         help="turn every photo (and its labels) clockwise by so many degrees")
+    parser.add_argument("--wide", type=float, default=1.0,
+                        help="set every photo in a frame so many times its size (tiles a smaller "
+                             "part of the view, as in a webcam frame of the whole table)")
     parser.add_argument("--every", type=int, default=1, help="only every n-th photo")
     args = parser.parse_args(argv)
     from .recognizer import Recognizer
@@ -209,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"score >= {t:.2f}:", result.summary())
         return 0
     score = evaluate(Recognizer.load(args.models).detect, args.limit, turn=args.turn,
-                     every=args.every)
+                     every=args.every, wide=args.wide)
     print(score.summary())
     assert score.plausible is not None
     print(f"without the {score.photos - score.plausible.photos} photos whose labels are all one "

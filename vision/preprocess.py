@@ -63,6 +63,25 @@ def turn_box(box: list[float], width: int, height: int, degrees: int) -> list[fl
     return list(box)
 
 
+def widen(image: np.ndarray, factor: float) -> tuple[np.ndarray, tuple[int, int]]:
+    """``image`` in the middle of a frame ``factor`` times its size, and its offset (x, y) there.
+
+    The margin takes the median colour of the photo's edge: the table going on past the photo.
+    It stands for a webcam frame of the whole table, whose tiles are as many pixels as in a close
+    photo but a far smaller part of the frame (``python -m vision.evaluate --wide``).
+
+    >>> wide, (dx, dy) = widen(np.full((10, 20, 3), 7, np.uint8), 3)
+    >>> wide.shape, (dx, dy), int(wide[0, 0, 0])
+    ((30, 60, 3), (20, 10), 7)
+    """
+    height, width = image.shape[:2]
+    dx, dy = round(width * (factor - 1) / 2), round(height * (factor - 1) / 2)
+    edge = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    colour = [int(v) for v in np.median(edge.reshape(len(edge), -1), axis=0)]
+    wide = cv2.copyMakeBorder(image, dy, dy, dx, dx, cv2.BORDER_CONSTANT, value=colour)
+    return wide, (dx, dy)
+
+
 def classifier_input(crops: list[np.ndarray], size: int) -> np.ndarray:
     """A batch of BGR crops as the classifier's NCHW float32 RGB input in [0, 1]."""
     batch = np.stack([cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in crops])
