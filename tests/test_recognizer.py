@@ -570,3 +570,19 @@ def test_a_webcam_frame_of_the_whole_table_is_read() -> None:
     assert score.right / score.labelled > 0.8, summary
     assert score.right / score.predicted > 0.85, summary
     assert score.missed / score.labelled < 0.12, summary
+
+
+def test_a_tile_cut_off_by_the_frame_is_not_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row of tiles running out of the photo: the tile the frame cuts to a sliver (its face
+    unreadable) is not reported; a whole tile at the edge is."""
+    from vision.recognizer import Recognizer, Thresholds
+
+    row = [[40 * i, 50, 40 * i + 30, 90] for i in range(8)]
+    boxes = np.array(row + [[0, 0, 30, 40], [310, 0, 320, 40]], float)  # whole at the edge; sliver
+    monkeypatch.setattr(Recognizer, "find", lambda self, image: (
+        boxes, np.full(len(boxes), 0.9), np.zeros(len(boxes), int)))
+    fake = Recognizer.__new__(Recognizer)
+    fake.thresholds, fake.two_stage, fake.det_names = Thresholds(), False, ["1m"]
+    found = [t["box"] for t in fake.detect(np.zeros((100, 320, 3), np.uint8))]
+    assert [0.0, 0.0, 30.0, 40.0] in found and [280.0, 50.0, 310.0, 90.0] in found
+    assert [310.0, 0.0, 320.0, 40.0] not in found and len(found) == 9

@@ -110,6 +110,10 @@ CLOSE_TILE = 24.0
 MAX_WINDOWS = 16
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
+#: A box at the photo's edge smaller than this share of the median box is a tile the frame cuts
+#: off, its face unreadable: dropped (photos of at least ``FEW_TILES`` tiles). On the 296 valid
+#: photos 4 such boxes were on no labelled tile and none on one.
+CUT_OFF = 0.5
 
 
 def _session(path: Path) -> Any:
@@ -444,6 +448,22 @@ class Recognizer:
         kept = cv2.dnn.NMSBoxes(xywh.tolist(), scores.tolist(), floor, self.thresholds.iou)
         return _drop_pieces(xywh, np.array(kept, dtype=int).reshape(-1), self.thresholds.inside)
 
+    @staticmethod
+    def _cut_off(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
+        """Which boxes (x1, y1, x2, y2) are tiles cut off by the photo's edge (``CUT_OFF``).
+
+        >>> boxes = np.array([[0, 40, 10, 80], [20, 40, 50, 80], [60, 40, 90, 80], [100, 40, 130, 80],
+        ...                   [140, 40, 170, 80], [180, 40, 210, 80], [220, 40, 250, 80]], float)
+        >>> Recognizer._cut_off(boxes, 250, 100).tolist()
+        [True, False, False, False, False, False, False]
+        """
+        if len(boxes) < FEW_TILES:
+            return np.zeros(len(boxes), dtype=bool)
+        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+        edge = ((boxes[:, 0] <= 1) | (boxes[:, 1] <= 1) | (boxes[:, 2] >= width - 1)
+                | (boxes[:, 3] >= height - 1))
+        return edge & (area < CUT_OFF * np.median(area))
+
     def _kept(self, boxes: np.ndarray, scores: np.ndarray, codes: list[str],
               probs: np.ndarray) -> np.ndarray:
         """Indices of the named boxes to report, best first: scored high enough (lower for a
@@ -481,6 +501,7 @@ class Recognizer:
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
         keep = self._kept(boxes, scores, codes, probs)
+        keep = keep[~self._cut_off(boxes[keep], image.shape[1], image.shape[0])]
         boxes, scores, probs, codes = boxes[keep], scores[keep], probs[keep], [codes[i] for i in keep]
         tiles = [{"tile": code, "box": [round(float(v), 1) for v in box],
                   "confidence": round(float(p), 4), "detection": round(float(s), 4)}
