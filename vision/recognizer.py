@@ -380,14 +380,14 @@ class Recognizer:
             return found
         for _ in range(CLOSER_LOOKS):
             closer = self._look_closer(image, side)
-            sure = closer[0][closer[1] >= threshold]
-            strength = closer[1][closer[1] >= threshold].sum()
-            if strength <= best or not len(sure):
+            sure = closer[1] >= threshold
+            if closer[1][sure].sum() <= best:
                 break
-            found, best = closer, strength
-            if _short_side(sure) >= side * 0.75:
+            found, best = closer, closer[1][sure].sum()
+            closer_side = _short_side(closer[0][sure])
+            if closer_side >= side * 0.75:
                 break
-            side = _short_side(sure)
+            side = closer_side
         return found
 
     def _look(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
