@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -539,7 +540,7 @@ def test_small_tiles_are_looked_at_closer_in_windows(monkeypatch: pytest.MonkeyP
 
     real_windows = recognizer._windows
 
-    def record(*args: float) -> list:
+    def record(*args: float) -> Iterator[tuple[int, int, int, int]]:
         for window in real_windows(*args):
             windows.append(window)
             yield window

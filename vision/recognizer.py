@@ -269,6 +269,22 @@ def _windows(width: int, height: int, side: float, overlap: float
     return [(x, y, x + size[0], y + size[1]) for y in starts[1] for x in starts[0]]
 
 
+def _cut_off(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
+    """Which boxes (x1, y1, x2, y2) are tiles cut off by the photo's edge (``CUT_OFF``).
+
+    >>> boxes = np.array([[0, 40, 10, 80], [20, 40, 50, 80], [60, 40, 90, 80], [100, 40, 130, 80],
+    ...                   [140, 40, 170, 80], [180, 40, 210, 80], [220, 40, 250, 80]], float)
+    >>> _cut_off(boxes, 250, 100).tolist()
+    [True, False, False, False, False, False, False]
+    """
+    if len(boxes) < FEW_TILES:
+        return np.zeros(len(boxes), dtype=bool)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    edge = ((boxes[:, 0] <= 1) | (boxes[:, 1] <= 1) | (boxes[:, 2] >= width - 1)
+            | (boxes[:, 3] >= height - 1))
+    return edge & (area < CUT_OFF * np.median(area))
+
+
 def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
     """The photo narrowed along one axis (``ASPECT_LOOKS``) and zoomed out (``ZOOM_OUT``), each
     with the map of its boxes back to the photo."""
@@ -448,22 +464,6 @@ class Recognizer:
         kept = cv2.dnn.NMSBoxes(xywh.tolist(), scores.tolist(), floor, self.thresholds.iou)
         return _drop_pieces(xywh, np.array(kept, dtype=int).reshape(-1), self.thresholds.inside)
 
-    @staticmethod
-    def _cut_off(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
-        """Which boxes (x1, y1, x2, y2) are tiles cut off by the photo's edge (``CUT_OFF``).
-
-        >>> boxes = np.array([[0, 40, 10, 80], [20, 40, 50, 80], [60, 40, 90, 80], [100, 40, 130, 80],
-        ...                   [140, 40, 170, 80], [180, 40, 210, 80], [220, 40, 250, 80]], float)
-        >>> Recognizer._cut_off(boxes, 250, 100).tolist()
-        [True, False, False, False, False, False, False]
-        """
-        if len(boxes) < FEW_TILES:
-            return np.zeros(len(boxes), dtype=bool)
-        area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-        edge = ((boxes[:, 0] <= 1) | (boxes[:, 1] <= 1) | (boxes[:, 2] >= width - 1)
-                | (boxes[:, 3] >= height - 1))
-        return edge & (area < CUT_OFF * np.median(area))
-
     def _kept(self, boxes: np.ndarray, scores: np.ndarray, codes: list[str],
               probs: np.ndarray) -> np.ndarray:
         """Indices of the named boxes to report, best first: scored high enough (lower for a
@@ -501,7 +501,7 @@ class Recognizer:
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
         keep = self._kept(boxes, scores, codes, probs)
-        keep = keep[~self._cut_off(boxes[keep], image.shape[1], image.shape[0])]
+        keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
         boxes, scores, probs, codes = boxes[keep], scores[keep], probs[keep], [codes[i] for i in keep]
         tiles = [{"tile": code, "box": [round(float(v), 1) for v in box],
                   "confidence": round(float(p), 4), "detection": round(float(s), 4)}
