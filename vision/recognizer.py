@@ -74,6 +74,11 @@ class Thresholds:
     sure_tile: float = 0.55
     batch: int = 64
 
+    @property
+    def floor(self) -> float:
+        """The lowest detection score any box may be kept at."""
+        return min(self.score, self.blank_score)
+
 
 #: When the detector finds fewer tiles than this, the photo is looked at again in other ways and
 #: the look that finds the most (by summed score) is kept; a photo of a table finds its tiles in
@@ -415,8 +420,7 @@ class Recognizer:
         scores = preds[:, 4:]
         cls = scores.argmax(axis=1)
         best = scores[np.arange(len(scores)), cls]
-        floor = min(self.thresholds.score, self.thresholds.blank_score)
-        keep = best >= floor
+        keep = best >= self.thresholds.floor
         boxes, best, cls = preds[keep, :4], best[keep], cls[keep]
         if not len(boxes):
             return np.zeros((0, 4)), np.zeros(0), np.zeros(0, dtype=int)
@@ -449,9 +453,7 @@ class Recognizer:
                 if high < end:
                     whole &= boxes[:, axis + 2] < high - low - 1
             every.append((boxes[whole] + np.array([x1, y1, x1, y1]), scores[whole], cls[whole]))
-        boxes = np.concatenate([b for b, _, _ in every])
-        scores = np.concatenate([s for _, s, _ in every])
-        cls = np.concatenate([c for _, _, c in every])
+        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*every, strict=True))
         if not len(boxes):
             return boxes, scores, cls
         kept = self._suppressed(np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]]), scores)
@@ -460,8 +462,8 @@ class Recognizer:
     def _suppressed(self, xywh: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """Indices of the boxes (x, y, w, h) left, best first, once those overlapping a better
         one (``Thresholds.iou``) or lying mostly inside one (``_drop_pieces``) are dropped."""
-        floor = min(self.thresholds.score, self.thresholds.blank_score)
-        kept = cv2.dnn.NMSBoxes(xywh.tolist(), scores.tolist(), floor, self.thresholds.iou)
+        kept = cv2.dnn.NMSBoxes(xywh.tolist(), scores.tolist(), self.thresholds.floor,
+                                self.thresholds.iou)
         return _drop_pieces(xywh, np.array(kept, dtype=int).reshape(-1), self.thresholds.inside)
 
     def _kept(self, boxes: np.ndarray, scores: np.ndarray, codes: list[str],
