@@ -170,26 +170,55 @@ def test_shipped_classifier_reads_a_batch_as_one_by_one() -> None:
 
 
 def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each box is cut once per crop view and the views' probabilities are averaged."""
+    """Each box is cut once per crop view, all crops go to the classifier in one call, and the
+    views' probabilities are averaged."""
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    views = ((0.0, 0), (0.2, 0))
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", views)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.2, 0)))
+    monkeypatch.setattr(recognizer, "UNSURE", 0.0)  # nothing read again turned
     calls: list[int] = []
     one_hot = np.eye(len(classifier.codes))
 
     def fake_run(crops: list[np.ndarray]) -> np.ndarray:
         calls.append(len(crops))
-        return one_hot[[len(calls) - 1] * len(crops)]  # view k answers class k
+        return one_hot[[0, 1, 0, 2]]  # view 1: class 0 both; view 2: classes 0 and 2
 
     monkeypatch.setattr(classifier, "_run", fake_run)
     image = np.full((100, 100, 3), 200, dtype=np.uint8)
     codes, probs = classifier.name(image, np.array([[10, 10, 40, 50], [50, 10, 80, 50],
                                                    [0, 0, 1, 1]], dtype=float))
-    assert calls == [2, 2]  # the 1-pixel box is not cut
-    assert codes == [classifier.codes[0], classifier.codes[0], "back"]
-    assert probs.tolist() == [0.5, 0.5, 0.0]
+    assert calls == [4]  # the 1-pixel box is not cut
+    assert codes[0] == classifier.codes[0] and codes[2] == "back"
+    assert probs[0] == 1.0 and probs[1] == 0.5 and probs[2] == 0.0
+
+
+def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile the upright views read with less than ``UNSURE`` is read in ``TURNED_VIEWS`` too
+    and takes the average of all views; a sure one is not read again."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.1, 0)))
+    monkeypatch.setattr(recognizer, "TURNED_VIEWS", ((0.0, 90), (0.0, 180), (0.0, 270)))
+    monkeypatch.setattr(recognizer, "UNSURE", 0.9)
+    n = len(classifier.codes)
+    sure, unsure_first, unsure_turned = np.eye(n)[0], np.eye(n)[1] * 0.6, np.eye(n)[2]
+    unsure_first[3] = 0.4
+    calls: list[int] = []
+
+    def fake_run(crops: list[np.ndarray]) -> np.ndarray:
+        calls.append(len(crops))
+        if len(calls) == 1:  # two boxes in two views: the first sure, the second not
+            return np.array([sure, unsure_first, sure, unsure_first])
+        return np.array([unsure_turned] * len(crops))  # turned, the second box reads class 2
+
+    monkeypatch.setattr(classifier, "_run", fake_run)
+    image = np.full((100, 100, 3), 200, dtype=np.uint8)
+    codes, probs = classifier.name(image, np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float))
+    assert calls == [4, 3]  # only the unsure box, in the three turned views
+    assert codes == [classifier.codes[0], classifier.codes[2]]
+    assert probs[0] == 1.0 and probs[1] == pytest.approx(3 / 5)
 
 
 def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -202,8 +231,8 @@ def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) ->
     seen: list[np.ndarray] = []
 
     def fake_run(crops: list[np.ndarray]) -> np.ndarray:
-        seen.append(crops[0])
-        return np.eye(len(classifier.codes))[[0]]
+        seen.extend(crops)
+        return np.eye(len(classifier.codes))[[0] * len(crops)]
 
     monkeypatch.setattr(classifier, "_run", fake_run)
     image = np.zeros((100, 100, 3), np.uint8)
@@ -230,13 +259,7 @@ def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -
     answers[0, 0, [none, blank]] = 0.9, 0.1  # tight view of a blank face: no tile
     answers[1, 0, [none, blank]] = 0.4, 0.6  # wide view: the tile's edges, a blank face
     answers[:, 1, [none, blank]] = 0.7, 0.3  # a seam: no tile in either view
-    calls: list[int] = []
-
-    def fake_run(crops: list[np.ndarray]) -> np.ndarray:
-        calls.append(len(crops))
-        return answers[len(calls) - 1]
-
-    monkeypatch.setattr(classifier, "_run", fake_run)
+    monkeypatch.setattr(classifier, "_run", lambda crops: answers.reshape(len(crops), -1))
     codes, probs = classifier.name(np.full((100, 100, 3), 90, np.uint8),
                                    np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float))
     assert codes == ["P", recognizer.NOT_A_TILE]

@@ -36,6 +36,14 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: turned crops too): valid misreads 210 → 205, photos 67.6 → 68.9 %, rendered misreads 78 → 93,
 #: hands exact 28 → 21 (models/MODEL_CARD.md).
 CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
+#: A tile read in ``CROP_VIEWS`` with less probability than ``UNSURE`` is read again in these
+#: turned views and all views averaged: a tile lying sideways or upside down (7 筒 lying
+#: sideways on a red cloth read as 6 筒 upright, as 7 筒 turned) is read the way it stands in one
+#: of them. Only the unsure ones (8 % of valid tiles), since every view costs ~12 ms a photo and
+#: turned views read some rendered tile styles worse (above); see models/MODEL_CARD.md, stop 15.
+TURNED_VIEWS: tuple[tuple[float, int], ...] = tuple(
+    (pad, degrees) for degrees in (90, 180, 270) for pad in (0.0, CROP_PAD))
+UNSURE = 0.9
 
 
 @dataclass(frozen=True)
@@ -175,28 +183,30 @@ class TileClassifier:
         """The code and probability of each box's tile (``back`` and 0 for a box too small).
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
-        views disagree where one alone would be confidently wrong. Boxes marked in
-        ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
+        views disagree where one alone would be confidently wrong. A tile still unsure
+        (``UNSURE``) is read in ``TURNED_VIEWS`` too. Boxes marked in ``tile_there`` are known
+        to hold a tile: they are never read as no tile (``none``).
         """
         probs = np.zeros((len(boxes), len(self.codes)))
         seen = np.zeros(len(boxes), dtype=bool)
         widest = np.zeros(len(boxes), dtype=int)
         wide_view = max(CROP_VIEWS, key=lambda view: (view[0], view[1] == 0))  # upright if any
-        for pad, degrees in CROP_VIEWS:
-            crops, index = [], []
-            for i, box in enumerate(boxes):
-                crop = crop_tile(image, tuple(box), pad=pad, size=self.size)
-                if crop is not None:
-                    crops.append(turn(crop, degrees))
-                    index.append(i)
-            if crops:
-                view = self._run(crops)
-                probs[index] += view
-                seen[index] = True
-                if (pad, degrees) == wide_view:
-                    widest[index] = view.argmax(axis=1)
+        for (pad, degrees), index, view in self._views(image, boxes, CROP_VIEWS):
+            probs[index] += view
+            seen[index] = True
+            if (pad, degrees) == wide_view:
+                widest[index] = view.argmax(axis=1)
         probs /= len(CROP_VIEWS)
         best = probs.argmax(axis=1)
+        unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < UNSURE))
+        if NOT_A_TILE in self.codes:
+            unsure = unsure[best[unsure] != self.codes.index(NOT_A_TILE)]
+        if len(unsure) and TURNED_VIEWS:
+            again = probs[unsure] * len(CROP_VIEWS)
+            for _, index, view in self._views(image, boxes[unsure], TURNED_VIEWS):
+                again[index] += view
+            probs[unsure] = again / (len(CROP_VIEWS) + len(TURNED_VIEWS))
+            best[unsure] = probs[unsure].argmax(axis=1)
         if NOT_A_TILE in self.codes:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:
             # only the widest view, which sees the tile's edges, may say that no tile is there.
@@ -209,6 +219,26 @@ class TileClassifier:
             best[overruled] = tiles_only.argmax(axis=1)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
+
+    def _views(self, image: np.ndarray, boxes: np.ndarray,
+               views: tuple[tuple[float, int], ...]
+               ) -> Iterator[tuple[tuple[float, int], np.ndarray, np.ndarray]]:
+        """Each view with the indices of the boxes cut in it (not too small) and their
+        probabilities; the crops of all views go through the classifier together."""
+        crops, cut = [], []
+        for pad, degrees in views:
+            index = []
+            for i, box in enumerate(boxes):
+                crop = crop_tile(image, tuple(box), pad=pad, size=self.size)
+                if crop is not None:
+                    crops.append(turn(crop, degrees))
+                    index.append(i)
+            cut.append(np.array(index, dtype=int))
+        out = self._run(crops) if crops else np.zeros((0, len(self.codes)))
+        start = 0
+        for view, index in zip(views, cut, strict=True):
+            yield view, index, out[start:start + len(index)]
+            start += len(index)
 
     def _run(self, crops: list[np.ndarray]) -> np.ndarray:
         """Class probabilities of crops, in batches of the model's size."""
