@@ -26,21 +26,24 @@ ROOT = Path(__file__).resolve().parent.parent
 VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
 
 
-def labelled_photos(source: Path = VALID, split: str = "valid",
+def labelled_photos(source: Path = VALID, split: str = "valid", audited: bool = False,
                     ) -> Iterator[tuple[Path, list[dict[str, Any]]]]:
-    """Each photo of a split with its labelled tiles (codes and pixel boxes)."""
+    """Each photo of a split with its labelled tiles (codes and pixel boxes); ``audited``: with
+    the corrections found by eye (``datasets/audit.py``) applied."""
+    from datasets.audit import corrected, read_audit
     from datasets.real import class_remap, iter_split, read_labels, read_names
 
     from .classes import TILE_CLASSES
 
     remap = class_remap(read_names(source))
+    corrections = read_audit() if audited else {}
     for image_path, label_path in iter_split(source, split):
         import cv2
 
         height, width = cv2.imread(str(image_path)).shape[:2]
         tiles = [{"tile": TILE_CLASSES[remap[b.cls]], "box": list(b.to_pixels(width, height))}
                  for b in read_labels(label_path)]
-        yield image_path, tiles
+        yield image_path, corrected(tiles, corrections.get(image_path.name, []))
 
 
 def iou(a: list[float], b: list[float]) -> float:
@@ -150,8 +153,10 @@ class Score:
 
 
 def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | None = None,
-             source: Path = VALID, turn: int = 0, every: int = 1, wide: float = 1.0) -> Score:
-    """Run ``detect`` over the labelled photos and score it (also without placeholder labels).
+             source: Path = VALID, turn: int = 0, every: int = 1, wide: float = 1.0,
+             audited: bool = False) -> Score:
+    """Run ``detect`` over the labelled photos and score it (also without placeholder labels;
+    ``audited``: against the labels corrected by eye, ``datasets/audit.py``).
 
     ``turn`` (90, 180, 270) turns each photo and its labels clockwise first: a table photographed
     from the side or from across it. ``wide`` (> 1) sets each photo in a frame so many times its
@@ -160,7 +165,7 @@ def evaluate(detect: Callable[[np.ndarray], list[dict[str, Any]]], limit: int | 
     """
     plausible = Score()
     score = Score(plausible=plausible)
-    for n, (path, truth) in enumerate(labelled_photos(source)):
+    for n, (path, truth) in enumerate(labelled_photos(source, audited=audited)):
         if limit is not None and n >= limit:
             break
         if n % every:
@@ -209,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="set every photo in a frame so many times its size (tiles a smaller "
                              "part of the view, as in a webcam frame of the whole table)")
     parser.add_argument("--every", type=int, default=1, help="only every n-th photo")
+    parser.add_argument("--audited", action="store_true",
+                        help="score against the labels corrected by eye (datasets/valid_audit.csv)")
     args = parser.parse_args(argv)
     from .recognizer import Recognizer
 
@@ -218,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"score >= {t:.2f}:", result.summary())
         return 0
     score = evaluate(Recognizer.load(args.models).detect, args.limit, turn=args.turn,
-                     every=args.every, wide=args.wide)
+                     every=args.every, wide=args.wide, audited=args.audited)
     print(score.summary())
     assert score.plausible is not None
     print(f"without the {score.photos - score.plausible.photos} photos whose labels are all one "
