@@ -11,11 +11,14 @@ from vision.classes import TILE_CLASSES
 from vision.evaluate import VALID, labelled_photos, placeholder_labels
 
 
-def test_a_relabel_row_must_name_a_label() -> None:
-    """A row whose box meets no label is an error, not silently a new tile."""
+def test_a_relabel_or_drop_row_must_name_a_label() -> None:
+    """A row whose box meets no label (a drop: no label of its code) is an error, not silently
+    a new tile or nothing."""
     labels = [{"tile": "1p", "box": [0, 0, 10, 14]}]
     with pytest.raises(ValueError, match="no label"):
         corrected(labels, [{"action": "relabel", "box": [30, 0, 40, 14], "tile": "4p"}])
+    with pytest.raises(ValueError, match="no label"):
+        corrected(labels, [{"action": "drop", "box": [0, 0, 10, 14], "tile": "2p"}])
     assert labels[0]["tile"] == "1p"  # the source labels are not changed in place
 
 
@@ -35,15 +38,17 @@ def test_audit_rows_are_tile_codes() -> None:
 
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
 def test_every_correction_applies_to_a_valid_photo() -> None:
-    """Each audited photo is in `valid`, each relabel meets its label (else ValueError), the
-    labels grow by the added rows only, and no placeholder photo is left."""
+    """Each audited photo is in `valid`, each relabel and drop meets its label (else
+    ValueError), the labels change in number by the added and dropped rows only, and no
+    placeholder photo is left."""
     audit = read_audit()
     source = {path.name: truth for path, truth in labelled_photos()}
     assert set(audit) <= set(source), f"not in valid: {set(audit) - set(source)}"
     fixed = dict((path.name, truth) for path, truth in labelled_photos(audited=True))
     for name, fixes in audit.items():
         added = sum(fix["action"] == "add" for fix in fixes)
-        assert len(fixed[name]) == len(source[name]) + added
+        dropped = sum(fix["action"] == "drop" for fix in fixes)
+        assert len(fixed[name]) == len(source[name]) + added - dropped
     assert not any(placeholder_labels(truth) for truth in fixed.values())
     assert sum(placeholder_labels(truth) for truth in source.values()) == 7
     assert AUDIT_FILE.stat().st_size < 100_000
