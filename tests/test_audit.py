@@ -24,8 +24,8 @@ def test_a_relabel_or_drop_row_must_name_a_label() -> None:
 
 def test_an_unknown_action_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "audit.csv"
-    path.write_text("photo,action,x1,y1,x2,y2,tile,seen\na.jpg,drop,0,0,1,1,1p,\n")
-    with pytest.raises(ValueError, match="unknown action 'drop'"):
+    path.write_text("photo,action,x1,y1,x2,y2,tile,seen\na.jpg,remove,0,0,1,1,1p,\n")
+    with pytest.raises(ValueError, match="unknown action 'remove'"):
         read_audit(path)
 
 
