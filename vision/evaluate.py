@@ -228,8 +228,9 @@ def main(argv: list[str] | None = None) -> int:
                      every=args.every, wide=args.wide, audited=args.audited)
     print(score.summary())
     assert score.plausible is not None
-    print(f"without the {score.photos - score.plausible.photos} photos whose labels are all one "
-          "code:", score.plausible.summary())
+    if score.plausible.photos < score.photos:
+        print(f"without the {score.photos - score.plausible.photos} photos whose labels are all "
+              "one code:", score.plausible.summary())
     if args.confusion_csv:
         Path(args.confusion_csv).write_text(score.confusion_csv(), encoding="utf-8")
     wrong = [(k, v) for k, v in score.confusion.most_common()
