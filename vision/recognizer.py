@@ -39,8 +39,8 @@ CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
 #: A tile read in ``CROP_VIEWS`` with less probability than ``UNSURE`` is read again in these
 #: turned views and all views averaged: a tile lying sideways or upside down (7 筒 lying
 #: sideways on a red cloth read as 6 筒 upright, as 7 筒 turned) is read the way it stands in one
-#: of them. Only the unsure ones (8 % of valid tiles), since every view costs ~12 ms a photo and
-#: turned views read some rendered tile styles worse (above); see models/MODEL_CARD.md, stop 15.
+#: of them. Only the unsure ones (8 % of valid tiles): a view of every tile costs ~25 ms a photo,
+#: and turned views read some rendered tile styles worse (above); models/MODEL_CARD.md, stop 15.
 TURNED_VIEWS: tuple[tuple[float, int], ...] = tuple(
     (pad, degrees) for degrees in (90, 180, 270) for pad in (0.0, CROP_PAD))
 UNSURE = 0.9
@@ -226,13 +226,12 @@ class TileClassifier:
         """Each view with the indices of the boxes cut in it (not too small) and their
         probabilities; the crops of all views go through the classifier together."""
         crops, cut = [], []
+        cut_at: dict[float, list[np.ndarray | None]] = {}  # each pad cut once, turned as needed
         for pad, degrees in views:
-            index = []
-            for i, box in enumerate(boxes):
-                crop = crop_tile(image, tuple(box), pad=pad, size=self.size)
-                if crop is not None:
-                    crops.append(turn(crop, degrees))
-                    index.append(i)
+            if pad not in cut_at:
+                cut_at[pad] = [crop_tile(image, tuple(box), pad=pad, size=self.size) for box in boxes]
+            index = [i for i, crop in enumerate(cut_at[pad]) if crop is not None]
+            crops += [turn(cut_at[pad][i], degrees) for i in index]
             cut.append(np.array(index, dtype=int))
         out = self._run(crops) if crops else np.zeros((0, len(self.codes)))
         start = 0
