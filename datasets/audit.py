@@ -13,14 +13,19 @@ correction, looked at in the photo (stop 15, every box the recognizer disagreed 
 
 Only what the eye could settle is corrected: a box the auditor could not tell stays as labelled.
 ``python -m vision.evaluate --audited`` scores against the corrected labels; the source figures
-stay the reference (models/MODEL_CARD.md reports both).
+stay the reference (models/MODEL_CARD.md reports both). To check the audit by eye,
+``python -m datasets.audit --sheets DIR`` draws every corrected box in its photo, numbered by its
+row (squashed photos stretched back to a tile's shape).
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 AUDIT_FILE = Path(__file__).with_name("valid_audit.csv")
 #: A relabel row names its label by the label's box; rounding leaves them this close.
@@ -31,15 +36,18 @@ ACTIONS = ("relabel", "add", "drop")
 
 
 def read_audit(path: Path = AUDIT_FILE) -> dict[str, list[dict[str, Any]]]:
-    """The corrections of each photo (by file name), as ``{"action", "box", "tile"}``."""
+    """The corrections of each photo (by file name), as ``{"action", "box", "tile", "row"}``
+    (``row``: its number in the file, the header not counted)."""
     corrections: dict[str, list[dict[str, Any]]] = {}
+    seen: list[str] = []
     with path.open(newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
             if row["action"] not in ACTIONS:
                 raise ValueError(f"{path}: unknown action {row['action']!r} for {row['photo']}")
             box = [float(row[k]) for k in ("x1", "y1", "x2", "y2")]
             corrections.setdefault(row["photo"], []).append(
-                {"action": row["action"], "box": box, "tile": row["tile"]})
+                {"action": row["action"], "box": box, "tile": row["tile"], "row": len(seen) + 1})
+            seen.append(row["seen"])
     return corrections
 
 
@@ -71,3 +79,69 @@ def corrected(truth: list[dict[str, Any]], corrections: list[dict[str, Any]]
         else:
             match["tile"] = fix["tile"]
     return out
+
+
+#: What a correction looks like on a sheet.
+_MARK = {"relabel": "is", "add": "+", "drop": "-"}
+
+
+def _cell(image: np.ndarray, box: list[float], caption: str, side: int = 220) -> np.ndarray:
+    """The box drawn in half a box of its surroundings, stretched back to a tile's shape (3:4)
+    when the photo was squashed, scaled to ``side`` pixels, with ``caption`` under it."""
+    import cv2
+
+    x1, y1, x2, y2 = box
+    w, h = max(x2 - x1, 1.0), max(y2 - y1, 1.0)
+    sx = 0.75 * h / w if h > 3 * w else 1.0
+    sy = w / (0.75 * h) if w > 3 * h else 1.0
+    left, top = int(max(0, x1 - w / 2)), int(max(0, y1 - h / 2))
+    right, bottom = int(min(image.shape[1], x2 + w / 2)), int(min(image.shape[0], y2 + h / 2))
+    crop = cv2.resize(image[top:bottom, left:right], None, fx=sx, fy=sy,
+                      interpolation=cv2.INTER_CUBIC)
+    cv2.rectangle(crop, (int((x1 - left) * sx), int((y1 - top) * sy)),
+                  (int((x2 - left) * sx), int((y2 - top) * sy)), (0, 0, 255), 2)
+    scale = side / max(crop.shape[:2])
+    crop = cv2.resize(crop, None, fx=scale, fy=scale)
+    cell = np.full((side + 24, side, 3), 255, np.uint8)
+    cell[:crop.shape[0], :crop.shape[1]] = crop
+    cv2.putText(cell, caption, (4, side + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 0, 0), 1)
+    return cell
+
+
+def write_sheets(out: Path, per_sheet: int = 24, columns: int = 6) -> list[Path]:
+    """Sheets of every correction drawn in its photo (``audit-NN.png``), for checking by eye."""
+    import cv2
+
+    from vision.evaluate import VALID
+    from vision.images import read_image
+
+    cells = []
+    for photo, fixes in read_audit().items():
+        image = read_image(VALID / "valid" / "images" / photo)
+        cells += [(fix["row"], _cell(image, fix["box"],
+                                     f"{fix['row']} {_MARK[fix['action']]} {fix['tile']}"))
+                  for fix in fixes]
+    cells = [cell for _, cell in sorted(cells, key=lambda c: c[0])]
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for start in range(0, len(cells), per_sheet):
+        page = cells[start:start + per_sheet]
+        page += [np.full_like(page[0], 255)] * (-len(page) % columns)
+        rows = [np.hstack(page[i:i + columns]) for i in range(0, len(page), columns)]
+        written.append(out / f"audit-{start // per_sheet + 1:02d}.png")
+        cv2.imwrite(str(written[-1]), np.vstack(rows))
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sheets", type=Path, required=True,
+                        help="folder for the sheets of corrected boxes")
+    args = parser.parse_args(argv)
+    for path in write_sheets(args.sheets):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -52,3 +52,19 @@ def test_every_correction_applies_to_a_valid_photo() -> None:
     assert not any(placeholder_labels(truth) for truth in fixed.values())
     assert sum(placeholder_labels(truth) for truth in source.values()) == 7
     assert AUDIT_FILE.stat().st_size < 100_000
+
+
+@pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
+def test_sheets_draw_every_correction(tmp_path: Path) -> None:
+    """`python -m datasets.audit --sheets DIR` draws each corrected box once, 24 to a sheet."""
+    import cv2
+
+    from datasets.audit import main
+
+    rows = sum(len(fixes) for fixes in read_audit().values())
+    assert main(["--sheets", str(tmp_path)]) == 0
+    sheets = sorted(tmp_path.glob("audit-*.png"))
+    assert len(sheets) == -(-rows // 24)
+    first = cv2.imread(str(sheets[0]))
+    assert first.shape == (4 * 244, 6 * 220, 3)
+    assert first.std() > 20  # photos, not blank cells
