@@ -39,15 +39,13 @@ def read_audit(path: Path = AUDIT_FILE) -> dict[str, list[dict[str, Any]]]:
     """The corrections of each photo (by file name), as ``{"action", "box", "tile", "row"}``
     (``row``: its number in the file, the header not counted)."""
     corrections: dict[str, list[dict[str, Any]]] = {}
-    seen: list[str] = []
     with path.open(newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
+        for number, row in enumerate(csv.DictReader(f), 1):
             if row["action"] not in ACTIONS:
                 raise ValueError(f"{path}: unknown action {row['action']!r} for {row['photo']}")
             box = [float(row[k]) for k in ("x1", "y1", "x2", "y2")]
             corrections.setdefault(row["photo"], []).append(
-                {"action": row["action"], "box": box, "tile": row["tile"], "row": len(seen) + 1})
-            seen.append(row["seen"])
+                {"action": row["action"], "box": box, "tile": row["tile"], "row": number})
     return corrections
 
 
