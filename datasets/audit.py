@@ -25,6 +25,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 AUDIT_FILE = Path(__file__).with_name("valid_audit.csv")
@@ -86,8 +87,6 @@ _MARK = {"relabel": "is", "add": "+", "drop": "-"}
 def _cell(image: np.ndarray, box: list[float], caption: str, side: int = 220) -> np.ndarray:
     """The box drawn in half a box of its surroundings, stretched back to a tile's shape (3:4)
     when the photo was squashed, scaled to ``side`` pixels, with ``caption`` under it."""
-    import cv2
-
     x1, y1, x2, y2 = box
     w, h = max(x2 - x1, 1.0), max(y2 - y1, 1.0)
     sx = 0.75 * h / w if h > 3 * w else 1.0
@@ -108,8 +107,6 @@ def _cell(image: np.ndarray, box: list[float], caption: str, side: int = 220) ->
 
 def write_sheets(out: Path, per_sheet: int = 24, columns: int = 6) -> list[Path]:
     """Sheets of every correction drawn in its photo (``audit-NN.png``), for checking by eye."""
-    import cv2
-
     from vision.evaluate import VALID
     from vision.images import read_image
 
