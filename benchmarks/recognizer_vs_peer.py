@@ -14,6 +14,7 @@ import argparse
 import statistics
 import time
 
+from datasets.audit import corrected, read_audit
 from vision.evaluate import Score, labelled_photos
 from vision.images import read_image
 
@@ -50,10 +51,11 @@ def main() -> None:
     ours = Recognizer.load(args.models)
     score_ours, score_peer = Score(plausible=Score()), Score(plausible=Score())
     audited_ours, audited_peer = Score(), Score()
-    photos = zip(labelled_photos(), labelled_photos(audited=True), strict=True)
-    for n, ((path, truth), (_, audited)) in enumerate(photos):
+    corrections = read_audit()
+    for n, (path, truth) in enumerate(labelled_photos()):
         if n >= args.limit:
             break
+        audited = corrected(truth, corrections.get(path.name, []))
         start = time.perf_counter()
         predicted = ours.detect(read_image(path))
         score_ours.seconds.append(time.perf_counter() - start)
