@@ -29,12 +29,13 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
-#: view costs ~15 ms a photo. Turned views (a tile lies any way up) help on valid and hurt on
-#: other tile styles, so none is taken: pad 0 turned 180° + pad 0.1 upright instead of these two,
-#: with classify-gpu64: valid misreads 227 → 218, photos all right 64.9 → 67.2 %, but rendered
-#: scenes misread 93 → 118 tiles, hands exact 23 → 20 of 60; with classify-turnall64b (trained on
-#: turned crops too): valid misreads 210 → 205, photos 67.6 → 68.9 %, rendered misreads 78 → 93,
-#: hands exact 28 → 21 (models/MODEL_CARD.md).
+#: view costs ~15 ms a photo. Turned views for every tile (a tile lies any way up) help on valid
+#: and hurt on other tile styles, so none is taken here (only for unsure tiles, below): pad 0
+#: turned 180° + pad 0.1 upright instead of these two, with classify-gpu64: valid misreads
+#: 227 → 218, photos all right 64.9 → 67.2 %, but rendered scenes misread 93 → 118 tiles, hands
+#: exact 23 → 20 of 60; with classify-turnall64b (trained on turned crops too): valid misreads
+#: 210 → 205, photos 67.6 → 68.9 %, rendered misreads 78 → 93, hands exact 28 → 21
+#: (models/MODEL_CARD.md).
 CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
 #: A tile read in ``CROP_VIEWS`` with less probability than ``UNSURE`` is read again in these
 #: turned views and all views averaged: a tile lying sideways or upside down (7 筒 lying
@@ -198,19 +199,18 @@ class TileClassifier:
                 widest[index] = view.argmax(axis=1)
         probs /= len(CROP_VIEWS)
         best = probs.argmax(axis=1)
-        unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < UNSURE))
-        if NOT_A_TILE in self.codes:
-            unsure = unsure[best[unsure] != self.codes.index(NOT_A_TILE)]
+        no_tile = self.codes.index(NOT_A_TILE) if NOT_A_TILE in self.codes else -1
+        unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < UNSURE)
+                                & (best != no_tile))
         if len(unsure) and TURNED_VIEWS:
             again = probs[unsure] * len(CROP_VIEWS)
             for _, index, view in self._views(image, boxes[unsure], TURNED_VIEWS):
                 again[index] += view
             probs[unsure] = again / (len(CROP_VIEWS) + len(TURNED_VIEWS))
             best[unsure] = probs[unsure].argmax(axis=1)
-        if NOT_A_TILE in self.codes:
+        if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:
             # only the widest view, which sees the tile's edges, may say that no tile is there.
-            no_tile = self.codes.index(NOT_A_TILE)
             overruled = (best == no_tile) & (widest != no_tile)
             if tile_there is not None:
                 overruled |= (best == no_tile) & tile_there
