@@ -58,13 +58,30 @@ def remaining_copies(state: HandState) -> list[int]:
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
             options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`."""
-    state = data if isinstance(data, HandState) else HandState.from_json(data)
+    if isinstance(data, HandState):
+        state = data
+    else:
+        state = HandState.from_json(data, _hand_size(data, variant, options))
     name = variant or state.variant
     profile = get_profile(name, {**state.options, **(options or {})})
     return analyze_state(state, profile)
 
 
+def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -> int:
+    """The hand size the variant named in ``data`` plays (13 unless its options say less), read
+    before the hand so a 成都 table's 10-tile hand is checked as one; bad names fail later."""
+    if not isinstance(data, dict):
+        return 13
+    name, given = variant or data.get("variant"), data.get("options") or {}
+    if not isinstance(name, (str, type(None))) or not isinstance(given, dict):
+        return 13
+    return get_profile(name, {**given, **(options or {})}).hand_size
+
+
 def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
+    if state.tile_count not in (profile.hand_size, profile.hand_size + 1):
+        raise MahjongError(f"variant {profile.name!r} plays hands of {profile.hand_size} tiles; "
+                           f"this one holds {state.tile_count}", state.tile_count)
     for t in state.tiles + [t for m in state.melds for t in m.faces]:
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
@@ -101,15 +118,19 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     void = _void_tiles(state)
     if void:
         result["void_suit_held"] = void
+    three_suits = profile.lack_a_suit and len(_suits_held(state)) == 3
+    if three_suits:
+        result["three_suits_held"] = True
+    blocked = bool(void) or three_suits
     if n % 3 == 1:
-        if shanten == 0 and not void:
+        if shanten == 0 and not blocked:
             result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
         if shanten > 0:
             _, helpful = helpful_draws(counts, wilds, rules)
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings = [] if void else decompositions(counts, wilds, profile.forms,
+        readings = [] if blocked else decompositions(counts, wilds, profile.forms,
                                                   profile.four_as_two_pairs)
         result["is_win"] = bool(readings)
         result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
@@ -123,6 +144,12 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         if scorer is not None and readings:
             result["score"] = scorer(state, profile, readings)
     return result
+
+
+def _suits_held(state: HandState) -> set[str]:
+    """The suits (m, p, s) among the hand's tiles, melds included (缺一门 needs at most two)."""
+    held = state.tiles + [t for m in state.melds for t in m.faces]
+    return {t[1] for t in held if len(t) == 2 and t[1] in "mps"}
 
 
 def _void_tiles(state: HandState) -> list[str]:

@@ -41,8 +41,9 @@ def relative_source(claimer: str, discarder: str) -> str:
 def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: bool,
                 robbing: bool = False, passed: bool = False) -> dict[str, Any]:
     """What one seat may do with the discarded ``tile``."""
-    if state.tile_count != 13 or state.win_tile is not None:
-        raise MahjongError(f"a seat claiming a discard holds 13 tiles (a kong counting 3), "
+    if state.tile_count != profile.hand_size or state.win_tile is not None:
+        raise MahjongError(f"a seat claiming a discard holds {profile.hand_size} tiles (a kong "
+                           f"counting 3), "
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
     counts, wilds = split_wilds(state.concealed, rules)
@@ -91,6 +92,9 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     passed = data.get("passed") or []
     if not isinstance(passed, list):
         raise MahjongError("'passed' must be a list of seat winds", "passed")
+    if passed and not profile.pass_lock:
+        raise MahjongError(f"variant {profile.name!r} has no pass lock (过手不和): a seat that "
+                           "passed a win may still win, so 'passed' does not apply", "passed")
     robbing = data.get("robbing_kong", False)
     if not isinstance(robbing, bool):
         raise MahjongError("'robbing_kong' must be true or false", "robbing_kong")
@@ -101,7 +105,7 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
         if seat == discarder:
             raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
         try:
-            state = HandState.from_json(hand)
+            state = HandState.from_json(hand, profile.hand_size)
         except MahjongError as exc:
             raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
         entry = seat_claims(state, profile, tile, next_seat(discarder) == seat, robbing,

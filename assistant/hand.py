@@ -42,7 +42,10 @@ _CONTEXT_FLAGS = {
     "robbing_kong": "robbing_kong",
     "first_go_around": "first_go_around",
     "is_4th_tile": "fourth_tile",
+    "after_kong_discard": "after_kong_discard",
 }
+#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles).
+HAND_SIZES = (4, 7, 10, 13)
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,9 @@ class Meld:
                                text)
         if self.concealed and self.type != "kong":
             raise MahjongError(f"{where} ({text}): only a kong can be declared concealed", text)
+        if self.type == "chow" and self.source not in (None, "left"):
+            raise MahjongError(f"{where} ({text}): a chow is claimed only from the player before "
+                               f"(上家, from = left), not from {self.source!r}", self.source)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "tiles": list(self.tiles),
@@ -173,6 +179,7 @@ class HandState:
     kong_replacement: bool = False  # 杠上开花: won on the replacement tile after a kong
     robbing_kong: bool = False  # 抢杠: won on a tile added to another's pung
     first_go_around: bool = False  # 天和/地和/人和
+    after_kong_discard: bool = False  # 杠上炮: the winning discard came right after the discarder's kong
     fourth_tile: bool = False  # 和绝张: the last unseen copy
     visible: list[str] = field(default_factory=list)
     wilds: list[str] = field(default_factory=list)
@@ -200,8 +207,9 @@ class HandState:
         return counts
 
     @classmethod
-    def from_json(cls, data: Any) -> HandState:
-        """Read and check a hand state; any problem raises :class:`MahjongError` naming it."""
+    def from_json(cls, data: Any, hand_size: int = 13) -> HandState:
+        """Read and check a hand state of ``hand_size`` tiles (13, or 4/7/10 at a 成都 table of
+        five to seven players); any problem raises :class:`MahjongError` naming it."""
         if not isinstance(data, dict):
             raise MahjongError("a hand state must be a JSON object with at least 'concealed'", data)
         if "concealed" not in data and "concealed_incl_win_tile" not in data:
@@ -263,7 +271,7 @@ class HandState:
             table=table, void_suit=void_suit,
             flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
         )
-        state.check()
+        state.check(hand_size)
         return state
 
     @property
@@ -273,7 +281,7 @@ class HandState:
             return len(self.bonus)
         return self.flowers_counted
 
-    def check(self) -> None:
+    def check(self, hand_size: int = 13) -> None:
         """Raise unless the tiles can be one real hand: size, copies, bonus tiles, backs."""
         for t in self.tiles:
             if is_bonus(t):
@@ -295,16 +303,20 @@ class HandState:
                                    f"{c - own} visible, but a tile has only four copies", t)
         n = self.tile_count
         in_melds = 3 * len(self.melds)
-        if n > 14:
+        sizes = f"{hand_size} or {hand_size + 1} expected, a kong counts as 3"
+        if n > hand_size + 1:
             raise MahjongError(f"too many tiles: {len(self.tiles)} in the concealed hand and "
-                               f"{in_melds} in melds make {n} (13 or 14 expected, a kong counts "
-                               "as 3)", n)
-        if n < 13:
+                               f"{in_melds} in melds make {n} ({sizes})", n)
+        if n < hand_size:
             raise MahjongError(f"too few tiles: {len(self.tiles)} in the concealed hand and "
-                               f"{in_melds} in melds make {n} (13 or 14 expected, a kong counts "
-                               "as 3)", n)
-        if self.win_tile is not None and n != 14:
-            raise MahjongError(f"with a winning tile the hand must make 14, it makes {n}", n)
+                               f"{in_melds} in melds make {n} ({sizes})", n)
+        if self.win_tile is not None and n != hand_size + 1:
+            raise MahjongError(f"with a winning tile the hand must make {hand_size + 1}, it "
+                               f"makes {n}", n)
+        if self.first_go_around and self.melds:
+            raise MahjongError("first_go_around (天和/地和/人和) is impossible with a declared meld "
+                               "or kong: any claim or kong ends the first go-around",
+                               "first_go_around")
         copies = Counter(self.bonus)
         for t, c in copies.items():
             if c > 1:
@@ -322,6 +334,7 @@ class HandState:
                 "prevalent_wind": self.prevalent_wind, "wall_last": self.last_tile,
                 "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
                 "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
+                **({"after_kong_discard": True} if self.after_kong_discard else {}),
                 "flowers": self.flower_count,
                 **({"void_suit": self.void_suit} if self.void_suit else {}),
             },

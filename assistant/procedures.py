@@ -24,7 +24,7 @@ from .scoring.items import item
 from .scoring.settlement import Ledger
 from .scoring.table import next_seat
 from .tiles import DRAGONS, WINDS, check_code
-from .variants import KONG_SETTLERS, read_variant_table
+from .variants import DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
 
 _SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
                2: ("对家", "the seat opposite the dealer"), 3: ("上家", "the dealer's 上家 "
@@ -229,6 +229,9 @@ def liabilities(profile: RuleProfile, claims: list[Any]) -> dict[str, dict[str, 
         if seat == source:
             raise MahjongError(f"claim {k + 1}: a seat cannot claim its own discard", seat)
         tile = check_code(c.get("tile"))
+        if c["claim"] == "chow" and next_seat(source) != seat:
+            raise MahjongError(f"claim {k + 1}: seat {seat} chows only the discard of its 上家 "
+                               f"{next_seat(seat, 3)}, not of {source}", source)
         sets[seat] += 1
         if profile.extra.get("big_hand_liability") and c["claim"] != "chow":
             for group, tiles, size in (("winds", WINDS, 4), ("dragons", DRAGONS, 3)):
@@ -274,8 +277,15 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 
 def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict[str, Any]:
     """A drawn hand (荒庄): nobody wins; the kongs' payments stand where the variant says so
-    (``kongs_stand_on_draw``); a variant without kong money settles nothing."""
-    table = read_variant_table(profile, table_data)
+    (``kongs_stand_on_draw``); a variant without kong money settles nothing. Where the variant
+    settles the draw itself (Sichuan 查花猪, 查大叫), ``hands`` gives each seat's hand."""
+    data = dict(table_data or {})
+    hands = data.pop("hands", None)
+    draw_settler = DRAW_SETTLERS.get(profile.name)
+    if hands is not None and (draw_settler is None or not isinstance(hands, dict)):
+        raise MahjongError("'hands' of a drawn hand is read only by a variant that settles the "
+                           "draw (sichuan, xueliu), as an object of seat -> hand", "hands")
+    table = read_variant_table(profile, data)
     ledger = Ledger()
     items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]
     settler = KONG_SETTLERS.get(profile.name)
@@ -286,5 +296,7 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
         else:
             items.append(item("杠分作废", "Kong payments cancelled in a drawn hand", 0,
                               event="draw"))
+    if draw_settler is not None and hands is not None:
+        items += draw_settler(profile, table, hands, ledger)
     return {"variant": profile.name, "outcome": "draw", "items": items, "total": 0,
             **ledger.to_json(), "assumed": table.assumed}

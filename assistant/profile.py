@@ -29,6 +29,12 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
     "waits_in_own_hand": ("自己手中四张的牌也算听牌", "a tile whose four copies are in your own hand "
                           "still counts as a wait (with 0 left)"),
     "kong_robbable": ("可以抢杠", "an added kong (加杠) can be robbed for a win"),
+    "pass_lock": ("过手不和", "a seat that passed a win may not win on that tile until it draws "
+                  "or claims"),
+    "lack_a_suit": ("缺一门：手中三门齐全不能和", "a hand holding all three suits cannot win "
+                    "(缺一门, the suit given up at 定缺)"),
+    "hand_size": ("每家手牌张数（4、7、10、13）", "tiles in a hand before the draw (4, 7, 10 or 13: "
+                  "成都 tables of seven, six, five players)"),
 }
 
 
@@ -115,6 +121,9 @@ class RuleProfile:
     dead_waits: bool = True
     waits_in_own_hand: bool = True
     kong_robbable: bool = True
+    pass_lock: bool = False
+    lack_a_suit: bool = False
+    hand_size: int = 13
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
     extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)
@@ -171,6 +180,13 @@ class RuleProfile:
 
 
 def _coerce_option(key: str, value: Any, current: Any) -> Any:
+    if key == "hand_size":
+        from .hand import HAND_SIZES
+
+        if isinstance(value, bool) or value not in HAND_SIZES:
+            raise MahjongError(f"option 'hand_size' is one of {list(HAND_SIZES)}, got {value!r}",
+                               key)
+        return value
     if isinstance(current, bool):
         if not isinstance(value, bool):
             raise MahjongError(f"option {key!r} must be true or false, got {value!r}", key)

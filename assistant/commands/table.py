@@ -122,6 +122,9 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
                 "takes": resolve_declared(profile, args.discarder, _claims(args.claims))}
     if kind == "pass-lock":
         profile = _profile(args)
+        if not profile.pass_lock:
+            raise MahjongError(f"variant {profile.name!r} has no pass lock (过手不和): a seat that "
+                               "passed a win may still win", profile.name)
         data = read_json(sys.stdin.read(), "the events")
         events = data.get("events") if isinstance(data, dict) else data
         if not isinstance(events, list):

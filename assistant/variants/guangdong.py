@@ -31,7 +31,7 @@ from ..scoring.patterns import (
     winning_hands,
 )
 from ..scoring.settlement import Ledger
-from ..scoring.table import NOT_GIVEN, Table, check_kong_robbing, next_seat, read_table
+from ..scoring.table import NOT_GIVEN, Table, next_seat, read_hand_table
 from ..shanten import Form
 from ..tiles import DRAGONS, WINDS, sorted_tiles
 
@@ -93,7 +93,7 @@ GUANGDONG = RuleProfile(
     description_zh="广东鸡平和：136张；任何和牌均可和（鸡和0番），另有十三幺；番数→分值2^番；爆和3番封顶，"
                    "特殊牌型不受限；自摸、门风、圈风、箭刻在爆和内各加1番；允许一炮多响；包自摸；过手不和。",
     forms=(Form.REGULAR, Form.THIRTEEN_ORPHANS), chow_allowed=True, multiple_winners=True,
-    kong_robbable=True, extra=DEFAULTS, extra_specs=SPECS,
+    kong_robbable=True, pass_lock=True, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("牌：136张，无花牌，三颗骰子。", "Tiles: 136, no flowers, three dice."),
         ("番种（爆和以内）：鸡和0、平和1、碰碰和2、混一色2；自摸、门风刻、圈风刻、每个箭刻各+1；爆和3番封顶。",
@@ -325,15 +325,10 @@ def _liable(state: HandState, table: Table, profile: RuleProfile,
 def read_guangdong_table(state: HandState | None, profile: RuleProfile,
                          data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Guangdong hand (no bets in 鸡平和)."""
-    if state is not None:
-        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
     if state is not None and state.bonus and not profile.option("flowers"):
         raise MahjongError("guangdong plays without flowers; set the option flowers = true to "
                            "score a hand with flowers", state.bonus[0])
-    return read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
-                      default_seat=state.seat_wind if state else "E", max_bet=0,
-                      robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat,
-                      prevalent_wind=state.prevalent_wind if state else None)
+    return read_hand_table(state, profile, data, need_seat, max_bet=0)
 
 
 def score_guangdong(state: HandState, profile: RuleProfile,

@@ -18,7 +18,7 @@ from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
 from ..scoring.patterns import WinningHand, wait_shapes, winning_hands
 from ..scoring.settlement import Ledger
-from ..scoring.table import Table, check_kong_robbing, read_table
+from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
 from ..tiles import to_counts
 
@@ -124,12 +124,7 @@ def settle_xian_kongs(ledger: Ledger, table: Table,
 def read_xian_table(state: HandState | None, profile: RuleProfile,
                     data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Xi'an hand; an added kong is refused unless allowed."""
-    if state is not None:
-        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
-    table = read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
-                       default_seat=state.seat_wind if state else "E",
-                       max_bet=profile.option("bets_max"),
-                       robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat)
+    table = read_hand_table(state, profile, data, need_seat, max_bet=profile.option("bets_max"))
     added = any(k.kind == "jia" for k in table.kongs) or bool(
         state and any(m.added_kong for m in state.melds))
     if added and not profile.option("allow_added_kong"):
