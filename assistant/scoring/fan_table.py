@@ -58,11 +58,12 @@ class Entry:
 @dataclass(frozen=True)
 class Combo:
     """Patterns players name together (清 + 七对 = 清七对): when all of ``keys`` are scored, their
-    items become one item of that name, worth what they were worth together."""
+    items become one item of that name, worth ``value`` or else what they were worth together."""
 
     keys: tuple[str, ...]
     name_zh: str
     name_en: str
+    value: int | None = None
 
 
 @dataclass
@@ -135,7 +136,8 @@ class FanTable:
             parts = [i for i in items if i.get("key") in combo.keys]
             if len(parts) != len(combo.keys):
                 continue
-            value = sum(i["value"] * i.get("count", 1) for i in parts)
+            value = combo.value if combo.value is not None else self._combine(
+                i["value"] * i.get("count", 1) for i in parts)
             merged = item(combo.name_zh, combo.name_en, value,
                           tiles=max((i["tiles"] for i in parts), key=len))
             merged["key"] = "+".join(combo.keys)

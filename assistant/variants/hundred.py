@@ -76,7 +76,7 @@ TABLE = FanTable(
     ),
     combine="multiply", fallback=Entry("chicken", 1, name_zh="推倒和（屁和）",
                                        name_en="Plain win (×1)"),
-    combos=(Combo(("full_flush", "all_pungs"), "清对对", "Full-flush all pungs (×4)"),
+    combos=(Combo(("full_flush", "all_pungs"), "清对对", "Full-flush all pungs (×4)", 4),
             Combo(("half_flush", "all_pungs"), "混对对", "Half-flush all pungs (×4)")),
 )
 
