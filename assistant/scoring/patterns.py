@@ -269,6 +269,16 @@ def is_concealed(hand: WinningHand) -> bool:
     return hand.melds_exposed == 0
 
 
+def is_little_three_dragons(hand: WinningHand) -> bool:
+    """小三元: pungs of two dragons and a pair of the third."""
+    return len(dragon_pungs(hand)) == 2 and hand.pair in DRAGONS
+
+
+def is_little_four_winds(hand: WinningHand) -> bool:
+    """小四喜: pungs of three winds and a pair of the fourth."""
+    return len(wind_pungs(hand)) == 3 and hand.pair in WINDS
+
+
 def _flag(name: str) -> Callable[[WinningHand, Win], int]:
     return lambda hand, win: int(getattr(win, name))
 
@@ -287,6 +297,16 @@ CATALOGUE: dict[str, Pattern] = {p.key: p for p in (
     Pattern("all_terminals", "清幺九", "Pure terminals", _hand(is_all_terminals)),
     Pattern("terminals_and_honours", "混幺九", "Terminals and honours",
             _hand(is_terminals_and_honours)),
+    Pattern("half_flush_all_pungs", "混碰", "Half flush, all pungs",
+            _hand(lambda h: is_half_flush(h) and is_all_pungs(h))),
+    Pattern("full_flush_all_pungs", "清碰", "Full flush, all pungs",
+            _hand(lambda h: is_full_flush(h) and is_all_pungs(h))),
+    Pattern("little_three_dragons", "小三元", "Little three dragons",
+            _hand(is_little_three_dragons)),
+    Pattern("big_three_dragons", "大三元", "Big three dragons",
+            _hand(lambda h: len(dragon_pungs(h)) == 3)),
+    Pattern("little_four_winds", "小四喜", "Little four winds", _hand(is_little_four_winds)),
+    Pattern("big_four_winds", "大四喜", "Big four winds", _hand(lambda h: len(wind_pungs(h)) == 4)),
     Pattern("seven_pairs", "七对", "Seven pairs", _hand(is_seven_pairs)),
     Pattern("thirteen_orphans", "十三幺", "Thirteen orphans",
             _hand(lambda h: h.form is Form.THIRTEEN_ORPHANS)),
