@@ -103,6 +103,11 @@ class OptionSpec:
         return value
 
 
+def number(zh: str, en: str, maximum: int, minimum: int = 0) -> OptionSpec:
+    """A whole-number house rule (a fan, a price, a count) from ``minimum`` to ``maximum``."""
+    return OptionSpec(zh, en, kind="int", minimum=minimum, maximum=maximum)
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     """What a variant changes in the rules engine; every field is also a user option."""

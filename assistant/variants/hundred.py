@@ -12,7 +12,7 @@ from typing import Any
 from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
-from ..profile import OptionSpec, RuleProfile
+from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.fan_table import Combo, Entry, FanTable, best_reading
 from ..scoring.kongs import KongRate, settle_kongs
 from ..scoring.patterns import Win, is_full_flush, winning_hands
@@ -23,21 +23,18 @@ from ..shanten import Form
 CHARACTERS = tuple(f"{n}m" for n in range(1, 10))
 
 SPECS: dict[str, OptionSpec] = {
-    "base": OptionSpec("底分（每家）", "points each payer owes a 推倒和", kind="int", minimum=1,
-                       maximum=10000),
+    "base": number("底分（每家）", "points each payer owes a 推倒和", 10000, 1),
     "discard_wins": OptionSpec("允许点炮和（字面：只许自摸）", "wins on a discard are allowed, "
                                "several on one (the seed: only self-drawn wins)"),
     "robbed_pays": OptionSpec("被抢杠者（算出冲）付：三家的份 / 一份", "the seat whose kong is "
                               "robbed (出冲) pays all three shares, or one", kind="choice",
                               choices=("three_shares", "one_share")),
-    "gang_zhi": OptionSpec("杠谁的谁多输（直杠）", "a kong on a discard: its discarder pays this",
-                           kind="int", minimum=0, maximum=100),
-    "gang_an": OptionSpec("暗杠每家输", "a concealed kong: each of the three pays this",
-                          kind="int", minimum=0, maximum=100),
-    "gang_jia": OptionSpec("加杠每家输（种子未写）", "an added kong: each of the three pays this "
-                           "(the seed is silent)", kind="int", minimum=0, maximum=100),
-    "quandui_points": OptionSpec("清一色全对（七对）分数", "points of 清一色全对 (one-suit seven "
-                                 "pairs), from each", kind="int", minimum=0, maximum=10000),
+    "gang_zhi": number("杠谁的谁多输（直杠）", "a kong on a discard: its discarder pays this", 100),
+    "gang_an": number("暗杠每家输", "a concealed kong: each of the three pays this", 100),
+    "gang_jia": number("加杠每家输（种子未写）", "an added kong: each of the three pays this "
+                           "(the seed is silent)", 100),
+    "quandui_points": number("清一色全对（七对）分数", "points of 清一色全对 (one-suit seven "
+                                 "pairs), from each", 10000),
 }
 
 DEFAULTS: dict[str, Any] = {

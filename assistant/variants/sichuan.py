@@ -13,7 +13,7 @@ from typing import Any
 from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
-from ..profile import OptionSpec, RuleProfile
+from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.fan_table import Combo, Entry, FanTable, Scored, best_reading
 from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
@@ -32,32 +32,27 @@ SPECS: dict[str, OptionSpec] = {
     "self_drawn": OptionSpec("自摸：加番 / 加底 / 翻倍", "a self-draw adds a fan (add_fan), adds the "
                              "base to each payment (add_base) or doubles it (double)",
                              kind="choice", choices=("add_fan", "add_base", "double")),
-    "jingoudiao_fan": OptionSpec("金钩钓番数（取代对对胡；0 = 不计）", "fan of 金钩钓, replacing "
-                                 "对对胡 (0: not counted)", kind="int", minimum=0, maximum=13),
+    "jingoudiao_fan": number("金钩钓番数（取代对对胡；0 = 不计）", "fan of 金钩钓, replacing "
+                                 "对对胡 (0: not counted)", 13),
     "jingoudiao_scope": OptionSpec("金钩钓：四组落地单钓 / 对对胡钓将即算",
                                    "金钩钓 is four sets laid out and one tile held (single_tile), "
                                    "or any all-pungs hand won on its pair (pair_wait)",
                                    kind="choice", choices=("single_tile", "pair_wait")),
-    "qidui_fan": OptionSpec("七对番数", "fan of 七对 (seven pairs)", kind="int", minimum=0,
-                            maximum=13),
-    "tianhu_fan": OptionSpec("天胡番数", "fan of 天胡 (the dealer wins on his dealt hand)",
-                             kind="int", minimum=0, maximum=13),
-    "dihu_fan": OptionSpec("地胡番数", "fan of 地胡 (a non-dealer wins in the first go-around)",
-                           kind="int", minimum=0, maximum=13),
-    "daiyaojiu_fan": OptionSpec("带幺九番数（0 = 不计）", "fan of 带幺九 (0: not counted)",
-                                kind="int", minimum=0, maximum=13),
-    "duanyaojiu_fan": OptionSpec("断幺九（中张）番数（0 = 不计）", "fan of 断幺九 / 中张 (0: not "
-                                 "counted)", kind="int", minimum=0, maximum=13),
-    "menqing_fan": OptionSpec("门清番数（0 = 不计）", "fan of 门清, nothing claimed (0: not "
-                              "counted)", kind="int", minimum=0, maximum=13),
-    "base": OptionSpec("底分", "the base a 0-fan hand is worth", kind="int", minimum=1,
-                       maximum=10000),
-    "gang_an": OptionSpec("下雨：暗杠每家付（× 底分）", "下雨: a concealed kong, paid by each seat "
-                          "still in (× base)", kind="int", minimum=0, maximum=100),
-    "gang_zhi": OptionSpec("刮风：直杠由放杠者付（× 底分）", "刮风: a kong on a discard, paid by the "
-                           "discarder (× base)", kind="int", minimum=0, maximum=100),
-    "gang_jia": OptionSpec("刮风：加杠每家付（× 底分）", "刮风: an added kong, paid by each seat "
-                           "still in (× base)", kind="int", minimum=0, maximum=100),
+    "qidui_fan": number("七对番数", "fan of 七对 (seven pairs)", 13),
+    "tianhu_fan": number("天胡番数", "fan of 天胡 (the dealer wins on his dealt hand)", 13),
+    "dihu_fan": number("地胡番数", "fan of 地胡 (a non-dealer wins in the first go-around)", 13),
+    "daiyaojiu_fan": number("带幺九番数（0 = 不计）", "fan of 带幺九 (0: not counted)", 13),
+    "duanyaojiu_fan": number("断幺九（中张）番数（0 = 不计）", "fan of 断幺九 / 中张 (0: not "
+                                 "counted)", 13),
+    "menqing_fan": number("门清番数（0 = 不计）", "fan of 门清, nothing claimed (0: not "
+                              "counted)", 13),
+    "base": number("底分", "the base a 0-fan hand is worth", 10000, 1),
+    "gang_an": number("下雨：暗杠每家付（× 底分）", "下雨: a concealed kong, paid by each seat "
+                          "still in (× base)", 100),
+    "gang_zhi": number("刮风：直杠由放杠者付（× 底分）", "刮风: a kong on a discard, paid by the "
+                           "discarder (× base)", 100),
+    "gang_jia": number("刮风：加杠每家付（× 底分）", "刮风: an added kong, paid by each seat "
+                           "still in (× base)", 100),
     "tuishui": OptionSpec("退税：流局未听牌者退还杠钱", "退税: at a drawn hand a seat not ready "
                           "pays back the kong money it took"),
     "players": OptionSpec("人数（成都：2-7人；五人10张、六人7张、七人以上4张）",
