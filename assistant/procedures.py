@@ -145,15 +145,83 @@ def is_draw(profile: RuleProfile, kongs: int, tiles_left: int) -> dict[str, Any]
             "rule_zh": when_zh}
 
 
-def next_dealer(dealer: str, winners: list[str]) -> str:
+def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = None,
+                discarder: str | None = None) -> str:
     """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
-    otherwise the deal passes to his 下家."""
+    otherwise the deal passes to his 下家. Sichuan (its ``next_dealer`` option): the first winner
+    deals, or the discarder whose discard made several winners."""
     dealer = _seat(dealer, "dealer")
     if not isinstance(winners, list):
         raise MahjongError("winners must be a list of seat winds", winners)
     for w in winners:
         _seat(w, "a winner")
+    rule = profile.extra.get("next_dealer") if profile is not None else None
+    if rule is not None and winners:
+        if rule == "discarder_on_multiple" and len(winners) > 1 and discarder is not None:
+            return _seat(discarder, "discarder")
+        return winners[0]
     return dealer if not winners or dealer in winners else next_seat(dealer)
+
+
+#: 换三张: where each seat's three tiles go, by direction (turn order E → S → W → N is the
+#: seeds' 逆时针: counterclockwise passes to the 下家).
+EXCHANGE_STEPS = {"counterclockwise": 1, "opposite": 2, "clockwise": 3}
+
+
+def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = None) -> dict[str, Any]:
+    """换三张: each seat passes three tiles of one suit; returns what each seat receives."""
+    direction = direction or profile.extra.get("exchange_three", "none")
+    if direction not in EXCHANGE_STEPS:
+        raise MahjongError(f"换三张: the direction is one of {', '.join(EXCHANGE_STEPS)}, got "
+                           f"{direction!r} (this table plays exchange_three = "
+                           f"{profile.extra.get('exchange_three', 'none')!r})", direction)
+    if not isinstance(passes, dict) or set(passes) != set(WINDS):
+        raise MahjongError("换三张: give the three tiles of each seat E S W N", "passes")
+    received: dict[str, list[str]] = {}
+    for seat, tiles in passes.items():
+        if not isinstance(tiles, list) or len(tiles) != 3:
+            raise MahjongError(f"换三张: seat {seat} passes three tiles", seat)
+        codes = [check_code(t) for t in tiles]
+        if len({t[1] for t in codes}) != 1 or not all(len(t) == 2 and t[1] in "mps" for t in codes):
+            raise MahjongError(f"换三张: seat {seat}'s three tiles must be of one suit", seat)
+        received[next_seat(seat, EXCHANGE_STEPS[direction])] = codes
+    return {"direction": direction, "received": {s: received[s] for s in WINDS}}
+
+
+def exchange_advice(tiles: list[str]) -> dict[str, Any]:
+    """Which three tiles to pass at 换三张 and which suit to give up at 定缺: the suit held least
+    (of those with three tiles or more), and of it the three whose loss costs the rest least;
+    then the suit held least after the pass.
+
+    >>> from assistant.tiles import parse_tiles
+    >>> exchange_advice(parse_tiles("1239m45p1235789s"))
+    {'pass': ['9m', '1m', '2m'], 'suit': 'm', 'void_suit': 'm'}
+    """
+    from .shanten import shanten
+    from .tiles import to_counts
+
+    codes = [check_code(t) for t in tiles]
+    by_suit = {s: [t for t in codes if t.endswith(s) and len(t) == 2] for s in "mps"}
+    candidates = [s for s in "mps" if len(by_suit[s]) >= 3]
+    if not candidates:
+        raise MahjongError("换三张 needs three tiles of one suit in the hand", "tiles")
+    suit = min(candidates, key=lambda s: (len(by_suit[s]), s))
+    chosen: list[str] = []
+    rest = list(codes)
+    for _ in range(3):
+        options = [t for t in dict.fromkeys(by_suit[suit]) if t in rest]
+        best = min(options, key=lambda t: (shanten(to_counts(_without(rest, t))), t))
+        chosen.append(best)
+        rest.remove(best)
+        by_suit[suit].remove(best)
+    left = {s: sum(1 for t in rest if t.endswith(s) and len(t) == 2) for s in "mps"}
+    return {"pass": chosen, "suit": suit, "void_suit": min("mps", key=lambda s: (left[s], s))}
+
+
+def _without(tiles: list[str], tile: str) -> list[str]:
+    out = list(tiles)
+    out.remove(tile)
+    return out
 
 
 def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:

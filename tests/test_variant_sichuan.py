@@ -316,3 +316,29 @@ def test_the_hundred_tile_game() -> None:
     assert s["payments"] == {"E": 3 - 2, "S": 3 + 6 - 1, "W": -1 - 2, "N": -1 - 3 - 2}
     with pytest.raises(MahjongError, match="not in the tile set"):
         analyze({"concealed": "123m456p789s234sE", "variant": "hundred"})
+
+
+def test_exchange_three_and_the_next_dealer() -> None:
+    from assistant.procedures import exchange_advice, exchange_three, next_dealer
+    from assistant.tiles import parse_tiles
+
+    profile = get_profile("sichuan", {"exchange_three": "counterclockwise"})
+    passes = {"E": ["1m", "2m", "3m"], "S": ["4p", "5p", "6p"], "W": ["1s", "1s", "1s"],
+              "N": ["9m", "9m", "8m"]}
+    got = exchange_three(profile, passes)["received"]
+    assert got == {"S": ["1m", "2m", "3m"], "W": ["4p", "5p", "6p"], "N": ["1s", "1s", "1s"],
+                   "E": ["9m", "9m", "8m"]}
+    assert exchange_three(profile, passes, "opposite")["received"]["W"] == ["1m", "2m", "3m"]
+    with pytest.raises(MahjongError, match="one suit"):
+        exchange_three(profile, {**passes, "E": ["1m", "2m", "3p"]})
+    with pytest.raises(MahjongError, match="direction"):
+        exchange_three(get_profile("sichuan"), passes)
+    advice = exchange_advice(parse_tiles("1239m45p1235789s"))
+    assert len(advice["pass"]) == 3 and all(t.endswith("m") for t in advice["pass"])
+    assert advice["void_suit"] == "m"
+    sichuan = get_profile("sichuan")
+    assert next_dealer("E", ["W", "S"], sichuan, "N") == "W"  # the first winner deals
+    multiple = get_profile("sichuan", {"next_dealer": "discarder_on_multiple"})
+    assert next_dealer("E", ["W", "S"], multiple, "N") == "N"
+    assert next_dealer("E", ["W"], multiple, "N") == "W"
+    assert next_dealer("E", ["W"]) == "S"  # elsewhere the deal passes to the 下家

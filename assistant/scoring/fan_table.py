@@ -11,12 +11,12 @@ options (a house rule), and an entry marked ``limit`` is the hand's whole value 
 >>> from assistant.tiles import to_counts
 >>> from assistant.scoring.patterns import Win, winning_hands
 >>> table = FanTable((Entry("all_pungs", 1), Entry("full_flush", 2), Entry("root", 1)),
-...                  combine="fan", cap=3)
->>> s = HandState.from_json({"concealed": "1111333555777m9m", "win_tile": "9m"})
+...                  combine="fan", cap=2)
+>>> s = HandState.from_json({"concealed": "1113335557779m", "win_tile": "9m"})
 >>> hand = winning_hands(s, decompositions(to_counts(s.tiles)))[0]
 >>> scored = table.score(hand, Win(), {})
 >>> [(i["name_zh"], i["value"]) for i in scored.items], scored.total, scored.capped, scored.worth(1)
-([('对对胡', 1), ('清一色', 2), ('根', 1)], 3, True, 8)
+([('对对胡', 1), ('清一色', 2)], 2, True, 4)
 """
 
 from __future__ import annotations
