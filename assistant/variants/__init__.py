@@ -41,16 +41,9 @@ RIICHI = RuleProfile(
     four_as_two_pairs=False, multiple_winners=True, pass_lock=True,
 )
 
-MCR = RuleProfile(
-    name="mcr", name_zh="国标麻将",
-    description_en="Chinese Official (MCR 国标) hand forms: all five forms; a tile whose four "
-                   "copies are in your own hand is not a wait.",
-    description_zh="国标麻将的和牌型：五种和型；自己手中已有四张的牌不算听牌。",
-    waits_in_own_hand=False, multiple_winners=True,
-)
-
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
+from .mcr import MCR, read_mcr_table, score_mcr  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
     SICHUAN,
@@ -65,11 +58,13 @@ from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SHAANXI, XIAN,
                                                           GUANGDONG, SICHUAN, XUELIU, HUNDRED)}
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
-                "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred})
+                "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred,
+                "mcr": score_mcr})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
-    "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table}
+    "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
+    "mcr": read_mcr_table}
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
     "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,
