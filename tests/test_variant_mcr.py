@@ -62,7 +62,8 @@ def test_vector_row(row: dict[str, Any]) -> None:
 
 def test_every_fan_has_names_and_points() -> None:
     keys = {e.pattern for e in TABLE.entries}
-    assert len(keys) == len(TABLE.entries) == 81  # 80 fans + 明暗杠; 花牌 is the 81st, added apart
+    # 81 fans: 79 here, 无番和 the fallback, 花牌 added by the scorer; and 明暗杠 (5) besides.
+    assert len(keys) == len(TABLE.entries) == 80 and TABLE.fallback is not None
     for e in TABLE.entries:
         pattern = CATALOGUE[e.pattern]
         assert (e.name_zh or pattern.name_zh) and (e.name_en or pattern.name_en)
@@ -70,7 +71,7 @@ def test_every_fan_has_names_and_points() -> None:
 
 
 def test_knitted_wait_option_changes_the_fan() -> None:
-    hand = {"concealed": "258m2469p14788s", "win_tile": "3p"}
+    hand = {"concealed": "258m23469p14788s", "win_tile": "3p"}
     assert "独听・嵌张" in names(score(hand))
     assert "独听・嵌张" not in names(score(hand, knitted_wait_fan=False))
 
@@ -93,9 +94,16 @@ def test_fully_concealed_replaces_concealed_and_self_drawn() -> None:
 
 def test_terminal_pung_not_counted_for_wind_pung_fans() -> None:
     # East pung as prevalent and seat wind earns 圈风刻 and 门风刻, not 幺九刻; 9m earns it.
-    got = names(score({"concealed": "EEE999m123p456s7", "win_tile": "7s"}.copy()
-                      | {"concealed": "EEE999m123p456s77s"[:-2], "win_tile": "7s"}))
+    got = names(score({"concealed": "EEE999m123p456s7s", "win_tile": "7s"}))
     assert got["圈风刻"] == 1 and got["门风刻"] == 1 and got["幺九刻"] == 1
+    # As South's seat in an East round, the same pung is 圈风刻 only; still no 幺九刻 for it.
+    south = names(score({"concealed": "EEE999m123p456s7s", "win_tile": "7s",
+                         "context": {"seat_wind": "S"}}))
+    assert "门风刻" not in south and south["幺九刻"] == 1
+
+
+CHOW_123M = {"type": "chow", "tiles": ["1m", "2m", "3m"], "from": "left"}
+CHOW_234M = {"type": "chow", "tiles": ["2m", "3m", "4m"], "from": "left"}
 
 
 # --- 套算一次 ----------------------------------------------------------------------------------
@@ -103,13 +111,13 @@ def test_terminal_pung_not_counted_for_wind_pung_fans() -> None:
 
 def test_sets_combine_once() -> None:
     # 123m 123m 123p 123p: the pairs make a cycle; only three combinations count (4 points).
-    got = score({"concealed": "112233m112233p5s", "win_tile": "5s"})
+    got = score({"concealed": "112233p5s", "melds": [CHOW_123M, CHOW_123M], "win_tile": "5s"})
     chows = {k: v for k, v in names(got).items() if k in ("一般高", "喜相逢")}
     assert sum(chows.values()) == 3 and chows["一般高"] == 2
 
 
 def test_counted_fan_lists_its_tiles() -> None:
-    got = score({"concealed": "223344m667788s5p", "win_tile": "5p"})
+    got = score({"concealed": "234m667788s5p", "melds": [CHOW_234M], "win_tile": "5p"})
     double = next(i for i in got["items"] if i["name_zh"] == "一般高")
     assert double["count"] == 2 and sorted(double["tiles"]) == sorted(
         "2m 3m 4m 2m 3m 4m 6s 7s 8s 6s 7s 8s".split())
@@ -132,9 +140,12 @@ def test_relations_cover_the_set_fans() -> None:
 def test_edge_wait_counts_only_when_unique() -> None:
     unique = names(score({"concealed": "12m456m789p234sEE", "win_tile": "3m"}))
     assert unique["独听・边张"] == 1
-    # 12m + 3m with 3m4m5m...: 1234m waits 1m and 4m too, so no 边张.
+    # 1234m waits 1m and 4m: winning on 4m as the pair is no 单钓.
     several = names(score({"concealed": "1234m789p234sEEE", "win_tile": "4m"}))
-    assert "独听・边张" not in several
+    assert not {"独听・边张", "独听・嵌张", "独听・单钓"} & set(several)
+    # 45m waits 3m and 6m: 345m won on 3m earns nothing.
+    open_wait = names(score({"concealed": "45m123m789p234sEE", "win_tile": "3m"}))
+    assert "独听・边张" not in open_wait
 
 
 def test_single_wait_on_pair() -> None:
@@ -148,7 +159,8 @@ def test_single_wait_on_pair() -> None:
 CHICKEN = {"concealed": "56s678pWW", "melds": [
     {"type": "chow", "tiles": ["1m", "2m", "3m"], "from": "left"},
     {"type": "chow", "tiles": ["3m", "4m", "5m"], "from": "left"}], "win_tile": "7s"}
-SMALL = {"concealed": "234m567m22s345p67p", "win_tile": "8p"}
+SMALL = {"concealed": "112233p5s", "melds": [CHOW_123M, CHOW_123M], "win_tile": "5s"}  # 6
+DRAGON = {"concealed": "123m456m789m123p5s", "win_tile": "5s"}  # 22 on a discard
 
 
 def test_minimum_refuses_payment_below_eight() -> None:
@@ -171,9 +183,9 @@ def test_too_many_flowers_is_an_error() -> None:
 
 
 def test_settlement_self_drawn() -> None:
-    got = score({**CHICKEN, "context": {"self_drawn": True}})
-    assert got["total"] == 8 + 1 - 8 + 8 or got["total"] == 9 or True
+    got = score({**DRAGON, "context": {"self_drawn": True}})
     total = got["total"]
+    assert total == 16 + 4 + 2 + 1 + 1  # 清龙 不求人 平和 喜相逢 单钓
     assert got["payments"] == {"E": 3 * (total + 8), "S": -(total + 8), "W": -(total + 8),
                                "N": -(total + 8)}
 
