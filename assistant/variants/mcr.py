@@ -198,17 +198,25 @@ def read_mcr_table(state: HandState | None, profile: RuleProfile,
 
 
 def unique_wait(state: HandState, profile: RuleProfile) -> bool:
-    """独听: the 13 tiles before the win waited on the winning tile alone (a tile whose four
-    copies the hand already holds is no wait)."""
+    """独听: the 13 tiles before the win, by their shape, waited on the winning tile alone (as
+    the published calculators read it, a tile whose four copies the hand holds still counts as
+    a wait of the shape)."""
     if state.win_tile is None:
         return False
-    before = list(state.concealed)
-    held = state.own_counts()
-    held[state.win_tile] -= 1
     rules = Rules(forms=profile.forms, four_as_two_pairs=profile.four_as_two_pairs)
-    found = [TILES[i] for i in waits(to_counts(before), 0, rules, fifth_copy=False)]
-    found = [t for t in found if held[t] < 4]
-    return found == [state.win_tile]
+    found = waits(to_counts(state.concealed), 0, rules, fifth_copy=True)
+    return [TILES[i] for i in found] == [state.win_tile]
+
+
+def last_copy(state: HandState) -> bool:
+    """和绝张: the other three copies are shown, so none is in the concealed hand; then the input
+    says so (``is_4th_tile``), or the three are in the winner's claimed sets and among the
+    ``visible`` tiles of the table."""
+    tile = state.win_tile
+    if tile is None or tile in state.concealed:
+        return False
+    shown = sum(m.faces.count(tile) for m in state.melds if not m.concealed)
+    return state.fourth_tile or shown + state.visible.count(tile) >= 3
 
 
 def _reading_win(hand: WinningHand, win: Win, profile: RuleProfile) -> Win:
@@ -225,7 +233,8 @@ def _reading_win(hand: WinningHand, win: Win, profile: RuleProfile) -> Win:
 def score_hand(state: HandState, profile: RuleProfile,
                readings: list[Decomposition]) -> tuple[Scored, WinningHand]:
     """The reading worth the most points (ties: the first) and its score, flowers aside."""
-    win = replace(Win.of(state, dealer=False), unique_wait=unique_wait(state, profile))
+    win = replace(Win.of(state, dealer=False), unique_wait=unique_wait(state, profile),
+                  fourth_tile=last_copy(state))
     best: tuple[Scored, WinningHand] | None = None
     for hand in winning_hands(state, readings):
         scored = TABLE.score(hand, _reading_win(hand, win, profile), profile.extra)
@@ -256,6 +265,9 @@ def score_mcr(state: HandState, profile: RuleProfile,
     """Score an MCR win: each fan with its count and tiles, the points (flowers included), the
     8-point minimum, and every seat's payment."""
     table = read_mcr_table(state, profile)
+    if state.fourth_tile and not last_copy(state):
+        table.assumed.append(f"is_4th_tile ignored: a copy of {state.win_tile} is in the concealed "
+                             "hand, so the winning tile is not the last of three shown (和绝张)")
     scored, hand = score_hand(state, profile, readings)
     items = [{**i, "count": i.get("count", 1)} for i in scored.items]
     fans = scored.total
