@@ -3,6 +3,7 @@ minimum, flowers, settlement), each test able to fail without its rule."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -209,3 +210,69 @@ def test_options_listed() -> None:
     assert {"min_points", "knitted_wait_fan"} <= set(profile.options())
     with pytest.raises(MahjongError, match="min_points"):
         get_profile("mcr", {"min_points": 100})
+
+
+# --- random hands: payments, and agreement with PyMahjongGB where it is installed -------------
+
+SUITED = [f"{n}{s}" for s in "mps" for n in range(1, 10)]
+ALL_TILES = SUITED + list("ESWNCFP")
+
+
+def random_hand(rng: random.Random) -> dict[str, Any]:
+    """A random complete MCR hand: four sets (some claimed, some kongs) and a pair, often of one
+    suit so that the set fans meet; random winds, self-draw, flowers and last-tile flags."""
+    while True:
+        pool = SUITED[:9] + ALL_TILES[27:] if rng.random() < 0.4 else ALL_TILES
+        held: Counter[str] = Counter()
+        melds, concealed = [], []
+        for _ in range(4):
+            if rng.random() < 0.5:
+                suit, low = rng.choice("mps" if pool is ALL_TILES else "m"), rng.randint(1, 7)
+                tiles, kind = [f"{low + k}{suit}" for k in range(3)], "chow"
+            else:
+                kind = "kong" if rng.random() < 0.12 else "pung"
+                tiles = [rng.choice(pool)] * (4 if kind == "kong" else 3)
+            held.update(tiles)
+            if kind == "kong":
+                hidden = rng.random() < 0.5
+                melds.append({"type": "kong", "tiles": tiles, "concealed": hidden,
+                              "from": None if hidden else "opposite"})
+            elif rng.random() < 0.35:
+                melds.append({"type": kind, "tiles": tiles, "from": "left"})
+            else:
+                concealed += tiles
+        pair = rng.choice(pool)
+        held.update([pair, pair])
+        if max(held.values()) <= 4:
+            break
+    concealed += [pair, pair]
+    win = concealed.pop(rng.randrange(len(concealed)))
+    self_drawn = rng.random() < 0.4
+    return {"concealed": concealed, "melds": melds, "win_tile": win, "context": {
+        "self_drawn": self_drawn, "prevalent_wind": rng.choice("ESWN"),
+        "seat_wind": rng.choice("ESWN"), "flowers": rng.choice((0, 0, 1, 2)),
+        "wall_last": rng.random() < 0.05, "is_4th_tile": rng.random() < 0.05,
+        "about_kong": self_drawn and any(m["type"] == "kong" for m in melds)
+        and rng.random() < 0.2}}
+
+
+HANDS = [random_hand(random.Random(seed)) for seed in range(300)]
+
+
+@pytest.mark.parametrize("hand", HANDS[:100])
+def test_random_payments_sum_to_zero(hand: dict[str, Any]) -> None:
+    got = score(hand, min_points=0)
+    assert sum(got["payments"].values()) == 0 and got["payments"][got["winner"]] > 0
+
+
+def test_agrees_with_pymahjonggb() -> None:
+    peer = pytest.importorskip("MahjongGB")
+    from benchmarks.mcr_speed import peer_args
+
+    differ = []
+    for hand in HANDS:
+        ours = score(hand)["total"]
+        theirs = sum(points for points, _ in peer.MahjongFanCalculator(*peer_args(hand)))
+        if ours != theirs:
+            differ.append((hand, ours, theirs))
+    assert not differ
