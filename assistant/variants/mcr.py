@@ -25,7 +25,7 @@ from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.fan_table import Entry, FanTable, Scored
 from ..scoring.items import item
-from ..scoring.patterns import Win, WinningHand, winning_hands
+from ..scoring.patterns import CATALOGUE, Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
 from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
@@ -43,35 +43,6 @@ SPECS: dict[str, OptionSpec] = {
                                    "straight (off: GB-Mahjong's reading)"),
 }
 DEFAULTS: dict[str, Any] = {"min_points": 8, "knitted_wait_fan": True}
-
-MCR = RuleProfile(
-    name="mcr", name_zh="国标麻将",
-    description_en="Chinese Official (MCR 国标) rules: all five hand forms; the 81 fans with their "
-                   "points, the 不计 and 套算一次 rules; 8-point minimum; flowers 1 point each; "
-                   "a self-draw pays points + 8 from each, a discard points + 8 from the "
-                   "discarder and 8 from the others; a tile whose four copies are in your own "
-                   "hand is not a wait.",
-    description_zh="国标麻将：五种和型；81个番种及其番数、不计原则与套算一次原则；起和八番；花牌每张1番；"
-                   "自摸三家各付（番数+8），点和由点炮者付（番数+8）、其他两家各付8；自己手中已有四张的牌"
-                   "不算听牌。",
-    waits_in_own_hand=False, multiple_winners=True, extra=DEFAULTS, extra_specs=SPECS,
-    rules_summary=(
-        ("牌：144张（含8张花牌），可以吃、碰、杠；和牌型：基本和型、七对、十三幺、全不靠、组合龙。",
-         "Tiles: 144 with 8 flowers; chow, pung and kong; forms: four sets and a pair, seven "
-         "pairs, thirteen orphans, 全不靠, 组合龙."),
-        ("番种：81种，88番至1番；不计原则：一个番种已包含的番种不再计；套算一次：未组合过的一副牌只能与"
-         "组合过的一副牌套算一次。",
-         "Fans: 81, from 88 points down to 1; a fan implied by a bigger one is not counted (不计); "
-         "a set not yet combined combines with one already used only once (套算一次)."),
-        ("起和八番：花牌以外不满8番不能和；花牌每张1番，和牌后计入。",
-         "At least 8 points to win (起和八番), flowers not counted; each flower then adds 1."),
-        ("边张、嵌张、单钓将只在只听这一张时计。",
-         "边张, 嵌张 and 单钓将 count only when the hand waited on that one tile."),
-        ("结算：自摸三家各付（番数+8）；点和时点炮者付（番数+8），另两家各付8。",
-         "Settlement: a self-draw is paid points + 8 by each of the three; a win on a discard "
-         "points + 8 by the discarder and 8 by each of the other two."),
-    ),
-)
 
 # The 不计 lists of the rulebook: what each fan replaces. Fans that need a concealed hand (七对,
 # 十三幺 …) replace 门前清 and 不求人 but keep 自摸.
@@ -186,6 +157,47 @@ TABLE = FanTable(
     sets_once=True,
 )
 FLOWER = ("花牌", "Flower Tiles")
+
+
+def fan_list() -> tuple[str, str]:
+    """Every fan with its points, in Chinese and in English, for ``variants mcr``."""
+    rows = [(e.name_zh or CATALOGUE[e.pattern].name_zh, e.name_en or CATALOGUE[e.pattern].name_en,
+             int(e.value)) for e in (*TABLE.entries, TABLE.fallback) if e is not None]
+    rows.append((*FLOWER, 1))
+    rows.sort(key=lambda r: -r[2])
+    return ("番种：" + "、".join(f"{zh}{v}" for zh, _, v in rows) + "（花牌每张）。",
+            "Fans: " + ", ".join(f"{en} {v}" for _, en, v in rows) + " (flowers: each).")
+
+
+MCR = RuleProfile(
+    name="mcr", name_zh="国标麻将",
+    description_en="Chinese Official (MCR 国标) rules: all five hand forms; the 81 fans with their "
+                   "points, the 不计 and 套算一次 rules; 8-point minimum; flowers 1 point each; "
+                   "a self-draw pays points + 8 from each, a discard points + 8 from the "
+                   "discarder and 8 from the others; a tile whose four copies are in your own "
+                   "hand is not a wait.",
+    description_zh="国标麻将：五种和型；81个番种及其番数、不计原则与套算一次原则；起和八番；花牌每张1番；"
+                   "自摸三家各付（番数+8），点和由点炮者付（番数+8）、其他两家各付8；自己手中已有四张的牌"
+                   "不算听牌。",
+    waits_in_own_hand=False, multiple_winners=True, extra=DEFAULTS, extra_specs=SPECS,
+    rules_summary=(
+        ("牌：144张（含8张花牌），可以吃、碰、杠；和牌型：基本和型、七对、十三幺、全不靠、组合龙。",
+         "Tiles: 144 with 8 flowers; chow, pung and kong; forms: four sets and a pair, seven "
+         "pairs, thirteen orphans, 全不靠, 组合龙."),
+        ("番种：81种，88番至1番；不计原则：一个番种已包含的番种不再计；套算一次：未组合过的一副牌只能与"
+         "组合过的一副牌套算一次。",
+         "Fans: 81, from 88 points down to 1; a fan implied by a bigger one is not counted (不计); "
+         "a set not yet combined combines with one already used only once (套算一次)."),
+        ("起和八番：花牌以外不满8番不能和；花牌每张1番，和牌后计入。",
+         "At least 8 points to win (起和八番), flowers not counted; each flower then adds 1."),
+        ("边张、嵌张、单钓将只在只听这一张时计。",
+         "边张, 嵌张 and 单钓将 count only when the hand waited on that one tile."),
+        ("结算：自摸三家各付（番数+8）；点和时点炮者付（番数+8），另两家各付8。",
+         "Settlement: a self-draw is paid points + 8 by each of the three; a win on a discard "
+         "points + 8 by the discarder and 8 by each of the other two."),
+        fan_list(),
+    ),
+)
 
 
 def read_mcr_table(state: HandState | None, profile: RuleProfile,
