@@ -27,7 +27,6 @@ from typing import Any
 
 from ..decompose import Decomposition
 from ..hand import HandState
-from ..tiles import sorted_tiles
 from .items import item
 from .patterns import (
     CATALOGUE,
@@ -199,7 +198,7 @@ class FanTable:
         elif entry.pattern == "kong":
             tiles = [t for t in kongs(hand) for _ in range(4)]
         else:
-            tiles = sorted_tiles(hand.tiles)
+            tiles = list(hand.sorted_tiles)
         out = item(zh, en, value, tiles=tiles)
         out["key"] = entry.pattern
         if count > 1:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache, cached_property
 
 from ..decompose import Decomposition
 from ..hand import HandState
@@ -60,6 +61,27 @@ class WinningHand:
     concealed_tiles: tuple[str, ...]
     melds_exposed: int
 
+    # Facts many patterns ask, worked out once per reading (the instance is never changed).
+    @cached_property
+    def counts(self) -> Counter[str]:
+        """Copies of each tile (read only)."""
+        return Counter(self.tiles)
+
+    @cached_property
+    def suit_set(self) -> frozenset[str]:
+        """The suits among the tiles."""
+        return frozenset(t[1] for t in self.counts if not is_honor(t))
+
+    @cached_property
+    def honoured(self) -> bool:
+        """Whether a wind or dragon is among the tiles."""
+        return any(is_honor(t) for t in self.counts)
+
+    @cached_property
+    def sorted_tiles(self) -> tuple[str, ...]:
+        """The tiles in display order."""
+        return tuple(sorted(self.tiles, key=INDEX.__getitem__))
+
 
 def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[WinningHand]:
     """Every reading of the hand joined with its melds."""
@@ -76,14 +98,14 @@ def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[W
     return out
 
 
-def suits(hand: WinningHand) -> set[str]:
+def suits(hand: WinningHand) -> frozenset[str]:
     """The suits (m, p, s) among the hand's tiles."""
-    return {t[1] for t in hand.tiles if not is_honor(t)}
+    return hand.suit_set
 
 
 def has_honours(hand: WinningHand) -> bool:
     """Whether any wind or dragon is in the hand."""
-    return any(is_honor(t) for t in hand.tiles)
+    return hand.honoured
 
 
 def _regular(hand: WinningHand) -> bool:
@@ -177,8 +199,8 @@ def wait_shapes(hand: WinningHand) -> set[str]:
 
 
 def tile_counts(hand: WinningHand) -> Counter[str]:
-    """Copies of each tile in the hand."""
-    return Counter(hand.tiles)
+    """Copies of each tile in the hand (the reading's own counter: read only)."""
+    return hand.counts
 
 
 # --- The shared catalogue -------------------------------------------------------------------
@@ -561,15 +583,32 @@ RELATIONS: dict[str, Relation] = {
 }
 
 
+@cache
+def _relations_of(kind: str, arity: int, sets: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """The relations some sets make, by their tiles: a table filled as shapes are first met."""
+    views = tuple(SetView(kind, tiles) for tiles in sets)
+    return tuple(k for k, rel in RELATIONS.items()
+                 if rel.arity == arity and rel.kind == kind and rel.test(views))
+
+
 def relation_sets(hand: WinningHand, key: str) -> list[tuple[int, ...]]:
     """Every choice of the hand's sets (by index) that makes relation ``key``."""
+    return [combo for k, combo in relation_candidates(hand) if k == key]
+
+
+def relation_candidates(hand: WinningHand) -> list[tuple[str, tuple[int, ...]]]:
+    """Every (relation, sets by index) the hand's sets make."""
     from itertools import combinations
 
-    rel = RELATIONS[key]
-    pool = [i for i, s in enumerate(hand.sets)
-            if (s.kind == "chow") == (rel.kind == "chow") and not is_honor(s.tile)]
-    return [c for c in combinations(pool, rel.arity)
-            if rel.test(tuple(hand.sets[i] for i in c))]
+    out = []
+    for kind in ("chow", "pung"):
+        pool = [i for i, s in enumerate(hand.sets)
+                if (s.kind == "chow") == (kind == "chow") and not is_honor(s.tile)]
+        for arity in (2, 3, 4):
+            for combo in combinations(pool, arity):
+                shape = tuple(sorted(hand.sets[i].tiles[:3] for i in combo))
+                out += [(k, combo) for k in _relations_of(kind, arity, shape)]
+    return out
 
 
 def _acyclic(chosen: list[tuple[int, ...]]) -> bool:
@@ -596,8 +635,9 @@ def combine_sets(hand: WinningHand, values: dict[str, int]) -> dict[str, list[tu
     the combination principles: a group of sets in a bigger relation is not counted again in a
     smaller one (不拆移); a set does not make the same relation twice (不得相同); each set not
     yet combined combines with one already used only once (套算一次)."""
-    candidates = sorted(((values[k], k, c) for k in values for c in relation_sets(hand, k)),
-                        key=lambda x: (-x[0], -len(x[2])))
+    rank = {k: n for n, k in enumerate(values)}  # equal points: the table's order decides
+    candidates = sorted(((values[k], k, c) for k, c in relation_candidates(hand) if k in values),
+                        key=lambda x: (-x[0], -len(x[2]), rank[x[1]], x[2]))
     best: tuple[int, list[tuple[str, tuple[int, ...]]]] = (0, [])
 
     def fits(key: str, combo: tuple[int, ...], chosen: list[tuple[str, tuple[int, ...]]]) -> bool:
