@@ -27,6 +27,8 @@ from ..shanten import Form
 from ..tiles import DRAGONS, INDEX, WINDS, is_honor
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+DRAGON_SET, WIND_SET = frozenset(DRAGONS), frozenset(WINDS)
+TERMINAL_SET = frozenset(f"{n}{s}" for s in "mps" for n in (1, 9))
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,11 @@ class WinningHand:
     def honoured(self) -> bool:
         """Whether a wind or dragon is among the tiles."""
         return any(is_honor(t) for t in self.counts)
+
+    @cached_property
+    def pungs(self) -> tuple[str, ...]:
+        """The tile of each pung or kong."""
+        return tuple(s.tiles[0] for s in self.sets if s.kind in ("pung", "kong"))
 
     @cached_property
     def sorted_tiles(self) -> tuple[str, ...]:
@@ -154,18 +161,18 @@ def is_terminals_and_honours(hand: WinningHand) -> bool:
 
 def pung_tiles(hand: WinningHand, among: Iterable[str]) -> list[str]:
     """Tiles of ``among`` of which the hand has a pung or kong."""
-    wanted = set(among)
-    return [s.tile for s in hand.sets if s.is_pung and s.tile in wanted]
+    wanted = among if isinstance(among, (set, frozenset)) else set(among)
+    return [t for t in hand.pungs if t in wanted]
 
 
 def dragon_pungs(hand: WinningHand) -> list[str]:
     """The dragons (中 發 白) the hand has a pung or kong of."""
-    return pung_tiles(hand, DRAGONS)
+    return pung_tiles(hand, DRAGON_SET)
 
 
 def wind_pungs(hand: WinningHand) -> list[str]:
     """The winds the hand has a pung or kong of."""
-    return pung_tiles(hand, WINDS)
+    return pung_tiles(hand, WIND_SET)
 
 
 def is_nine_gates(hand: WinningHand) -> bool:
@@ -459,7 +466,7 @@ def terminal_pungs(hand: WinningHand, win: Win) -> list[str]:
     """幺九刻: pungs of 1s, 9s and winds not taken by a bigger wind pattern (门风刻, 圈风刻, 三风刻,
     四喜); dragon pungs are 箭刻's. 九莲宝灯 keeps one of its two for itself."""
     winds = wind_pungs(hand)
-    out = [t for t in pung_tiles(hand, [t for t in INDEX if _terminal(t)])]
+    out = pung_tiles(hand, TERMINAL_SET)
     if len(winds) < 3:
         out += [t for t in winds if t not in (win.seat_wind, win.prevalent_wind)]
     if out and is_nine_gates(hand):
