@@ -180,9 +180,20 @@ def test_flowers_count_after_the_minimum() -> None:
     assert names(chicken) == Counter({"无番和": 1, "花牌": 2}) and chicken["total"] == 10
 
 
-def test_too_many_flowers_is_an_error() -> None:
+@pytest.mark.parametrize("flowers", [9, -1, True, "2"])
+def test_bad_flowers_are_an_error(flowers: Any) -> None:
     with pytest.raises(MahjongError, match="flowers"):
-        score({**CHICKEN, "context": {"flowers": 9}})
+        score({**CHICKEN, "context": {"flowers": flowers}})
+
+
+def test_robbing_a_kong_is_not_self_drawn() -> None:
+    with pytest.raises(MahjongError, match="robbing_kong"):
+        score({**DRAGON, "context": {"robbing_kong": True, "self_drawn": True}})
+
+
+def test_kong_flower_needs_a_kong() -> None:
+    with pytest.raises(MahjongError, match="kong"):
+        score({**DRAGON, "context": {"kong_replacement": True, "self_drawn": True}})
 
 
 def test_settlement_self_drawn() -> None:

@@ -206,6 +206,9 @@ def read_mcr_table(state: HandState | None, profile: RuleProfile,
     if state is not None and state.flower_count > 8:
         raise MahjongError(f"flowers: {state.flower_count} given, but MCR has 8 flower tiles",
                            "flowers")
+    if state is not None and state.robbing_kong and state.self_drawn:
+        raise MahjongError("robbing_kong (抢杠和) is a win on another player's added kong, not "
+                           "self-drawn", "robbing_kong")
     return read_hand_table(state, profile, data, need_seat, max_bet=0)
 
 
