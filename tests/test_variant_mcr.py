@@ -3,6 +3,7 @@ minimum, flowers, settlement), each test able to fail without its rule."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import random
 from collections import Counter
@@ -13,7 +14,12 @@ import pytest
 from conftest import vector_params
 
 from assistant import MahjongError, analyze
-from assistant.scoring.patterns import CATALOGUE, RELATIONS
+from assistant.decompose import decompositions
+from assistant.hand import HandState
+from assistant.scoring.fan_table import Entry, FanTable
+from assistant.scoring.patterns import CATALOGUE, RELATIONS, Win, winning_hands
+from assistant.shanten import Form
+from assistant.tiles import to_counts
 from assistant.variants import get_profile
 from assistant.variants.mcr import TABLE
 
@@ -294,3 +300,14 @@ def test_agrees_with_pymahjonggb() -> None:
         if ours != theirs:
             differ.append((hand, ours, theirs))
     assert not differ
+
+
+def test_sets_once_is_a_table_switch() -> None:
+    """Without ``sets_once`` a table counts every pair of sets; with it, 套算一次 chooses."""
+    state = HandState.from_json({"concealed": "112233m112233p5s", "win_tile": "5s"})
+    hand = next(h for h in winning_hands(state, decompositions(to_counts(state.tiles)))
+                if h.form is Form.REGULAR)
+    plain = FanTable((Entry("pure_double_chow", 1), Entry("mixed_double_chow", 1)),
+                     combine="points")
+    assert plain.score(hand, Win(), {}).total == 2 + 4
+    assert dataclasses.replace(plain, sets_once=True).score(hand, Win(), {}).total == 3

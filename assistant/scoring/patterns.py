@@ -641,7 +641,18 @@ def combine_sets(hand: WinningHand, values: dict[str, int]) -> dict[str, list[tu
     """The relations the hand counts, worth the most under ``values`` (relation -> points), by
     the combination principles: a group of sets in a bigger relation is not counted again in a
     smaller one (不拆移); a set does not make the same relation twice (不得相同); each set not
-    yet combined combines with one already used only once (套算一次)."""
+    yet combined combines with one already used only once (套算一次).
+
+    >>> from assistant.decompose import decompositions
+    >>> from assistant.tiles import to_counts
+    >>> s = HandState.from_json({"concealed": "112233m112233p5s", "win_tile": "5s"})
+    >>> chows = [h for h in winning_hands(s, decompositions(to_counts(s.tiles)))
+    ...          if h.form is Form.REGULAR][0]
+    >>> [s.tile for s in chows.sets]
+    ['1m', '1m', '1p', '1p']
+    >>> combine_sets(chows, {"pure_double_chow": 1, "mixed_double_chow": 1})
+    {'pure_double_chow': [(0, 1), (2, 3)], 'mixed_double_chow': [(0, 2)]}
+    """
     rank = {k: n for n, k in enumerate(values)}  # equal points: the table's order decides
     candidates = sorted(((values[k], k, c) for k, c in relation_candidates(hand) if k in values),
                         key=lambda x: (-x[0], -len(x[2]), rank[x[1]], x[2]))
