@@ -435,6 +435,16 @@ def concealed_pungs(hand: WinningHand, win: Win) -> int:
     return len(own) + kongs_hidden
 
 
+def concealed_pung_tiles(hand: WinningHand, win: Win) -> list[str]:
+    """The tiles of the concealed pungs and kongs counted by :func:`concealed_pungs`."""
+    own = [tiles[0] for kind, tiles in hand.concealed_groups if kind == "pung"]
+    if len(own) + sum(1 for s in hand.sets if s.kind == "kong" and not s.exposed) > \
+            concealed_pungs(hand, win):
+        own.remove(hand.win_tile or "")
+    return _threes(own) + [t for s in hand.sets if s.kind == "kong" and not s.exposed
+                           for t in s.tiles]
+
+
 def _kong_split(hand: WinningHand) -> tuple[int, int]:
     """(exposed, concealed) kongs."""
     ks = [s for s in hand.sets if s.kind == "kong"]
@@ -696,6 +706,18 @@ def _exact_kongs(exposed: int, hidden: int) -> Callable[[WinningHand, Win], int]
     return lambda hand, win: int(_kong_split(hand) == (exposed, hidden))
 
 
+def _kong_tiles(hand: WinningHand, win: Win) -> list[str]:
+    return [t for s in hand.sets if s.kind == "kong" for t in s.tiles]
+
+
+def _win_tile(hand: WinningHand, win: Win) -> list[str]:
+    return [hand.win_tile] if hand.win_tile else []
+
+
+def _pungs_of(tiles: frozenset[str]) -> Callable[[WinningHand, Win], list[str]]:
+    return lambda hand, win: _threes(pung_tiles(hand, tiles))
+
+
 def _wait(kind: str) -> Callable[[WinningHand, Win], int]:
     return lambda hand, win: int(mcr_wait(hand, win) == kind)
 
@@ -707,20 +729,24 @@ def _concealed_count(n: int) -> Callable[[WinningHand, Win], int]:
 CATALOGUE.update({p.key: p for p in (
     Pattern("all_green", "绿一色", "All Green", _hand(lambda h: set(h.tiles) <= GREEN)),
     Pattern("seven_shifted_pairs", "连七对", "Seven Shifted Pairs", _hand(is_seven_shifted_pairs)),
-    Pattern("four_concealed_pungs", "四暗刻", "Four Concealed Pungs", _concealed_count(4)),
-    Pattern("three_concealed_pungs", "三暗刻", "Three Concealed Pungs", _concealed_count(3)),
-    Pattern("two_concealed_pungs", "双暗刻", "Two Concealed Pungs", _concealed_count(2)),
+    Pattern("four_concealed_pungs", "四暗刻", "Four Concealed Pungs", _concealed_count(4),
+            concealed_pung_tiles),
+    Pattern("three_concealed_pungs", "三暗刻", "Three Concealed Pungs", _concealed_count(3),
+            concealed_pung_tiles),
+    Pattern("two_concealed_pungs", "双暗刻", "Two Concealed Pungs", _concealed_count(2),
+            concealed_pung_tiles),
     Pattern("pure_terminal_chows", "一色双龙会", "Pure Terminal Chows",
             _hand(is_pure_terminal_chows)),
     Pattern("three_suited_terminal_chows", "三色双龙会", "Three-Suited Terminal Chows",
             _hand(is_three_suited_terminal_chows)),
-    Pattern("three_kongs", "三杠", "Three Kongs", _hand(lambda h: len(kongs(h)) == 3)),
-    Pattern("two_concealed_kongs", "双暗杠", "Two Concealed Kongs", _exact_kongs(0, 2)),
+    Pattern("three_kongs", "三杠", "Three Kongs", _hand(lambda h: len(kongs(h)) == 3),
+            _kong_tiles),
+    Pattern("two_concealed_kongs", "双暗杠", "Two Concealed Kongs", _exact_kongs(0, 2), _kong_tiles),
     Pattern("concealed_and_melded_kong", "明暗杠", "Concealed Kong and Melded Kong",
-            _exact_kongs(1, 1)),
-    Pattern("two_melded_kongs", "双明杠", "Two Melded Kongs", _exact_kongs(2, 0)),
-    Pattern("concealed_kong", "暗杠", "Concealed Kong", _exact_kongs(0, 1)),
-    Pattern("melded_kong", "明杠", "Melded Kong", _exact_kongs(1, 0)),
+            _exact_kongs(1, 1), _kong_tiles),
+    Pattern("two_melded_kongs", "双明杠", "Two Melded Kongs", _exact_kongs(2, 0), _kong_tiles),
+    Pattern("concealed_kong", "暗杠", "Concealed Kong", _exact_kongs(0, 1), _kong_tiles),
+    Pattern("melded_kong", "明杠", "Melded Kong", _exact_kongs(1, 0), _kong_tiles),
     Pattern("greater_honours_knitted", "七星不靠", "Greater Honours and Knitted Tiles",
             _hand(lambda h: h.form is Form.HONORS_AND_KNITTED
                   and set(WINDS + DRAGONS) <= set(h.tiles))),
@@ -735,17 +761,18 @@ CATALOGUE.update({p.key: p for p in (
     Pattern("upper_four", "大于五", "Upper Four", _hand(lambda h: _numbers_in(h, "6789"))),
     Pattern("lower_four", "小于五", "Lower Four", _hand(lambda h: _numbers_in(h, "1234"))),
     Pattern("all_fives", "全带五", "All Fives", _hand(is_all_fives)),
-    Pattern("big_three_winds", "三风刻", "Big Three Winds", _hand(lambda h: len(wind_pungs(h)) == 3)),
+    Pattern("big_three_winds", "三风刻", "Big Three Winds", _hand(lambda h: len(wind_pungs(h)) == 3),
+            _pungs_of(WIND_SET)),
     Pattern("reversible", "推不倒", "Reversible Tiles", _hand(lambda h: set(h.tiles) <= REVERSIBLE)),
     Pattern("all_types", "五门齐", "All Types", _hand(is_all_types)),
     Pattern("melded_hand", "全求人", "Melded Hand", lambda hand, win: int(is_melded_hand(hand, win))),
     Pattern("two_dragon_pungs", "双箭刻", "Two Dragon Pungs",
-            _hand(lambda h: len(dragon_pungs(h)) == 2)),
+            _hand(lambda h: len(dragon_pungs(h)) == 2), _pungs_of(DRAGON_SET)),
     Pattern("fully_concealed", "不求人", "Fully Concealed Hand",
             lambda hand, win: int(is_concealed(hand) and win.self_drawn)),
     Pattern("concealed_discard", "门前清", "Concealed Hand",
             lambda hand, win: int(is_concealed(hand) and not win.self_drawn)),
-    Pattern("last_tile", "和绝张", "Last Tile", _flag("fourth_tile")),
+    Pattern("last_tile", "和绝张", "Last Tile", _flag("fourth_tile"), _win_tile),
     Pattern("dragon_pung", "箭刻", "Dragon Pung", lambda hand, win: len(dragon_pungs(hand)),
             lambda hand, win: _threes(dragon_pungs(hand))),
     Pattern("prevalent_wind_pung", "圈风刻", "Prevalent Wind",
@@ -762,9 +789,9 @@ CATALOGUE.update({p.key: p for p in (
             lambda hand, win: _threes(terminal_pungs(hand, win))),
     Pattern("one_voided_suit", "缺一门", "One Voided Suit", _hand(lambda h: len(suits(h)) == 2)),
     Pattern("no_honours", "无字", "No Honours", _hand(lambda h: not has_honours(h))),
-    Pattern("edge_wait", "独听・边张", "Edge Wait", _wait("edge")),
-    Pattern("closed_wait", "独听・嵌张", "Closed Wait", _wait("closed")),
-    Pattern("single_wait", "独听・单钓", "Single Wait", _wait("pair")),
+    Pattern("edge_wait", "独听・边张", "Edge Wait", _wait("edge"), _win_tile),
+    Pattern("closed_wait", "独听・嵌张", "Closed Wait", _wait("closed"), _win_tile),
+    Pattern("single_wait", "独听・单钓", "Single Wait", _wait("pair"), _win_tile),
     Pattern("pure_double_chow", "一般高", "Pure Double Chow", _relation_count("pure_double_chow")),
     Pattern("mixed_double_chow", "喜相逢", "Mixed Double Chow", _relation_count("mixed_double_chow")),
     Pattern("short_straight", "连六", "Short Straight", _relation_count("short_straight")),
