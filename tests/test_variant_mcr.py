@@ -311,3 +311,13 @@ def test_sets_once_is_a_table_switch() -> None:
                      combine="points")
     assert plain.score(hand, Win(), {}).total == 2 + 4
     assert dataclasses.replace(plain, sets_once=True).score(hand, Win(), {}).total == 3
+
+
+def test_items_name_the_tiles_that_earn_them() -> None:
+    got = score({"concealed": "222m555p34sCC", "win_tile": "5s", "melds": [
+        {"type": "kong", "tiles": ["E", "E", "E", "E"], "concealed": True}]})
+    tiles = {i["name_zh"]: i["tiles"] for i in got["items"]}
+    assert tiles["暗杠"] == ["E"] * 4 and tiles["圈风刻"] == ["E"] * 3
+    assert sorted(tiles["三暗刻"]) == sorted(["2m"] * 3 + ["5p"] * 3 + ["E"] * 4)
+    single = score({"concealed": "123m456p789s123sE", "win_tile": "E"})
+    assert next(i for i in single["items"] if i["name_zh"] == "独听・单钓")["tiles"] == ["E"]
