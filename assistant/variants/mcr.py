@@ -209,6 +209,10 @@ def read_mcr_table(state: HandState | None, profile: RuleProfile,
     if state is not None and state.robbing_kong and state.self_drawn:
         raise MahjongError("robbing_kong (抢杠和) is a win on another player's added kong, not "
                            "self-drawn", "robbing_kong")
+    if state is not None and state.robbing_kong and state.win_tile is not None and (
+            state.own_counts()[state.win_tile] > 1):
+        raise MahjongError(f"robbing_kong (抢杠和): the other three copies of {state.win_tile} are "
+                           "in the robbed kong, so the winner cannot hold one", "robbing_kong")
     return read_hand_table(state, profile, data, need_seat, max_bet=0)
 
 
