@@ -393,7 +393,7 @@ def _num(tile: str) -> int:
 
 def _numbers_in(hand: WinningHand, allowed: str) -> bool:
     """Every tile is a suited tile whose number is in ``allowed`` (全大, 全中, 小于五 …)."""
-    return all(not is_honor(t) and t[0] in allowed for t in hand.tiles)
+    return not hand.honoured and all(t[0] in allowed for t in hand.counts)
 
 
 def _groups(hand: WinningHand) -> list[tuple[str, ...]]:
