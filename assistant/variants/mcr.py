@@ -174,11 +174,11 @@ MCR = RuleProfile(
     description_en="Chinese Official (MCR 国标) rules: all five hand forms; the 81 fans with their "
                    "points, the 不计 and 套算一次 rules; 8-point minimum; flowers 1 point each; "
                    "a self-draw pays points + 8 from each, a discard points + 8 from the "
-                   "discarder and 8 from the others; a tile whose four copies are in your own "
-                   "hand is not a wait.",
+                   "discarder and 8 from the others; the waits reported leave out a tile whose "
+                   "four copies are in your own hand.",
     description_zh="国标麻将：五种和型；81个番种及其番数、不计原则与套算一次原则；起和八番；花牌每张1番；"
-                   "自摸三家各付（番数+8），点和由点炮者付（番数+8）、其他两家各付8；自己手中已有四张的牌"
-                   "不算听牌。",
+                   "自摸三家各付（番数+8），点和由点炮者付（番数+8）、其他两家各付8；报告听牌时不列自己手中"
+                   "已有四张的牌。",
     waits_in_own_hand=False, multiple_winners=True, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("牌：144张（含8张花牌），可以吃、碰、杠；和牌型：基本和型、七对、十三幺、全不靠、组合龙。",
@@ -292,7 +292,7 @@ def score_mcr(state: HandState, profile: RuleProfile,
     fans = scored.total
     flowers = state.flower_count
     if flowers:
-        flower = item(*FLOWER, 1, tiles=state.bonus or None)
+        flower = item(*FLOWER, 1, tiles=state.bonus)
         flower.update(key="flowers", count=flowers)
         items.append(flower)
     total = fans + flowers
