@@ -197,10 +197,10 @@ def test_robbing_a_kong_is_not_self_drawn() -> None:
         score({**DRAGON, "context": {"robbing_kong": True, "self_drawn": True}})
 
 
-def test_robbed_tile_cannot_be_held() -> None:
-    with pytest.raises(MahjongError, match="robbed kong"):
-        score({"concealed": "123m456m789m12p33p", "win_tile": "3p",
-               "context": {"robbing_kong": True}})
+def test_robbing_a_held_tile_is_no_robbing() -> None:
+    held = score({"concealed": "123m456m789m12p33p", "win_tile": "3p",
+                  "context": {"robbing_kong": True}})
+    assert "抢杠和" not in names(held) and any("robbing_kong ignored" in a for a in held["assumed"])
     ok = score({"concealed": "123m456m789m12p55p", "win_tile": "3p",
                 "context": {"robbing_kong": True}})
     assert "抢杠和" in names(ok) and "独听・边张" in names(ok)

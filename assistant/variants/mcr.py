@@ -209,10 +209,6 @@ def read_mcr_table(state: HandState | None, profile: RuleProfile,
     if state is not None and state.robbing_kong and state.self_drawn:
         raise MahjongError("robbing_kong (抢杠和) is a win on another player's added kong, not "
                            "self-drawn", "robbing_kong")
-    if state is not None and state.robbing_kong and state.win_tile is not None and (
-            state.own_counts()[state.win_tile] > 1):
-        raise MahjongError(f"robbing_kong (抢杠和): the other three copies of {state.win_tile} are "
-                           "in the robbed kong, so the winner cannot hold one", "robbing_kong")
     return read_hand_table(state, profile, data, need_seat, max_bet=0)
 
 
@@ -238,6 +234,14 @@ def last_copy(state: HandState) -> bool:
     return state.fourth_tile or shown + state.visible.count(tile) >= 3
 
 
+def robbable(state: HandState) -> bool:
+    """抢杠和 as the input says, unless the winner holds another copy of the tile: the other three
+    are in the robbed kong, so the claim cannot be a robbing (the calculators then score the
+    hand without 抢杠和)."""
+    tile = state.win_tile
+    return state.robbing_kong and tile is not None and state.own_counts()[tile] == 1
+
+
 def _reading_win(hand: WinningHand, win: Win, profile: RuleProfile) -> Win:
     """The win facts for one reading: GB-Mahjong's rule (option off) drops the wait fan when the
     winning tile can complete the knitted straight."""
@@ -253,7 +257,7 @@ def score_hand(state: HandState, profile: RuleProfile,
                readings: list[Decomposition]) -> tuple[Scored, WinningHand]:
     """The reading worth the most points (ties: the first) and its score, flowers aside."""
     win = replace(Win.of(state, dealer=False), unique_wait=unique_wait(state, profile),
-                  fourth_tile=last_copy(state))
+                  fourth_tile=last_copy(state), robbing_kong=robbable(state))
     best: tuple[Scored, WinningHand] | None = None
     for hand in winning_hands(state, readings):
         scored = TABLE.score(hand, _reading_win(hand, win, profile), profile.extra)
@@ -287,6 +291,9 @@ def score_mcr(state: HandState, profile: RuleProfile,
     if state.fourth_tile and not last_copy(state):
         table.assumed.append(f"is_4th_tile ignored: a copy of {state.win_tile} is in the concealed "
                              "hand, so the winning tile is not the last of three shown (和绝张)")
+    if state.robbing_kong and not robbable(state):
+        table.assumed.append(f"robbing_kong ignored: the winner holds another {state.win_tile}, "
+                             "but the other three copies would be in the robbed kong (抢杠和)")
     scored, hand = score_hand(state, profile, readings)
     items = [{**i, "count": i.get("count", 1)} for i in scored.items]
     fans = scored.total
