@@ -14,15 +14,17 @@ assistant.errors.MahjongError: unknown variant 'nowhere'; known variants: ...
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from .advice import discard_options
-from .decompose import decompositions
+from .decompose import Decomposition, decompositions
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
+from .scoring.patterns import winning_hands
 from .shanten import form_applies
-from .tiles import INDEX, TILES, tile_name
+from .tiles import INDEX, TILES, WINDS, tile_name
 from .variants import check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 
@@ -34,19 +36,39 @@ def rules_of(profile: RuleProfile, state: HandState) -> Rules:
     if profile.three_player:
         absent |= frozenset(range(1, 8))
     return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs)
+                 profile.four_as_two_pairs, profile.winds_as_one, int(profile.imagined_tile))
 
 
 def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of wild tiles among ``tiles``."""
+    """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
+    心皇 tile among them); with ``fold_winds`` every wind counts as East."""
     counts = [0] * 34
-    wilds = 0
+    wilds = rules.virtual_wilds
     for t in tiles:
         if t in rules.wild_codes:
             wilds += 1
+        elif rules.fold_winds and t in WINDS:
+            counts[INDEX["E"]] += 1
         else:
             counts[INDEX[t]] += 1
     return counts, wilds
+
+
+def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
+                      wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
+    """The readings of a complete hand that the variant lets win, and the rule that stops the
+    others when none is left (its own ``win_condition``)."""
+    readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
+    if not readings or profile.win_condition is None:
+        return readings, None
+    kept, reason = [], None
+    for reading, hand in zip(readings, winning_hands(state, readings), strict=True):
+        broken = profile.win_condition(state, hand)
+        if broken is None:
+            kept.append(reading)
+        elif reason is None:
+            reason = broken
+    return kept, None if kept else reason
 
 
 def remaining_copies(state: HandState) -> list[int]:
@@ -130,8 +152,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings = [] if blocked else decompositions(counts, wilds, profile.forms,
-                                                  profile.four_as_two_pairs)
+        readings, broken = ([], None) if blocked else complete_readings(state, profile, counts,
+                                                                        wilds)
+        if broken is not None:
+            result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
         result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
                                     for d in readings]
@@ -167,6 +191,10 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
     found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
     found += [w for w in rules.wild_codes if w not in found]
     own = state.own_counts()
+    if rules.fold_winds and "E" in found:  # a wind wait is any wind the player does not hold
+        found = [t for t in found if t != "E"] + [w for w in WINDS if not own[w]]
+    if profile.win_condition is not None:
+        found = [t for t in found if _wins_with(state, profile, rules, t)]
     out = []
     for t in found:
         left = remaining[INDEX[t]]
@@ -176,6 +204,13 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
             continue
         out.append({"tile": t, "remaining": left, "dead": left == 0})
     return out
+
+
+def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
+    """Whether drawing ``tile`` makes a win the variant allows."""
+    won = replace(state, win_tile=tile)
+    counts, wilds = split_wilds(won.tiles, rules)
+    return bool(complete_readings(won, profile, counts, wilds)[0])
 
 
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:

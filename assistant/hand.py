@@ -44,8 +44,9 @@ _CONTEXT_FLAGS = {
     "is_4th_tile": "fourth_tile",
     "after_kong_discard": "after_kong_discard",
 }
-#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles).
-HAND_SIZES = (4, 7, 10, 13)
+#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles), and
+#: 江南 心皇's 12 (the imagined tile makes the 13th).
+HAND_SIZES = (4, 7, 10, 12, 13)
 
 
 @dataclass(frozen=True)

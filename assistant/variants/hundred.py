@@ -40,6 +40,7 @@ SPECS: dict[str, OptionSpec] = {
 DEFAULTS: dict[str, Any] = {
     "base": 1, "discard_wins": False, "robbed_pays": "three_shares", "gang_zhi": 3, "gang_an": 2,
     "gang_jia": 1, "quandui_points": 12, "kongs_stand_on_draw": True,
+    "dice": "one_throw", "wall_stacks": 25,
 }
 
 HUNDRED = RuleProfile(

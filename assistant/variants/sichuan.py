@@ -82,7 +82,7 @@ DEFAULTS: dict[str, Any] = {
     "players": 4, "three_player_flush_only": False, "exchange_three": "none",
     "next_dealer": "first_winner", "winner_may_change_wait": False,
     "winner_discards_claimable": True,
-    "kongs_stand_on_draw": True, "dice": "two_dice", "wall_stacks": 18, "wall_direction": "counterclockwise",
+    "kongs_stand_on_draw": True, "dice": "one_throw", "wall_stacks": 18, "wall_direction": "counterclockwise",
 }
 
 #: 成都计番, the card: 根/杠 1 each, 对对胡 1, 杠上开花 1, 七对 2, 清一色 2, and what Sichuan tables add.
