@@ -25,7 +25,7 @@ from .profile import RuleProfile
 from .scoring.patterns import winning_hands
 from .shanten import form_applies
 from .tiles import INDEX, TILES, WINDS, tile_name
-from .variants import check_table, get_profile, scorer_for
+from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 
 
@@ -63,7 +63,7 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
         return readings, None
     kept, reason = [], None
     for reading, hand in zip(readings, winning_hands(state, readings), strict=True):
-        broken = profile.win_condition(state, hand)
+        broken = profile.win_condition(state, hand, profile)
         if broken is None:
             kept.append(reading)
         elif reason is None:
@@ -73,7 +73,8 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
 
 def remaining_copies(state: HandState) -> list[int]:
     """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
-    seen = state.own_counts() + Counter(state.visible)
+    seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
+        t for t in state.bonus if len(t) == 1)
     return [max(0, 4 - seen[t]) for t in TILES]
 
 
@@ -101,6 +102,15 @@ def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -
 
 
 def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
+    dragons = [t for t in state.bonus if len(t) == 1]
+    if dragons and not profile.dragons_as_flowers:
+        raise MahjongError(f"{dragons[0]} ({tile_name(dragons[0])}) is a flower only where the "
+                           "dragons are flowers (南京); here it belongs in the hand", dragons[0])
+    held = state.own_counts() + Counter(state.visible)
+    for t in profile.one_copy:
+        if held[t] > 1:
+            raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); this "
+                               f"hand and the table show {held[t]}", t)
     if state.tile_count not in (profile.hand_size, profile.hand_size + 1):
         raise MahjongError(f"variant {profile.name!r} plays hands of {profile.hand_size} tiles; "
                            f"this one holds {state.tile_count}", state.tile_count)
@@ -137,6 +147,12 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         "effective": [],
         "discards": [],
     }
+    if state.dealt_hand:
+        instant = INSTANT_WINS.get(profile.name)
+        if instant is None:
+            raise MahjongError(f"variant {profile.name!r} has no 起手胡 (wins on the dealt hand); "
+                               f"they exist in {', '.join(INSTANT_WINS)}", "dealt_hand")
+        result["instant_win"] = instant(state, profile)
     void = _void_tiles(state)
     if void:
         result["void_suit_held"] = void
@@ -161,8 +177,16 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                                     for d in readings]
         if not readings:
             options = discard_options(counts, wilds, remaining, rules)
-            # Sichuan: the suit given up must go first, so only its tiles are advised.
-            result["discards"] = [o.to_json() for o in options if not void or o.tile in void]
+            # Sichuan: the suit given up must go first, so only its tiles are advised; 立四's
+            # standing tiles are never discarded.
+            free = Counter(state.tiles) - Counter(state.stood)
+            result["discards"] = [o.to_json() for o in options if (not void or o.tile in void)
+                                  and (not state.stood or free[o.tile] > 0)]
+            if rules.fold_winds:  # the folded wind is discarded as a wind the player holds
+                held = [w for w in WINDS if w in state.tiles]
+                for d in result["discards"]:
+                    if d["tile"] == "E" and held:
+                        d["tile"] = held[0]
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
@@ -204,6 +228,15 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
             continue
         out.append({"tile": t, "remaining": left, "dead": left == 0})
     return out
+
+
+def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
+    """The tiles a hand waited on before its winning tile (or that a 13-tile hand waits on)."""
+    before = replace(state, win_tile=None) if state.win_tile else state
+    rules = rules_of(profile, before)
+    counts, wilds = split_wilds(before.tiles, rules)
+    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before))
+    return [w["tile"] for w in found]
 
 
 def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
