@@ -147,6 +147,8 @@ class RuleProfile:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
     extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)
+    #: Example winning hands for the rules page: ``{"zh", "en", "hand"}`` (a hand state).
+    examples: tuple[dict[str, Any], ...] = field(default=(), compare=False)
     #: The main rules in one paragraph per topic, (Chinese, English), for ``variants NAME``.
     rules_summary: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 

@@ -240,3 +240,18 @@ def test_every_new_variant_is_listed_with_its_rules() -> None:
         profile = get_profile(name)
         assert profile.name_zh and profile.rules_summary and profile.description_en
         assert parse_tiles("1m")  # the parser is shared by all
+
+
+def test_every_example_hand_of_the_rules_page_wins_and_scores() -> None:
+    from assistant.variants import PROFILES, SCORERS
+
+    shown = 0
+    for name, profile in PROFILES.items():
+        for example in profile.examples:
+            r = analyze({**example["hand"], "variant": name})
+            assert r["is_win"] and "score" in r, (name, example["zh"])
+            assert sum(r["score"]["payments"].values()) == 0
+            shown += 1
+        assert profile.examples or name not in SCORERS or name in (
+            "shaanxi", "xian", "guangdong"), f"{name} has no example hands"
+    assert shown >= 15

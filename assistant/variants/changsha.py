@@ -71,6 +71,17 @@ def win_condition(state: HandState, hand: WinningHand,
     return ("长沙：小胡必须二五八做将", "Changsha: a 小胡 needs a pair of 2, 5 or 8 (将)")
 
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "平胡：二五八做将",
+     "en": "Small win with a 2-5-8 pair",
+     "hand": {"concealed": "123m456m789p234s5s", "win_tile": "5s"}},
+    {"zh": "碰碰胡：大胡，不需将",
+     "en": "All pungs: a big win, no 2-5-8 pair needed",
+     "hand": {"concealed": "111m444m222p777p9p", "win_tile": "9p"}},
+    {"zh": "七巧对", "en": "Seven pairs", "hand": {"concealed": "11m33m55m77m99m22p4p", "win_tile": "4p"}},
+)
+
 CHANGSHA = RuleProfile(
     name="changsha", name_zh="长沙麻将",
     description_en="Changsha: 108 tiles; a 小胡 needs a 2-5-8 pair; 大胡 (七巧对, 碰碰胡, 将将胡, "
@@ -80,7 +91,7 @@ CHANGSHA = RuleProfile(
                    "地胡、抢杠胡、海底捞月、海底炮）每个6分；起手小胡（四喜、板板胡、缺一色）；扎鸟；通炮者坐庄。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS), absent_tiles=HONORS, chow_allowed=True,
     multiple_winners=True, kong_robbable=True, pass_lock=True, win_condition=win_condition,
-    extra=DEFAULTS, extra_specs=SPECS,
+    examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("牌：108张（万筒条）。可吃、碰、杠（补张）。首局先入座者为庄；其后通炮者坐庄，其次和家坐庄。",
          "Tiles: 108. Chow, pung and kong (补张). The first dealer is the first seated; then the "

@@ -35,6 +35,13 @@ def win_condition(state: HandState, hand: WinningHand,
     return None
 
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "心皇：十二张加想象的一张",
+     "en": "12 tiles and the imagined one",
+     "hand": {"concealed": "123m456p789s1m2m5p", "win_tile": "3m"}},
+)
+
 JIANGNAN = RuleProfile(
     name="jiangnan", name_zh="江南麻将·心皇",
     description_en="Jiangnan 心皇: each hand holds 12 tiles and an imagined tile that can only "
@@ -43,7 +50,7 @@ JIANGNAN = RuleProfile(
     description_zh="江南心皇麻将：每家少拿一张牌，心中想象一张心皇牌，只能用作和牌，不能上牌或碰牌；排列出牌，"
                    "曾放过的牌既不能上更不能和。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS), hand_size=12,
-    imagined_tile=True, win_condition=win_condition, extra=DEFAULTS, extra_specs=SPECS,
+    imagined_tile=True, win_condition=win_condition, examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("心皇：每家少拿一张牌（12张），心中想象一张牌；心皇牌不能用来上牌或碰牌，只能用作和牌。",
          "心皇: 12 tiles each and an imagined tile, good only to complete the win."),

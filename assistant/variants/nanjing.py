@@ -51,6 +51,16 @@ def _simples(hand: WinningHand, state: HandState) -> bool:
     return not state.bonus and not any(is_honor(t) or t[0] in "19" for t in hand.tiles)
 
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "八枝，两张花",
+     "en": "Eight of a suit, two flowers",
+     "hand": {"concealed": "123456789m11pSS", "win_tile": "S", "bonus": ["C", "1f"]}},
+    {"zh": "混一色翻倍",
+     "en": "Half flush doubles",
+     "hand": {"concealed": "123456789m11mSS", "win_tile": "S", "bonus": ["C"]}},
+)
+
 NANJING = RuleProfile(
     name="nanjing", name_zh="南京麻将",
     description_en="Nanjing: 144 tiles with 20 flowers (the 8 flowers and the 12 dragons), "
@@ -60,7 +70,7 @@ NANJING = RuleProfile(
                    "底花加花数，按牌型翻倍。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS), absent_tiles=DRAGONS, chow_allowed=False,
     multiple_winners=False, dragons_as_flowers=True, win_condition=win_condition,
-    extra=DEFAULTS, extra_specs=SPECS,
+    examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("花牌：共20张，中发白也算花，所以没有大三元、大四喜之类的和法；摸到花牌补花。",
          "Flowers: 20, the dragons among them (so no 大三元 or 大四喜); a flower drawn is replaced."),

@@ -55,6 +55,15 @@ def win_condition(state: HandState, hand: WinningHand,
     return None
 
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "有碰、开门、有幺九",
+     "en": "A pung, open, with a 1-9 or honour",
+     "hand": {"concealed": "123m456p789s4m",
+              "melds": [{"type": "pung", "tiles": "EEE", "from": "left"}],
+              "win_tile": "4m"}},
+)
+
 NEIMENGGU = RuleProfile(
     name="neimenggu", name_zh="内蒙麻将",
     description_en="Inner Mongolia: 136 tiles; a win needs a pung or kong (a concealed pung "
@@ -63,7 +72,7 @@ NEIMENGGU = RuleProfile(
     description_zh="内蒙麻将：136张；和牌须有碰或杠（手中暗刻也可）、须开门（吃上家或碰别人的牌）、须有幺九或"
                    "箭刻；只有基本和型。",
     forms=(Form.REGULAR,), chow_allowed=True, multiple_winners=False, kong_robbable=True,
-    win_condition=win_condition, extra=DEFAULTS, extra_specs=SPECS,
+    win_condition=win_condition, examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("和牌条件：一、必须有碰或杠，手里有暗刻也可；二、必须开门（吃上家或碰别人的牌）；三、必须有幺九或箭刻。",
          "To win: a pung or kong (a concealed pung counts); an open hand (a chow from the 上家 or "

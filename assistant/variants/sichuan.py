@@ -132,6 +132,19 @@ _SUMMARY = (
      "not ready pays each ready seat its best hand); 退税 as an option."),
 )
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "平和：缺一门，无番",
+     "en": "Plain win, one suit void, no fan",
+     "hand": {"concealed": "123456m234p678p9p", "win_tile": "9p", "context": {"void_suit": "s"}}},
+    {"zh": "清对：清一色加对对胡",
+     "en": "Full flush all pungs",
+     "hand": {"concealed": "1113335557779m", "win_tile": "9m", "context": {"self_drawn": True}}},
+    {"zh": "龙七对：七对带根",
+     "en": "Seven pairs with a root",
+     "hand": {"concealed": "11m11m66m99m22p55p8p", "win_tile": "8p"}},
+)
+
 SICHUAN = RuleProfile(
     name="sichuan", name_zh="四川麻将·血战到底",
     description_en="Sichuan 血战到底 with 成都计番: 108 tiles, no chow, a void suit (缺一门), kong "
@@ -140,7 +153,7 @@ SICHUAN = RuleProfile(
     description_zh="四川血战到底（成都计番）：108张，不能吃，缺一门，刮风下雨，一炮多响；和牌者退出，其余"
                    "继续打到最后一人；番数相加，2的番数次方，3番封顶。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS), absent_tiles=HONORS, chow_allowed=False,
-    multiple_winners=True, kong_robbable=True, lack_a_suit=True, extra=DEFAULTS,
+    multiple_winners=True, kong_robbable=True, lack_a_suit=True, examples=EXAMPLES, extra=DEFAULTS,
     extra_specs=SPECS, rules_summary=_SUMMARY + (
         ("血战到底：和牌者不亮牌、退出，其余人继续，直到剩一人或摸完牌；每次和牌在仍在局者之间即时结算。",
          "血战到底: a winner leaves; the others play on until one is left or the wall is empty; "

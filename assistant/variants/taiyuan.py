@@ -47,6 +47,13 @@ def win_condition(state: HandState, hand: WinningHand,
             "tiles; the main hand cannot be the waiting part")
 
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "立四听牌：用立着的一万二万听三万",
+     "en": "The wait made with the standing 1m 2m",
+     "hand": {"concealed": "123m456p789s12m99p", "stood": ["1m", "2m", "9p", "9p"], "win_tile": "3m"}},
+)
+
 TAIYUAN = RuleProfile(
     name="taiyuan", name_zh="太原立四麻将",
     description_en="Taiyuan 立四: 136 tiles, no flowers; four tiles stood up at the start may only "
@@ -54,7 +61,7 @@ TAIYUAN = RuleProfile(
                    "never the waiting part.",
     description_zh="太原立四麻将：没有花牌；起手各四张牌立于最前面，只能用于碰、杠、听；立四的牌和主牌连用，"
                    "主牌不能用于听。",
-    forms=(Form.REGULAR, Form.SEVEN_PAIRS), win_condition=win_condition, extra=DEFAULTS,
+    forms=(Form.REGULAR, Form.SEVEN_PAIRS), win_condition=win_condition, examples=EXAMPLES, extra=DEFAULTS,
     extra_specs=SPECS,
     rules_summary=(
         ("立四：起手各四张牌立于最前面（stood），只能用于碰、杠、听，不能打出，也不能吃。",

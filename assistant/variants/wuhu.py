@@ -39,6 +39,16 @@ def win_condition(state: HandState, hand: WinningHand,
     return None
 
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "八支加通天，三张风成刻",
+     "en": "Eight of a suit and a straight; three winds make a pung",
+     "hand": {"concealed": "123456789m11pES", "win_tile": "W"}},
+    {"zh": "压档：夹五万",
+     "en": "Closed wait on 5m",
+     "hand": {"concealed": "111m46m789m99pESW", "win_tile": "5m"}},
+)
+
 WUHU = RuleProfile(
     name="wuhu", name_zh="芜湖麻将",
     description_en="Wuhu: 112 tiles (the three suits and one of each wind); four sets and a pair "
@@ -47,7 +57,8 @@ WUHU = RuleProfile(
     description_zh="芜湖麻将：筒条万加东南西北各一张，共112张；只有基本牌型，和牌必须够八支；四张风牌任意两张"
                    "可做对子、三张成刻、四张成杠；可碰可杠不准吃；一盘只有一位和牌者。",
     forms=(Form.REGULAR,), absent_tiles=DRAGONS, chow_allowed=False, multiple_winners=False,
-    winds_as_one=True, one_copy=WINDS, win_condition=win_condition, extra=DEFAULTS, extra_specs=SPECS,
+    winds_as_one=True, one_copy=WINDS, win_condition=win_condition, examples=EXAMPLES,
+    extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("牌：筒、条、万加东南西北各一张，共112张。风牌任意两张成对、三张成刻、四张成杠。",
          "Tiles: 112, the three suits and one of each wind; any two winds make a pair, three a "
