@@ -24,7 +24,7 @@ from .hand import HandState
 from .profile import RuleProfile
 from .scoring.patterns import winning_hands
 from .shanten import form_applies
-from .tiles import INDEX, TILES, WINDS, tile_name
+from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 
@@ -74,7 +74,7 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
 def remaining_copies(state: HandState) -> list[int]:
     """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
     seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if len(t) == 1)
+        t for t in state.bonus if t in DRAGONS)
     return [max(0, 4 - seen[t]) for t in TILES]
 
 
