@@ -85,3 +85,11 @@ def score_by_card(state: HandState, profile: RuleProfile, readings: list[Decompo
         "kong_items": kong_items.get(winner, []), "hand_form": hand.form.value,
         **ledger.to_json(), "assumed": table.assumed,
     }
+
+
+def card_scorer(card: FanTable, **how: Any) -> Callable[..., dict[str, Any]]:
+    """The scorer of a variant that is its card alone: :func:`score_by_card` on ``card``."""
+    def scorer(state: HandState, profile: RuleProfile,
+               readings: list[Decomposition]) -> dict[str, Any]:
+        return score_by_card(state, profile, readings, card, **how)
+    return scorer

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decompose import Decomposition
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
-from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD, score_by_card
+from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD, card_scorer
 from ..scoring.patterns import WinningHand
 from ..shanten import Form
 
@@ -64,7 +63,5 @@ JIANGNAN = RuleProfile(
 )
 
 
-def score_jiangnan(state: HandState, profile: RuleProfile,
-                   readings: list[Decomposition]) -> dict[str, Any]:
-    """Score a 心皇 win on its card."""
-    return score_by_card(state, profile, readings, PLAIN_CARD, unit="multiplier")
+#: A win is scored on the card alone.
+score_jiangnan = card_scorer(PLAIN_CARD, unit="multiplier")

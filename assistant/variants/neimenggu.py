@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decompose import Decomposition
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
-from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, score_by_card
+from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, card_scorer
 from ..scoring.fan_table import Entry, FanTable
 from ..scoring.patterns import WinningHand, dragon_pungs
 from ..shanten import Form
@@ -92,7 +91,5 @@ TABLE = FanTable(
 )
 
 
-def score_neimenggu(state: HandState, profile: RuleProfile,
-                    readings: list[Decomposition]) -> dict[str, Any]:
-    """Score an Inner Mongolia win on its card."""
-    return score_by_card(state, profile, readings, TABLE)
+#: A win is scored on the card alone.
+score_neimenggu = card_scorer(TABLE)
