@@ -342,3 +342,16 @@ def test_exchange_three_and_the_next_dealer() -> None:
     assert next_dealer("E", ["W", "S"], multiple, "N") == "N"
     assert next_dealer("E", ["W"], multiple, "N") == "W"
     assert next_dealer("E", ["W"]) == "S"  # elsewhere the deal passes to the 下家
+
+
+def test_hujiao_zhuanyi_hands_the_kong_money_on() -> None:
+    data = {"concealed": "123456m234p678p9p", "win_tile": "9p",
+            "context": {"after_kong_discard": True},
+            "table": {"seat": "E", "discarder": "S", "kongs": {"S": [{"type": "an", "tile": "5s"}]}}}
+    plain = score(data)["payments"]
+    moved = score(data, hujiao_zhuanyi=True)
+    # S's 下雨 took 2 from each of the three (6); on 杠上炮 S hands those 6 on to the winner.
+    assert moved["payments"]["E"] - plain["E"] == 6 and moved["payments"]["S"] - plain["S"] == -6
+    assert "呼叫转移" in names(moved)
+    with pytest.raises(MahjongError, match="呼叫转移"):
+        score({**data, "table": {"seat": "E", "discarder": "S"}}, hujiao_zhuanyi=True)

@@ -53,6 +53,9 @@ SPECS: dict[str, OptionSpec] = {
                            "discarder (× base)", 100),
     "gang_jia": number("刮风：加杠每家付（× 底分）", "刮风: an added kong, paid by each seat "
                            "still in (× base)", 100),
+    "hujiao_zhuanyi": OptionSpec("呼叫转移：杠上炮时放炮者把刚收的杠钱转给和牌者",
+                                 "呼叫转移: on 杠上炮 the discarder hands the money of the kong he "
+                                 "just made to the winner"),
     "tuishui": OptionSpec("退税：流局未听牌者退还杠钱", "退税: at a drawn hand a seat not ready "
                           "pays back the kong money it took"),
     "players": OptionSpec("人数（成都：2-7人；五人10张、六人7张、七人以上4张）",
@@ -78,7 +81,8 @@ SPECS: dict[str, OptionSpec] = {
 DEFAULTS: dict[str, Any] = {
     "fan_cap": 3, "self_drawn": "add_base", "jingoudiao_fan": 2, "jingoudiao_scope": "single_tile",
     "qidui_fan": 2, "tianhu_fan": 3, "dihu_fan": 3, "daiyaojiu_fan": 0, "duanyaojiu_fan": 0,
-    "menqing_fan": 0, "base": 1, "gang_an": 2, "gang_zhi": 2, "gang_jia": 1, "tuishui": False,
+    "menqing_fan": 0, "base": 1, "gang_an": 2, "gang_zhi": 2, "gang_jia": 1,
+    "hujiao_zhuanyi": False, "tuishui": False,
     "players": 4, "three_player_flush_only": False, "exchange_three": "none",
     "next_dealer": "first_winner", "winner_may_change_wait": False,
     "winner_discards_claimable": True,
@@ -247,6 +251,8 @@ def score_sichuan(state: HandState, profile: RuleProfile,
         assert payer is not None
         ledger.pay(payer, winner, per_payer, "self-drawn" if state.self_drawn else "win on a discard")
     items = list(scored.items)
+    if state.after_kong_discard and profile.option("hujiao_zhuanyi"):
+        items += _transfer_kong(ledger, table, profile, winner)
     if scored.capped:
         items.append(item("封顶", f"Cap: {scored.uncapped} fan counted as {scored.total}",
                           scored.total - scored.uncapped, event="cap"))
@@ -257,6 +263,23 @@ def score_sichuan(state: HandState, profile: RuleProfile,
         "kong_items": kong_items.get(winner, []), "hand_form": hand.form.value,
         **ledger.to_json(), "assumed": table.assumed,
     }
+
+
+def _transfer_kong(ledger: Ledger, table: Table, profile: RuleProfile,
+                   winner: str) -> list[dict[str, Any]]:
+    """呼叫转移: the discarder's last kong money goes on to the winner of his discard."""
+    assert table.discarder is not None
+    kongs = table.kongs_of(table.discarder)
+    if not kongs:
+        raise MahjongError("呼叫转移: 杠上炮 needs the discarder's kong in table.kongs",
+                           "after_kong_discard")
+    kong = kongs[-1]
+    rate = kong_rates(profile)[kong.kind]
+    payers = 1 if kong.kind == "zhi" else sum(1 for s in table.in_play if s != table.discarder)
+    amount = rate.amount * payers
+    ledger.pay(table.discarder, winner, amount, "呼叫转移")
+    return [item("呼叫转移", "The kong money of the discarder's kong, handed to the winner",
+                 amount, event="kong_transfer")]
 
 
 def best_fan_of_ready(state: HandState, profile: RuleProfile) -> tuple[int, str] | None:
