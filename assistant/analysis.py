@@ -159,17 +159,17 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     three_suits = profile.lack_a_suit and len(_suits_held(state)) == 3
     if three_suits:
         result["three_suits_held"] = True
-    blocked = bool(void) or three_suits
+    no_win = bool(void) or three_suits
     if n % 3 == 1:
-        if shanten == 0 and not blocked:
+        if shanten == 0 and not no_win:
             result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
         if shanten > 0:
             _, helpful = helpful_draws(counts, wilds, rules)
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings, broken = ([], None) if blocked else complete_readings(state, profile, counts,
-                                                                        wilds)
+        readings, broken = ([], None) if no_win else complete_readings(state, profile, counts,
+                                                                       wilds)
         if broken is not None:
             result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
@@ -192,6 +192,12 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         if scorer is not None and readings:
             result["score"] = scorer(state, profile, readings)
     return result
+
+
+def blocked(state: HandState, profile: RuleProfile) -> bool:
+    """Whether the hand cannot win whatever its shape: the void suit (定缺) still held, or all
+    three suits where the variant plays 缺一门."""
+    return bool(_void_tiles(state)) or (profile.lack_a_suit and len(_suits_held(state)) == 3)
 
 
 def _suits_held(state: HandState) -> set[str]:

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from .analysis import complete_readings, rules_of, split_wilds
+from .analysis import blocked, complete_readings, rules_of, split_wilds
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
@@ -48,7 +48,8 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
     won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
-    win = bool(complete_readings(won, profile, *split_wilds(won.tiles, rules))[0])
+    win = not blocked(won, profile) and bool(
+        complete_readings(won, profile, *split_wilds(won.tiles, rules))[0])
     win = win and not passed and (profile.kong_robbable or not robbing)
     # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
     counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
@@ -70,7 +71,10 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                 others = [i - pos + low + k for k in range(3) if i - pos + low + k != i]
                 if all(counts[k] for k in others):
                     chows.append([TILES[i - pos + low + k] for k in range(3)])
-    return {"win": win, "kong": held >= 3, "pung": held >= 2, "chows": chows}
+    # 定缺: the suit given up is never claimed.
+    void = bool(state.void_suit) and tile.endswith(state.void_suit) and len(tile) == 2
+    return {"win": win, "kong": held >= 3 and not void, "pung": held >= 2 and not void,
+            "chows": chows}
 
 
 def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
