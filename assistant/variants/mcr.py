@@ -104,7 +104,7 @@ TABLE = FanTable(
         _e("middle_tiles", 24, "all_simples", "no_honours"),
         _e("lower_tiles", 24, "lower_four", "no_honours"),
         # 16
-        _e("pure_straight", 16),
+        _e("pure_straight_chows", 16),
         _e("three_suited_terminal_chows", 16, "mixed_double_chow", "two_terminal_chows",
            "no_honours", "mcr_all_chows"),
         _e("pure_shifted_chows", 16),
@@ -169,6 +169,21 @@ def fan_list() -> tuple[str, str]:
             "Fans: " + ", ".join(f"{en} {v}" for _, en, v in rows) + " (flowers: each).")
 
 
+#: Example hands for the rules page, each at least the 8-point minimum.
+EXAMPLES = (
+    {"zh": "清龙 + 门前清 + 平和 + 喜相逢 + 单钓将（点和，22番）",
+     "en": "Pure straight, concealed, all chows, mixed double chow, single wait (discard, 22)",
+     "hand": {"concealed": "123m456m789m123p5s", "win_tile": "5s"}},
+    {"zh": "一般高×2 + 喜相逢：套算一次（自摸，带两张花）",
+     "en": "Pure double chow ×2 and one mixed double chow: 套算一次 (self-drawn, two flowers)",
+     "hand": {"concealed": "223344p5s", "win_tile": "5s", "melds": [
+         {"type": "chow", "tiles": ["2m", "3m", "4m"], "from": "left"},
+         {"type": "chow", "tiles": ["2m", "3m", "4m"], "from": "left"}],
+         "context": {"self_drawn": True, "flowers": 2}}},
+    {"zh": "七星不靠（自摸）", "en": "Greater honours and knitted tiles (self-drawn)",
+     "hand": {"concealed": "14m25s369pESWNFP", "win_tile": "C", "context": {"self_drawn": True}}},
+)
+
 MCR = RuleProfile(
     name="mcr", name_zh="国标麻将",
     description_en="Chinese Official (MCR 国标) rules: all five hand forms; the 81 fans with their "
@@ -179,7 +194,8 @@ MCR = RuleProfile(
     description_zh="国标麻将：五种和型；81个番种及其番数、不计原则与套算一次原则；起和八番；花牌每张1番；"
                    "自摸三家各付（番数+8），点和由点炮者付（番数+8）、其他两家各付8；报告听牌时不列自己手中"
                    "已有四张的牌。",
-    waits_in_own_hand=False, multiple_winners=True, extra=DEFAULTS, extra_specs=SPECS,
+    waits_in_own_hand=False, multiple_winners=True, examples=EXAMPLES, extra=DEFAULTS,
+    extra_specs=SPECS,
     rules_summary=(
         ("牌：144张（含8张花牌），可以吃、碰、杠；和牌型：基本和型、七对、十三幺、全不靠、组合龙。",
          "Tiles: 144 with 8 flowers; chow, pung and kong; forms: four sets and a pair, seven "
