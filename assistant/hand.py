@@ -256,9 +256,10 @@ class HandState:
         flowers = merged.get("flowers")
         if isinstance(flowers, list):
             bonus += _tile_list(flowers, "flowers")
-        elif flowers not in (None, 0) and not isinstance(flowers, int):
-            raise MahjongError(f"'flowers' must be a count or a list of bonus tiles, got {flowers!r}",
-                               "flowers")
+        elif flowers is not None and (isinstance(flowers, bool) or not isinstance(flowers, int)
+                                      or flowers < 0):
+            raise MahjongError(f"'flowers' must be a count from 0 or a list of bonus tiles, got "
+                               f"{flowers!r}", "flowers")
         variant = data.get("variant")
         if variant is not None and not isinstance(variant, str):
             raise MahjongError(f"'variant' must be a name, got {variant!r}", "variant")

@@ -27,9 +27,17 @@ from typing import Any
 
 from ..decompose import Decomposition
 from ..hand import HandState
-from ..tiles import sorted_tiles
 from .items import item
-from .patterns import CATALOGUE, Win, WinningHand, fours, kongs, winning_hands
+from .patterns import (
+    CATALOGUE,
+    RELATIONS,
+    Win,
+    WinningHand,
+    combine_sets,
+    fours,
+    kongs,
+    winning_hands,
+)
 
 COMBINES = ("fan", "multiply", "points")
 
@@ -93,6 +101,9 @@ class FanTable:
     cap: int | str | None = None
     fallback: Entry | None = None  # the line a hand with no pattern scores (平和 at 0 fan)
     combos: tuple[Combo, ...] = ()  # the biggest first: each item joins one combo at most
+    #: 套算一次: patterns made of several sets (``RELATIONS``: 一般高, 双同刻 …) are chosen
+    #: together, by :func:`~assistant.scoring.patterns.combine_sets`, after the replacements.
+    sets_once: bool = False
 
     def __post_init__(self) -> None:
         if self.combine not in COMBINES:
@@ -109,8 +120,12 @@ class FanTable:
         """Score one reading: every entry present, less those replaced by another present one;
         ``extra`` items (a variant's own rules) join before the values combine."""
         found: dict[str, tuple[Entry, int, int]] = {}
+        joint: dict[str, tuple[Entry, int]] = {}
         for entry in self.entries:
             value = entry.worth(options)
+            if value and self.sets_once and entry.pattern in RELATIONS:
+                joint[entry.pattern] = (entry, value)
+                continue
             count = CATALOGUE[entry.pattern].count(hand, win) if value else 0
             if count:
                 found[entry.pattern] = (entry, count, value)
@@ -118,16 +133,33 @@ class FanTable:
         if limits:
             best = max(limits, key=lambda k: found[k][2])
             found = {best: found[best]}
-        replaced = {r for entry, _, _ in found.values() for r in entry.replaces}
-        items = [self._item(entry, count, value, hand) for key, (entry, count, value)
-                 in found.items() if key not in replaced]
+            joint = {}
+        replaced = self._replaced(found)
+        chosen = combine_sets(hand, {k: v for k, (_, v) in joint.items() if k not in replaced})
+        for key, sets in chosen.items():
+            found[key] = (joint[key][0], len(sets), joint[key][1])
+        replaced = self._replaced(found)
+        order = {e.pattern: n for n, e in enumerate(self.entries)}
+        items = [self._item(entry, count, value, hand, win, chosen.get(key))
+                 for key, (entry, count, value) in sorted(found.items(), key=lambda kv: order[kv[0]])
+                 if key not in replaced]
         items = self._named(items) + list(extra)
         if not items and self.fallback is not None:
-            items.append(self._item(self.fallback, 1, self.fallback.worth(options), hand))
+            items.append(self._item(self.fallback, 1, self.fallback.worth(options), hand, win))
         total = self._combine(i["value"] * i.get("count", 1) for i in items)
         cap = self.cap_of(options)
         capped = cap is not None and not limits and total > cap
         return Scored(items, cap if capped else total, self.combine, capped, bool(limits), total)
+
+    @staticmethod
+    def _replaced(found: dict[str, tuple[Entry, int, int]]) -> set[str]:
+        """The patterns present but replaced: the biggest first, and a replaced pattern replaces
+        nothing itself (七对 replaces 不求人, so 不求人 does not take 自摸 with it)."""
+        replaced: set[str] = set()
+        for key, (entry, _, _) in sorted(found.items(), key=lambda kv: -kv[1][2]):
+            if key not in replaced:
+                replaced.update(entry.replaces)
+        return replaced
 
     def _named(self, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for combo in self.combos:
@@ -151,15 +183,20 @@ class FanTable:
         return sum(values)
 
     @staticmethod
-    def _item(entry: Entry, count: int, value: int, hand: WinningHand) -> dict[str, Any]:
+    def _item(entry: Entry, count: int, value: int, hand: WinningHand, win: Win,
+              sets: list[tuple[int, ...]] | None = None) -> dict[str, Any]:
         pattern = CATALOGUE[entry.pattern]
         zh, en = entry.name_zh or pattern.name_zh, entry.name_en or pattern.name_en
-        if entry.pattern == "root":
+        if sets is not None:
+            tiles = [t for combo in sets for i in combo for t in hand.sets[i].tiles]
+        elif pattern.tiles is not None:
+            tiles = pattern.tiles(hand, win)
+        elif entry.pattern == "root":
             tiles = [t for t in fours(hand) for _ in range(4)]
         elif entry.pattern == "kong":
             tiles = [t for t in kongs(hand) for _ in range(4)]
         else:
-            tiles = sorted_tiles(hand.tiles)
+            tiles = list(hand.sorted_tiles)
         out = item(zh, en, value, tiles=tiles)
         out["key"] = entry.pattern
         if count > 1:

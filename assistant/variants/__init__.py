@@ -41,19 +41,12 @@ RIICHI = RuleProfile(
     four_as_two_pairs=False, multiple_winners=True, pass_lock=True,
 )
 
-MCR = RuleProfile(
-    name="mcr", name_zh="国标麻将",
-    description_en="Chinese Official (MCR 国标) hand forms: all five forms; a tile whose four "
-                   "copies are in your own hand is not a wait.",
-    description_zh="国标麻将的和牌型：五种和型；自己手中已有四张的牌不算听牌。",
-    waits_in_own_hand=False, multiple_winners=True,
-)
-
 from ..scoring.by_card import read_card_table  # noqa: E402
 from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
 from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
+from .mcr import MCR, read_mcr_table, score_mcr  # noqa: E402
 from .nanjing import NANJING, score_nanjing  # noqa: E402
 from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
@@ -75,13 +68,15 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
                 "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred,
                 "changsha": score_changsha, "neimenggu": score_neimenggu, "wuhu": score_wuhu,
-                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan})
+                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan,
+                "mcr": score_mcr})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
     "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
     "changsha": read_changsha_table, **dict.fromkeys(
-        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table)}
+        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table),
+    "mcr": read_mcr_table}
 #: variant -> (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
 INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
