@@ -43,6 +43,7 @@ _CONTEXT_FLAGS = {
     "first_go_around": "first_go_around",
     "is_4th_tile": "fourth_tile",
     "after_kong_discard": "after_kong_discard",
+    "kong_on_kong": "kong_on_kong",
 }
 #: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles).
 HAND_SIZES = (4, 7, 10, 13)
@@ -181,6 +182,7 @@ class HandState:
     first_go_around: bool = False  # 天和/地和/人和
     after_kong_discard: bool = False  # 杠上炮: the winning discard came right after the discarder's kong
     fourth_tile: bool = False  # 和绝张: the last unseen copy
+    kong_on_kong: bool = False  # 槓上槓: won on the replacement of a second kong in a row
     visible: list[str] = field(default_factory=list)
     wilds: list[str] = field(default_factory=list)
     variant: str | None = None
@@ -335,6 +337,7 @@ class HandState:
                 "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
                 "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
                 **({"after_kong_discard": True} if self.after_kong_discard else {}),
+                **({"kong_on_kong": True} if self.kong_on_kong else {}),
                 "flowers": self.flower_count,
                 **({"void_suit": self.void_suit} if self.void_suit else {}),
             },

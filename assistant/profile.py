@@ -35,6 +35,10 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
                     "(缺一门, the suit given up at 定缺)"),
     "hand_size": ("每家手牌张数（4、7、10、13）", "tiles in a hand before the draw (4, 7, 10 or 13: "
                   "成都 tables of seven, six, five players)"),
+    "riichi": ("立直：叫和时可宣布立直，其后不能吃、碰", "立直 may be declared when ready: after it the "
+               "seat may not chow or pung, and may still win"),
+    "dora_indicators": ("宝牌指示牌（杠尾翻开的牌）", "宝牌 indicators (the tiles turned from the kong "
+                        "end): each 宝牌 in the winning hand adds one 番"),
 }
 
 
@@ -129,6 +133,8 @@ class RuleProfile:
     pass_lock: bool = False
     lack_a_suit: bool = False
     hand_size: int = 13
+    riichi: bool = False
+    dora_indicators: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
     extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)

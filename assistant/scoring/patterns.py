@@ -197,12 +197,14 @@ class Win:
     last_tile: bool = False
     first_go_around: bool = False
     dealer: bool = False
+    kong_on_kong: bool = False  # 槓上槓: the replacement of a second kong in a row
 
     @classmethod
     def of(cls, state: HandState, dealer: bool) -> Win:
         """The win facts of a hand state; ``dealer`` says whether the winner deals."""
         return cls(state.self_drawn, state.kong_replacement, state.after_kong_discard,
-                   state.robbing_kong, state.last_tile, state.first_go_around, dealer)
+                   state.robbing_kong, state.last_tile, state.first_go_around, dealer,
+                   kong_on_kong=state.kong_on_kong)
 
 
 @dataclass(frozen=True)
@@ -338,3 +340,27 @@ CATALOGUE: dict[str, Pattern] = {p.key: p for p in (
     Pattern("earthly", "地胡", "Earthly win (first go-around)",
             lambda hand, win: int(win.first_go_around and not win.dealer)),
 )}
+
+
+# --- Hong Kong / Guangdong family ---
+
+
+def is_all_concealed_pungs(hand: WinningHand, win: Win) -> bool:
+    """坎坎糊: four pungs (or kongs) none of them claimed; won on a discard only on the pair,
+    since a pung completed by a discard is no longer concealed."""
+    if not is_all_pungs(hand) or any(s.exposed for s in hand.sets):
+        return False
+    return win.self_drawn or "pair" in wait_shapes(hand)
+
+
+CATALOGUE.update({p.key: p for p in (
+    Pattern("dragon_pung", "三元牌", "Dragon pung", lambda hand, win: len(dragon_pungs(hand))),
+    Pattern("all_concealed_pungs", "坎坎糊", "Four concealed pungs",
+            lambda hand, win: int(is_all_concealed_pungs(hand, win))),
+    Pattern("earthly_draw", "地和", "Earthly win (a non-dealer's first draw)",
+            lambda hand, win: int(win.first_go_around and win.self_drawn and not win.dealer)),
+    Pattern("human", "人和", "Human win (a non-dealer on a first-go-around discard)",
+            lambda hand, win: int(win.first_go_around and not win.self_drawn and not win.dealer)),
+    Pattern("kong_on_kong", "槓上槓", "Win on the replacement of a second kong in a row",
+            lambda hand, win: int(win.kong_on_kong and win.kong_replacement and win.self_drawn)),
+)})

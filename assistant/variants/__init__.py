@@ -50,6 +50,7 @@ MCR = RuleProfile(
 )
 
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
+from .hongkong import HONGKONG, read_hongkong_table, score_hongkong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
@@ -64,12 +65,16 @@ from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: 
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SHAANXI, XIAN,
                                                           GUANGDONG, SICHUAN, XUELIU, HUNDRED)}
+# --- Hong Kong / Guangdong family (issue 20) ---
+PROFILES.update({p.name: p for p in (HONGKONG,)})
+SCORERS["hongkong"] = score_hongkong
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
                 "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
     "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table}
+TABLE_READERS["hongkong"] = read_hongkong_table
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
     "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,

@@ -271,8 +271,10 @@ def derive_liable(state: HandState, table: Table, profile: RuleProfile,
     return None
 
 
-def _liable(state: HandState, table: Table, profile: RuleProfile,
+def liable_for(state: HandState, table: Table, profile: RuleProfile,
             specials: list[str]) -> tuple[str | None, str | None]:
+    """(seat, rule) paying a self-draw alone (包): the robbed seat, the kong's discarder on 杠上开花包杠,
+    ``table.liable``, or what the melds show (:func:`derive_liable`)."""
     if state.robbing_kong:
         return table.discarder, "rob_kong"
     bao_gang = _kong_flower_liable(state, table)
@@ -319,7 +321,7 @@ def score_guangdong(state: HandState, profile: RuleProfile,
     assert best is not None
     fan, items, hand = best
     points = 2 ** fan
-    liable, rule = _liable(state, table, profile, [i["name_zh"] for i in items])
+    liable, rule = liable_for(state, table, profile, [i["name_zh"] for i in items])
     ledger = Ledger()
     if table.self_drawn or state.robbing_kong:
         if liable:
