@@ -361,6 +361,8 @@ CATALOGUE.update({p.key: p for p in (
             lambda hand, win: int(win.first_go_around and win.self_drawn and not win.dealer)),
     Pattern("human", "人和", "Human win (a non-dealer on a first-go-around discard)",
             lambda hand, win: int(win.first_go_around and not win.self_drawn and not win.dealer)),
+    Pattern("full_flush_seven_pairs", "清一色全对", "One-suit seven pairs",
+            _hand(lambda h: is_seven_pairs(h) and is_full_flush(h))),
     Pattern("kong_on_kong", "槓上槓", "Win on the replacement of a second kong in a row",
             lambda hand, win: int(win.kong_on_kong and win.kong_replacement and win.self_drawn)),
 )})

@@ -61,20 +61,17 @@ from .sichuan import (  # noqa: E402
     settle_sichuan_draw,
     settle_sichuan_kongs,
 )
+from .tuidaohu import TUIDAOHU, score_tuidaohu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SHAANXI, XIAN,
                                                           GUANGDONG, SICHUAN, XUELIU, HUNDRED)}
-# --- Hong Kong / Guangdong family (issue 20) ---
-PROFILES.update({p.name: p for p in (HONGKONG,)})
-SCORERS["hongkong"] = score_hongkong
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
                 "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
     "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table}
-TABLE_READERS["hongkong"] = read_hongkong_table
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
     "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,
@@ -82,6 +79,14 @@ KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
 #: variant -> (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
 DRAW_SETTLERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
     "sichuan": settle_sichuan_draw, "xueliu": settle_sichuan_draw}
+
+# --- Hong Kong / Guangdong family (issue 20) ---
+PROFILES.update({p.name: p for p in (HONGKONG, TUIDAOHU)})
+SCORERS.update({"hongkong": score_hongkong, "tuidaohu": score_tuidaohu})
+TABLE_READERS.update({"hongkong": read_hongkong_table, "tuidaohu": read_hundred_table})
+KONG_SETTLERS["tuidaohu"] = settle_hundred_kongs
+#: The scorers that add 宝牌 as 番 when a table turns on ``dora_indicators``.
+COUNTS_DORA = {"guangdong", "hongkong", "sichuan", "xueliu"}
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:
@@ -102,8 +107,14 @@ def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any
 
 
 def scorer_for(profile: RuleProfile) -> Scorer | None:
-    """The variant's scoring function, or ``None`` for profiles that only read hands."""
-    return SCORERS.get(profile.name)
+    """The variant's scoring function, or ``None`` for profiles that only read hands; a table
+    with 宝牌 under a variant that counts no 番 is refused naming the rule."""
+    scorer = SCORERS.get(profile.name)
+    if scorer is not None and profile.dora_indicators and profile.name not in COUNTS_DORA:
+        raise MahjongError(f"宝牌 (dora_indicators) adds 番, but variant {profile.name!r} does not "
+                           f"score in 番; they count in {', '.join(sorted(COUNTS_DORA))}",
+                           "dora_indicators")
+    return scorer
 
 
 def get_profile(name: str | None, options: dict | None = None) -> RuleProfile:

@@ -15,6 +15,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState, Meld
 from ..profile import OptionSpec, RuleProfile
+from ..scoring.dora import dora_item
 from ..scoring.fan_table import Entry, FanTable
 from ..scoring.items import item
 from ..scoring.patterns import (
@@ -197,6 +198,9 @@ def _inside_items(hand: WinningHand, state: HandState, table: Table, profile: Ru
     if counted_self:
         en = "Self-drawn" if table.self_drawn else "Counted as self-drawn"
         items.append(item("自摸", en, 1, event="self_drawn"))
+    dora = dora_item(hand, profile)  # 宝牌 where the table turns the switch on: inside the cap
+    if dora:
+        items.append(dora)
     cap = profile.option("bao_he_cap")
     fan = sum(i["value"] for i in items)
     if cap is not None and fan > cap:
