@@ -45,8 +45,9 @@ _CONTEXT_FLAGS = {
     "after_kong_discard": "after_kong_discard",
     "kong_on_kong": "kong_on_kong",
 }
-#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles).
-HAND_SIZES = (4, 7, 10, 13)
+#: Hand sizes the engine reads: one to five sets and a pair (成都's 4, 7, 10 and 13 tiles; the
+#: 16 of 十六张).
+HAND_SIZES = (4, 7, 10, 13, 16)
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
                   "or claims"),
     "lack_a_suit": ("缺一门：手中三门齐全不能和", "a hand holding all three suits cannot win "
                     "(缺一门, the suit given up at 定缺)"),
-    "hand_size": ("每家手牌张数（4、7、10、13）", "tiles in a hand before the draw (4, 7, 10 or 13: "
-                  "成都 tables of seven, six, five players)"),
+    "hand_size": ("每家手牌张数（4、7、10、13、16）", "tiles in a hand before the draw (4, 7, 10 or "
+                  "13: 成都 tables of seven, six, five players; 16: 十六张)"),
     "riichi": ("立直：叫和时可宣布立直，其后不能吃、碰", "立直 may be declared when ready: after it the "
                "seat may not chow or pung, and may still win"),
     "dora_indicators": ("宝牌指示牌（杠尾翻开的牌）", "宝牌 indicators (the tiles turned from the kong "

@@ -23,7 +23,7 @@ def hk(hand: str, win: str, table: dict | None = None, melds: list | None = None
     assert result["is_win"], result
     s = result["score"]
     assert sum(s["payments"].values()) == 0
-    assert sum(i["value"] for i in s["items"]) == s["total"]
+    assert sum(i["value"] * i.get("count", 1) for i in s["items"]) == s["total"]
     return s
 
 
@@ -152,9 +152,9 @@ def test_bao_twelve_down_and_big_three_dragons() -> None:
     melds = [pung("CCC", "left"), pung("FFF", "right"), pung("PPP", "opposite"),
              pung("999s", "right")]
     s = hk("4s", "4s", SELF_DRAWN, melds=melds, self_drawn=True)
-    # 大三元 8 + 對對糊 3 + 自摸 1 + 無花 1 = 13 (at the limit); 白 came from N (opposite of S),
-    # the 4th set from W (right of S): 大三元 liability comes first.
-    assert s["liable"] == {"seat": "N", "rule": "big_hand_liability"}
+    # 大三元 8 + 混一色 3 + 對對糊 3 + 自摸 1 + 無花 1 = 16, capped at 13; 白 came from N (opposite
+    # of S), the 4th set from W (right of S): 大三元 liability comes first.
+    assert s["liable"] == {"seat": "N", "rule": "big_hand_liability"} and s["limit"] is True
     assert s["payments"] == {"S": 3 * 384, "N": -3 * 384, "E": 0, "W": 0}
     s = hk("4s", "4s", SELF_DRAWN, melds=melds, self_drawn=True,
            options={"big_hand_liability": False})

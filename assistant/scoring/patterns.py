@@ -87,7 +87,8 @@ def has_honours(hand: WinningHand) -> bool:
 
 
 def _regular(hand: WinningHand) -> bool:
-    return hand.form is Form.REGULAR and len(hand.sets) == 4
+    """Four sets and a pair, or the five sets of a 16-tile hand."""
+    return hand.form is Form.REGULAR and len(hand.sets) in (4, 5)
 
 
 def is_all_chows(hand: WinningHand) -> bool:
@@ -353,7 +354,31 @@ def is_all_concealed_pungs(hand: WinningHand, win: Win) -> bool:
     return win.self_drawn or "pair" in wait_shapes(hand)
 
 
+def concealed_pungs(hand: WinningHand, win: Win) -> int:
+    """暗刻: pungs and kongs not claimed; a pung completed by the winning discard is not one
+    unless the winning tile also fits elsewhere in this reading (the pair or a chow)."""
+    count = sum(1 for s in hand.sets if s.is_pung and not s.exposed)
+    if win.self_drawn or hand.win_tile is None:
+        return count
+    holding = [kind for kind, tiles in hand.concealed_groups if hand.win_tile in tiles]
+    return count - 1 if holding and all(kind == "pung" for kind in holding) else count
+
+
+def is_all_melded(hand: WinningHand, win: Win) -> bool:
+    """全求人: every set claimed, the last tile held won on a discard as its pair."""
+    return (hand.form is Form.REGULAR and len(hand.concealed_tiles) == 2
+            and hand.melds_exposed == len(hand.sets) and not win.self_drawn)
+
+
 CATALOGUE.update({p.key: p for p in (
+    Pattern("three_concealed_pungs", "三暗刻", "Three concealed pungs",
+            lambda hand, win: int(concealed_pungs(hand, win) == 3)),
+    Pattern("four_concealed_pungs", "四暗刻", "Four concealed pungs",
+            lambda hand, win: int(concealed_pungs(hand, win) == 4)),
+    Pattern("five_concealed_pungs", "五暗刻", "Five concealed pungs",
+            lambda hand, win: int(concealed_pungs(hand, win) == 5)),
+    Pattern("all_melded", "全求人", "Every set claimed, won on a discard",
+            lambda hand, win: int(is_all_melded(hand, win))),
     Pattern("dragon_pung", "三元牌", "Dragon pung", lambda hand, win: len(dragon_pungs(hand))),
     Pattern("all_concealed_pungs", "坎坎糊", "Four concealed pungs",
             lambda hand, win: int(is_all_concealed_pungs(hand, win))),

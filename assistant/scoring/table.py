@@ -3,8 +3,10 @@
 Keys (seats are winds ``E S W N``, the issue's names kept): ``dealer``, ``seat`` (the winner),
 ``bets`` (seat -> bet), ``discarder`` (null when self-drawn), ``kongs`` (seat -> list of
 ``{"type", "tile", "from"}``), and where a variant needs them ``liable`` (the seat liable for a
-self-draw, Guangdong 包自摸), ``winners`` (every seat winning on the same discard) and
-``prevalent_wind``. Kong types: ``an``/``concealed`` 暗杠, ``jia``/``added`` 加杠, ``zhi``/``exposed``
+self-draw, Guangdong 包自摸), ``winners`` (every seat winning on the same discard),
+``prevalent_wind``, and for 十六张 ``streak`` (连庄: hands the dealer has already kept in a row) and
+``la_zhuang`` (拉庄: the seats that leave a third of what they owe the dealer as the next stake).
+Kong types: ``an``/``concealed`` 暗杠, ``jia``/``added`` 加杠, ``zhi``/``exposed``
 直杠 (a discard claimed onto a concealed pung; ``from`` is the discarder).
 
 >>> t = read_table({"dealer": "E", "seat": "S", "bets": {"E": 2}, "discarder": "W"},
@@ -33,7 +35,7 @@ from ..tiles import WINDS, check_code
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play")
+              "in_play", "streak", "la_zhuang")
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 

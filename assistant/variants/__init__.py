@@ -61,6 +61,7 @@ from .sichuan import (  # noqa: E402
     settle_sichuan_draw,
     settle_sichuan_kongs,
 )
+from .taiwan import TAIWAN, read_taiwan_table, score_taiwan  # noqa: E402
 from .tuidaohu import TUIDAOHU, score_tuidaohu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
@@ -81,12 +82,13 @@ DRAW_SETTLERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
     "sichuan": settle_sichuan_draw, "xueliu": settle_sichuan_draw}
 
 # --- Hong Kong / Guangdong family (issue 20) ---
-PROFILES.update({p.name: p for p in (HONGKONG, TUIDAOHU)})
-SCORERS.update({"hongkong": score_hongkong, "tuidaohu": score_tuidaohu})
-TABLE_READERS.update({"hongkong": read_hongkong_table, "tuidaohu": read_hundred_table})
+PROFILES.update({p.name: p for p in (HONGKONG, TUIDAOHU, TAIWAN)})
+SCORERS.update({"hongkong": score_hongkong, "tuidaohu": score_tuidaohu, "taiwan": score_taiwan})
+TABLE_READERS.update({"hongkong": read_hongkong_table, "tuidaohu": read_hundred_table,
+                      "taiwan": read_taiwan_table})
 KONG_SETTLERS["tuidaohu"] = settle_hundred_kongs
 #: The scorers that add 宝牌 as 番 when a table turns on ``dora_indicators``.
-COUNTS_DORA = {"guangdong", "hongkong", "sichuan", "xueliu"}
+COUNTS_DORA = {"guangdong", "hongkong", "sichuan", "xueliu", "taiwan"}
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:
