@@ -226,10 +226,17 @@ def _without(tiles: list[str], tile: str) -> list[str]:
 
 def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The prevalent wind (风圈) before each hand: East first; a round ends when the deal passes
-    on from the round's fourth dealer (back to the first dealer), then E → S → W → N."""
+    on from the round's fourth dealer (back to the first dealer), then E → S → W → N. Also the
+    连庄 count before each hand (hands the dealer has kept in a row: 十六张's ``table.streak``).
+
+    >>> wind_rounds("E", [{"winners": ["E"]}, {"winners": []}, {"winners": ["S"]}])["streak_before_each_hand"]
+    [0, 1, 2]
+    """
     dealer = _seat(first_dealer, "first_dealer")
     prevalent = 0
     before = []
+    streaks: list[int] = []
+    streak = 0
     for k, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise MahjongError(f"hand {k + 1} must be an object with dealer and winners", hand)
@@ -237,12 +244,15 @@ def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any
             raise MahjongError(f"hand {k + 1}: the dealer should be {dealer}, got "
                                f"{hand.get('dealer')!r}", hand.get("dealer"))
         before.append(WINDS[prevalent % 4])
+        streaks.append(streak)
         following = next_dealer(dealer, hand.get("winners") or [])
         if following != dealer and following == first_dealer:
             prevalent += 1
+        streak = streak + 1 if following == dealer else 0
         dealer = following
     return {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
-            "next_dealer": dealer, "rounds_completed": prevalent}
+            "next_dealer": dealer, "rounds_completed": prevalent,
+            "streak_before_each_hand": streaks, "streak_after_last": streak}
 
 
 def pass_lock(events: list[Any], scope: str = "same_tile") -> dict[str, Any]:

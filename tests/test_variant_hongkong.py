@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scoring_helpers import chow, pung, score, values
+from test_variant_properties import winning_hands
 
 from assistant import MahjongError, analyze, get_profile
 from assistant.variants.hongkong import half_doubling
@@ -179,3 +182,19 @@ def test_options_are_named_in_variants() -> None:
 
 def test_other_helpers_still_score_guangdong() -> None:
     assert values(score("123m456m789p345s9s", "9s", "guangdong", ON_DISCARD)) == {"平和": 1}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.filter_too_much])
+@given(winning_hands(), st.sampled_from("ESWN"), st.sampled_from("ESWN"), st.booleans(),
+       st.sampled_from(["half", "full"]))
+def test_property_payments_sum_to_zero_and_the_limit_holds(hand: dict, dealer: str, seat: str,
+                                                           self_drawn: bool, mode: str) -> None:
+    others = [s for s in "ESWN" if s != seat]
+    table = {"dealer": dealer, "seat": seat, "discarder": None if self_drawn else others[0]}
+    data = {**hand, "variant": "hongkong", "table": table, "context": {"self_drawn": self_drawn},
+            "options": {"min_fan": 0, "discard_payment": mode}}
+    s = analyze(data)["score"]
+    assert sum(s["payments"].values()) == 0 and s["payments"][seat] > 0
+    assert sum(i["value"] * i.get("count", 1) for i in s["items"]) == s["total"]
+    assert 0 <= s["total"] <= 13 and (s["total"] == 13) == s["limit"]

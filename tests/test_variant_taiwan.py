@@ -6,6 +6,7 @@ import pytest
 from scoring_helpers import pung, score, values
 
 from assistant import MahjongError, analyze
+from assistant.procedures import wind_rounds
 
 ON_DISCARD = {"dealer": "E", "seat": "S", "discarder": "W"}
 HAND = ("123m456m789m123p456p7s", "7s")
@@ -83,3 +84,9 @@ def test_flowers() -> None:
     s = analyze({"concealed": HAND[0], "win_tile": HAND[1], "variant": "taiwan",
                  "table": ON_DISCARD, "bonus": ["1f", "2f", "3f", "4f"]})["score"]
     assert values(s)["花杠"] == 2
+
+
+def test_the_streak_before_each_hand_for_the_table_session() -> None:
+    hands = [{"winners": ["E"]}, {"winners": []}, {"winners": ["S"]}, {"winners": ["S"]}]
+    got = wind_rounds("E", hands)
+    assert got["streak_before_each_hand"] == [0, 1, 2, 0] and got["streak_after_last"] == 1

@@ -266,7 +266,7 @@ def score_hongkong(state: HandState, profile: RuleProfile,
             ledger.pay_each(others, winner, -(-points // 2), "half share (半銃)")
     return {
         "variant": profile.name, "items": scored.items, "total": fan, "fan": fan,
-        "limit": scored.limit or scored.capped, "points": points,
+        "limit": fan >= profile.option(LIMIT), "points": points,
         "unit": "fan (番); points by the half-doubling table", "winner": winner,
         "dealer": table.dealer, "seat_wind": seat_wind(table, profile),
         "prevalent_wind": table.prevalent_wind or state.prevalent_wind,
