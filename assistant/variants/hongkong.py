@@ -19,12 +19,13 @@ from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.dora import dora_item
 from ..scoring.fan_table import Entry, FanTable, Scored
+from ..scoring.flowers import FLOWERS, SEASONS, all_eight, flower_items, wind_items
 from ..scoring.items import item
-from ..scoring.patterns import Win, WinningHand, is_little_four_winds, wind_pungs, winning_hands
+from ..scoring.patterns import Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
 from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
-from ..tiles import WINDS, is_bonus
+from ..tiles import is_bonus
 from .guangdong import liable_for, seat_wind
 
 LIMIT = "limit_fan"
@@ -141,9 +142,6 @@ TABLE = FanTable(entries=(
     Entry("last_tile_discard", 1, name_zh="河底撈魚", name_en="Win on the last discard"),
 ), combine="fan", cap=LIMIT)
 
-FLOWERS, SEASONS = ("1f", "2f", "3f", "4f"), ("5f", "6f", "7f", "8f")
-
-
 def half_doubling(fan: int) -> int:
     """半辣上: 2^fan up to 4 fan, then ×1.5 and ×4/3 in turn (5: 24, 6: 32, 7: 48, 8: 64).
 
@@ -155,7 +153,7 @@ def half_doubling(fan: int) -> int:
     return 2 ** (fan // 2 + 2) if fan % 2 == 0 else 3 * 2 ** (fan // 2 + 1)
 
 
-def flower_items(state: HandState, own: str, profile: RuleProfile) -> list[dict[str, Any]]:
+def hk_flower_items(state: HandState, own: str, profile: RuleProfile) -> list[dict[str, Any]]:
     """無花, or 正花 for each flower or season numbered like the seat, 一台花 for a full set."""
     if not profile.option("flowers"):
         return []
@@ -163,16 +161,7 @@ def flower_items(state: HandState, own: str, profile: RuleProfile) -> list[dict[
         if state.flower_count:
             return []  # a count without the tiles: no 無花, and 正花 cannot be told
         return [item("無花", "No flowers", 1, event="no_flowers")]
-    items = []
-    number = WINDS.index(own)
-    for group in (FLOWERS, SEASONS):
-        if all(t in state.bonus for t in group):
-            items.append(item("一台花", "A full set of four flowers" if group is FLOWERS else
-                              "A full set of four seasons", profile.option("flower_set_fan"),
-                              tiles=list(group)))
-        elif group[number] in state.bonus:
-            items.append(item("正花", "Own flower", 1, tiles=[group[number]]))
-    return items
+    return flower_items(state.bonus, own, ("正花", "一台花"), profile.option("flower_set_fan"))
 
 
 def seat_items(hand: WinningHand, state: HandState, table: Table,
@@ -180,14 +169,8 @@ def seat_items(hand: WinningHand, state: HandState, table: Table,
     """The items that depend on the seat: 門風, 圈風 (not beside 小四喜), flowers, 宝牌."""
     own = seat_wind(table, profile)
     prevalent = table.prevalent_wind or state.prevalent_wind
-    items = []
-    winds = wind_pungs(hand)
-    if not is_little_four_winds(hand):
-        if own in winds:
-            items.append(item("門風", "Seat-wind pung", 1, tiles=[own] * 3))
-        if prevalent in winds:
-            items.append(item("圈風", "Prevalent-wind pung", 1, tiles=[prevalent] * 3))
-    items += flower_items(state, own, profile)
+    items = wind_items(hand, own, prevalent, ("門風", "圈風"))
+    items += hk_flower_items(state, own, profile)
     dora = dora_item(hand, profile)
     return items + ([dora] if dora else [])
 
@@ -199,7 +182,7 @@ def _score_reading(hand: WinningHand, state: HandState, table: Table, win: Win,
     scored = TABLE.score(hand, win, options)
     if not scored.limit:
         scored = TABLE.score(hand, win, options, seat_items(hand, state, table, profile))
-    eight = all(t in state.bonus for t in FLOWERS + SEASONS) and profile.option("flowers")
+    eight = all_eight(state.bonus) and profile.option("flowers")
     if eight and not scored.limit:
         limit = profile.option(LIMIT)
         return Scored([item("八仙過海", "All eight flowers", limit, tiles=FLOWERS + SEASONS)],

@@ -18,20 +18,14 @@ from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.dora import dora_item
 from ..scoring.fan_table import Combo, Entry, FanTable, Scored
+from ..scoring.flowers import FLOWERS, SEASONS, all_eight, flower_items, wind_items
 from ..scoring.items import item
-from ..scoring.patterns import (
-    Win,
-    WinningHand,
-    is_little_four_winds,
-    wind_pungs,
-    winning_hands,
-)
+from ..scoring.patterns import Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
 from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
 from ..tiles import WINDS
 from .guangdong import seat_wind
-from .hongkong import FLOWERS, SEASONS
 
 SPECS: dict[str, OptionSpec] = {
     "base": number("底", "the base every payer owes a win", 100000, 0),
@@ -109,24 +103,11 @@ def own_items(hand: WinningHand, state: HandState, table: Table,
               profile: RuleProfile) -> list[dict[str, Any]]:
     """门风, 圈风 (not beside 小/大四喜), 正花, 花杠, 八仙过海 and 宝牌."""
     own = seat_wind(table, profile)
-    prevalent = table.prevalent_wind or state.prevalent_wind
-    items = []
-    winds = wind_pungs(hand)
-    if not is_little_four_winds(hand) and len(winds) < 4:
-        if own in winds:
-            items.append(item("门风", "Seat-wind pung", 1, tiles=[own] * 3))
-        if prevalent in winds:
-            items.append(item("圈风", "Prevalent-wind pung", 1, tiles=[prevalent] * 3))
-    if profile.option("flowers") and state.bonus:
-        if all(t in state.bonus for t in FLOWERS + SEASONS):
-            items.append(item("八仙过海", "All eight flowers", 8, tiles=FLOWERS + SEASONS))
-        else:
-            number = WINDS.index(own)
-            for group in (FLOWERS, SEASONS):
-                if all(t in state.bonus for t in group):
-                    items.append(item("花杠", "A full set of four flowers", 2, tiles=list(group)))
-                elif group[number] in state.bonus:
-                    items.append(item("正花", "Own flower", 1, tiles=[group[number]]))
+    items = wind_items(hand, own, table.prevalent_wind or state.prevalent_wind, ("门风", "圈风"))
+    if profile.option("flowers") and all_eight(state.bonus):
+        items.append(item("八仙过海", "All eight flowers", 8, tiles=FLOWERS + SEASONS))
+    elif profile.option("flowers"):
+        items += flower_items(state.bonus, own, ("正花", "花杠"), 2)
     dora = dora_item(hand, profile)
     return items + ([dora] if dora else [])
 
