@@ -198,3 +198,11 @@ def test_property_payments_sum_to_zero_and_the_limit_holds(hand: dict, dealer: s
     assert sum(s["payments"].values()) == 0 and s["payments"][seat] > 0
     assert sum(i["value"] * i.get("count", 1) for i in s["items"]) == s["total"]
     assert 0 <= s["total"] <= 13 and (s["total"] == 13) == s["limit"]
+
+
+def test_seven_pairs_only_where_the_table_plays_it() -> None:
+    r = analyze({"concealed": "1133m5577p22sEEC", "win_tile": "C", "variant": "hongkong",
+                 "table": ON_DISCARD})
+    assert not r["is_win"]
+    s = hk("1133m5577p22sEEC", "C", options={"seven_pairs_fan": 4})
+    assert values(s) == {"七對": 4, "門前清": 1, "無花": 1}

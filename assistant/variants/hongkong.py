@@ -58,6 +58,11 @@ SPECS: dict[str, OptionSpec] = {
                                   "kong in a row)", 13),
     "flower_set_fan": number("一台花番数", "fan of 一台花 (all four flowers, or all four seasons)",
                              13),
+    "seven_pairs_fan": OptionSpec("七對番数（0 = 七對不算糊）", "fan of 七對, seven pairs (0: seven "
+                                  "pairs is not a hand here, as at 老章 tables)", kind="int",
+                                  minimum=0, maximum=13, engine=lambda fan: {"forms": (
+                                      Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS)
+                                      if fan else (Form.REGULAR, Form.THIRTEEN_ORPHANS)}),
     "ren_wu_limit": OptionSpec("人糊算滿糊（否则按牌型计）", "人糊 is a limit hand (else it scores "
                                "its patterns)"),
     "twelve_down_liability": OptionSpec("十二張落地包自摸", "the discarder who gave a player his "
@@ -72,8 +77,9 @@ DEFAULTS: dict[str, Any] = {
     "flowers": True, "min_fan": 3, LIMIT: 13, "payout": "half_doubling", "base": 1,
     "discard_payment": "half", "ping_wu_fan": 1, "dui_dui_fan": 3, "hun_yi_se_fan": 3,
     "qing_yi_se_fan": 7, "hua_yao_jiu_fan": 1, "xiao_san_yuan_fan": 5, "da_san_yuan_fan": 8,
-    "xiao_si_xi_fan": 6, "gang_shang_gang_fan": 8, "flower_set_fan": 2, "ren_wu_limit": True,
-    "twelve_down_liability": True, "big_hand_liability": True, "seat_wind_follows_dealer": True,
+    "xiao_si_xi_fan": 6, "gang_shang_gang_fan": 8, "flower_set_fan": 2, "seven_pairs_fan": 0,
+    "ren_wu_limit": True, "twelve_down_liability": True, "big_hand_liability": True,
+    "seat_wind_follows_dealer": True,
 }
 
 HONGKONG = RuleProfile(
@@ -130,6 +136,7 @@ TABLE = FanTable(entries=(
     Entry("full_flush", "qing_yi_se_fan", name_zh="清一色"),
     Entry("half_flush", "hun_yi_se_fan", name_zh="混一色"),
     Entry("all_pungs", "dui_dui_fan", name_zh="對對糊"),
+    Entry("seven_pairs", "seven_pairs_fan", name_zh="七對"),
     Entry("all_chows", "ping_wu_fan", name_zh="平糊"),
     Entry("terminals_and_honours", "hua_yao_jiu_fan", name_zh="花么九"),
     Entry("dragon_pung", 1),
