@@ -206,3 +206,13 @@ def test_seven_pairs_only_where_the_table_plays_it() -> None:
     assert not r["is_win"]
     s = hk("1133m5577p22sEEC", "C", options={"seven_pairs_fan": 4})
     assert values(s) == {"七對": 4, "門前清": 1, "無花": 1}
+
+
+def test_house_rule_values_of_the_small_items() -> None:
+    hand = ("111m999pCCC9s", "9s", None, [pung("EEE")])
+    s = hk(*hand, options={"dragon_pung_fan": 0, "no_flower_fan": 0})
+    assert values(s) == {"對對糊": 3, "花么九": 1, "圈風": 1}
+    s = hk("123m456m789p345s9s", "9s", bonus=["2f"], options={"seat_flower_fan": 2})
+    assert values(s)["正花"] == 2
+    s = hk("CCCFFFPPP123m4s", "4s", options={"da_san_yuan_fan": 13})
+    assert s["total"] == 13 and s["limit"] is True

@@ -56,6 +56,11 @@ SPECS: dict[str, OptionSpec] = {
     "xiao_si_xi_fan": number("小四喜番数（含風刻）", "fan of 小四喜, its wind pungs included", 13),
     "gang_shang_gang_fan": number("槓上槓番数", "fan of 槓上槓 (won on the replacement of a second "
                                   "kong in a row)", 13),
+    "dragon_pung_fan": number("三元牌番数（每副）", "fan of each dragon pung (三元牌)", 13),
+    "no_flower_fan": number("無花番数", "fan of 無花 (no flower or season)", 13),
+    "seat_flower_fan": number("正花番数（每隻）", "fan of each own flower (正花)", 13),
+    "kong_flower_fan": number("槓上開花番数（另计自摸）", "fan of 槓上開花, self-drawn counted "
+                              "besides", 13),
     "flower_set_fan": number("一台花番数", "fan of 一台花 (all four flowers, or all four seasons)",
                              13),
     "seven_pairs_fan": OptionSpec("七對番数（0 = 七對不算糊）", "fan of 七對, seven pairs (0: seven "
@@ -78,6 +83,7 @@ DEFAULTS: dict[str, Any] = {
     "discard_payment": "half", "ping_wu_fan": 1, "dui_dui_fan": 3, "hun_yi_se_fan": 3,
     "qing_yi_se_fan": 7, "hua_yao_jiu_fan": 1, "xiao_san_yuan_fan": 5, "da_san_yuan_fan": 8,
     "xiao_si_xi_fan": 6, "gang_shang_gang_fan": 8, "flower_set_fan": 2, "seven_pairs_fan": 0,
+    "dragon_pung_fan": 1, "no_flower_fan": 1, "seat_flower_fan": 1, "kong_flower_fan": 1,
     "ren_wu_limit": True, "twelve_down_liability": True, "big_hand_liability": True,
     "seat_wind_follows_dealer": True,
 }
@@ -139,11 +145,11 @@ TABLE = FanTable(entries=(
     Entry("seven_pairs", "seven_pairs_fan", name_zh="七對"),
     Entry("all_chows", "ping_wu_fan", name_zh="平糊"),
     Entry("terminals_and_honours", "hua_yao_jiu_fan", name_zh="花么九"),
-    Entry("dragon_pung", 1),
+    Entry("dragon_pung", "dragon_pung_fan"),
     Entry("concealed", 1, name_zh="門前清"),
     Entry("self_drawn", 1),
     Entry("kong_on_kong", "gang_shang_gang_fan", replaces=("kong_flower",)),
-    Entry("kong_flower", 1, name_zh="槓上開花"),
+    Entry("kong_flower", "kong_flower_fan", name_zh="槓上開花"),
     Entry("robbing_kong", 1, name_zh="搶槓"),
     Entry("last_tile_draw", 1, name_zh="海底撈月"),
     Entry("last_tile_discard", 1, name_zh="河底撈魚", name_en="Win on the last discard"),
@@ -167,8 +173,13 @@ def hk_flower_items(state: HandState, own: str, profile: RuleProfile) -> list[di
     if not state.bonus:
         if state.flower_count:
             return []  # a count without the tiles: no 無花, and 正花 cannot be told
-        return [item("無花", "No flowers", 1, event="no_flowers")]
-    return flower_items(state.bonus, own, ("正花", "一台花"), profile.option("flower_set_fan"))
+        fan = profile.option("no_flower_fan")
+        return [item("無花", "No flowers", fan, event="no_flowers")] if fan else []
+    items = flower_items(state.bonus, own, ("正花", "一台花"), profile.option("flower_set_fan"))
+    for i in items:
+        if i["name_zh"] == "正花":
+            i["value"] = profile.option("seat_flower_fan")
+    return [i for i in items if i["value"]]
 
 
 def seat_items(hand: WinningHand, state: HandState, table: Table,
