@@ -218,7 +218,7 @@ def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = 
             out += _thirteen_orphans(counts, wilds)
         elif form is Form.HONORS_AND_KNITTED:
             out += _honors_and_knitted(counts, wilds)
-        elif form is Form.KNITTED_STRAIGHT and n_sets >= 3:
+        elif form is Form.KNITTED_STRAIGHT and 3 <= n_sets <= 4:  # a 10-14 tile part
             out += _knitted_straight(counts, wilds, n_sets)
     return out
 
