@@ -460,3 +460,33 @@ def charleston_advice(tiles: list[str]) -> dict[str, Any]:
         chosen.append(best)
         rest.remove(best)
     return {"pass": chosen, "keep": rest}
+
+
+# --- 立直 sticks, seed 003: "在叫和时拿出一千点筹码放在列牌区前，表示“立直”" ---
+
+
+def settle_riichi(declared: Any, winners: Any, stick: int = 1000,
+                  pot: Any = ()) -> dict[str, Any]:
+    """The 立直 sticks of a hand: each seat in ``declared`` put a ``stick`` down; ``pot`` lists
+    the owners of sticks left from drawn hands. The first winner takes them all (his own back);
+    at a draw nothing moves and the sticks stay for the next hand (``pot_after``).
+
+    >>> r = settle_riichi(["S", "W"], ["W"], pot=["N"])
+    >>> r["payments"], r["pot_after"]
+    ({'E': 0, 'S': -1000, 'W': 2000, 'N': -1000}, [])
+    >>> settle_riichi(["S"], [], pot=["E"])["pot_after"]
+    ['E', 'S']
+    """
+    for name, seats in (("declared", declared), ("winners", winners), ("pot", list(pot))):
+        if not isinstance(seats, list) or any(s not in WINDS for s in seats):
+            raise MahjongError(f"立直: {name} must be a list of seat winds", name)
+    if len(set(declared)) != len(declared):
+        raise MahjongError("立直: a seat declares once a hand", "declared")
+    sticks = list(pot) + list(declared)
+    ledger = Ledger()
+    if not winners:
+        return {**ledger.to_json(), "pot_after": sticks}
+    for seat in sticks:
+        if seat != winners[0]:
+            ledger.pay(seat, winners[0], stick, "riichi stick (立直)")
+    return {**ledger.to_json(), "taken_by": winners[0], "sticks": len(sticks), "pot_after": []}

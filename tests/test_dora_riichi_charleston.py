@@ -10,7 +10,7 @@ import pytest
 from scoring_helpers import claims, score, values
 
 from assistant import MahjongError
-from assistant.procedures import charleston, charleston_advice
+from assistant.procedures import charleston, charleston_advice, settle_riichi
 from assistant.scoring.dora import dora_of
 from assistant.tiles import parse_tiles
 
@@ -94,3 +94,14 @@ def test_charleston_advice_passes_the_loose_honours() -> None:
     assert charleston_advice(parse_tiles("123m456p789s11sEWC"))["pass"] == ["C", "E", "W"]
     with pytest.raises(MahjongError):
         charleston_advice(parse_tiles("123m"))
+
+
+def test_riichi_sticks_go_to_the_winner_or_stay() -> None:
+    r = settle_riichi(["S", "W"], ["E"])
+    assert r["payments"] == {"E": 2000, "S": -1000, "W": -1000, "N": 0}
+    drawn = settle_riichi(["S"], [])
+    assert drawn["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0} and drawn["pot_after"] == ["S"]
+    later = settle_riichi([], ["S"], pot=drawn["pot_after"])
+    assert later["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0} and later["sticks"] == 1
+    with pytest.raises(MahjongError, match="once"):
+        settle_riichi(["S", "S"], ["E"])
