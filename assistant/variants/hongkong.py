@@ -155,6 +155,7 @@ TABLE = FanTable(entries=(
     Entry("last_tile_discard", 1, name_zh="河底撈魚", name_en="Win on the last discard"),
 ), combine="fan", cap=LIMIT)
 
+
 def half_doubling(fan: int) -> int:
     """半辣上: 2^fan up to 4 fan, then ×1.5 and ×4/3 in turn (5: 24, 6: 32, 7: 48, 8: 64).
 
@@ -195,6 +196,7 @@ def seat_items(hand: WinningHand, state: HandState, table: Table,
 
 def _score_reading(hand: WinningHand, state: HandState, table: Table, win: Win,
                    profile: RuleProfile) -> Scored:
+    # 人糊's line is worth the limit where the table plays it as one, else it is dropped.
     options = {**profile.extra, "ren_wu_limit": profile.option(LIMIT) if profile.option(
         "ren_wu_limit") else 0}
     scored = TABLE.score(hand, win, options)
