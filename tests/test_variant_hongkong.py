@@ -113,9 +113,13 @@ def test_situational_wins() -> None:
     s = hk("123m456m789s9s", "9s", SELF_DRAWN, melds=kong, self_drawn=True,
            kong_replacement=True)
     assert values(s) == {"門前清": 1, "自摸": 1, "槓上開花": 1, "無花": 1}
-    s = hk("123m456m789s9s", "9s", SELF_DRAWN, melds=kong, self_drawn=True,
+    two = kong + [{"type": "kong", "tiles": ["5s"] * 4, "concealed": True}]
+    s = hk("123m456m9s", "9s", SELF_DRAWN, melds=two, self_drawn=True,
            kong_replacement=True, kong_on_kong=True, options={"min_fan": 0})
     assert values(s)["槓上槓"] == 8 and "槓上開花" not in values(s)
+    with pytest.raises(MahjongError, match="kong_on_kong"):
+        hk("123m456m789s9s", "9s", SELF_DRAWN, melds=kong, self_drawn=True,
+           kong_replacement=True, kong_on_kong=True)
     s = hk("123m456m789p345s9s", "9s", SELF_DRAWN, self_drawn=True, wall_last=True)
     assert values(s)["海底撈月"] == 1
     s = hk("123m456m789p345s9s", "9s", ON_DISCARD, wall_last=True)

@@ -184,6 +184,12 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
             m.type == "kong" for m in state.melds):
         raise MahjongError("kong_replacement (杠上开花): a win on the replacement tile needs the "
                            "kong among the winner's melds", "kong_replacement")
+    if getattr(state, "kong_on_kong", False) and not (
+            state.kong_replacement and state.self_drawn
+            and sum(m.type == "kong" for m in state.melds) >= 2):
+        raise MahjongError("kong_on_kong (槓上槓): a win on the replacement of a second kong in "
+                           "a row needs kong_replacement, self_drawn and two kongs among the "
+                           "winner's melds", "kong_on_kong")
     if state.after_kong_discard and state.self_drawn:
         raise MahjongError("after_kong_discard (杠上炮) is a win on a discard, not self-drawn",
                            "after_kong_discard")
