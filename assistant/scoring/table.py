@@ -70,6 +70,9 @@ class Table:
     assumed: list[str] = field(default_factory=list)
     #: Seats still playing the hand (血战到底: a seat that has won leaves); all four by default.
     in_play: list[str] = field(default_factory=lambda: list(WINDS))
+    #: 十六张: hands the dealer has kept in a row (连庄), and the seats that 拉庄 (read by taiwan).
+    streak: int = 0
+    la_zhuang: list[str] = field(default_factory=list)
 
     @property
     def self_drawn(self) -> bool:

@@ -115,16 +115,11 @@ def own_items(hand: WinningHand, state: HandState, table: Table,
 def dealer_items(table: Table, profile: RuleProfile) -> list[dict[str, Any]]:
     """莊家 and 连庄 (each hand kept adds a 台: the seed's 每连庄一次便加上一番)."""
     items = [item("庄家", "Dealer", profile.option("dealer_tai"), event="dealer")]
-    streak = table_streak(table)
+    streak = table.streak
     if streak:
         items.append(item("连庄", f"Dealer kept {streak} time(s)",
                           streak * profile.option("lian_zhuang_tai"), event="lian_zhuang"))
     return items
-
-
-def table_streak(table: Table) -> int:
-    """连庄 count from the table input (0 when not given)."""
-    return getattr(table, "streak", 0)
 
 
 def read_taiwan_table(state: HandState | None, profile: RuleProfile,
@@ -145,8 +140,7 @@ def read_taiwan_table(state: HandState | None, profile: RuleProfile,
     if table.dealer in la:
         raise MahjongError("table.la_zhuang: 拉庄 is asked by a non-dealer of the dealer "
                            "(闲家可以向庄家提出拉庄)", "la_zhuang")
-    table.streak = streak  # type: ignore[attr-defined]
-    table.la_zhuang = list(la)  # type: ignore[attr-defined]
+    table.streak, table.la_zhuang = streak, list(la)
     return table
 
 
@@ -186,7 +180,7 @@ def score_taiwan(state: HandState, profile: RuleProfile,
         payer_tai = tai + (extra_tai if involved else 0)
         amount = profile.option("base") + payer_tai * profile.option("per_tai")
         breakdown[payer] = payer_tai
-        if winner == dealer and payer in table.la_zhuang:  # type: ignore[attr-defined]
+        if winner == dealer and payer in table.la_zhuang:
             kept = amount // 3
             carried.append({"from": payer, "to": winner, "amount": kept, "rule": "la_zhuang"})
             amount -= kept
@@ -199,7 +193,7 @@ def score_taiwan(state: HandState, profile: RuleProfile,
         "variant": profile.name, "items": items, "total": tai, "tai": tai, "limit": False,
         "points": profile.option("base") + tai * profile.option("per_tai"),
         "unit": "台 (each payer owes base + 台 × per_tai)", "winner": winner, "dealer": dealer,
-        "dealer_items": extra, "tai_by_payer": breakdown, "streak": table_streak(table),
+        "dealer_items": extra, "tai_by_payer": breakdown, "streak": table.streak,
         "carried": carried, "hand_form": hand.form.value, **ledger.to_json(),
         "assumed": table.assumed,
     }
