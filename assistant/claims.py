@@ -83,7 +83,8 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     Keys: ``discard`` (tile), ``discarder`` (seat wind), ``hands`` (seat wind -> hand state of 13
     tiles; seats not given are skipped), optional ``variant``, ``options``, ``passed`` (seats that
     passed a win on this tile and may not take it) and ``robbing_kong`` (the tile was added to a
-    pung: only a win may take it).
+    pung: only a win may take it), ``riichi`` (seats that declared 立直: where the profile's
+    ``riichi`` switch is on they may no longer chow, pung or kong, only win).
     """
     if not isinstance(data, dict):
         raise MahjongError("a claims request must be a JSON object", data)
@@ -106,6 +107,12 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     robbing = data.get("robbing_kong", False)
     if not isinstance(robbing, bool):
         raise MahjongError("'robbing_kong' must be true or false", "robbing_kong")
+    riichi = data.get("riichi") or []
+    if not isinstance(riichi, list) or any(s not in WINDS for s in riichi):
+        raise MahjongError("'riichi' must be a list of seat winds", "riichi")
+    if riichi and not profile.riichi:
+        raise MahjongError(f"variant {profile.name!r} plays without 立直 (option riichi = false), "
+                           "so 'riichi' does not apply", "riichi")
     seats: dict[str, Any] = {}
     for seat, hand in hands.items():
         if seat not in WINDS:
@@ -118,6 +125,8 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
             raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
         entry = seat_claims(state, profile, tile, next_seat(discarder) == seat, robbing,
                             seat in passed)
+        if seat in riichi:  # 立直: "其后不能再上或碰牌，那当然可以和牌"
+            entry.update(kong=False, pung=False, chows=[], riichi=True)
         entry["distance"] = turn_distance(discarder, seat)
         entry["from"] = relative_source(seat, discarder)
         seats[seat] = entry

@@ -26,7 +26,11 @@ from .shanten import (
     shanten_of_form,
     take_knitted,
 )
+from .suit_table import MAX_SETS
 from .tiles import INDEX, TILES, to_compact
+
+#: The largest complete concealed part: five sets and a pair (the 16-tile hand after its draw).
+LARGEST = 3 * MAX_SETS + 2
 
 WILD = "*"
 
@@ -199,7 +203,7 @@ def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = 
     An empty list means the tiles do not make a complete hand.
     """
     n = sum(counts) + wilds
-    if n % 3 != 2 or n > 14:
+    if n % 3 != 2 or n > LARGEST:
         return []
     n_sets = sets_needed(n)
     out: list[Decomposition] = []
@@ -214,7 +218,7 @@ def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = 
             out += _thirteen_orphans(counts, wilds)
         elif form is Form.HONORS_AND_KNITTED:
             out += _honors_and_knitted(counts, wilds)
-        elif form is Form.KNITTED_STRAIGHT and n_sets >= 3:
+        elif form is Form.KNITTED_STRAIGHT and 3 <= n_sets <= 4:  # a 10-14 tile part
             out += _knitted_straight(counts, wilds, n_sets)
     return out
 
@@ -227,7 +231,7 @@ def is_complete(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL
     about by a wait, or wild tiles) the groups are searched.
     """
     n = sum(counts) + wilds
-    if n % 3 != 2 or n > 14:
+    if n % 3 != 2 or n > LARGEST:
         return False
     if wilds == 0 and max(counts) <= 4:
         return any(shanten_of_form(f, counts, 0, four_as_two_pairs) == -1 for f in forms)

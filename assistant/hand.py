@@ -45,10 +45,11 @@ _CONTEXT_FLAGS = {
     "is_4th_tile": "fourth_tile",
     "after_kong_discard": "after_kong_discard",
     "dealt_hand": "dealt_hand",
+    "kong_on_kong": "kong_on_kong",
 }
-#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles), and
-#: 江南 心皇's 12 (the imagined tile makes the 13th).
-HAND_SIZES = (4, 7, 10, 12, 13)
+#: Hand sizes the engine reads: one to five sets and a pair (成都's 4, 7, 10 and 13 tiles; the 16
+#: of 十六张), and 江南 心皇's 12 (the imagined tile makes the 13th).
+HAND_SIZES = (4, 7, 10, 12, 13, 16)
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ class HandState:
     after_kong_discard: bool = False  # 杠上炮: the winning discard came right after the discarder's kong
     dealt_hand: bool = False  # 起手 (长沙): the hand as dealt, before any discard, for 起手胡
     fourth_tile: bool = False  # 和绝张: the last unseen copy
+    kong_on_kong: bool = False  # 槓上槓: won on the replacement of a second kong in a row
     visible: list[str] = field(default_factory=list)
     wilds: list[str] = field(default_factory=list)
     variant: str | None = None
@@ -353,6 +355,7 @@ class HandState:
                 "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
                 **({"after_kong_discard": True} if self.after_kong_discard else {}),
                 **({"dealt_hand": True} if self.dealt_hand else {}),
+                **({"kong_on_kong": True} if self.kong_on_kong else {}),
                 "flowers": self.flower_count,
                 **({"void_suit": self.void_suit} if self.void_suit else {}),
             },

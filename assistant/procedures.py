@@ -243,10 +243,17 @@ def _without(tiles: list[str], tile: str) -> list[str]:
 
 def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:
     """The prevalent wind (风圈) before each hand: East first; a round ends when the deal passes
-    on from the round's fourth dealer (back to the first dealer), then E → S → W → N."""
+    on from the round's fourth dealer (back to the first dealer), then E → S → W → N. Also the
+    连庄 count before each hand (hands the dealer has kept in a row: 十六张's ``table.streak``).
+
+    >>> wind_rounds("E", [{"winners": ["E"]}, {"winners": []}, {"winners": ["S"]}])["streak_before_each_hand"]
+    [0, 1, 2]
+    """
     dealer = _seat(first_dealer, "first_dealer")
     prevalent = 0
     before = []
+    streaks: list[int] = []
+    streak = 0
     for k, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise MahjongError(f"hand {k + 1} must be an object with dealer and winners", hand)
@@ -254,12 +261,15 @@ def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any
             raise MahjongError(f"hand {k + 1}: the dealer should be {dealer}, got "
                                f"{hand.get('dealer')!r}", hand.get("dealer"))
         before.append(WINDS[prevalent % 4])
+        streaks.append(streak)
         following = next_dealer(dealer, hand.get("winners") or [])
         if following != dealer and following == first_dealer:
             prevalent += 1
+        streak = streak + 1 if following == dealer else 0
         dealer = following
     return {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
-            "next_dealer": dealer, "rounds_completed": prevalent}
+            "next_dealer": dealer, "rounds_completed": prevalent,
+            "streak_before_each_hand": streaks, "streak_after_last": streak}
 
 
 def pass_lock(events: list[Any], scope: str = "same_tile") -> dict[str, Any]:
@@ -385,3 +395,115 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
         items += draw_settler(profile, table, hands, ledger)
     return {"variant": profile.name, "outcome": "draw", "items": items, "total": 0,
             **ledger.to_json(), "assumed": table.assumed}
+
+
+# --- Charleston (查理士顿), seed 003: "四家拿了牌后，依次序向下家、上家、对家换三张牌庄家有权再来一轮" ---
+
+#: The passes of one round in order: to the 下家 (right), the 上家 (left), the 对家 (opposite).
+CHARLESTON_PASSES = (("right", 1), ("left", 3), ("opposite", 2))
+
+
+def charleston(hands: Any, passes: Any, second_round: bool = False) -> dict[str, Any]:
+    """Play the Charleston: ``hands`` maps each seat to its dealt tiles, ``passes`` lists, pass by
+    pass, the three tiles each seat gives; three passes (right, left, opposite), six when the
+    dealer calls the second round. Returns the hands after each pass and at the end."""
+    if not isinstance(hands, dict) or set(hands) != set(WINDS):
+        raise MahjongError("查理士顿: give the dealt hand of each seat E S W N", "hands")
+    held = {s: [check_code(t) for t in _tiles(hands[s], s)] for s in WINDS}
+    order = CHARLESTON_PASSES * (2 if second_round else 1)
+    if not isinstance(passes, list) or len(passes) != len(order):
+        raise MahjongError(f"查理士顿: {len(order)} passes expected (right, left, opposite"
+                           f"{', and again' if second_round else ''}), got "
+                           f"{len(passes) if isinstance(passes, list) else passes!r}", "passes")
+    steps = []
+    for (direction, step), given in zip(order, passes, strict=True):
+        if not isinstance(given, dict) or set(given) != set(WINDS):
+            raise MahjongError(f"查理士顿 ({direction}): give the three tiles of each seat", "passes")
+        moving: dict[str, list[str]] = {}
+        for seat in WINDS:
+            tiles = [check_code(t) for t in _tiles(given[seat], seat)]
+            if len(tiles) != 3:
+                raise MahjongError(f"查理士顿 ({direction}): seat {seat} passes three tiles", seat)
+            left = list(held[seat])
+            for t in tiles:
+                if t not in left:
+                    raise MahjongError(f"查理士顿 ({direction}): seat {seat} does not hold {t}", t)
+                left.remove(t)
+            held[seat] = left
+            moving[next_seat(seat, step)] = tiles
+        for seat in WINDS:
+            held[seat] = held[seat] + moving[seat]
+        steps.append({"direction": direction, "received": {s: moving[s] for s in WINDS}})
+    return {"passes": steps, "hands": held}
+
+
+def _links(tiles: list[str], tile: str) -> int:
+    """Tiles held that could make a set with ``tile``: its copies, and suit tiles within two."""
+    if tile[1:] not in ("m", "p", "s"):
+        return tiles.count(tile)
+    return sum(1 for t in tiles if t[1:] == tile[1:] and abs(int(t[0]) - int(tile[0])) <= 2)
+
+
+def _tiles(value: Any, seat: str) -> list[str]:
+    if not isinstance(value, list):
+        raise MahjongError(f"查理士顿: seat {seat}'s tiles must be a list", seat)
+    return value
+
+
+def charleston_advice(tiles: list[str]) -> dict[str, Any]:
+    """Which three tiles to pass: one by one, the tile whose loss leaves the best shanten, then
+    the one with the fewest neighbours held (copies, or a suit tile within two), then the one
+    leaving the most tiles that would improve the rest.
+
+    >>> from assistant.tiles import parse_tiles
+    >>> charleston_advice(parse_tiles("123m456p789s11sEWC"))["pass"]
+    ['C', 'E', 'W']
+    """
+    from .shanten import shanten
+    from .tiles import to_counts
+    from .waits import Rules, helpful_draws
+
+    rest = [check_code(t) for t in tiles]
+    if len(rest) < 13:
+        raise MahjongError("查理士顿: the advice needs a dealt hand of 13 or 14 tiles", "tiles")
+    chosen: list[str] = []
+    for _ in range(3):
+        def cost(t: str) -> tuple[int, int, int, str]:
+            kept = _without(rest, t)
+            counts = to_counts(kept)
+            useful = helpful_draws(counts, 0, Rules())[1] if len(kept) % 3 == 1 else []
+            return shanten(counts), _links(kept, t), -len(useful), t
+        best = min(dict.fromkeys(rest), key=cost)
+        chosen.append(best)
+        rest.remove(best)
+    return {"pass": chosen, "keep": rest}
+
+
+# --- 立直 sticks, seed 003: "在叫和时拿出一千点筹码放在列牌区前，表示“立直”" ---
+
+
+def settle_riichi(declared: Any, winners: Any, stick: int = 1000,
+                  pot: Any = ()) -> dict[str, Any]:
+    """The 立直 sticks of a hand: each seat in ``declared`` put a ``stick`` down; ``pot`` lists
+    the owners of sticks left from drawn hands. The first winner takes them all (his own back);
+    at a draw nothing moves and the sticks stay for the next hand (``pot_after``).
+
+    >>> r = settle_riichi(["S", "W"], ["W"], pot=["N"])
+    >>> r["payments"], r["pot_after"]
+    ({'E': 0, 'S': -1000, 'W': 2000, 'N': -1000}, [])
+    >>> settle_riichi(["S"], [], pot=["E"])["pot_after"]
+    ['E', 'S']
+    """
+    for name, seats in (("declared", declared), ("winners", winners), ("pot", list(pot))):
+        if not isinstance(seats, list) or any(s not in WINDS for s in seats):
+            raise MahjongError(f"立直: {name} must be a list of seat winds", name)
+    if len(set(declared)) != len(declared):
+        raise MahjongError("立直: a seat declares once a hand", "declared")
+    sticks = list(pot) + list(declared)
+    ledger = Ledger()
+    if not winners:
+        return {**ledger.to_json(), "pot_after": sticks}
+    for seat in sticks:
+        if seat != winners[0]:
+            ledger.pay(seat, winners[0], stick, "riichi stick (立直)")
+    return {**ledger.to_json(), "taken_by": winners[0], "sticks": len(sticks), "pot_after": []}

@@ -39,8 +39,12 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
                            "flower tiles), replaced like them, never in the hand"),
     "imagined_tile": ("心皇：心中想象一张牌，只能用来和牌", "心皇: each hand holds one tile fewer and "
                       "an imagined tile that only completes the win"),
-    "hand_size": ("每家手牌张数（4、7、10、12、13）", "tiles in a hand before the draw (4, 7, 10 or 13: "
-                  "成都 tables of seven, six, five players)"),
+    "hand_size": ("每家手牌张数（4、7、10、12、13、16）", "tiles in a hand before the draw (4, 7, 10 "
+                  "or 13: 成都 tables of seven, six, five players; 12: 心皇; 16: 十六张)"),
+    "riichi": ("立直：叫和时可宣布立直，其后不能吃、碰", "立直 may be declared when ready: after it the "
+               "seat may not chow or pung, and may still win"),
+    "dora_indicators": ("宝牌指示牌（杠尾翻开的牌）", "宝牌 indicators (the tiles turned from the kong "
+                        "end): each 宝牌 in the winning hand adds one 番"),
 }
 
 
@@ -141,9 +145,10 @@ class RuleProfile:
     #: Tiles the set holds one copy of (芜湖's winds), not four.
     one_copy: tuple[str, ...] = field(default=(), compare=False)
     #: A variant's own condition on a reading of a complete hand: ``(state, hand, profile) ->
-    #: None`` when
-    #: it may win, else the rule it breaks as ``(zh, en)`` (八支, 开门, the 2-5-8 pair …).
+    #: None`` when it may win, else the rule it breaks as ``(zh, en)`` (八支, 开门, 2-5-8 pair …).
     win_condition: Callable[..., tuple[str, str] | None] | None = field(default=None, compare=False)
+    riichi: bool = False
+    dora_indicators: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
     extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)

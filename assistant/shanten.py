@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .suit_table import WIDTH, tables
+from .suit_table import MAX_SETS, WIDTH, tables
 from .tiles import INDEX, TERMINALS_AND_HONORS
 
 
@@ -89,7 +89,7 @@ def _compile_product(limit: int):
     return namespace["product"]
 
 
-_PRODUCTS = tuple(_compile_product(limit) for limit in range(5))
+_PRODUCTS = tuple(_compile_product(limit) for limit in range(MAX_SETS + 1))
 
 
 def _compile_join(n_sets: int):
@@ -105,7 +105,7 @@ def _compile_join(n_sets: int):
 
 
 #: ``JOINS[n](a, b)``: the best split of n sets and the pair between two rows.
-JOINS = tuple(_compile_join(n) for n in range(5))
+JOINS = tuple(_compile_join(n) for n in range(MAX_SETS + 1))
 
 
 def sets_needed(tile_count: int) -> int:
@@ -114,10 +114,11 @@ def sets_needed(tile_count: int) -> int:
     ``3n+1`` (waiting) and ``3n+2`` (after drawing) tiles make ``n`` sets and a pair; a part of
     ``3n`` tiles is read as ``n`` sets still lacking the pair, as some engines do.
     """
-    if not 1 <= tile_count <= 14:
+    if not 1 <= tile_count <= 3 * MAX_SETS + 2:
         from .errors import MahjongError
 
-        raise MahjongError(f"{tile_count} concealed tiles fit no hand: 1 to 14 expected",
+        raise MahjongError(f"{tile_count} concealed tiles fit no hand: 1 to "
+                           f"{3 * MAX_SETS + 2} expected",
                            tile_count)
     return tile_count // 3
 
@@ -142,17 +143,17 @@ def group_rows(counts: list[int], three_player: bool = False) -> list[bytes]:
     """
     suit, honor = tables()
     c = counts
-    k1 = 10 * (c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14]
+    k1 = WIDTH * (c[9] + 5 * c[10] + 25 * c[11] + 125 * c[12] + 625 * c[13] + 3125 * c[14]
                + 15625 * c[15] + 78125 * c[16] + 390625 * c[17])
-    k2 = 10 * (c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23]
+    k2 = WIDTH * (c[18] + 5 * c[19] + 25 * c[20] + 125 * c[21] + 625 * c[22] + 3125 * c[23]
                + 15625 * c[24] + 78125 * c[25] + 390625 * c[26])
-    k3 = 10 * (c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32]
+    k3 = WIDTH * (c[27] + 5 * c[28] + 25 * c[29] + 125 * c[30] + 625 * c[31] + 3125 * c[32]
                + 15625 * c[33])
     if three_player:
-        k0 = 10 * (c[0] + 5 * c[8])
+        k0 = WIDTH * (c[0] + 5 * c[8])
         first = honor[k0:k0 + WIDTH]
     else:
-        k0 = 10 * (c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5]
+        k0 = WIDTH * (c[0] + 5 * c[1] + 25 * c[2] + 125 * c[3] + 625 * c[4] + 3125 * c[5]
                    + 15625 * c[6] + 78125 * c[7] + 390625 * c[8])
         first = suit[k0:k0 + WIDTH]
     return [first, suit[k1:k1 + WIDTH], suit[k2:k2 + WIDTH], honor[k3:k3 + WIDTH]]
@@ -264,8 +265,8 @@ def form_applies(form: Form, tile_count: int) -> bool:
     if form is Form.REGULAR:
         return True
     if form is Form.KNITTED_STRAIGHT:
-        return tile_count >= 10
-    return tile_count >= 13
+        return 10 <= tile_count <= 14
+    return 13 <= tile_count <= 14
 
 
 def shanten_of_form(form: Form, counts: list[int], wilds: int = 0,

@@ -1,8 +1,9 @@
 """Per-suit lookup tables behind shanten: built once by a vectorised DP, cached on disk.
 
 For every pattern of counts in one suit (9 tiles, 0-4 copies each, key = sum c_i * 5**i) and every
-target of ``m`` sets (0-4) plus ``p`` pairs (0-1), the table holds the largest number of the
-pattern's tiles that a legal suit hand of that shape (no tile more than four times) can use.
+target of ``m`` sets (0-5: a 16-tile hand makes five) plus ``p`` pairs (0-1), the table holds
+the largest number of the pattern's tiles that a legal suit hand of that shape (no tile more
+than four times) can use.
 Combining the four groups (three suits and the honours) gives the exact regular-form shanten:
 ``shanten = (3n + 2) - best_overlap - 1`` (the minimum number of exchanges, minus one). Honours
 form no chows, so they get their own table over 7 positions.
@@ -19,17 +20,19 @@ from pathlib import Path
 
 import numpy as np
 
-#: Row width: (m, p) for m in 0..4 and p in 0..1, at index 2*m + p.
-WIDTH = 10
+#: Most sets one group can be asked for: five (the 16-tile hand's five sets and a pair).
+MAX_SETS = 5
+#: Row width: (m, p) for m in 0..MAX_SETS and p in 0..1, at index 2*m + p.
+WIDTH = 2 * MAX_SETS + 2
 _NEG = -100
-_VERSION = 1
+_VERSION = 2
 _CACHE_NAME = f"suit_tables_v{_VERSION}.npz"
 
 
 def _states(chows: bool) -> list[tuple[int, int, int, int]]:
     """DP states (pending1, pending2, sets, pair): chows started one or two tiles back."""
     out = []
-    for m in range(5):
+    for m in range(MAX_SETS + 1):
         for p in range(2):
             for a in range(5 if chows else 1):
                 for b in range(5 if chows else 1):
@@ -50,7 +53,7 @@ def _transitions(states: list[tuple[int, int, int, int]], pos: int, chows: bool,
                 for pair in (0, 1):
                     used = 3 * pung + 2 * pair + k + a + b
                     m2, p2 = m + k + pung, p + pair
-                    if used > 4 or m2 > 4 or p2 > 1:
+                    if used > 4 or m2 > MAX_SETS or p2 > 1:
                         continue
                     nxt = (k, a, m2, p2) if chows else (0, 0, m2, p2)
                     moves.add((s, idx[nxt], used))
@@ -58,7 +61,7 @@ def _transitions(states: list[tuple[int, int, int, int]], pos: int, chows: bool,
 
 
 def build_table(positions: int, chows: bool) -> np.ndarray:
-    """Best overlap for every count pattern of ``positions`` tiles: shape (5**positions, 10)."""
+    """Best overlap for every count pattern of ``positions`` tiles: shape (5**positions, WIDTH)."""
     states = _states(chows)
     n_states = len(states)
     value = np.full((n_states, 1), _NEG, dtype=np.int16)

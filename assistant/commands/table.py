@@ -4,12 +4,15 @@
 ``wind`` (prevalent wind over a sequence of hands), ``claim`` (who takes a discard),
 ``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims), ``settle-draw`` (kong
 payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exchange`` and
-``exchange-advice`` (Sichuan 换三张 and 定缺). Examples::
+``exchange-advice`` (Sichuan 换三张 and 定缺), ``dora`` (宝牌 from its indicator), ``charleston`` and
+``charleston-advice`` (查理士顿). Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
     mahjong-assistant table next-dealer --dealer E --winners S
     mahjong-assistant table exchange-advice --hand 1239m45p1235789s
+    mahjong-assistant table dora --indicator 9p --json
+    mahjong-assistant table charleston-advice --hand 123m456p789s11sEWC
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from typing import Any
 from ..cli import dump, read_json
 from ..errors import MahjongError
 from ..procedures import (
+    charleston,
+    charleston_advice,
     dice_start,
     exchange_advice,
     exchange_three,
@@ -33,6 +38,7 @@ from ..procedures import (
     wind_rounds,
 )
 from ..report import score_lines
+from ..scoring.dora import dora_of
 from ..tiles import parse_tiles
 from ..variants import get_profile
 
@@ -93,6 +99,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     q = sub.add_parser("liable", help="who is liable (包自摸) for whom, from the claims in order "
                                       "(JSON list of {seat, claim, tile, from} on stdin)")
     common(q)
+    q = sub.add_parser("dora", help="宝牌: the tile an indicator shows (9 → 1, 北 → 东, 中 → 白)")
+    q.add_argument("--indicator", required=True, help="the indicator tile, e.g. 9p or N")
+    common(q, variant=False)
+    q = sub.add_parser("charleston", help="查理士顿: the passes right, left, opposite (JSON "
+                                          "{hands, passes, second_round} on stdin)")
+    common(q, variant=False)
+    q = sub.add_parser("charleston-advice", help="查理士顿: which three tiles to pass")
+    q.add_argument("--hand", required=True, help="the dealt hand, e.g. 123m456p789s11sEWC")
+    common(q, variant=False)
     q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
     common(q)
 
@@ -137,6 +152,20 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
                               args.direction)
     if kind == "exchange-advice":
         return exchange_advice(parse_tiles(args.hand))
+    if kind == "dora":
+        tiles = parse_tiles(args.indicator)
+        if len(tiles) != 1:
+            raise MahjongError(f"宝牌: the indicator is one tile, got {args.indicator!r}",
+                               "indicator")
+        return {"dora": dora_of(tiles[0])}
+    if kind == "charleston":
+        data = read_json(sys.stdin.read(), "the Charleston")
+        if not isinstance(data, dict):
+            raise MahjongError("the Charleston is a JSON object {hands, passes, second_round}",
+                               "charleston")
+        return charleston(data.get("hands"), data.get("passes"), bool(data.get("second_round")))
+    if kind == "charleston-advice":
+        return charleston_advice(parse_tiles(args.hand))
     if kind == "wind":
         hands = read_json(sys.stdin.read(), "the hands")
         if not isinstance(hands, list):
@@ -196,6 +225,13 @@ def run(args: argparse.Namespace) -> int:
     elif kind == "exchange":
         for seat, tiles in result["received"].items():
             print(f"{seat} {'收到' if zh else 'receives'}: {' '.join(tiles)}")
+    elif kind == "dora":
+        print(("宝牌: " if zh else "Dora: ") + result["dora"])
+    elif kind == "charleston":
+        for seat, tiles in result["hands"].items():
+            print(f"{seat}: {' '.join(tiles)}")
+    elif kind == "charleston-advice":
+        print(("传出: " if zh else "Pass: ") + " ".join(result["pass"]))
     elif kind == "exchange-advice":
         print(("换出: " if zh else "Pass: ") + " ".join(result["pass"]))
         print(("定缺: " if zh else "Give up the suit: ") + result["void_suit"])

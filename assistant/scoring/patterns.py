@@ -116,7 +116,8 @@ def has_honours(hand: WinningHand) -> bool:
 
 
 def _regular(hand: WinningHand) -> bool:
-    return hand.form is Form.REGULAR and len(hand.sets) == 4
+    """Four sets and a pair, or the five sets of a 16-tile hand."""
+    return hand.form is Form.REGULAR and len(hand.sets) in (4, 5)
 
 
 def is_all_chows(hand: WinningHand) -> bool:
@@ -230,13 +231,15 @@ class Win:
     prevalent_wind: str = "E"
     fourth_tile: bool = False  # 和绝张: the winning tile was the last unseen copy
     unique_wait: bool = False  # 独听: the hand before the win waited on this one tile only
+    kong_on_kong: bool = False  # 槓上槓: the replacement of a second kong in a row
 
     @classmethod
     def of(cls, state: HandState, dealer: bool) -> Win:
         """The win facts of a hand state; ``dealer`` says whether the winner deals."""
         return cls(state.self_drawn, state.kong_replacement, state.after_kong_discard,
                    state.robbing_kong, state.last_tile, state.first_go_around, dealer,
-                   state.seat_wind, state.prevalent_wind, state.fourth_tile)
+                   state.seat_wind, state.prevalent_wind, state.fourth_tile,
+                   kong_on_kong=state.kong_on_kong)
 
 
 @dataclass(frozen=True)
@@ -853,4 +856,39 @@ CATALOGUE.update({p.key: p for p in (
             _relation_count("mixed_shifted_pungs")),
     Pattern("four_pure_shifted_pungs", "一色四节高", "Four Pure Shifted Pungs",
             _relation_count("four_pure_shifted_pungs")),
+)})
+
+
+# --- Hong Kong / Guangdong family ---
+
+
+def is_all_concealed_pungs(hand: WinningHand, win: Win) -> bool:
+    """坎坎糊: four pungs (or kongs) none of them claimed; won on a discard only on the pair,
+    since a pung completed by a discard is no longer concealed."""
+    if not is_all_pungs(hand) or any(s.exposed for s in hand.sets):
+        return False
+    return win.self_drawn or "pair" in wait_shapes(hand)
+
+
+def is_all_melded(hand: WinningHand, win: Win) -> bool:
+    """全求人: every set claimed, the last tile held won on a discard as its pair."""
+    return (hand.form is Form.REGULAR and len(hand.concealed_tiles) == 2
+            and hand.melds_exposed == len(hand.sets) and not win.self_drawn)
+
+
+CATALOGUE.update({p.key: p for p in (
+    Pattern("five_concealed_pungs", "五暗刻", "Five concealed pungs",
+            lambda hand, win: int(concealed_pungs(hand, win) == 5)),
+    Pattern("all_melded", "全求人", "Every set claimed, won on a discard",
+            lambda hand, win: int(is_all_melded(hand, win))),
+    Pattern("all_concealed_pungs", "坎坎糊", "Four concealed pungs",
+            lambda hand, win: int(is_all_concealed_pungs(hand, win))),
+    Pattern("earthly_draw", "地和", "Earthly win (a non-dealer's first draw)",
+            lambda hand, win: int(win.first_go_around and win.self_drawn and not win.dealer)),
+    Pattern("human", "人和", "Human win (a non-dealer on a first-go-around discard)",
+            lambda hand, win: int(win.first_go_around and not win.self_drawn and not win.dealer)),
+    Pattern("full_flush_seven_pairs", "清一色全对", "One-suit seven pairs",
+            _hand(lambda h: is_seven_pairs(h) and is_full_flush(h))),
+    Pattern("kong_on_kong", "槓上槓", "Win on the replacement of a second kong in a row",
+            lambda hand, win: int(win.kong_on_kong and win.kong_replacement and win.self_drawn)),
 )})

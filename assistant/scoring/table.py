@@ -3,8 +3,10 @@
 Keys (seats are winds ``E S W N``, the issue's names kept): ``dealer``, ``seat`` (the winner),
 ``bets`` (seat -> bet), ``discarder`` (null when self-drawn), ``kongs`` (seat -> list of
 ``{"type", "tile", "from"}``), and where a variant needs them ``liable`` (the seat liable for a
-self-draw, Guangdong 包自摸), ``winners`` (every seat winning on the same discard) and
-``prevalent_wind``. Kong types: ``an``/``concealed`` 暗杠, ``jia``/``added`` 加杠, ``zhi``/``exposed``
+self-draw, Guangdong 包自摸), ``winners`` (every seat winning on the same discard),
+``prevalent_wind``, and for 十六张 ``streak`` (连庄: hands the dealer has already kept in a row) and
+``la_zhuang`` (拉庄: the seats that leave a third of what they owe the dealer as the next stake).
+Kong types: ``an``/``concealed`` 暗杠, ``jia``/``added`` 加杠, ``zhi``/``exposed``
 直杠 (a discard claimed onto a concealed pung; ``from`` is the discarder).
 
 >>> t = read_table({"dealer": "E", "seat": "S", "bets": {"E": 2}, "discarder": "W"},
@@ -33,7 +35,7 @@ from ..tiles import WINDS, check_code
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play", "birds")
+              "in_play", "birds", "streak", "la_zhuang")
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 
@@ -70,6 +72,9 @@ class Table:
     in_play: list[str] = field(default_factory=lambda: list(WINDS))
     #: 扎鸟 (长沙): the tiles turned up after the win.
     birds: list[str] = field(default_factory=list)
+    #: 十六张: hands the dealer has kept in a row (连庄), and the seats that 拉庄 (read by taiwan).
+    streak: int = 0
+    la_zhuang: list[str] = field(default_factory=list)
 
     @property
     def self_drawn(self) -> bool:
@@ -188,6 +193,12 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
             m.type == "kong" for m in state.melds):
         raise MahjongError("kong_replacement (杠上开花): a win on the replacement tile needs the "
                            "kong among the winner's melds", "kong_replacement")
+    if getattr(state, "kong_on_kong", False) and not (
+            state.kong_replacement and state.self_drawn
+            and sum(m.type == "kong" for m in state.melds) >= 2):
+        raise MahjongError("kong_on_kong (槓上槓): a win on the replacement of a second kong in "
+                           "a row needs kong_replacement, self_drawn and two kongs among the "
+                           "winner's melds", "kong_on_kong")
     if state.after_kong_discard and state.self_drawn:
         raise MahjongError("after_kong_discard (杠上炮) is a win on a discard, not self-drawn",
                            "after_kong_discard")

@@ -44,6 +44,7 @@ RIICHI = RuleProfile(
 from ..scoring.by_card import read_card_table  # noqa: E402
 from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
+from .hongkong import HONGKONG, read_hongkong_table, score_hongkong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
 from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
 from .mcr import MCR, read_mcr_table, score_mcr  # noqa: E402
@@ -58,7 +59,9 @@ from .sichuan import (  # noqa: E402
     settle_sichuan_draw,
     settle_sichuan_kongs,
 )
+from .taiwan import TAIWAN, read_taiwan_table, score_taiwan  # noqa: E402
 from .taiyuan import TAIYUAN, score_taiyuan  # noqa: E402
+from .tuidaohu import TUIDAOHU, score_tuidaohu  # noqa: E402
 from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
@@ -87,6 +90,15 @@ KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
 DRAW_SETTLERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
     "sichuan": settle_sichuan_draw, "xueliu": settle_sichuan_draw}
 
+# --- Hong Kong / Guangdong family (issue 20) ---
+PROFILES.update({p.name: p for p in (HONGKONG, TUIDAOHU, TAIWAN)})
+SCORERS.update({"hongkong": score_hongkong, "tuidaohu": score_tuidaohu, "taiwan": score_taiwan})
+TABLE_READERS.update({"hongkong": read_hongkong_table, "tuidaohu": read_hundred_table,
+                      "taiwan": read_taiwan_table})
+KONG_SETTLERS["tuidaohu"] = settle_hundred_kongs
+#: The scorers that add 宝牌 as 番 when a table turns on ``dora_indicators``.
+COUNTS_DORA = {"guangdong", "hongkong", "sichuan", "xueliu", "taiwan"}
+
 
 def check_table(profile: RuleProfile, state: Any) -> None:
     """Check a hand's ``table`` under its variant before analysis, so bad table input (a bet out
@@ -106,8 +118,14 @@ def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any
 
 
 def scorer_for(profile: RuleProfile) -> Scorer | None:
-    """The variant's scoring function, or ``None`` for profiles that only read hands."""
-    return SCORERS.get(profile.name)
+    """The variant's scoring function, or ``None`` for profiles that only read hands; a table
+    with 宝牌 under a variant that counts no 番 is refused naming the rule."""
+    scorer = SCORERS.get(profile.name)
+    if scorer is not None and profile.dora_indicators and profile.name not in COUNTS_DORA:
+        raise MahjongError(f"宝牌 (dora_indicators) adds 番, but variant {profile.name!r} does not "
+                           f"score in 番; they count in {', '.join(sorted(COUNTS_DORA))}",
+                           "dora_indicators")
+    return scorer
 
 
 def get_profile(name: str | None, options: dict | None = None) -> RuleProfile:

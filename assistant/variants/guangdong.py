@@ -15,6 +15,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState, Meld
 from ..profile import OptionSpec, RuleProfile
+from ..scoring.dora import dora_item
 from ..scoring.fan_table import Entry, FanTable
 from ..scoring.items import item
 from ..scoring.patterns import (
@@ -197,6 +198,9 @@ def _inside_items(hand: WinningHand, state: HandState, table: Table, profile: Ru
     if counted_self:
         en = "Self-drawn" if table.self_drawn else "Counted as self-drawn"
         items.append(item("自摸", en, 1, event="self_drawn"))
+    dora = dora_item(hand, profile)  # 宝牌 where the table turns the switch on: inside the cap
+    if dora:
+        items.append(dora)
     cap = profile.option("bao_he_cap")
     fan = sum(i["value"] for i in items)
     if cap is not None and fan > cap:
@@ -271,8 +275,10 @@ def derive_liable(state: HandState, table: Table, profile: RuleProfile,
     return None
 
 
-def _liable(state: HandState, table: Table, profile: RuleProfile,
+def liable_for(state: HandState, table: Table, profile: RuleProfile,
             specials: list[str]) -> tuple[str | None, str | None]:
+    """(seat, rule) paying a self-draw alone (包): the robbed seat, the kong's discarder on 杠上开花包杠,
+    ``table.liable``, or what the melds show (:func:`derive_liable`)."""
     if state.robbing_kong:
         return table.discarder, "rob_kong"
     bao_gang = _kong_flower_liable(state, table)
@@ -319,7 +325,7 @@ def score_guangdong(state: HandState, profile: RuleProfile,
     assert best is not None
     fan, items, hand = best
     points = 2 ** fan
-    liable, rule = _liable(state, table, profile, [i["name_zh"] for i in items])
+    liable, rule = liable_for(state, table, profile, [i["name_zh"] for i in items])
     ledger = Ledger()
     if table.self_drawn or state.robbing_kong:
         if liable:

@@ -110,22 +110,24 @@ def read_hundred_table(state: HandState | None, profile: RuleProfile,
     table = read_hand_table(state, profile, data, need_seat, max_bet=0)
     if (state is not None and table.seat is not None and not state.self_drawn
             and not state.robbing_kong and not profile.option("discard_wins")):
-        raise MahjongError("hundred: only self-drawn wins (只允许自摸不允许吃糊); set the option "
-                           "discard_wins = true to allow wins on a discard", "self_drawn")
+        raise MahjongError(f"{profile.name}: only self-drawn wins (只允许自摸不允许吃糊); set the "
+                           "option discard_wins = true to allow wins on a discard", "self_drawn")
     return table
 
 
-def score_hundred(state: HandState, profile: RuleProfile,
-                  readings: list[Decomposition]) -> dict[str, Any]:
-    """Score a win: the multiplier (or 全对's points), each payer's share and the kong money."""
+def score_hundred(state: HandState, profile: RuleProfile, readings: list[Decomposition],
+                  card: FanTable = TABLE) -> dict[str, Any]:
+    """Score a win: the multiplier (or 全对's points), each payer's share and the kong money;
+    ``card`` is the card (the 136-tile 推倒和 brings its own)."""
     table = read_hundred_table(state, profile)
     winner = table.seat
     assert winner is not None
     # 全对 wins only in one suit: a mixed seven-pairs reading is not a hand of this game.
     hands = winning_hands(state, readings)
-    if all(h.form is Form.SEVEN_PAIRS for h in hands) and not is_full_flush(hands[0]):
+    if card is TABLE and all(h.form is Form.SEVEN_PAIRS for h in hands) and not is_full_flush(
+            hands[0]):
         raise MahjongError("hundred: seven pairs win only as 清一色全对 (one suit)", "seven_pairs")
-    scored, hand = best_reading(state, readings, TABLE, Win.of(state, winner == table.dealer),
+    scored, hand = best_reading(state, readings, card, Win.of(state, winner == table.dealer),
                                 profile.extra)
     share = scored.total if scored.limit else scored.worth(profile.option("base"))
     ledger = Ledger()

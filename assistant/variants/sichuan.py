@@ -14,6 +14,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
+from ..scoring.dora import dora_item
 from ..scoring.fan_table import Combo, Entry, FanTable, Scored, best_reading
 from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
@@ -225,7 +226,9 @@ def score_hand(state: HandState, profile: RuleProfile, readings: list[Decomposit
     add_fan = state.self_drawn and profile.option("self_drawn") == "add_fan"
 
     def own(hand: WinningHand) -> list[dict[str, Any]]:
-        return [item("自摸加番", "Self-drawn, one fan more", 1, event="self_drawn")] if add_fan else []
+        out = [item("自摸加番", "Self-drawn, one fan more", 1, event="self_drawn")] if add_fan else []
+        dora = dora_item(hand, profile)  # 宝牌 where the table turns the switch on
+        return out + ([dora] if dora else [])
     return best_reading(state, readings, TABLE, win, values(profile), own)
 
 
