@@ -338,3 +338,72 @@ CATALOGUE: dict[str, Pattern] = {p.key: p for p in (
     Pattern("earthly", "地胡", "Earthly win (first go-around)",
             lambda hand, win: int(win.first_go_around and not win.dealer)),
 )}
+
+
+# --- riichi yaku ---
+# Hand patterns the riichi card counts that no other card named before; each is a plain shape
+# test any variant may use. What each is worth (and whether an open hand keeps it) is the card's.
+
+GREEN = frozenset(("2s", "3s", "4s", "6s", "8s", "F"))
+
+
+def chow_starts(hand: WinningHand) -> Counter[str]:
+    """The lowest tile of each chow of the hand, with how many chows start there."""
+    return Counter(s.tiles[0] for s in hand.sets if s.kind == "chow")
+
+
+def identical_chow_pairs(hand: WinningHand) -> int:
+    """Pairs of identical chows (一般高 once, 两般高 twice; four alike make two pairs)."""
+    return sum(c // 2 for c in chow_starts(hand).values())
+
+
+def is_pure_straight(hand: WinningHand) -> bool:
+    """一气通贯: chows 123, 456 and 789 of one suit."""
+    starts = chow_starts(hand)
+    return any(all(f"{n}{s}" in starts for n in (1, 4, 7)) for s in "mps")
+
+
+def is_mixed_triple_chow(hand: WinningHand) -> bool:
+    """三色同顺: the same chow in all three suits."""
+    starts = chow_starts(hand)
+    return any(all(f"{n}{s}" in starts for s in "mps") for n in range(1, 8))
+
+
+def is_triple_pung(hand: WinningHand) -> bool:
+    """三色同刻: pungs or kongs of the same number in all three suits."""
+    pungs = {s.tile for s in hand.sets if s.is_pung}
+    return any(all(f"{n}{s}" in pungs for s in "mps") for n in range(1, 10))
+
+
+def has_chow(hand: WinningHand) -> bool:
+    """Whether the reading has a chow (混全带幺 and 纯全带幺 need one)."""
+    return any(s.kind == "chow" for s in hand.sets)
+
+
+def is_nine_gates_any(hand: WinningHand) -> bool:
+    """九莲宝灯 in the wider sense: the 14 concealed tiles are 1112345678999 of one suit plus
+    any tile of it, whichever was the winning tile (the pure form is ``nine_gates``)."""
+    return is_nine_gates(WinningHand(hand.form, hand.sets, hand.pair, hand.tiles, None,
+                                     hand.concealed_groups, hand.concealed_tiles,
+                                     hand.melds_exposed))
+
+
+CATALOGUE.update({p.key: p for p in (
+    Pattern("pure_double_chow", "一般高", "Pure double chow (two identical chows)",
+            _hand(lambda h: identical_chow_pairs(h) == 1)),
+    Pattern("twice_pure_double_chow", "两般高", "Twice pure double chow",
+            _hand(lambda h: identical_chow_pairs(h) >= 2)),
+    Pattern("pure_straight", "一气通贯", "Pure straight (123 456 789 of one suit)",
+            _hand(is_pure_straight)),
+    Pattern("mixed_triple_chow", "三色同顺", "Mixed triple chow", _hand(is_mixed_triple_chow)),
+    Pattern("triple_pung", "三色同刻", "Triple pung", _hand(is_triple_pung)),
+    Pattern("outside_with_honours", "混全带幺九", "Outside hand with honours and a chow",
+            _hand(lambda h: is_outside(h) and has_honours(h) and has_chow(h))),
+    Pattern("pure_outside", "纯全带幺九", "Terminal in every set, no honours, a chow",
+            _hand(lambda h: is_outside(h) and not has_honours(h) and has_chow(h))),
+    Pattern("three_kongs", "三杠子", "Three kongs", _hand(lambda h: len(kongs(h)) == 3)),
+    Pattern("all_green", "绿一色", "All green (23468s and 發)",
+            _hand(lambda h: all(t in GREEN for t in h.tiles))),
+    Pattern("nine_gates_any", "九莲宝灯", "Nine gates, any winning tile", _hand(is_nine_gates_any)),
+    Pattern("dragon_pung", "箭刻", "Dragon pung (each)", lambda hand, win: len(dragon_pungs(hand))),
+)})

@@ -15,7 +15,6 @@ from typing import Any
 
 from ..errors import MahjongError
 from ..profile import RuleProfile
-from ..shanten import Form
 
 #: A scorer: (hand state, profile, decompositions of the winning hand) -> the ``score`` object
 #: (``items``, ``total``, ``payments``); registered per variant name in :data:`SCORERS`.
@@ -32,15 +31,6 @@ DEFAULT = RuleProfile(
     pass_lock=True,
 )
 
-RIICHI = RuleProfile(
-    name="riichi", name_zh="日本立直麻将",
-    description_en="Japanese riichi forms for comparison with riichi tools: seven pairs need seven "
-                   "different pairs; no 全不靠 or 组合龙; several winners allowed.",
-    description_zh="日本立直麻将的和牌型：七对须为七种不同的对子；无全不靠、组合龙；允许一炮多响。",
-    forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
-    four_as_two_pairs=False, multiple_winners=True, pass_lock=True,
-)
-
 MCR = RuleProfile(
     name="mcr", name_zh="国标麻将",
     description_en="Chinese Official (MCR 国标) hand forms: all five forms; a tile whose four "
@@ -51,6 +41,7 @@ MCR = RuleProfile(
 
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
+from .riichi import RIICHI, read_riichi_table, score_riichi  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
     SICHUAN,
@@ -66,10 +57,12 @@ PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SH
                                                           GUANGDONG, SICHUAN, XUELIU, HUNDRED)}
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
                 "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred})
+SCORERS["riichi"] = score_riichi
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
     "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table}
+TABLE_READERS["riichi"] = read_riichi_table
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
     "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,
