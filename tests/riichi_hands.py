@@ -56,33 +56,61 @@ class _Wall:
 
 
 def _groups(rng: random.Random) -> tuple[list[tuple[str, int]], int, list[int]] | None:
-    """Four sets (kind, first tile index) and a pair, within four copies."""
-    suit_pool = rng.choice(["any", "any", "one", "one_honours", "honours_heavy", "terminals"])
+    """Four sets (kind, first tile index) and a pair, within four copies; some hands start from
+    a template (三色, 一气, 一杯口, 九莲, 绿一色) so the rarer yaku come up too."""
+    pool = rng.choice(["any", "any", "one", "one_honours", "honours_heavy", "terminals",
+                       "simples", "simples"])
     suit = rng.choice(SUITS)
     counts = [0] * 34
 
     def tile() -> int:
-        if suit_pool == "one":
+        if pool == "one":
             return SUITS.index(suit) * 9 + rng.randrange(9)
-        if suit_pool == "one_honours":
+        if pool == "one_honours":
             return rng.choice([SUITS.index(suit) * 9 + rng.randrange(9), 27 + rng.randrange(7)])
-        if suit_pool == "honours_heavy":
+        if pool == "honours_heavy":
             return rng.choice([rng.randrange(27), 27 + rng.randrange(7), 27 + rng.randrange(7)])
-        if suit_pool == "terminals":
+        if pool == "terminals":
             return rng.choice(ORPHANS)
+        if pool == "simples":
+            return rng.randrange(3) * 9 + 1 + rng.randrange(7)
         return rng.randrange(34)
 
     groups: list[tuple[str, int]] = []
-    for _ in range(4):
+    template = rng.choices(["none", "sanshoku", "ittsu", "peiko", "gates", "green"],
+                           [0.72, 0.08, 0.08, 0.06, 0.03, 0.03])[0]
+    base = SUITS.index(suit) * 9
+    if template == "sanshoku":
+        n = rng.randrange(7)
+        groups = [("chow", k * 9 + n) for k in range(3)]
+    elif template == "ittsu":
+        groups = [("chow", base + k) for k in (0, 3, 6)]
+    elif template == "peiko":
+        t = rng.randrange(3) * 9 + rng.randrange(7)
+        groups = [("chow", t), ("chow", t)]
+    elif template == "gates":
+        groups = [("pung", base), ("chow", base + 1), ("chow", base + 4), ("pung", base + 8)]
+        pair = base + rng.randrange(9)
+    elif template == "green":
+        groups = [("chow", 19)]  # 234s
+        greens = [19, 20, 21, 23, 25, 32]
+        while len(groups) < 4:
+            groups.append(("pung", rng.choice(greens)))
+        pair = rng.choice(greens)
+    for kind, t in groups:
+        for k in range(3):
+            counts[t + (k if kind == "chow" else 0)] += 1
+    while len(groups) < 4:
         t = tile()
-        if t < 27 and t % 9 <= 6 and rng.random() < 0.55:
+        if t < 27 and t % 9 <= 6 and rng.random() < 0.7:
             groups.append(("chow", t))
             for k in range(3):
                 counts[t + k] += 1
         else:
             groups.append(("pung", t))
             counts[t] += 3
-    pair = tile()
+    if template not in ("gates", "green"):
+        pair = tile()
     counts[pair] += 2
     if max(counts) > 4:
         return None
@@ -147,11 +175,12 @@ def _attempt(rng: random.Random) -> Case | None:
     prevalent = rng.choice(("E", "E", "S", "S", "W", "N"))
     if first and not tsumo and seat == "E":
         first = False
-    free = [i for i in range(34) if wall.used[i] < 4]
+    def indicator() -> int:
+        return wall.take(rng.choice([i for i in range(34) if wall.used[i] < 4]))
+
     n_dora = rng.randint(1, 1 + kongs)
-    dora = [wall.take(rng.choice(free)) for _ in range(n_dora)]
-    free = [i for i in range(34) if wall.used[i] < 4]
-    ura = [wall.take(rng.choice(free)) for _ in range(n_dora)] if riichi else []
+    dora = [indicator() for _ in range(n_dora)]
+    ura = [indicator() for _ in range(n_dora)] if riichi else []
     honba = rng.choice((0, 0, 1, 2, 5))
     others = [w for w in WINDS if w != seat]
     sticks = {w: 1 for w in others if rng.random() < 0.15}

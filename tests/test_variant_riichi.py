@@ -1,0 +1,170 @@
+"""Japanese riichi: each rule of the card, the options, bad input, and a seeded random-hand
+differential test against the PyPI ``mahjong`` hand calculator (the oracle, a dev dependency)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from riichi_hands import random_case
+
+from assistant import analyze
+from assistant.commands.variants import describe
+from assistant.errors import MahjongError
+from assistant.variants.riichi import DORA_OF, YAKU
+
+#: Hands of the differential test; ``python benchmarks/riichi_speed.py --hands N`` runs more.
+DIFFERENTIAL_HANDS = 1000
+SEED = 20260601
+
+
+def score(hand: dict[str, Any], **options: Any) -> dict[str, Any]:
+    """The score of a riichi win."""
+    result = analyze({"variant": "riichi", **hand, "options": options})
+    assert result["is_win"], result
+    return result["score"]
+
+
+def keys(s: dict[str, Any]) -> dict[str, int]:
+    return {i["key"]: i["value"] * i["count"] for i in s["items"]}
+
+
+PINFU = {"concealed": "234m567p22s345s78s", "win_tile": "9s", "context": {"seat_wind": "S"},
+         "table": {"discarder": "W"}}
+
+
+def test_differential_against_the_oracle() -> None:
+    """Han, fu (beside a yakuman) and what the winner receives agree with the oracle on seeded
+    random hands; a hand the oracle finds without yaku is refused naming the rule."""
+    pytest.importorskip("mahjong")
+    from riichi_hands import oracle
+
+    rng = random.Random(SEED)
+    disagree = []
+    for n in range(DIFFERENTIAL_HANDS):
+        case = random_case(rng)
+        want = oracle(case)
+        if want.error:
+            assert want.error == "no_yaku", (n, want.error, case.state)
+            with pytest.raises(MahjongError, match="no yaku"):
+                analyze(case.state)
+            continue
+        got = analyze(case.state)["score"]
+        fu_ok = got["yakuman"] > 0 or got["fu"] == want.fu
+        if not (got["han"] == want.han and fu_ok and got["received"] == want.cost["total"]):
+            disagree.append((n, case.state, got["han"], want.han, got["fu"], want.fu))
+        pays = got["payments"]
+        assert sum(pays.values()) == 0
+        own = case.state["context"]["riichi"] or case.state["context"]["double_riichi"]
+        assert pays[got["winner"]] == got["received"] - 1000 * own
+    assert not disagree, disagree[:3]
+
+
+def test_no_yaku_is_refused() -> None:
+    """An open hand with a terminal and no yakuhai has no yaku; its dora do not make one."""
+    with pytest.raises(MahjongError, match="no yaku"):
+        score({"concealed": "234m22s345s78s", "win_tile": "9s",
+               "melds": [{"type": "chow", "tiles": "123p"}], "context": {"seat_wind": "S"},
+               "dora_indicators": "1s", "table": {"discarder": "W"}})
+
+
+def test_pinfu_ron_is_one_han_thirty_fu() -> None:
+    s = score(PINFU)
+    assert keys(s) == {"pinfu": 1} and (s["han"], s["fu"], s["points"]) == (1, 30, 1000)
+
+
+def test_pinfu_tsumo_is_twenty_fu() -> None:
+    s = score({**PINFU, "context": {"seat_wind": "S", "self_drawn": True}, "table": {}})
+    assert (s["han"], s["fu"], s["points"]) == (2, 20, 1500)  # 400-700
+
+
+def test_dora_red_fives_and_ura() -> None:
+    hand = {**PINFU, "concealed": "234m0p67p22s345s78s",
+            "context": {"seat_wind": "S", "riichi": True}, "dora_indicators": "1s",
+            "ura_dora_indicators": "4s"}
+    s = score(hand)
+    assert keys(s) == {"riichi": 1, "pinfu": 1, "dora": 2, "aka_dora": 1, "ura_dora": 1}
+    assert "aka_dora" not in keys(score(hand, aka_dora=False))
+
+
+def test_indicators_wrap_around() -> None:
+    assert (DORA_OF["9m"], DORA_OF["N"], DORA_OF["C"], DORA_OF["P"]) == ("1m", "E", "P", "F")
+
+
+def test_ura_dora_needs_riichi() -> None:
+    with pytest.raises(MahjongError, match="ura_dora"):
+        score({**PINFU, "dora_indicators": "1s", "ura_dora_indicators": "4s"})
+
+
+def test_riichi_needs_a_concealed_hand_and_ippatsu_a_riichi() -> None:
+    with pytest.raises(MahjongError, match="concealed hand"):
+        score({"concealed": "234m22s345s78s", "win_tile": "9s",
+               "melds": [{"type": "chow", "tiles": "567p"}],
+               "context": {"seat_wind": "S", "riichi": True}, "table": {"discarder": "W"}})
+    with pytest.raises(MahjongError, match="ippatsu"):
+        score({**PINFU, "context": {"seat_wind": "S", "ippatsu": True}})
+
+
+def test_open_tanyao_option() -> None:
+    hand = {"concealed": "234m22s345s67s", "win_tile": "8s",
+            "melds": [{"type": "chow", "tiles": "567p"}], "context": {"seat_wind": "S"},
+            "table": {"discarder": "W"}}
+    assert keys(score(hand)) == {"tanyao": 1}
+    with pytest.raises(MahjongError, match="no yaku"):
+        score(hand, open_tanyao=False)
+
+
+def test_kiriage_option() -> None:
+    hand = {**PINFU, "context": {"seat_wind": "S", "riichi": True}, "dora_indicators": "1s"}
+    assert score(hand)["points"] == 7700  # 4 han 30 fu
+    assert score(hand, kiriage=True)["points"] == 8000
+
+
+def test_kazoe_options() -> None:
+    # riichi, tsumo, pinfu, iipeiko, ittsu, chinitsu (12) and three dora: 15 han
+    hand = {"concealed": "1122334555789m", "win_tile": "6m",
+            "context": {"seat_wind": "S", "self_drawn": True, "riichi": True},
+            "dora_indicators": "4m", "table": {}}
+    s = score(hand)
+    assert s["han"] >= 13 and s["limit"] == "kazoe yakuman" and s["points"] == 32000
+    assert score(hand, kazoe="sanbaiman")["points"] == 24000
+
+
+def test_double_yakuman_option() -> None:
+    hand = {"concealed": "19m19p19sESWNCFP", "win_tile": "1m", "context": {"seat_wind": "S"},
+            "table": {"discarder": "E"}}
+    assert (score(hand)["yakuman"], score(hand)["points"]) == (2, 64000)
+    assert score(hand, double_yakuman=False)["points"] == 32000
+
+
+def test_dealer_tsumo_honba_and_sticks() -> None:
+    hand = {**PINFU, "context": {"seat_wind": "E", "self_drawn": True, "riichi": True},
+            "table": {"honba": 2, "riichi_sticks": {"N": 1}}}
+    s = score(hand)  # riichi tsumo pinfu: 3 han 20 fu, 1300 all; +200 each; N's stick
+    assert s["points"] == 3900 and s["payments"] == {"E": 5500, "S": -1500, "W": -1500,
+                                                     "N": -2500}
+
+
+def test_two_winners_only_the_nearest_takes_honba_and_sticks() -> None:
+    table = {"discarder": "E", "honba": 1, "riichi_sticks": {"E": 1}, "winners": ["S", "N"]}
+    south = score({**PINFU, "table": {**table, "seat": "S"}})
+    north = score({**PINFU, "context": {"seat_wind": "N"}, "table": {**table, "seat": "N"}})
+    assert south["payments"]["S"] == 1000 + 300 + 1000 and north["payments"]["N"] == 1000
+
+
+def test_table_rules() -> None:
+    with pytest.raises(MahjongError, match="dealer sits East"):
+        score({**PINFU, "table": {"discarder": "W", "dealer": "S"}})
+    with pytest.raises(MahjongError, match="riichi_sticks maps"):
+        score({**PINFU, "table": {"discarder": "W", "riichi_sticks": 2}})
+    with pytest.raises(MahjongError, match="honba"):
+        score({**PINFU, "table": {"discarder": "W", "honba": -1}})
+
+
+def test_every_yaku_is_named_in_three_languages_and_options_listed() -> None:
+    for y in YAKU:
+        assert y.name_ja and y.name_zh and y.name_en, y.key
+    options = describe("riichi")["options"]
+    for key in ("open_tanyao", "aka_dora", "double_yakuman", "kazoe", "kiriage", "renhou"):
+        assert key in options and options[key]["en"]
