@@ -18,7 +18,7 @@ from typing import Any
 
 from .advice import discard_options
 from .decompose import decompositions
-from .errors import MahjongError
+from .errors import MahjongError, NotScored
 from .hand import HandState
 from .profile import RuleProfile
 from .shanten import form_applies
@@ -142,7 +142,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
-            result["score"] = scorer(state, profile, readings)
+            try:
+                result["score"] = scorer(state, profile, readings)
+            except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
+                result["score_error"] = {"rule": exc.token, "message": str(exc)}
     return result
 
 

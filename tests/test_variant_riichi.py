@@ -11,7 +11,7 @@ from riichi_hands import random_case
 
 from assistant import analyze
 from assistant.commands.variants import describe
-from assistant.errors import MahjongError
+from assistant.errors import MahjongError, NotScored
 from assistant.variants.riichi import DORA_OF, YAKU
 
 #: Hands of the differential test; ``python benchmarks/riichi_speed.py --hands N`` runs more.
@@ -20,9 +20,11 @@ SEED = 20260601
 
 
 def score(hand: dict[str, Any], **options: Any) -> dict[str, Any]:
-    """The score of a riichi win."""
+    """The score of a riichi win; a complete hand the rules refuse raises :class:`NotScored`."""
     result = analyze({"variant": "riichi", **hand, "options": options})
     assert result["is_win"], result
+    if "score_error" in result:
+        raise NotScored(result["score_error"]["message"], result["score_error"]["rule"])
     return result["score"]
 
 
@@ -47,8 +49,9 @@ def test_differential_against_the_oracle() -> None:
         want = oracle(case)
         if want.error:
             assert want.error == "no_yaku", (n, want.error, case.state)
-            with pytest.raises(MahjongError, match="no yaku"):
-                analyze(case.state)
+            refused = analyze(case.state)
+            assert refused["is_win"] and "no yaku" in refused["score_error"]["message"]
+            assert "score" not in refused
             continue
         got = analyze(case.state)["score"]
         fu_ok = got["yakuman"] > 0 or got["fu"] == want.fu
@@ -62,8 +65,9 @@ def test_differential_against_the_oracle() -> None:
 
 
 def test_no_yaku_is_refused() -> None:
-    """An open hand with a terminal and no yakuhai has no yaku; its dora do not make one."""
-    with pytest.raises(MahjongError, match="no yaku"):
+    """An open hand with a terminal and no yakuhai has no yaku; its dora do not make one. The
+    analysis still reads it (complete), and says why it is not scored."""
+    with pytest.raises(NotScored, match="no yaku"):
         score({"concealed": "234m22s345s78s", "win_tile": "9s",
                "melds": [{"type": "chow", "tiles": "123p"}], "context": {"seat_wind": "S"},
                "dora_indicators": "1s", "table": {"discarder": "W"}})
@@ -111,7 +115,7 @@ def test_open_tanyao_option() -> None:
             "melds": [{"type": "chow", "tiles": "567p"}], "context": {"seat_wind": "S"},
             "table": {"discarder": "W"}}
     assert keys(score(hand)) == {"tanyao": 1}
-    with pytest.raises(MahjongError, match="no yaku"):
+    with pytest.raises(NotScored, match="no yaku"):
         score(hand, open_tanyao=False)
 
 

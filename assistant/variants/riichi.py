@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..decompose import Decomposition
-from ..errors import MahjongError
+from ..errors import MahjongError, NotScored
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.patterns import CATALOGUE, Win, WinningHand, winning_hands
@@ -572,7 +572,7 @@ def score_riichi(state: HandState, profile: RuleProfile,
         if best is None or key > best[0]:
             best = (key, v)
     if best is None:
-        raise MahjongError("riichi: no yaku (役なし / 无役): a win needs at least one yaku, and "
+        raise NotScored("riichi: no yaku (役なし / 无役): a win needs at least one yaku, and "
                            "dora do not count as one", "no_yaku")
     v = best[1]
     ledger = Ledger()
