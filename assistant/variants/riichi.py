@@ -160,6 +160,24 @@ class Yaku:
     test: Callable[[Reading, Situation], int]
     yakuman: int = 0
     replaces: tuple[str, ...] = ()
+    #: A quick gate on the hand's :func:`kinds`: all of ``needs`` present, none of ``excludes``.
+    needs: str = ""
+    excludes: str = ""
+
+
+def kinds(hand: WinningHand) -> frozenset[str]:
+    """What the hand is made of, for the gates: ``honour``, ``terminal``, ``simple``, ``chow``,
+    ``pung`` (a kong too), ``suited``."""
+    out = set()
+    for t in hand.tiles:
+        out.add("honour" if is_honor(t) else "terminal" if t[0] in "19" else "simple")
+    if any(s.kind == "chow" for s in hand.sets):
+        out.add("chow")
+    if any(s.is_pung for s in hand.sets):
+        out.add("pung")
+    if out & {"terminal", "simple"}:
+        out.add("suited")
+    return frozenset(out)
 
 
 def _pattern(key: str) -> Callable[[Reading, Situation], int]:
@@ -219,7 +237,7 @@ YAKU: tuple[Yaku, ...] = (
          _flag(lambda s: s.ippatsu)),
     Yaku("menzen_tsumo", "門前清自摸和", "门前清自摸和", "Concealed self-draw", 1, 0,
          _flag(lambda s: s.win.self_drawn)),
-    Yaku("pinfu", "平和", "平和", "Pinfu (all chows, no fu)", 1, 0, _is_pinfu),
+    Yaku("pinfu", "平和", "平和", "Pinfu (all chows, no fu)", 1, 0, _is_pinfu, needs="chow"),
     Yaku("haitei", "海底摸月", "海底摸月", "Win on the last tile drawn", 1, 1,
          _flag(lambda s: s.win.last_tile and s.win.self_drawn)),
     Yaku("houtei", "河底撈魚", "河底捞鱼", "Win on the last discard", 1, 1,
@@ -230,54 +248,64 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("renhou", "人和", "人和", "Renhou (first go-around, on a discard)", 5, 0,
          _renhou("five_han")),
     # hand shapes
-    Yaku("tanyao", "断幺九", "断幺九", "All simples", 1, 1, _tanyao),
-    Yaku("iipeiko", "一盃口", "一杯口", "Pure double chow", 1, 0, _pattern("pure_double_chow")),
+    Yaku("tanyao", "断幺九", "断幺九", "All simples", 1, 1, _tanyao, excludes="honour terminal"),
+    Yaku("iipeiko", "一盃口", "一杯口", "Pure double chow", 1, 0, _pattern("pure_double_chow"),
+         needs="chow"),
     Yaku("yakuhai_dragon", "役牌 三元牌", "役牌 三元牌", "Dragon pung", 1, 1,
-         _pattern("dragon_pung")),
+         _pattern("dragon_pung"), needs="honour pung"),
     Yaku("yakuhai_seat", "役牌 自風牌", "役牌 自风", "Seat wind pung", 1, 1,
-         _wind_pung(lambda s: s.seat_wind)),
+         _wind_pung(lambda s: s.seat_wind), needs="honour pung"),
     Yaku("yakuhai_round", "役牌 場風牌", "役牌 场风", "Round wind pung", 1, 1,
-         _wind_pung(lambda s: s.round_wind)),
+         _wind_pung(lambda s: s.round_wind), needs="honour pung"),
     Yaku("sanshoku", "三色同順", "三色同顺", "Mixed triple chow", 2, 1,
-         _pattern("mixed_triple_chow")),
-    Yaku("ittsu", "一気通貫", "一气通贯", "Pure straight", 2, 1, _pattern("pure_straight")),
+         _pattern("mixed_triple_chow"), needs="chow"),
+    Yaku("ittsu", "一気通貫", "一气通贯", "Pure straight", 2, 1, _pattern("pure_straight"), needs="chow"),
     Yaku("chanta", "混全帯幺九", "混全带幺九", "Outside hand (honours, a chow)", 2, 1,
-         _pattern("outside_with_honours")),
+         _pattern("outside_with_honours"), needs="chow honour"),
     Yaku("chiitoitsu", "七対子", "七对子", "Seven pairs", 2, 0, _pattern("seven_pairs")),
-    Yaku("toitoi", "対々和", "对对和", "All pungs", 2, 2, _pattern("all_pungs")),
+    Yaku("toitoi", "対々和", "对对和", "All pungs", 2, 2, _pattern("all_pungs"), needs="pung",
+         excludes="chow"),
     Yaku("sanankou", "三暗刻", "三暗刻", "Three concealed pungs", 2, 2,
-         lambda r, s: int(r.hand.form is Form.REGULAR and r.concealed_pungs() == 3)),
-    Yaku("sanshoku_doukou", "三色同刻", "三色同刻", "Triple pung", 2, 2, _pattern("triple_pung")),
-    Yaku("sankantsu", "三槓子", "三杠子", "Three kongs", 2, 2, _pattern("three_kongs")),
+         lambda r, s: int(r.hand.form is Form.REGULAR and r.concealed_pungs() == 3), needs="pung"),
+    Yaku("sanshoku_doukou", "三色同刻", "三色同刻", "Triple pung", 2, 2, _pattern("triple_pung"),
+         needs="pung"),
+    Yaku("sankantsu", "三槓子", "三杠子", "Three kongs", 2, 2, _pattern("three_kongs"), needs="pung"),
     Yaku("shousangen", "小三元", "小三元", "Little three dragons", 2, 2,
-         _pattern("little_three_dragons")),
+         _pattern("little_three_dragons"), needs="honour pung"),
     Yaku("honroutou", "混老頭", "混老头", "All terminals and honours", 2, 2,
-         _pattern("terminals_and_honours")),
-    Yaku("honitsu", "混一色", "混一色", "Half flush", 3, 2, _pattern("half_flush")),
+         _pattern("terminals_and_honours"), excludes="simple"),
+    Yaku("honitsu", "混一色", "混一色", "Half flush", 3, 2, _pattern("half_flush"),
+         needs="honour suited"),
     Yaku("junchan", "純全帯幺九", "纯全带幺九", "Terminal in every set", 3, 2,
-         _pattern("pure_outside")),
+         _pattern("pure_outside"), needs="chow", excludes="honour"),
     Yaku("ryanpeiko", "二盃口", "两杯口", "Twice pure double chow", 3, 0,
-         _pattern("twice_pure_double_chow")),
-    Yaku("chinitsu", "清一色", "清一色", "Full flush", 6, 5, _pattern("full_flush")),
+         _pattern("twice_pure_double_chow"), needs="chow"),
+    Yaku("chinitsu", "清一色", "清一色", "Full flush", 6, 5, _pattern("full_flush"), excludes="honour"),
     # yakuman
     Yaku("kokushi", "国士無双", "国士无双", "Thirteen orphans", 13, 0, _kokushi(False), 1),
     Yaku("kokushi_13", "国士無双十三面", "国士无双十三面", "Thirteen orphans, 13-sided wait", 26,
          0, _kokushi(True), 2),
-    Yaku("suuankou", "四暗刻", "四暗刻", "Four concealed pungs", 13, 0, _suuankou(False), 1),
+    Yaku("suuankou", "四暗刻", "四暗刻", "Four concealed pungs", 13, 0, _suuankou(False), 1,
+         needs="pung", excludes="chow"),
     Yaku("suuankou_tanki", "四暗刻単騎", "四暗刻单骑", "Four concealed pungs, pair wait", 26, 0,
-         _suuankou(True), 2),
+         _suuankou(True), 2, needs="pung", excludes="chow"),
     Yaku("daisangen", "大三元", "大三元", "Big three dragons", 13, 13,
-         _pattern("big_three_dragons"), 1),
+         _pattern("big_three_dragons"), 1, needs="honour pung"),
     Yaku("shousuushii", "小四喜", "小四喜", "Little four winds", 13, 13,
-         _pattern("little_four_winds"), 1),
-    Yaku("daisuushii", "大四喜", "大四喜", "Big four winds", 26, 26, _pattern("big_four_winds"), 2),
-    Yaku("tsuuiisou", "字一色", "字一色", "All honours", 13, 13, _pattern("all_honours"), 1),
-    Yaku("ryuuiisou", "緑一色", "绿一色", "All green", 13, 13, _pattern("all_green"), 1),
-    Yaku("chinroutou", "清老頭", "清老头", "All terminals", 13, 13, _pattern("all_terminals"), 1),
-    Yaku("chuuren", "九蓮宝燈", "九莲宝灯", "Nine gates", 13, 0, _pattern("nine_gates_any"), 1),
+         _pattern("little_four_winds"), 1, needs="honour pung"),
+    Yaku("daisuushii", "大四喜", "大四喜", "Big four winds", 26, 26, _pattern("big_four_winds"), 2,
+         needs="honour pung"),
+    Yaku("tsuuiisou", "字一色", "字一色", "All honours", 13, 13, _pattern("all_honours"), 1,
+         excludes="suited"),
+    Yaku("ryuuiisou", "緑一色", "绿一色", "All green", 13, 13, _pattern("all_green"), 1,
+         excludes="terminal"),
+    Yaku("chinroutou", "清老頭", "清老头", "All terminals", 13, 13, _pattern("all_terminals"), 1,
+         excludes="simple honour"),
+    Yaku("chuuren", "九蓮宝燈", "九莲宝灯", "Nine gates", 13, 0, _pattern("nine_gates_any"), 1,
+         excludes="honour"),
     Yaku("junsei_chuuren", "純正九蓮宝燈", "纯正九莲宝灯", "Pure nine gates (9-sided wait)", 26, 0,
-         _pattern("nine_gates"), 2, replaces=("chuuren",)),
-    Yaku("suukantsu", "四槓子", "四杠子", "Four kongs", 13, 13, _pattern("four_kongs"), 1),
+         _pattern("nine_gates"), 2, replaces=("chuuren",), excludes="honour"),
+    Yaku("suukantsu", "四槓子", "四杠子", "Four kongs", 13, 13, _pattern("four_kongs"), 1, needs="pung"),
     Yaku("tenhou", "天和", "天和", "Heavenly hand (dealer's first draw)", 13, 0, _first(True, True),
          1),
     Yaku("chiihou", "地和", "地和", "Earthly hand (first draw, non-dealer)", 13, 0,
@@ -285,6 +313,8 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("renhou_yakuman", "人和", "人和", "Renhou as yakuman", 13, 0, _renhou("yakuman"), 1),
 )
 YAKU_BY_KEY = {y.key: y for y in YAKU}
+#: Each line with its gate as sets: (line, needs, excludes).
+GATED = tuple((y, frozenset(y.needs.split()), frozenset(y.excludes.split())) for y in YAKU)
 
 #: Dora lines: (key, 日本語, 中文, English).
 DORA_NAMES = {"dora": ("ドラ", "宝牌", "Dora"), "aka_dora": ("赤ドラ", "赤宝牌", "Red five"),
@@ -385,9 +415,10 @@ def _item(y: Yaku, value: int, count: int, tiles: list[str]) -> dict[str, Any]:
 def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
     """The yaku of a reading as (line, han each, count); a yakuman hand keeps its yakuman only."""
     found: list[tuple[Yaku, int, int]] = []
-    for y in YAKU:
+    made = kinds(r.hand)
+    for y, needs, excludes in GATED:
         han = y.open if r.open else y.closed
-        if not han:
+        if not han or not needs <= made or excludes & made:
             continue
         count = y.test(r, s)
         if count:
