@@ -172,3 +172,68 @@ def test_every_yaku_is_named_in_three_languages_and_options_listed() -> None:
     options = describe("riichi")["options"]
     for key in ("open_tanyao", "aka_dora", "double_yakuman", "kazoe", "kiriage", "renhou"):
         assert key in options and options[key]["en"]
+
+
+def test_ron_on_a_shanpon_makes_that_pung_open() -> None:
+    """Three concealed pungs, one completed on a discard: no 三暗刻 on ron, 三暗刻 on tsumo."""
+    tanki = {"concealed": "222m444p666s789m9s", "win_tile": "9s",
+             "context": {"seat_wind": "S", "riichi": True}, "table": {"discarder": "W"}}
+    assert "sanankou" in keys(score(tanki))
+    shanpon = {**tanki, "concealed": "222m444p66s789m99s", "win_tile": "6s"}
+    assert "sanankou" not in keys(score(shanpon))
+    drawn = {**shanpon, "context": {"seat_wind": "S", "riichi": True, "self_drawn": True},
+             "table": {}}
+    assert "sanankou" in keys(score(drawn))
+
+
+def test_fu_of_sets_waits_and_pairs() -> None:
+    # closed ron: 20 + 10, kanchan 2, concealed terminal pung 8, double-east pair 4 = 44 -> 50
+    s = score({"concealed": "13m999p456s789sEE", "win_tile": "2m",
+               "context": {"seat_wind": "E", "prevalent_wind": "E", "riichi": True},
+               "table": {"discarder": "S"}})
+    parts = {i["name_en"]: i["fu"] for i in s["fu_items"]}
+    assert parts == {"base": 20, "concealed ron": 10, "kanchan": 2, "pung": 8, "pair": 4}
+    assert s["fu"] == 50
+    seven = score({"concealed": "1122m3344p5566sE", "win_tile": "E",
+                   "context": {"seat_wind": "S"}, "table": {"discarder": "W"}})
+    assert (seven["fu"], keys(seven)) == (25, {"chiitoitsu": 2})
+
+
+def test_red_fives_in_melds_and_on_the_winning_tile() -> None:
+    s = score({"concealed": "234m22s345s67p", "win_tile": "0p",
+               "melds": [{"type": "pung", "tiles": ["5s", "0s", "5s"]}],
+               "context": {"seat_wind": "S"}, "table": {"discarder": "W"}})
+    assert keys(s) == {"tanyao": 1, "aka_dora": 2}
+
+
+def test_indicators_count_against_the_four_copies() -> None:
+    with pytest.raises(MahjongError, match="copies"):
+        score({**PINFU, "concealed": "234m567p22s345s78s", "dora_indicators": ["2s", "2s", "2s"]})
+
+
+def test_situational_yaku_and_their_refusals() -> None:
+    base = {"concealed": "234m567p22s345s78s", "win_tile": "9s", "context": {"seat_wind": "S"}}
+    assert "haitei" in keys(score({**base, "context": {"seat_wind": "S", "self_drawn": True,
+                                                       "wall_last": True}}))
+    assert "houtei" in keys(score({**base, "context": {"seat_wind": "S", "wall_last": True},
+                                   "table": {"discarder": "W"}}))
+    with pytest.raises(MahjongError, match="kong_replacement"):
+        score({**base, "context": {"seat_wind": "S", "kong_replacement": True},
+               "table": {"discarder": "W"}})
+    with pytest.raises(MahjongError, match="robbing_kong"):
+        score({**base, "context": {"seat_wind": "S", "robbing_kong": True, "self_drawn": True}})
+    with pytest.raises(MahjongError, match="first go-around"):
+        score({**base, "context": {"seat_wind": "S", "riichi": True, "first_go_around": True},
+               "table": {"discarder": "W"}})
+
+
+def test_first_go_around_yakuman_and_renhou_options() -> None:
+    base = {"concealed": "234m567p22s345s78s", "win_tile": "9s"}
+    tenhou = score({**base, "context": {"seat_wind": "E", "self_drawn": True,
+                                        "first_go_around": True}})
+    assert (keys(tenhou), tenhou["points"]) == ({"tenhou": 13}, 48000)
+    ron = {**base, "context": {"seat_wind": "S", "first_go_around": True},
+           "table": {"discarder": "W"}}
+    assert "renhou" not in keys(score(ron))
+    assert keys(score(ron, renhou="five_han"))["renhou"] == 5
+    assert score(ron, renhou="yakuman")["yakuman"] == 1
