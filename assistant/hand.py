@@ -166,6 +166,19 @@ def _tile_list(value: Any, what: str) -> list[str]:
     return out
 
 
+def _red_count(given: Any, typed: int) -> int:
+    """Red fives: those typed as ``0m 0p 0s``, or the ``red_fives`` count a state's JSON keeps
+    (its tiles are written as plain fives); both given must agree."""
+    if given is None:
+        return typed
+    if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+        raise MahjongError(f"'red_fives' is a count of red fives from 0, got {given!r}", "red_fives")
+    if typed and given != typed:
+        raise MahjongError(f"'red_fives' says {given} but the tiles show {typed} (0m 0p 0s)",
+                           "red_fives")
+    return given
+
+
 def _indicators(value: Any, what: str) -> list[str]:
     """Dora indicators: playing tiles, at most :data:`MAX_INDICATORS` of them."""
     tiles = _tile_list(value, what)
@@ -254,6 +267,7 @@ class HandState:
             win_tile = RED_FIVES[win_tile]
         if win_tile is not None:
             check_code(win_tile)
+        red = _red_count(data.get("red_fives"), red)
         if "concealed_incl_win_tile" in data and win_tile is not None:
             if win_tile not in concealed:
                 raise MahjongError(f"win_tile {win_tile} is not among the concealed tiles", win_tile)
@@ -353,6 +367,10 @@ class HandState:
             raise MahjongError("first_go_around (天和/地和/人和) is impossible with a declared meld "
                                "or kong: any claim or kong ends the first go-around",
                                "first_go_around")
+        fives = sum(self.own_counts()[f] for f in ("5m", "5p", "5s"))
+        if self.red_fives > fives:
+            raise MahjongError(f"{self.red_fives} red fives, but the hand holds {fives} fives",
+                               "red_fives")
         copies = Counter(self.bonus)
         for t, c in copies.items():
             if c > 1:

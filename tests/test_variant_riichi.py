@@ -237,3 +237,15 @@ def test_first_go_around_yakuman_and_renhou_options() -> None:
     assert "renhou" not in keys(score(ron))
     assert keys(score(ron, renhou="five_han"))["renhou"] == 5
     assert score(ron, renhou="yakuman")["yakuman"] == 1
+
+
+def test_red_fives_survive_the_hand_json() -> None:
+    """The echoed hand writes fives plainly and keeps the count; read back, it scores the same."""
+    from assistant.hand import HandState
+
+    hand = {**PINFU, "concealed": "234m0p67p22s345s78s", "variant": "riichi"}
+    echoed = analyze(hand)["hand"]
+    assert echoed["red_fives"] == 1 and "0p" not in echoed["concealed"]
+    assert HandState.from_json(echoed).red_fives == 1
+    with pytest.raises(MahjongError, match="red fives"):
+        HandState.from_json({**echoed, "red_fives": 3})
