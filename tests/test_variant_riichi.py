@@ -146,7 +146,7 @@ def test_dealer_tsumo_honba_and_sticks() -> None:
     hand = {**PINFU, "context": {"seat_wind": "E", "self_drawn": True, "riichi": True},
             "table": {"honba": 2, "riichi_sticks": {"N": 1}}}
     s = score(hand)  # riichi tsumo pinfu: 3 han 20 fu, 1300 all; +200 each; N's stick
-    assert s["points"] == 3900 and s["payments"] == {"E": 5500, "S": -1500, "W": -1500,
+    assert (s["hand_points"], s["points"]) == (3900, 4500) and s["payments"] == {"E": 5500, "S": -1500, "W": -1500,
                                                      "N": -2500}
 
 
