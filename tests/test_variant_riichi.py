@@ -146,8 +146,8 @@ def test_dealer_tsumo_honba_and_sticks() -> None:
     hand = {**PINFU, "context": {"seat_wind": "E", "self_drawn": True, "riichi": True},
             "table": {"honba": 2, "riichi_sticks": {"N": 1}}}
     s = score(hand)  # riichi tsumo pinfu: 3 han 20 fu, 1300 all; +200 each; N's stick
-    assert (s["hand_points"], s["points"]) == (3900, 4500) and s["payments"] == {"E": 5500, "S": -1500, "W": -1500,
-                                                     "N": -2500}
+    assert (s["hand_points"], s["points"]) == (3900, 4500)
+    assert s["payments"] == {"E": 5500, "S": -1500, "W": -1500, "N": -2500}
 
 
 def test_two_winners_only_the_nearest_takes_honba_and_sticks() -> None:
@@ -249,3 +249,12 @@ def test_red_fives_survive_the_hand_json() -> None:
     assert HandState.from_json(echoed).red_fives == 1
     with pytest.raises(MahjongError, match="red fives"):
         HandState.from_json({**echoed, "red_fives": 3})
+
+
+def test_without_a_winning_tile_the_best_tile_is_taken() -> None:
+    """Fourteen tiles and no ``win_tile``: any of them may be the winning one (the engine's
+    convention), so the four concealed pungs on a discard are read as won on the pair."""
+    s = score({"concealed": "222m444p666s888s99s", "context": {"seat_wind": "S"},
+               "table": {"discarder": "W"}})
+    assert keys(s) == {"suuankou_tanki": 26} and s["wait_group"] == ["9s", "9s"]
+    assert any("win_tile" in a for a in s["assumed"])

@@ -592,7 +592,13 @@ def score_riichi(state: HandState, profile: RuleProfile,
     s = Situation(Win.of(state, dealer), state.seat_wind, state.prevalent_wind, state.riichi
                   and not state.double_riichi, state.double_riichi, state.ippatsu, profile.extra)
     best: tuple[tuple[int, int, int, int], Valued] | None = None
-    for r in readings_of(state, readings):
+    candidates = [state] if state.win_tile is not None else [
+        replace(state, concealed=_without(state.concealed, t), win_tile=t)
+        for t in sorted_tiles(set(state.concealed))]
+    if state.win_tile is None:
+        assumed.append("no win_tile: each tile of the hand tried as the winning tile, the best "
+                       "kept")
+    for r in (r for c in candidates for r in readings_of(c, readings)):
         v = value_reading(state, r, s)
         if v is None:
             continue
@@ -641,6 +647,12 @@ def score_riichi(state: HandState, profile: RuleProfile,
     }
     if v.limit in LIMIT_NAMES:
         out["limit_zh"], out["limit_ja"] = LIMIT_NAMES[v.limit]
+    return out
+
+
+def _without(tiles: list[str], tile: str) -> list[str]:
+    out = list(tiles)
+    out.remove(tile)
     return out
 
 
