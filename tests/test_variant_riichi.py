@@ -258,3 +258,36 @@ def test_without_a_winning_tile_the_best_tile_is_taken() -> None:
                "table": {"discarder": "W"}})
     assert keys(s) == {"suuankou_tanki": 26} and s["wait_group"] == ["9s", "9s"]
     assert any("win_tile" in a for a in s["assumed"])
+
+
+DAISANGEN = {"concealed": "PPP234m5s", "win_tile": "5s",
+             "melds": [{"type": "pung", "tiles": "CCC"}, {"type": "pung", "tiles": "FFF"}],
+             "context": {"seat_wind": "S"}}
+
+
+def test_pao_on_a_self_draw_the_liable_seat_pays_all() -> None:
+    s = score({**DAISANGEN, "context": {"seat_wind": "S", "self_drawn": True},
+               "table": {"liable": {"seat": "W", "rule": "pao"}, "honba": 1}})
+    assert s["payments"] == {"E": 0, "S": 32300, "W": -32300, "N": 0}
+    assert s["points"] == 32300
+
+
+def test_pao_on_another_discard_half_each_and_the_honba_on_the_liable() -> None:
+    s = score({**DAISANGEN, "table": {"discarder": "N", "liable": {"seat": "W", "rule": "pao"},
+                                      "honba": 1}})
+    assert s["payments"] == {"E": 0, "S": 32300, "W": -16300, "N": -16000}
+    with pytest.raises(MahjongError, match="pao"):
+        score({**DAISANGEN, "table": {"discarder": "N", "liable": {"seat": "W"}}}, pao=False)
+    with pytest.raises(MahjongError, match="大三元"):
+        score({**PINFU, "table": {"discarder": "W", "liable": {"seat": "N"}}})
+
+
+def test_pao_covers_only_its_yakuman() -> None:
+    """大三元 + 字一色 by self-draw, W liable for 大三元: W pays 大三元 whole and the honba, the
+    字一色 is paid as a usual self-draw."""
+    s = score({"concealed": "PPPEEEN", "win_tile": "N",
+               "melds": [{"type": "pung", "tiles": "CCC"}, {"type": "pung", "tiles": "FFF"}],
+               "context": {"seat_wind": "S", "self_drawn": True},
+               "table": {"liable": {"seat": "W", "rule": "pao"}, "honba": 1}})
+    assert s["yakuman"] == 2
+    assert s["payments"] == {"E": -16000, "S": 64300, "W": -40300, "N": -8000}

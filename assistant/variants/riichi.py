@@ -74,11 +74,14 @@ SPECS: dict[str, OptionSpec] = {
                          "yaku (none), a 5-han yaku (five_han) or a yakuman",
                          kind="choice", choices=("none", "five_han", "yakuman")),
     "stick_value": number("立直棒（供托）每根点数", "points of one riichi stick", 10000, 0),
+    "pao": OptionSpec("责任支付（包牌）：大三元、大四喜放最后一组者负责（table.liable）", "pao: the "
+                      "seat that fed the last set of 大三元 or 大四喜 (table.liable) pays it all on a "
+                      "self-draw, half on another's discard, and the honba"),
 }
 
 DEFAULTS: dict[str, Any] = {
     "open_tanyao": True, "aka_dora": True, "double_yakuman": True, "kazoe": "yakuman",
-    "kiriage": False, "renhou": "none", "stick_value": STICK,
+    "kiriage": False, "renhou": "none", "stick_value": STICK, "pao": True,
 }
 
 RIICHI = RuleProfile(
@@ -613,27 +616,26 @@ def score_riichi(state: HandState, profile: RuleProfile,
                            "dora do not count as one", "no_yaku")
     v = best[1]
     ledger = Ledger()
-    paid = shares(v.base, dealer, state.self_drawn)
     first = nearest_winner(table)
     bonus = honba if winner == first else 0
-    if state.self_drawn:
-        for seat in table.others:
-            amount = paid["dealer"] if seat == table.dealer else paid["other"]
-            ledger.pay(seat, winner, amount, "self-drawn")
-            ledger.pay(seat, winner, HONBA_TSUMO * bonus, "honba")
-    else:
-        assert table.discarder is not None
-        ledger.pay(table.discarder, winner, paid["discarder"], "win on a discard")
-        ledger.pay(table.discarder, winner, HONBA_RON * bonus, "honba")
+    liable = pao_seat(table, v, profile)
+    pao_base = 8000 * sum(i["yakuman"] for i in v.items if i["key"] in PAO_YAKUMAN) if liable else 0
+    settle_hand(ledger, table, v.base - pao_base, dealer, state.self_drawn, bonus,
+                None if liable is None or liable == table.discarder else liable)
+    if pao_base:
+        assert liable is not None
+        settle_pao(ledger, table, pao_base, dealer, liable)
     stick_points = 0
+    if liable is not None:
+        assumed.append(f"pao (責任払い): {liable} is liable for "
+                       + ", ".join(i["name_ja"] for i in v.items if i["key"] in PAO_YAKUMAN))
     if winner == first:
         for seat, n in sticks.items():
             stick_points += n * profile.option("stick_value")
             if seat != winner:
                 ledger.pay(seat, winner, n * profile.option("stick_value"), "riichi sticks")
-    points = paid["discarder"] if not state.self_drawn else sum(
-        paid["dealer"] if seat == table.dealer else paid["other"] for seat in table.others)
-    honba_points = bonus * (HONBA_RON if not state.self_drawn else HONBA_TSUMO * len(table.others))
+    honba_points = sum(a for _, _, a, why in ledger.entries if why == "honba")
+    points = sum(a for _, _, a, why in ledger.entries if why not in ("honba", "riichi sticks"))
     out: dict[str, Any] = {
         "variant": profile.name, "items": v.items, "han": v.han, "fu": v.fu,
         "fu_items": v.fu_items, "yakuman": v.yakuman, "total": v.han, "fan": v.han,
@@ -648,6 +650,61 @@ def score_riichi(state: HandState, profile: RuleProfile,
     if v.limit in LIMIT_NAMES:
         out["limit_zh"], out["limit_ja"] = LIMIT_NAMES[v.limit]
     return out
+
+
+#: Yakuman a seat that fed the last set is liable for (責任払い, pao).
+PAO_YAKUMAN = ("daisangen", "daisuushii")
+
+
+def pao_seat(table: Table, v: Valued, profile: RuleProfile) -> str | None:
+    """The seat liable for the hand (``table.liable``), checked: pao is only for 大三元 and
+    大四喜, and only where the ``pao`` option plays it."""
+    liable = table.liable if isinstance(table.liable, dict) else None
+    if liable is None:
+        return None
+    if not profile.option("pao"):
+        raise MahjongError("table.liable: pao (責任払い) is off (option pao = false)", "liable")
+    if not any(i["key"] in PAO_YAKUMAN for i in v.items):
+        raise MahjongError("table.liable: pao (責任払い) applies to 大三元 and 大四喜 only, and "
+                           "the hand has neither", "liable")
+    return liable["seat"]
+
+
+def settle_hand(ledger: Ledger, table: Table, base: int, dealer: bool, self_drawn: bool,
+                bonus: int, honba_payer: str | None) -> None:
+    """Record the payments of a hand worth ``base`` (and ``bonus`` honba counters, paid by
+    ``honba_payer`` where pao makes one seat pay them, else as usual)."""
+    winner = table.seat
+    assert winner is not None
+    paid = shares(base, dealer, self_drawn) if base else {}
+    if self_drawn:
+        for seat in table.others:
+            if paid:
+                ledger.pay(seat, winner, paid["dealer"] if seat == table.dealer
+                           else paid["other"], "self-drawn")
+            if honba_payer is None:
+                ledger.pay(seat, winner, HONBA_TSUMO * bonus, "honba")
+    else:
+        assert table.discarder is not None
+        if paid:
+            ledger.pay(table.discarder, winner, paid["discarder"], "win on a discard")
+        if honba_payer is None:
+            ledger.pay(table.discarder, winner, HONBA_RON * bonus, "honba")
+    if honba_payer is not None:
+        ledger.pay(honba_payer, winner, HONBA_RON * bonus, "honba")
+
+
+def settle_pao(ledger: Ledger, table: Table, base: int, dealer: bool, liable: str) -> None:
+    """The liable seat's part: the whole value on a self-draw (as if it had dealt in), half of it
+    beside the discarder on another's discard, all of it when it dealt in itself."""
+    winner = table.seat
+    assert winner is not None
+    value = _up(base * (6 if dealer else 4))
+    if table.discarder is None or table.discarder == liable:
+        ledger.pay(liable, winner, value, "pao (責任払い)")
+        return
+    ledger.pay(liable, winner, value // 2, "pao (責任払い), half")
+    ledger.pay(table.discarder, winner, value - value // 2, "win on a discard, half (pao)")
 
 
 def _without(tiles: list[str], tile: str) -> list[str]:
