@@ -27,7 +27,14 @@ from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.patterns import CATALOGUE, Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
-from ..scoring.table import Table, next_seat, read_hand_table
+from ..scoring.table import (
+    Table,
+    check_kong_robbing,
+    check_win,
+    next_seat,
+    read_hand_table,
+    read_table,
+)
 from ..shanten import Form
 from ..tiles import DRAGONS, INDEX, WINDS, is_honor, sorted_tiles
 
@@ -134,11 +141,8 @@ class Reading:
     hand: WinningHand
     group: tuple[str, tuple[str, ...]] | None
     self_drawn: bool
-
-    @property
-    def open(self) -> bool:
-        """Whether anything was claimed (a concealed kong keeps the hand closed)."""
-        return self.hand.melds_exposed > 0
+    #: Whether anything was claimed (a concealed kong keeps the hand closed).
+    open: bool = False
 
     def concealed_pungs(self) -> int:
         """Pungs and kongs not claimed; a pung completed on a discard counts as claimed."""
@@ -387,9 +391,9 @@ def readings_of(state: HandState, readings: list[Decomposition]) -> list[Reading
         groups = {(k, t) for k, t in hand.concealed_groups
                   if hand.win_tile in t and k in ("pair", "chow", "pung")}
         if hand.form is Form.THIRTEEN_ORPHANS or not groups:
-            out.append(Reading(hand, None, state.self_drawn))
+            out.append(Reading(hand, None, state.self_drawn, hand.melds_exposed > 0))
         for g in sorted(groups):
-            out.append(Reading(hand, g, state.self_drawn))
+            out.append(Reading(hand, g, state.self_drawn, hand.melds_exposed > 0))
     return out
 
 
@@ -509,7 +513,11 @@ def read_riichi_table(state: HandState | None, profile: RuleProfile,
     raw = dict(raw) if isinstance(raw, dict) else raw
     own = {k: raw.pop(k) for k in TABLE_OWN_KEYS if k in raw} if isinstance(raw, dict) else {}
     if state is not None:
-        table = read_hand_table(replace(state, table=raw), profile, max_bet=0)
+        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
+        table = read_table(raw, self_drawn=state.self_drawn, default_seat=state.seat_wind,
+                           max_bet=0, robbing_kong=state.robbing_kong,
+                           prevalent_wind=state.prevalent_wind)
+        check_win(state, table, profile)
     else:
         table = read_hand_table(None, profile, raw, need_seat, max_bet=0)
     if isinstance(raw, dict) and raw.get("dealer") not in (None, "E"):
