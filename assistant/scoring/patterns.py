@@ -343,8 +343,10 @@ CATALOGUE: dict[str, Pattern] = {p.key: p for p in (
 # --- riichi yaku ---
 # Hand patterns the riichi card counts that no other card named before; each is a plain shape
 # test any variant may use. What each is worth (and whether an open hand keeps it) is the card's.
+# The keys name the shape (``identical_chows``, ``same_chow_three_suits``): a card with its own
+# counting rules for the like-named fans (MCR's 一般高, 三色三同顺 …) keeps its own keys.
 
-GREEN = frozenset(("2s", "3s", "4s", "6s", "8s", "F"))
+GREEN_TILES = frozenset(("2s", "3s", "4s", "6s", "8s", "F"))
 
 
 def chow_starts(hand: WinningHand) -> Counter[str]:
@@ -389,21 +391,21 @@ def is_nine_gates_any(hand: WinningHand) -> bool:
 
 
 CATALOGUE.update({p.key: p for p in (
-    Pattern("pure_double_chow", "一般高", "Pure double chow (two identical chows)",
+    Pattern("identical_chows", "一般高", "Pure double chow (two identical chows)",
             _hand(lambda h: identical_chow_pairs(h) == 1)),
-    Pattern("twice_pure_double_chow", "两般高", "Twice pure double chow",
+    Pattern("identical_chows_twice", "两般高", "Twice pure double chow",
             _hand(lambda h: identical_chow_pairs(h) >= 2)),
-    Pattern("pure_straight", "一气通贯", "Pure straight (123 456 789 of one suit)",
+    Pattern("one_suit_straight", "一气通贯", "Pure straight (123 456 789 of one suit)",
             _hand(is_pure_straight)),
-    Pattern("mixed_triple_chow", "三色同顺", "Mixed triple chow", _hand(is_mixed_triple_chow)),
-    Pattern("triple_pung", "三色同刻", "Triple pung", _hand(is_triple_pung)),
+    Pattern("same_chow_three_suits", "三色同顺", "Mixed triple chow", _hand(is_mixed_triple_chow)),
+    Pattern("same_pung_three_suits", "三色同刻", "Triple pung", _hand(is_triple_pung)),
     Pattern("outside_with_honours", "混全带幺九", "Outside hand with honours and a chow",
             _hand(lambda h: is_outside(h) and has_honours(h) and has_chow(h))),
     Pattern("pure_outside", "纯全带幺九", "Terminal in every set, no honours, a chow",
             _hand(lambda h: is_outside(h) and not has_honours(h) and has_chow(h))),
-    Pattern("three_kongs", "三杠子", "Three kongs", _hand(lambda h: len(kongs(h)) == 3)),
-    Pattern("all_green", "绿一色", "All green (23468s and 發)",
-            _hand(lambda h: all(t in GREEN for t in h.tiles))),
+    Pattern("exactly_three_kongs", "三杠子", "Three kongs", _hand(lambda h: len(kongs(h)) == 3)),
+    Pattern("green_tiles_only", "绿一色", "All green (23468s and 發)",
+            _hand(lambda h: all(t in GREEN_TILES for t in h.tiles))),
     Pattern("nine_gates_any", "九莲宝灯", "Nine gates, any winning tile", _hand(is_nine_gates_any)),
-    Pattern("dragon_pung", "箭刻", "Dragon pung (each)", lambda hand, win: len(dragon_pungs(hand))),
+    Pattern("dragon_pungs", "箭刻", "Dragon pung (each)", lambda hand, win: len(dragon_pungs(hand))),
 )})
