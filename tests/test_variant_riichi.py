@@ -291,3 +291,11 @@ def test_pao_covers_only_its_yakuman() -> None:
                "table": {"liable": {"seat": "W", "rule": "pao"}, "honba": 1}})
     assert s["yakuman"] == 2
     assert s["payments"] == {"E": -16000, "S": 64300, "W": -40300, "N": -8000}
+
+
+def test_nine_gates_pure_and_not() -> None:
+    ron = {"context": {"seat_wind": "S"}, "table": {"discarder": "W"}}
+    assert keys(score({**ron, "concealed": "1112345678999m", "win_tile": "5m"})) == {
+        "junsei_chuuren": 26}
+    assert keys(score({**ron, "concealed": "1122345678999m", "win_tile": "1m"})) == {
+        "chuuren": 13}

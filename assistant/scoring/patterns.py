@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..decompose import Decomposition
 from ..hand import HandState
@@ -385,9 +385,7 @@ def has_chow(hand: WinningHand) -> bool:
 def is_nine_gates_any(hand: WinningHand) -> bool:
     """九莲宝灯 in the wider sense: the 14 concealed tiles are 1112345678999 of one suit plus
     any tile of it, whichever was the winning tile (the pure form is ``nine_gates``)."""
-    return is_nine_gates(WinningHand(hand.form, hand.sets, hand.pair, hand.tiles, None,
-                                     hand.concealed_groups, hand.concealed_tiles,
-                                     hand.melds_exposed))
+    return is_nine_gates(replace(hand, win_tile=None))
 
 
 CATALOGUE.update({p.key: p for p in (
