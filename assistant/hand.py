@@ -367,7 +367,7 @@ class HandState:
             raise MahjongError("first_go_around (天和/地和/人和) is impossible with a declared meld "
                                "or kong: any claim or kong ends the first go-around",
                                "first_go_around")
-        fives = sum(1 for t in self.tiles if t in ("5m", "5p", "5s")) + sum(
+        fives = self.red_fives and sum(1 for t in self.tiles if t in ("5m", "5p", "5s")) + sum(
             1 for m in self.melds for t in m.faces if t in ("5m", "5p", "5s"))
         if self.red_fives > fives:
             raise MahjongError(f"{self.red_fives} red fives, but the hand holds {fives} fives",
