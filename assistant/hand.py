@@ -22,6 +22,7 @@ from typing import Any
 from .errors import MahjongError
 from .tiles import (
     BACK,
+    DRAGONS,
     INDEX,
     RED_FIVES,
     WINDS,
@@ -45,6 +46,7 @@ _CONTEXT_FLAGS = {
     "first_go_around": "first_go_around",
     "is_4th_tile": "fourth_tile",
     "after_kong_discard": "after_kong_discard",
+    "dealt_hand": "dealt_hand",
     # riichi: the declaration, on the first turn (double), and the win within one go-around
     "riichi": "riichi",
     "double_riichi": "double_riichi",
@@ -52,8 +54,9 @@ _CONTEXT_FLAGS = {
 }
 #: Riichi dora indicators (表/裏): at most the first one and four more turned after kongs.
 MAX_INDICATORS = 5
-#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles).
-HAND_SIZES = (4, 7, 10, 13)
+#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles), and
+#: 江南 心皇's 12 (the imagined tile makes the 13th).
+HAND_SIZES = (4, 7, 10, 12, 13)
 
 
 @dataclass(frozen=True)
@@ -213,6 +216,7 @@ class HandState:
     robbing_kong: bool = False  # 抢杠: won on a tile added to another's pung
     first_go_around: bool = False  # 天和/地和/人和
     after_kong_discard: bool = False  # 杠上炮: the winning discard came right after the discarder's kong
+    dealt_hand: bool = False  # 起手 (长沙): the hand as dealt, before any discard, for 起手胡
     fourth_tile: bool = False  # 和绝张: the last unseen copy
     visible: list[str] = field(default_factory=list)
     wilds: list[str] = field(default_factory=list)
@@ -220,6 +224,8 @@ class HandState:
     options: dict[str, Any] = field(default_factory=dict)
     table: dict[str, Any] | None = None
     void_suit: str | None = None  # 定缺 (Sichuan): the suit the player gave up; holding it blocks a win
+    discards: list[str] = field(default_factory=list)  # 排列出牌: the player's own discards, in order
+    stood: list[str] = field(default_factory=list)  # 太原立四: the tiles still standing
     flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
     riichi: bool = False  # riichi: declared (立直)
     double_riichi: bool = False  # riichi: declared on the first turn (两立直)
@@ -312,6 +318,8 @@ class HandState:
             seat_wind=_wind(merged.get("seat_wind", "E"), "seat_wind"),
             prevalent_wind=_wind(merged.get("prevalent_wind", "E"), "prevalent_wind"),
             bonus=bonus, visible=_tile_list(data.get("visible"), "visible"),
+            discards=_tile_list(data.get("discards"), "discards"),
+            stood=_tile_list(data.get("stood"), "stood"),
             wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
             table=table, void_suit=void_suit,
             flowers_counted=flowers if isinstance(flowers, int) else None,
@@ -338,13 +346,15 @@ class HandState:
             if t == BACK:
                 raise MahjongError("a face-down tile can only be part of a concealed kong", t)
         for t in self.bonus:
-            if not is_bonus(t):
-                raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f)", t)
-        for t in self.visible + self.wilds:
+            if not is_bonus(t) and t not in DRAGONS:
+                raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f; "
+                                   "南京 counts the dragons as flowers too)", t)
+        for t in self.visible + self.wilds + self.discards + self.stood:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        seen = self.own_counts() + Counter(self.visible + self.dora_indicators
-                                           + self.ura_dora_indicators)
+        seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
+            t for t in self.bonus if t in DRAGONS) + Counter(self.dora_indicators
+                                                             + self.ura_dora_indicators)
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]
@@ -367,6 +377,12 @@ class HandState:
             raise MahjongError("first_go_around (天和/地和/人和) is impossible with a declared meld "
                                "or kong: any claim or kong ends the first go-around",
                                "first_go_around")
+        if self.dealt_hand and (self.melds or self.discards or self.win_tile):
+            raise MahjongError("dealt_hand (起手胡): the hand is judged as dealt, before any "
+                               "discard, claim or kong, and has no winning tile", "dealt_hand")
+        if len(self.stood) > 4 or Counter(self.stood) - Counter(self.tiles):
+            raise MahjongError("stood (立四): at most four tiles, all among the concealed ones",
+                               "stood")
         fives = self.red_fives and sum(1 for t in self.tiles if t in ("5m", "5p", "5s")) + sum(
             1 for m in self.melds for t in m.faces if t in ("5m", "5p", "5s"))
         if self.red_fives > fives:
@@ -374,7 +390,7 @@ class HandState:
                                "red_fives")
         copies = Counter(self.bonus)
         for t, c in copies.items():
-            if c > 1:
+            if c > 1 and t not in DRAGONS:
                 raise MahjongError(f"bonus tile {t} ({tile_name(t)}) appears {c} times; there is "
                                    "one of each", t)
 
@@ -390,6 +406,7 @@ class HandState:
                 "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
                 "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
                 **({"after_kong_discard": True} if self.after_kong_discard else {}),
+                **({"dealt_hand": True} if self.dealt_hand else {}),
                 "flowers": self.flower_count,
                 **({"void_suit": self.void_suit} if self.void_suit else {}),
             },
@@ -406,6 +423,10 @@ class HandState:
             out["red_fives"] = self.red_fives
         if self.visible:
             out["visible"] = list(self.visible)
+        if self.discards:
+            out["discards"] = list(self.discards)
+        if self.stood:
+            out["stood"] = list(self.stood)
         if self.wilds:
             out["wilds"] = list(self.wilds)
         if self.variant:

@@ -65,23 +65,40 @@ def _beyond(profile: RuleProfile, owner: str) -> str:
     return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise" else 3)
 
 
-def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str, Any]:
-    """Which wall is opened and after how many stacks the dealer starts taking tiles.
+#: How a variant throws the dice: (throws, dice per throw, what the skip is, description).
+DICE_MODES: dict[str, tuple[int, int, str]] = {
+    "two_throws": (2, 2, "two throws of two dice (the dealer's, then the wall owner's); both "
+                         "totals added are the stacks skipped"),
+    "three_dice": (1, 3, "one throw of three dice: it picks the wall and is the count"),
+    "one_throw": (1, 2, "one throw of two dice: it picks the wall and is the count"),
+    "second_throw": (2, 2, "two throws of two dice: the dealer's picks the second thrower, whose "
+                           "throw alone is the stacks skipped (掷6点，下家掷11点，从下家第12墩开始)"),
+    "sum_and_smaller": (1, 2, "one throw of two dice: the total picks the wall, the smaller die "
+                              "the stack to start on (4+5 = 九自手: own wall, the 4th stack)"),
+}
 
-    Shaanxi and Xi'an: two throws of two dice, the dealer's picks the wall (counting the dealer
-    as 1 in turn order), the wall owner throws again, and the two totals added are skipped.
-    Guangdong: one throw of three dice picks the wall and is the count.
-    """
+
+def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str, Any]:
+    """Which wall is opened and after how many stacks the dealer starts taking tiles, by the
+    variant's way of throwing (:data:`DICE_MODES`): Shaanxi and Xi'an two throws added,
+    Guangdong one throw of three dice, Sichuan one of two, the 南京 notes' second throw alone or
+    九自手 (the smaller die)."""
     dealer = _seat(dealer, "dealer")
-    two = profile.extra.get("dice") == "two_throws"
-    if not isinstance(throws, (list, tuple)) or len(throws) != (2 if two else 1):
-        need = "two throws (the dealer's, then the wall owner's)" if two else "one throw of three dice"
-        raise MahjongError(f"variant {profile.name!r} needs {need}, got {throws!r}", throws)
-    totals = [_throw_total(t, 2 if two else 3, f"throw {k + 1}") for k, t in enumerate(throws)]
+    mode = profile.extra.get("dice", "three_dice")
+    count, dice, rule = DICE_MODES[mode]
+    if not isinstance(throws, (list, tuple)) or len(throws) != count:
+        raise MahjongError(f"variant {profile.name!r} throws {rule}; got {throws!r}", throws)
+    if mode == "sum_and_smaller" and not isinstance(throws[0], (list, tuple)):
+        raise MahjongError("九自手 needs both dice (e.g. 4,5), not only their total", throws[0])
+    totals = [_throw_total(t, dice, f"throw {k + 1}") for k, t in enumerate(throws)]
     first = totals[0]
     offset = (first - 1) % 4
     wall = next_seat(dealer, offset)
-    skip = sum(totals)
+    if mode == "sum_and_smaller":
+        skip = min(throws[0]) - 1
+    else:
+        skip = {"two_throws": sum(totals), "second_throw": totals[-1]}.get(mode, first)
+    two = count == 2
     if profile.extra.get("break_after_count") is False:
         skip -= 1  # the dealer starts on the counted stack, not after it
     start, left_to_skip = wall, skip

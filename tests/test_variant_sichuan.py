@@ -342,3 +342,36 @@ def test_exchange_three_and_the_next_dealer() -> None:
     assert next_dealer("E", ["W", "S"], multiple, "N") == "N"
     assert next_dealer("E", ["W"], multiple, "N") == "W"
     assert next_dealer("E", ["W"]) == "S"  # elsewhere the deal passes to the 下家
+
+
+def test_hujiao_zhuanyi_hands_the_kong_money_on() -> None:
+    data = {"concealed": "123456m234p678p9p", "win_tile": "9p",
+            "context": {"after_kong_discard": True},
+            "table": {"seat": "E", "discarder": "S", "kongs": {"S": [{"type": "an", "tile": "5s"}]}}}
+    plain = score(data)["payments"]
+    moved = score(data, hujiao_zhuanyi=True)
+    # S's 下雨 took 2 from each of the three (6); on 杠上炮 S hands those 6 on to the winner.
+    assert moved["payments"]["E"] - plain["E"] == 6 and moved["payments"]["S"] - plain["S"] == -6
+    assert "呼叫转移" in names(moved)
+    with pytest.raises(MahjongError, match="呼叫转移"):
+        score({**data, "table": {"seat": "E", "discarder": "S"}}, hujiao_zhuanyi=True)
+
+
+def test_claims_know_the_void_suit_and_no_chow() -> None:
+    from assistant.claims import claims_on_discard
+
+    hand = {"concealed": "123456m234p678p9s", "context": {"void_suit": "s"}}
+    r = claims_on_discard({"discard": "9s", "discarder": "E", "variant": "sichuan",
+                           "hands": {"S": hand}})
+    assert not r["seats"]["S"]["win"] and r["seats"]["S"]["chows"] == []
+    ready = {"concealed": "123456m234p678p9p", "context": {"void_suit": "s"}}
+    r = claims_on_discard({"discard": "9p", "discarder": "E", "variant": "sichuan",
+                           "hands": {"S": ready}})
+    assert r["seats"]["S"]["win"]
+    pungs = {"concealed": "123456m234p78p99s", "context": {"void_suit": "s"}}
+    r = claims_on_discard({"discard": "9s", "discarder": "E", "variant": "sichuan",
+                           "hands": {"S": pungs}})
+    assert not r["seats"]["S"]["pung"] and not r["seats"]["S"]["kong"]
+    r = claims_on_discard({"discard": "7p", "discarder": "E", "variant": "sichuan",
+                           "hands": {"S": {"concealed": "123456m234p568p9p"}}})
+    assert r["seats"]["S"]["chows"] == []  # no chow in Sichuan, even from the 上家

@@ -42,7 +42,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     def common(q: argparse.ArgumentParser, variant: bool = True) -> None:
         if variant:
-            q.add_argument("--variant", required=True, help="shaanxi, xian or guangdong")
+            q.add_argument("--variant", required=True,
+                           help="the variant (`mahjong-assistant variants` lists them)")
             q.add_argument("--options", help="house-rule overrides as a JSON object")
         q.add_argument("--json", action="store_true", help="print JSON")
         q.add_argument("--lang", default="zh", choices=["zh", "en"], help="language")

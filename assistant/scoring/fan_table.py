@@ -3,8 +3,8 @@ replaces which, how the values combine and where they stop.
 
 A table is data, like the rule card a table pins on the wall. ``combine`` says how the values
 make the hand's worth: ``fan`` (added, then ``base × 2^fan``), ``multiply`` (multipliers
-multiplied into the base) or ``points`` (added). A value may be the name of one of the variant's
-options (a house rule), and an entry marked ``limit`` is the hand's whole value when present.
+multiplied into the base) or ``points`` (added, each worth the base). A value may be the name of
+one of the variant's options (a house rule); an entry marked ``limit`` is the hand's whole value.
 
 >>> from assistant.hand import HandState
 >>> from assistant.decompose import decompositions
@@ -78,12 +78,10 @@ class Scored:
     uncapped: int = 0
 
     def worth(self, base: int) -> int:
-        """What one payer owes for the hand: ``base × 2^fan``, ``base × product`` or the points."""
+        """What one payer owes for the hand: ``base × 2^fan``, ``base × product``, ``base × points``."""
         if self.combine == "fan":
             return base * 2 ** self.total
-        if self.combine == "multiply":
-            return base * self.total
-        return self.total
+        return base * self.total
 
 
 @dataclass(frozen=True)

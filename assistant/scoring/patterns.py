@@ -279,6 +279,35 @@ def is_little_four_winds(hand: WinningHand) -> bool:
     return len(wind_pungs(hand)) == 3 and hand.pair in WINDS
 
 
+def longest_suit(hand: WinningHand) -> tuple[str, int]:
+    """The suit with the most tiles in the hand (melds included, a kong as four) and how many."""
+    held = Counter(t[1] for t in hand.tiles if not is_honor(t))
+    if not held:
+        return "", 0
+    suit = max(held, key=lambda s: (held[s], s))
+    return suit, held[suit]
+
+
+def is_pure_straight(hand: WinningHand) -> bool:
+    """通天 / 一条龙: chows 123, 456 and 789 of one suit in the reading."""
+    chows = {s.tiles for s in hand.sets if s.kind == "chow"}
+    return any(all(tuple(f"{n + k}{suit}" for k in range(3)) in chows for n in (1, 4, 7))
+               for suit in "mps")
+
+
+def fours_in_use(hand: WinningHand) -> list[str]:
+    """四活: tiles of which all four are held, not as a kong, used as a pung and in a chow."""
+    pungs = {s.tile for s in hand.sets if s.kind == "pung"}
+    in_chows = {t for s in hand.sets if s.kind == "chow" for t in s.tiles}
+    return [t for t in fours(hand) if t in pungs and t in in_chows]
+
+
+def is_double_eight(hand: WinningHand) -> bool:
+    """双八支: eight or more tiles of one suit and two kongs of another suit."""
+    suit, count = longest_suit(hand)
+    return count >= 8 and sum(1 for t in kongs(hand) if not is_honor(t) and t[1] != suit) >= 2
+
+
 def _flag(name: str) -> Callable[[WinningHand, Win], int]:
     return lambda hand, win: int(getattr(win, name))
 
@@ -307,6 +336,13 @@ CATALOGUE: dict[str, Pattern] = {p.key: p for p in (
             _hand(lambda h: len(dragon_pungs(h)) == 3)),
     Pattern("little_four_winds", "小四喜", "Little four winds", _hand(is_little_four_winds)),
     Pattern("big_four_winds", "大四喜", "Big four winds", _hand(lambda h: len(wind_pungs(h)) == 4)),
+    Pattern("eight_of_a_suit", "八支", "Eight or more of one suit (one fan a tile from the 8th)",
+            lambda hand, win: max(0, longest_suit(hand)[1] - 7)),
+    Pattern("pure_straight", "通天", "Pure straight 1-9 in one suit", _hand(is_pure_straight)),
+    Pattern("four_in_use", "四活", "All four of a tile used as a pung and in a chow",
+            lambda hand, win: len(fours_in_use(hand))),
+    Pattern("double_eight", "双八支", "Eight of one suit and two kongs of another",
+            _hand(is_double_eight)),
     Pattern("seven_pairs", "七对", "Seven pairs", _hand(is_seven_pairs)),
     Pattern("thirteen_orphans", "十三幺", "Thirteen orphans",
             _hand(lambda h: h.form is Form.THIRTEEN_ORPHANS)),

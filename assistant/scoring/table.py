@@ -33,7 +33,7 @@ from ..tiles import WINDS, check_code
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play")
+              "in_play", "birds")
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 
@@ -68,6 +68,8 @@ class Table:
     assumed: list[str] = field(default_factory=list)
     #: Seats still playing the hand (血战到底: a seat that has won leaves); all four by default.
     in_play: list[str] = field(default_factory=lambda: list(WINDS))
+    #: 扎鸟 (长沙): the tiles turned up after the win.
+    birds: list[str] = field(default_factory=list)
 
     @property
     def self_drawn(self) -> bool:
@@ -136,7 +138,11 @@ def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: s
     if prevalent is not None:
         _seat(prevalent, "table.prevalent_wind")
     in_play = _in_play(data.get("in_play"), seat, discarder)
-    return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed, in_play)
+    birds = data.get("birds") or []
+    if not isinstance(birds, list) or len(birds) > 8:
+        raise MahjongError("table.birds must list the bird tiles turned up (8 at most)", "birds")
+    return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed, in_play,
+                 [check_code(b) for b in birds])
 
 
 def _in_play(value: Any, seat: str | None, discarder: str | None) -> list[str]:

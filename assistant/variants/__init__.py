@@ -39,8 +39,13 @@ MCR = RuleProfile(
     waits_in_own_hand=False, multiple_winners=True,
 )
 
+from ..scoring.by_card import read_card_table  # noqa: E402
+from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
+from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
+from .nanjing import NANJING, score_nanjing  # noqa: E402
+from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
 from .riichi import RIICHI, read_riichi_table, score_riichi  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
@@ -51,17 +56,26 @@ from .sichuan import (  # noqa: E402
     settle_sichuan_draw,
     settle_sichuan_kongs,
 )
+from .taiyuan import TAIYUAN, score_taiyuan  # noqa: E402
+from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SHAANXI, XIAN,
-                                                          GUANGDONG, SICHUAN, XUELIU, HUNDRED)}
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
+    DEFAULT, RIICHI, MCR, SHAANXI, XIAN, GUANGDONG, SICHUAN, XUELIU, HUNDRED, CHANGSHA, NEIMENGGU,
+    WUHU, TAIYUAN, NANJING, JIANGNAN)}
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
-                "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred})
-SCORERS["riichi"] = score_riichi
+                "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred,
+                "changsha": score_changsha, "neimenggu": score_neimenggu, "wuhu": score_wuhu,
+                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
-    "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table}
+    "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
+    "changsha": read_changsha_table, **dict.fromkeys(
+        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table)}
+#: variant -> (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
+INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
+SCORERS["riichi"] = score_riichi
 TABLE_READERS["riichi"] = read_riichi_table
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {

@@ -40,7 +40,18 @@ SPECS: dict[str, OptionSpec] = {
 DEFAULTS: dict[str, Any] = {
     "base": 1, "discard_wins": False, "robbed_pays": "three_shares", "gang_zhi": 3, "gang_an": 2,
     "gang_jia": 1, "quandui_points": 12, "kongs_stand_on_draw": True,
+    "dice": "one_throw", "wall_stacks": 25,
 }
+
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "推倒和：只许自摸",
+     "en": "Plain win, self-drawn only",
+     "hand": {"concealed": "123p456p789s234sE", "win_tile": "E", "context": {"self_drawn": True}}},
+    {"zh": "混对对 ×4",
+     "en": "Half flush all pungs ×4",
+     "hand": {"concealed": "111p555p999pEEEC", "win_tile": "C", "context": {"self_drawn": True}}},
+)
 
 HUNDRED = RuleProfile(
     name="hundred", name_zh="百张麻将（无万）",
@@ -50,7 +61,7 @@ HUNDRED = RuleProfile(
     description_zh="百张麻将（种子未写地区）：东南西北中发白、1-9筒、1-9条共100张；只许碰不许吃，只许自摸；"
                    "推倒和、对对和×2、混一色×2、清一色×4、混对对×4、清对对×4；清一色全对12点；被抢杠算出冲。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS), absent_tiles=CHARACTERS, chow_allowed=False,
-    multiple_winners=True, kong_robbable=True, extra=DEFAULTS, extra_specs=SPECS,
+    multiple_winners=True, kong_robbable=True, examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("牌：100张（去掉万子），只许碰、杠，不许吃；只许自摸，不许点炮和（可选）。",
          "Tiles: 100 (no 万); pung and kong, no chow; self-drawn wins only (an option allows "

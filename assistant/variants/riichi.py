@@ -91,6 +91,23 @@ DEFAULTS: dict[str, Any] = {
     "kiriage": False, "renhou": "none", "stick_value": STICK, "pao": True,
 }
 
+#: Example wins for the rules page.
+EXAMPLES = (
+    {"zh": "立直、平和、宝牌两张（闲家荣和 7700）", "en": "Riichi, pinfu, two dora (7700 on a discard)",
+     "hand": {"concealed": "234m567p22s345s78s", "win_tile": "9s", "dora_indicators": "1s",
+              "context": {"riichi": True, "seat_wind": "S"}, "table": {"discarder": "W"}}},
+    {"zh": "役牌中、混一色（副露）", "en": "Red dragon pung and half flush, open",
+     "hand": {"concealed": "123p456p99pNN", "win_tile": "N",
+              "melds": [{"type": "pung", "tiles": "CCC"}],
+              "context": {"seat_wind": "W"}, "table": {"discarder": "E"}}},
+    {"zh": "七对子（25符）", "en": "Seven pairs (25 fu)",
+     "hand": {"concealed": "1122m3344p5566sE", "win_tile": "E",
+              "context": {"seat_wind": "S", "self_drawn": True}}},
+    {"zh": "国士无双十三面：双倍役满", "en": "Thirteen orphans on the 13-sided wait: double yakuman",
+     "hand": {"concealed": "19m19p19sESWNCFP", "win_tile": "C",
+              "context": {"seat_wind": "E"}, "table": {"discarder": "N"}}},
+)
+
 RIICHI = RuleProfile(
     name="riichi", name_zh="日本立直麻将",
     description_en="Japanese riichi: yaku and yakuman, han and fu, dora (indicators, ura-dora, "
@@ -101,7 +118,7 @@ RIICHI = RuleProfile(
                    "本场与立直棒、各家支付；七对子须为七种不同的对子；允许一炮多响。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
     four_as_two_pairs=False, multiple_winners=True, pass_lock=True,
-    extra=DEFAULTS, extra_specs=SPECS,
+    extra=DEFAULTS, extra_specs=SPECS, examples=EXAMPLES,
     rules_summary=(
         ("和牌须至少一役（宝牌不算役）；番数相加，役满不计其他役与宝牌。",
          "A win needs a yaku (dora are not yaku); han add up; a yakuman hand counts only its "

@@ -53,6 +53,9 @@ SPECS: dict[str, OptionSpec] = {
                            "discarder (× base)", 100),
     "gang_jia": number("刮风：加杠每家付（× 底分）", "刮风: an added kong, paid by each seat "
                            "still in (× base)", 100),
+    "hujiao_zhuanyi": OptionSpec("呼叫转移：杠上炮时放炮者把刚收的杠钱转给和牌者",
+                                 "呼叫转移: on 杠上炮 the discarder hands the money of the kong he "
+                                 "just made to the winner"),
     "tuishui": OptionSpec("退税：流局未听牌者退还杠钱", "退税: at a drawn hand a seat not ready "
                           "pays back the kong money it took"),
     "players": OptionSpec("人数（成都：2-7人；五人10张、六人7张、七人以上4张）",
@@ -78,11 +81,12 @@ SPECS: dict[str, OptionSpec] = {
 DEFAULTS: dict[str, Any] = {
     "fan_cap": 3, "self_drawn": "add_base", "jingoudiao_fan": 2, "jingoudiao_scope": "single_tile",
     "qidui_fan": 2, "tianhu_fan": 3, "dihu_fan": 3, "daiyaojiu_fan": 0, "duanyaojiu_fan": 0,
-    "menqing_fan": 0, "base": 1, "gang_an": 2, "gang_zhi": 2, "gang_jia": 1, "tuishui": False,
+    "menqing_fan": 0, "base": 1, "gang_an": 2, "gang_zhi": 2, "gang_jia": 1,
+    "hujiao_zhuanyi": False, "tuishui": False,
     "players": 4, "three_player_flush_only": False, "exchange_three": "none",
     "next_dealer": "first_winner", "winner_may_change_wait": False,
     "winner_discards_claimable": True,
-    "kongs_stand_on_draw": True, "dice": "two_dice", "wall_stacks": 18, "wall_direction": "counterclockwise",
+    "kongs_stand_on_draw": True, "dice": "one_throw", "wall_stacks": 18, "wall_direction": "counterclockwise",
 }
 
 #: 成都计番, the card: 根/杠 1 each, 对对胡 1, 杠上开花 1, 七对 2, 清一色 2, and what Sichuan tables add.
@@ -132,6 +136,19 @@ _SUMMARY = (
      "not ready pays each ready seat its best hand); 退税 as an option."),
 )
 
+#: Example hands for the rules page, scored under this variant.
+EXAMPLES = (
+    {"zh": "平和：缺一门，无番",
+     "en": "Plain win, one suit void, no fan",
+     "hand": {"concealed": "123456m234p678p9p", "win_tile": "9p", "context": {"void_suit": "s"}}},
+    {"zh": "清对：清一色加对对胡",
+     "en": "Full flush all pungs",
+     "hand": {"concealed": "1113335557779m", "win_tile": "9m", "context": {"self_drawn": True}}},
+    {"zh": "龙七对：七对带根",
+     "en": "Seven pairs with a root",
+     "hand": {"concealed": "11m11m66m99m22p55p8p", "win_tile": "8p"}},
+)
+
 SICHUAN = RuleProfile(
     name="sichuan", name_zh="四川麻将·血战到底",
     description_en="Sichuan 血战到底 with 成都计番: 108 tiles, no chow, a void suit (缺一门), kong "
@@ -140,7 +157,7 @@ SICHUAN = RuleProfile(
     description_zh="四川血战到底（成都计番）：108张，不能吃，缺一门，刮风下雨，一炮多响；和牌者退出，其余"
                    "继续打到最后一人；番数相加，2的番数次方，3番封顶。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS), absent_tiles=HONORS, chow_allowed=False,
-    multiple_winners=True, kong_robbable=True, lack_a_suit=True, extra=DEFAULTS,
+    multiple_winners=True, kong_robbable=True, lack_a_suit=True, examples=EXAMPLES, extra=DEFAULTS,
     extra_specs=SPECS, rules_summary=_SUMMARY + (
         ("血战到底：和牌者不亮牌、退出，其余人继续，直到剩一人或摸完牌；每次和牌在仍在局者之间即时结算。",
          "血战到底: a winner leaves; the others play on until one is left or the wall is empty; "
@@ -234,6 +251,8 @@ def score_sichuan(state: HandState, profile: RuleProfile,
         assert payer is not None
         ledger.pay(payer, winner, per_payer, "self-drawn" if state.self_drawn else "win on a discard")
     items = list(scored.items)
+    if state.after_kong_discard and profile.option("hujiao_zhuanyi"):
+        items += _transfer_kong(ledger, table, profile, winner)
     if scored.capped:
         items.append(item("封顶", f"Cap: {scored.uncapped} fan counted as {scored.total}",
                           scored.total - scored.uncapped, event="cap"))
@@ -244,6 +263,23 @@ def score_sichuan(state: HandState, profile: RuleProfile,
         "kong_items": kong_items.get(winner, []), "hand_form": hand.form.value,
         **ledger.to_json(), "assumed": table.assumed,
     }
+
+
+def _transfer_kong(ledger: Ledger, table: Table, profile: RuleProfile,
+                   winner: str) -> list[dict[str, Any]]:
+    """呼叫转移: the discarder's last kong money goes on to the winner of his discard."""
+    assert table.discarder is not None
+    kongs = table.kongs_of(table.discarder)
+    if not kongs:
+        raise MahjongError("呼叫转移: 杠上炮 needs the discarder's kong in table.kongs",
+                           "after_kong_discard")
+    kong = kongs[-1]
+    rate = kong_rates(profile)[kong.kind]
+    payers = 1 if kong.kind == "zhi" else sum(1 for s in table.in_play if s != table.discarder)
+    amount = rate.amount * payers
+    ledger.pay(table.discarder, winner, amount, "呼叫转移")
+    return [item("呼叫转移", "The kong money of the discarder's kong, handed to the winner",
+                 amount, event="kong_transfer")]
 
 
 def best_fan_of_ready(state: HandState, profile: RuleProfile) -> tuple[int, str] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decompose import Decomposition, is_complete
+from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
@@ -20,7 +20,6 @@ from ..scoring.patterns import WinningHand, wait_shapes, winning_hands
 from ..scoring.settlement import Ledger
 from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
-from ..tiles import to_counts
 
 SPECS: dict[str, OptionSpec] = {
     "base": OptionSpec("基数", "the base (基数) every multiple is of", kind="int", minimum=1),
@@ -141,20 +140,11 @@ def wait_shape(state: HandState, profile: RuleProfile, hands: list[WinningHand])
         shapes |= wait_shapes(h)
     if not shapes:
         return None
-    if profile.option("jia_dandiao_single_wait_only") and len(_waits(state, profile)) != 1:
+    from ..analysis import wait_tiles
+
+    if profile.option("jia_dandiao_single_wait_only") and len(wait_tiles(state, profile)) != 1:
         return None
     return "closed" if "closed" in shapes else "pair"
-
-
-def _waits(state: HandState, profile: RuleProfile) -> list[int]:
-    counts = to_counts(state.concealed)
-    out = []
-    for i in range(34):
-        counts[i] += 1
-        if counts[i] <= 4 and is_complete(counts, 0, profile.forms, profile.four_as_two_pairs):
-            out.append(i)
-        counts[i] -= 1
-    return out
 
 
 _WIN_NAMES = {
