@@ -46,7 +46,7 @@ from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_
 from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
 from .nanjing import NANJING, score_nanjing  # noqa: E402
 from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
-from .riichi import RIICHI, read_riichi_table, score_riichi  # noqa: E402
+from .riichi import RIICHI, has_yaku, read_riichi_table, score_riichi  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
     SICHUAN,
@@ -77,6 +77,9 @@ TABLE_READERS: dict[str, Callable[..., Any]] = {
 INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
 SCORERS["riichi"] = score_riichi
 TABLE_READERS["riichi"] = read_riichi_table
+#: variant -> (hand state with the claimed tile, profile, readings) -> whether the rules let it
+#: win on that discard beyond its shape (riichi: a yaku is needed; the shape alone still waits).
+WIN_CHECKS: dict[str, Callable[..., bool]] = {"riichi": has_yaku}
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
     "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,

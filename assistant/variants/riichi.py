@@ -602,6 +602,20 @@ def check_riichi_hand(state: HandState) -> None:
                            "kong is not a discard", "wall_last")
 
 
+def situation(state: HandState, profile: RuleProfile, dealer: bool) -> Situation:
+    """The riichi facts of a hand state under a profile's options."""
+    return Situation(Win.of(state, dealer), state.seat_wind, state.prevalent_wind, state.riichi
+                     and not state.double_riichi, state.double_riichi, state.ippatsu,
+                     profile.extra)
+
+
+def has_yaku(state: HandState, profile: RuleProfile, readings: list[Decomposition]) -> bool:
+    """Whether some reading of the complete hand has a yaku (a claim of a win checks this; the
+    seat East deals)."""
+    s = situation(state, profile, state.seat_wind == "E")
+    return any(yaku_of(r, s) for r in readings_of(state, readings))
+
+
 def score_riichi(state: HandState, profile: RuleProfile,
                  readings: list[Decomposition]) -> dict[str, Any]:
     """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what."""
@@ -617,8 +631,7 @@ def score_riichi(state: HandState, profile: RuleProfile,
         sticks = {**sticks, winner: 1}
         assumed.append(f"the winner's riichi stick: riichi_sticks.{winner} = 1")
     dealer = winner == table.dealer
-    s = Situation(Win.of(state, dealer), state.seat_wind, state.prevalent_wind, state.riichi
-                  and not state.double_riichi, state.double_riichi, state.ippatsu, profile.extra)
+    s = situation(state, profile, dealer)
     best: tuple[tuple[int, int, int, int], Valued] | None = None
     candidates = [state] if state.win_tile is not None else [
         replace(state, concealed=_without(state.concealed, t), win_tile=t)
