@@ -51,6 +51,7 @@ MAX_YAKUMAN = 6  # six yakuman at most, as the oracle caps them
 
 
 def _next_tile(tile: str) -> str:
+    """The tile after ``tile`` in its suit or cycle, which an indicator makes dora."""
     if tile in WINDS:
         return WINDS[(WINDS.index(tile) + 1) % 4]
     if tile in DRAGONS:  # 白 → 發 → 中 → 白
@@ -205,28 +206,35 @@ def kinds(hand: WinningHand) -> frozenset[str]:
 
 
 def _pattern(key: str) -> Callable[[Reading, Situation], int]:
+    """The test of a catalogue pattern, as a line of the card reads it."""
     pattern = CATALOGUE[key]
     return lambda r, s: pattern.count(r.hand, s.win)
 
 
 def _is_pinfu(r: Reading, s: Situation) -> int:
+    """平和: concealed, four sets and a pair that earn no fu (a two-sided wait, no valued pair)."""
     return int(not r.open and _fu_parts(r, s)[1] == 0 and r.hand.form is Form.REGULAR)
 
 
 def _wind_pung(wind: Callable[[Situation], str]) -> Callable[[Reading, Situation], int]:
+    """A pung or kong of the seat or round wind (``wind`` picks which)."""
     return lambda r, s: int(any(x.is_pung and x.tile == wind(s) for x in r.hand.sets))
 
 
 def _first(dealer: bool, drawn: bool) -> Callable[[Reading, Situation], int]:
+    """A first go-around win by the dealer or not, self-drawn or not (天和, 地和, 人和)."""
     return lambda r, s: int(s.win.first_go_around and s.win.dealer is dealer
                             and s.win.self_drawn is drawn)
 
 
 def _renhou(kind: str) -> Callable[[Reading, Situation], int]:
-    return lambda r, s: int(s.options["renhou"] == kind and _first(False, False)(r, s) == 1)
+    """人和 where the ``renhou`` option scores it as ``kind``."""
+    first = _first(False, False)
+    return lambda r, s: int(s.options["renhou"] == kind and first(r, s) == 1)
 
 
 def _kokushi(thirteen_sided: bool) -> Callable[[Reading, Situation], int]:
+    """国士無双, on the 13-sided wait (the winning tile makes the pair) or not."""
     def test(r: Reading, s: Situation) -> int:
         if r.hand.form is not Form.THIRTEEN_ORPHANS:
             return 0
@@ -236,6 +244,7 @@ def _kokushi(thirteen_sided: bool) -> Callable[[Reading, Situation], int]:
 
 
 def _suuankou(tanki: bool) -> Callable[[Reading, Situation], int]:
+    """四暗刻, won on the pair (単騎) or not; a pung completed on a discard is not concealed."""
     def test(r: Reading, s: Situation) -> int:
         if r.open or r.hand.form is not Form.REGULAR or r.concealed_pungs() != 4:
             return 0
@@ -244,11 +253,16 @@ def _suuankou(tanki: bool) -> Callable[[Reading, Situation], int]:
 
 
 def _flag(test: Callable[[Situation], bool]) -> Callable[[Reading, Situation], int]:
+    """A situational yaku: a fact of how the hand was won, whatever its shape."""
     return lambda r, s: int(test(s))
 
 
+_ALL_SIMPLES = _pattern("all_simples")
+
+
 def _tanyao(r: Reading, s: Situation) -> int:
-    return int((not r.open or s.options["open_tanyao"]) and _pattern("all_simples")(r, s) == 1)
+    """断幺九, in an open hand only with ``open_tanyao``."""
+    return int((not r.open or s.options["open_tanyao"]) and _ALL_SIMPLES(r, s) == 1)
 
 
 #: The card. Han as the usual tables give them (the oracle's too): concealed, then open.
@@ -349,6 +363,7 @@ SET_FU = (((2, 4), (8, 16)), ((4, 8), (16, 32)))
 
 
 def _terminal_or_honour(tile: str) -> bool:
+    """幺九牌: a 1, a 9 or an honour (their sets earn double fu)."""
     return is_honor(tile) or tile[0] in "19"
 
 
@@ -429,6 +444,7 @@ class Valued:
 
 
 def _item(y: Yaku, value: int, count: int, tiles: list[str]) -> dict[str, Any]:
+    """A score item of a yaku line, with its three names."""
     out: dict[str, Any] = {"key": y.key, "name_ja": y.name_ja, "name_zh": y.name_zh,
                            "name_en": y.name_en, "value": value, "count": count, "tiles": tiles}
     if y.yakuman:
@@ -482,6 +498,7 @@ def base_points(han: int, fu: int, yakuman: int, options: dict[str, Any]) -> tup
 
 
 def _up(points: int) -> int:
+    """Rounded up to the next 100, as every payment is."""
     return (points + 99) // 100 * 100
 
 
@@ -746,6 +763,7 @@ def settle_pao(ledger: Ledger, table: Table, base: int, dealer: bool, liable: st
 
 
 def _without(tiles: list[str], tile: str) -> list[str]:
+    """``tiles`` less one copy of ``tile``."""
     out = list(tiles)
     out.remove(tile)
     return out
