@@ -299,3 +299,23 @@ def test_nine_gates_pure_and_not() -> None:
         "junsei_chuuren": 26}
     assert keys(score({**ron, "concealed": "1122345678999m", "win_tile": "1m"})) == {
         "chuuren": 13}
+
+
+READY = "234m567p22s345s78s"  # waits 6s / 9s
+NOT_READY = "19m19p19s1234z568p"
+
+
+@pytest.mark.parametrize(("ready", "paid"), [
+    ("E", {"E": 3000, "S": -1000, "W": -1000, "N": -1000}),
+    ("ES", {"E": 1500, "S": 1500, "W": -1500, "N": -1500}),
+    ("ESW", {"E": 1000, "S": 1000, "W": 1000, "N": -3000}),
+    ("", {"E": 0, "S": 0, "W": 0, "N": 0}),
+    ("ESWN", {"E": 0, "S": 0, "W": 0, "N": 0}),
+])
+def test_exhaustive_draw_noten_payments(ready: str, paid: dict[str, int]) -> None:
+    from assistant.procedures import settle_draw
+    from assistant.variants import get_profile
+
+    hands = {w: {"concealed": READY if w in ready else NOT_READY} for w in "ESWN"}
+    result = settle_draw(get_profile("riichi"), {"hands": hands})
+    assert result["payments"] == paid

@@ -46,7 +46,13 @@ from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_
 from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
 from .nanjing import NANJING, score_nanjing  # noqa: E402
 from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
-from .riichi import RIICHI, has_yaku, read_riichi_table, score_riichi  # noqa: E402
+from .riichi import (  # noqa: E402
+    RIICHI,
+    has_yaku,
+    read_riichi_table,
+    score_riichi,
+    settle_riichi_draw,
+)
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
     SICHUAN,
@@ -87,6 +93,7 @@ KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
 #: variant -> (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
 DRAW_SETTLERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
     "sichuan": settle_sichuan_draw, "xueliu": settle_sichuan_draw}
+DRAW_SETTLERS["riichi"] = settle_riichi_draw
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:

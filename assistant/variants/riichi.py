@@ -25,6 +25,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError, NotScored
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
+from ..scoring.items import item
 from ..scoring.patterns import CATALOGUE, Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
 from ..scoring.table import (
@@ -35,8 +36,8 @@ from ..scoring.table import (
     read_hand_table,
     read_table,
 )
-from ..shanten import Form
-from ..tiles import DRAGONS, INDEX, WINDS, is_honor, sorted_tiles
+from ..shanten import Form, shanten
+from ..tiles import DRAGONS, INDEX, WINDS, is_honor, sorted_tiles, to_counts
 
 TABLE_OWN_KEYS = ("honba", "riichi_sticks")
 HONBA_RON = 300  # a discarder pays 300 a honba counter, each payer of a self-draw 100
@@ -82,6 +83,8 @@ SPECS: dict[str, OptionSpec] = {
                          "yaku (none), a 5-han yaku (five_han) or a yakuman",
                          kind="choice", choices=("none", "five_han", "yakuman")),
     "stick_value": number("立直棒（供托）每根点数", "points of one riichi stick", 10000, 0),
+    "noten_payment": number("流局不听罚符（合计）", "points the seats not ready pay the ready ones "
+                            "in all at an exhaustive draw", 30000),
     "pao": OptionSpec("责任支付（包牌）：大三元、大四喜放最后一组者负责（table.liable）", "pao: the "
                       "seat that fed the last set of 大三元 or 大四喜 (table.liable) pays it all on a "
                       "self-draw, half on another's discard, and the honba"),
@@ -90,6 +93,7 @@ SPECS: dict[str, OptionSpec] = {
 DEFAULTS: dict[str, Any] = {
     "open_tanyao": True, "aka_dora": True, "double_yakuman": True, "kazoe": "yakuman",
     "kiriage": False, "renhou": "none", "stick_value": STICK, "pao": True,
+    "noten_payment": 3000,
 }
 
 #: Example wins for the rules page.
@@ -760,6 +764,31 @@ def settle_pao(ledger: Ledger, table: Table, base: int, dealer: bool, liable: st
         return
     ledger.pay(liable, winner, value // 2, "pao (責任払い), half")
     ledger.pay(table.discarder, winner, value - value // 2, "win on a discard, half (pao)")
+
+
+def settle_riichi_draw(profile: RuleProfile, table: Table, hands: dict[str, Any],
+                       ledger: Ledger) -> list[dict[str, Any]]:
+    """流局 (an exhaustive draw): the seats not ready (不聴) pay the ready ones (聴牌)
+    ``noten_payment`` in all, shared out evenly; none when all or none are ready."""
+    states = {}
+    for seat in WINDS:
+        if seat not in hands:
+            raise MahjongError(f"noten payments: the hand of seat {seat} is missing", seat)
+        try:
+            states[seat] = HandState.from_json(hands[seat], profile.hand_size)
+        except MahjongError as exc:
+            raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
+    ready = [w for w, st in states.items() if st.tile_count == profile.hand_size and shanten(
+        to_counts(st.tiles), 0, profile.forms, profile.four_as_two_pairs) == 0]
+    items = [item("听牌" if w in ready else "不听", "Ready (tenpai)" if w in ready
+                  else "Not ready (noten)", 0, event=f"{'tenpai' if w in ready else 'noten'}_{w}")
+             for w in WINDS]
+    if 0 < len(ready) < 4:
+        each = profile.option("noten_payment") // (len(ready) * (4 - len(ready)))
+        for payer in (w for w in WINDS if w not in ready):
+            for payee in ready:
+                ledger.pay(payer, payee, each, "noten payment")
+    return items
 
 
 def _without(tiles: list[str], tile: str) -> list[str]:
