@@ -19,7 +19,7 @@ from typing import Any
 
 from .advice import discard_options
 from .decompose import Decomposition, decompositions
-from .errors import MahjongError
+from .errors import MahjongError, NotScored
 from .hand import HandState
 from .profile import RuleProfile
 from .scoring.patterns import winning_hands
@@ -190,7 +190,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
-            result["score"] = scorer(state, profile, readings)
+            try:
+                result["score"] = scorer(state, profile, readings)
+            except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
+                result["score_error"] = {"rule": exc.token, "message": str(exc)}
     return result
 
 

@@ -21,7 +21,7 @@ from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
 from .tiles import INDEX, TILES, WINDS, check_code, is_suited, tile_name
-from .variants import get_profile
+from .variants import WIN_CHECKS, get_profile
 
 
 def next_seat(seat: str, steps: int = 1) -> str:
@@ -48,9 +48,11 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
     won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
-    win = not blocked(won, profile) and bool(
-        complete_readings(won, profile, *split_wilds(won.tiles, rules))[0])
-    win = win and not passed and (profile.kong_robbable or not robbing)
+    readings = [] if blocked(won, profile) else complete_readings(
+        won, profile, *split_wilds(won.tiles, rules))[0]
+    win = bool(readings) and not passed and (profile.kong_robbable or not robbing)
+    check = WIN_CHECKS.get(profile.name)  # riichi: a ron needs a yaku
+    win = win and (check is None or check(won, profile, readings))
     # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
     counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
                                 rules)

@@ -12,3 +12,11 @@ class MahjongError(ValueError):
     def __init__(self, message: str, token: object | None = None) -> None:
         super().__init__(message)
         self.token = token
+
+
+class NotScored(MahjongError):
+    """A complete hand that its variant's rules do not let win (riichi: no yaku).
+
+    The analysis still reads the hand (waits, discards) and reports the rule under
+    ``score_error``; whoever asks for the score itself gets this error.
+    """

@@ -24,11 +24,13 @@ from .tiles import (
     BACK,
     DRAGONS,
     INDEX,
+    RED_FIVES,
     WINDS,
     check_code,
     is_bonus,
     is_suited,
     parse_tiles,
+    red_fives,
     sorted_tiles,
     tile_name,
 )
@@ -46,7 +48,13 @@ _CONTEXT_FLAGS = {
     "after_kong_discard": "after_kong_discard",
     "dealt_hand": "dealt_hand",
     "kong_on_kong": "kong_on_kong",
+    # riichi: the declaration, on the first turn (double), and the win within one go-around
+    "riichi": "riichi",
+    "double_riichi": "double_riichi",
+    "ippatsu": "ippatsu",
 }
+#: Riichi dora indicators (表/裏): at most the first one and four more turned after kongs.
+MAX_INDICATORS = 5
 #: Hand sizes the engine reads: one to five sets and a pair (成都's 4, 7, 10 and 13 tiles; the 16
 #: of 十六张), and 江南 心皇's 12 (the imagined tile makes the 13th).
 HAND_SIZES = (4, 7, 10, 12, 13, 16)
@@ -156,10 +164,35 @@ def _tile_list(value: Any, what: str) -> list[str]:
     out = []
     for t in value:
         try:
-            out.append(check_code(t))
+            out.append(check_code(RED_FIVES.get(t, t) if isinstance(t, str) else t))
         except MahjongError as exc:
             raise MahjongError(f"{what}: {exc}", exc.token) from None
     return out
+
+
+def _red_count(given: Any, typed: int) -> int:
+    """Red fives: those typed as ``0m 0p 0s``, or the ``red_fives`` count a state's JSON keeps
+    (its tiles are written as plain fives); both given must agree."""
+    if given is None:
+        return typed
+    if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+        raise MahjongError(f"'red_fives' is a count of red fives from 0, got {given!r}", "red_fives")
+    if typed and given != typed:
+        raise MahjongError(f"'red_fives' says {given} but the tiles show {typed} (0m 0p 0s)",
+                           "red_fives")
+    return given
+
+
+def _indicators(value: Any, what: str) -> list[str]:
+    """Dora indicators: playing tiles, at most :data:`MAX_INDICATORS` of them."""
+    tiles = _tile_list(value, what)
+    for t in tiles:
+        if is_bonus(t) or t == BACK:
+            raise MahjongError(f"{what}: {t} is not a playing tile", t)
+    if len(tiles) > MAX_INDICATORS:
+        raise MahjongError(f"{what}: {len(tiles)} indicators, but at most {MAX_INDICATORS} are "
+                           "turned (one, and one more per kong)", len(tiles))
+    return tiles
 
 
 def _wind(value: Any, what: str) -> str:
@@ -196,6 +229,12 @@ class HandState:
     discards: list[str] = field(default_factory=list)  # 排列出牌: the player's own discards, in order
     stood: list[str] = field(default_factory=list)  # 太原立四: the tiles still standing
     flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
+    riichi: bool = False  # riichi: declared (立直)
+    double_riichi: bool = False  # riichi: declared on the first turn (两立直)
+    ippatsu: bool = False  # riichi: won within one go-around of the declaration (一发)
+    dora_indicators: list[str] = field(default_factory=list)  # riichi: dora indicators turned
+    ura_dora_indicators: list[str] = field(default_factory=list)  # riichi: those under them
+    red_fives: int = 0  # red fives (0m 0p 0s) among the hand's tiles, melds included
 
     @property
     def tiles(self) -> list[str]:
@@ -229,8 +268,14 @@ class HandState:
             raise MahjongError("'melds' must be a list", "melds")
         melds = [Meld.from_json(m, i) for i, m in enumerate(melds_json)]
         win_tile = data.get("win_tile")
+        red = red_fives(data.get("concealed", data.get("concealed_incl_win_tile")))
+        red += sum(red_fives(m.get("tiles")) for m in melds_json if isinstance(m, dict))
+        if isinstance(win_tile, str) and win_tile in RED_FIVES:
+            red += "concealed_incl_win_tile" not in data
+            win_tile = RED_FIVES[win_tile]
         if win_tile is not None:
             check_code(win_tile)
+        red = _red_count(data.get("red_fives"), red)
         if "concealed_incl_win_tile" in data and win_tile is not None:
             if win_tile not in concealed:
                 raise MahjongError(f"win_tile {win_tile} is not among the concealed tiles", win_tile)
@@ -280,7 +325,10 @@ class HandState:
             stood=_tile_list(data.get("stood"), "stood"),
             wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
             table=table, void_suit=void_suit,
-            flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
+            flowers_counted=flowers if isinstance(flowers, int) else None,
+            dora_indicators=_indicators(data.get("dora_indicators"), "dora_indicators"),
+            ura_dora_indicators=_indicators(data.get("ura_dora_indicators"), "ura_dora_indicators"),
+            red_fives=red, **flags,
         )
         state.check(hand_size)
         return state
@@ -308,12 +356,14 @@ class HandState:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
         seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
-            t for t in self.bonus if t in DRAGONS)
+            t for t in self.bonus if t in DRAGONS) + Counter(self.dora_indicators
+                                                             + self.ura_dora_indicators)
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]
                 raise MahjongError(f"{c} copies of {t} ({tile_name(t)}): {own} in this hand and "
-                                   f"{c - own} visible, but a tile has only four copies", t)
+                                   f"{c - own} visible (dora indicators included), but a tile "
+                                   "has only four copies", t)
         n = self.tile_count
         in_melds = 3 * len(self.melds)
         sizes = f"{hand_size} or {hand_size + 1} expected, a kong counts as 3"
@@ -336,6 +386,11 @@ class HandState:
         if len(self.stood) > 4 or Counter(self.stood) - Counter(self.tiles):
             raise MahjongError("stood (立四): at most four tiles, all among the concealed ones",
                                "stood")
+        fives = self.red_fives and sum(1 for t in self.tiles if t in ("5m", "5p", "5s")) + sum(
+            1 for m in self.melds for t in m.faces if t in ("5m", "5p", "5s"))
+        if self.red_fives > fives:
+            raise MahjongError(f"{self.red_fives} red fives, but the hand holds {fives} fives",
+                               "red_fives")
         copies = Counter(self.bonus)
         for t, c in copies.items():
             if c > 1 and t not in DRAGONS:
@@ -361,6 +416,15 @@ class HandState:
             },
             "bonus": list(self.bonus),
         }
+        for key in ("riichi", "double_riichi", "ippatsu"):
+            if getattr(self, key):
+                out["context"][key] = True
+        if self.dora_indicators:
+            out["dora_indicators"] = list(self.dora_indicators)
+        if self.ura_dora_indicators:
+            out["ura_dora_indicators"] = list(self.ura_dora_indicators)
+        if self.red_fives:
+            out["red_fives"] = self.red_fives
         if self.visible:
             out["visible"] = list(self.visible)
         if self.discards:

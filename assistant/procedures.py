@@ -379,7 +379,8 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
     draw_settler = DRAW_SETTLERS.get(profile.name)
     if hands is not None and (draw_settler is None or not isinstance(hands, dict)):
         raise MahjongError("'hands' of a drawn hand is read only by a variant that settles the "
-                           "draw (sichuan, xueliu), as an object of seat -> hand", "hands")
+                           f"draw ({', '.join(DRAW_SETTLERS)}), as an object of seat -> hand",
+                           "hands")
     table = read_variant_table(profile, data)
     ledger = Ledger()
     items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]

@@ -94,6 +94,9 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('added', lang)}: {_names([a['tile'] for a in own['added_kongs']], lang)}")
     if result.get("score"):
         lines += score_lines(result["score"], lang)
+    if result.get("score_error"):  # complete, but not a win under the rules (riichi: no yaku)
+        lines.append(("不计分: " if lang.startswith("zh") else "Not scored: ")
+                     + result["score_error"]["message"])
     return "\n".join(lines)
 
 
@@ -105,8 +108,11 @@ def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
     for i in score["items"]:
         why = to_compact(i["tiles"]) if i.get("tiles") else i.get("event", "")
         name = f"{i['name_zh']} {i['name_en']}" if zh else f"{i['name_en']} ({i['name_zh']})"
-        lines.append(f"  {name}: {i['value']:+d}  [{why}]")
+        times = f" ×{i['count']}" if i.get("count", 1) > 1 else ""
+        lines.append(f"  {name}: {i['value']:+d}{times}  [{why}]")
     total = f"{score['total']}{unit}" if zh else f"{score['total']} {'fan' if unit == '番' else 'points'}"
+    if "han" in score and "fu" in score:  # riichi: han and fu
+        total = f"{score['han']}番{score['fu']}符" if zh else f"{score['han']} han {score['fu']} fu"
     if "points" in score:
         total += f" = {score['points']}" + ("分/家" if zh else " points per share")
     lines.append(("  合计: " if zh else "  Total: ") + total)

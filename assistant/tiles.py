@@ -10,6 +10,8 @@ A tile is written as a short code: ``1m``-``9m`` 万, ``1p``-``9p`` 筒, ``1s``-
 ['E', 'E', 'S', 'S']
 >>> parse_tiles("一万 五筒 三条 东 發 白 梅")
 ['1m', '5p', '3s', 'E', 'F', 'P', '1f']
+>>> parse_tiles("0m0p0s"), red_fives("0m0p0s 5m"), red_fives(["0p", "5p"])  # red fives read as 5s
+(['5m', '5p', '5s'], 3, 1)
 >>> tile_name("5p", "zh"), tile_name("5p", "en")
 ('五筒', '5 Dots')
 """
@@ -57,6 +59,8 @@ _ZH_WORDS: dict[str, str] = {
     "春": "5f", "夏": "6f", "秋": "7f", "冬": "8f", "背": BACK,
 }
 _RIICHI_Z = ("E", "S", "W", "N", "P", "F", "C")
+#: Red fives (赤ドラ) in riichi notation: a five in every rule, a dora where aka-dora is played.
+RED_FIVES = {"0m": "5m", "0p": "5p", "0s": "5s"}
 
 
 def index(tile: str) -> int:
@@ -235,6 +239,24 @@ def _digit_tile(d: int, letter: str, token: str) -> str:
     if d == 0:
         return f"5{letter}"  # red five in riichi notation
     return f"{d}{letter}"
+
+
+def red_fives(value: object) -> int:
+    """How many red fives (``0m 0p 0s``) a typed tile string or a list of codes holds; the parser
+    reads them as plain fives, so a variant with aka-dora counts them here."""
+    if isinstance(value, str):
+        count, digits = 0, 0
+        for ch in value:
+            if ch.isdigit():
+                digits += ch == "0"
+            elif ch in "mps":
+                count, digits = count + digits, 0
+            else:
+                digits = 0
+        return count
+    if isinstance(value, (list, tuple)):
+        return sum(1 for t in value if t in RED_FIVES)
+    return 0
 
 
 def to_counts(tiles: Iterable[str]) -> list[int]:

@@ -39,7 +39,19 @@ def test_several_winners_when_the_profile_allows() -> None:
     hands = {"N": {"concealed": READY_5P}, "W": {"concealed": READY_5P.replace("EE", "SS")}}
     assert claims_on_discard(request(hands=hands, options={"multiple_winners": True}))[
         "winners"] == ["W", "N"]
-    assert claims_on_discard(request(hands=hands, variant="riichi"))["winners"] == ["W", "N"]
+    # Riichi: both ready hands win once both have a yaku (N's 东 pair makes no pinfu).
+    riichi = {seat: {**hand, "context": {"riichi": True, "seat_wind": seat}}
+              for seat, hand in hands.items()}
+    assert claims_on_discard(request(hands=riichi, variant="riichi"))["winners"] == ["W", "N"]
+
+
+def test_riichi_no_yaku_no_ron() -> None:
+    """A riichi hand complete on the discard but without a yaku cannot win on it (W's pinfu
+    can; N's hand, its 东 pair a round-wind pair, has none)."""
+    hands = {"N": {"concealed": READY_5P, "context": {"seat_wind": "N"}},
+             "W": {"concealed": READY_5P.replace("EE", "SS"), "context": {"seat_wind": "W"}}}
+    r = claims_on_discard(request(hands=hands, variant="riichi"))
+    assert r["winners"] == ["W"] and not r["seats"]["N"]["win"]
 
 
 def test_win_beats_pung() -> None:

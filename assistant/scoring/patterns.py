@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
 from ..decompose import Decomposition
@@ -891,4 +891,73 @@ CATALOGUE.update({p.key: p for p in (
             _hand(lambda h: is_seven_pairs(h) and is_full_flush(h))),
     Pattern("kong_on_kong", "槓上槓", "Win on the replacement of a second kong in a row",
             lambda hand, win: int(win.kong_on_kong and win.kong_replacement and win.self_drawn)),
+)})
+
+
+# --- riichi yaku ---
+# Hand patterns the riichi card counts that no other card named before; each is a plain shape
+# test any variant may use. What each is worth (and whether an open hand keeps it) is the card's.
+# The keys name the shape (``identical_chows``, ``same_chow_three_suits``): a card with its own
+# counting rules for the like-named fans (MCR's 一般高, 三色三同顺 …) keeps its own keys.
+
+GREEN_TILES = frozenset(("2s", "3s", "4s", "6s", "8s", "F"))
+
+
+def chow_starts(hand: WinningHand) -> Counter[str]:
+    """The lowest tile of each chow of the hand, with how many chows start there."""
+    return Counter(s.tiles[0] for s in hand.sets if s.kind == "chow")
+
+
+def identical_chow_pairs(hand: WinningHand) -> int:
+    """Pairs of identical chows (一般高 once, 两般高 twice; four alike make two pairs)."""
+    return sum(c // 2 for c in chow_starts(hand).values())
+
+
+def is_pure_straight(hand: WinningHand) -> bool:
+    """一气通贯: chows 123, 456 and 789 of one suit."""
+    starts = chow_starts(hand)
+    return any(all(f"{n}{s}" in starts for n in (1, 4, 7)) for s in "mps")
+
+
+def is_mixed_triple_chow(hand: WinningHand) -> bool:
+    """三色同顺: the same chow in all three suits."""
+    starts = chow_starts(hand)
+    return any(all(f"{n}{s}" in starts for s in "mps") for n in range(1, 8))
+
+
+def is_triple_pung(hand: WinningHand) -> bool:
+    """三色同刻: pungs or kongs of the same number in all three suits."""
+    pungs = {s.tile for s in hand.sets if s.is_pung}
+    return any(all(f"{n}{s}" in pungs for s in "mps") for n in range(1, 10))
+
+
+def has_chow(hand: WinningHand) -> bool:
+    """Whether the reading has a chow (混全带幺 and 纯全带幺 need one)."""
+    return any(s.kind == "chow" for s in hand.sets)
+
+
+def is_nine_gates_any(hand: WinningHand) -> bool:
+    """九莲宝灯 in the wider sense: the 14 concealed tiles are 1112345678999 of one suit plus
+    any tile of it, whichever was the winning tile (the pure form is ``nine_gates``)."""
+    return is_nine_gates(replace(hand, win_tile=None))
+
+
+CATALOGUE.update({p.key: p for p in (
+    Pattern("identical_chows", "一般高", "Pure double chow (two identical chows)",
+            _hand(lambda h: identical_chow_pairs(h) == 1)),
+    Pattern("identical_chows_twice", "两般高", "Twice pure double chow",
+            _hand(lambda h: identical_chow_pairs(h) >= 2)),
+    Pattern("one_suit_straight", "一气通贯", "Pure straight (123 456 789 of one suit)",
+            _hand(is_pure_straight)),
+    Pattern("same_chow_three_suits", "三色同顺", "Mixed triple chow", _hand(is_mixed_triple_chow)),
+    Pattern("same_pung_three_suits", "三色同刻", "Triple pung", _hand(is_triple_pung)),
+    Pattern("outside_with_honours", "混全带幺九", "Outside hand with honours and a chow",
+            _hand(lambda h: is_outside(h) and has_honours(h) and has_chow(h))),
+    Pattern("pure_outside", "纯全带幺九", "Terminal in every set, no honours, a chow",
+            _hand(lambda h: is_outside(h) and not has_honours(h) and has_chow(h))),
+    Pattern("exactly_three_kongs", "三杠子", "Three kongs", _hand(lambda h: len(kongs(h)) == 3)),
+    Pattern("green_tiles_only", "绿一色", "All green (23468s and 發)",
+            _hand(lambda h: all(t in GREEN_TILES for t in h.tiles))),
+    Pattern("nine_gates_any", "九莲宝灯", "Nine gates, any winning tile", _hand(is_nine_gates_any)),
+    Pattern("dragon_pungs", "箭刻", "Dragon pung (each)", lambda hand, win: len(dragon_pungs(hand))),
 )})

@@ -41,8 +41,13 @@ HAND_STATE = {
             "self_drawn": {"type": "boolean"}, "seat_wind": SEAT, "prevalent_wind": SEAT,
             "wall_last": {"type": "boolean"}, "kong_replacement": {"type": "boolean"},
             "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
-            "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]}}},
+            "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]},
+            "riichi": {"type": "boolean"}, "double_riichi": {"type": "boolean"},
+            "ippatsu": {"type": "boolean"}}},
         "bonus": TILES, "visible": TILES, "wilds": TILES,
+        "dora_indicators": TILES, "ura_dora_indicators": TILES,
+        "red_fives": {"type": "integer", "description": "riichi: red fives held (or type them "
+                      "0m 0p 0s)"},
         "variant": {"type": "string"}, "options": {"type": "object"},
         "table": {"type": "object", "description": "dealer, seat, bets, discarder, kongs "
                                                    "(used by the variants' scoring)"},
@@ -56,6 +61,8 @@ ANALYSIS = {"type": "object", "required": ["variant", "shanten", "shanten_forms"
                            "waits": {"type": "array"}, "discards": {"type": "array"},
                            "score": {"type": "object", "description": "for scoring variants: "
                                      "items, total, payments per seat"},
+                           "score_error": {"type": "object", "description": "a complete hand "
+                                           "the variant does not score (riichi: no yaku)"},
                            "report": {"type": "string"}}}
 
 CLAIMS_REQUEST = {

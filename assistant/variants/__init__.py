@@ -11,11 +11,11 @@ assistant.errors.MahjongError: unknown variant 'nonsense'; known variants: ...
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import MahjongError
 from ..profile import RuleProfile
-from ..shanten import Form
 
 #: A scorer: (hand state, profile, decompositions of the winning hand) -> the ``score`` object
 #: (``items``, ``total``, ``payments``); registered per variant name in :data:`SCORERS`.
@@ -32,15 +32,6 @@ DEFAULT = RuleProfile(
     pass_lock=True,
 )
 
-RIICHI = RuleProfile(
-    name="riichi", name_zh="日本立直麻将",
-    description_en="Japanese riichi forms for comparison with riichi tools: seven pairs need seven "
-                   "different pairs; no 全不靠 or 组合龙; several winners allowed.",
-    description_zh="日本立直麻将的和牌型：七对须为七种不同的对子；无全不靠、组合龙；允许一炮多响。",
-    forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
-    four_as_two_pairs=False, multiple_winners=True, pass_lock=True,
-)
-
 from ..scoring.by_card import read_card_table  # noqa: E402
 from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
@@ -50,6 +41,13 @@ from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
 from .mcr import MCR, read_mcr_table, score_mcr  # noqa: E402
 from .nanjing import NANJING, score_nanjing  # noqa: E402
 from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
+from .riichi import (  # noqa: E402
+    RIICHI,
+    has_yaku,
+    read_riichi_table,
+    score_riichi,
+    settle_riichi_draw,
+)
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
     SICHUAN,
@@ -65,39 +63,59 @@ from .tuidaohu import TUIDAOHU, score_tuidaohu  # noqa: E402
 from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
-    DEFAULT, RIICHI, MCR, SHAANXI, XIAN, GUANGDONG, SICHUAN, XUELIU, HUNDRED, CHANGSHA, NEIMENGGU,
-    WUHU, TAIYUAN, NANJING, JIANGNAN)}
-SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
-                "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred,
-                "changsha": score_changsha, "neimenggu": score_neimenggu, "wuhu": score_wuhu,
-                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan,
-                "mcr": score_mcr})
-#: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
-TABLE_READERS: dict[str, Callable[..., Any]] = {
-    "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
-    "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
-    "changsha": read_changsha_table, **dict.fromkeys(
-        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table),
-    "mcr": read_mcr_table}
-#: variant -> (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
-INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
-#: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
-KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
-    "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,
-    "xueliu": settle_sichuan_kongs, "hundred": settle_hundred_kongs}
-#: variant -> (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
-DRAW_SETTLERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
-    "sichuan": settle_sichuan_draw, "xueliu": settle_sichuan_draw}
 
-# --- Hong Kong / Guangdong family (issue 20) ---
-PROFILES.update({p.name: p for p in (HONGKONG, TUIDAOHU, TAIWAN)})
-SCORERS.update({"hongkong": score_hongkong, "tuidaohu": score_tuidaohu, "taiwan": score_taiwan})
-TABLE_READERS.update({"hongkong": read_hongkong_table, "tuidaohu": read_hundred_table,
-                      "taiwan": read_taiwan_table})
-KONG_SETTLERS["tuidaohu"] = settle_hundred_kongs
-#: The scorers that add 宝牌 as 番 when a table turns on ``dora_indicators``.
-COUNTS_DORA = {"guangdong", "hongkong", "sichuan", "xueliu", "taiwan"}
+@dataclass(frozen=True)
+class Variant:
+    """A registered variant: its profile and the functions of its own rules (None: it has none)."""
+
+    profile: RuleProfile
+    scorer: Scorer | None = None
+    #: (hand state or None, profile, table JSON, need a seat?) -> the checked Table.
+    table_reader: Callable[..., Any] | None = None
+    #: (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
+    kong_settler: Callable[..., dict[str, list[dict[str, Any]]]] | None = None
+    #: (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
+    draw_settler: Callable[..., list[dict[str, Any]]] | None = None
+    #: (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
+    instant_wins: Callable[..., dict[str, Any] | None] | None = None
+    #: (hand with the claimed tile, profile, readings) -> whether it may win on that discard
+    #: beyond its shape (riichi: a yaku is needed; the shape alone still waits).
+    win_check: Callable[..., bool] | None = None
+    #: Whether the scorer adds 宝牌 as 番 when a table turns on ``dora_indicators``.
+    counts_dora: bool = False
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(DEFAULT), Variant(RIICHI, score_riichi, read_riichi_table,
+                              draw_settler=settle_riichi_draw, win_check=has_yaku),
+    Variant(MCR, score_mcr, read_mcr_table),
+    Variant(SHAANXI, score_shaanxi, read_shaanxi_table, settle_shaanxi_kongs),
+    Variant(XIAN, score_xian, read_xian_table, settle_xian_kongs),
+    Variant(GUANGDONG, score_guangdong, read_guangdong_table, counts_dora=True),
+    Variant(SICHUAN, score_sichuan, read_sichuan_table, settle_sichuan_kongs, settle_sichuan_draw,
+            counts_dora=True),
+    Variant(XUELIU, score_sichuan, read_sichuan_table, settle_sichuan_kongs, settle_sichuan_draw,
+            counts_dora=True),
+    Variant(HUNDRED, score_hundred, read_hundred_table, settle_hundred_kongs),
+    Variant(CHANGSHA, score_changsha, read_changsha_table, instant_wins=instant_wins),
+    Variant(NEIMENGGU, score_neimenggu, read_card_table),
+    Variant(WUHU, score_wuhu, read_card_table),
+    Variant(TAIYUAN, score_taiyuan, read_card_table),
+    Variant(NANJING, score_nanjing, read_card_table),
+    Variant(JIANGNAN, score_jiangnan, read_card_table),
+    Variant(HONGKONG, score_hongkong, read_hongkong_table, counts_dora=True),
+    Variant(TUIDAOHU, score_tuidaohu, read_hundred_table, settle_hundred_kongs),
+    Variant(TAIWAN, score_taiwan, read_taiwan_table, counts_dora=True),
+)
+REGISTRY: dict[str, Variant] = {v.profile.name: v for v in VARIANTS}
+PROFILES: dict[str, RuleProfile] = {name: v.profile for name, v in REGISTRY.items()}
+SCORERS.update({name: v.scorer for name, v in REGISTRY.items() if v.scorer})
+TABLE_READERS = {name: v.table_reader for name, v in REGISTRY.items() if v.table_reader}
+KONG_SETTLERS = {name: v.kong_settler for name, v in REGISTRY.items() if v.kong_settler}
+DRAW_SETTLERS = {name: v.draw_settler for name, v in REGISTRY.items() if v.draw_settler}
+INSTANT_WINS = {name: v.instant_wins for name, v in REGISTRY.items() if v.instant_wins}
+WIN_CHECKS = {name: v.win_check for name, v in REGISTRY.items() if v.win_check}
+COUNTS_DORA = {name for name, v in REGISTRY.items() if v.counts_dora}
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:
