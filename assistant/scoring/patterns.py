@@ -955,9 +955,5 @@ CATALOGUE.update({p.key: p for p in (
             _hand(lambda h: is_outside(h) and has_honours(h) and has_chow(h))),
     Pattern("pure_outside", "纯全带幺九", "Terminal in every set, no honours, a chow",
             _hand(lambda h: is_outside(h) and not has_honours(h) and has_chow(h))),
-    Pattern("exactly_three_kongs", "三杠子", "Three kongs", _hand(lambda h: len(kongs(h)) == 3)),
-    Pattern("green_tiles_only", "绿一色", "All green (23468s and 發)",
-            _hand(lambda h: all(t in GREEN_TILES for t in h.tiles))),
     Pattern("nine_gates_any", "九莲宝灯", "Nine gates, any winning tile", _hand(is_nine_gates_any)),
-    Pattern("dragon_pungs", "箭刻", "Dragon pung (each)", lambda hand, win: len(dragon_pungs(hand))),
 )})
