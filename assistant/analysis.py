@@ -22,48 +22,70 @@ from .decompose import Decomposition, decompositions
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
-from .scoring.patterns import winning_hands
+from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
 from .shanten import form_applies
 from .tiles import INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
+from .wilds import stand_ins, wild_codes_for
 
 
 def rules_of(profile: RuleProfile, state: HandState) -> Rules:
-    """The engine switches for this hand: the profile's, plus the hand's own wild tiles."""
-    wild_codes = tuple(dict.fromkeys(profile.wild_tiles + tuple(state.wilds)))
+    """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
+    it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
+    wild_codes = wild_codes_for(profile, state)
     absent = frozenset(INDEX[t] for t in profile.absent_tiles)
     if profile.three_player:
         absent |= frozenset(range(1, 8))
+    short = kongs_short(profile, state.melds)
     return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs, profile.winds_as_one, int(profile.imagined_tile))
+                 profile.four_as_two_pairs, profile.winds_as_one,
+                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes))
+
+
+def kongs_short(profile: RuleProfile, melds: Any) -> int:
+    """Tiles the hand is short (开杠不补牌: one per kong, no replacement drawn)."""
+    if not profile.kong_no_replacement:
+        return 0
+    return sum(1 for m in melds if (m.type if hasattr(m, "type") else m.get("type")) == "kong")
 
 
 def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
     """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
-    心皇 tile among them); with ``fold_winds`` every wind counts as East."""
+    心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
+    百搭) counts as the kind it stands for."""
     counts = [0] * 34
     wilds = rules.virtual_wilds
+    stand_in = dict(rules.stand_in)
     for t in tiles:
         if t in rules.wild_codes:
             wilds += 1
         elif rules.fold_winds and t in WINDS:
             counts[INDEX["E"]] += 1
         else:
-            counts[INDEX[t]] += 1
+            counts[INDEX[stand_in.get(t, t)]] += 1
     return counts, wilds
 
 
 def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
                       wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
     """The readings of a complete hand that the variant lets win, and the rule that stops the
-    others when none is left (its own ``win_condition``)."""
+    others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
+    reading of its own. The condition sees each reading with the wilds as what they stand for."""
     readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
+    readings = [r for r in readings if _wilds_fit(profile, state, r)]
+    if profile.shapeless_win is not None:
+        name = profile.shapeless_win(state, profile)
+        if name is not None:
+            readings.append(shapeless(state.tiles, name))
     if not readings or profile.win_condition is None:
         return readings, None
     kept, reason = [], None
-    for reading, hand in zip(readings, winning_hands(state, readings), strict=True):
-        broken = profile.win_condition(state, hand, profile)
+    codes = wild_codes_for(profile, state)
+    for reading, (hand, _) in zip(readings, resolved_hands(state, readings, counts, codes),
+                                  strict=True):
+        broken = None if isinstance(reading, Shapeless) else profile.win_condition(
+            state, hand, profile)
         if broken is None:
             kept.append(reading)
         elif reason is None:
@@ -71,10 +93,24 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
     return kept, None if kept else reason
 
 
+def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
+    """开杠不补牌: the tiles short are the eye (one kong: a single eye, two: none); 百搭 that
+    forms sets: the other wilds are in pungs only."""
+    short = kongs_short(profile, state.melds)
+    pair = reading.pair
+    if short and (pair is None or pair.wilds < min(short, 2)):
+        return False
+    if profile.wild_sets_only:
+        return all(g.kind == "pung" or not g.wilds or (g is pair and g.wilds <= short)
+                   for g in reading.groups)
+    return True
+
+
 def remaining_copies(state: HandState) -> list[int]:
     """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
     seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if len(t) == 1)
+        t for t in state.bonus if len(t) == 1) + Counter(state.laid_out) + Counter(
+        [state.indicator] if state.indicator else [])
     return [max(0, 4 - seen[t]) for t in TILES]
 
 
@@ -98,7 +134,10 @@ def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -
     name, given = variant or data.get("variant"), data.get("options") or {}
     if not isinstance(name, (str, type(None))) or not isinstance(given, dict):
         return 13
-    return get_profile(name, {**given, **(options or {})}).hand_size
+    profile = get_profile(name, {**given, **(options or {})})
+    melds = data.get("melds")
+    return profile.hand_size - (kongs_short(profile, [m for m in melds if isinstance(m, dict)])
+                                if isinstance(melds, list) else 0)
 
 
 def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
@@ -111,9 +150,28 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
         if held[t] > 1:
             raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); this "
                                f"hand and the table show {held[t]}", t)
-    if state.tile_count not in (profile.hand_size, profile.hand_size + 1):
-        raise MahjongError(f"variant {profile.name!r} plays hands of {profile.hand_size} tiles; "
+    size = profile.hand_size - kongs_short(profile, state.melds)
+    if state.tile_count not in (size, size + 1):
+        raise MahjongError(f"variant {profile.name!r} plays hands of {size} tiles; "
                            f"this one holds {state.tile_count}", state.tile_count)
+    for t in state.laid_out:
+        if t not in profile.laid_out_tiles and not (profile.wild_laid_out
+                                                    and t in rules.wild_codes):
+            raise MahjongError(f"variant {profile.name!r}: only "
+                               f"{' '.join(profile.laid_out_tiles) or 'no tile'}"
+                               f"{' or a wild' if profile.wild_laid_out else ''} may be laid out "
+                               f"singly as a kong, not {t} ({tile_name(t)})", t)
+    for m in state.melds:
+        if m.tile in profile.laid_out_tiles:
+            raise MahjongError(f"variant {profile.name!r}: {m.tile} ({tile_name(m.tile)}) is "
+                               "only laid out singly as a kong (红中杠), never in a set", m.tile)
+    if not profile.wild_in_claims:
+        for m in state.melds:
+            used = [t for t in m.faces if t in rules.wild_codes]
+            if used:
+                raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
+                                   f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "
+                                   f"but the meld {' '.join(m.tiles)} holds it", used[0])
     for t in state.tiles + [t for m in state.melds for t in m.faces]:
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
@@ -173,15 +231,15 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         if broken is not None:
             result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
-        result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
-                                    for d in readings]
+        result["decompositions"] = _readings_json(state, profile, rules, counts, readings)
         if not readings:
             options = discard_options(counts, wilds, remaining, rules)
             # Sichuan: the suit given up must go first, so only its tiles are advised; 立四's
             # standing tiles are never discarded.
             free = Counter(state.tiles) - Counter(state.stood)
             result["discards"] = [o.to_json() for o in options if (not void or o.tile in void)
-                                  and (not state.stood or free[o.tile] > 0)]
+                                  and (not state.stood or free[o.tile] > 0)
+                                  and (profile.wild_discard or o.tile not in rules.wild_codes)]
             if rules.fold_winds:  # the folded wind is discarded as a wind the player holds
                 held = [w for w in WINDS if w in state.tiles]
                 for d in result["discards"]:
@@ -192,6 +250,21 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         if scorer is not None and readings:
             result["score"] = scorer(state, profile, readings)
     return result
+
+
+def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
+                   readings: list[Decomposition]) -> list[dict[str, Any]]:
+    """Each reading's form and groups; with wild tiles, what they stand for in it (``wilds_as``)."""
+    out = []
+    for d, (_, stood) in zip(readings, resolved_hands(state, readings, counts, rules.wild_codes),
+                             strict=True):
+        row: dict[str, Any] = {"form": d.form.value, "groups": d.describe()}
+        if isinstance(d, Shapeless):
+            row["shapeless"] = {"zh": d.name_zh, "en": d.name_en}
+        elif rules.wild_codes:
+            row["wilds_as"] = stood
+        out.append(row)
+    return out
 
 
 def _suits_held(state: HandState) -> set[str]:

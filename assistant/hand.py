@@ -161,6 +161,15 @@ def _tile_list(value: Any, what: str) -> list[str]:
     return out
 
 
+def _indicator(value: Any) -> str | None:
+    """The turned-up tile (``"indicator"``), checked; None when the hand gives none."""
+    if value is None:
+        return None
+    from .wilds import check_indicator
+
+    return check_indicator(value)
+
+
 def _wind(value: Any, what: str) -> str:
     if value not in WINDS:
         raise MahjongError(f"{what} must be one of E S W N, got {value!r}", value)
@@ -194,6 +203,8 @@ class HandState:
     discards: list[str] = field(default_factory=list)  # 排列出牌: the player's own discards, in order
     stood: list[str] = field(default_factory=list)  # 太原立四: the tiles still standing
     flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
+    indicator: str | None = None  # the tile turned up at the start; the variant makes it wild
+    laid_out: list[str] = field(default_factory=list)  # 红中杠 / 赖子杠: single tiles laid out
 
     @property
     def tiles(self) -> list[str]:
@@ -277,7 +288,9 @@ class HandState:
             stood=_tile_list(data.get("stood"), "stood"),
             wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
             table=table, void_suit=void_suit,
-            flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
+            flowers_counted=flowers if isinstance(flowers, int) else None,
+            indicator=_indicator(data.get("indicator")),
+            laid_out=_tile_list(data.get("laid_out"), "laid_out"), **flags,
         )
         state.check(hand_size)
         return state
@@ -301,11 +314,12 @@ class HandState:
             if not is_bonus(t) and t not in DRAGONS:
                 raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f; "
                                    "南京 counts the dragons as flowers too)", t)
-        for t in self.visible + self.wilds + self.discards + self.stood:
+        for t in self.visible + self.wilds + self.discards + self.stood + self.laid_out:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
         seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
-            t for t in self.bonus if t in DRAGONS)
+            t for t in self.bonus if t in DRAGONS) + Counter(self.laid_out) + Counter(
+            [self.indicator] if self.indicator else [])
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]
@@ -365,6 +379,10 @@ class HandState:
             out["stood"] = list(self.stood)
         if self.wilds:
             out["wilds"] = list(self.wilds)
+        if self.indicator:
+            out["indicator"] = self.indicator
+        if self.laid_out:
+            out["laid_out"] = list(self.laid_out)
         if self.variant:
             out["variant"] = self.variant
         if self.options:

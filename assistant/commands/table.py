@@ -4,12 +4,14 @@
 ``wind`` (prevalent wind over a sequence of hands), ``claim`` (who takes a discard),
 ``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims), ``settle-draw`` (kong
 payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exchange`` and
-``exchange-advice`` (Sichuan 换三张 and 定缺). Examples::
+``exchange-advice`` (Sichuan 换三张 and 定缺), ``wild`` (the wild tiles an indicator makes).
+Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
     mahjong-assistant table next-dealer --dealer E --winners S
     mahjong-assistant table exchange-advice --hand 1239m45p1235789s
+    mahjong-assistant table wild --variant wuhan --indicator 5m --json
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ..procedures import (
     pass_lock,
     resolve_declared,
     settle_draw,
+    wild_tiles,
     wind_rounds,
 )
 from ..report import score_lines
@@ -91,6 +94,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     common(q)
     q = sub.add_parser("liable", help="who is liable (包自摸) for whom, from the claims in order "
                                       "(JSON list of {seat, claim, tile, from} on stdin)")
+    common(q)
+    q = sub.add_parser("wild", help="the wild tiles the tile turned up at the start makes")
+    q.add_argument("--indicator", required=True, help="the tile turned up, e.g. 5m or 北")
     common(q)
     q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
     common(q)
@@ -155,6 +161,11 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         if not isinstance(events, list):
             raise MahjongError("the events must be a JSON list of [seat, action, tile]", "events")
         return pass_lock(events, profile.extra.get("pass_lock_scope", "same_tile"))
+    if kind == "wild":
+        tiles = parse_tiles(args.indicator)
+        if len(tiles) != 1:
+            raise MahjongError(f"--indicator is one tile, got {args.indicator!r}", args.indicator)
+        return wild_tiles(_profile(args), tiles[0])
     if kind == "liable":
         claims = read_json(sys.stdin.read(), "the claims")
         if not isinstance(claims, list):
@@ -195,6 +206,10 @@ def run(args: argparse.Namespace) -> int:
     elif kind == "exchange":
         for seat, tiles in result["received"].items():
             print(f"{seat} {'收到' if zh else 'receives'}: {' '.join(tiles)}")
+    elif kind == "wild":
+        print(result["explain_zh"] if zh else result["explain_en"])
+        if "stand_in" in result:
+            print(("白板代替: " if zh else "白板 stands for: ") + result["stand_in"]["as"])
     elif kind == "exchange-advice":
         print(("换出: " if zh else "Pass: ") + " ".join(result["pass"]))
         print(("定缺: " if zh else "Give up the suit: ") + result["void_suit"])

@@ -66,22 +66,24 @@ from .sichuan import (  # noqa: E402
     settle_sichuan_kongs,
 )
 from .taiyuan import TAIYUAN, score_taiyuan  # noqa: E402
+from .wild_tables import WILD_PROFILES, WILD_SCORERS  # noqa: E402
 from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
 PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
     DEFAULT, RIICHI, MCR, SHAANXI, XIAN, GUANGDONG, SICHUAN, XUELIU, HUNDRED, CHANGSHA, NEIMENGGU,
-    WUHU, TAIYUAN, NANJING, JIANGNAN)}
+    WUHU, TAIYUAN, NANJING, JIANGNAN, *WILD_PROFILES)}
 SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
                 "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred,
                 "changsha": score_changsha, "neimenggu": score_neimenggu, "wuhu": score_wuhu,
-                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan})
+                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan,
+                **WILD_SCORERS})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
     "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
     "changsha": read_changsha_table, **dict.fromkeys(
-        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table)}
+        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan", *WILD_SCORERS), read_card_table)}
 #: variant -> (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
 INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
