@@ -50,6 +50,10 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
     won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
     win = bool(complete_readings(won, profile, *split_wilds(won.tiles, rules))[0])
     win = win and not passed and (profile.kong_robbable or not robbing)
+    # 武汉: a discarded 赖子 cannot be claimed, nor won on.
+    win = win and (profile.wild_in_claims or tile not in rules.wild_codes)
+    # Self-drawn wins only (百张, 天津 没有炮和): no win on a discard.
+    win = win and (robbing or profile.extra.get("discard_wins", True) is not False)
     # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
     counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
                                 rules)

@@ -139,6 +139,7 @@ def score_wild_card(state: HandState, profile: Any, readings: list[Decomposition
         "limit": scored.capped or scored.limit, "points": share, "unit": unit, "winner": winner,
         "dealer": table.dealer, "hand_form": hand.form.value, "wilds": list(codes),
         "wilds_held": held_wilds(state, codes), "wilds_as": stood,
-        "hard": is_hard(stood, held_wilds(state, codes)), **ledger.to_json(),
+        "hard": is_hard(stood, held_wilds(state, codes)) or any(
+            i.get("event") == "hard" for i in scored.items), **ledger.to_json(),
         "assumed": table.assumed,
     }

@@ -66,7 +66,7 @@ from .sichuan import (  # noqa: E402
     settle_sichuan_kongs,
 )
 from .taiyuan import TAIYUAN, score_taiyuan  # noqa: E402
-from .wild_tables import WILD_PROFILES, WILD_SCORERS  # noqa: E402
+from .wild_tables import WILD_PROFILES, WILD_READERS, WILD_SCORERS  # noqa: E402
 from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
@@ -83,7 +83,7 @@ TABLE_READERS: dict[str, Callable[..., Any]] = {
     "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
     "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
     "changsha": read_changsha_table, **dict.fromkeys(
-        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan", *WILD_SCORERS), read_card_table)}
+        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table), **WILD_READERS}
 #: variant -> (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
 INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
