@@ -367,3 +367,20 @@ def test_tianjin_items_stack() -> None:
     # 本混儿龙: 龙 of 万 with the 混儿 5m as itself doubles the hand.
     r = result("tianjin", "1234m5m6789mEEE9s", "9s", indicator="4m", self_drawn=True)
     assert items(r)["本混儿龙"] == items(r)["龙"] and r["score"]["total"] == 8
+
+
+def test_score_photo_takes_the_indicator(tmp_path, capsys) -> None:
+    from assistant.cli import main
+    from tests.test_layout import row
+
+    path = tmp_path / "det.json"
+    path.write_text(json.dumps({"path": "hand.jpg", "image": {"width": 900, "height": 500},
+                                "tiles": row("123m9m45p789s234s55s", apart=(13,), gap=25)}),
+                    encoding="utf-8")
+    main(["score", "--detections", str(path), "--json", "--variant", "lianzhou",
+          "--indicator", "一万"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["hand"]["indicator"] == "1m" and data["result"]["is_win"]
+    assert data["result"]["score"]["wilds_as"] in (["3p"], ["6p"])
+    main(["score", "--detections", str(path), "--json", "--variant", "lianzhou", "--force"])
+    assert not json.loads(capsys.readouterr().out)["result"]["is_win"]
