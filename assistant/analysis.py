@@ -189,6 +189,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     _check_against(profile, state, rules)
     check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)
+    if state.jokers:
+        return _with_jokers(state, profile, rules, counts, wilds)
     n = sum(counts) + wilds
     remaining = remaining_copies(state)
     forms = {f.value: form_shanten(f, counts, wilds, rules.three_player, rules.four_as_two_pairs)
@@ -267,6 +269,19 @@ def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts:
     return out
 
 
+def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
+                 wilds: int) -> dict[str, Any]:
+    """A hand holding special jokers (特别百搭), each within its group: shanten, waits, the win."""
+    if not profile.special_jokers:
+        raise MahjongError(f"variant {profile.name!r} plays no special jokers (特别百搭; option "
+                           "special_jokers)", "jokers")
+    from .jokers import joker_analysis
+
+    return {"variant": profile.name, "hand": state.to_json(), "tile_count": state.tile_count,
+            "is_win": False, "waits": [], **joker_analysis(counts, wilds, state.jokers, rules,
+                                                           profile.four_as_two_pairs)}
+
+
 def _suits_held(state: HandState) -> set[str]:
     """The suits (m, p, s) among the hand's tiles, melds included (缺一门 needs at most two)."""
     held = state.tiles + [t for m in state.melds for t in m.faces]
@@ -299,8 +314,21 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
             continue
         if left == 0 and not profile.dead_waits:
             continue
-        out.append({"tile": t, "remaining": left, "dead": left == 0})
+        row = {"tile": t, "remaining": left, "dead": left == 0}
+        if wilds > rules.virtual_wilds:
+            row["wilds_as"] = _wilds_as(state, profile, rules, t)
+        out.append(row)
     return out
+
+
+def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> list[str]:
+    """What the hand's wild tiles stand for when ``tile`` completes it (its first reading)."""
+    won = replace(state, win_tile=tile)
+    counts, wilds = split_wilds(won.tiles, rules)
+    readings = complete_readings(won, profile, counts, wilds)[0]
+    if not readings:
+        return []
+    return resolved_hands(won, readings[:1], counts, rules.wild_codes)[0][1]
 
 
 def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:

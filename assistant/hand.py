@@ -170,6 +170,18 @@ def _indicator(value: Any) -> str | None:
     return check_indicator(value)
 
 
+def _jokers(value: Any) -> list[str]:
+    """The special jokers held (``"jokers"``: names such as 元, 总, 一皇), checked."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise MahjongError("'jokers' must list the special jokers held, e.g. [\"元\", \"一皇\"]",
+                           "jokers")
+    from .jokers import joker
+
+    return [joker(v).name if isinstance(v, str) else joker(repr(v)).name for v in value]
+
+
 def _wind(value: Any, what: str) -> str:
     if value not in WINDS:
         raise MahjongError(f"{what} must be one of E S W N, got {value!r}", value)
@@ -205,6 +217,7 @@ class HandState:
     flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
     indicator: str | None = None  # the tile turned up at the start; the variant makes it wild
     laid_out: list[str] = field(default_factory=list)  # 红中杠 / 赖子杠: single tiles laid out
+    jokers: list[str] = field(default_factory=list)  # 特别百搭 held: 元 喜 合 筒 索 万 总 一皇 … 四后
 
     @property
     def tiles(self) -> list[str]:
@@ -214,7 +227,7 @@ class HandState:
     @property
     def tile_count(self) -> int:
         """Tiles held, a kong counting as three (13 waiting, 14 after drawing or winning)."""
-        return len(self.tiles) + 3 * len(self.melds)
+        return len(self.tiles) + len(self.jokers) + 3 * len(self.melds)
 
     def own_counts(self) -> Counter[str]:
         """Copies of each tile the player holds or has melded (face-down kong tiles included)."""
@@ -290,7 +303,8 @@ class HandState:
             table=table, void_suit=void_suit,
             flowers_counted=flowers if isinstance(flowers, int) else None,
             indicator=_indicator(data.get("indicator")),
-            laid_out=_tile_list(data.get("laid_out"), "laid_out"), **flags,
+            laid_out=_tile_list(data.get("laid_out"), "laid_out"),
+            jokers=_jokers(data.get("jokers")), **flags,
         )
         state.check(hand_size)
         return state
@@ -383,6 +397,8 @@ class HandState:
             out["indicator"] = self.indicator
         if self.laid_out:
             out["laid_out"] = list(self.laid_out)
+        if self.jokers:
+            out["jokers"] = list(self.jokers)
         if self.variant:
             out["variant"] = self.variant
         if self.options:

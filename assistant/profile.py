@@ -52,6 +52,9 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
     "kong_no_replacement": ("开杠不补牌（一杠独眼，两杠无眼）", "a kong takes no replacement tile: "
                             "one kong leaves the hand a single eye (独眼) in place of the pair, "
                             "two leave it without one"),
+    "special_jokers": ("特别百搭（元喜合筒索万总、皇后）", "the 16 special jokers are played: a "
+                       "hand lists those it holds under 'jokers', each standing for a tile of its "
+                       "group only"),
     "hand_size": ("每家手牌张数（4、7、10、12、13）", "tiles in a hand before the draw (4, 7, 10 or 13: "
                   "成都 tables of seven, six, five players)"),
 }
@@ -157,6 +160,7 @@ class RuleProfile:
     wild_in_claims: bool = True
     wild_sets_only: bool = False
     kong_no_replacement: bool = False
+    special_jokers: bool = False
     #: Tiles laid out singly as a kong, never in a set (武汉 红中杠); ``wild_laid_out``: a wild
     #: may be laid out so too (赖子杠).
     laid_out_tiles: tuple[str, ...] = field(default=(), compare=False)

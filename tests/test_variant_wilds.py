@@ -384,3 +384,81 @@ def test_score_photo_takes_the_indicator(tmp_path, capsys) -> None:
     assert data["result"]["score"]["wilds_as"] in (["3p"], ["6p"])
     main(["score", "--detections", str(path), "--json", "--variant", "lianzhou", "--force"])
     assert not json.loads(capsys.readouterr().out)["result"]["is_win"]
+
+
+# --- advice -----------------------------------------------------------------------------------
+
+def test_advice_says_what_each_wild_stands_for() -> None:
+    ready = analyze({**WUHAN_PI, "win_tile": None, "self_drawn": False, "variant": "wuhan"})
+    waits = {w["tile"]: w["wilds_as"] for w in ready["waits"]}
+    assert waits["7s"] == ["6s"] and waits["9s"] == ["7s"]
+    # Drawing the second 赖子 makes no 屁胡 (两个赖子不能胡), so 六万 is no wait here.
+    assert "6m" not in waits
+    assert wuhan()["decompositions"][0]["wilds_as"] == ["7s"]
+
+
+# --- engine options any profile can switch on ---------------------------------------------
+
+def test_baida_forms_sets_only() -> None:
+    on = {"wild_sets_only": True}
+    # The 百搭 may pung (55p + 中) …
+    assert analyze({"concealed": "123m456p789s55p11s", "win_tile": "C", "wilds": ["C"],
+                    "options": on})["is_win"]
+    # … but is never half of a pair or in a chow.
+    assert analyze({"concealed": "123m456p789sEEE5p", "win_tile": "C", "wilds": ["C"]})["is_win"]
+    assert not analyze({"concealed": "123m456p789sEEE5p", "win_tile": "C", "wilds": ["C"],
+                        "options": on})["is_win"]
+    assert not analyze({"concealed": "12m456p789s555p11s", "win_tile": "C", "wilds": ["C"],
+                        "options": on})["is_win"]
+
+
+def test_kong_takes_no_replacement() -> None:
+    on = {"kong_no_replacement": True}
+    one = {"concealed": "234m456p789s", "win_tile": "5p", "melds": [kong("1111m")]}
+    # One kong: a single eye (独眼) in place of the pair.
+    r = analyze({**one, "options": on})
+    assert r["is_win"] and r["decompositions"][0]["groups"].endswith(" 55p")
+    with pytest.raises(MahjongError, match="must make 14"):
+        analyze(one)
+    # Two kongs: no eye at all.
+    two = {"concealed": "234m45p", "win_tile": "6p", "melds": [kong("1111m"), kong("EEEE")],
+           "options": on}
+    assert analyze(two)["is_win"]
+    assert not analyze({"concealed": "234m456p79s5p", "win_tile": "1s", "melds": [kong("1111m")],
+                        "options": on})["is_win"]
+    ready = analyze({"concealed": "234m456p789s", "melds": [kong("1111m")], "options": on})
+    assert {w["tile"] for w in ready["waits"]} >= {"2m", "5p", "9s"}
+
+
+# --- 特别百搭: restricted jokers ------------------------------------------------------------
+
+def test_special_jokers_in_the_hand() -> None:
+    on = {"special_jokers": True}
+    assert analyze({"concealed": "123m456p789s11sCC", "jokers": ["元"], "options": on})["is_win"]
+    assert not analyze({"concealed": "123m456p789s11sCC", "jokers": ["喜"],
+                        "options": on})["is_win"]
+    for name, wins in (("喜", True), ("合", True), ("总", False), ("元", False)):
+        assert analyze({"concealed": "123m456p789sCCCE", "jokers": [name],
+                        "options": on})["is_win"] is wins
+    assert analyze({"concealed": "123m45p789s11sEEE", "jokers": ["筒"], "options": on})["is_win"]
+    assert not analyze({"concealed": "123m45p789s11sEEE", "jokers": ["索"],
+                        "options": on})["is_win"]
+    assert analyze({"concealed": "123m45p789s11sEEE", "jokers": ["四后"], "options": on})["is_win"]
+    waits = analyze({"concealed": "123m456p789s11sC", "jokers": ["总"], "options": on})["waits"]
+    assert waits == ["C"]
+    with pytest.raises(MahjongError, match="special_jokers"):
+        analyze({"concealed": "123m456p789s11sCC", "jokers": ["元"]})
+    with pytest.raises(MahjongError, match="并非百搭"):
+        analyze({"concealed": "123m456p789s11sCC", "jokers": ["花"], "options": on})
+
+
+def test_pung_priority_real_pair_then_joker_rank() -> None:
+    from assistant.jokers import pung_priority
+
+    assert pung_priority("E", {"N": [], "S": ["一皇"]}) == "N"
+    assert pung_priority("E", {"S": ["四后"], "W": ["一皇"]}) == "W"
+    assert pung_priority("E", {"S": ["元"], "W": ["四后"]}) == "W"
+    # Same rank: the first in turn after the discarder.
+    assert pung_priority("E", {"N": [], "W": []}) == "W"
+    with pytest.raises(MahjongError, match="抢碰"):
+        pung_priority("E", {"E": []})
