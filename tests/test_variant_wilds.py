@@ -462,3 +462,15 @@ def test_pung_priority_real_pair_then_joker_rank() -> None:
     assert pung_priority("E", {"N": [], "W": []}) == "W"
     with pytest.raises(MahjongError, match="抢碰"):
         pung_priority("E", {"E": []})
+
+
+def test_rules_page_examples_show_the_wilds() -> None:
+    from assistant.service.api import describe_variant
+
+    for name in ("wuhan", "wenzhou", "xuzhou", "lianzhou", "fujian", "tianjin"):
+        examples = describe_variant(name)["examples"]
+        assert examples and all(ex["wilds"] for ex in examples)
+        for ex in examples:
+            r = analyze({**ex["hand"], "variant": name})
+            assert r["is_win"] and r["score"]["wilds"] == ex["wilds"]
+    assert describe_variant("wuhan")["examples"][0]["wilds"] == ["6m"]
