@@ -165,6 +165,11 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
         if m.tile in profile.laid_out_tiles:
             raise MahjongError(f"variant {profile.name!r}: {m.tile} ({tile_name(m.tile)}) is "
                                "only laid out singly as a kong (红中杠), never in a set", m.tile)
+    if not profile.wild_discard:
+        thrown = [t for t in state.discards if t in rules.wild_codes]
+        if thrown:
+            raise MahjongError(f"variant {profile.name!r}: a wild tile is never discarded "
+                               f"(财神不能打出), but the discards list {thrown[0]}", thrown[0])
     if not profile.wild_in_claims:
         for m in state.melds:
             used = [t for t in m.faces if t in rules.wild_codes]

@@ -47,6 +47,9 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                            f"counting 3), "
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
+    if tile in rules.wild_codes and not profile.wild_discard:
+        raise MahjongError(f"variant {profile.name!r}: a wild tile ({tile}, {tile_name(tile)}) "
+                           "is never discarded (财神不能打出), so it cannot be claimed", tile)
     won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
     win = bool(complete_readings(won, profile, *split_wilds(won.tiles, rules))[0])
     win = win and not passed and (profile.kong_robbable or not robbing)

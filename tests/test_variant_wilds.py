@@ -474,3 +474,13 @@ def test_rules_page_examples_show_the_wilds() -> None:
             r = analyze({**ex["hand"], "variant": name})
             assert r["is_win"] and r["score"]["wilds"] == ex["wilds"]
     assert describe_variant("wuhan")["examples"][0]["wilds"] == ["6m"]
+
+
+def test_wenzhou_a_discarded_caishen_is_impossible() -> None:
+    from assistant.claims import claims_on_discard
+
+    with pytest.raises(MahjongError, match="财神不能打出"):
+        claims_on_discard({"discard": "5p", "discarder": "S", "variant": "wenzhou",
+                           "hands": {"W": {"concealed": "123m456p789s11s99p", "indicator": "5p"}}})
+    with pytest.raises(MahjongError, match="财神不能打出"):
+        result("wenzhou", "123m456p789s11s99p", indicator="5p", discards=["5p"])
