@@ -80,3 +80,18 @@ def test_restricted_jokers_win_exactly_when_a_choice_in_their_groups_does(names,
     slow = any(decompositions(_counts(tiles + list(choice)), 0, (Form.REGULAR, Form.SEVEN_PAIRS))
                for choice in product(*groups))
     assert fast == slow
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 3), st.data())
+def test_advice_never_discards_a_caishen(k: int, data) -> None:
+    """温州: whatever the hand, no discard advised is a 财神 (财神不能打出)."""
+    from assistant import analyze
+
+    tiles = data.draw(naturals(14 - k, {INDEX["5p"], INDEX["P"]}))
+    hand = {"concealed": [TILES[t] for t in tiles] + ["5p"] * k, "indicator": "5p",
+            "variant": "wenzhou"}
+    result = analyze(hand)
+    assert all(d["tile"] != "5p" for d in result["discards"])
+    if not result["is_win"]:
+        assert result["discards"]
