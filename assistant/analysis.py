@@ -228,6 +228,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     if n % 3 == 1:
         if shanten == 0 and not blocked:
             result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
+        if profile.shapeless_win is not None and not blocked:
+            result["waits"] += _shapeless_waits(state, profile, remaining, result["waits"])
         if shanten > 0:
             _, helpful = helpful_draws(counts, wilds, rules)
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
@@ -336,6 +338,20 @@ def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -
     return resolved_hands(won, readings[:1], counts, rules.wild_codes)[0][1]
 
 
+def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int],
+                     found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tiles that make a shapeless win (三财神, 将一色 of any shape) not already waited on."""
+    assert profile.shapeless_win is not None
+    have = {w["tile"] for w in found}
+    out = []
+    for t in TILES:
+        won = replace(state, win_tile=t)
+        if t not in have and state.own_counts()[t] < 4 and profile.shapeless_win(won, profile):
+            out.append({"tile": t, "remaining": remaining[INDEX[t]], "dead": not remaining[INDEX[t]],
+                        "shapeless": True})
+    return out
+
+
 def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
     """The tiles a hand waited on before its winning tile (or that a 13-tile hand waits on)."""
     before = replace(state, win_tile=None) if state.win_tile else state
@@ -346,8 +362,9 @@ def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
 
 
 def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
-    """Whether drawing ``tile`` makes a win the variant allows."""
-    won = replace(state, win_tile=tile)
+    """Whether drawing ``tile`` makes a win the variant allows (a wild is drawn, not claimed:
+    徐州 跑配成牌)."""
+    won = replace(state, win_tile=tile, self_drawn=state.self_drawn or tile in rules.wild_codes)
     counts, wilds = split_wilds(won.tiles, rules)
     return bool(complete_readings(won, profile, counts, wilds)[0])
 

@@ -204,6 +204,10 @@ def test_wuhan_shapeless_all_258() -> None:
     r = wuhan(concealed="258m258p25s6m5m", win_tile="8s", melds=[pung("222s")])
     assert r["is_win"] and items(r)["将一色"] == 10
     assert r["decompositions"][0]["shapeless"]["zh"] == "将一色"
+    # A ready 将一色 of no shape waits on every 2, 5 and 8 (and the 赖子).
+    ready = wuhan(concealed="258m258p25s6m5m", win_tile=None, melds=[pung("222s")])
+    shapeless = {w["tile"] for w in ready["waits"] if w.get("shapeless")}
+    assert {"8s", "2m", "5p", "6m"} <= shapeless and "3m" not in shapeless
 
 
 def test_wuhan_kongs_and_open_fan() -> None:
@@ -292,8 +296,11 @@ def test_xuzhou_needs_a_closed_wait_of_four_to_eight() -> None:
     assert result("xuzhou", "13m123p789p234s99s", "2m", indicator="E",
                   options={"jia_range": [2, 8]})["is_win"]
     # The waits of a ready hand are its 夹 only.
+    # The waits of a ready hand are its 夹, and the 配儿 (跑配成牌, drawn).
     assert [w["tile"] for w in result("xuzhou", "46m123p789p234s99s", indicator="E")["waits"]
-            ] == ["5m"]
+            ] == ["5m", "S"]
+    assert [w["tile"] for w in result("xuzhou", "45m123p789p234s99s", indicator="E")["waits"]
+            ] == ["S"]
 
 
 def test_xuzhou_exemptions() -> None:
