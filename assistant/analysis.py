@@ -285,7 +285,8 @@ def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: l
     from .jokers import joker_analysis
 
     return {"variant": profile.name, "hand": state.to_json(), "tile_count": state.tile_count,
-            "is_win": False, "waits": [], **joker_analysis(counts, wilds, state.jokers, rules,
+            "is_win": False, "waits": [], "shanten_forms": {}, "discards": [],
+            "effective": [], **joker_analysis(counts, wilds, state.jokers, rules,
                                                            profile.four_as_two_pairs)}
 
 

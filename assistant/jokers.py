@@ -154,7 +154,22 @@ def joker_analysis(counts: list[int], wilds: int, names: list[str], rules: Rules
         out["is_win"] = bool(readings)
         out["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
                                  for d in readings]
+        if not readings:
+            out["discards"] = joker_discards(counts, wilds, names, rules)
     return out
+
+
+def joker_discards(counts: list[int], wilds: int, names: list[str],
+                   rules: Rules) -> list[dict[str, object]]:
+    """Each natural tile's discard with the shanten it leaves, best first (a joker is kept:
+    it is never worse than the tile it could be)."""
+    out = []
+    for i, c in enumerate(counts):
+        if c:
+            counts[i] -= 1
+            out.append({"tile": TILES[i], "shanten": joker_shanten(counts, names, rules, wilds)})
+            counts[i] += 1
+    return sorted(out, key=lambda d: (d["shanten"], TILES.index(d["tile"])))
 
 
 def pung_priority(discarder: str, claims: dict[str, list[str]]) -> str:

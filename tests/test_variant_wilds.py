@@ -453,6 +453,8 @@ def test_special_jokers_in_the_hand() -> None:
     assert analyze({"concealed": "123m45p789s11sEEE", "jokers": ["四后"], "options": on})["is_win"]
     waits = analyze({"concealed": "123m456p789s11sC", "jokers": ["总"], "options": on})["waits"]
     assert waits == ["C"]
+    advice = analyze({"concealed": "123m456p789s11sCN", "jokers": ["总"], "options": on})
+    assert advice["discards"][0] == {"tile": "N", "shanten": 0} and advice["shanten"] == 0
     with pytest.raises(MahjongError, match="special_jokers"):
         analyze({"concealed": "123m456p789s11sCC", "jokers": ["元"]})
     with pytest.raises(MahjongError, match="并非百搭"):

@@ -43,6 +43,11 @@ HAND_STATE = {
             "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
             "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]}}},
         "bonus": TILES, "visible": TILES, "wilds": TILES,
+        "indicator": {**TILE, "description": "the tile turned up at the start: the variant makes "
+                                             "its wild tiles from it"},
+        "laid_out": {**TILES, "description": "tiles laid out singly as kongs (武汉 红中杠, 赖子杠)"},
+        "jokers": {"type": "array", "items": {"type": "string"},
+                   "description": "special jokers held (特别百搭: 元 喜 合 筒 索 万 总 一皇 … 四后)"},
         "variant": {"type": "string"}, "options": {"type": "object"},
         "table": {"type": "object", "description": "dealer, seat, bets, discarder, kongs "
                                                    "(used by the variants' scoring)"},
