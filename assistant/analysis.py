@@ -22,48 +22,70 @@ from .decompose import Decomposition, decompositions
 from .errors import MahjongError, NotScored
 from .hand import HandState
 from .profile import RuleProfile
-from .scoring.patterns import winning_hands
+from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
 from .shanten import form_applies
 from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
+from .wilds import stand_ins, wild_codes_for
 
 
 def rules_of(profile: RuleProfile, state: HandState) -> Rules:
-    """The engine switches for this hand: the profile's, plus the hand's own wild tiles."""
-    wild_codes = tuple(dict.fromkeys(profile.wild_tiles + tuple(state.wilds)))
+    """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
+    it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
+    wild_codes = wild_codes_for(profile, state)
     absent = frozenset(INDEX[t] for t in profile.absent_tiles)
     if profile.three_player:
         absent |= frozenset(range(1, 8))
+    short = kongs_short(profile, state.melds)
     return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs, profile.winds_as_one, int(profile.imagined_tile))
+                 profile.four_as_two_pairs, profile.winds_as_one,
+                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes))
+
+
+def kongs_short(profile: RuleProfile, melds: Any) -> int:
+    """Tiles the hand is short (开杠不补牌: one per kong, no replacement drawn)."""
+    if not profile.kong_no_replacement:
+        return 0
+    return sum(1 for m in melds if (m.type if hasattr(m, "type") else m.get("type")) == "kong")
 
 
 def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
     """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
-    心皇 tile among them); with ``fold_winds`` every wind counts as East."""
+    心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
+    百搭) counts as the kind it stands for."""
     counts = [0] * 34
     wilds = rules.virtual_wilds
+    stand_in = dict(rules.stand_in)
     for t in tiles:
         if t in rules.wild_codes:
             wilds += 1
         elif rules.fold_winds and t in WINDS:
             counts[INDEX["E"]] += 1
         else:
-            counts[INDEX[t]] += 1
+            counts[INDEX[stand_in.get(t, t)]] += 1
     return counts, wilds
 
 
 def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
                       wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
     """The readings of a complete hand that the variant lets win, and the rule that stops the
-    others when none is left (its own ``win_condition``)."""
+    others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
+    reading of its own. The condition sees each reading with the wilds as what they stand for."""
     readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
+    readings = [r for r in readings if _wilds_fit(profile, state, r)]
+    if profile.shapeless_win is not None:
+        name = profile.shapeless_win(state, profile)
+        if name is not None:
+            readings.append(shapeless(state.tiles, name))
     if not readings or profile.win_condition is None:
         return readings, None
     kept, reason = [], None
-    for reading, hand in zip(readings, winning_hands(state, readings), strict=True):
-        broken = profile.win_condition(state, hand, profile)
+    codes = wild_codes_for(profile, state)
+    for reading, (hand, _) in zip(readings, resolved_hands(state, readings, counts, codes),
+                                  strict=True):
+        broken = None if isinstance(reading, Shapeless) else profile.win_condition(
+            state, hand, profile)
         if broken is None:
             kept.append(reading)
         elif reason is None:
@@ -71,10 +93,24 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
     return kept, None if kept else reason
 
 
+def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
+    """开杠不补牌: the tiles short are the eye (one kong: a single eye, two: none); 百搭 that
+    forms sets: the other wilds are in pungs only."""
+    short = kongs_short(profile, state.melds)
+    pair = reading.pair
+    if short and (pair is None or pair.wilds < min(short, 2)):
+        return False
+    if profile.wild_sets_only:
+        return all(g.kind == "pung" or not g.wilds or (g is pair and g.wilds <= short)
+                   for g in reading.groups)
+    return True
+
+
 def remaining_copies(state: HandState) -> list[int]:
     """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
     seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if t in DRAGONS)
+        t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
+        [state.indicator] if state.indicator else [])
     return [max(0, 4 - seen[t]) for t in TILES]
 
 
@@ -98,7 +134,10 @@ def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -
     name, given = variant or data.get("variant"), data.get("options") or {}
     if not isinstance(name, (str, type(None))) or not isinstance(given, dict):
         return 13
-    return get_profile(name, {**given, **(options or {})}).hand_size
+    profile = get_profile(name, {**given, **(options or {})})
+    melds = data.get("melds")
+    return profile.hand_size - (kongs_short(profile, [m for m in melds if isinstance(m, dict)])
+                                if isinstance(melds, list) else 0)
 
 
 def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
@@ -111,9 +150,33 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
         if held[t] > 1:
             raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); this "
                                f"hand and the table show {held[t]}", t)
-    if state.tile_count not in (profile.hand_size, profile.hand_size + 1):
-        raise MahjongError(f"variant {profile.name!r} plays hands of {profile.hand_size} tiles; "
+    size = profile.hand_size - kongs_short(profile, state.melds)
+    if state.tile_count not in (size, size + 1):
+        raise MahjongError(f"variant {profile.name!r} plays hands of {size} tiles; "
                            f"this one holds {state.tile_count}", state.tile_count)
+    for t in state.laid_out:
+        if t not in profile.laid_out_tiles and not (profile.wild_laid_out
+                                                    and t in rules.wild_codes):
+            raise MahjongError(f"variant {profile.name!r}: only "
+                               f"{' '.join(profile.laid_out_tiles) or 'no tile'}"
+                               f"{' or a wild' if profile.wild_laid_out else ''} may be laid out "
+                               f"singly as a kong, not {t} ({tile_name(t)})", t)
+    for m in state.melds:
+        if m.tile in profile.laid_out_tiles:
+            raise MahjongError(f"variant {profile.name!r}: {m.tile} ({tile_name(m.tile)}) is "
+                               "only laid out singly as a kong (红中杠), never in a set", m.tile)
+    if not profile.wild_discard:
+        thrown = [t for t in state.discards if t in rules.wild_codes]
+        if thrown:
+            raise MahjongError(f"variant {profile.name!r}: a wild tile is never discarded "
+                               f"(财神不能打出), but the discards list {thrown[0]}", thrown[0])
+    if not profile.wild_in_claims:
+        for m in state.melds:
+            used = [t for t in m.faces if t in rules.wild_codes]
+            if used:
+                raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
+                                   f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "
+                                   f"but the meld {' '.join(m.tiles)} holds it", used[0])
     for t in state.tiles + [t for m in state.melds for t in m.faces]:
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
@@ -131,6 +194,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     _check_against(profile, state, rules)
     check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)
+    if state.jokers:
+        return _with_jokers(state, profile, rules, counts, wilds)
     n = sum(counts) + wilds
     remaining = remaining_copies(state)
     forms = {f.value: form_shanten(f, counts, wilds, rules.three_player, rules.four_as_two_pairs)
@@ -163,6 +228,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     if n % 3 == 1:
         if shanten == 0 and not no_win:
             result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
+        if profile.shapeless_win is not None and not no_win:
+            result["waits"] += _shapeless_waits(state, profile, remaining, result["waits"])
         if shanten > 0:
             _, helpful = helpful_draws(counts, wilds, rules)
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
@@ -173,15 +240,15 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         if broken is not None:
             result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
-        result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
-                                    for d in readings]
+        result["decompositions"] = _readings_json(state, profile, rules, counts, readings)
         if not readings:
             options = discard_options(counts, wilds, remaining, rules)
             # Sichuan: the suit given up must go first, so only its tiles are advised; 立四's
             # standing tiles are never discarded.
             free = Counter(state.tiles) - Counter(state.stood)
             result["discards"] = [o.to_json() for o in options if (not void or o.tile in void)
-                                  and (not state.stood or free[o.tile] > 0)]
+                                  and (not state.stood or free[o.tile] > 0)
+                                  and (profile.wild_discard or o.tile not in rules.wild_codes)]
             if rules.fold_winds:  # the folded wind is discarded as a wind the player holds
                 held = [w for w in WINDS if w in state.tiles]
                 for d in result["discards"]:
@@ -201,6 +268,35 @@ def blocked(state: HandState, profile: RuleProfile) -> bool:
     """Whether the hand cannot win whatever its shape: the void suit (定缺) still held, or all
     three suits where the variant plays 缺一门."""
     return bool(_void_tiles(state)) or (profile.lack_a_suit and len(_suits_held(state)) == 3)
+
+
+def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
+                   readings: list[Decomposition]) -> list[dict[str, Any]]:
+    """Each reading's form and groups; with wild tiles, what they stand for in it (``wilds_as``)."""
+    out = []
+    for d, (_, stood) in zip(readings, resolved_hands(state, readings, counts, rules.wild_codes),
+                             strict=True):
+        row: dict[str, Any] = {"form": d.form.value, "groups": d.describe()}
+        if isinstance(d, Shapeless):
+            row["shapeless"] = {"zh": d.name_zh, "en": d.name_en}
+        elif rules.wild_codes:
+            row["wilds_as"] = stood
+        out.append(row)
+    return out
+
+
+def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
+                 wilds: int) -> dict[str, Any]:
+    """A hand holding special jokers (特别百搭), each within its group: shanten, waits, the win."""
+    if not profile.special_jokers:
+        raise MahjongError(f"variant {profile.name!r} plays no special jokers (特别百搭; option "
+                           "special_jokers)", "jokers")
+    from .jokers import joker_analysis
+
+    return {"variant": profile.name, "hand": state.to_json(), "tile_count": state.tile_count,
+            "is_win": False, "waits": [], "shanten_forms": {}, "discards": [],
+            "effective": [], **joker_analysis(counts, wilds, state.jokers, rules,
+                                                           profile.four_as_two_pairs)}
 
 
 def _suits_held(state: HandState) -> set[str]:
@@ -235,7 +331,34 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
             continue
         if left == 0 and not profile.dead_waits:
             continue
-        out.append({"tile": t, "remaining": left, "dead": left == 0})
+        row = {"tile": t, "remaining": left, "dead": left == 0}
+        if wilds > rules.virtual_wilds:
+            row["wilds_as"] = _wilds_as(state, profile, rules, t)
+        out.append(row)
+    return out
+
+
+def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> list[str]:
+    """What the hand's wild tiles stand for when ``tile`` completes it (its first reading)."""
+    won = replace(state, win_tile=tile)
+    counts, wilds = split_wilds(won.tiles, rules)
+    readings = complete_readings(won, profile, counts, wilds)[0]
+    if not readings:
+        return []
+    return resolved_hands(won, readings[:1], counts, rules.wild_codes)[0][1]
+
+
+def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int],
+                     found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tiles that make a shapeless win (三财神, 将一色 of any shape) not already waited on."""
+    assert profile.shapeless_win is not None
+    have = {w["tile"] for w in found}
+    out = []
+    for t in TILES:
+        won = replace(state, win_tile=t)
+        if t not in have and state.own_counts()[t] < 4 and profile.shapeless_win(won, profile):
+            out.append({"tile": t, "remaining": remaining[INDEX[t]], "dead": not remaining[INDEX[t]],
+                        "shapeless": True})
     return out
 
 
@@ -249,8 +372,9 @@ def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
 
 
 def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
-    """Whether drawing ``tile`` makes a win the variant allows."""
-    won = replace(state, win_tile=tile)
+    """Whether drawing ``tile`` makes a win the variant allows (a wild is drawn, not claimed:
+    徐州 跑配成牌)."""
+    won = replace(state, win_tile=tile, self_drawn=state.self_drawn or tile in rules.wild_codes)
     counts, wilds = split_wilds(won.tiles, rules)
     return bool(complete_readings(won, profile, counts, wilds)[0])
 

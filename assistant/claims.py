@@ -47,12 +47,19 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                            f"counting 3), "
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
+    if tile in rules.wild_codes and not profile.wild_discard:
+        raise MahjongError(f"variant {profile.name!r}: a wild tile ({tile}, {tile_name(tile)}) "
+                           "is never discarded (财神不能打出), so it cannot be claimed", tile)
     won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
     readings = [] if blocked(won, profile) else complete_readings(
         won, profile, *split_wilds(won.tiles, rules))[0]
     win = bool(readings) and not passed and (profile.kong_robbable or not robbing)
     check = WIN_CHECKS.get(profile.name)  # riichi: a ron needs a yaku
     win = win and (check is None or check(won, profile, readings))
+    # 武汉: a discarded 赖子 cannot be claimed, nor won on.
+    win = win and (profile.wild_in_claims or tile not in rules.wild_codes)
+    # Self-drawn wins only (百张, 天津 没有炮和): no win on a discard.
+    win = win and (robbing or profile.extra.get("discard_wins", True) is not False)
     # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
     counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
                                 rules)

@@ -195,6 +195,27 @@ def _indicators(value: Any, what: str) -> list[str]:
     return tiles
 
 
+def _indicator(value: Any) -> str | None:
+    """The turned-up tile (``"indicator"``), checked; None when the hand gives none."""
+    if value is None:
+        return None
+    from .wilds import check_indicator
+
+    return check_indicator(value)
+
+
+def _jokers(value: Any) -> list[str]:
+    """The special jokers held (``"jokers"``: names such as 元, 总, 一皇), checked."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise MahjongError("'jokers' must list the special jokers held, e.g. [\"元\", \"一皇\"]",
+                           "jokers")
+    from .jokers import joker
+
+    return [joker(v).name if isinstance(v, str) else joker(repr(v)).name for v in value]
+
+
 def _wind(value: Any, what: str) -> str:
     if value not in WINDS:
         raise MahjongError(f"{what} must be one of E S W N, got {value!r}", value)
@@ -235,6 +256,9 @@ class HandState:
     dora_indicators: list[str] = field(default_factory=list)  # riichi: dora indicators turned
     ura_dora_indicators: list[str] = field(default_factory=list)  # riichi: those under them
     red_fives: int = 0  # red fives (0m 0p 0s) among the hand's tiles, melds included
+    indicator: str | None = None  # the tile turned up at the start; the variant makes it wild
+    laid_out: list[str] = field(default_factory=list)  # 红中杠 / 赖子杠: single tiles laid out
+    jokers: list[str] = field(default_factory=list)  # 特别百搭 held: 元 喜 合 筒 索 万 总 一皇 … 四后
 
     @property
     def tiles(self) -> list[str]:
@@ -244,7 +268,7 @@ class HandState:
     @property
     def tile_count(self) -> int:
         """Tiles held, a kong counting as three (13 waiting, 14 after drawing or winning)."""
-        return len(self.tiles) + 3 * len(self.melds)
+        return len(self.tiles) + len(self.jokers) + 3 * len(self.melds)
 
     def own_counts(self) -> Counter[str]:
         """Copies of each tile the player holds or has melded (face-down kong tiles included)."""
@@ -328,7 +352,10 @@ class HandState:
             flowers_counted=flowers if isinstance(flowers, int) else None,
             dora_indicators=_indicators(data.get("dora_indicators"), "dora_indicators"),
             ura_dora_indicators=_indicators(data.get("ura_dora_indicators"), "ura_dora_indicators"),
-            red_fives=red, **flags,
+            red_fives=red,
+            indicator=_indicator(data.get("indicator")),
+            laid_out=_tile_list(data.get("laid_out"), "laid_out"),
+            jokers=_jokers(data.get("jokers")), **flags,
         )
         state.check(hand_size)
         return state
@@ -352,12 +379,13 @@ class HandState:
             if not is_bonus(t) and t not in DRAGONS:
                 raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f; "
                                    "南京 counts the dragons as flowers too)", t)
-        for t in self.visible + self.wilds + self.discards + self.stood:
+        for t in self.visible + self.wilds + self.discards + self.stood + self.laid_out:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
         seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
             t for t in self.bonus if t in DRAGONS) + Counter(self.dora_indicators
-                                                             + self.ura_dora_indicators)
+                                                             + self.ura_dora_indicators) + Counter(
+            self.laid_out) + Counter([self.indicator] if self.indicator else [])
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]
@@ -433,6 +461,12 @@ class HandState:
             out["stood"] = list(self.stood)
         if self.wilds:
             out["wilds"] = list(self.wilds)
+        if self.indicator:
+            out["indicator"] = self.indicator
+        if self.laid_out:
+            out["laid_out"] = list(self.laid_out)
+        if self.jokers:
+            out["jokers"] = list(self.jokers)
         if self.variant:
             out["variant"] = self.variant
         if self.options:

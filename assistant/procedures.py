@@ -508,3 +508,27 @@ def settle_riichi(declared: Any, winners: Any, stick: int = 1000,
         if seat != winners[0]:
             ledger.pay(seat, winners[0], stick, "riichi stick (立直)")
     return {**ledger.to_json(), "taken_by": winners[0], "sticks": len(sticks), "pot_after": []}
+
+
+def wild_tiles(profile: RuleProfile, indicator: str) -> dict[str, Any]:
+    """The wild tiles the turned-up ``indicator`` makes under the variant's scheme, and the
+    白板 stand-in where there is one (``table wild``)."""
+    from .hand import HandState
+    from .wilds import SCHEMES, describe_wilds, stand_ins, wild_codes_for
+
+    if not profile.wild_indicator:
+        raise MahjongError(f"variant {profile.name!r} turns up no tile for wild tiles (option "
+                           "wild_indicator is off)", profile.name)
+    state = HandState(concealed=[], indicator=indicator)
+    wilds = wild_codes_for(profile, state)
+    zh, en = SCHEMES[profile.wild_indicator]
+    out: dict[str, Any] = {
+        "variant": profile.name, "indicator": state.indicator, "scheme": profile.wild_indicator,
+        "wilds": list(wilds), "rule_zh": zh, "rule_en": en,
+        "explain_zh": f"翻出{describe_wilds([indicator])}：{describe_wilds(wilds)}是赖子",
+        "explain_en": f"{describe_wilds([indicator], 'en')} turned up: "
+                      f"{describe_wilds(wilds, 'en')} wild",
+    }
+    for tile, kind in stand_ins(profile, wilds):
+        out["stand_in"] = {"tile": tile, "as": kind}
+    return out

@@ -45,6 +45,22 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
                "seat may not chow or pung, and may still win"),
     "dora_indicators": ("宝牌指示牌（杠尾翻开的牌）", "宝牌 indicators (the tiles turned from the kong "
                         "end): each 宝牌 in the winning hand adds one 番"),
+    "wild_indicator": ("翻牌定赖子的方法", "how the tile turned up at the start (the hand's "
+                       "'indicator') makes the wild tiles: next, next_no_red, same, previous, "
+                       "window, same_and_next, or '' for none"),
+    "white_stands_in": ("白板代替翻开的牌", "a 白板 stands for the turned tile's own kind (not "
+                        "wild): 活动百搭, 财神"),
+    "wild_discard": ("赖子可以打出", "a wild tile may be discarded (温州: 财神 cannot)"),
+    "wild_in_claims": ("赖子可用于吃碰杠", "a wild may be used to chow, pung or kong, and a "
+                       "discarded wild may be claimed (武汉, 温州: not)"),
+    "wild_sets_only": ("百搭只能成刻（不作对子、单张、顺子）", "百搭 that forms sets: a wild may be "
+                       "part of a pung or kong only, never of a pair, a single or a chow"),
+    "kong_no_replacement": ("开杠不补牌（一杠独眼，两杠无眼）", "a kong takes no replacement tile: "
+                            "one kong leaves the hand a single eye (独眼) in place of the pair, "
+                            "two leave it without one"),
+    "special_jokers": ("特别百搭（元喜合筒索万总、皇后）", "the 16 special jokers are played: a "
+                       "hand lists those it holds under 'jokers', each standing for a tile of its "
+                       "group only"),
 }
 
 
@@ -142,6 +158,21 @@ class RuleProfile:
     winds_as_one: bool = False
     imagined_tile: bool = False
     dragons_as_flowers: bool = False
+    wild_indicator: str = ""
+    white_stands_in: bool = False
+    wild_discard: bool = True
+    wild_in_claims: bool = True
+    wild_sets_only: bool = False
+    kong_no_replacement: bool = False
+    special_jokers: bool = False
+    #: Tiles laid out singly as a kong, never in a set (武汉 红中杠); ``wild_laid_out``: a wild
+    #: may be laid out so too (赖子杠).
+    laid_out_tiles: tuple[str, ...] = field(default=(), compare=False)
+    wild_laid_out: bool = field(default=False, compare=False)
+    #: A win without a hand form (温州 三财神, 武汉 将一色): ``(state, profile) -> (zh, en)`` naming
+    #: it, or None; such a hand wins whatever its shape.
+    shapeless_win: Callable[..., tuple[str, str] | None] | None = field(default=None,
+                                                                        compare=False)
     #: Tiles the set holds one copy of (芜湖's winds), not four.
     one_copy: tuple[str, ...] = field(default=(), compare=False)
     #: A variant's own condition on a reading of a complete hand: ``(state, hand, profile) ->
@@ -213,6 +244,13 @@ def _coerce_option(key: str, value: Any, current: Any) -> Any:
         if isinstance(value, bool) or value not in HAND_SIZES:
             raise MahjongError(f"option 'hand_size' is one of {list(HAND_SIZES)}, got {value!r}",
                                key)
+        return value
+    if key == "wild_indicator":
+        from .wilds import SCHEMES
+
+        if value != "" and value not in SCHEMES:
+            raise MahjongError(f"option 'wild_indicator' is one of {['', *SCHEMES]}, got "
+                               f"{value!r}", key)
         return value
     if isinstance(current, bool):
         if not isinstance(value, bool):

@@ -206,6 +206,7 @@ class Rules:
     four_as_two_pairs: bool = True
     fold_winds: bool = False  # 芜湖: any winds make a pair, pung or kong together
     virtual_wilds: int = 0  # 心皇: the imagined tile, good only to complete the win
+    stand_in: tuple[tuple[str, str], ...] = ()  # (tile, the kind it counts as): 白板 for 百搭
 
 
 def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:

@@ -5,7 +5,7 @@
 ``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims), ``settle-draw`` (kong
 payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exchange`` and
 ``exchange-advice`` (Sichuan 换三张 and 定缺), ``dora`` (宝牌 from its indicator), ``charleston`` and
-``charleston-advice`` (查理士顿). Examples::
+``charleston-advice`` (查理士顿), ``wild`` (the wild tiles an indicator makes). Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
@@ -13,6 +13,7 @@ payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exc
     mahjong-assistant table exchange-advice --hand 1239m45p1235789s
     mahjong-assistant table dora --indicator 9p --json
     mahjong-assistant table charleston-advice --hand 123m456p789s11sEWC
+    mahjong-assistant table wild --variant wuhan --indicator 5m --json
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..procedures import (
     pass_lock,
     resolve_declared,
     settle_draw,
+    wild_tiles,
     wind_rounds,
 )
 from ..report import score_lines
@@ -108,6 +110,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     q = sub.add_parser("charleston-advice", help="查理士顿: which three tiles to pass")
     q.add_argument("--hand", required=True, help="the dealt hand, e.g. 123m456p789s11sEWC")
     common(q, variant=False)
+    q = sub.add_parser("wild", help="the wild tiles the tile turned up at the start makes")
+    q.add_argument("--indicator", required=True, help="the tile turned up, e.g. 5m or 北")
+    common(q)
     q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
     common(q)
 
@@ -185,6 +190,11 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         if not isinstance(events, list):
             raise MahjongError("the events must be a JSON list of [seat, action, tile]", "events")
         return pass_lock(events, profile.extra.get("pass_lock_scope", "same_tile"))
+    if kind == "wild":
+        tiles = parse_tiles(args.indicator)
+        if len(tiles) != 1:
+            raise MahjongError(f"--indicator is one tile, got {args.indicator!r}", args.indicator)
+        return wild_tiles(_profile(args), tiles[0])
     if kind == "liable":
         claims = read_json(sys.stdin.read(), "the claims")
         if not isinstance(claims, list):
@@ -232,6 +242,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{seat}: {' '.join(tiles)}")
     elif kind == "charleston-advice":
         print(("传出: " if zh else "Pass: ") + " ".join(result["pass"]))
+    elif kind == "wild":
+        print(result["explain_zh"] if zh else result["explain_en"])
+        if "stand_in" in result:
+            print(("白板代替: " if zh else "白板 stands for: ") + result["stand_in"]["as"])
     elif kind == "exchange-advice":
         print(("换出: " if zh else "Pass: ") + " ".join(result["pass"]))
         print(("定缺: " if zh else "Give up the suit: ") + result["void_suit"])

@@ -957,3 +957,26 @@ CATALOGUE.update({p.key: p for p in (
             _hand(lambda h: is_outside(h) and not has_honours(h) and has_chow(h))),
     Pattern("nine_gates_any", "九莲宝灯", "Nine gates, any winning tile", _hand(is_nine_gates_any)),
 )})
+
+
+# --- wild-tile variants ---
+# Patterns of the wild-tile tables (武汉, 天津); the hand a wild-tile scorer passes holds the
+# tiles the wilds stand for.
+
+
+def is_all_claimed(hand: WinningHand, win: Win) -> bool:
+    """全求人: four sets claimed, one tile held, the pair won on a discard."""
+    return (hand.form is Form.REGULAR and hand.melds_exposed == 4 and not win.self_drawn
+            and len(hand.concealed_tiles) == 2 and hand.pair == hand.win_tile)
+
+
+def is_closed_five(hand: WinningHand) -> bool:
+    """捉伍儿: won on a 5 that is the middle of a chow (4-6 wait on the 5)."""
+    return hand.win_tile is not None and hand.win_tile[0] == "5" and "closed" in wait_shapes(hand)
+
+
+CATALOGUE.update({p.key: p for p in (
+    Pattern("all_claimed", "全求人", "All sets claimed, the pair won on a discard",
+            lambda hand, win: int(is_all_claimed(hand, win))),
+    Pattern("closed_five", "捉伍儿", "Closed wait on a 5", _hand(is_closed_five)),
+)})

@@ -67,7 +67,20 @@ def describe_variant(name: str) -> dict[str, Any]:
     return {"name": profile.name, "name_zh": profile.name_zh,
             "description_zh": profile.description_zh, "description_en": profile.description_en,
             "scores": profile.name in _scoring(), "options": options,
-            "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary]}
+            "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary],
+            "examples": [_example(profile, ex) for ex in profile.examples]}
+
+
+def _example(profile: Any, example: dict[str, Any]) -> dict[str, Any]:
+    """An example hand of the rules page, with the wild tiles its indicator makes (shown as
+    such on the page)."""
+    from ..hand import HandState
+    from ..wilds import wild_codes_for
+
+    hand = example["hand"]
+    wilds = wild_codes_for(profile, HandState(concealed=[], indicator=hand.get("indicator"),
+                                              wilds=list(hand.get("wilds", []))))
+    return {**example, "wilds": list(wilds)}
 
 
 def _scoring() -> set[str]:

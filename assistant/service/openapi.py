@@ -48,6 +48,11 @@ HAND_STATE = {
         "dora_indicators": TILES, "ura_dora_indicators": TILES,
         "red_fives": {"type": "integer", "description": "riichi: red fives held (or type them "
                       "0m 0p 0s)"},
+        "indicator": {**TILE, "description": "the tile turned up at the start: the variant makes "
+                                             "its wild tiles from it"},
+        "laid_out": {**TILES, "description": "tiles laid out singly as kongs (武汉 红中杠, 赖子杠)"},
+        "jokers": {"type": "array", "items": {"type": "string"},
+                   "description": "special jokers held (特别百搭: 元 喜 合 筒 索 万 总 一皇 … 四后)"},
         "variant": {"type": "string"}, "options": {"type": "object"},
         "table": {"type": "object", "description": "dealer, seat, bets, discarder, kongs "
                                                    "(used by the variants' scoring)"},

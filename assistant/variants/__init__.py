@@ -34,10 +34,12 @@ DEFAULT = RuleProfile(
 
 from ..scoring.by_card import read_card_table  # noqa: E402
 from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
+from .fujian import FUJIAN, score_fujian  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
 from .hongkong import HONGKONG, read_hongkong_table, score_hongkong  # noqa: E402
 from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
 from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
+from .lianzhou import LIANZHOU, score_lianzhou  # noqa: E402
 from .mcr import MCR, read_mcr_table, score_mcr  # noqa: E402
 from .nanjing import NANJING, score_nanjing  # noqa: E402
 from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
@@ -59,9 +61,13 @@ from .sichuan import (  # noqa: E402
 )
 from .taiwan import TAIWAN, read_taiwan_table, score_taiwan  # noqa: E402
 from .taiyuan import TAIYUAN, score_taiyuan  # noqa: E402
+from .tianjin import TIANJIN, read_tianjin_table, score_tianjin  # noqa: E402
 from .tuidaohu import TUIDAOHU, score_tuidaohu  # noqa: E402
+from .wenzhou import WENZHOU, score_wenzhou  # noqa: E402
+from .wuhan import WUHAN, score_wuhan  # noqa: E402
 from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
+from .xuzhou import XUZHOU, score_xuzhou  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,11 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(HONGKONG, score_hongkong, read_hongkong_table, counts_dora=True),
     Variant(TUIDAOHU, score_tuidaohu, read_hundred_table, settle_hundred_kongs),
     Variant(TAIWAN, score_taiwan, read_taiwan_table, counts_dora=True),
+    Variant(WUHAN, score_wuhan, read_card_table), Variant(WENZHOU, score_wenzhou, read_card_table),
+    Variant(XUZHOU, score_xuzhou, read_card_table),
+    Variant(LIANZHOU, score_lianzhou, read_card_table),
+    Variant(FUJIAN, score_fujian, read_card_table),
+    Variant(TIANJIN, score_tianjin, read_tianjin_table),
 )
 REGISTRY: dict[str, Variant] = {v.profile.name: v for v in VARIANTS}
 PROFILES: dict[str, RuleProfile] = {name: v.profile for name, v in REGISTRY.items()}

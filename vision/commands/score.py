@@ -36,6 +36,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--table", metavar="FILE.json",
                    help="table facts for the scoring: dealer, seat, bets, discarder, kongs")
     p.add_argument("--win", metavar="TILE", help="the winning tile, when it is not set apart")
+    p.add_argument("--indicator", metavar="TILE", help="the tile turned up at the start: the "
+                   "variant makes its wild tiles from it (武汉 赖子, 温州 财神 …)")
     p.add_argument("--fix", action="append", default=[], metavar="N=TILE",
                    help="correction: tile N (as numbered in the report) is TILE; N=- drops it; "
                         "repeat or separate with commas")
@@ -99,6 +101,12 @@ def _state(reading: Reading, args: argparse.Namespace) -> dict[str, Any]:
                         "prevalent_wind": args.prevalent}
     if args.variant:
         state["variant"] = args.variant
+    if getattr(args, "indicator", None):
+        parsed = parse_tiles(args.indicator)
+        if len(parsed) != 1:
+            raise MahjongError(f"--indicator takes one tile, got {args.indicator!r}",
+                               args.indicator)
+        state["indicator"] = check_code(parsed[0])
     if args.table:
         table = read_json(_read_text(args.table), f"table {args.table}")
         if not isinstance(table, dict):

@@ -1,0 +1,495 @@
+"""Wild-tile variants of seed 003 (武汉, 温州, 徐州, 连州, 福建, 天津) and the indicator schemes:
+each rule a test that fails without it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from assistant import analyze
+from assistant.errors import MahjongError
+from assistant.procedures import pass_lock, wild_tiles
+from assistant.variants import get_profile
+from assistant.wilds import wilds_from_indicator
+
+
+def result(variant: str, concealed: str, win: str | None = None, **extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"concealed": concealed, "variant": variant, **extra}
+    if win:
+        data["win_tile"] = win
+    return analyze(data)
+
+
+def items(r: dict[str, Any]) -> dict[str, int]:
+    return {i["name_zh"]: i["value"] * i.get("count", 1) for i in r["score"]["items"]}
+
+
+def pung(tiles: str, source: str = "left") -> dict[str, Any]:
+    return {"type": "pung", "tiles": tiles, "from": source}
+
+
+def kong(tiles: str, concealed: bool = False) -> dict[str, Any]:
+    return {"type": "kong", "tiles": tiles, "concealed": concealed,
+            "from": None if concealed else "left"}
+
+
+# --- which tile is wild: every example of the seed ----------------------------------------
+
+@pytest.mark.parametrize("scheme,indicator,wilds", [
+    # 武汉: 翻出五万六万就是赖子, 翻出九万一万就是赖子, 北 → 发 (红中 skipped), 中 → 发, 白 → 东.
+    ("next_no_red", "5m", ("6m",)), ("next_no_red", "9m", ("1m",)),
+    ("next_no_red", "N", ("F",)), ("next_no_red", "C", ("F",)), ("next_no_red", "P", ("E",)),
+    ("next_no_red", "W", ("N",)),
+    # 福建 带弟百搭: 三万 → 四万, 九万 → 一万, 北 → 红中; 白 → 东 (首尾相连).
+    ("next", "3m", ("4m",)), ("next", "9m", ("1m",)), ("next", "N", ("C",)),
+    ("next", "P", ("E",)),
+    # 活动百搭: the turned tile itself.
+    ("same", "3m", ("3m",)),
+    # 连州: 反的出来是一万，就拿九万当王.
+    ("previous", "1m", ("9m",)), ("previous", "5p", ("4p",)),
+    # 窗百搭: 四万 → 三万 四万 五万 四筒 四索; 开红中 → 中 发 白 东 南.
+    ("window", "4m", ("3m", "4m", "5m", "4p", "4s")),
+    ("window", "C", ("C", "F", "P", "E", "S")),
+    # 天津 中下滚, 7 tiles: the turned kind and the next.
+    ("same_and_next", "5m", ("5m", "6m")), ("same_and_next", "9s", ("9s", "1s")),
+])
+def test_indicator_schemes_follow_the_seed(scheme: str, indicator: str,
+                                           wilds: tuple[str, ...]) -> None:
+    assert wilds_from_indicator(scheme, indicator) == wilds
+
+
+def test_each_variant_derives_its_wilds() -> None:
+    assert wild_tiles(get_profile("wuhan"), "N")["wilds"] == ["F"]
+    assert wild_tiles(get_profile("wenzhou"), "5p")["wilds"] == ["5p"]
+    assert wild_tiles(get_profile("wenzhou"), "5p")["stand_in"] == {"tile": "P", "as": "5p"}
+    assert wild_tiles(get_profile("xuzhou"), "9m")["wilds"] == ["1m"]
+    assert wild_tiles(get_profile("lianzhou"), "1m")["wilds"] == ["9m"]
+    assert wild_tiles(get_profile("fujian"), "3m")["wilds"] == ["3m"]
+    assert wild_tiles(get_profile("fujian", {"baida": "daidi"}), "N")["wilds"] == ["C"]
+    assert "stand_in" not in wild_tiles(get_profile("fujian", {"baida": "daidi"}), "N")
+    assert wild_tiles(get_profile("tianjin"), "4m")["wilds"] == ["4m", "5m"]
+    assert wild_tiles(get_profile("tianjin", {"hun": "next"}), "4m")["wilds"] == ["5m"]
+    # 连州 without 2万–8万: 九万 turned makes 一万 the 王 (the previous tile in the short set).
+    assert wild_tiles(get_profile("lianzhou", {"short_set": True}), "1m")["wilds"] == ["9m"]
+    assert wild_tiles(get_profile("lianzhou", {"short_set": True}), "9m")["wilds"] == ["1m"]
+    # Any profile can switch a scheme on.
+    assert wild_tiles(get_profile("default", {"wild_indicator": "window"}), "4m")["wilds"] == [
+        "3m", "4m", "5m", "4p", "4s"]
+    with pytest.raises(MahjongError, match="wild_indicator"):
+        wild_tiles(get_profile("sichuan"), "5m")
+    with pytest.raises(MahjongError, match="wild_indicator"):
+        get_profile("default", {"wild_indicator": "sideways"})
+
+
+def test_table_wild_command() -> None:
+    out = subprocess.run([sys.executable, "-m", "assistant", "table", "wild", "--variant", "wuhan",
+                          "--indicator", "5m", "--json"], capture_output=True, text=True,
+                         check=True).stdout
+    assert json.loads(out)["wilds"] == ["6m"]
+    text = subprocess.run([sys.executable, "-m", "assistant", "table", "wild", "--variant",
+                           "wuhan", "--indicator", "北"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "发" in text
+
+
+def test_the_hand_state_indicator() -> None:
+    # 武汉 with 五万 turned: 六万 is the 赖子 and completes the hand; without it, not.
+    hand = {"concealed": "123m456p8s6m55s", "win_tile": "9s", "self_drawn": True,
+            "melds": [pung("EEE")], "variant": "wuhan"}
+    assert analyze({**hand, "indicator": "5m"})["is_win"]
+    assert not analyze({**hand, "indicator": "4m"})["is_win"]
+    assert analyze({**hand, "indicator": "5m"})["hand"]["indicator"] == "5m"
+    # The turned tile is a seen copy.
+    with pytest.raises(MahjongError, match="copies of 5s"):
+        analyze({**hand, "concealed": "123m456p8s6m55s", "visible": "55s", "indicator": "5s"})
+    with pytest.raises(MahjongError, match="indicator"):
+        analyze({"concealed": "123m456p789s1122z", "indicator": "5m", "variant": "sichuan"})
+    with pytest.raises(MahjongError, match="playing tile"):
+        analyze({"concealed": "123m456p789s1122z", "indicator": "1f", "variant": "wuhan"})
+
+
+# --- 武汉 红中赖子杠 ------------------------------------------------------------------------
+
+WUHAN_PI = {"concealed": "123m456p8s6m55s", "win_tile": "9s", "self_drawn": True,
+            "indicator": "5m", "melds": [pung("EEE")]}
+
+
+def wuhan(**changes: Any) -> dict[str, Any]:
+    return analyze({**WUHAN_PI, "variant": "wuhan", **changes})
+
+
+def test_wuhan_needs_an_open_hand() -> None:
+    r = wuhan(concealed="123m456p8s6m55s777p", melds=[])
+    assert not r["is_win"] and "开口" in r["not_a_win"]["zh"]
+    assert wuhan()["is_win"]
+    # A concealed kong opens by default (开口 即碰, 吃, 杠), not where the option says no.
+    closed = {"concealed": "123m456p8s6m55s", "melds": [kong("EEEE", concealed=True)]}
+    assert wuhan(**closed)["is_win"]
+    assert not analyze({**WUHAN_PI, **closed, "variant": "wuhan",
+                        "options": {"concealed_kong_opens": False}})["is_win"]
+
+
+def test_wuhan_red_dragon_in_hand_cannot_win() -> None:
+    r = wuhan(concealed="123m456p55sCC", win_tile="C")
+    assert not r["is_win"] and "红中" in r["not_a_win"]["zh"]
+    with pytest.raises(MahjongError, match="红中杠"):
+        wuhan(melds=[pung("CCC")])
+
+
+def test_wuhan_laizi_never_in_a_claimed_set() -> None:
+    with pytest.raises(MahjongError, match="cannot be used to chow, pung or kong"):
+        wuhan(concealed="123m456p8s7s55s", melds=[pung("6m6m6m")], win_tile="9s")
+    # Nor is a discarded 赖子 won on.
+    from assistant.claims import claims_on_discard
+
+    waiting = {"concealed": "123m456p8s9s55s", "melds": [pung("EEE")], "indicator": "5m"}
+    seats = claims_on_discard({"discard": "7s", "discarder": "S", "variant": "wuhan",
+                               "hands": {"W": waiting}})["seats"]
+    assert seats["W"]["win"]
+    seats = claims_on_discard({"discard": "6m", "discarder": "S", "variant": "wuhan",
+                               "hands": {"W": waiting}})["seats"]
+    assert not seats["W"]["win"] and not seats["W"]["pung"]
+
+
+def test_wuhan_two_laizi_cannot_win_a_small_hand() -> None:
+    r = wuhan(concealed="123m456p8s6m55s", win_tile="6m")
+    assert not r["is_win"] and "两个赖子" in r["not_a_win"]["zh"]
+    # A 大胡 with two 赖子 wins: 清一色 (10) with both standing in.
+    r = wuhan(concealed="123m44m789m6m1m", win_tile="6m", melds=[pung("999m")])
+    assert r["is_win"] and "清一色" in items(r)
+
+
+def test_wuhan_small_win_needs_a_258_pair() -> None:
+    r = wuhan(concealed="123m456p8s6m33s", win_tile="9s")
+    assert not r["is_win"] and "二五八" in r["not_a_win"]["zh"]
+    assert analyze({**WUHAN_PI, "concealed": "123m456p8s6m33s", "variant": "wuhan",
+                    "options": {"pinghu_258_pair": False}})["is_win"]
+
+
+def test_wuhan_soft_and_hard() -> None:
+    soft = wuhan()
+    assert items(soft) == {"屁胡": 1, "开口番": 1} and not soft["score"]["hard"]
+    assert soft["score"]["wilds_as"] == ["7s"] and soft["score"]["payments"]["E"] == 6
+    hard = wuhan(concealed="123m456p78s55s", win_tile="9s")
+    assert items(hard) == {"屁胡": 1, "硬胡": 1, "开口番": 1} and hard["score"]["total"] == 4
+    # The 赖子 as itself (归位) is hard too: 六万 in 456m.
+    back = wuhan(concealed="123m45m6m78s55s", win_tile="9s")
+    assert back["score"]["hard"] and back["score"]["total"] == 4
+
+
+def test_wuhan_big_wins() -> None:
+    table = {"seat": "E", "discarder": "S"}
+    r = wuhan(concealed="555m888s22s55p", win_tile="5p", self_drawn=False, table=table,
+              melds=[pung("222p")])
+    assert items(r)["碰碰胡"] == 10 and items(r)["将一色"] == 10
+    r = wuhan(concealed="5m", win_tile="5m", self_drawn=False, table=table,
+              melds=[pung("123m", "left") | {"type": "chow"}, pung("SSS"), pung("WWW"),
+                     pung("NNN")])
+    assert "全求人" in items(r)
+    # 杠开 after a 红中杠 (laid out singly).
+    r = wuhan(kong_replacement=True, laid_out=["C"])
+    assert "杠开" in items(r) and items(r)["红中杠"] == 1
+    # 海底捞 and 风一色.
+    assert "海底捞" in items(wuhan(wall_last=True))
+    r = wuhan(concealed="SSSWWWNNNF", win_tile="F", melds=[pung("EEE")])
+    assert "风一色" in items(r)
+
+
+def test_wuhan_shapeless_all_258() -> None:
+    # 将一色 needs no shape: every tile a 2, 5 or 8 (the 赖子 standing for one).
+    r = wuhan(concealed="258m258p25s6m5m", win_tile="8s", melds=[pung("222s")])
+    assert r["is_win"] and items(r)["将一色"] == 10
+    assert r["decompositions"][0]["shapeless"]["zh"] == "将一色"
+    # A ready 将一色 of no shape waits on every 2, 5 and 8 (and the 赖子).
+    ready = wuhan(concealed="258m258p25s6m5m", win_tile=None, melds=[pung("222s")])
+    shapeless = {w["tile"] for w in ready["waits"] if w.get("shapeless")}
+    assert {"8s", "2m", "5p", "6m"} <= shapeless and "3m" not in shapeless
+
+
+def test_wuhan_kongs_and_open_fan() -> None:
+    r = wuhan(laid_out=["C", "6m"], melds=[kong("EEEE")])
+    got = items(r)
+    assert got["红中杠"] == 1 and got["赖子杠"] == 2 and got["明杠"] == 1 and got["开口番"] == 1
+    assert r["score"]["fan"] == 5 and r["score"]["total"] == 32
+    with pytest.raises(MahjongError, match="laid out singly"):
+        wuhan(laid_out=["F"])
+    # 口口番: ×2 for each claimed chow or pung instead of once.
+    two = {"concealed": "456p8s6m55s", "melds": [pung("EEE"), pung("SSS")]}
+    assert items(wuhan(**two))["开口番"] == 1
+    kou = analyze({**WUHAN_PI, **two, "variant": "wuhan", "options": {"open_fan": "koukou"}})
+    assert items(kou)["口口番"] == 2
+
+
+def test_wuhan_robbing_a_kong_the_robbed_pays_all() -> None:
+    r = wuhan(self_drawn=False, robbing_kong=True, table={"seat": "E", "discarder": "S"})
+    assert "抢杠" in items(r)
+    share = r["score"]["points"]
+    assert r["score"]["payments"] == {"E": 3 * share, "S": -3 * share, "W": 0, "N": 0}
+
+
+# --- 温州 财神 ------------------------------------------------------------------------------
+
+def test_wenzhou_caishen_and_the_white_stand_in() -> None:
+    # 5p turned: the 5p is 财神 and stands for 3m; 白板 counts as a real 5p in 456p.
+    r = result("wenzhou", "12m5p46pP789s11s99p", "9p", self_drawn=True, indicator="5p")
+    assert r["is_win"] and r["score"]["wilds_as"] == ["3m"]
+    assert items(r) == {"软牌": 1}
+    # Without the stand-in the 白板 is only a 白板: no win.
+    assert not analyze({"concealed": "12m5p46pP789s11s99p", "win_tile": "9p", "indicator": "5p",
+                        "variant": "wenzhou", "options": {"white_stands_in": False}})["is_win"]
+
+
+def test_wenzhou_caishen_never_discarded_nor_claimed() -> None:
+    r = result("wenzhou", "12m5p46pP789s11s99pE", indicator="5p")
+    assert r["discards"] and all(d["tile"] != "5p" for d in r["discards"])
+    assert any(d["tile"] == "5p" for d in analyze({"concealed": "12m5p46pP789s11s99pE",
+                                                   "indicator": "5p", "variant": "wenzhou",
+                                                   "options": {"wild_discard": True}})["discards"])
+    with pytest.raises(MahjongError, match="chow, pung or kong"):
+        result("wenzhou", "46pP789s11s99p", "9p", indicator="5p",
+               melds=[{"type": "chow", "tiles": "345p", "from": "left"}])
+
+
+def test_wenzhou_hard_and_doubling_hands() -> None:
+    hard = result("wenzhou", "123m456p789s11s99p", "9p", self_drawn=True, indicator="5m",
+                  table={"seat": "S", "dealer": "E"})
+    assert items(hard) == {"硬牌": 2}
+    heaven = result("wenzhou", "123m456p789s11s99p", "9p", self_drawn=True, indicator="5m",
+                    first_go_around=True)
+    assert items(heaven)["天和"] == 2 and heaven["score"]["total"] == 4
+    single = result("wenzhou", "E", "E", indicator="5m", table={"seat": "E", "discarder": "N"},
+                    melds=[pung("111m"), pung("222p"), pung("333s"), pung("999s")])
+    assert items(single)["单吊"] == 2
+
+
+def test_wenzhou_three_caishen_win_without_a_shape() -> None:
+    r = result("wenzhou", "159m258p369sES7m7m", "7m", self_drawn=True, indicator="7m")
+    assert r["is_win"] and items(r) == {"三财神": 2, "硬牌": 2} and r["score"]["hard"]
+    assert not analyze({"concealed": "159m258p369sES7m7m", "win_tile": "7m", "indicator": "7m",
+                        "self_drawn": True, "variant": "wenzhou",
+                        "options": {"three_caishen_instant": False}})["is_win"]
+
+
+def test_wenzhou_one_winner_nearest_first() -> None:
+    with pytest.raises(MahjongError, match="截和"):
+        result("wenzhou", "123m456p789s11s99p", "9p", indicator="5m",
+               table={"seat": "S", "discarder": "E", "winners": ["S", "W"]})
+    from assistant.procedures import resolve_declared
+
+    assert resolve_declared(get_profile("wenzhou"), "E", {"W": "win", "S": "win"}) == {"S": "win"}
+
+
+# --- 徐州 配儿 ------------------------------------------------------------------------------
+
+def test_xuzhou_needs_a_closed_wait_of_four_to_eight() -> None:
+    assert result("xuzhou", "46m123p789p234s99s", "5m", indicator="E")["is_win"]
+    # An edge or side wait, or the pair, is no 夹.
+    r = result("xuzhou", "45m123p789p234s99s", "6m", indicator="E")
+    assert not r["is_win"] and "夹" in r["not_a_win"]["zh"]
+    assert not result("xuzhou", "456m123p789p234s9s", "9s", indicator="E")["is_win"]
+    # A 夹 of 2 or 3 is outside 4-8.
+    assert not result("xuzhou", "13m123p789p234s99s", "2m", indicator="E")["is_win"]
+    assert result("xuzhou", "13m123p789p234s99s", "2m", indicator="E",
+                  options={"jia_range": [2, 8]})["is_win"]
+    # The waits of a ready hand are its 夹 only.
+    # The waits of a ready hand are its 夹, and the 配儿 (跑配成牌, drawn).
+    assert [w["tile"] for w in result("xuzhou", "46m123p789p234s99s", indicator="E")["waits"]
+            ] == ["5m", "S"]
+    assert [w["tile"] for w in result("xuzhou", "45m123p789p234s99s", indicator="E")["waits"]
+            ] == ["S"]
+
+
+def test_xuzhou_exemptions() -> None:
+    assert result("xuzhou", "11m33m55p77p99s24sS", "2s", indicator="E")["is_win"]
+    assert result("xuzhou", "19m19p19sESWNCFP", "P", indicator="E")["is_win"]
+    # 跑配成牌: won on a drawn 配儿, no 夹 needed.
+    r = result("xuzhou", "45m123p789p234s99s", "S", indicator="E", self_drawn=True)
+    assert r["is_win"] and "跑配成牌" in items(r)
+
+
+def test_xuzhou_counts_no_fan_and_locks_a_passed_win() -> None:
+    seven = result("xuzhou", "11m33m55p77p99s24sS", "2s", indicator="E", self_drawn=True)
+    plain = result("xuzhou", "46m123p789p234s99s", "5m", indicator="E", self_drawn=True)
+    assert seven["score"]["points"] == plain["score"]["points"] == 1
+    profile = get_profile("xuzhou")
+    assert profile.pass_lock and profile.option("pass_lock_scope") == "any_tile"
+    events = [["S", "pass_win", "5m"], ["S", "try_win", "8m"], ["S", "draw", None],
+              ["S", "try_win", "8m"]]
+    assert pass_lock(events, profile.option("pass_lock_scope"))["try_win_results"] == [False, True]
+
+
+# --- 连州 王 / 福建 百搭 ----------------------------------------------------------------------
+
+def test_lianzhou_wang_and_seven_pairs() -> None:
+    r = result("lianzhou", "11m33m55p77pEECC9m", "F", indicator="1m")
+    assert r["is_win"] and items(r) == {"七对": 2} and r["score"]["wilds_as"] == ["F"]
+    assert not result("lianzhou", "11m33m55p77pEECC9m", "F", indicator="5s")["is_win"]
+    with pytest.raises(MahjongError, match="not in the tile set"):
+        result("lianzhou", "123m456p789s2m5s55s", indicator="1m", options={"short_set": True})
+
+
+def test_fujian_huodong_and_daidi() -> None:
+    hand = "12mP456p3m789s11s9p"
+    r = result("fujian", hand, "9p", indicator="3m")
+    assert r["is_win"] and r["score"]["wilds"] == ["3m"]
+    # 带弟: 三万 turned makes 四万 wild, and 白板 no longer stands in.
+    assert not analyze({"concealed": hand, "win_tile": "9p", "indicator": "3m",
+                        "variant": "fujian", "options": {"baida": "daidi"}})["is_win"]
+    r = analyze({"concealed": "12m4m456p3m789s11s9p", "win_tile": "9p", "indicator": "3m",
+                 "variant": "fujian", "options": {"baida": "daidi"}})
+    assert r["is_win"] and r["score"]["wilds"] == ["4m"]
+
+
+# --- 天津 混儿 ------------------------------------------------------------------------------
+
+def test_tianjin_self_drawn_only_no_chow_no_seven_pairs() -> None:
+    with pytest.raises(MahjongError, match="没有炮和"):
+        result("tianjin", "123p46p789pEEE99s", "5p", indicator="4m",
+               table={"seat": "E", "discarder": "S"})
+    with pytest.raises(MahjongError, match="does not allow chows"):
+        result("tianjin", "46p789pEEE99s", "5p", indicator="4m", self_drawn=True,
+               melds=[{"type": "chow", "tiles": "123p", "from": "left"}])
+    assert not result("tianjin", "11m33m55p77p99sEEW", "W", indicator="4s",
+                      self_drawn=True)["is_win"]
+    from assistant.claims import claims_on_discard
+
+    seats = claims_on_discard({"discard": "5p", "discarder": "S", "variant": "tianjin",
+                               "hands": {"W": {"concealed": "123p46p789pEEE99s",
+                                               "indicator": "4m"}}})["seats"]
+    assert not seats["W"]["win"]
+
+
+def test_tianjin_items_stack() -> None:
+    r = result("tianjin", "123p46p789pEEE99s", "5p", indicator="4m", self_drawn=True)
+    assert items(r) == {"捉伍儿": 3, "龙": 4, "没混儿": 2} and r["score"]["points"] == 9
+    assert items(result("tianjin", "123p456p789sEEE9s", "9s", indicator="4m",
+                        self_drawn=True)) == {"没混儿": 2}
+    # 混儿吊: a 混儿 (5m) waiting as half of the pair, the drawn 9s pairing it.
+    r = result("tianjin", "123p456p789sEEE5m", "9s", indicator="4m", self_drawn=True)
+    assert items(r) == {"混儿吊": 2}
+    # 本混儿龙: 龙 of 万 with the 混儿 5m as itself doubles the hand.
+    r = result("tianjin", "1234m5m6789mEEE9s", "9s", indicator="4m", self_drawn=True)
+    assert items(r)["本混儿龙"] == items(r)["龙"] and r["score"]["total"] == 8
+
+
+def test_score_photo_takes_the_indicator(tmp_path, capsys) -> None:
+    from assistant.cli import main
+    from tests.test_layout import row
+
+    path = tmp_path / "det.json"
+    path.write_text(json.dumps({"path": "hand.jpg", "image": {"width": 900, "height": 500},
+                                "tiles": row("123m9m45p789s234s55s", apart=(13,), gap=25)}),
+                    encoding="utf-8")
+    main(["score", "--detections", str(path), "--json", "--variant", "lianzhou",
+          "--indicator", "一万"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["hand"]["indicator"] == "1m" and data["result"]["is_win"]
+    assert data["result"]["score"]["wilds_as"] in (["3p"], ["6p"])
+    main(["score", "--detections", str(path), "--json", "--variant", "lianzhou", "--force"])
+    assert not json.loads(capsys.readouterr().out)["result"]["is_win"]
+
+
+# --- advice -----------------------------------------------------------------------------------
+
+def test_advice_says_what_each_wild_stands_for() -> None:
+    ready = analyze({**WUHAN_PI, "win_tile": None, "self_drawn": False, "variant": "wuhan"})
+    waits = {w["tile"]: w["wilds_as"] for w in ready["waits"]}
+    assert waits["7s"] == ["6s"] and waits["9s"] == ["7s"]
+    # Drawing the second 赖子 makes no 屁胡 (两个赖子不能胡), so 六万 is no wait here.
+    assert "6m" not in waits
+    assert wuhan()["decompositions"][0]["wilds_as"] == ["7s"]
+
+
+# --- engine options any profile can switch on ---------------------------------------------
+
+def test_baida_forms_sets_only() -> None:
+    on = {"wild_sets_only": True}
+    # The 百搭 may pung (55p + 中) …
+    assert analyze({"concealed": "123m456p789s55p11s", "win_tile": "C", "wilds": ["C"],
+                    "options": on})["is_win"]
+    # … but is never half of a pair or in a chow.
+    assert analyze({"concealed": "123m456p789sEEE5p", "win_tile": "C", "wilds": ["C"]})["is_win"]
+    assert not analyze({"concealed": "123m456p789sEEE5p", "win_tile": "C", "wilds": ["C"],
+                        "options": on})["is_win"]
+    assert not analyze({"concealed": "12m456p789s555p11s", "win_tile": "C", "wilds": ["C"],
+                        "options": on})["is_win"]
+
+
+def test_kong_takes_no_replacement() -> None:
+    on = {"kong_no_replacement": True}
+    one = {"concealed": "234m456p789s", "win_tile": "5p", "melds": [kong("1111m")]}
+    # One kong: a single eye (独眼) in place of the pair.
+    r = analyze({**one, "options": on})
+    assert r["is_win"] and r["decompositions"][0]["groups"].endswith(" 55p")
+    with pytest.raises(MahjongError, match="must make 14"):
+        analyze(one)
+    # Two kongs: no eye at all.
+    two = {"concealed": "234m45p", "win_tile": "6p", "melds": [kong("1111m"), kong("EEEE")],
+           "options": on}
+    assert analyze(two)["is_win"]
+    assert not analyze({"concealed": "234m456p79s5p", "win_tile": "1s", "melds": [kong("1111m")],
+                        "options": on})["is_win"]
+    ready = analyze({"concealed": "234m456p789s", "melds": [kong("1111m")], "options": on})
+    assert {w["tile"] for w in ready["waits"]} >= {"2m", "5p", "9s"}
+
+
+# --- 特别百搭: restricted jokers ------------------------------------------------------------
+
+def test_special_jokers_in_the_hand() -> None:
+    on = {"special_jokers": True}
+    assert analyze({"concealed": "123m456p789s11sCC", "jokers": ["元"], "options": on})["is_win"]
+    assert not analyze({"concealed": "123m456p789s11sCC", "jokers": ["喜"],
+                        "options": on})["is_win"]
+    for name, wins in (("喜", True), ("合", True), ("总", False), ("元", False)):
+        assert analyze({"concealed": "123m456p789sCCCE", "jokers": [name],
+                        "options": on})["is_win"] is wins
+    assert analyze({"concealed": "123m45p789s11sEEE", "jokers": ["筒"], "options": on})["is_win"]
+    assert not analyze({"concealed": "123m45p789s11sEEE", "jokers": ["索"],
+                        "options": on})["is_win"]
+    assert analyze({"concealed": "123m45p789s11sEEE", "jokers": ["四后"], "options": on})["is_win"]
+    waits = analyze({"concealed": "123m456p789s11sC", "jokers": ["总"], "options": on})["waits"]
+    assert waits == ["C"]
+    advice = analyze({"concealed": "123m456p789s11sCN", "jokers": ["总"], "options": on})
+    assert advice["discards"][0] == {"tile": "N", "shanten": 0} and advice["shanten"] == 0
+    with pytest.raises(MahjongError, match="special_jokers"):
+        analyze({"concealed": "123m456p789s11sCC", "jokers": ["元"]})
+    with pytest.raises(MahjongError, match="并非百搭"):
+        analyze({"concealed": "123m456p789s11sCC", "jokers": ["花"], "options": on})
+
+
+def test_pung_priority_real_pair_then_joker_rank() -> None:
+    from assistant.jokers import pung_priority
+
+    assert pung_priority("E", {"N": [], "S": ["一皇"]}) == "N"
+    assert pung_priority("E", {"S": ["四后"], "W": ["一皇"]}) == "W"
+    assert pung_priority("E", {"S": ["元"], "W": ["四后"]}) == "W"
+    # Same rank: the first in turn after the discarder.
+    assert pung_priority("E", {"N": [], "W": []}) == "W"
+    with pytest.raises(MahjongError, match="抢碰"):
+        pung_priority("E", {"E": []})
+
+
+def test_rules_page_examples_show_the_wilds() -> None:
+    from assistant.service.api import describe_variant
+
+    for name in ("wuhan", "wenzhou", "xuzhou", "lianzhou", "fujian", "tianjin"):
+        examples = describe_variant(name)["examples"]
+        assert examples and all(ex["wilds"] for ex in examples)
+        for ex in examples:
+            r = analyze({**ex["hand"], "variant": name})
+            assert r["is_win"] and r["score"]["wilds"] == ex["wilds"]
+    assert describe_variant("wuhan")["examples"][0]["wilds"] == ["6m"]
+
+
+def test_wenzhou_a_discarded_caishen_is_impossible() -> None:
+    from assistant.claims import claims_on_discard
+
+    with pytest.raises(MahjongError, match="财神不能打出"):
+        claims_on_discard({"discard": "5p", "discarder": "S", "variant": "wenzhou",
+                           "hands": {"W": {"concealed": "123m456p789s11s99p", "indicator": "5p"}}})
+    with pytest.raises(MahjongError, match="财神不能打出"):
+        result("wenzhou", "123m456p789s11s99p", indicator="5p", discards=["5p"])
