@@ -24,9 +24,9 @@ from .tiles import (
     BACK,
     INDEX,
     WINDS,
-    check_code,
     is_bonus,
     is_suited,
+    parse_tile,
     parse_tiles,
     sorted_tiles,
     tile_name,
@@ -146,7 +146,7 @@ def _tile_list(value: Any, what: str) -> list[str]:
     out = []
     for t in value:
         try:
-            out.append(check_code(t))
+            out.append(parse_tile(t))  # each entry in any notation the typed string takes
         except MahjongError as exc:
             raise MahjongError(f"{what}: {exc}", exc.token) from None
     return out
@@ -214,7 +214,7 @@ class HandState:
         melds = [Meld.from_json(m, i) for i, m in enumerate(melds_json)]
         win_tile = data.get("win_tile")
         if win_tile is not None:
-            check_code(win_tile)
+            win_tile = parse_tile(win_tile, "win_tile")
         if "concealed_incl_win_tile" in data and win_tile is not None:
             if win_tile not in concealed:
                 raise MahjongError(f"win_tile {win_tile} is not among the concealed tiles", win_tile)

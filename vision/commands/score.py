@@ -20,7 +20,7 @@ from assistant.cli import dump, read_json
 from assistant.errors import MahjongError
 from assistant.hand import HandState
 from assistant.report import analysis_report
-from assistant.tiles import WINDS, check_code, parse_tiles, tile_name
+from assistant.tiles import WINDS, parse_tile, tile_name
 from vision.hand_reader import MIN_CONFIDENCE, Reading, read_hand
 
 
@@ -109,13 +109,14 @@ def _state(reading: Reading, args: argparse.Namespace) -> dict[str, Any]:
 
 def score(args: argparse.Namespace) -> dict[str, Any]:
     """Everything the command reports, as one JSON object."""
+    if args.variant:
+        from assistant.variants import get_profile
+
+        get_profile(args.variant)  # an unknown variant is an error before any photo is read
     tiles, image = _recognise(args)
     win = None
     if args.win:
-        parsed = parse_tiles(args.win)
-        if len(parsed) != 1:
-            raise MahjongError(f"--win takes one tile, got {args.win!r}", args.win)
-        win = check_code(parsed[0])
+        win = parse_tile(args.win, "--win")
     reading = read_hand(tiles, win_tile=win, fixes=_fixes(args.fix),
                         min_confidence=args.min_confidence)
     state = _state(reading, args)
