@@ -158,3 +158,53 @@ def test_one_tile_grammar_for_win_tile_visible_and_melds() -> None:
     assert r["hand"]["melds"][0]["tiles"] == ["C", "C", "C"] and r["is_win"] is True
     p = run("analyze", stdin=json.dumps({**codes, "win_tile": "EE"}))
     assert p.returncode == 2 and "win_tile is one tile" in p.stderr
+
+
+GD_WIN = {"concealed": "111m789pCCCFFFE", "variant": "guangdong", "win_tile": "E",
+          "self_drawn": True}
+
+
+def test_scores_said_as_players_say_them() -> None:
+    zh = run("analyze", stdin=json.dumps(GD_WIN)).stdout
+    en = run("analyze", "--lang", "en", stdin=json.dumps(GD_WIN)).stdout
+    assert "合计: 3番 · 每家 8 分" in zh and "规则: 广东鸡平和" in zh
+    assert "假定: 没有给出牌桌情况：东家坐庄" in zh and "no table" not in zh and "guangdong" not in zh
+    assert "Total: 3 fan · 8 points from each payer" in en and "Variant: Guangdong" in en
+
+
+def test_the_cap_is_said_as_a_cap() -> None:
+    from assistant.report import score_lines
+
+    score = {"items": [{"name_zh": "碰碰和", "name_en": "All pungs", "value": 2, "tiles": []},
+                       {"name_zh": "箭刻", "name_en": "Dragon pung", "value": 1, "tiles": ["C"] * 3},
+                       {"name_zh": "自摸", "name_en": "Self-drawn", "value": 1, "event": "self_drawn"},
+                       {"name_zh": "爆和", "name_en": "Cap (4 fan capped to 3)", "value": -1,
+                        "event": "cap"}],
+             "total": 3, "fan": 3, "points": 8, "payments": {"E": 24, "S": -8, "W": -8, "N": -8}}
+    zh = "\n".join(score_lines(score, "zh"))
+    assert "封顶 3番（本手 4番）" in zh and "-1" not in zh and "每家 8 分" in zh
+    assert "capped at 3 fan (the hand has 4)" in "\n".join(score_lines(score, "en"))
+
+
+def test_errors_in_chinese_first_and_english_beside() -> None:
+    p = run("analyze", "--hand", "11111m")
+    assert p.returncode == 2
+    assert "错误：1m（一万）有 5 张" in p.stderr and "5 copies of 1m" in p.stderr
+    p = run("analyze", "--json", "--hand", "11111m")
+    body = json.loads(p.stdout)
+    assert "5 copies of 1m" in body["error"] and "每种牌只有四张" in body["error_zh"]
+    p = run("analyze", "--lang", "en", "--hand", "11111m")
+    assert "错误" not in p.stderr and "5 copies of 1m" in p.stderr
+
+
+def test_photo_report_in_chinese_names_melds_in_chinese() -> None:
+    from vision.commands.score import report
+
+    out = {"read": [{"number": i + 1, "tile": t} for i, t in enumerate(["1p", "2p", "3p"])],
+           "groups": [{"kind": "meld", "tiles": [1, 2, 3],
+                       "meld": {"type": "chow", "concealed": False, "from": "left"}}],
+           "doubts": [{"kind": "count", "message": "3 tiles read (a kong counting 3): a hand has "
+                       "13 or 14", "tiles": []}], "result": None, "hand": {}}
+    zh = report(out, "zh")
+    assert "副露 (吃, 上家)" in zh and "识别到 3 张牌" in zh and "chow" not in zh
+    assert "meld (chow, from the left (上家))" in report(out, "en")
