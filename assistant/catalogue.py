@@ -20,7 +20,9 @@ Chinese) and the source (every message the engine can raise has a template here)
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -511,8 +513,24 @@ def score_summary(score: dict[str, Any], lang: str = "zh") -> str:
     return text("score.points", lang, points=score["total"])
 
 
+def pages_script() -> str:
+    """``static/catalogue.js``: the catalogue for the pages' scripts, as a script file (written by
+    ``python -m assistant.catalogue``; a test checks that the file is up to date)."""
+    body = json.dumps(to_json(), ensure_ascii=False, indent=0, sort_keys=True)
+    return ("// Written by `python -m assistant.catalogue` from assistant/catalogue.py: do not edit.\n"
+            f"window.CATALOGUE = {body};\n")
+
+
 def to_json() -> dict[str, Any]:
     """The catalogue for the pages: texts, variant names, terms and the message templates."""
     return {"text": {k: list(v) for k, v in TEXT.items()},
             "variants": {k: list(v) for k, v in VARIANTS.items()},
             "terms": TERMS, "messages": MESSAGES, "words": WORDS}
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    target = Path(__file__).parent / "service" / "static" / "catalogue.js"
+    target.write_text(pages_script(), encoding="utf-8")
+    sys.stdout.write(f"wrote {target}\n")

@@ -154,3 +154,8 @@ def test_pages_pairs_are_in_both_languages() -> None:
     bad = [(zh, en) for zh, en in pairs if not en.strip() or (zh.strip() and not CJK.search(zh)
                                                                and zh != en)]
     assert not bad, f"pairs missing a language: {bad}"
+
+
+def test_the_pages_copy_of_the_catalogue_is_up_to_date() -> None:
+    shipped = (STATIC / "catalogue.js").read_text(encoding="utf-8")
+    assert shipped == catalogue.pages_script(), "run: python -m assistant.catalogue"

@@ -10,6 +10,7 @@ from flask import Blueprint, render_template
 
 bp = Blueprint("pages", __name__)
 
+
 PAGES = {
     "home": ("/", "home.html"),
     "score": ("/score", "score.html"),

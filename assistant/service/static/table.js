@@ -8,7 +8,7 @@ const game = { table: null };
 async function listTables() {
   const r = await api("/api/tables");
   $("table-list").innerHTML = r.tables.map((t) =>
-    `<li><a href="#${t.id}">${esc(t.name)}</a> <span class="note">${esc(t.variant)} · ${t.hand_number - 1} ${L("手", "hands")}</span></li>`).join("");
+    `<li><a href="#${t.id}">${esc(t.name)}</a> <span class="note">${esc(variantName(t.variant))} · ${t.hand_number - 1} ${L("手", "hands")}</span></li>`).join("");
 }
 
 async function create() {
@@ -34,7 +34,12 @@ function draw() {
   const t = game.table;
   if (!t) return;
   $("game").hidden = false;
-  $("game-title").textContent = `${t.name} · ${t.variant}`;
+  $("game-title").textContent = `${t.name} · ${variantName(t.variant)}`;
+  for (const [i, p] of t.players.entries()) {  // each points box says whose it is
+    const label = $(`pt${i}-label`);
+    if (label) label.textContent = p.name;
+    $(`pt${i}`).setAttribute("aria-label", L(`${p.name} 的分数`, `points of ${p.name}`));
+  }
   $("prevalent").textContent = windName(t.prevalent_wind);
   $("hand-no").textContent = t.hand_number;
   $("players").innerHTML = t.players.map((p) =>
@@ -76,7 +81,7 @@ function previewHand(ev) {
     try {
       const tiles = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
       out.innerHTML = tilesHTML(tiles, { size: 34 });
-    } catch (err) { out.innerHTML = `<span class="note">${esc(I18N.lang === "zh" && err.zh ? err.zh : err.message)}</span>`; }
+    } catch (err) { out.innerHTML = `<span class="note">${esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message)}</span>`; }
   }, 250);
 }
 
@@ -152,6 +157,7 @@ async function record() {
   try {
     game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
+    $("discarder").value = "";  // the next hand starts as self-drawn until its discarder is chosen
     resetWinners();
     $("kong-rows").innerHTML = "";
     draw();

@@ -20,13 +20,27 @@ async function explain() {
     const hand = { concealed: tiles, variant: $("explain-variant").value };
     if (tiles.length === 14) { hand.concealed = tiles.slice(0, 13); hand.win_tile = tiles[13]; hand.context = { self_drawn: true }; }
     teach.explained = await api(`/api/analyze?lang=${I18N.lang}`, { json: hand });
+    teach.request = hand;
     teach.explainedTiles = tiles;
     drawExplained();
   } catch (err) {
     teach.explained = null;
     showError($("explain-error"), err);
     $("explain-out").innerHTML = "";
+    $("explain-tiles").innerHTML = "";
+    $("explain-report").innerHTML = "";
   }
+}
+
+/** The full text report with each tile code drawn as its picture (codes stay for copying). */
+function reportHTML(text) {
+  return esc(text).split("\n").map((line) => line.replace(/(?<![A-Za-z0-9])((?:[1-9]+[mps])+(?:[ESWNCFP]*)|[ESWNCFP]{2,})(?![A-Za-z0-9])/g,
+    (group) => `<span class="group" title="${group}">${tilesHTML(codesOf(group), { size: 22 })}</span>`)).join("\n");
+}
+
+/** "123m5pEE" -> ["1m", "2m", "3m", "5p", "E", "E"]. */
+function codesOf(compact) {
+  return compact.match(/\d+[mps]|[ESWNCFP]/g).flatMap((g) => /\d/.test(g) ? [...g.slice(0, -1)].map((d) => d + g.slice(-1)) : [g]);
 }
 
 function drawExplained() {
@@ -42,7 +56,7 @@ function drawExplained() {
       "It wins because it splits as below; each scoring item shows the tiles that make it.")}</p>`;
   }
   $("explain-out").innerHTML = why + analysisHTML(r);
-  $("explain-report").textContent = r.report || "";
+  $("explain-report").innerHTML = reportHTML(r.report || "");
 }
 
 async function newQuestion() {
@@ -85,14 +99,19 @@ function drawCheck() {
 }
 
 async function drawRules() {
+  // Redrawn on a language switch: the sections open before stay open (and keep their examples).
+  const open = new Set([...$("rules").querySelectorAll("details[open]")].map((d) => d.dataset.variant));
   const out = [];
   for (const v of teach.variants) {
-    const rules = (v.rules || []).map((r) => `<li>${esc(L(r.zh, r.en))}</li>`).join("");
-    out.push(`<details class="variant" data-variant="${v.name}"><summary><b>${esc(L(v.name_zh, v.name))}</b> — ${esc(L(v.description_zh, v.description_en))}</summary>` +
-      `<ul>${rules}</ul><div class="examples" id="examples-${v.name}"></div></details>`);
+    const rules = (v.rules || []).map((r) => `<li>${esc(L(r.zh, gloss(r.en)))}</li>`).join("");
+    out.push(`<details class="variant" data-variant="${esc(v.name)}"${open.has(v.name) ? " open" : ""}><summary><b>${esc(variantName(v.name))}</b> — ${esc(L(v.description_zh, gloss(v.description_en)))}</summary>` +
+      `<ul>${rules}</ul><div class="examples" id="examples-${esc(v.name)}"></div></details>`);
   }
   $("rules").innerHTML = out.join("");
-  for (const d of $("rules").querySelectorAll("details")) d.addEventListener("toggle", () => d.open && drawExamples(d.dataset.variant));
+  for (const d of $("rules").querySelectorAll("details")) {
+    d.addEventListener("toggle", () => d.open && drawExamples(d.dataset.variant));
+    if (d.open) drawExamples(d.dataset.variant);
+  }
 }
 
 async function drawExamples(variant) {
@@ -102,11 +121,11 @@ async function drawExamples(variant) {
     let verdict;
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
-      verdict = r.is_win ? (r.score ? `${L("和", "wins")}: ${r.score.total} ${esc(r.score.unit || "")} — ` +
-        r.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(", ") : L("和", "wins"))
+      verdict = r.is_win ? (r.score ? `${L("和", "wins")}: ${esc(scoreSummary(r.score))} — ` +
+        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(L("、", ", ")) : L("和", "wins"))
         : L("这个规则下不算和", "not a win under these rules");
-    } catch (err) { verdict = esc(err.message); }
-    const tiles = ex.hand.concealed.match(/\d+[mps]|[ESWNCFP]/g).flatMap((g) => /\d/.test(g) ? [...g.slice(0, -1)].map((d) => d + g.slice(-1)) : [g]);
+    } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
+    const tiles = codesOf(ex.hand.concealed);
     rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>${tilesHTML(tiles.concat([ex.hand.win_tile]), { size: 36 })}<p class="note">${verdict}</p></div>`);
   }
   box.innerHTML = rows.join("");
@@ -128,7 +147,11 @@ document.addEventListener("DOMContentLoaded", async () => {
   drawRules();
   newQuestion();
 });
-document.addEventListener("langchange", () => {
-  drawExplained(); drawQuestion(); drawRules();
+document.addEventListener("langchange", async () => {
+  drawQuestion(); drawRules();
+  if (teach.explained && teach.request) {  // the report is written by the service in one language
+    try { teach.explained = await api(`/api/analyze?lang=${I18N.lang}`, { json: teach.request }); } catch (err) { /* kept */ }
+  }
+  drawExplained();
   for (const s of document.querySelectorAll("#explain-variant option")) I18N.apply(s.parentNode);
 });

@@ -1,0 +1,528 @@
+// Written by `python -m assistant.catalogue` from assistant/catalogue.py: do not edit.
+window.CATALOGUE = {
+"messages": {
+"'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
+"'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
+"'context' must be an object": "'context' 须为对象",
+"'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
+"'flowers' must be a count or a list of bonus tiles, got {0}": "花牌 'flowers' 须为张数或花牌列表，收到 {0}",
+"'hands' must map seat winds to hand states": "'hands' 须按座位风给出各家的手牌",
+"'kongs' must map a player number (0-3) to a list of kongs": "杠 'kongs' 须按玩家编号 (0–3) 给出杠的列表",
+"'kongs' of player {0} must be a list of kongs": "玩家 {0} 的杠 'kongs' 须为杠的列表",
+"'kongs': {0} is not a player number 0-3": "杠 'kongs'：{0} 不是玩家编号 0–3",
+"'melds' must be a list": "副露 'melds' 须为列表",
+"'options' must be an object": "选项 'options' 须为对象",
+"'passed' must be a list of seat winds": "'passed' 须为座位风的列表",
+"'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
+"'points' must be four whole numbers, one per player": "分数 'points' 须为四个整数，每位玩家一个",
+"'points' must sum to zero (what one wins the others pay), got {0}": "分数 'points' 之和须为零（一家赢的即别家输的），现在是 {0}",
+"'result' must be 'win' or 'draw'": "结果 'result' 须为 'win'（和牌）或 'draw'（流局）",
+"'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
+"'table' must be an object": "牌桌 'table' 须为对象",
+"'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
+"'variant' must be a name, got {0}": "规则 'variant' 须为名称，收到 {0}",
+"'void_suit' must be m, p or s, got {0}": "定缺 'void_suit' 须为 m、p 或 s，收到 {0}",
+"'winners' must be a list of {{winner, hand or points}}": "'winners' 须为 {{winner, hand 或 points}} 的列表",
+"'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
+"'{0}' must be true or false, got {1}": "'{0}' 须为 true 或 false，收到 {1}",
+"--certfile and --keyfile go together": "--certfile 与 --keyfile 须同时给出",
+"--table must hold a JSON object (dealer, seat, bets, …)": "--table 文件须为 JSON 对象（dealer、seat、bets…）",
+"a claim is SEAT=CLAIM (e.g. S=chow), got {0}": "要牌写作 座位=动作（例如 S=chow），收到 {0}",
+"a claims request must be a JSON object": "要牌请求必须是一个 JSON 对象",
+"a concealed kong with every tile face down: name one of them with --fix N=TILE": "暗杠四张都扣着：请用 --fix 编号=牌 说出其中一张",
+"a correction is N=TILE (e.g. 3=5p, or 3=- to drop tile 3), got {0}": "更正写作 编号=牌（例如 3=5p，或 3=- 去掉第 3 张），收到 {0}",
+"a face-down tile can only be part of a concealed kong": "扣着的牌只能是暗杠的一部分",
+"a face-down tile outside a concealed kong cannot be read": "暗杠以外扣着的牌认不出来",
+"a hand state must be a JSON object with at least 'concealed'": "手牌须为 JSON 对象，至少含 'concealed'",
+"a player is named twice among the winners": "和牌者里有一位玩家出现两次",
+"a practice hand has 13 tiles": "练习题的手牌有 13 张",
+"a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}": "要牌的一家应有 13 张牌（杠算 3 张），这一家有 {0} 张",
+"a throw is its dice (3,4) or its total (7), got {0}": "一次掷骰写作各骰点数 (3,4) 或总点数 (7)，收到 {0}",
+"a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
+"a tile must be a string code, got {0}: {1}": "牌须写成文字代码，收到 {0}：{1}",
+"a variant is named by a string, got {0}": "规则须以名称给出，收到 {0}",
+"bonus tile {0} ({1}) appears {2} times; there is one of each": "花牌 {0}（{1}）出现 {2} 次；每种只有一张",
+"bonus tile {0} ({1}) belongs under 'bonus', not in the hand": "花牌 {0}（{1}）应放在 'bonus' 里，不在手牌里",
+"bonus tile {0} {1} times; there is one of each": "花牌 {0} 出现 {1} 次；每种只有一张",
+"cannot read {0}: {1}": "无法读取 {0}：{1}",
+"cannot write the annotated image to {0} (folder missing, or an unknown extension: use .jpg or .png)": "不能把标注后的照片写到 {0}（文件夹不存在，或扩展名未知：请用 .jpg 或 .png）",
+"claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}": "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
+"claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
+"correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
+"correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
+"could not make a practice hand": "没能生成练习题",
+"dealer E": "东家坐庄",
+"detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
+"detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
+"detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
+"detections must be a list of {{tile, box, confidence}} objects": "识别结果须为 {{tile, box, confidence}} 对象的列表",
+"detections {0}": "识别结果 {0} ",
+"discarder {0} (the winner's 上家)": "放炮者 {0}（和牌者的上家）",
+"each detection needs 'tile', a 'box' of four numbers [x1, y1, x2, y2] and optionally 'confidence'": "每个识别结果须有 'tile'、四个数的 'box' [x1, y1, x2, y2]，可另有 'confidence'",
+"event {0} must be [seat, action, tile]": "事件 {0} 须为 [座位, 动作, 牌]",
+"event {0}: unknown action {1}": "事件 {0}：未知动作 {1}",
+"every hand must hold 1 to 14 concealed tiles": "每手牌须有 1 到 14 张暗牌",
+"expected 34 tile counts, got {0}": "应有 34 种牌的张数，收到 {0}",
+"expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
+"give 'hand' (13 tiles) and 'answer' (the tiles that complete it)": "请给出 'hand'（13 张牌）和 'answer'（能和的牌）",
+"give a PHOTO, or --detections FILE.json": "请给出照片，或 --detections 文件.json",
+"give the winning 'hand' (a hand state) or 'points'": "请给出和牌的手牌 'hand' 或分数 'points'",
+"guangdong plays without flowers; set the option flowers = true to score a hand with flowers": "广东鸡平和不用花牌；要算带花的牌，请把选项 flowers 设为 true",
+"hand {0}": "第 {0} 盘",
+"hand {0} must be an object with dealer and winners": "第 {0} 盘须为含 dealer 和 winners 的对象",
+"hand {0}: the dealer should be {1}, got {2}": "第 {0} 盘：庄家应为 {1}，收到 {2}",
+"liable seat {0} ({1}) read from the melds; give table.liable to say otherwise": "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
+"line {0}": "第 {0} 行",
+"meld {0}": "第 {0} 副副露",
+"meld {0} tiles": "第 {0} 副副露的牌",
+"no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
+"not a playing tile: {0}": "不是一张可打的牌：{0}",
+"option 'forms' takes {0}, got {1}": "选项 'forms' 取 {0}，收到 {1}",
+"option {0} has an unknown kind {1}": "选项 {0} 的类型 {1} 未知",
+"option {0} must be a list of {1}, got {2}": "选项 {0} 须为 {1} 的列表，收到 {2}",
+"option {0} must be a list, got {1}": "选项 {0} 须为列表，收到 {1}",
+"option {0} must be a whole number, got {1}": "选项 {0} 须为整数，收到 {1}",
+"option {0} must be at least {1}, got {2}": "选项 {0} 至少为 {1}，收到 {2}",
+"option {0} must be at most {1}, got {2}": "选项 {0} 至多为 {1}，收到 {2}",
+"option {0} must be true or false, got {1}": "选项 {0} 须为 true 或 false，收到 {1}",
+"option {0} must map a kong count (0, 1, 2, 3) to the stacks kept back, got {1}": "选项 {0} 须按杠数 (0, 1, 2, 3) 给出留下的墩数，收到 {1}",
+"option {0} needs the stacks kept back with no kong (0)": "选项 {0} 须给出无杠 (0) 时留下的墩数",
+"option {0} takes one of {1}, got {2}": "选项 {0} 只能取 {1} 之一，收到 {2}",
+"option {0}: {1} is not a kong count": "选项 {0}：{1} 不是杠数",
+"option {0}: {1} is not a playing tile": "选项 {0}：{1} 不是一张牌",
+"options must be an object of option name -> value": "选项须为“选项名 → 值”的对象",
+"pass-lock scope is same_tile or any_tile, got {0}": "过手不和的范围为 same_tile 或 any_tile，收到 {0}",
+"seat {0} (the hand's seat wind)": "座位 {0}（这手牌的门风）",
+"seat {0} cannot win on its own discard": "{0} 家不能和自己打出的牌",
+"seat {0} discarded the tile and cannot claim it": "{0} 家打出了这张牌，不能自己要",
+"seat {0}: a claim is one of {1}, got {2}": "{0} 家：要牌须为 {1} 之一，收到 {2}",
+"seat {0}: {1}": "{0} 家：{1}",
+"self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
+"several winners are only possible on a discard": "只有点炮才可能多家和牌",
+"several winners need a discard to win on": "多家和牌须是点炮",
+"table {0}": "牌桌文件 {0} ",
+"table.bets must map seat winds to bets, e.g. {{\"E\": 2, \"S\": 0}}": "下注 table.bets 须按座位风给出，例如 {{\"E\": 2, \"S\": 0}}",
+"table.bets: seat {0} bets {1}, but the bets are 0-{2}": "下注 table.bets：{0} 家下注 {1}，但下注为 0–{2}",
+"table.bets: seat {0} bets {1}, but this variant has no bets": "下注 table.bets：{0} 家下注 {1}，但这个规则没有下注",
+"table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0} 家下注 {1}；下注须为 0 起的整数",
+"table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
+"table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
+"table.kongs must map seat winds to lists of kongs": "杠 table.kongs 须按座位风给出杠的列表",
+"table.kongs.{0} must be a list of kongs": "杠 table.kongs.{0} 须为杠的列表",
+"table.kongs.{0}: a kong on a discard comes from another seat": "table.kongs.{0}：直杠的牌来自别家",
+"table.kongs.{0}: each kong is {{\"type\": an|jia|zhi (or concealed|added|exposed), \"tile\", \"from\"}}, got {1}": "table.kongs.{0}：每个杠为 {{\"type\": an 暗杠|jia 加杠|zhi 直杠, \"tile\", \"from\"}}，收到 {1}",
+"table.kongs.{0}: only a kong on a discard (zhi) has a 'from'": "table.kongs.{0}：只有直杠 (zhi) 有 'from'",
+"table.kongs: unknown seat {0}; seats are E S W N": "杠 table.kongs：未知座位 {0}；座位为 E S W N",
+"table.liable must be null or {{\"seat\": wind, \"rule\": name}}": "包牌 table.liable 须为 null 或 {{\"seat\": 座位风, \"rule\": 名称}}",
+"table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
+"table.winners lists a seat twice": "和牌者 table.winners 里有一家出现两次",
+"table.winners must be a list of seat winds": "和牌者 table.winners 须为座位风的列表",
+"table.winners must include the seat scored ({0})": "和牌者 table.winners 须包括算分的一家（{0}）",
+"the claims must be a JSON list of {{seat, claim, tile, from}}": "要牌记录须为 JSON 列表，每项 {{seat, claim, tile, from}}",
+"the claims request has no 'discard': give the discarded tile, e.g. \"discard\": \"5p\"": "要牌请求缺少打出的牌 'discard'：请给出这张牌，例如 \"discard\": \"5p\"",
+"the detector finds tiles but does not name them, and the classifier model {0} is missing": "检测模型只找牌不认牌，而认牌模型 {0} 缺失",
+"the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
+"the events must be a JSON list of [seat, action, tile]": "事件须为 JSON 列表，每项 [座位, 动作, 牌]",
+"the four players need different names": "四位玩家的名字须各不相同",
+"the hand given for the winner is not a winning hand": "给和牌者的这手牌不是和牌",
+"the hand is self-drawn, but table.discarder names {0}; give null for a self-drawn win": "这手牌是自摸，但放炮者 table.discarder 是 {0}；自摸请给 null",
+"the hand state has no 'concealed' tiles": "手牌缺少暗牌 'concealed'",
+"the hand with the winning tile {0} set apart is not complete: check the tiles": "放在一边的和牌张是 {0}，但这手牌没有和：请检查识别的牌",
+"the hands must be a JSON list of {{dealer, winners}}": "各盘须为 JSON 列表，每项 {{dealer, winners}}",
+"the input is nested too deeply to read": "输入嵌套太深，无法读取",
+"the model has an unknown class {0}": "模型有未知的类别 {0}",
+"the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
+"the tile classifier model {0} is missing: train and export it with `python -m vision.train classify`": "缺少认牌模型 {0}：请用 `python -m vision.train classify` 训练并导出",
+"the tile detector model {0} is missing: train and export it with `python -m vision.train detect` (see models/MODEL_CARD.md)": "缺少找牌模型 {0}：请用 `python -m vision.train detect` 训练并导出（见 models/MODEL_CARD.md）",
+"the tile recognizer is not available ({0}); pass --detections FILE.json from `detect --json` instead": "识别器不可用（{0}）；请改用 `detect --json` 得到的 --detections 文件.json",
+"the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
+"the winning tile {0} is not in the hand": "和牌张 {0} 不在手牌里",
+"tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
+"tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
+"too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
+"too many tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
+"unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
+"unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
+"unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
+"unknown tile '{0}f' in {1}: bonus tiles are 1f-8f": "{1} 里的 '{0}f' 不是牌：花牌为 1f–8f",
+"unknown tile '{0}z' in {1}: honours are 1z-7z": "{1} 里的 '{0}z' 不是牌：字牌为 1z–7z",
+"unknown tile {0}": "未知的牌 {0}",
+"unknown tile {0}: digits need a suit (m 万, p 筒, s 条, z honours, f flowers)": "未知的牌 {0}：数字后须有花色（m 万、p 筒、s 条、z 字牌、f 花牌）",
+"unknown variant {0}; known variants: {1}": "未知的规则 {0}；已有的规则：{1}",
+"variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
+"variant {0} does not allow robbing a kong (option kong_robbable = false)": "{0} 不许抢杠（选项 kong_robbable = false）",
+"variant {0} does not score hands: give 'points' for each player instead": "{0} 不按牌算分：请直接给出每位玩家的分数 'points'",
+"variant {0} has no table rules; table rules exist for {1}": "{0} 没有牌桌规程；有规程的规则：{1}",
+"variant {0} lets only one player win on a discard (截和)": "{0} 一炮只许一家和（截和）",
+"variant {0} needs {1}, got {2}": "{0} 需要 {1}，收到 {2}",
+"win_tile {0} is not among the concealed tiles": "和牌张 {0} 不在暗牌里",
+"winners must be a list of seat winds": "和牌者须为座位风的列表",
+"with a winning tile the hand must make 14, it makes {0}": "有和牌张时一手牌应为 14 张，现在是 {0} 张",
+"xian: an added kong (加杠) is not allowed with allow_added_kong = false": "西安麻将：选项 allow_added_kong = false 时不许加杠",
+"{0} ({1}) is not a chow: three consecutive tiles of one suit expected": "{0}（{1}）不是吃：应为同一花色的三张顺牌",
+"{0} ({1}) is not a {2}: the tiles must be the same": "{0}（{1}）不是{2}：牌须相同",
+"{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在 {2} 的牌里",
+"{0} ({1}): a {2} has {3} tiles": "{0}（{1}）：一副{2}有 {3} 张牌",
+"{0} ({1}): bonus tile {2} cannot be in a meld": "{0}（{1}）：花牌 {2} 不能在副露里",
+"{0} ({1}): face-down tiles only in a concealed kong": "{0}（{1}）：只有暗杠可以有扣着的牌",
+"{0} ({1}): only a kong can be declared concealed": "{0}（{1}）：只有杠可以是暗的",
+"{0} cannot be discarded": "{0} 不能打出",
+"{0} cannot be listed as a visible or wild playing tile": "{0} 不能列为见过的牌或赖子",
+"{0} concealed tiles fit no hand: 1 to 14 expected": "{0} 张暗牌不成一手牌：应为 1 到 14 张",
+"{0} copies of {1} ({2}): {3} in this hand and {4} visible, but a tile has only four copies": "{1}（{2}）有 {0} 张：手里 {3} 张、桌上见过 {4} 张，但每种牌只有四张",
+"{0} copies of {1}, but a tile has only four": "{1} 有 {0} 张，但每种牌只有四张",
+"{0} copies of {1}: a tile has four copies at most": "{1} 有 {0} 张：每种牌最多四张",
+"{0} is nested too deeply to read": "{0}嵌套太深，无法读取",
+"{0} is not a bonus tile (flowers and seasons are 1f-8f)": "{0} 不是花牌（花牌为 1f–8f）",
+"{0} is not valid JSON: {1} at line {2} column {3}": "{0}不是有效的 JSON：第 {2} 行第 {3} 列{1}",
+"{0} is one tile, got {1} ({2} tiles)": "{0}只能是一张牌，收到 {1}（{2} 张）",
+"{0} must be a list of tile codes or a tile string, got {1}": "{0}须为牌的列表或牌的文字，收到 {1}",
+"{0} must be a seat wind E S W N, got {1}": "{0}须为座位风 E S W N，收到 {1}",
+"{0} must be a tile, got {1}: {2}": "{0}须为一张牌，收到 {1}：{2}",
+"{0} must be an object with 'type' and 'tiles'": "{0}须为含 'type' 和 'tiles' 的对象",
+"{0} must be one of E S W N, got {1}": "{0}须为 E S W N 之一，收到 {1}",
+"{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
+"{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
+"{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
+"{0}: a concealed kong needs one face-up tile to be read": "{0}：暗杠须有一张翻开的牌才能认出",
+"{0}: a throw of {1} dice totals {2}-{3}, got {4}": "{0}：{1} 颗骰子的点数和为 {2}–{3}，收到 {4}",
+"{0}: claimed_index must be 1-4, got {1}": "{0}：claimed_index 须为 1–4，收到 {1}",
+"{0}: file is larger than {1} MB": "{0}：文件大于 {1} MB",
+"{0}: is a folder, not a photo (give the photo files in it, e.g. {1}/*.jpg)": "{0}：这是文件夹，不是照片（请给出里面的照片文件，例如 {1}/*.jpg）",
+"{0}: larger than {1} MB": "{0}：大于 {1} MB",
+"{0}: no such file": "{0}：没有这个文件",
+"{0}: not an image this program can read (JPEG, PNG, WebP, BMP, …)": "{0}：不是本程序能读的图片（JPEG、PNG、WebP、BMP…）",
+"{0}: the file is empty": "{0}：文件是空的",
+"{0}: the image data is damaged or truncated ({1})": "{0}：图片数据已损坏或不完整（{1}）",
+"{0}: the image is too large (at most {1} megapixels)": "{0}：图片太大（至多 {1} 百万像素）",
+"{0}: type must be one of {1}, got {2}": "{0}：类型须为 {1} 之一，收到 {2}",
+"{0}: {1}": "{0}：{1}",
+"{0}: {1} dice of 1-6 expected, got {2}": "{0}：应为 {1} 颗 1–6 点的骰子，收到 {2}",
+"{0}: {1}×{2} is too large (at most {3} megapixels and {4} pixels a side)": "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）"
+},
+"terms": {
+"一炮三响": "three winners on one discard",
+"一炮多响": "several winners on one discard",
+"上家": "the player on your left, who plays before you",
+"下家": "the player on your right, who plays after you",
+"下炮子": "paozi bets",
+"人和": "win in the first go-around",
+"加杠": "a kong added to one's own pung",
+"包自摸": "one seat pays for a self-drawn win",
+"十三幺": "thirteen orphans",
+"十二张落地": "four melds claimed from one seat",
+"单调": "a wait on the pair",
+"地和": "win on the dealer's first discard",
+"天和": "dealer's win on the deal",
+"夹张": "a wait in the middle of a chow",
+"对家": "the player opposite",
+"平和": "all chows",
+"截和": "only the first player in turn wins on a discard",
+"抢杠": "robbing a kong",
+"明杠": "an exposed kong",
+"暗杠": "concealed kong",
+"杠上开花": "a win on a kong's replacement tile",
+"海底捞月": "a win on the last tile of the wall",
+"混一色": "one suit with honours",
+"清一色": "one suit only",
+"炮子": "paozi, side bets paid with the hand",
+"爆和": "the fan cap",
+"百搭": "wild tile",
+"直杠": "a kong claimed on a discard",
+"碰碰和": "all pungs",
+"荒庄": "a drawn hand",
+"财神": "wild tile",
+"赖子": "wild tile",
+"边张": "an edge wait (12 waiting on 3, 89 on 7)",
+"过手不和": "a passed win is locked until your next turn",
+"连庄": "the dealer keeps the deal",
+"鸡和": "chicken hand, no fan"
+},
+"text": {
+"claim.chow": [
+"吃",
+"chow"
+],
+"claim.kong": [
+"杠",
+"kong"
+],
+"claim.pung": [
+"碰",
+"pung"
+],
+"claim.win": [
+"和",
+"win"
+],
+"cli.error": [
+"错误",
+"error"
+],
+"from.left": [
+"上家",
+"from the left (上家)"
+],
+"from.opposite": [
+"对家",
+"from opposite (对家)"
+],
+"from.right": [
+"下家",
+"from the right (下家)"
+],
+"meld.chow": [
+"吃",
+"chow"
+],
+"meld.concealed_kong": [
+"暗杠",
+"concealed kong"
+],
+"meld.kong": [
+"杠",
+"kong"
+],
+"meld.pung": [
+"碰",
+"pung"
+],
+"page.cancel": [
+"取消",
+"Cancel"
+],
+"page.no_cap": [
+"不封顶",
+"no cap"
+],
+"page.remove": [
+"拿掉这张牌",
+"Remove this tile"
+],
+"photo.bonus": [
+"花牌",
+"bonus"
+],
+"photo.concealed": [
+"手牌",
+"concealed"
+],
+"photo.fix": [
+"请用 --fix N=牌 更正后重试 (例如 --fix 3=5p)。",
+"Correct with --fix N=TILE and run again (e.g. --fix 3=5p)."
+],
+"photo.ignored": [
+"未计入",
+"not part of the hand"
+],
+"photo.meld": [
+"副露",
+"meld"
+],
+"photo.not_scored": [
+"未计分。",
+"Not scored."
+],
+"photo.read": [
+"识别到的牌 (编号用于 --fix)",
+"Tiles read (numbers for --fix)"
+],
+"photo.unsure": [
+"不确定",
+"Unsure"
+],
+"photo.win": [
+"和牌张",
+"winning tile"
+],
+"photo.winning_tile": [
+"和牌张",
+"Winning tile"
+],
+"report.added": [
+"可加杠",
+"Added kong possible"
+],
+"report.assumed": [
+"假定",
+"Assumed"
+],
+"report.cap": [
+"封顶 {cap}番（本手 {fan}番）",
+"capped at {cap} fan (the hand has {fan})"
+],
+"report.dead": [
+"(已绝)",
+"(dead)"
+],
+"report.discard": [
+"打{tile}：向听{s}，进张{k}张（{tiles}）",
+"discard {tile}: shanten {s}, {k} tiles ({tiles})"
+],
+"report.discard_of": [
+"出牌",
+"Discard"
+],
+"report.discards": [
+"打牌建议",
+"Discard advice"
+],
+"report.effective": [
+"有效进张",
+"Effective draws"
+],
+"report.forms": [
+"各和型向听",
+"Shanten per form"
+],
+"report.hand": [
+"手牌",
+"Hand"
+],
+"report.kongs": [
+"可暗杠",
+"Concealed kong possible"
+],
+"report.left": [
+"剩{n}张",
+"{n} left"
+],
+"report.liable": [
+"包牌",
+"Liable"
+],
+"report.melds": [
+"副露",
+"Melds"
+],
+"report.n/a": [
+"不适用",
+"n/a"
+],
+"report.nothing": [
+"不能要",
+"nothing"
+],
+"report.payments": [
+"结算",
+"Payments"
+],
+"report.readings": [
+"拆分",
+"Readings"
+],
+"report.ready": [
+"听牌",
+"ready (tenpai)"
+],
+"report.score": [
+"计分:",
+"Score:"
+],
+"report.shanten": [
+"向听数",
+"Shanten"
+],
+"report.sum": [
+"合计",
+"Total"
+],
+"report.takes": [
+"得牌",
+"Takes it"
+],
+"report.total": [
+"共{n}张",
+"{n} in all"
+],
+"report.variant": [
+"规则",
+"Variant"
+],
+"report.waits": [
+"听",
+"Waits"
+],
+"report.win": [
+"和牌！",
+"Complete hand: a win!"
+],
+"report.winners": [
+"和牌",
+"Winners"
+],
+"score.fan": [
+"{fan}番",
+"{fan} fan"
+],
+"score.fan_each": [
+"{fan}番 · 每家 {each} 分",
+"{fan} fan · {each} points from each payer"
+],
+"score.points": [
+"{points} 分",
+"{points} points"
+]
+},
+"variants": {
+"default": [
+"通用",
+"General (any region)"
+],
+"guangdong": [
+"广东鸡平和",
+"Guangdong chicken hand"
+],
+"mcr": [
+"国标麻将",
+"Chinese official (MCR)"
+],
+"riichi": [
+"日本立直麻将",
+"Japanese riichi"
+],
+"shaanxi": [
+"陕西麻将",
+"Shaanxi"
+],
+"xian": [
+"西安麻将",
+"Xi'an"
+]
+},
+"words": {
+"--options": "--options 选项",
+"--win": "和牌张 --win",
+"Expecting ',' delimiter": "缺少逗号",
+"Expecting ':' delimiter": "缺少冒号",
+"Expecting property name enclosed in double quotes": "属性名须用双引号",
+"Expecting value": "缺少值",
+"Extra data": "多余的数据",
+"Invalid control character at": "有无效的控制字符",
+"Is a directory": "这是文件夹",
+"No such file or directory": "没有这个文件",
+"Permission denied": "没有权限",
+"Unterminated string starting at": "字符串没有结束",
+"bonus": "花牌 bonus",
+"chow": "吃",
+"concealed": "暗牌 concealed",
+"dealer": "庄家 dealer",
+"discard": "打出的牌 discard",
+"flowers": "花牌 flowers",
+"input": "输入",
+"kong": "杠",
+"prevalent_wind": "圈风 prevalent_wind",
+"pung": "碰",
+"seat": "座位 seat",
+"seat_wind": "门风 seat_wind",
+"the claims": "要牌记录",
+"the claims request": "要牌请求",
+"the events": "事件",
+"the hand state": "手牌",
+"the hands": "各盘",
+"the table": "牌桌",
+"visible": "见过的牌 visible",
+"wilds": "赖子 wilds",
+"win_tile": "和牌张 win_tile"
+}
+};
