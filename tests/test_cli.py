@@ -208,3 +208,12 @@ def test_photo_report_in_chinese_names_melds_in_chinese() -> None:
     zh = report(out, "zh")
     assert "副露 (吃, 上家)" in zh and "识别到 3 张牌" in zh and "chow" not in zh
     assert "meld (chow, from the left (上家))" in report(out, "en")
+
+
+def test_variants_and_claims_named_in_the_report_language() -> None:
+    en = run("variants", "--lang", "en").stdout
+    assert "Guangdong chicken hand" in en and "广东鸡平和" not in en
+    assert "广东鸡平和" in run("variants").stdout
+    p = run("table", "claim", "--variant", "guangdong", "--discarder", "E", "--claims", "S=chow",
+            "W=pung")
+    assert p.returncode == 0 and "W: 碰" in p.stdout and "pung" not in p.stdout

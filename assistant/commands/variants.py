@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..catalogue import variant_name
 from ..cli import dump
 from ..variants import PROFILES, get_profile, scorer_for
 
@@ -53,13 +54,13 @@ def run(args: argparse.Namespace) -> int:
         else:
             for r in rows:
                 desc = r["description_zh"] if zh else r["description_en"]
-                print(f"{r['name']:<10} {r['name_zh']}  {desc}")
+                print(f"{r['name']:<10} {variant_name(r['name'], args.lang)}  {desc}")
         return 0
     info = describe(args.name)
     if args.json:
         print(dump(info))
         return 0
-    print(f"{info['name']} {info['name_zh']}")
+    print(f"{info['name']} {variant_name(info['name'], args.lang)}")
     print(info["description_zh"] if zh else info["description_en"])
     if info["rules"]:
         print("规则:" if zh else "Rules:")
