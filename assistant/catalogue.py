@@ -391,6 +391,9 @@ MESSAGES: dict[str, str] = {
         "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
     # the reading of a photo: its doubts
     "the winning tile {0} is not in the hand": "和牌张 {0} 不在手牌里",
+    "low confidence": "识别把握不大",
+    "{0} face-up tiles found; a hand has 13 or 14": "找到 {0} 张翻开的牌；一手牌应为 13 或 14 张",
+    "the layout could not be read: {0}": "看不出牌的摆法：{0}",
     "a face-down tile outside a concealed kong cannot be read": "暗杠以外扣着的牌认不出来",
     "a concealed kong with every tile face down: name one of them with --fix N=TILE":
         "暗杠四张都扣着：请用 --fix 编号=牌 说出其中一张",

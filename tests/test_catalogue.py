@@ -93,7 +93,7 @@ def _messages_in_source() -> dict[str, str]:
                         arg = node.args[1]
                 elif isinstance(node, ast.Dict):
                     for k, v in zip(node.keys, node.values, strict=True):
-                        if isinstance(k, ast.Constant) and k.value == "message":
+                        if isinstance(k, ast.Constant) and k.value in ("message", "reason"):
                             arg = v
                 if arg is None:
                     continue

@@ -8,7 +8,16 @@ import json
 import re
 
 import pytest
-from test_e2e_pages import CHROMIUM, FLAGS, Server, open_table, sync_api, upload_photo
+from test_e2e_pages import (
+    CHROMIUM,
+    FLAGS,
+    Server,
+    open_table,
+    photo_frames,
+    sync_api,
+    upload_photo,
+    write_y4m,
+)
 from test_service_support import StubRecognizer
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -29,9 +38,11 @@ def server(tmp_path_factory, stub):
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(tmp_path_factory):
+    video = write_y4m(tmp_path_factory.mktemp("cam") / "tiles.y4m", photo_frames(count=1))
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=FLAGS + [f"--use-file-for-fake-video-capture={video}"])
         yield b
         b.close()
 
@@ -150,6 +161,32 @@ def test_photo_labels_readable_and_apart_on_a_phone(browser, server, stub, lang:
         alt = page.get_attribute("#annotated", "aria-label")
         first = "一万" if lang == "zh" else "1 Characters"
         assert first in alt and alt.count("、" if lang == "zh" else ", ") == 13
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def _apart(labels: list[dict]) -> bool:
+    return all(a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+               or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5
+               for i, a in enumerate(labels) for b in labels[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_live_overlay_labels_readable_and_apart_on_a_phone(browser, server, stub, lang: str) -> None:
+    stub.tiles = list(TILES14[:13])
+    context, page, errors = _page(browser, 390, lang)
+    context.grant_permissions(["camera"], origin=server.url)
+    try:
+        page.goto(f"{server.url}/live")
+        page.click("#start")
+        page.wait_for_function("(document.querySelector('#overlay').dataset.labels || '[]').length > 50")
+        labels = json.loads(page.get_attribute("#overlay", "data-labels"))
+        assert len(labels) >= 8 and min(lb["font"] for lb in labels) >= 12 and _apart(labels)
+        alt = page.get_attribute("#overlay", "aria-label")
+        assert ("一万" if lang == "zh" else "1 Characters") in alt
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        page.click("#stop")
     finally:
         context.close()
     assert not errors, errors
