@@ -173,7 +173,12 @@ async function reread() {
 async function correctDetection(det, tile) {
   if (tile === "remove") state.detections[det].removed = true;
   else { state.detections[det].tile = tile; state.detections[det].confidence = 1; }
+  // Shown at once in both views; the reading that follows may then regroup the tiles.
+  if (tile === "remove") state.hand = state.hand.filter((t) => t.det !== det);
+  else for (const t of state.hand.concat(state.bonus)) if (t.det === det) t.tile = tile;
   clearResult();
+  drawAnnotated();
+  drawHand();
   await reread();
 }
 
