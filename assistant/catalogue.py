@@ -89,6 +89,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "cli.error": ("错误", "error"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
+    "page.make_win": ("和的是这张", "This is the winning tile"),
     "page.cancel": ("取消", "Cancel"),
     "page.no_cap": ("不封顶", "no cap"),
 }

@@ -315,3 +315,27 @@ def test_table_form_labels_and_resets_the_discarder(page, server) -> None:
     page.wait_for_selector("tr.hand-row")
     assert page.eval_on_selector("#discarder", "s => s.value") == ""
     assert "广东鸡平和" in page.inner_text("#game-title")
+
+
+def test_the_winning_tile_is_chosen_and_kept(page, server) -> None:
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#hand button[data-index='13']")
+    page.click("#hand button[data-index='3']")  # 4p
+    page.click(".picker button[data-tile='win']")
+    page.wait_for_selector("#hand svg[data-index='13'][data-tile='4p'].win")
+    # It stays the winning tile when another tile is corrected in the photo.
+    page.click("#photo-tiles button >> nth=0")
+    page.click(".picker button[data-tile='1m']")
+    page.wait_for_function("document.querySelector('#annotated').dataset.labels")
+    page.wait_for_selector("#hand svg[data-index='13'][data-tile='4p'].win")
+    page.check("#self-drawn")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+    # The picker keeps the focus while open: Tab from its last button comes back to its first.
+    page.click("#add-tile")
+    page.wait_for_selector(".picker")
+    page.focus(".picker button.close")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.tile") == "1m"
+    page.keyboard.press("Escape")

@@ -294,6 +294,10 @@ window.CATALOGUE = {
 "取消",
 "Cancel"
 ],
+"page.make_win": [
+"和的是这张",
+"This is the winning tile"
+],
 "page.no_cap": [
 "不封顶",
 "no cap"

@@ -72,7 +72,8 @@ const BONUS_CODES = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
 
 /** A modal grid of tiles; resolves with the chosen code (or null when closed). Keyboard: Tab
  * between tiles, Enter picks, Escape closes; focus goes back where it was. ``opts.remove`` adds a
- * "remove this tile" button (resolves "remove"), ``opts.bonus`` the flowers and seasons. */
+ * "remove this tile" button (resolves "remove"), ``opts.win`` a "the winning tile" one (resolves
+ * "win"), ``opts.bonus`` the flowers and seasons. */
 function pickTile(opts = {}) {
   return new Promise((resolve) => {
     const back = document.activeElement;
@@ -85,6 +86,7 @@ function pickTile(opts = {}) {
     box.innerHTML = `<div class="picker-body"><div class="picker-grid">` +
       codes.map((c) => `<button type="button" class="pick" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}" title="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 52 })}</button>`).join("") +
       `</div><div class="row">` +
+      (opts.win ? `<button type="button" class="secondary make-win" data-tile="win">${esc(T("page.make_win"))}</button>` : "") +
       (opts.remove ? `<button type="button" class="secondary remove" data-tile="remove">${esc(T("page.remove"))}</button>` : "") +
       `<button type="button" class="secondary close">${esc(T("page.cancel"))}</button></div></div>`;
     const done = (value) => {
@@ -94,7 +96,13 @@ function pickTile(opts = {}) {
       resolve(value);
     };
     const onKey = (ev) => {
-      if (ev.key === "Escape") { ev.preventDefault(); done(null); }
+      if (ev.key === "Escape") { ev.preventDefault(); done(null); return; }
+      if (ev.key !== "Tab") return;  // the focus stays inside the picker while it is open
+      const buttons = [...box.querySelectorAll("button")];
+      const at = buttons.indexOf(document.activeElement);
+      const next = at < 0 ? 0 : (at + (ev.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+      ev.preventDefault();
+      buttons[next].focus();
     };
     box.addEventListener("click", (ev) => {
       const b = ev.target.closest("button");

@@ -16,6 +16,7 @@ const state = {
   doubts: [],
   result: null,
   status: null,    // {zh, en}
+  win: null,       // the tile the player said is the winning one: a detection index, or a manual item
 };
 const $ = (id) => document.getElementById(id);
 
@@ -125,7 +126,16 @@ function useReading(reading, sent) {
     state.bonus = order.filter((x) => BONUS_CODES.includes(x.d.tile)).map((x) => ({ tile: x.d.tile, det: x.i }));
   }
   state.hand.push(...state.manual.hand);
+  putWinLast();
   state.doubts = (reading && reading.doubts) || [];
+}
+
+/** The tile said to be the winning one goes last in the row (the row's last tile is the win). */
+function putWinLast() {
+  if (state.win === null) return;
+  const i = state.hand.findIndex((t) => (typeof state.win === "number" ? t.det === state.win : t === state.win));
+  if (i < 0) { state.win = null; return; }
+  state.hand.push(...state.hand.splice(i, 1));
 }
 
 async function recognize(file) {
@@ -137,6 +147,7 @@ async function recognize(file) {
   await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(pageError("无法显示这张图片", "This image cannot be shown")); img.src = url; }).catch((e) => showError($("rec-error"), e));
   state.image = img.naturalWidth ? img : null;
   state.manual = { hand: [], melds: [], bonus: [] };
+  state.win = null;
   const form = new FormData();
   form.append("image", file);
   try {
@@ -216,9 +227,16 @@ async function onHandTap(ev) {
   const b = ev.target.closest("button[data-index]");
   if (!b) return;
   const i = +b.dataset.index;
-  const tile = await pickTile({ remove: true, bonus: true });
+  const tile = await pickTile({ remove: true, bonus: true, win: true });
   if (!tile) return;
   const item = state.hand[i];
+  if (tile === "win") {
+    state.win = item.det !== null && item.det !== undefined ? item.det : item;
+    putWinLast();
+    clearResult();
+    drawHand();
+    return;
+  }
   if (item.det !== null && item.det !== undefined && state.detections[item.det]) {
     await correctDetection(item.det, tile);
     return;
