@@ -91,7 +91,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),
     "page.cancel": ("取消", "Cancel"),
-    "page.no_cap": ("不封顶", "no cap"),
 }
 
 #: The variants' names as players say them (the API's ids stay in the JSON).

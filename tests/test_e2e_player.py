@@ -339,3 +339,18 @@ def test_the_winning_tile_is_chosen_and_kept(page, server) -> None:
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.tile") == "1m"
     page.keyboard.press("Escape")
+
+
+def test_house_rules_say_no_cap_in_words(page, server) -> None:
+    scored_photo(page, server, "guangdong")
+    page.click("#house-rules summary")
+    box = "#options input[data-option='bao_he_cap']"
+    assert "null" not in page.inner_text("#options")
+    assert page.get_attribute(box, "placeholder") == "不封顶"
+    page.fill(box, "")  # an empty box: no cap
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+    page.click("#lang-en")
+    page.wait_for_function("!document.querySelector('#options').innerText.includes('null')")
+    assert page.get_attribute(box, "placeholder") == "no cap"
+    page.click("#lang-zh")

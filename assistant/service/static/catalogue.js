@@ -298,10 +298,6 @@ window.CATALOGUE = {
 "和的是这张",
 "This is the winning tile"
 ],
-"page.no_cap": [
-"不封顶",
-"no cap"
-],
 "page.remove": [
 "拿掉这张牌",
 "Remove this tile"

@@ -294,20 +294,25 @@ async function loadOptions() {
   drawOptions();
 }
 
-/** An option's meaning as a player reads it ("null" is said as "no cap" / "不封顶"). */
+//: "null = 不封顶", "(null: no cap)": how an option's doc says what "no value" means.
+const NULL_CLAUSE = /\s*[,，]?\s*[(（]?\s*null\s*[=:：]\s*([^)）,，;；]+)[)）]?/;
+
+/** An option's meaning as a player reads it, and what an empty box means ("不封顶"), if anything. */
 function optionLabel(o) {
   const text = L(o.zh, gloss(o.en));
-  return text.replace(/[,，]?\s*null\s*=\s*不封顶/, "").replace(/\bnull\b/g, T("page.no_cap"));
+  const m = NULL_CLAUSE.exec(text);
+  return { label: m ? text.replace(NULL_CLAUSE, "") : text, empty: m ? m[1].trim() : null };
 }
 
 function drawOptions() {
   const rows = Object.entries(variantOptions).filter(([, o]) =>
-    typeof o.value === "boolean" || typeof o.value === "number");
+    typeof o.value === "boolean" || typeof o.value === "number" || (o.value === null && NULL_CLAUSE.test(o.en)));
   $("options").innerHTML = rows.map(([key, o]) => {
-    const label = esc(optionLabel(o));
+    const { label, empty } = optionLabel(o);
     return typeof o.value === "boolean"
-      ? `<div><label><input type="checkbox" data-option="${key}" ${o.value ? "checked" : ""}> ${label}</label></div>`
-      : `<div><label>${label} <input type="number" data-option="${key}" value="${o.value}"></label></div>`;
+      ? `<div><label><input type="checkbox" data-option="${key}" ${o.value ? "checked" : ""}> ${esc(label)}</label></div>`
+      : `<div><label>${esc(label)} <input type="number" data-option="${key}" value="${o.value === null ? "" : o.value}"` +
+        `${empty ? ` placeholder="${esc(empty)}" title="${esc(L(`留空 = ${empty}`, `empty = ${empty}`))}"` : ""}></label></div>`;
   }).join("") || `<p class="note">${L("没有可调的选项", "No options to set")}</p>`;
 }
 
@@ -315,7 +320,7 @@ function chosenOptions() {
   const out = {};
   for (const el of document.querySelectorAll("#options [data-option]")) {
     const key = el.dataset.option;
-    const value = el.type === "checkbox" ? el.checked : Number(el.value);
+    const value = el.type === "checkbox" ? el.checked : el.value === "" ? null : Number(el.value);
     if (value !== variantOptions[key].value) out[key] = value;
   }
   return out;
