@@ -217,3 +217,8 @@ def test_variants_and_claims_named_in_the_report_language() -> None:
     p = run("table", "claim", "--variant", "guangdong", "--discarder", "E", "--claims", "S=chow",
             "W=pung")
     assert p.returncode == 0 and "W: 碰" in p.stdout and "pung" not in p.stdout
+
+
+def test_english_variant_text_glosses_the_chinese_words() -> None:
+    en = run("variants", "shaanxi", "--lang", "en").stdout
+    assert "炮子 (paozi" in en

@@ -354,3 +354,15 @@ def test_house_rules_say_no_cap_in_words(page, server) -> None:
     page.wait_for_function("!document.querySelector('#options').innerText.includes('null')")
     assert page.get_attribute(box, "placeholder") == "no cap"
     page.click("#lang-zh")
+
+
+def test_detected_flowers_are_kept_in_the_hand(page, server, stub) -> None:
+    stub.tiles = list(TILES14) + ["1f"]
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#rec-status[data-found='15']")
+    page.wait_for_selector("#hand .bonus svg[data-tile='1f']")
+    page.select_option("#variant", "shaanxi")
+    page.check("#self-drawn")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
