@@ -14,16 +14,18 @@ assistant.errors.MahjongError: unknown variant 'nowhere'; known variants: ...
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from .advice import discard_options
-from .decompose import decompositions
+from .decompose import Decomposition, decompositions
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
+from .scoring.patterns import winning_hands
 from .shanten import form_applies
-from .tiles import INDEX, TILES, tile_name
-from .variants import check_table, get_profile, scorer_for
+from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
+from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 
 
@@ -34,37 +36,84 @@ def rules_of(profile: RuleProfile, state: HandState) -> Rules:
     if profile.three_player:
         absent |= frozenset(range(1, 8))
     return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs)
+                 profile.four_as_two_pairs, profile.winds_as_one, int(profile.imagined_tile))
 
 
 def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of wild tiles among ``tiles``."""
+    """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
+    心皇 tile among them); with ``fold_winds`` every wind counts as East."""
     counts = [0] * 34
-    wilds = 0
+    wilds = rules.virtual_wilds
     for t in tiles:
         if t in rules.wild_codes:
             wilds += 1
+        elif rules.fold_winds and t in WINDS:
+            counts[INDEX["E"]] += 1
         else:
             counts[INDEX[t]] += 1
     return counts, wilds
 
 
+def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
+                      wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
+    """The readings of a complete hand that the variant lets win, and the rule that stops the
+    others when none is left (its own ``win_condition``)."""
+    readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
+    if not readings or profile.win_condition is None:
+        return readings, None
+    kept, reason = [], None
+    for reading, hand in zip(readings, winning_hands(state, readings), strict=True):
+        broken = profile.win_condition(state, hand, profile)
+        if broken is None:
+            kept.append(reading)
+        elif reason is None:
+            reason = broken
+    return kept, None if kept else reason
+
+
 def remaining_copies(state: HandState) -> list[int]:
     """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
-    seen = state.own_counts() + Counter(state.visible)
+    seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
+        t for t in state.bonus if t in DRAGONS)
     return [max(0, 4 - seen[t]) for t in TILES]
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
             options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`."""
-    state = data if isinstance(data, HandState) else HandState.from_json(data)
+    if isinstance(data, HandState):
+        state = data
+    else:
+        state = HandState.from_json(data, _hand_size(data, variant, options))
     name = variant or state.variant
     profile = get_profile(name, {**state.options, **(options or {})})
     return analyze_state(state, profile)
 
 
+def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -> int:
+    """The hand size the variant named in ``data`` plays (13 unless its options say less), read
+    before the hand so a 成都 table's 10-tile hand is checked as one; bad names fail later."""
+    if not isinstance(data, dict):
+        return 13
+    name, given = variant or data.get("variant"), data.get("options") or {}
+    if not isinstance(name, (str, type(None))) or not isinstance(given, dict):
+        return 13
+    return get_profile(name, {**given, **(options or {})}).hand_size
+
+
 def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
+    dragons = [t for t in state.bonus if len(t) == 1]
+    if dragons and not profile.dragons_as_flowers:
+        raise MahjongError(f"{dragons[0]} ({tile_name(dragons[0])}) is a flower only where the "
+                           "dragons are flowers (南京); here it belongs in the hand", dragons[0])
+    held = state.own_counts() + Counter(state.visible)
+    for t in profile.one_copy:
+        if held[t] > 1:
+            raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); this "
+                               f"hand and the table show {held[t]}", t)
+    if state.tile_count not in (profile.hand_size, profile.hand_size + 1):
+        raise MahjongError(f"variant {profile.name!r} plays hands of {profile.hand_size} tiles; "
+                           f"this one holds {state.tile_count}", state.tile_count)
     for t in state.tiles + [t for m in state.melds for t in m.faces]:
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
@@ -98,31 +147,63 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         "effective": [],
         "discards": [],
     }
+    if state.dealt_hand:
+        instant = INSTANT_WINS.get(profile.name)
+        if instant is None:
+            raise MahjongError(f"variant {profile.name!r} has no 起手胡 (wins on the dealt hand); "
+                               f"they exist in {', '.join(INSTANT_WINS)}", "dealt_hand")
+        result["instant_win"] = instant(state, profile)
     void = _void_tiles(state)
     if void:
         result["void_suit_held"] = void
+    three_suits = profile.lack_a_suit and len(_suits_held(state)) == 3
+    if three_suits:
+        result["three_suits_held"] = True
+    no_win = bool(void) or three_suits
     if n % 3 == 1:
-        if shanten == 0 and not void:
+        if shanten == 0 and not no_win:
             result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
         if shanten > 0:
             _, helpful = helpful_draws(counts, wilds, rules)
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings = [] if void else decompositions(counts, wilds, profile.forms,
-                                                  profile.four_as_two_pairs)
+        readings, broken = ([], None) if no_win else complete_readings(state, profile, counts,
+                                                                       wilds)
+        if broken is not None:
+            result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
         result["decompositions"] = [{"form": d.form.value, "groups": d.describe()}
                                     for d in readings]
         if not readings:
             options = discard_options(counts, wilds, remaining, rules)
-            # Sichuan: the suit given up must go first, so only its tiles are advised.
-            result["discards"] = [o.to_json() for o in options if not void or o.tile in void]
+            # Sichuan: the suit given up must go first, so only its tiles are advised; 立四's
+            # standing tiles are never discarded.
+            free = Counter(state.tiles) - Counter(state.stood)
+            result["discards"] = [o.to_json() for o in options if (not void or o.tile in void)
+                                  and (not state.stood or free[o.tile] > 0)]
+            if rules.fold_winds:  # the folded wind is discarded as a wind the player holds
+                held = [w for w in WINDS if w in state.tiles]
+                for d in result["discards"]:
+                    if d["tile"] == "E" and held:
+                        d["tile"] = held[0]
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
             result["score"] = scorer(state, profile, readings)
     return result
+
+
+def blocked(state: HandState, profile: RuleProfile) -> bool:
+    """Whether the hand cannot win whatever its shape: the void suit (定缺) still held, or all
+    three suits where the variant plays 缺一门."""
+    return bool(_void_tiles(state)) or (profile.lack_a_suit and len(_suits_held(state)) == 3)
+
+
+def _suits_held(state: HandState) -> set[str]:
+    """The suits (m, p, s) among the hand's tiles, melds included (缺一门 needs at most two)."""
+    held = state.tiles + [t for m in state.melds for t in m.faces]
+    return {t[1] for t in held if len(t) == 2 and t[1] in "mps"}
 
 
 def _void_tiles(state: HandState) -> list[str]:
@@ -140,6 +221,10 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
     found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
     found += [w for w in rules.wild_codes if w not in found]
     own = state.own_counts()
+    if rules.fold_winds and "E" in found:  # a wind wait is any wind the player does not hold
+        found = [t for t in found if t != "E"] + [w for w in WINDS if not own[w]]
+    if profile.win_condition is not None:
+        found = [t for t in found if _wins_with(state, profile, rules, t)]
     out = []
     for t in found:
         left = remaining[INDEX[t]]
@@ -149,6 +234,22 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
             continue
         out.append({"tile": t, "remaining": left, "dead": left == 0})
     return out
+
+
+def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
+    """The tiles a hand waited on before its winning tile (or that a 13-tile hand waits on)."""
+    before = replace(state, win_tile=None) if state.win_tile else state
+    rules = rules_of(profile, before)
+    counts, wilds = split_wilds(before.tiles, rules)
+    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before))
+    return [w["tile"] for w in found]
+
+
+def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
+    """Whether drawing ``tile`` makes a win the variant allows."""
+    won = replace(state, win_tile=tile)
+    counts, wilds = split_wilds(won.tiles, rules)
+    return bool(complete_readings(won, profile, counts, wilds)[0])
 
 
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:

@@ -12,10 +12,11 @@ profile decides whether they all win (一炮多响) or only the nearest in turn 
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from .analysis import rules_of, split_wilds
-from .decompose import is_complete
+from .analysis import blocked, complete_readings, rules_of, split_wilds
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
@@ -41,21 +42,26 @@ def relative_source(claimer: str, discarder: str) -> str:
 def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: bool,
                 robbing: bool = False, passed: bool = False) -> dict[str, Any]:
     """What one seat may do with the discarded ``tile``."""
-    if state.tile_count != 13 or state.win_tile is not None:
-        raise MahjongError(f"a seat claiming a discard holds 13 tiles (a kong counting 3), "
+    if state.tile_count != profile.hand_size or state.win_tile is not None:
+        raise MahjongError(f"a seat claiming a discard holds {profile.hand_size} tiles (a kong "
+                           f"counting 3), "
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
-    counts, wilds = split_wilds(state.concealed, rules)
-    if tile in rules.wild_codes:
-        win = is_complete(counts, wilds + 1, profile.forms, profile.four_as_two_pairs)
-    else:
-        counts[INDEX[tile]] += 1
-        win = is_complete(counts, wilds, profile.forms, profile.four_as_two_pairs)
-        counts[INDEX[tile]] -= 1
+    won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
+    win = not blocked(won, profile) and bool(
+        complete_readings(won, profile, *split_wilds(won.tiles, rules))[0])
     win = win and not passed and (profile.kong_robbable or not robbing)
+    # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
+    counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
+                                rules)
+    if "discard_lock" in profile.extra and tile in state.discards:
+        may_chow = False
     if robbing:
         return {"win": win, "kong": False, "pung": False, "chows": []}
-    held = counts[INDEX[tile]] if tile not in rules.wild_codes else 0
+    # Pungs and kongs take the whole hand (芜湖: any two winds pung a wind).
+    full, _ = split_wilds(state.concealed, rules)
+    key = "E" if rules.fold_winds and tile in WINDS else tile
+    held = full[INDEX[key]] if tile not in rules.wild_codes else 0
     chows: list[list[str]] = []
     if may_chow and profile.chow_allowed and is_suited(tile) and tile not in rules.wild_codes:
         i = INDEX[tile]
@@ -65,7 +71,10 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                 others = [i - pos + low + k for k in range(3) if i - pos + low + k != i]
                 if all(counts[k] for k in others):
                     chows.append([TILES[i - pos + low + k] for k in range(3)])
-    return {"win": win, "kong": held >= 3, "pung": held >= 2, "chows": chows}
+    # 定缺: the suit given up is never claimed.
+    void = bool(state.void_suit) and tile.endswith(state.void_suit) and len(tile) == 2
+    return {"win": win, "kong": held >= 3 and not void, "pung": held >= 2 and not void,
+            "chows": chows}
 
 
 def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
@@ -94,6 +103,9 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     passed = data.get("passed") or []
     if not isinstance(passed, list):
         raise MahjongError("'passed' must be a list of seat winds", "passed")
+    if passed and not profile.pass_lock:
+        raise MahjongError(f"variant {profile.name!r} has no pass lock (过手不和): a seat that "
+                           "passed a win may still win, so 'passed' does not apply", "passed")
     robbing = data.get("robbing_kong", False)
     if not isinstance(robbing, bool):
         raise MahjongError("'robbing_kong' must be true or false", "robbing_kong")
@@ -104,7 +116,7 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
         if seat == discarder:
             raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
         try:
-            state = HandState.from_json(hand)
+            state = HandState.from_json(hand, profile.hand_size)
         except MahjongError as exc:
             raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
         entry = seat_claims(state, profile, tile, next_seat(discarder) == seat, robbing,

@@ -22,6 +22,7 @@ from typing import Any
 from .errors import MahjongError
 from .tiles import (
     BACK,
+    DRAGONS,
     INDEX,
     WINDS,
     is_bonus,
@@ -42,7 +43,12 @@ _CONTEXT_FLAGS = {
     "robbing_kong": "robbing_kong",
     "first_go_around": "first_go_around",
     "is_4th_tile": "fourth_tile",
+    "after_kong_discard": "after_kong_discard",
+    "dealt_hand": "dealt_hand",
 }
+#: Hand sizes the engine reads: one to four sets and a pair (成都's 4, 7, 10 and 13 tiles), and
+#: 江南 心皇's 12 (the imagined tile makes the 13th).
+HAND_SIZES = (4, 7, 10, 12, 13)
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,9 @@ class Meld:
                                text)
         if self.concealed and self.type != "kong":
             raise MahjongError(f"{where} ({text}): only a kong can be declared concealed", text)
+        if self.type == "chow" and self.source not in (None, "left"):
+            raise MahjongError(f"{where} ({text}): a chow is claimed only from the player before "
+                               f"(上家, from = left), not from {self.source!r}", self.source)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "tiles": list(self.tiles),
@@ -173,6 +182,8 @@ class HandState:
     kong_replacement: bool = False  # 杠上开花: won on the replacement tile after a kong
     robbing_kong: bool = False  # 抢杠: won on a tile added to another's pung
     first_go_around: bool = False  # 天和/地和/人和
+    after_kong_discard: bool = False  # 杠上炮: the winning discard came right after the discarder's kong
+    dealt_hand: bool = False  # 起手 (长沙): the hand as dealt, before any discard, for 起手胡
     fourth_tile: bool = False  # 和绝张: the last unseen copy
     visible: list[str] = field(default_factory=list)
     wilds: list[str] = field(default_factory=list)
@@ -180,6 +191,8 @@ class HandState:
     options: dict[str, Any] = field(default_factory=dict)
     table: dict[str, Any] | None = None
     void_suit: str | None = None  # 定缺 (Sichuan): the suit the player gave up; holding it blocks a win
+    discards: list[str] = field(default_factory=list)  # 排列出牌: the player's own discards, in order
+    stood: list[str] = field(default_factory=list)  # 太原立四: the tiles still standing
     flowers_counted: int | None = None  # a bonus-tile count given without the tiles themselves
 
     @property
@@ -200,8 +213,9 @@ class HandState:
         return counts
 
     @classmethod
-    def from_json(cls, data: Any) -> HandState:
-        """Read and check a hand state; any problem raises :class:`MahjongError` naming it."""
+    def from_json(cls, data: Any, hand_size: int = 13) -> HandState:
+        """Read and check a hand state of ``hand_size`` tiles (13, or 4/7/10 at a 成都 table of
+        five to seven players); any problem raises :class:`MahjongError` naming it."""
         if not isinstance(data, dict):
             raise MahjongError("a hand state must be a JSON object with at least 'concealed'", data)
         if "concealed" not in data and "concealed_incl_win_tile" not in data:
@@ -259,11 +273,13 @@ class HandState:
             seat_wind=_wind(merged.get("seat_wind", "E"), "seat_wind"),
             prevalent_wind=_wind(merged.get("prevalent_wind", "E"), "prevalent_wind"),
             bonus=bonus, visible=_tile_list(data.get("visible"), "visible"),
+            discards=_tile_list(data.get("discards"), "discards"),
+            stood=_tile_list(data.get("stood"), "stood"),
             wilds=_tile_list(data.get("wilds"), "wilds"), variant=variant, options=options,
             table=table, void_suit=void_suit,
             flowers_counted=flowers if isinstance(flowers, int) else None, **flags,
         )
-        state.check()
+        state.check(hand_size)
         return state
 
     @property
@@ -273,7 +289,7 @@ class HandState:
             return len(self.bonus)
         return self.flowers_counted
 
-    def check(self) -> None:
+    def check(self, hand_size: int = 13) -> None:
         """Raise unless the tiles can be one real hand: size, copies, bonus tiles, backs."""
         for t in self.tiles:
             if is_bonus(t):
@@ -282,12 +298,14 @@ class HandState:
             if t == BACK:
                 raise MahjongError("a face-down tile can only be part of a concealed kong", t)
         for t in self.bonus:
-            if not is_bonus(t):
-                raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f)", t)
-        for t in self.visible + self.wilds:
+            if not is_bonus(t) and t not in DRAGONS:
+                raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f; "
+                                   "南京 counts the dragons as flowers too)", t)
+        for t in self.visible + self.wilds + self.discards + self.stood:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        seen = self.own_counts() + Counter(self.visible)
+        seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
+            t for t in self.bonus if t in DRAGONS)
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]
@@ -295,19 +313,29 @@ class HandState:
                                    f"{c - own} visible, but a tile has only four copies", t)
         n = self.tile_count
         in_melds = 3 * len(self.melds)
-        if n > 14:
+        sizes = f"{hand_size} or {hand_size + 1} expected, a kong counts as 3"
+        if n > hand_size + 1:
             raise MahjongError(f"too many tiles: {len(self.tiles)} in the concealed hand and "
-                               f"{in_melds} in melds make {n} (13 or 14 expected, a kong counts "
-                               "as 3)", n)
-        if n < 13:
+                               f"{in_melds} in melds make {n} ({sizes})", n)
+        if n < hand_size:
             raise MahjongError(f"too few tiles: {len(self.tiles)} in the concealed hand and "
-                               f"{in_melds} in melds make {n} (13 or 14 expected, a kong counts "
-                               "as 3)", n)
-        if self.win_tile is not None and n != 14:
-            raise MahjongError(f"with a winning tile the hand must make 14, it makes {n}", n)
+                               f"{in_melds} in melds make {n} ({sizes})", n)
+        if self.win_tile is not None and n != hand_size + 1:
+            raise MahjongError(f"with a winning tile the hand must make {hand_size + 1}, it "
+                               f"makes {n}", n)
+        if self.first_go_around and self.melds:
+            raise MahjongError("first_go_around (天和/地和/人和) is impossible with a declared meld "
+                               "or kong: any claim or kong ends the first go-around",
+                               "first_go_around")
+        if self.dealt_hand and (self.melds or self.discards or self.win_tile):
+            raise MahjongError("dealt_hand (起手胡): the hand is judged as dealt, before any "
+                               "discard, claim or kong, and has no winning tile", "dealt_hand")
+        if len(self.stood) > 4 or Counter(self.stood) - Counter(self.tiles):
+            raise MahjongError("stood (立四): at most four tiles, all among the concealed ones",
+                               "stood")
         copies = Counter(self.bonus)
         for t, c in copies.items():
-            if c > 1:
+            if c > 1 and t not in DRAGONS:
                 raise MahjongError(f"bonus tile {t} ({tile_name(t)}) appears {c} times; there is "
                                    "one of each", t)
 
@@ -322,6 +350,8 @@ class HandState:
                 "prevalent_wind": self.prevalent_wind, "wall_last": self.last_tile,
                 "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
                 "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
+                **({"after_kong_discard": True} if self.after_kong_discard else {}),
+                **({"dealt_hand": True} if self.dealt_hand else {}),
                 "flowers": self.flower_count,
                 **({"void_suit": self.void_suit} if self.void_suit else {}),
             },
@@ -329,6 +359,10 @@ class HandState:
         }
         if self.visible:
             out["visible"] = list(self.visible)
+        if self.discards:
+            out["discards"] = list(self.discards)
+        if self.stood:
+            out["stood"] = list(self.stood)
         if self.wilds:
             out["wilds"] = list(self.wilds)
         if self.variant:

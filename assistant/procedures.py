@@ -24,7 +24,7 @@ from .scoring.items import item
 from .scoring.settlement import Ledger
 from .scoring.table import next_seat
 from .tiles import DRAGONS, WINDS, check_code
-from .variants import KONG_SETTLERS, read_variant_table
+from .variants import DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
 
 _SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
                2: ("对家", "the seat opposite the dealer"), 3: ("上家", "the dealer's 上家 "
@@ -65,23 +65,40 @@ def _beyond(profile: RuleProfile, owner: str) -> str:
     return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise" else 3)
 
 
-def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str, Any]:
-    """Which wall is opened and after how many stacks the dealer starts taking tiles.
+#: How a variant throws the dice: (throws, dice per throw, what the skip is, description).
+DICE_MODES: dict[str, tuple[int, int, str]] = {
+    "two_throws": (2, 2, "two throws of two dice (the dealer's, then the wall owner's); both "
+                         "totals added are the stacks skipped"),
+    "three_dice": (1, 3, "one throw of three dice: it picks the wall and is the count"),
+    "one_throw": (1, 2, "one throw of two dice: it picks the wall and is the count"),
+    "second_throw": (2, 2, "two throws of two dice: the dealer's picks the second thrower, whose "
+                           "throw alone is the stacks skipped (掷6点，下家掷11点，从下家第12墩开始)"),
+    "sum_and_smaller": (1, 2, "one throw of two dice: the total picks the wall, the smaller die "
+                              "the stack to start on (4+5 = 九自手: own wall, the 4th stack)"),
+}
 
-    Shaanxi and Xi'an: two throws of two dice, the dealer's picks the wall (counting the dealer
-    as 1 in turn order), the wall owner throws again, and the two totals added are skipped.
-    Guangdong: one throw of three dice picks the wall and is the count.
-    """
+
+def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str, Any]:
+    """Which wall is opened and after how many stacks the dealer starts taking tiles, by the
+    variant's way of throwing (:data:`DICE_MODES`): Shaanxi and Xi'an two throws added,
+    Guangdong one throw of three dice, Sichuan one of two, the 南京 notes' second throw alone or
+    九自手 (the smaller die)."""
     dealer = _seat(dealer, "dealer")
-    two = profile.extra.get("dice") == "two_throws"
-    if not isinstance(throws, (list, tuple)) or len(throws) != (2 if two else 1):
-        need = "two throws (the dealer's, then the wall owner's)" if two else "one throw of three dice"
-        raise MahjongError(f"variant {profile.name!r} needs {need}, got {throws!r}", throws)
-    totals = [_throw_total(t, 2 if two else 3, f"throw {k + 1}") for k, t in enumerate(throws)]
+    mode = profile.extra.get("dice", "three_dice")
+    count, dice, rule = DICE_MODES[mode]
+    if not isinstance(throws, (list, tuple)) or len(throws) != count:
+        raise MahjongError(f"variant {profile.name!r} throws {rule}; got {throws!r}", throws)
+    if mode == "sum_and_smaller" and not isinstance(throws[0], (list, tuple)):
+        raise MahjongError("九自手 needs both dice (e.g. 4,5), not only their total", throws[0])
+    totals = [_throw_total(t, dice, f"throw {k + 1}") for k, t in enumerate(throws)]
     first = totals[0]
     offset = (first - 1) % 4
     wall = next_seat(dealer, offset)
-    skip = sum(totals)
+    if mode == "sum_and_smaller":
+        skip = min(throws[0]) - 1
+    else:
+        skip = {"two_throws": sum(totals), "second_throw": totals[-1]}.get(mode, first)
+    two = count == 2
     if profile.extra.get("break_after_count") is False:
         skip -= 1  # the dealer starts on the counted stack, not after it
     start, left_to_skip = wall, skip
@@ -145,15 +162,83 @@ def is_draw(profile: RuleProfile, kongs: int, tiles_left: int) -> dict[str, Any]
             "rule_zh": when_zh}
 
 
-def next_dealer(dealer: str, winners: list[str]) -> str:
+def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = None,
+                discarder: str | None = None) -> str:
     """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
-    otherwise the deal passes to his 下家."""
+    otherwise the deal passes to his 下家. Sichuan (its ``next_dealer`` option): the first winner
+    deals, or the discarder whose discard made several winners."""
     dealer = _seat(dealer, "dealer")
     if not isinstance(winners, list):
         raise MahjongError("winners must be a list of seat winds", winners)
     for w in winners:
         _seat(w, "a winner")
+    rule = profile.extra.get("next_dealer") if profile is not None else None
+    if rule is not None and winners:
+        if rule == "discarder_on_multiple" and len(winners) > 1 and discarder is not None:
+            return _seat(discarder, "discarder")
+        return winners[0]
     return dealer if not winners or dealer in winners else next_seat(dealer)
+
+
+#: 换三张: where each seat's three tiles go, by direction (turn order E → S → W → N is the
+#: seeds' 逆时针: counterclockwise passes to the 下家).
+EXCHANGE_STEPS = {"counterclockwise": 1, "opposite": 2, "clockwise": 3}
+
+
+def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = None) -> dict[str, Any]:
+    """换三张: each seat passes three tiles of one suit; returns what each seat receives."""
+    direction = direction or profile.extra.get("exchange_three", "none")
+    if direction not in EXCHANGE_STEPS:
+        raise MahjongError(f"换三张: the direction is one of {', '.join(EXCHANGE_STEPS)}, got "
+                           f"{direction!r} (this table plays exchange_three = "
+                           f"{profile.extra.get('exchange_three', 'none')!r})", direction)
+    if not isinstance(passes, dict) or set(passes) != set(WINDS):
+        raise MahjongError("换三张: give the three tiles of each seat E S W N", "passes")
+    received: dict[str, list[str]] = {}
+    for seat, tiles in passes.items():
+        if not isinstance(tiles, list) or len(tiles) != 3:
+            raise MahjongError(f"换三张: seat {seat} passes three tiles", seat)
+        codes = [check_code(t) for t in tiles]
+        if len({t[1] for t in codes}) != 1 or not all(len(t) == 2 and t[1] in "mps" for t in codes):
+            raise MahjongError(f"换三张: seat {seat}'s three tiles must be of one suit", seat)
+        received[next_seat(seat, EXCHANGE_STEPS[direction])] = codes
+    return {"direction": direction, "received": {s: received[s] for s in WINDS}}
+
+
+def exchange_advice(tiles: list[str]) -> dict[str, Any]:
+    """Which three tiles to pass at 换三张 and which suit to give up at 定缺: the suit held least
+    (of those with three tiles or more), and of it the three whose loss costs the rest least;
+    then the suit held least after the pass.
+
+    >>> from assistant.tiles import parse_tiles
+    >>> exchange_advice(parse_tiles("1239m45p1235789s"))
+    {'pass': ['9m', '1m', '2m'], 'suit': 'm', 'void_suit': 'm'}
+    """
+    from .shanten import shanten
+    from .tiles import to_counts
+
+    codes = [check_code(t) for t in tiles]
+    by_suit = {s: [t for t in codes if t.endswith(s) and len(t) == 2] for s in "mps"}
+    candidates = [s for s in "mps" if len(by_suit[s]) >= 3]
+    if not candidates:
+        raise MahjongError("换三张 needs three tiles of one suit in the hand", "tiles")
+    suit = min(candidates, key=lambda s: (len(by_suit[s]), s))
+    chosen: list[str] = []
+    rest = list(codes)
+    for _ in range(3):
+        options = [t for t in dict.fromkeys(by_suit[suit]) if t in rest]
+        best = min(options, key=lambda t: (shanten(to_counts(_without(rest, t))), t))
+        chosen.append(best)
+        rest.remove(best)
+        by_suit[suit].remove(best)
+    left = {s: sum(1 for t in rest if t.endswith(s) and len(t) == 2) for s in "mps"}
+    return {"pass": chosen, "suit": suit, "void_suit": min("mps", key=lambda s: (left[s], s))}
+
+
+def _without(tiles: list[str], tile: str) -> list[str]:
+    out = list(tiles)
+    out.remove(tile)
+    return out
 
 
 def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -229,6 +314,9 @@ def liabilities(profile: RuleProfile, claims: list[Any]) -> dict[str, dict[str, 
         if seat == source:
             raise MahjongError(f"claim {k + 1}: a seat cannot claim its own discard", seat)
         tile = check_code(c.get("tile"))
+        if c["claim"] == "chow" and next_seat(source) != seat:
+            raise MahjongError(f"claim {k + 1}: seat {seat} chows only the discard of its 上家 "
+                               f"{next_seat(seat, 3)}, not of {source}", source)
         sets[seat] += 1
         if profile.extra.get("big_hand_liability") and c["claim"] != "chow":
             for group, tiles, size in (("winds", WINDS, 4), ("dragons", DRAGONS, 3)):
@@ -274,8 +362,15 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 
 def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict[str, Any]:
     """A drawn hand (荒庄): nobody wins; the kongs' payments stand where the variant says so
-    (``kongs_stand_on_draw``); a variant without kong money settles nothing."""
-    table = read_variant_table(profile, table_data)
+    (``kongs_stand_on_draw``); a variant without kong money settles nothing. Where the variant
+    settles the draw itself (Sichuan 查花猪, 查大叫), ``hands`` gives each seat's hand."""
+    data = dict(table_data or {})
+    hands = data.pop("hands", None)
+    draw_settler = DRAW_SETTLERS.get(profile.name)
+    if hands is not None and (draw_settler is None or not isinstance(hands, dict)):
+        raise MahjongError("'hands' of a drawn hand is read only by a variant that settles the "
+                           "draw (sichuan, xueliu), as an object of seat -> hand", "hands")
+    table = read_variant_table(profile, data)
     ledger = Ledger()
     items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]
     settler = KONG_SETTLERS.get(profile.name)
@@ -286,5 +381,7 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
         else:
             items.append(item("杠分作废", "Kong payments cancelled in a drawn hand", 0,
                               event="draw"))
+    if draw_settler is not None and hands is not None:
+        items += draw_settler(profile, table, hands, ledger)
     return {"variant": profile.name, "outcome": "draw", "items": items, "total": 0,
             **ledger.to_json(), "assumed": table.assumed}

@@ -29,6 +29,18 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
     "waits_in_own_hand": ("自己手中四张的牌也算听牌", "a tile whose four copies are in your own hand "
                           "still counts as a wait (with 0 left)"),
     "kong_robbable": ("可以抢杠", "an added kong (加杠) can be robbed for a win"),
+    "pass_lock": ("过手不和", "a seat that passed a win may not win on that tile until it draws "
+                  "or claims"),
+    "lack_a_suit": ("缺一门：手中三门齐全不能和", "a hand holding all three suits cannot win "
+                    "(缺一门, the suit given up at 定缺)"),
+    "winds_as_one": ("风牌任意两张成对、三张成刻（芜湖）", "any two winds make a pair, three a pung, "
+                     "four a kong (芜湖: one of each wind)"),
+    "dragons_as_flowers": ("中发白算花牌（南京，共20张花）", "the dragons are flowers (南京: 20 "
+                           "flower tiles), replaced like them, never in the hand"),
+    "imagined_tile": ("心皇：心中想象一张牌，只能用来和牌", "心皇: each hand holds one tile fewer and "
+                      "an imagined tile that only completes the win"),
+    "hand_size": ("每家手牌张数（4、7、10、12、13）", "tiles in a hand before the draw (4, 7, 10 or 13: "
+                  "成都 tables of seven, six, five players)"),
 }
 
 
@@ -97,6 +109,11 @@ class OptionSpec:
         return value
 
 
+def number(zh: str, en: str, maximum: int, minimum: int = 0) -> OptionSpec:
+    """A whole-number house rule (a fan, a price, a count) from ``minimum`` to ``maximum``."""
+    return OptionSpec(zh, en, kind="int", minimum=minimum, maximum=maximum)
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     """What a variant changes in the rules engine; every field is also a user option."""
@@ -115,9 +132,23 @@ class RuleProfile:
     dead_waits: bool = True
     waits_in_own_hand: bool = True
     kong_robbable: bool = True
+    pass_lock: bool = False
+    lack_a_suit: bool = False
+    hand_size: int = 13
+    winds_as_one: bool = False
+    imagined_tile: bool = False
+    dragons_as_flowers: bool = False
+    #: Tiles the set holds one copy of (芜湖's winds), not four.
+    one_copy: tuple[str, ...] = field(default=(), compare=False)
+    #: A variant's own condition on a reading of a complete hand: ``(state, hand, profile) ->
+    #: None`` when
+    #: it may win, else the rule it breaks as ``(zh, en)`` (八支, 开门, the 2-5-8 pair …).
+    win_condition: Callable[..., tuple[str, str] | None] | None = field(default=None, compare=False)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
     extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)
+    #: Example winning hands for the rules page: ``{"zh", "en", "hand"}`` (a hand state).
+    examples: tuple[dict[str, Any], ...] = field(default=(), compare=False)
     #: The main rules in one paragraph per topic, (Chinese, English), for ``variants NAME``.
     rules_summary: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
@@ -171,6 +202,13 @@ class RuleProfile:
 
 
 def _coerce_option(key: str, value: Any, current: Any) -> Any:
+    if key == "hand_size":
+        from .hand import HAND_SIZES
+
+        if isinstance(value, bool) or value not in HAND_SIZES:
+            raise MahjongError(f"option 'hand_size' is one of {list(HAND_SIZES)}, got {value!r}",
+                               key)
+        return value
     if isinstance(current, bool):
         if not isinstance(value, bool):
             raise MahjongError(f"option {key!r} must be true or false, got {value!r}", key)

@@ -204,6 +204,8 @@ class Rules:
     absent: frozenset[int] = frozenset()
     three_player: bool = False
     four_as_two_pairs: bool = True
+    fold_winds: bool = False  # 芜湖: any winds make a pair, pung or kong together
+    virtual_wilds: int = 0  # 心皇: the imagined tile, good only to complete the win
 
 
 def _knitted_lower_bound(counts: list[int], wilds: int, n_sets: int) -> int:

@@ -84,6 +84,15 @@ def scored(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     variant = draw(st.sampled_from(["shaanxi", "xian", "guangdong"]))
     hand = draw(winning_hands())
     table, context = draw(tables(variant))
+    # Only states the rules allow: no first go-around after a claim or kong, 杠上开花 with a kong,
+    # a robbed kong that was an added one (the refusals have their own tests).
+    context["first_go_around"] &= not hand["melds"]
+    if not any(m["type"] == "kong" for m in hand["melds"]):
+        context.pop("kong_replacement", None)
+    if context.get("robbing_kong"):
+        robbed = table["kongs"].get(table["discarder"], [])
+        table["kongs"][table["discarder"]] = [k for k in robbed if k["tile"] != hand["win_tile"]
+                                              or k["type"] == "jia"]
     return variant, {**hand, "variant": variant, "table": table, "context": context}
 
 

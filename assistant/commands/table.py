@@ -2,12 +2,14 @@
 
 ``dice`` (which wall and stack the deal starts from), ``draw`` (is the hand drawn), ``next-dealer``,
 ``wind`` (prevalent wind over a sequence of hands), ``claim`` (who takes a discard),
-``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims) and ``settle-draw``
-(kong payments of a drawn hand). Examples::
+``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims), ``settle-draw`` (kong
+payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exchange`` and
+``exchange-advice`` (Sichuan 换三张 and 定缺). Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
     mahjong-assistant table next-dealer --dealer E --winners S
+    mahjong-assistant table exchange-advice --hand 1239m45p1235789s
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from ..cli import dump, read_json
 from ..errors import MahjongError
 from ..procedures import (
     dice_start,
+    exchange_advice,
+    exchange_three,
     is_draw,
     liabilities,
     next_dealer,
@@ -30,6 +34,7 @@ from ..procedures import (
     wind_rounds,
 )
 from ..report import score_lines
+from ..tiles import parse_tiles
 from ..variants import get_profile
 
 
@@ -38,7 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     def common(q: argparse.ArgumentParser, variant: bool = True) -> None:
         if variant:
-            q.add_argument("--variant", required=True, help="shaanxi, xian or guangdong")
+            q.add_argument("--variant", required=True,
+                           help="the variant (`mahjong-assistant variants` lists them)")
             q.add_argument("--options", help="house-rule overrides as a JSON object")
         q.add_argument("--json", action="store_true", help="print JSON")
         q.add_argument("--lang", default="zh", choices=["zh", "en"], help="language")
@@ -57,7 +63,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     common(q)
     q = sub.add_parser("next-dealer", help="who deals the next hand")
     q.add_argument("--dealer", required=True, help="this hand's dealer")
-    q.add_argument("--winners", nargs="*", default=[], help="the winners (none: a drawn hand)")
+    q.add_argument("--winners", nargs="*", default=[], help="the winners in the order they won "
+                                                            "(none: a drawn hand)")
+    q.add_argument("--discarder", help="the discarder of a win on a discard (Sichuan: the "
+                                       "discarder of several winners may deal next)")
+    q.add_argument("--variant", help="the variant, where it has its own rule (sichuan, xueliu)")
+    q.add_argument("--options", help="house-rule overrides as a JSON object")
+    common(q, variant=False)
+    q = sub.add_parser("exchange", help="换三张: what each seat receives (JSON {seat: [3 tiles]} "
+                                        "on stdin)")
+    q.add_argument("--direction", choices=["clockwise", "counterclockwise", "opposite"],
+                   help="the direction (default: the variant's exchange_three option)")
+    common(q)
+    q = sub.add_parser("exchange-advice", help="换三张 and 定缺: which three tiles to pass, which "
+                                               "suit to give up")
+    q.add_argument("--hand", required=True, help="the dealt hand, e.g. 123569m2478p1389s")
     common(q, variant=False)
     q = sub.add_parser("wind", help="prevalent wind before each hand (JSON list of "
                                     "{dealer, winners} on stdin)")
@@ -110,8 +130,14 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         tiles = args.tiles_left if args.tiles_left is not None else round(2 * args.stacks_left)
         return is_draw(_profile(args), args.kongs, tiles)
     if kind == "next-dealer":
+        profile = _profile(args) if args.variant else None
         return {"dealer": args.dealer, "winners": args.winners,
-                "next_dealer": next_dealer(args.dealer, args.winners)}
+                "next_dealer": next_dealer(args.dealer, args.winners, profile, args.discarder)}
+    if kind == "exchange":
+        return exchange_three(_profile(args), read_json(sys.stdin.read(), "the passes"),
+                              args.direction)
+    if kind == "exchange-advice":
+        return exchange_advice(parse_tiles(args.hand))
     if kind == "wind":
         hands = read_json(sys.stdin.read(), "the hands")
         if not isinstance(hands, list):
@@ -123,6 +149,9 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
                 "takes": resolve_declared(profile, args.discarder, _claims(args.claims))}
     if kind == "pass-lock":
         profile = _profile(args)
+        if not profile.pass_lock:
+            raise MahjongError(f"variant {profile.name!r} has no pass lock (过手不和): a seat that "
+                               "passed a win may still win", profile.name)
         data = read_json(sys.stdin.read(), "the events")
         events = data.get("events") if isinstance(data, dict) else data
         if not isinstance(events, list):
@@ -166,6 +195,12 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(rows) or ("无人包牌" if zh else "nobody is liable"))
     elif kind == "pass-lock":
         print(" ".join("✓" if ok else "✗" for ok in result["try_win_results"]))
+    elif kind == "exchange":
+        for seat, tiles in result["received"].items():
+            print(f"{seat} {'收到' if zh else 'receives'}: {' '.join(tiles)}")
+    elif kind == "exchange-advice":
+        print(("换出: " if zh else "Pass: ") + " ".join(result["pass"]))
+        print(("定缺: " if zh else "Give up the suit: ") + result["void_suit"])
     else:
         print("\n".join(score_lines(result, args.lang)))
     return 0

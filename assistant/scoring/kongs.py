@@ -52,7 +52,7 @@ def settle_kongs(ledger: Ledger, table: Table, rates: dict[str, KongRate],
             payers = [kong.source]
             amount = rate.amount * (3 if rate.payers == "discarder_all" else 1)
         else:
-            payers = [next_seat(kong.seat, k) for k in (1, 2, 3)]
+            payers = [s for s in (next_seat(kong.seat, k) for k in (1, 2, 3)) if s in table.in_play]
             amount = rate.amount
         gained = 0
         for payer in payers:

@@ -32,7 +32,8 @@ from ..tiles import WINDS, check_code
 #: Accepted kong type names -> the kind used in scoring (an 暗杠, jia 加杠, zhi 直杠).
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
-TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind")
+TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
+              "in_play", "birds")
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 
@@ -65,6 +66,10 @@ class Table:
     winners: list[str] = field(default_factory=list)
     prevalent_wind: str | None = None
     assumed: list[str] = field(default_factory=list)
+    #: Seats still playing the hand (血战到底: a seat that has won leaves); all four by default.
+    in_play: list[str] = field(default_factory=lambda: list(WINDS))
+    #: 扎鸟 (长沙): the tiles turned up after the win.
+    birds: list[str] = field(default_factory=list)
 
     @property
     def self_drawn(self) -> bool:
@@ -73,9 +78,9 @@ class Table:
 
     @property
     def others(self) -> list[str]:
-        """The three seats other than the winner, in turn order after him."""
+        """The seats other than the winner still in the hand, in turn order after him."""
         assert self.seat is not None
-        return [next_seat(self.seat, k) for k in (1, 2, 3)]
+        return [s for s in (next_seat(self.seat, k) for k in (1, 2, 3)) if s in self.in_play]
 
     def kongs_of(self, seat: str) -> list[Kong]:
         """The kongs ``seat`` made this hand, in the order given."""
@@ -132,7 +137,68 @@ def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: s
     prevalent = data.get("prevalent_wind", prevalent_wind)
     if prevalent is not None:
         _seat(prevalent, "table.prevalent_wind")
-    return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed)
+    in_play = _in_play(data.get("in_play"), seat, discarder)
+    birds = data.get("birds") or []
+    if not isinstance(birds, list) or len(birds) > 8:
+        raise MahjongError("table.birds must list the bird tiles turned up (8 at most)", "birds")
+    return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed, in_play,
+                 [check_code(b) for b in birds])
+
+
+def _in_play(value: Any, seat: str | None, discarder: str | None) -> list[str]:
+    if value is None:
+        return list(WINDS)
+    if not isinstance(value, list) or len(value) > 4:
+        raise MahjongError("table.in_play must list the seats still in the hand", "in_play")
+    seats = [_seat(w, "table.in_play") for w in value]
+    if len(set(seats)) != len(seats):
+        raise MahjongError("table.in_play lists a seat twice", "in_play")
+    for who, what in ((seat, "the winner"), (discarder, "the discarder")):
+        if who is not None and who not in seats:
+            raise MahjongError(f"table.in_play: {what} {who} has already left the hand", who)
+    if seat is not None and len(seats) < 2:
+        raise MahjongError("table.in_play: a win needs another seat still in the hand", "in_play")
+    return [w for w in WINDS if w in seats]
+
+
+def read_hand_table(state: Any, profile: Any, data: dict[str, Any] | None = None,
+                    need_seat: bool = True, max_bet: int | None = 0) -> Table:
+    """The ``table`` of a hand (or ``data`` without one) checked under its variant's rules: the
+    table object itself, then what the rules make impossible (see :func:`check_win`)."""
+    if state is not None:
+        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
+    table = read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
+                       default_seat=state.seat_wind if state else "E", max_bet=max_bet,
+                       robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat,
+                       prevalent_wind=state.prevalent_wind if state else None)
+    if state is not None:
+        check_win(state, table, profile)
+    return table
+
+
+def check_win(state: Any, table: Table, profile: Any) -> None:
+    """Refuse a win the variant's rules make impossible, naming the rule: several winners on one
+    discard where only the nearest wins (截和); 杠上开花 without a kong; robbing a kong that is
+    not an added one."""
+    if len(table.winners) > 1 and not profile.multiple_winners:
+        raise MahjongError(f"variant {profile.name!r} has one winner per discard (截和): the "
+                           "nearest seat in turn order wins, so table.winners lists only one",
+                           "winners")
+    if state.kong_replacement and state.self_drawn and not any(
+            m.type == "kong" for m in state.melds):
+        raise MahjongError("kong_replacement (杠上开花): a win on the replacement tile needs the "
+                           "kong among the winner's melds", "kong_replacement")
+    if state.after_kong_discard and state.self_drawn:
+        raise MahjongError("after_kong_discard (杠上炮) is a win on a discard, not self-drawn",
+                           "after_kong_discard")
+    if state.robbing_kong and table.discarder is not None:
+        for kong in table.kongs_of(table.discarder):
+            if kong.tile == state.win_tile and kong.kind != "jia":
+                what = ("a concealed kong (暗杠) cannot be robbed" if kong.kind == "an" else
+                        "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile "
+                        "is an ordinary win on the discard, paid by the discarder")
+                raise MahjongError(f"{what}; only an added kong (加杠) can be robbed",
+                                   "robbing_kong")
 
 
 def check_kong_robbing(robbing_kong: bool, robbable: bool, variant: str) -> None:

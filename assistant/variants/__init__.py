@@ -29,6 +29,7 @@ DEFAULT = RuleProfile(
                    "chows allowed, one winner per discard.",
     description_zh="不限地区：所有和牌型（基本和型、七对（四张可算两对）、十三幺、全不靠、组合龙），"
                    "可以吃牌，一炮只许一人和。",
+    pass_lock=True,
 )
 
 RIICHI = RuleProfile(
@@ -37,7 +38,7 @@ RIICHI = RuleProfile(
                    "different pairs; no 全不靠 or 组合龙; several winners allowed.",
     description_zh="日本立直麻将的和牌型：七对须为七种不同的对子；无全不靠、组合龙；允许一炮多响。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
-    four_as_two_pairs=False, multiple_winners=True,
+    four_as_two_pairs=False, multiple_winners=True, pass_lock=True,
 )
 
 MCR = RuleProfile(
@@ -48,19 +49,48 @@ MCR = RuleProfile(
     waits_in_own_hand=False, multiple_winners=True,
 )
 
+from ..scoring.by_card import read_card_table  # noqa: E402
+from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
+from .hundred import HUNDRED, read_hundred_table, score_hundred, settle_hundred_kongs  # noqa: E402, I001
+from .jiangnan import JIANGNAN, score_jiangnan  # noqa: E402
+from .nanjing import NANJING, score_nanjing  # noqa: E402
+from .neimenggu import NEIMENGGU, score_neimenggu  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
+from .sichuan import (  # noqa: E402
+    SICHUAN,
+    XUELIU,
+    read_sichuan_table,
+    score_sichuan,
+    settle_sichuan_draw,
+    settle_sichuan_kongs,
+)
+from .taiyuan import TAIYUAN, score_taiyuan  # noqa: E402
+from .wuhu import WUHU, score_wuhu  # noqa: E402
 from .xian import XIAN, read_xian_table, score_xian, settle_xian_kongs  # noqa: E402
 
-PROFILES: dict[str, RuleProfile] = {p.name: p for p in (DEFAULT, RIICHI, MCR, SHAANXI, XIAN,
-                                                          GUANGDONG)}
-SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong})
+PROFILES: dict[str, RuleProfile] = {p.name: p for p in (
+    DEFAULT, RIICHI, MCR, SHAANXI, XIAN, GUANGDONG, SICHUAN, XUELIU, HUNDRED, CHANGSHA, NEIMENGGU,
+    WUHU, TAIYUAN, NANJING, JIANGNAN)}
+SCORERS.update({"shaanxi": score_shaanxi, "xian": score_xian, "guangdong": score_guangdong,
+                "sichuan": score_sichuan, "xueliu": score_sichuan, "hundred": score_hundred,
+                "changsha": score_changsha, "neimenggu": score_neimenggu, "wuhu": score_wuhu,
+                "taiyuan": score_taiyuan, "nanjing": score_nanjing, "jiangnan": score_jiangnan})
 #: variant -> (profile, table JSON or None, need a seat?) -> checked Table (bets in range etc.).
 TABLE_READERS: dict[str, Callable[..., Any]] = {
-    "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table}
+    "shaanxi": read_shaanxi_table, "xian": read_xian_table, "guangdong": read_guangdong_table,
+    "sichuan": read_sichuan_table, "xueliu": read_sichuan_table, "hundred": read_hundred_table,
+    "changsha": read_changsha_table, **dict.fromkeys(
+        ("neimenggu", "wuhu", "taiyuan", "nanjing", "jiangnan"), read_card_table)}
+#: variant -> (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
+INSTANT_WINS: dict[str, Callable[..., dict[str, Any] | None]] = {"changsha": instant_wins}
 #: variant -> (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
 KONG_SETTLERS: dict[str, Callable[..., dict[str, list[dict[str, Any]]]]] = {
-    "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs}
+    "shaanxi": settle_shaanxi_kongs, "xian": settle_xian_kongs, "sichuan": settle_sichuan_kongs,
+    "xueliu": settle_sichuan_kongs, "hundred": settle_hundred_kongs}
+#: variant -> (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
+DRAW_SETTLERS: dict[str, Callable[..., list[dict[str, Any]]]] = {
+    "sichuan": settle_sichuan_draw, "xueliu": settle_sichuan_draw}
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:

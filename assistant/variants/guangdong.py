@@ -15,23 +15,20 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState, Meld
 from ..profile import OptionSpec, RuleProfile
+from ..scoring.fan_table import Entry, FanTable
 from ..scoring.items import item
 from ..scoring.patterns import (
+    Win,
     WinningHand,
     dragon_pungs,
     is_all_chows,
-    is_all_honours,
     is_all_pungs,
-    is_all_terminals,
-    is_full_flush,
     is_half_flush,
-    is_nine_gates,
-    is_terminals_and_honours,
     wind_pungs,
     winning_hands,
 )
 from ..scoring.settlement import Ledger
-from ..scoring.table import NOT_GIVEN, Table, check_kong_robbing, next_seat, read_table
+from ..scoring.table import NOT_GIVEN, Table, next_seat, read_hand_table
 from ..shanten import Form
 from ..tiles import DRAGONS, WINDS, sorted_tiles
 
@@ -93,7 +90,7 @@ GUANGDONG = RuleProfile(
     description_zh="广东鸡平和：136张；任何和牌均可和（鸡和0番），另有十三幺；番数→分值2^番；爆和3番封顶，"
                    "特殊牌型不受限；自摸、门风、圈风、箭刻在爆和内各加1番；允许一炮多响；包自摸；过手不和。",
     forms=(Form.REGULAR, Form.THIRTEEN_ORPHANS), chow_allowed=True, multiple_winners=True,
-    kong_robbable=True, extra=DEFAULTS, extra_specs=SPECS,
+    kong_robbable=True, pass_lock=True, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("牌：136张，无花牌，三颗骰子。", "Tiles: 136, no flowers, three dice."),
         ("番种（爆和以内）：鸡和0、平和1、碰碰和2、混一色2；自摸、门风刻、圈风刻、每个箭刻各+1；爆和3番封顶。",
@@ -120,17 +117,20 @@ GUANGDONG = RuleProfile(
     ),
 )
 
-#: Special hands beyond the cap: zh, en, fan.
-SPECIALS = {
-    "清一色": ("Full flush", 4), "混碰": ("Half flush all pungs", 4), "清碰": ("Full flush all pungs", 5),
-    "混幺九": ("Terminals and honours", 5), "小三元": ("Little three dragons", 5),
-    "小四喜": ("Little four winds", 5), "字一色": ("All honours", 6), "清幺九": ("Pure terminals", 6),
-    "大三元": ("Big three dragons", 6), "大四喜": ("Big four winds", 6), "九莲宝灯": ("Nine gates", 6),
-    "十三幺": ("Thirteen orphans", 6),
-}
-#: When specials stack, a bigger one swallows those it contains.
-CONTAINS = {"清碰": {"清一色", "混碰"}, "九莲宝灯": {"清一色", "清碰"}, "混碰": set(),
-            "字一色": {"混碰"}, "清幺九": {"清碰", "清一色"}, "混幺九": {"混碰"}}
+#: Special hands beyond the cap (爆和以外): the card. When specials stack, a bigger one replaces
+#: those it contains; else only the highest counts.
+SPECIALS = FanTable(entries=(
+    Entry("nine_gates", 6, replaces=("full_flush", "full_flush_all_pungs")),
+    Entry("full_flush", 4),
+    Entry("full_flush_all_pungs", 5, replaces=("full_flush", "half_flush_all_pungs")),
+    Entry("half_flush_all_pungs", 4),
+    Entry("terminals_and_honours", 5, replaces=("half_flush_all_pungs",)),
+    Entry("big_three_dragons", 6), Entry("little_three_dragons", 5),
+    Entry("big_four_winds", 6), Entry("little_four_winds", 5),
+    Entry("all_honours", 6, replaces=("half_flush_all_pungs",)),
+    Entry("all_terminals", 6, replaces=("full_flush_all_pungs", "full_flush")),
+    Entry("thirteen_orphans", 6, replaces=("terminals_and_honours",)),
+), combine="points")
 FIRST_ROUND = {"天和": ("Heavenly win", "tian_he_fan"), "地和": ("Earthly win", "di_he_fan"),
                "人和": ("Human win", "ren_he_fan")}
 
@@ -143,34 +143,13 @@ def seat_wind(table: Table, profile: RuleProfile) -> str:
     return WINDS[(WINDS.index(table.seat) - WINDS.index(table.dealer)) % 4]
 
 
-def special_hands(hand: WinningHand) -> list[str]:
-    """The special hands beyond the cap that this reading makes."""
-    if hand.form is Form.THIRTEEN_ORPHANS:
-        return ["十三幺"]
-    found = []
-    pungs = is_all_pungs(hand)
-    if is_nine_gates(hand):
-        found.append("九莲宝灯")
-    if is_full_flush(hand):
-        found.append("清碰" if pungs else "清一色")
-    if is_half_flush(hand) and pungs:
-        found.append("混碰")
-    if is_terminals_and_honours(hand):
-        found.append("混幺九")
-    dragons, winds = dragon_pungs(hand), wind_pungs(hand)
-    if len(dragons) == 3:
-        found.append("大三元")
-    elif len(dragons) == 2 and hand.pair in DRAGONS:
-        found.append("小三元")
-    if len(winds) == 4:
-        found.append("大四喜")
-    elif len(winds) == 3 and hand.pair in WINDS:
-        found.append("小四喜")
-    if is_all_honours(hand):
-        found.append("字一色")
-    if is_all_terminals(hand):
-        found.append("清幺九")
-    return found
+def special_hands(hand: WinningHand, profile: RuleProfile) -> list[dict[str, Any]]:
+    """The special hands beyond the cap that this reading makes: all of them where they stack,
+    else the highest."""
+    items = SPECIALS.score(hand, Win(), profile.extra).items
+    if items and not profile.option("specials_stack"):
+        return [max(items, key=lambda i: i["value"])]
+    return items
 
 
 def first_round_win(state: HandState, table: Table) -> str | None:
@@ -183,22 +162,16 @@ def first_round_win(state: HandState, table: Table) -> str | None:
     return "人和" if table.seat != table.dealer else None
 
 
-def _special_items(names: list[str], first: str | None, hand: WinningHand,
+def _special_items(hand: WinningHand, first: str | None,
                    profile: RuleProfile) -> list[dict[str, Any]]:
-    values = {n: SPECIALS[n][1] for n in names}
-    english = {n: SPECIALS[n][0] for n in names}
+    items = special_hands(hand, profile)
     if first:
-        values[first] = profile.option(FIRST_ROUND[first][1])
-        english[first] = FIRST_ROUND[first][0]
-    if not values:
-        return []
-    tiles = sorted_tiles(hand.tiles)
-    if profile.option("specials_stack"):
-        kept = [n for n in values if not any(n in CONTAINS.get(m, ()) for m in values if m != n)]
-    else:
-        kept = [max(values, key=lambda n: values[n])]
-    return [item(n, english[n], values[n], **({"event": "first_go_around"} if n in FIRST_ROUND
-                                               else {"tiles": tiles})) for n in kept]
+        zh_en, key = FIRST_ROUND[first]
+        value = profile.option(key)
+        if profile.option("specials_stack") or value > max((i["value"] for i in items), default=-1):
+            items = (items if profile.option("specials_stack") else []) + [
+                item(first, zh_en, value, event="first_go_around")]
+    return items
 
 
 def _inside_items(hand: WinningHand, state: HandState, table: Table, profile: RuleProfile,
@@ -259,7 +232,7 @@ def hand_items(hand: WinningHand, state: HandState, table: Table,
                profile: RuleProfile) -> list[dict[str, Any]]:
     """The items of one reading: specials (or patterns and +1s, capped) and the fan floor."""
     counted_self = table.self_drawn or state.robbing_kong
-    items = _special_items(special_hands(hand), first_round_win(state, table), hand, profile)
+    items = _special_items(hand, first_round_win(state, table), profile)
     inside = _inside_items(hand, state, table, profile, counted_self)
     # A hand scores its best: a special (天和 … included) or, if higher, its own inside value.
     if sum(i["value"] for i in inside) > sum(i["value"] for i in items) or not items:
@@ -325,15 +298,10 @@ def _liable(state: HandState, table: Table, profile: RuleProfile,
 def read_guangdong_table(state: HandState | None, profile: RuleProfile,
                          data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Guangdong hand (no bets in 鸡平和)."""
-    if state is not None:
-        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
     if state is not None and state.bonus and not profile.option("flowers"):
         raise MahjongError("guangdong plays without flowers; set the option flowers = true to "
                            "score a hand with flowers", state.bonus[0])
-    return read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
-                      default_seat=state.seat_wind if state else "E", max_bet=0,
-                      robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat,
-                      prevalent_wind=state.prevalent_wind if state else None)
+    return read_hand_table(state, profile, data, need_seat, max_bet=0)
 
 
 def score_guangdong(state: HandState, profile: RuleProfile,

@@ -17,7 +17,7 @@ from ..profile import OptionSpec, RuleProfile
 from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
 from ..scoring.settlement import Ledger
-from ..scoring.table import Table, check_kong_robbing, read_table
+from ..scoring.table import Table, read_hand_table
 from ..shanten import ALL_FORMS
 from ..tiles import HONORS
 
@@ -141,12 +141,7 @@ def _dealer_factor(table: Table, enabled: bool) -> Callable[[str, str], int]:
 def read_shaanxi_table(state: HandState | None, profile: RuleProfile,
                        data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Shaanxi hand (bets 0 to ``paozi_max``)."""
-    if state is not None:
-        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
-    return read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
-                      default_seat=state.seat_wind if state else "E",
-                      max_bet=profile.option("paozi_max"),
-                      robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat)
+    return read_hand_table(state, profile, data, need_seat, max_bet=profile.option("paozi_max"))
 
 
 def score_shaanxi(state: HandState, profile: RuleProfile,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decompose import Decomposition, is_complete
+from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
@@ -18,9 +18,8 @@ from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
 from ..scoring.patterns import WinningHand, wait_shapes, winning_hands
 from ..scoring.settlement import Ledger
-from ..scoring.table import Table, check_kong_robbing, read_table
+from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
-from ..tiles import to_counts
 
 SPECS: dict[str, OptionSpec] = {
     "base": OptionSpec("基数", "the base (基数) every multiple is of", kind="int", minimum=1),
@@ -124,12 +123,7 @@ def settle_xian_kongs(ledger: Ledger, table: Table,
 def read_xian_table(state: HandState | None, profile: RuleProfile,
                     data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Xi'an hand; an added kong is refused unless allowed."""
-    if state is not None:
-        check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
-    table = read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
-                       default_seat=state.seat_wind if state else "E",
-                       max_bet=profile.option("bets_max"),
-                       robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat)
+    table = read_hand_table(state, profile, data, need_seat, max_bet=profile.option("bets_max"))
     added = any(k.kind == "jia" for k in table.kongs) or bool(
         state and any(m.added_kong for m in state.melds))
     if added and not profile.option("allow_added_kong"):
@@ -146,20 +140,11 @@ def wait_shape(state: HandState, profile: RuleProfile, hands: list[WinningHand])
         shapes |= wait_shapes(h)
     if not shapes:
         return None
-    if profile.option("jia_dandiao_single_wait_only") and len(_waits(state, profile)) != 1:
+    from ..analysis import wait_tiles
+
+    if profile.option("jia_dandiao_single_wait_only") and len(wait_tiles(state, profile)) != 1:
         return None
     return "closed" if "closed" in shapes else "pair"
-
-
-def _waits(state: HandState, profile: RuleProfile) -> list[int]:
-    counts = to_counts(state.concealed)
-    out = []
-    for i in range(34):
-        counts[i] += 1
-        if counts[i] <= 4 and is_complete(counts, 0, profile.forms, profile.four_as_two_pairs):
-            out.append(i)
-        counts[i] -= 1
-    return out
 
 
 _WIN_NAMES = {
