@@ -101,6 +101,15 @@ VARIANTS: dict[str, tuple[str, str]] = {
     "shaanxi": ("陕西麻将", "Shaanxi"),
     "xian": ("西安麻将", "Xi'an"),
     "guangdong": ("广东鸡平和", "Guangdong chicken hand"),
+    "sichuan": ("四川麻将·血战到底", "Sichuan, fight to the end"),
+    "xueliu": ("四川麻将·血流成河", "Sichuan, blood flowing (play on after each win)"),
+    "hundred": ("百张麻将（无万）", "100-tile game, no characters"),
+    "changsha": ("长沙麻将", "Changsha"),
+    "neimenggu": ("内蒙麻将", "Inner Mongolia"),
+    "wuhu": ("芜湖麻将", "Wuhu"),
+    "taiyuan": ("太原立四麻将", "Taiyuan, four standing tiles"),
+    "nanjing": ("南京麻将", "Nanjing"),
+    "jiangnan": ("江南麻将·心皇", "Jiangnan, the imagined tile"),
 }
 
 #: Chinese table words that the English texts keep, and what they mean.
@@ -422,6 +431,75 @@ MESSAGES: dict[str, str] = {
         "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
     "the hand with the winning tile {0} set apart is not complete: check the tiles":
         "放在一边的和牌张是 {0}，但这手牌没有和：请检查识别的牌",
+    # added with the regional variants
+    "{0} ({1}) is a flower only where the dragons are flowers (南京); here it belongs in the hand":
+        "{0}（{1}）只有在箭牌当花的规则（南京）里才是花牌；这里它属于手牌",
+    "variant {0} plays one {1} ({2}); this hand and the table show {3}":
+        "{0} 只打一副{1}（{2}）；这手牌和桌上是 {3}",
+    "variant {0} plays hands of {1} tiles; this one holds {2}": "{0} 的一手牌是 {1} 张；这一手有 {2} 张",
+    "variant {0} has no 起手胡 (wins on the dealt hand); they exist in {1}":
+        "{0} 没有起手胡；有起手胡的规则：{1}",
+    "variant {0} has no pass lock (过手不和): a seat that passed a win may still win, so 'passed' does not "
+    "apply": "{0} 没有过手不和：放过和牌的一家仍可以和，所以 'passed' 不适用",
+    "variant {0} has no pass lock (过手不和): a seat that passed a win may still win":
+        "{0} 没有过手不和：放过和牌的一家仍可以和",
+    "a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}":
+        "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
+    "{0} ({1}): a chow is claimed only from the player before (上家, from = left), not from {2}":
+        "{0}（{1}）：只能吃上家的牌（from = left），不能吃 {2} 的",
+    "{0} is not a bonus tile (flowers and seasons are 1f-8f; 南京 counts the dragons as flowers too)":
+        "{0} 不是花牌（花牌为 1f–8f；南京麻将的箭牌也算花）",
+    "too many tiles: {0} in the concealed hand and {1} in melds make {2} ({3})":
+        "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
+    "too few tiles: {0} in the concealed hand and {1} in melds make {2} ({3})":
+        "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
+    "{0} or {1} expected, a kong counts as 3": "应为 {0} 或 {1} 张，杠算 3 张",
+    "with a winning tile the hand must make {0}, it makes {1}": "有和牌张时一手牌应为 {0} 张，现在是 {1} 张",
+    "first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends "
+    "the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
+    "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no "
+    "winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
+    "stood (立四): at most four tiles, all among the concealed ones": "立四 (stood)：至多四张，且都在暗牌里",
+    "换三张: the direction is one of {0}, got {1} (this table plays exchange_three = {2})":
+        "换三张：方向须为 {0} 之一，收到 {1}（本桌 exchange_three = {2}）",
+    "换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
+    "换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
+    "换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
+    "换三张 needs three tiles of one suit in the hand": "换三张需要手里有三张同花色的牌",
+    "claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}":
+        "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
+    "'hands' of a drawn hand is read only by a variant that settles the draw (sichuan, xueliu), as an "
+    "object of seat -> hand":
+        "流局的 'hands' 只有流局要结算的规则（sichuan、xueliu）才读，格式为 座位 → 手牌",
+    "variant {0} throws {1}; got {2}": "{0} 掷骰为 {1}；收到 {2}",
+    "九自手 needs both dice (e.g. 4,5), not only their total":
+        "九自手要给出两颗骰子的点数（例如 4,5），不能只给总数",
+    "option 'hand_size' is one of {0}, got {1}": "选项 'hand_size' 须为 {0} 之一，收到 {1}",
+    "table.birds must list the bird tiles turned up (8 at most)":
+        "扎鸟 table.birds 须列出翻开的鸟牌（至多 8 张）",
+    "table.in_play must list the seats still in the hand": "table.in_play 须列出还在牌局里的各家",
+    "table.in_play lists a seat twice": "table.in_play 里有一家出现两次",
+    "table.in_play: {0} {1} has already left the hand": "table.in_play：{0} {1} 已经和牌离场",
+    "table.in_play: a win needs another seat still in the hand": "table.in_play：和牌需要还有别家在牌局里",
+    "variant {0} has one winner per discard (截和): the nearest seat in turn order wins, so table.winners "
+    "lists only one": "{0} 一炮只许一家和（截和）：按出牌顺序最近的一家和，所以 table.winners 只能有一家",
+    "kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds":
+        "杠上开花 (kong_replacement)：和牌者的副露里须有这个杠",
+    "after_kong_discard (杠上炮) is a win on a discard, not self-drawn":
+        "杠上炮 (after_kong_discard) 是点炮，不是自摸",
+    "{0}; only an added kong (加杠) can be robbed": "{0}；只有加杠可以被抢",
+    "a concealed kong (暗杠) cannot be robbed": "暗杠不能被抢",
+    "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the "
+    "discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
+    "changsha: {0} birds are turned up (option birds), the table gives {1}":
+        "长沙麻将：要翻 {0} 张鸟牌（选项 birds），牌桌给了 {1}",
+    "hundred: only self-drawn wins (只允许自摸不允许吃糊); set the option discard_wins = true to allow wins "
+    "on a discard": "百张麻将：只允许自摸不允许吃糊；要允许点炮，请把选项 discard_wins 设为 true",
+    "hundred: seven pairs win only as 清一色全对 (one suit)": "百张麻将：七对只有清一色全对才能和",
+    "{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
+    "呼叫转移: 杠上炮 needs the discarder's kong in table.kongs":
+        "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
+    "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
     # the parts messages are made of
     "meld {0}": "第 {0} 副副露",
     "meld {0} tiles": "第 {0} 副副露的牌",

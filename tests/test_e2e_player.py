@@ -201,6 +201,7 @@ def test_chinese_pages_say_it_in_chinese(page, server) -> None:
     # A bad hand: the error reads in Chinese, and the previous result is gone.
     page.fill("#typed", "11111m")
     page.click("#use-typed")
+    page.wait_for_function("document.querySelectorAll('#hand .tiles svg').length === 5")
     page.click("#score-btn")
     page.wait_for_selector("#score-error .error")
     error = page.inner_text("#score-error")
@@ -258,6 +259,7 @@ def test_melds_and_flowers_entered_by_hand(page, server) -> None:
     page.goto(f"{server.url}/score")
     page.fill("#typed", "123m456p789sSS")
     page.click("#use-typed")
+    page.wait_for_function("document.querySelectorAll('#hand .tiles svg').length === 11")
     page.select_option("#meld-type", "pung")
     page.select_option("#meld-from", "opposite")
     page.fill("#meld-tiles", "EEE")

@@ -7,6 +7,7 @@ window.CATALOGUE = {
 "'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
 "'flowers' must be a count or a list of bonus tiles, got {0}": "花牌 'flowers' 须为张数或花牌列表，收到 {0}",
 "'hands' must map seat winds to hand states": "'hands' 须按座位风给出各家的手牌",
+"'hands' of a drawn hand is read only by a variant that settles the draw (sichuan, xueliu), as an object of seat -> hand": "流局的 'hands' 只有流局要结算的规则（sichuan、xueliu）才读，格式为 座位 → 手牌",
 "'kongs' must map a player number (0-3) to a list of kongs": "杠 'kongs' 须按玩家编号 (0–3) 给出杠的列表",
 "'kongs' of player {0} must be a list of kongs": "玩家 {0} 的杠 'kongs' 须为杠的列表",
 "'kongs': {0} is not a player number 0-3": "杠 'kongs'：{0} 不是玩家编号 0–3",
@@ -29,29 +30,36 @@ window.CATALOGUE = {
 "--table must hold a JSON object (dealer, seat, bets, …)": "--table 文件须为 JSON 对象（dealer、seat、bets…）",
 "a claim is SEAT=CLAIM (e.g. S=chow), got {0}": "要牌写作 座位=动作（例如 S=chow），收到 {0}",
 "a claims request must be a JSON object": "要牌请求必须是一个 JSON 对象",
+"a concealed kong (暗杠) cannot be robbed": "暗杠不能被抢",
 "a concealed kong with every tile face down: name one of them with --fix N=TILE": "暗杠四张都扣着：请用 --fix 编号=牌 说出其中一张",
 "a correction is N=TILE (e.g. 3=5p, or 3=- to drop tile 3), got {0}": "更正写作 编号=牌（例如 3=5p，或 3=- 去掉第 3 张），收到 {0}",
 "a face-down tile can only be part of a concealed kong": "扣着的牌只能是暗杠的一部分",
 "a face-down tile outside a concealed kong cannot be read": "暗杠以外扣着的牌认不出来",
 "a hand state must be a JSON object with at least 'concealed'": "手牌须为 JSON 对象，至少含 'concealed'",
+"a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a practice hand has 13 tiles": "练习题的手牌有 13 张",
 "a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}": "要牌的一家应有 13 张牌（杠算 3 张），这一家有 {0} 张",
+"a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
 "a throw is its dice (3,4) or its total (7), got {0}": "一次掷骰写作各骰点数 (3,4) 或总点数 (7)，收到 {0}",
 "a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
 "a tile must be a string code, got {0}: {1}": "牌须写成文字代码，收到 {0}：{1}",
 "a variant is named by a string, got {0}": "规则须以名称给出，收到 {0}",
+"after_kong_discard (杠上炮) is a win on a discard, not self-drawn": "杠上炮 (after_kong_discard) 是点炮，不是自摸",
 "bonus tile {0} ({1}) appears {2} times; there is one of each": "花牌 {0}（{1}）出现 {2} 次；每种只有一张",
 "bonus tile {0} ({1}) belongs under 'bonus', not in the hand": "花牌 {0}（{1}）应放在 'bonus' 里，不在手牌里",
 "bonus tile {0} {1} times; there is one of each": "花牌 {0} 出现 {1} 次；每种只有一张",
 "cannot read {0}: {1}": "无法读取 {0}：{1}",
 "cannot write the annotated image to {0} (folder missing, or an unknown extension: use .jpg or .png)": "不能把标注后的照片写到 {0}（文件夹不存在，或扩展名未知：请用 .jpg 或 .png）",
+"changsha: {0} birds are turned up (option birds), the table gives {1}": "长沙麻将：要翻 {0} 张鸟牌（选项 birds），牌桌给了 {1}",
 "claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}": "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
 "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
+"claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
 "correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
 "correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
 "could not make a practice hand": "没能生成练习题",
 "dealer E": "东家坐庄",
+"dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
 "detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
 "detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
 "detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
@@ -64,6 +72,7 @@ window.CATALOGUE = {
 "every hand must hold 1 to 14 concealed tiles": "每手牌须有 1 到 14 张暗牌",
 "expected 34 tile counts, got {0}": "应有 34 种牌的张数，收到 {0}",
 "expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
+"first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
 "give 'hand' (13 tiles) and 'answer' (the tiles that complete it)": "请给出 'hand'（13 张牌）和 'answer'（能和的牌）",
 "give a PHOTO, or --detections FILE.json": "请给出照片，或 --detections 文件.json",
 "give the winning 'hand' (a hand state) or 'points'": "请给出和牌的手牌 'hand' 或分数 'points'",
@@ -71,6 +80,9 @@ window.CATALOGUE = {
 "hand {0}": "第 {0} 盘",
 "hand {0} must be an object with dealer and winners": "第 {0} 盘须为含 dealer 和 winners 的对象",
 "hand {0}: the dealer should be {1}, got {2}": "第 {0} 盘：庄家应为 {1}，收到 {2}",
+"hundred: only self-drawn wins (只允许自摸不允许吃糊); set the option discard_wins = true to allow wins on a discard": "百张麻将：只允许自摸不允许吃糊；要允许点炮，请把选项 discard_wins 设为 true",
+"hundred: seven pairs win only as 清一色全对 (one suit)": "百张麻将：七对只有清一色全对才能和",
+"kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds": "杠上开花 (kong_replacement)：和牌者的副露里须有这个杠",
 "liable seat {0} ({1}) read from the melds; give table.liable to say otherwise": "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
 "line {0}": "第 {0} 行",
 "low confidence": "识别把握不大",
@@ -79,6 +91,7 @@ window.CATALOGUE = {
 "no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
 "not a playing tile: {0}": "不是一张可打的牌：{0}",
 "option 'forms' takes {0}, got {1}": "选项 'forms' 取 {0}，收到 {1}",
+"option 'hand_size' is one of {0}, got {1}": "选项 'hand_size' 须为 {0} 之一，收到 {1}",
 "option {0} has an unknown kind {1}": "选项 {0} 的类型 {1} 未知",
 "option {0} must be a list of {1}, got {2}": "选项 {0} 须为 {1} 的列表，收到 {2}",
 "option {0} must be a list, got {1}": "选项 {0} 须为列表，收到 {1}",
@@ -101,13 +114,19 @@ window.CATALOGUE = {
 "self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
 "several winners are only possible on a discard": "只有点炮才可能多家和牌",
 "several winners need a discard to win on": "多家和牌须是点炮",
+"stood (立四): at most four tiles, all among the concealed ones": "立四 (stood)：至多四张，且都在暗牌里",
 "table {0}": "牌桌文件 {0} ",
 "table.bets must map seat winds to bets, e.g. {{\"E\": 2, \"S\": 0}}": "下注 table.bets 须按座位风给出，例如 {{\"E\": 2, \"S\": 0}}",
 "table.bets: seat {0} bets {1}, but the bets are 0-{2}": "下注 table.bets：{0} 家下注 {1}，但下注为 0–{2}",
 "table.bets: seat {0} bets {1}, but this variant has no bets": "下注 table.bets：{0} 家下注 {1}，但这个规则没有下注",
 "table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0} 家下注 {1}；下注须为 0 起的整数",
 "table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
+"table.birds must list the bird tiles turned up (8 at most)": "扎鸟 table.birds 须列出翻开的鸟牌（至多 8 张）",
 "table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
+"table.in_play lists a seat twice": "table.in_play 里有一家出现两次",
+"table.in_play must list the seats still in the hand": "table.in_play 须列出还在牌局里的各家",
+"table.in_play: a win needs another seat still in the hand": "table.in_play：和牌需要还有别家在牌局里",
+"table.in_play: {0} {1} has already left the hand": "table.in_play：{0} {1} 已经和牌离场",
 "table.kongs must map seat winds to lists of kongs": "杠 table.kongs 须按座位风给出杠的列表",
 "table.kongs.{0} must be a list of kongs": "杠 table.kongs.{0} 须为杠的列表",
 "table.kongs.{0}: a kong on a discard comes from another seat": "table.kongs.{0}：直杠的牌来自别家",
@@ -142,7 +161,9 @@ window.CATALOGUE = {
 "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
 "tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
 "too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
+"too few tiles: {0} in the concealed hand and {1} in melds make {2} ({3})": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
 "too many tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
+"too many tiles: {0} in the concealed hand and {1} in melds make {2} ({3})": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
 "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
 "unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
 "unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
@@ -154,16 +175,26 @@ window.CATALOGUE = {
 "variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
 "variant {0} does not allow robbing a kong (option kong_robbable = false)": "{0} 不许抢杠（选项 kong_robbable = false）",
 "variant {0} does not score hands: give 'points' for each player instead": "{0} 不按牌算分：请直接给出每位玩家的分数 'points'",
+"variant {0} has no pass lock (过手不和): a seat that passed a win may still win": "{0} 没有过手不和：放过和牌的一家仍可以和",
+"variant {0} has no pass lock (过手不和): a seat that passed a win may still win, so 'passed' does not apply": "{0} 没有过手不和：放过和牌的一家仍可以和，所以 'passed' 不适用",
 "variant {0} has no table rules; table rules exist for {1}": "{0} 没有牌桌规程；有规程的规则：{1}",
+"variant {0} has no 起手胡 (wins on the dealt hand); they exist in {1}": "{0} 没有起手胡；有起手胡的规则：{1}",
+"variant {0} has one winner per discard (截和): the nearest seat in turn order wins, so table.winners lists only one": "{0} 一炮只许一家和（截和）：按出牌顺序最近的一家和，所以 table.winners 只能有一家",
 "variant {0} lets only one player win on a discard (截和)": "{0} 一炮只许一家和（截和）",
 "variant {0} needs {1}, got {2}": "{0} 需要 {1}，收到 {2}",
+"variant {0} plays hands of {1} tiles; this one holds {2}": "{0} 的一手牌是 {1} 张；这一手有 {2} 张",
+"variant {0} plays one {1} ({2}); this hand and the table show {3}": "{0} 只打一副{1}（{2}）；这手牌和桌上是 {3}",
+"variant {0} throws {1}; got {2}": "{0} 掷骰为 {1}；收到 {2}",
 "win_tile {0} is not among the concealed tiles": "和牌张 {0} 不在暗牌里",
 "winners must be a list of seat winds": "和牌者须为座位风的列表",
 "with a winning tile the hand must make 14, it makes {0}": "有和牌张时一手牌应为 14 张，现在是 {0} 张",
+"with a winning tile the hand must make {0}, it makes {1}": "有和牌张时一手牌应为 {0} 张，现在是 {1} 张",
 "xian: an added kong (加杠) is not allowed with allow_added_kong = false": "西安麻将：选项 allow_added_kong = false 时不许加杠",
+"{0} ({1}) is a flower only where the dragons are flowers (南京); here it belongs in the hand": "{0}（{1}）只有在箭牌当花的规则（南京）里才是花牌；这里它属于手牌",
 "{0} ({1}) is not a chow: three consecutive tiles of one suit expected": "{0}（{1}）不是吃：应为同一花色的三张顺牌",
 "{0} ({1}) is not a {2}: the tiles must be the same": "{0}（{1}）不是{2}：牌须相同",
 "{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在 {2} 的牌里",
+"{0} ({1}): a chow is claimed only from the player before (上家, from = left), not from {2}": "{0}（{1}）：只能吃上家的牌（from = left），不能吃 {2} 的",
 "{0} ({1}): a {2} has {3} tiles": "{0}（{1}）：一副{2}有 {3} 张牌",
 "{0} ({1}): bonus tile {2} cannot be in a meld": "{0}（{1}）：花牌 {2} 不能在副露里",
 "{0} ({1}): face-down tiles only in a concealed kong": "{0}（{1}）：只有暗杠可以有扣着的牌",
@@ -177,6 +208,7 @@ window.CATALOGUE = {
 "{0} face-up tiles found; a hand has 13 or 14": "找到 {0} 张翻开的牌；一手牌应为 13 或 14 张",
 "{0} is nested too deeply to read": "{0}嵌套太深，无法读取",
 "{0} is not a bonus tile (flowers and seasons are 1f-8f)": "{0} 不是花牌（花牌为 1f–8f）",
+"{0} is not a bonus tile (flowers and seasons are 1f-8f; 南京 counts the dragons as flowers too)": "{0} 不是花牌（花牌为 1f–8f；南京麻将的箭牌也算花）",
 "{0} is not valid JSON: {1} at line {2} column {3}": "{0}不是有效的 JSON：第 {2} 行第 {3} 列{1}",
 "{0} is one tile, got {1} ({2} tiles)": "{0}只能是一张牌，收到 {1}（{2} 张）",
 "{0} must be a list of tile codes or a tile string, got {1}": "{0}须为牌的列表或牌的文字，收到 {1}",
@@ -184,6 +216,8 @@ window.CATALOGUE = {
 "{0} must be a tile, got {1}: {2}": "{0}须为一张牌，收到 {1}：{2}",
 "{0} must be an object with 'type' and 'tiles'": "{0}须为含 'type' 和 'tiles' 的对象",
 "{0} must be one of E S W N, got {1}": "{0}须为 E S W N 之一，收到 {1}",
+"{0} or {1} expected, a kong counts as 3": "应为 {0} 或 {1} 张，杠算 3 张",
+"{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
 "{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
 "{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
 "{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
@@ -201,7 +235,16 @@ window.CATALOGUE = {
 "{0}: type must be one of {1}, got {2}": "{0}：类型须为 {1} 之一，收到 {2}",
 "{0}: {1}": "{0}：{1}",
 "{0}: {1} dice of 1-6 expected, got {2}": "{0}：应为 {1} 颗 1–6 点的骰子，收到 {2}",
-"{0}: {1}×{2} is too large (at most {3} megapixels and {4} pixels a side)": "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）"
+"{0}: {1}×{2} is too large (at most {3} megapixels and {4} pixels a side)": "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）",
+"{0}; only an added kong (加杠) can be robbed": "{0}；只有加杠可以被抢",
+"九自手 needs both dice (e.g. 4,5), not only their total": "九自手要给出两颗骰子的点数（例如 4,5），不能只给总数",
+"呼叫转移: 杠上炮 needs the discarder's kong in table.kongs": "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
+"换三张 needs three tiles of one suit in the hand": "换三张需要手里有三张同花色的牌",
+"换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
+"换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
+"换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
+"换三张: the direction is one of {0}, got {1} (this table plays exchange_three = {2})": "换三张：方向须为 {0} 之一，收到 {1}（本桌 exchange_three = {2}）",
+"查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌"
 },
 "terms": {
 "一炮三响": "three winners on one discard",
@@ -486,6 +529,10 @@ window.CATALOGUE = {
 ]
 },
 "variants": {
+"changsha": [
+"长沙麻将",
+"Changsha"
+],
 "default": [
 "通用",
 "General (any region)"
@@ -494,9 +541,25 @@ window.CATALOGUE = {
 "广东鸡平和",
 "Guangdong chicken hand"
 ],
+"hundred": [
+"百张麻将（无万）",
+"100-tile game, no characters"
+],
+"jiangnan": [
+"江南麻将·心皇",
+"Jiangnan, the imagined tile"
+],
 "mcr": [
 "国标麻将",
 "Chinese official (MCR)"
+],
+"nanjing": [
+"南京麻将",
+"Nanjing"
+],
+"neimenggu": [
+"内蒙麻将",
+"Inner Mongolia"
 ],
 "riichi": [
 "日本立直麻将",
@@ -506,9 +569,25 @@ window.CATALOGUE = {
 "陕西麻将",
 "Shaanxi"
 ],
+"sichuan": [
+"四川麻将·血战到底",
+"Sichuan, fight to the end"
+],
+"taiyuan": [
+"太原立四麻将",
+"Taiyuan, four standing tiles"
+],
+"wuhu": [
+"芜湖麻将",
+"Wuhu"
+],
 "xian": [
 "西安麻将",
 "Xi'an"
+],
+"xueliu": [
+"四川麻将·血流成河",
+"Sichuan, blood flowing (play on after each win)"
 ]
 },
 "words": {
