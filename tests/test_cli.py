@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -222,3 +223,20 @@ def test_variants_and_claims_named_in_the_report_language() -> None:
 def test_english_variant_text_glosses_the_chinese_words() -> None:
     en = run("variants", "shaanxi", "--lang", "en").stdout
     assert "炮子 (paozi" in en
+
+
+def test_make_demo_ends_on_a_scored_win() -> None:
+    """The demo's last photo (Makefile WIN_PHOTO) is read as a winning hand and scored."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    makefile = (root / "Makefile").read_text()
+    photo = re.search(r"^WIN_PHOTO \?= (\S+)", makefile, re.M).group(1)
+    demo = makefile.split("\ndemo:", 1)[1].split("\n\n", 1)[0]
+    assert demo.rstrip().endswith("--lang en") and "$(WIN_PHOTO)" in demo.splitlines()[-1]
+    assert "analyze --lang en < examples/hand.json" in demo
+    if not (root / "models" / "tile_detector.onnx").exists():
+        pytest.skip("the recognizer's models are not installed")
+    p = run("score", str(root / photo), "--variant", "guangdong", "--json")
+    out = json.loads(p.stdout)
+    assert p.returncode == 0 and out["result"]["is_win"] and out["result"]["score"]["total"] > 0
