@@ -35,7 +35,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.shanten": ("向听数", "Shanten"),
     "report.forms": ("各和型向听", "Shanten per form"),
     "report.win": ("和牌！", "Complete hand: a win!"),
-    "report.ready": ("听牌", "ready (tenpai)"),
+    "report.ready": ("听牌", "ready, tenpai"),
     "report.waits": ("听", "Waits"),
     "report.left": ("剩{n}张", "{n} left"),
     "report.dead": ("(已绝)", "(dead)"),

@@ -477,7 +477,7 @@ window.CATALOGUE = {
 ],
 "report.ready": [
 "听牌",
-"ready (tenpai)"
+"ready, tenpai"
 ],
 "report.score": [
 "计分:",
