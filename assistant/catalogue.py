@@ -87,6 +87,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "photo.winning_tile": ("和牌张", "Winning tile"),
     # the command line
     "cli.error": ("错误", "error"),
+    "detect.found": ("{path}：{n} 张牌  {codes}", "{path}: {n} tiles  {codes}"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),

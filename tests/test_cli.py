@@ -240,3 +240,14 @@ def test_make_demo_ends_on_a_scored_win() -> None:
     p = run("score", str(root / photo), "--variant", "guangdong", "--json")
     out = json.loads(p.stdout)
     assert p.returncode == 0 and out["result"]["is_win"] and out["result"]["score"]["total"] > 0
+
+
+def test_detect_says_a_folder_is_a_folder(tmp_path) -> None:
+    from pathlib import Path
+
+    if not (Path(__file__).resolve().parents[1] / "models" / "tile_detector.onnx").exists():
+        pytest.skip("the recognizer's models are not installed")
+    p = run("detect", str(tmp_path))
+    assert p.returncode == 2 and "这是文件夹" in p.stderr and "Traceback" not in p.stderr
+    p = run("detect", "--lang", "en", str(tmp_path))
+    assert "is a folder, not a photo" in p.stderr

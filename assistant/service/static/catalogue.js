@@ -323,6 +323,10 @@ window.CATALOGUE = {
 "错误",
 "error"
 ],
+"detect.found": [
+"{path}：{n} 张牌  {codes}",
+"{path}: {n} tiles  {codes}"
+],
 "from.left": [
 "上家",
 "from the left (上家)"
