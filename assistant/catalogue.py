@@ -87,6 +87,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "photo.winning_tile": ("和牌张", "Winning tile"),
     # the command line
     "cli.error": ("错误", "error"),
+    "error.unknown": ("输入有误：{message}", "bad input: {message}"),
     "detect.found": ("{path}：{n} 张牌  {codes}", "{path}: {n} tiles  {codes}"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
@@ -587,6 +588,12 @@ def _zh(message: str, depth: int) -> str | None:
     shown = [_zh(p, depth + 1) or p for p in parts]
     return zh.replace("{{", "\0").replace("}}", "\1").format(*shown).replace(
         "\0", "{").replace("\1", "}")
+
+
+def error_zh(message: str) -> str:
+    """An error's Chinese: its translation, or a Chinese lead-in before a message not catalogued."""
+    zh = _zh(message, 0)
+    return zh if zh is not None else text("error.unknown", "zh", message=message)
 
 
 def is_known(message: str) -> bool:

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .catalogue import translate
+from .catalogue import error_zh
 from .errors import MahjongError
 
 #: name -> (module, help). Each module has ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -88,11 +88,11 @@ def _fail(args: argparse.Namespace, exc: MahjongError) -> int:
     """Print the error, Chinese first and English beside it (as JSON with ``--json``: ``error``
     and ``error_zh``, as the service answers), and give the bad-input exit status 2."""
     english = str(exc)
-    chinese = translate(english)
+    chinese = error_zh(english)
     try:
         if getattr(args, "json", False):
             print(json.dumps({"error": english, "error_zh": chinese}, ensure_ascii=False))
-        elif getattr(args, "lang", "zh") == "en" or chinese == english:
+        elif getattr(args, "lang", "zh") == "en":
             print(f"mahjong-assistant {args.command}: error: {english}", file=sys.stderr)
         else:
             print(f"mahjong-assistant {args.command}: 错误：{chinese}\n  (error: {english})",

@@ -134,6 +134,7 @@ def test_engine_errors_read_in_chinese(data: dict, zh: str) -> None:
 def test_an_unknown_message_is_left_as_it_is() -> None:
     assert not catalogue.is_known("something nobody wrote")
     assert catalogue.translate("something nobody wrote") == "something nobody wrote"
+    assert catalogue.error_zh("something nobody wrote") == "输入有误：something nobody wrote"
 
 
 def test_scores_as_players_say_them() -> None:

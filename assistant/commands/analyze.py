@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..analysis import analyze
-from ..catalogue import translate
+from ..catalogue import error_zh
 from ..cli import dump, read_json
 from ..errors import MahjongError
 from ..report import analysis_report
@@ -41,7 +41,7 @@ def _run_lines(args: argparse.Namespace) -> int:
             result = analyze(read_json(line, f"line {number}"), variant=args.variant)
         except MahjongError as exc:
             failed += 1
-            print(dump({"error": str(exc), "error_zh": translate(str(exc)), "line": number}),
+            print(dump({"error": str(exc), "error_zh": error_zh(str(exc)), "line": number}),
                   flush=True)
             continue
         print(dump(result), flush=True)

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
-from ..catalogue import translate
+from ..catalogue import error_zh
 from ..errors import MahjongError
 
 log = logging.getLogger("assistant.service")
@@ -57,7 +57,7 @@ def register_error_handlers(app: Flask) -> None:
     def _mahjong_error(exc: MahjongError):  # type: ignore[no-untyped-def]
         token = exc.token if isinstance(exc.token, (str, int, float, bool)) else None
         # The engine's messages are English; their Chinese is in the catalogue.
-        return error_response(422, str(exc), token=token, error_zh=translate(str(exc)))
+        return error_response(422, str(exc), token=token, error_zh=error_zh(str(exc)))
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]

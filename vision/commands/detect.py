@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from assistant.catalogue import text, translate
+from assistant.catalogue import error_zh, text, translate
 from assistant.cli import dump
 from assistant.errors import MahjongError
 
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         except MahjongError as exc:
             failed += 1
             if args.json:
-                print(dump({"path": path, "error": str(exc), "error_zh": translate(str(exc))}),
+                print(dump({"path": path, "error": str(exc), "error_zh": error_zh(str(exc))}),
                       flush=True)
             else:
                 print(f"mahjong-assistant detect: {text('cli.error', args.lang)}: "

@@ -327,6 +327,10 @@ window.CATALOGUE = {
 "{path}：{n} 张牌  {codes}",
 "{path}: {n} tiles  {codes}"
 ],
+"error.unknown": [
+"输入有误：{message}",
+"bad input: {message}"
+],
 "from.left": [
 "上家",
 "from the left (上家)"
