@@ -144,17 +144,27 @@ def test_scores_as_players_say_them() -> None:
     assert catalogue.score_summary({"total": 204}) == "204 分"
 
 
-def test_pages_pairs_are_in_both_languages() -> None:
-    """Every ``L("中文", "English")`` of the pages' scripts and every ``data-en`` of the templates."""
-    pairs = []
+def test_pages_words_come_from_the_catalogue() -> None:
+    """The templates' ``zh('…')``/``en('…')`` and the scripts' ``T("…")``, ``TL(lang, "…")`` and
+    ``pageError("…")`` name catalogue entries; no text is written in the page itself."""
+    keys = set()
     for path in STATIC.glob("*.js"):
-        pairs += re.findall(r'\bL\("((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"\)', path.read_text())
+        if path.name in ("catalogue.js", "i18n.js"):  # the catalogue itself, and T and L defined
+            continue
+        source = path.read_text(encoding="utf-8")
+        keys |= set(re.findall(r'\b(?:T|pageError)\("([\w./-]+)"', source))
+        keys |= set(re.findall(r'\bTL\("(?:zh|en)", "([\w./-]+)"', source))
+        pairs = re.findall(r'\bL\("((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"\)', source)
+        assert not pairs, f"{path.name}: words written in the script, not in the catalogue: {pairs}"
+        assert not re.findall(r"\bL\(`", source), f"{path.name}: L(`…`) instead of T(key, params)"
     for path in TEMPLATES.glob("*.html"):
-        pairs += [(zh, en) for en, zh in re.findall(r'data-en="([^"]*)"[^>]*>([^<]*)<', path.read_text())]
-    assert len(pairs) > 100
-    bad = [(zh, en) for zh, en in pairs if not en.strip() or (zh.strip() and not CJK.search(zh)
-                                                               and zh != en)]
-    assert not bad, f"pairs missing a language: {bad}"
+        source = path.read_text(encoding="utf-8")
+        keys |= set(re.findall(r"\b(?:zh|en)\('([\w./-]+)'\)", source))
+        written = re.findall(r'data-en(?:-placeholder)?="(?!\{\{)([^"]*)"', source)
+        assert not written, f"{path.name}: words written in the template: {written}"
+    assert len(keys) > 100
+    missing = sorted(k for k in keys if k not in catalogue.TEXT)
+    assert not missing, f"keys the pages use that the catalogue lacks: {missing}"
 
 
 def test_the_pages_copy_of_the_catalogue_is_up_to_date() -> None:

@@ -359,17 +359,81 @@ window.CATALOGUE = {
 "碰",
 "pung"
 ],
+"page.after_ready": [
+"听牌",
+"ready"
+],
+"page.after_shanten": [
+"{s} 向听",
+"{s}-shanten"
+],
+"page.camera_failed": [
+"无法打开摄像头：{message}",
+"Cannot open the camera: {message}"
+],
+"page.camera_secure": [
+"浏览器只在安全连接下打开摄像头：请用 https:// 地址访问（服务端用 mahjong-assistant serve --https 启动），或改用「拍照算分」上传照片。",
+"Browsers open the camera on secure pages only: open the https:// address (start the service with mahjong-assistant serve --https), or upload a photo on the Score page."
+],
 "page.cancel": [
 "取消",
 "Cancel"
+],
+"page.discard_why": [
+"打{name}最好：打完后{after}，能让牌前进的有 {kinds} 种、还剩 {copies} 张（有效牌越多，越快和牌）。",
+"Discard {name}: the hand is then {after}, and {kinds} kinds of tile ({copies} copies left) improve it; the more useful draws, the sooner you win."
+],
+"page.empty_means": [
+"留空 = {meaning}",
+"empty = {meaning}"
+],
+"page.hand_tile": [
+"第 {i} 张：{name}{win}，改正",
+"tile {i}: {name}{win}, correct it"
+],
+"page.image_unshown": [
+"无法显示这张图片",
+"This image cannot be shown"
 ],
 "page.make_win": [
 "和的是这张",
 "This is the winning tile"
 ],
+"page.meld_size": [
+"一副{kind}有 {size} 张牌，输入了 {n} 张",
+"a {kind} has {size} tiles, {n} were typed"
+],
+"page.photo_tile": [
+"照片第 {k} 张：{name}，改正",
+"photo tile {k}: {name}, correct it"
+],
+"page.points_of": [
+"{name} 的分数",
+"points of {name}"
+],
+"page.reading_photo": [
+"识别中…",
+"Reading the photo…"
+],
 "page.remove": [
 "拿掉这张牌",
 "Remove this tile"
+],
+"page.shanten_short": [
+"{s} 向听：还差 {n} 张有效牌才能和",
+"{s}-shanten: {n} useful tiles short of a win"
+],
+"page.tiles_found": [
+"找到 {n} 张牌",
+"{n} tiles found"
+],
+"page.type_instead": [
+"{message} — 请在下面手动输入牌",
+"{message} — type the tiles below instead"
+],
+"page.winning_mark": [
+"（和牌张）",
+" (winning tile)"
 ],
 "photo.bonus": [
 "花牌",
@@ -534,6 +598,598 @@ window.CATALOGUE = {
 "score.points": [
 "{points} 分",
 "{points} points"
+],
+"ui.a_complete_hand": [
+"完整的牌型",
+"A complete hand"
+],
+"ui.a_discard_by_another_player": [
+"别家打出的牌",
+"A discard by another player"
+],
+"ui.a_kong_made_this_hand": [
+"+ 本手的杠",
+"+ a kong made this hand"
+],
+"ui.a_winning_hand": [
+"和牌！",
+"A winning hand!"
+],
+"ui.a_winning_hand_is_four_sets_a_chow_like_": [
+"和牌一般是四组（同花色的顺子如一二三，或三张相同的刻子）加一对将；有的规则还允许七对等特殊牌型。",
+"A winning hand is four sets (a chow like 1-2-3 of one suit, or a pung of three alike) and a pair; some variants also allow special forms such as seven pairs."
+],
+"ui.add_a_meld_chow_pung_kong": [
+"加一副副露（吃、碰、杠）",
+"Add a meld (chow, pung, kong)"
+],
+"ui.add_a_tile": [
+"加一张",
+"Add a tile"
+],
+"ui.add_the_meld": [
+"加这副副露",
+"Add the meld"
+],
+"ui.added_kong": [
+"加杠",
+"added kong"
+],
+"ui.another_winner_on_this_discard": [
+"+ 一炮多响：再加一位和牌者",
+"+ another winner on this discard"
+],
+"ui.bet": [
+"注",
+"bet"
+],
+"ui.bets": [
+"下注",
+"Bets"
+],
+"ui.bets_per_seat": [
+"各家下注",
+"Bets per seat"
+],
+"ui.check": [
+"检查",
+"Check"
+],
+"ui.choose_a_tile": [
+"选一张牌",
+"Choose a tile"
+],
+"ui.chow": [
+"吃",
+"chow"
+],
+"ui.chow_2": [
+"吃",
+"Chow"
+],
+"ui.claimed_from": [
+"从谁那里吃碰杠",
+"Claimed from"
+],
+"ui.claims_need_a_13_tile_hand_read_from_the": [
+"需要读到 13 张手牌才能判断吃碰杠和",
+"Claims need a 13-tile hand read from the camera"
+],
+"ui.clear": [
+"清空",
+"Clear"
+],
+"ui.concealed_kong": [
+"暗杠",
+"concealed kong"
+],
+"ui.correct": [
+"答对了！",
+"Correct!"
+],
+"ui.dealer": [
+"庄家",
+"Dealer"
+],
+"ui.dealer_2": [
+"庄",
+"dealer"
+],
+"ui.dealer_3": [
+"庄",
+"Dealer"
+],
+"ui.discard": [
+"打",
+"Discard"
+],
+"ui.discarded_by": [
+"出牌的人",
+"Discarded by"
+],
+"ui.discarder": [
+"放炮",
+"Discarder"
+],
+"ui.discarder_2": [
+"放炮者",
+"Discarder"
+],
+"ui.draw": [
+"流局",
+"Draw"
+],
+"ui.draw_2": [
+"流局",
+"draw"
+],
+"ui.e_g_123m456p789s1112z_s": [
+"例如 123m456p789s1112z 南",
+"e.g. 123m456p789s1112z S"
+],
+"ui.e_g_555p": [
+"例如 555p",
+"e.g. 555p"
+],
+"ui.east": [
+"东家",
+"East"
+],
+"ui.effective_tiles_a_draw_that_helps": [
+"有效牌 (摸到就前进)",
+"Effective tiles (a draw that helps)"
+],
+"ui.explain": [
+"解释",
+"Explain"
+],
+"ui.explain_a_hand": [
+"解释一手牌",
+"Explain a hand"
+],
+"ui.fan": [
+"番",
+"fan"
+],
+"ui.flowers": [
+"花牌",
+"Flowers"
+],
+"ui.from": [
+"来自",
+"from"
+],
+"ui.hand": [
+"第几手",
+"Hand"
+],
+"ui.hand_read": [
+"识别的手牌",
+"Hand read"
+],
+"ui.hands": [
+"每手结果",
+"Hands"
+],
+"ui.hands_2": [
+"手",
+"hands"
+],
+"ui.house_rules_of_this_variant": [
+"本规则的选项（地方规矩）",
+"House rules of this variant"
+],
+"ui.it_wins_because_it_splits_as_below_each_": [
+"这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
+"It wins because it splits as below; each scoring item shows the tiles that make it."
+],
+"ui.keep_a_game_across_hands_for_four_player": [
+"四人一局连续记分：庄家、圈风、每手结果和累计。",
+"Keep a game across hands for four players: dealer, wind, results and running totals."
+],
+"ui.kind": [
+"种类",
+"Kind"
+],
+"ui.kong": [
+"杠",
+"kong"
+],
+"ui.kong_2": [
+"杠",
+"Kong"
+],
+"ui.kong_by": [
+"杠的人",
+"Kong by"
+],
+"ui.kong_on_a_discard": [
+"直杠",
+"kong on a discard"
+],
+"ui.learn_mahjong": [
+"学打麻将",
+"Learn mahjong"
+],
+"ui.left": [
+"剩",
+"left"
+],
+"ui.live_table": [
+"实时牌桌",
+"Live table"
+],
+"ui.mahjong_assistant": [
+"麻将助手",
+"Mahjong assistant"
+],
+"ui.mahjong_table_assistant": [
+"麻将助手",
+"Mahjong table assistant"
+],
+"ui.median_latency": [
+"中位延迟",
+"median latency"
+],
+"ui.missed": [
+"漏了",
+"Missed"
+],
+"ui.my_seat": [
+"我的座位",
+"My seat"
+],
+"ui.new_table": [
+"开一桌",
+"New table"
+],
+"ui.next_question": [
+"下一题",
+"Next question"
+],
+"ui.no_claim": [
+"不能吃碰杠和",
+"no claim"
+],
+"ui.no_full_hand_read_yet_13_or_14_tiles": [
+"还没读到完整的手牌 (13 或 14 张)",
+"No full hand read yet (13 or 14 tiles)"
+],
+"ui.no_options_to_set": [
+"没有可调的选项",
+"No options to set"
+],
+"ui.no_tile_was_read_in_the_photo": [
+"照片里没有识别到牌",
+"No tile was read in the photo"
+],
+"ui.no_tiles_in_view_yet": [
+"摄像头里还没有牌",
+"No tiles in view yet"
+],
+"ui.north": [
+"北家",
+"North"
+],
+"ui.not_a_wait": [
+"不听",
+"Not a wait"
+],
+"ui.not_a_win_it_cannot_be_split_into_four_s": [
+"这手牌不能和：拆不成四组加一对（或特殊牌型）。向听数是还差几张有效牌才能听牌。",
+"Not a win: it cannot be split into four sets and a pair (nor a special form). The shanten says how many useful tiles it is short of ready."
+],
+"ui.not_a_win_under_these_rules": [
+"这个规则下不算和",
+"not a win under these rules"
+],
+"ui.not_quite_the_answer": [
+"不对。正确答案：",
+"Not quite. The answer:"
+],
+"ui.or_points_for_the_whole_hand": [
+"或整手的分数",
+"or points for the whole hand"
+],
+"ui.payments_per_seat": [
+"各家收付",
+"Payments per seat"
+],
+"ui.photograph_a_hand_correct_any_misread_ti": [
+"拍下一手牌，改正认错的牌，得到逐项计分和各家收付。",
+"Photograph a hand, correct any misread tile, get the itemised score and each seat's payment."
+],
+"ui.player_1": [
+"玩家1",
+"Player 1"
+],
+"ui.player_1_first_dealer": [
+"玩家1 (首庄)",
+"Player 1 (first dealer)"
+],
+"ui.player_2": [
+"玩家2",
+"Player 2"
+],
+"ui.player_3": [
+"玩家3",
+"Player 3"
+],
+"ui.player_4": [
+"玩家4",
+"Player 4"
+],
+"ui.point_the_webcam_at_your_hand_tiles_wait": [
+"摄像头对准手牌：识别牌、听牌与剩余张数、最佳打法、别家打牌时可否吃碰杠和。",
+"Point the webcam at your hand: tiles, waits with copies left, the best discards, claims on a discard."
+],
+"ui.points": [
+"分",
+"points"
+],
+"ui.practice_which_tiles_complete_this_hand": [
+"练习：听哪几张？",
+"Practice: which tiles complete this hand?"
+],
+"ui.prevalent_wind": [
+"圈风",
+"Prevalent wind"
+],
+"ui.pung": [
+"碰",
+"pung"
+],
+"ui.pung_2": [
+"碰",
+"Pung"
+],
+"ui.ready_one_tile_from_winning": [
+"听牌 (差一张和牌)",
+"Ready: one tile from winning"
+],
+"ui.record": [
+"记录",
+"Record"
+],
+"ui.record_this_hand": [
+"记录这一手",
+"Record this hand"
+],
+"ui.remove_this_kong": [
+"删掉这个杠",
+"Remove this kong"
+],
+"ui.remove_this_meld": [
+"删掉这副",
+"Remove this meld"
+],
+"ui.result": [
+"结果",
+"Result"
+],
+"ui.score": [
+"算分",
+"Score"
+],
+"ui.score_2": [
+"计分",
+"Score"
+],
+"ui.score_a_photo": [
+"拍照算分",
+"Score a photo"
+],
+"ui.seat_wind": [
+"门风",
+"Seat wind"
+],
+"ui.self_drawn": [
+"自摸",
+"Self-drawn"
+],
+"ui.self_drawn_2": [
+"自摸",
+"self-drawn"
+],
+"ui.shanten_after": [
+"之后向听",
+"Shanten after"
+],
+"ui.shanten_per_form": [
+"各和型向听",
+"Shanten per form"
+],
+"ui.south": [
+"南家",
+"South"
+],
+"ui.start_the_camera": [
+"打开摄像头",
+"Start the camera"
+],
+"ui.start_the_table": [
+"开始",
+"Start the table"
+],
+"ui.stop": [
+"停止",
+"Stop"
+],
+"ui.table_session": [
+"牌局记分",
+"Table session"
+],
+"ui.tables_kept": [
+"已有的牌局",
+"Tables kept"
+],
+"ui.take_or_choose_a_photo": [
+"拍照或选择照片",
+"Take or choose a photo"
+],
+"ui.tap_a_tile_in_the_photo_in_the_list_unde": [
+"点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",
+"Tap a tile (in the photo, in the list under it, or in the hand) to correct it: the photo and the hand are the same hand."
+],
+"ui.tap_every_tile_that_completes_the_hand_t": [
+"点出所有能和的牌，然后检查。",
+"Tap every tile that completes the hand, then check."
+],
+"ui.tap_the_tile_that_was_discarded": [
+"点一下打出的牌：",
+"Tap the tile that was discarded:"
+],
+"ui.teach": [
+"学打麻将",
+"Teach"
+],
+"ui.text": [
+"；",
+"; "
+],
+"ui.text_2": [
+"、",
+", "
+],
+"ui.the_discarder_cannot_be_you": [
+"出牌的人不能是自己",
+"The discarder cannot be you"
+],
+"ui.the_full_report": [
+"完整说明",
+"The full report"
+],
+"ui.the_hand": [
+"手牌",
+"The hand"
+],
+"ui.the_last_tile_outlined_is_the_winning_ti": [
+"最后一张（红框）是和的那张牌；花牌在选牌框里。",
+"The last tile (outlined) is the winning tile; flowers and seasons are in the tile picker."
+],
+"ui.the_photo_s_tiles_left_to_right": [
+"照片里的牌（按从左到右）",
+"The photo's tiles, left to right"
+],
+"ui.the_player_on_the_left": [
+"上家",
+"the player on the left"
+],
+"ui.the_player_on_the_right": [
+"下家",
+"the player on the right"
+],
+"ui.the_player_opposite": [
+"对家",
+"the player opposite"
+],
+"ui.the_rules_of_each_variant": [
+"各地规则",
+"The rules of each variant"
+],
+"ui.tile": [
+"牌",
+"tile"
+],
+"ui.tiles": [
+"牌",
+"Tiles"
+],
+"ui.tiles_2": [
+"张",
+"tiles"
+],
+"ui.tiles_e_g_123m456p789s1122z": [
+"输入牌，例如 123m456p789s1122z",
+"tiles, e.g. 123m456p789s1122z"
+],
+"ui.tiles_in_view": [
+"摄像头里的牌",
+"Tiles in view"
+],
+"ui.tiles_read_in_the_photo": [
+"照片里识别到的牌",
+"Tiles read in the photo"
+],
+"ui.tiles_typed": [
+"输入的牌",
+"Tiles typed"
+],
+"ui.total": [
+"合计",
+"Total"
+],
+"ui.totals": [
+"累计",
+"Totals"
+],
+"ui.updates_s": [
+"次/秒",
+"updates/s"
+],
+"ui.use_typed_tiles": [
+"用输入的牌",
+"Use typed tiles"
+],
+"ui.useful_copies": [
+"有效牌张数",
+"Useful copies"
+],
+"ui.useful_draws": [
+"有效牌",
+"Useful draws"
+],
+"ui.variant": [
+"规则",
+"Variant"
+],
+"ui.variant_and_table_facts": [
+"规则与牌桌情况",
+"Variant and table facts"
+],
+"ui.waiting_for_the_camera": [
+"等待摄像头…",
+"Waiting for the camera…"
+],
+"ui.waits": [
+"听牌",
+"Waits"
+],
+"ui.west": [
+"西家",
+"West"
+],
+"ui.what_to_discard": [
+"打哪张",
+"What to discard"
+],
+"ui.why_a_hand_wins_or_not_each_scoring_item": [
+"为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
+"Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
+],
+"ui.win": [
+"和牌",
+"Win"
+],
+"ui.win_2": [
+"和！",
+"Win!"
+],
+"ui.winner": [
+"和牌者",
+"Winner"
+],
+"ui.winning_hand_13_tiles_winning_tile": [
+"和牌的牌 (13张+和的那张)",
+"Winning hand (13 tiles + winning tile)"
+],
+"ui.wins": [
+"和",
+"wins"
+],
+"ui.wins_on": [
+"和",
+"wins on"
 ]
 },
 "variants": {

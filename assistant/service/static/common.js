@@ -32,10 +32,11 @@ async function api(path, opts = {}) {
 //: The elements showing an error, redrawn in the other language when it is switched.
 const ERROR_BOXES = new Set();
 
-/** An error made on the page, in both languages (``zh`` shown in Chinese mode). */
-function pageError(zh, en) {
-  const err = new Error(en);
-  err.zh = zh;
+/** An error made on the page from the catalogue's ``key``, in both languages (``zh`` shown in
+ * Chinese mode); ``zhParams`` fill the Chinese, ``enParams`` (default the same) the English. */
+function pageError(key, zhParams = {}, enParams = zhParams) {
+  const err = new Error(TL("en", key, enParams));
+  err.zh = TL("zh", key, zhParams);
   return err;
 }
 
@@ -82,7 +83,7 @@ function pickTile(opts = {}) {
     box.className = "picker";
     box.setAttribute("role", "dialog");
     box.setAttribute("aria-modal", "true");
-    box.setAttribute("aria-label", L("选一张牌", "Choose a tile"));
+    box.setAttribute("aria-label", T("ui.choose_a_tile"));
     box.innerHTML = `<div class="picker-body"><div class="picker-grid">` +
       codes.map((c) => `<button type="button" class="pick" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}" title="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 52 })}</button>`).join("") +
       `</div><div class="row">` +
@@ -148,53 +149,53 @@ function scoreHTML(score) {
     `<tr class="score-item"><td>${esc(L(it.name_zh, gloss(it.name_en)))}</td>` +
     `<td class="num">${it.value}</td><td>${it.tiles ? tilesHTML(it.tiles, { size: 30 }) : ""}</td></tr>`).join("") +
     (cap && score.fan !== undefined ? `<tr class="score-cap"><td colspan="3">${esc(T("report.cap", { cap: score.fan, fan: score.fan - cap.value }))}</td></tr>` : "");
-  const unit = score.fan !== undefined ? L("番", "fan") : L("分", "points");
+  const unit = score.fan !== undefined ? T("ui.fan") : T("ui.points");
   const pays = WINDS.filter((w) => score.payments && w in score.payments).map((w) => {
     const v = score.payments[w];
     return `<tr class="payment" data-seat="${w}"><td>${windName(w)}${w === score.winner ? " ★" : ""}</td>` +
       `<td class="num ${v >= 0 ? "plus" : "minus"}">${v > 0 ? "+" : ""}${v}</td></tr>`;
   }).join("");
-  return `<h3>${L("计分", "Score")}</h3><table class="score"><tbody>${items}</tbody>` +
-    `<tfoot><tr><th>${L("合计", "Total")}</th><th class="num total">${score.total}</th>` +
+  return `<h3>${T("ui.score_2")}</h3><table class="score"><tbody>${items}</tbody>` +
+    `<tfoot><tr><th>${T("ui.total")}</th><th class="num total">${score.total}</th>` +
     `<th>${esc(unit)}</th></tr></tfoot></table>` +
     `<p class="score-summary"><b>${esc(scoreSummary(score))}</b></p>` +
-    (pays ? `<h3>${L("各家收付", "Payments per seat")}</h3><table class="payments">${pays}</table>` : "") +
-    (score.assumed && score.assumed.length ? `<p class="note assumed">${esc(T("report.assumed"))}: ${esc(score.assumed.map(M).join(L("；", "; ")))}</p>` : "");
+    (pays ? `<h3>${T("ui.payments_per_seat")}</h3><table class="payments">${pays}</table>` : "") +
+    (score.assumed && score.assumed.length ? `<p class="note assumed">${esc(T("report.assumed"))}: ${esc(score.assumed.map(M).join(T("ui.text")))}</p>` : "");
 }
 
 /** Everything about a hand: win or not and why, the readings, the score, waits, discards. */
 function analysisHTML(r) {
   let html = "";
   if (r.is_win) {
-    html += `<p class="verdict win">${L("和牌！", "A winning hand!")}</p>`;
+    html += `<p class="verdict win">${T("ui.a_winning_hand")}</p>`;
     html += r.decompositions.map((d) => `<div class="reading"><b>${esc(formName(d.form))}</b> ${groupsHTML(d.groups)}</div>`).join("");
     if (r.score) html += scoreHTML(r.score);
   } else if (r.shanten === -1) {
-    html += `<p class="verdict">${L("完整的牌型", "A complete hand")}</p>`;
+    html += `<p class="verdict">${T("ui.a_complete_hand")}</p>`;
   } else {
     const s = r.shanten;
-    html += `<p class="verdict">${s === 0 ? L("听牌 (差一张和牌)", "Ready: one tile from winning")
-      : L(`${s} 向听：还差 ${s + 1} 张有效牌才能和`, `${s}-shanten: ${s + 1} useful tiles short of a win`)}</p>`;
+    html += `<p class="verdict">${s === 0 ? T("ui.ready_one_tile_from_winning")
+      : T("page.shanten_short", { s, n: s + 1 })}</p>`;
     const forms = Object.entries(r.shanten_forms).filter(([, v]) => v !== null)
       .map(([f, v]) => `${esc(formName(f))} ${v}`).join(" · ");
-    html += `<p class="note">${L("各和型向听", "Shanten per form")}: ${forms}</p>`;
+    html += `<p class="note">${T("ui.shanten_per_form")}: ${forms}</p>`;
   }
   if (r.waits && r.waits.length) {
-    html += `<h3>${L("听牌", "Waits")}</h3><div class="waits">` + r.waits.map((w) =>
-      `<span class="wait" data-tile="${w.tile}">${tileSVG(w.tile, { size: 44 })}<small>${L("剩", "left")} ${w.remaining}</small></span>`).join("") + "</div>";
+    html += `<h3>${T("ui.waits")}</h3><div class="waits">` + r.waits.map((w) =>
+      `<span class="wait" data-tile="${w.tile}">${tileSVG(w.tile, { size: 44 })}<small>${T("ui.left")} ${w.remaining}</small></span>`).join("") + "</div>";
   }
   if (r.effective && r.effective.length) {
-    html += `<h3>${L("有效牌 (摸到就前进)", "Effective tiles (a draw that helps)")}</h3><div class="waits">` +
+    html += `<h3>${T("ui.effective_tiles_a_draw_that_helps")}</h3><div class="waits">` +
       r.effective.map((w) => `<span class="wait">${tileSVG(w.tile, { size: 36 })}<small>${w.remaining}</small></span>`).join("") + "</div>";
   }
   if (r.discards && r.discards.length) {
     const b = r.discards[0];
     const name = TILES.tileName(b.tile, I18N.lang);
-    html += `<h3>${L("打哪张", "What to discard")}</h3><p class="why">` + L(
-      `打${name}最好：打完后${b.shanten === 0 ? "听牌" : `${b.shanten} 向听`}，能让牌前进的有 ${b.tiles.length} 种、还剩 ${b.ukeire} 张（有效牌越多，越快和牌）。`,
-      `Discard ${name}: the hand is then ${b.shanten === 0 ? "ready" : `${b.shanten}-shanten`}, and ${b.tiles.length} kinds of tile (${b.ukeire} copies left) improve it; the more useful draws, the sooner you win.`) +
+    html += `<h3>${T("ui.what_to_discard")}</h3><p class="why">` + T("page.discard_why", {
+      name, kinds: b.tiles.length, copies: b.ukeire,
+      after: b.shanten === 0 ? T("page.after_ready") : T("page.after_shanten", { s: b.shanten }) }) +
       `</p><table class="discards">` +
-      `<tr><th>${L("打", "Discard")}</th><th>${L("之后向听", "Shanten after")}</th><th>${L("有效牌张数", "Useful copies")}</th><th>${L("有效牌", "Useful draws")}</th></tr>` +
+      `<tr><th>${T("ui.discard")}</th><th>${T("ui.shanten_after")}</th><th>${T("ui.useful_copies")}</th><th>${T("ui.useful_draws")}</th></tr>` +
       r.discards.slice(0, 6).map((d, i) => `<tr class="discard${i === 0 ? " best" : ""}" data-tile="${d.tile}"><td>${tileSVG(d.tile, { size: 40 })}</td>` +
         `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
   }

@@ -1,5 +1,6 @@
 // Chinese / English switch. Static text: <span data-en="English">中文</span> (the Chinese is the
-// element's own text). Dynamic text: L("中文", "English"). The choice is kept in localStorage and
+// element's own text, both from the catalogue). Dynamic text: T("key") from the catalogue, or
+// L(zh, en) for the two languages of data the service sent. The choice is kept in localStorage and
 // a "langchange" event lets each page redraw what it built.
 "use strict";
 
@@ -45,11 +46,16 @@ document.addEventListener("DOMContentLoaded", () => {
 // their Chinese, so that a message made in English on the service is shown in Chinese here.
 const CAT = window.CATALOGUE || { text: {}, variants: {}, terms: {}, messages: {}, words: {} };
 
-/** Catalogued text ``key`` in the current language, ``{name}`` filled from ``params``. */
-function T(key, params = {}) {
+/** Catalogued text ``key`` in ``lang``, ``{name}`` filled from ``params``. */
+function TL(lang, key, params = {}) {
   const pair = CAT.text[key];
-  const s = pair ? (I18N.lang === "en" ? pair[1] : pair[0]) : key;
+  const s = pair ? (lang === "en" ? pair[1] : pair[0]) : key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** Catalogued text ``key`` in the current language. */
+function T(key, params = {}) {
+  return TL(I18N.lang, key, params);
 }
 
 /** A variant as players name it, in the current language. */
@@ -97,4 +103,4 @@ function gloss(text) {
   }
   return out;
 }
-Object.assign(window, { T, variantName, M, gloss });
+Object.assign(window, { T, TL, variantName, M, gloss });

@@ -82,8 +82,8 @@ function drawOverlay(width, height) {
   c.dataset.names = overlayNames.join(", ");
   // The text alternative: the tiles seen, left to right as the camera follows them.
   const order = labels.map((l, i) => [l.box[0], overlayNames[i]]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
-  c.setAttribute("aria-label", order.length ? `${L("摄像头里的牌", "Tiles in view")}: ${order.join(L("、", ", "))}`
-    : L("摄像头里还没有牌", "No tiles in view yet"));
+  c.setAttribute("aria-label", order.length ? `${T("ui.tiles_in_view")}: ${order.join(T("ui.text_2"))}`
+    : T("ui.no_tiles_in_view_yet"));
 }
 
 async function analyse(hand) {
@@ -97,7 +97,7 @@ async function analyse(hand) {
 
 function drawPanel() {
   const el = $("live-hand");
-  if (!live.hand) { el.textContent = L("还没读到完整的手牌 (13 或 14 张)", "No full hand read yet (13 or 14 tiles)"); return; }
+  if (!live.hand) { el.textContent = T("ui.no_full_hand_read_yet_13_or_14_tiles"); return; }
   el.innerHTML = tilesHTML(live.hand, { size: 44 });
   el.dataset.hand = live.hand.join(" ");
   const a = live.analysis;
@@ -151,7 +151,7 @@ function showRate() {
   const rate = live.times.length / 3;
   const sorted = live.latencies.slice().sort((a, b) => a - b);
   const median = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
-  $("rate").textContent = `${rate.toFixed(1)} ${L("次/秒", "updates/s")} · ${L("中位延迟", "median latency")} ${median.toFixed(0)} ms`;
+  $("rate").textContent = `${rate.toFixed(1)} ${T("ui.updates_s")} · ${T("ui.median_latency")} ${median.toFixed(0)} ms`;
   $("rate").dataset.rate = rate.toFixed(2);
   $("rate").dataset.updates = live.updates;
 }
@@ -160,15 +160,13 @@ async function start() {
   showError($("live-error"), null);
   if (!window.isSecureContext || !navigator.mediaDevices) {
     // Browsers open the camera on secure pages only: https:// or this machine's own localhost.
-    showError($("live-error"), pageError(
-      "浏览器只在安全连接下打开摄像头：请用 https:// 地址访问（服务端用 mahjong-assistant serve --https 启动），或改用「拍照算分」上传照片。",
-      "Browsers open the camera on secure pages only: open the https:// address (start the service with mahjong-assistant serve --https), or upload a photo on the Score page."));
+    showError($("live-error"), pageError("page.camera_secure"));
     return;
   }
   try {
     live.stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "environment" }, audio: false });
   } catch (err) {
-    showError($("live-error"), pageError(`无法打开摄像头：${err.message}`, `Cannot open the camera: ${err.message}`));
+    showError($("live-error"), pageError("page.camera_failed", { message: err.message }));
     return;
   }
   const video = $("video");
@@ -214,20 +212,20 @@ async function onDiscard(ev) {
 
 function drawClaims() {
   const out = $("claims");
-  if (claim.problem === "self") { out.innerHTML = `<div class="error">${L("出牌的人不能是自己", "The discarder cannot be you")}</div>`; return; }
+  if (claim.problem === "self") { out.innerHTML = `<div class="error">${T("ui.the_discarder_cannot_be_you")}</div>`; return; }
   if (claim.problem === "hand") {
-    out.innerHTML = `<div class="error">${L("需要读到 13 张手牌才能判断吃碰杠和", "Claims need a 13-tile hand read from the camera")}</div>`;
+    out.innerHTML = `<div class="error">${T("ui.claims_need_a_13_tile_hand_read_from_the")}</div>`;
     return;
   }
   const s = claim.seat;
   if (!s) return;
   const can = [];
-  if (s.win) can.push(`<b class="minus">${L("和！", "Win!")}</b>`);
-  if (s.kong) can.push(L("杠", "Kong"));
-  if (s.pung) can.push(L("碰", "Pung"));
-  for (const c of s.chows) can.push(`${L("吃", "Chow")} ${tilesHTML(c, { size: 30 })}`);
+  if (s.win) can.push(`<b class="minus">${T("ui.win_2")}</b>`);
+  if (s.kong) can.push(T("ui.kong_2"));
+  if (s.pung) can.push(T("ui.pung_2"));
+  for (const c of s.chows) can.push(`${T("ui.chow_2")} ${tilesHTML(c, { size: 30 })}`);
   out.innerHTML = `<p class="claims-result">${tileSVG(claim.tile, { size: 40 })} → ` +
-    (can.length ? can.join(" · ") : L("不能吃碰杠和", "no claim")) + "</p>";
+    (can.length ? can.join(" · ") : T("ui.no_claim")) + "</p>";
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -15,7 +15,7 @@ const state = {
   manual: { hand: [], melds: [], bonus: [] },  // added by hand
   doubts: [],
   result: null,
-  status: null,    // {zh, en}
+  status: null,    // {key, params} of the catalogue
   win: null,       // the tile the player said is the winning one: a detection index, or a manual item
 };
 const $ = (id) => document.getElementById(id);
@@ -28,14 +28,14 @@ function fillWinds() {
   }
 }
 
-function setStatus(zh, en, found) {
-  state.status = zh === null ? null : { zh, en };
+function setStatus(key, params, found) {
+  state.status = key === null ? null : { key, params };
   if (found === undefined) delete $("rec-status").dataset.found; else $("rec-status").dataset.found = found;
   drawStatus();
 }
 
 function drawStatus() {
-  $("rec-status").textContent = state.status ? L(state.status.zh, state.status.en) : "";
+  $("rec-status").textContent = state.status ? T(state.status.key, state.status.params) : "";
 }
 
 /** The tiles of the photo in reading order (left to right), each with its detection index. */
@@ -67,11 +67,11 @@ function drawAnnotated() {
   // The text alternative and the keyboard's way to the photo's tiles: the tiles read, in order.
   const order = photoOrder();
   canvas.setAttribute("aria-label", order.length
-    ? `${L("照片里识别到的牌", "Tiles read in the photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(L("、", ", "))}`
-    : L("照片里没有识别到牌", "No tile was read in the photo"));
+    ? `${T("ui.tiles_read_in_the_photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(T("ui.text_2"))}`
+    : T("ui.no_tile_was_read_in_the_photo"));
   $("photo-tiles").hidden = !order.length;
-  $("photo-tiles").innerHTML = `<span class="note">${L("照片里的牌（按从左到右）", "The photo's tiles, left to right")}:</span> ` +
-    order.map((x, k) => `<button type="button" class="tile-btn" data-det="${x.i}" aria-label="${esc(L(`照片第 ${k + 1} 张：${TILES.tileName(x.d.tile, "zh")}，改正`, `photo tile ${k + 1}: ${TILES.tileName(x.d.tile, "en")}, correct it`))}">` +
+  $("photo-tiles").innerHTML = `<span class="note">${T("ui.the_photo_s_tiles_left_to_right")}:</span> ` +
+    order.map((x, k) => `<button type="button" class="tile-btn" data-det="${x.i}" aria-label="${esc(T("page.photo_tile", { k: k + 1, name: TILES.tileName(x.d.tile, I18N.lang) }))}">` +
       `${tileSVG(x.d.tile, { size: 34 })}</button>`).join("");
 }
 
@@ -81,17 +81,17 @@ function drawHand() {
   const winLast = (items.length + meldCount * 3) % 3 === 2;
   const meldHTML = (m, i, manual) => `<span class="group meld" data-meld="${i}">${tilesHTML(m.tiles, { size: 44 })}` +
     `<small>${esc(meldWords(m))}</small>` +
-    (manual ? ` <button type="button" class="secondary small meld-remove" data-meld="${i}">${esc(L("删掉这副", "Remove this meld"))}</button>` : "") + "</span>";
+    (manual ? ` <button type="button" class="secondary small meld-remove" data-meld="${i}">${esc(T("ui.remove_this_meld"))}</button>` : "") + "</span>";
   const bonus = state.bonus.concat(state.manual.bonus);
   $("hand").innerHTML = state.melds.map((m, i) => meldHTML(m, i, false)).join("") +
     state.manual.melds.map((m, i) => meldHTML(m, i, true)).join("") +
     `<span class="tiles">` + items.map((t, i) =>
-      `<button type="button" class="tile-btn" data-index="${i}" aria-label="${esc(L(`第 ${i + 1} 张：${TILES.tileName(t.tile, "zh")}${winLast && i === items.length - 1 ? "（和牌张）" : ""}，改正`, `tile ${i + 1}: ${TILES.tileName(t.tile, "en")}${winLast && i === items.length - 1 ? " (winning tile)" : ""}, correct it`))}">` +
+      `<button type="button" class="tile-btn" data-index="${i}" aria-label="${esc(T("page.hand_tile", { i: i + 1, name: TILES.tileName(t.tile, I18N.lang), win: winLast && i === items.length - 1 ? T("page.winning_mark") : "" }))}">` +
       tileSVG(t.tile, { size: 56, cls: winLast && i === items.length - 1 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `) +
       "</button>").join("") + "</span>" +
-    (bonus.length ? `<span class="group bonus"><small>${L("花牌", "Flowers")}</small>` + bonus.map((b, i) =>
+    (bonus.length ? `<span class="group bonus"><small>${T("ui.flowers")}</small>` + bonus.map((b, i) =>
       `<button type="button" class="tile-btn" data-bonus="${i}" aria-label="${esc(TILES.tileName(b.tile, I18N.lang))}">${tileSVG(b.tile, { size: 40 })}</button>`).join("") + "</span>" : "") +
-    `<span class="note"> ${items.length + meldCount * 3} ${L("张", "tiles")}</span>` +
+    `<span class="note"> ${items.length + meldCount * 3} ${T("ui.tiles_2")}</span>` +
     (state.doubts.length ? `<ul class="doubts note">${state.doubts.map((d) =>
       `<li>${esc(M(d.message || d.reason || ""))}</li>`).join("")}</ul>` : "");
 }
@@ -139,12 +139,12 @@ function putWinLast() {
 }
 
 async function recognize(file) {
-  setStatus("识别中…", "Reading the photo…");
+  setStatus("page.reading_photo", {});
   showError($("rec-error"), null);
   clearResult();
   const url = URL.createObjectURL(file);
   const img = new Image();
-  await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(pageError("无法显示这张图片", "This image cannot be shown")); img.src = url; }).catch((e) => showError($("rec-error"), e));
+  await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(pageError("page.image_unshown")); img.src = url; }).catch((e) => showError($("rec-error"), e));
   state.image = img.naturalWidth ? img : null;
   state.manual = { hand: [], melds: [], bonus: [] };
   state.win = null;
@@ -154,13 +154,13 @@ async function recognize(file) {
     const r = await api("/api/recognize", { form });
     state.detections = r.tiles.map((t) => ({ ...t }));
     useReading(r.reading, state.detections.map((_, i) => i));
-    setStatus(`找到 ${r.tiles.length} 张牌`, `${r.tiles.length} tiles found`, r.tiles.length);
+    setStatus("page.tiles_found", { n: r.tiles.length }, r.tiles.length);
   } catch (err) {
     state.detections = [];
     useReading(null);
     setStatus(null, null, "error");
     if (err.status === 503) {
-      const e = pageError(`${err.zh || M(err.message)} — 请在下面手动输入牌`, `${err.message} — type the tiles below instead`);
+      const e = pageError("page.type_instead", { message: err.zh || M(err.message) }, { message: err.message });
       showError($("rec-error"), e);
     } else showError($("rec-error"), err);
   }
@@ -267,8 +267,8 @@ async function addMeld() {
     const tiles = (await api(`/api/parse?text=${encodeURIComponent($("meld-tiles").value)}`)).tiles;
     const size = type === "kong" ? 4 : 3;
     if (tiles.length !== size) {
-      throw pageError(`一副${T(`meld.${type}`)}有 ${size} 张牌，输入了 ${tiles.length} 张`,
-        `a ${type} has ${size} tiles, ${tiles.length} were typed`);
+      throw pageError("page.meld_size", { kind: TL("zh", `meld.${type}`), size, n: tiles.length },
+        { kind: TL("en", `meld.${type}`), size, n: tiles.length });
     }
     state.manual.melds.push({ type, tiles, concealed, from: concealed ? null : $("meld-from").value, det: null });
     $("meld-tiles").value = "";
@@ -312,8 +312,8 @@ function drawOptions() {
     return typeof o.value === "boolean"
       ? `<div><label><input type="checkbox" data-option="${key}" ${o.value ? "checked" : ""}> ${esc(label)}</label></div>`
       : `<div><label>${esc(label)} <input type="number" data-option="${key}" value="${o.value === null ? "" : o.value}"` +
-        `${empty ? ` placeholder="${esc(empty)}" title="${esc(L(`留空 = ${empty}`, `empty = ${empty}`))}"` : ""}></label></div>`;
-  }).join("") || `<p class="note">${L("没有可调的选项", "No options to set")}</p>`;
+        `${empty ? ` placeholder="${esc(empty)}" title="${esc(T("page.empty_means", { meaning: empty }))}"` : ""}></label></div>`;
+  }).join("") || `<p class="note">${T("ui.no_options_to_set")}</p>`;
 }
 
 function chosenOptions() {

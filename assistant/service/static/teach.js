@@ -49,11 +49,9 @@ function drawExplained() {
   $("explain-tiles").innerHTML = tilesHTML(teach.explainedTiles, { size: 52 });
   let why = "";
   if (r.tile_count === 14 && !r.is_win) {
-    why = `<p class="note">${L("这手牌不能和：拆不成四组加一对（或特殊牌型）。向听数是还差几张有效牌才能听牌。",
-      "Not a win: it cannot be split into four sets and a pair (nor a special form). The shanten says how many useful tiles it is short of ready.")}</p>`;
+    why = `<p class="note">${T("ui.not_a_win_it_cannot_be_split_into_four_s")}</p>`;
   } else if (r.is_win) {
-    why = `<p class="note">${L("这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
-      "It wins because it splits as below; each scoring item shows the tiles that make it.")}</p>`;
+    why = `<p class="note">${T("ui.it_wins_because_it_splits_as_below_each_")}</p>`;
   }
   $("explain-out").innerHTML = why + analysisHTML(r);
   $("explain-report").innerHTML = reportHTML(r.report || "");
@@ -88,10 +86,10 @@ function drawCheck() {
   if (!c) return;
   const waits = tilesHTML(c.waits.map((w) => w.tile), { size: 40 });
   let html = c.correct
-    ? `<div class="ok" id="practice-verdict" data-correct="true">${L("答对了！", "Correct!")} ${waits}</div>`
-    : `<div class="error" id="practice-verdict" data-correct="false">${L("不对。正确答案：", "Not quite. The answer:")} ${waits}` +
-      (c.missing.length ? `<br>${L("漏了", "Missed")}: ${tilesHTML(c.missing, { size: 30 })}` : "") +
-      (c.wrong.length ? `<br>${L("不听", "Not a wait")}: ${tilesHTML(c.wrong, { size: 30 })}` : "") + "</div>";
+    ? `<div class="ok" id="practice-verdict" data-correct="true">${T("ui.correct")} ${waits}</div>`
+    : `<div class="error" id="practice-verdict" data-correct="false">${T("ui.not_quite_the_answer")} ${waits}` +
+      (c.missing.length ? `<br>${T("ui.missed")}: ${tilesHTML(c.missing, { size: 30 })}` : "") +
+      (c.wrong.length ? `<br>${T("ui.not_a_wait")}: ${tilesHTML(c.wrong, { size: 30 })}` : "") + "</div>";
   for (const [tile, readings] of Object.entries(c.decompositions)) {
     html += readings.slice(0, 1).map((d) => `<div class="reading">${tileSVG(tile, { size: 30 })} → ${groupsHTML(d.groups)}</div>`).join("");
   }
@@ -121,9 +119,9 @@ async function drawExamples(variant) {
     let verdict;
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
-      verdict = r.is_win ? (r.score ? `${L("和", "wins")}: ${esc(scoreSummary(r.score))} — ` +
-        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(L("、", ", ")) : L("和", "wins"))
-        : L("这个规则下不算和", "not a win under these rules");
+      verdict = r.is_win ? (r.score ? `${T("ui.wins")}: ${esc(scoreSummary(r.score))} — ` +
+        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.text_2")) : T("ui.wins"))
+        : T("ui.not_a_win_under_these_rules");
     } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
     const tiles = codesOf(ex.hand.concealed);
     rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>${tilesHTML(tiles.concat([ex.hand.win_tile]), { size: 36 })}<p class="note">${verdict}</p></div>`);
