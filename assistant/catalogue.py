@@ -257,7 +257,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.score_2": ("计分", "Score"),
     "ui.total": ("合计", "Total"),
     "ui.payments_per_seat": ("各家收付", "Payments per seat"),
-    "ui.text": ("；", "; "),
+    "ui.list_semicolon": ("；", "; "),
     "ui.a_winning_hand": ("和牌！", "A winning hand!"),
     "ui.a_complete_hand": ("完整的牌型", "A complete hand"),
     "ui.ready_one_tile_from_winning": ("听牌 (差一张和牌)", "Ready: one tile from winning"),
@@ -271,7 +271,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.useful_copies": ("有效牌张数", "Useful copies"),
     "ui.useful_draws": ("有效牌", "Useful draws"),
     "ui.tiles_in_view": ("摄像头里的牌", "Tiles in view"),
-    "ui.text_2": ("、", ", "),
+    "ui.list_comma": ("、", ", "),
     "ui.no_tiles_in_view_yet": ("摄像头里还没有牌", "No tiles in view yet"),
     "ui.no_full_hand_read_yet_13_or_14_tiles": (
         "还没读到完整的手牌 (13 或 14 张)",

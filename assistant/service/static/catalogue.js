@@ -815,6 +815,14 @@ window.CATALOGUE = {
 "剩",
 "left"
 ],
+"ui.list_comma": [
+"、",
+", "
+],
+"ui.list_semicolon": [
+"；",
+"; "
+],
 "ui.live_table": [
 "实时牌桌",
 "Live table"
@@ -1042,14 +1050,6 @@ window.CATALOGUE = {
 "ui.teach": [
 "学打麻将",
 "Teach"
-],
-"ui.text": [
-"；",
-"; "
-],
-"ui.text_2": [
-"、",
-", "
 ],
 "ui.the_discarder_cannot_be_you": [
 "出牌的人不能是自己",

@@ -160,7 +160,7 @@ function scoreHTML(score) {
     `<th>${esc(unit)}</th></tr></tfoot></table>` +
     `<p class="score-summary"><b>${esc(scoreSummary(score))}</b></p>` +
     (pays ? `<h3>${T("ui.payments_per_seat")}</h3><table class="payments">${pays}</table>` : "") +
-    (score.assumed && score.assumed.length ? `<p class="note assumed">${esc(T("report.assumed"))}: ${esc(score.assumed.map(M).join(T("ui.text")))}</p>` : "");
+    (score.assumed && score.assumed.length ? `<p class="note assumed">${esc(T("report.assumed"))}: ${esc(score.assumed.map(M).join(T("ui.list_semicolon")))}</p>` : "");
 }
 
 /** Everything about a hand: win or not and why, the readings, the score, waits, discards. */

@@ -82,7 +82,7 @@ function drawOverlay(width, height) {
   c.dataset.names = overlayNames.join(", ");
   // The text alternative: the tiles seen, left to right as the camera follows them.
   const order = labels.map((l, i) => [l.box[0], overlayNames[i]]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
-  c.setAttribute("aria-label", order.length ? `${T("ui.tiles_in_view")}: ${order.join(T("ui.text_2"))}`
+  c.setAttribute("aria-label", order.length ? `${T("ui.tiles_in_view")}: ${order.join(T("ui.list_comma"))}`
     : T("ui.no_tiles_in_view_yet"));
 }
 

@@ -67,7 +67,7 @@ function drawAnnotated() {
   // The text alternative and the keyboard's way to the photo's tiles: the tiles read, in order.
   const order = photoOrder();
   canvas.setAttribute("aria-label", order.length
-    ? `${T("ui.tiles_read_in_the_photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(T("ui.text_2"))}`
+    ? `${T("ui.tiles_read_in_the_photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(T("ui.list_comma"))}`
     : T("ui.no_tile_was_read_in_the_photo"));
   $("photo-tiles").hidden = !order.length;
   $("photo-tiles").innerHTML = `<span class="note">${T("ui.the_photo_s_tiles_left_to_right")}:</span> ` +

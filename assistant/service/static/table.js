@@ -57,7 +57,7 @@ function draw() {
     t.hands.map((h) => {
       const r = h.result;
       const what = r.result === "draw" ? T("ui.draw_2")
-        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(T("ui.text_2"))} ${r.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${esc(t.players[r.discarder].name)}`}`;
+        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(T("ui.list_comma"))} ${r.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${esc(t.players[r.discarder].name)}`}`;
       const wins = (r.wins || [r]).filter((w) => w.hand).map((w) =>
         `<div>${(r.wins || []).length > 1 ? esc(t.players[w.winner].name) + " " : ""}` +
         tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +

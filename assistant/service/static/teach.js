@@ -120,7 +120,7 @@ async function drawExamples(variant) {
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
       verdict = r.is_win ? (r.score ? `${T("ui.wins")}: ${esc(scoreSummary(r.score))} — ` +
-        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.text_2")) : T("ui.wins"))
+        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.list_comma")) : T("ui.wins"))
         : T("ui.not_a_win_under_these_rules");
     } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
     const tiles = codesOf(ex.hand.concealed);
