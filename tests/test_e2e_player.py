@@ -80,7 +80,8 @@ def scored_photo(page, server, variant: str = "guangdong") -> None:
 LAYOUT_CHECK = """() => {
   const doc = document.documentElement;
   const broken = [];
-  const whole = '.num, .total, .row label > span, fieldset label > span, .player .name';
+  const whole = '.num, .total, .row label > span, fieldset label > span, .player .name, '
+    + '.score td:first-child';
   for (const el of document.querySelectorAll(whole)) {
     if (!el.offsetParent || !el.textContent.trim()) continue;
     const range = document.createRange();
