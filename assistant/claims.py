@@ -20,7 +20,7 @@ from .analysis import blocked, complete_readings, rules_of, split_wilds
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
-from .tiles import INDEX, TILES, WINDS, check_code, is_suited, tile_name
+from .tiles import INDEX, TILES, WINDS, is_suited, parse_tile, tile_name
 from .variants import WIN_CHECKS, get_profile
 
 
@@ -97,7 +97,10 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise MahjongError("a claims request must be a JSON object", data)
-    tile = check_code(data.get("discard"))
+    if data.get("discard") is None:
+        raise MahjongError("the claims request has no 'discard': give the discarded tile, "
+                           'e.g. "discard": "5p"', "discard")
+    tile = parse_tile(data["discard"], "discard")
     if tile not in INDEX:
         raise MahjongError(f"{tile!r} cannot be discarded", tile)
     discarder = data.get("discarder")

@@ -10,10 +10,12 @@ import argparse
 import importlib
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from .catalogue import error_zh
 from .errors import MahjongError
 
 #: name -> (module, help). Each module has ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -68,15 +70,45 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(_load(args._module, "run")(args) or 0)
+        status = int(_load(args._module, "run")(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
     except MahjongError as exc:
-        if getattr(args, "json", False):
-            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
-        else:
-            print(f"mahjong-assistant {args.command}: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(args, exc)
+    except RecursionError:
+        return _fail(args, MahjongError("the input is nested too deeply to read"))
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141  # 128 + SIGPIPE, as a program killed by a closed pipe would end
     except KeyboardInterrupt:
         return 130
+
+
+def _fail(args: argparse.Namespace, exc: MahjongError) -> int:
+    """Print the error, Chinese first and English beside it (as JSON with ``--json``: ``error``
+    and ``error_zh``, as the service answers), and give the bad-input exit status 2."""
+    english = str(exc)
+    chinese = error_zh(english)
+    try:
+        if getattr(args, "json", False):
+            print(json.dumps({"error": english, "error_zh": chinese}, ensure_ascii=False))
+        elif getattr(args, "lang", "zh") == "en":
+            print(f"mahjong-assistant {args.command}: error: {english}", file=sys.stderr)
+        else:
+            print(f"mahjong-assistant {args.command}: 错误：{chinese}\n  (error: {english})",
+                  file=sys.stderr)
+    except BrokenPipeError:
+        _quiet_stdout()
+    return 2
+
+
+def _quiet_stdout() -> None:
+    """After the reader of stdout has gone (``| head``), send what is left to /dev/null."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def read_json(text: str, what: str = "input") -> Any:
@@ -86,6 +118,8 @@ def read_json(text: str, what: str = "input") -> Any:
     except json.JSONDecodeError as exc:
         raise MahjongError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column "
                            f"{exc.colno}", text[:40]) from None
+    except RecursionError:
+        raise MahjongError(f"{what} is nested too deeply to read", what) from None
 
 
 def dump(obj: Any) -> str:

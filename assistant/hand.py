@@ -26,9 +26,9 @@ from .tiles import (
     INDEX,
     RED_FIVES,
     WINDS,
-    check_code,
     is_bonus,
     is_suited,
+    parse_tile,
     parse_tiles,
     red_fives,
     sorted_tiles,
@@ -164,7 +164,7 @@ def _tile_list(value: Any, what: str) -> list[str]:
     out = []
     for t in value:
         try:
-            out.append(check_code(RED_FIVES.get(t, t) if isinstance(t, str) else t))
+            out.append(parse_tile(t))  # each entry in any notation the typed string takes
         except MahjongError as exc:
             raise MahjongError(f"{what}: {exc}", exc.token) from None
     return out
@@ -298,7 +298,7 @@ class HandState:
             red += "concealed_incl_win_tile" not in data
             win_tile = RED_FIVES[win_tile]
         if win_tile is not None:
-            check_code(win_tile)
+            win_tile = parse_tile(win_tile, "win_tile")
         red = _red_count(data.get("red_fives"), red)
         if "concealed_incl_win_tile" in data and win_tile is not None:
             if win_tile not in concealed:
@@ -390,7 +390,7 @@ class HandState:
             if c > 4:
                 own = self.own_counts()[t]
                 raise MahjongError(f"{c} copies of {t} ({tile_name(t)}): {own} in this hand and "
-                                   f"{c - own} visible (dora indicators included), but a tile "
+                                   f"{c - own} visible, but a tile "
                                    "has only four copies", t)
         n = self.tile_count
         in_melds = 3 * len(self.melds)

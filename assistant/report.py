@@ -4,30 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .catalogue import score_summary, text, translate, variant_name
 from .shanten import Form
 from .tiles import tile_name, to_compact
 
-_TEXT = {
-    "hand": ("手牌", "Hand"),
-    "melds": ("副露", "Melds"),
-    "variant": ("规则", "Variant"),
-    "shanten": ("向听数", "Shanten"),
-    "forms": ("各和型向听", "Shanten per form"),
-    "win": ("和牌！", "Complete hand: a win!"),
-    "ready": ("听牌", "ready (tenpai)"),
-    "waits": ("听", "Waits"),
-    "left": ("剩{n}张", "{n} left"),
-    "dead": ("(已绝)", "(dead)"),
-    "effective": ("有效进张", "Effective draws"),
-    "discards": ("打牌建议", "Discard advice"),
-    "discard": ("打{tile}：向听{s}，进张{k}张（{tiles}）", "discard {tile}: shanten {s}, {k} tiles "
-                                                   "({tiles})"),
-    "readings": ("拆分", "Readings"),
-    "kongs": ("可暗杠", "Concealed kong possible"),
-    "added": ("可加杠", "Added kong possible"),
-    "n/a": ("不适用", "n/a"),
-    "total": ("共{n}张", "{n} in all"),
-}
 _FORM_EN = {
     Form.REGULAR: "four sets and a pair", Form.SEVEN_PAIRS: "seven pairs",
     Form.THIRTEEN_ORPHANS: "thirteen orphans", Form.HONORS_AND_KNITTED: "honours and knitted",
@@ -36,8 +16,7 @@ _FORM_EN = {
 
 
 def _t(key: str, lang: str, **kw: Any) -> str:
-    zh, en = _TEXT[key]
-    return (zh if lang.startswith("zh") else en).format(**kw)
+    return text(f"report.{key}", lang, **kw)
 
 
 def _names(tiles: list[str], lang: str) -> str:
@@ -54,7 +33,7 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
     if hand["melds"]:
         melds = "  ".join(to_compact(m["tiles"]) for m in hand["melds"])
         lines.append(f"{_t('melds', lang)}: {melds}")
-    lines.append(f"{_t('variant', lang)}: {result['variant']}")
+    lines.append(f"{_t('variant', lang)}: {variant_name(result['variant'], lang)}")
     s = result["shanten"]
     if result["is_win"]:
         lines.append(_t("win", lang))
@@ -101,48 +80,47 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
 
 
 def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
-    """The itemised score of a win and what each seat pays or gets."""
+    """The itemised score of a win, the total as players say it, what each seat pays or gets."""
     zh = lang.startswith("zh")
-    unit = "番" if "fan" in score else "分"
-    lines = ["计分:" if zh else "Score:"]
+    lines = [_t("score", lang)]
+    cap = None
     for i in score["items"]:
+        if i.get("event") == "cap":
+            cap = i  # the cap is said as "封顶 3番", not as an item taking fan away
+            continue
         why = to_compact(i["tiles"]) if i.get("tiles") else i.get("event", "")
         name = f"{i['name_zh']} {i['name_en']}" if zh else f"{i['name_en']} ({i['name_zh']})"
         times = f" ×{i['count']}" if i.get("count", 1) > 1 else ""
         lines.append(f"  {name}: {i['value']:+d}{times}  [{why}]")
-    total = f"{score['total']}{unit}" if zh else f"{score['total']} {'fan' if unit == '番' else 'points'}"
-    if "han" in score and "fu" in score:  # riichi: han and fu
-        total = f"{score['han']}番{score['fu']}符" if zh else f"{score['han']} han {score['fu']} fu"
-    if "points" in score:
-        total += f" = {score['points']}" + ("分/家" if zh else " points per share")
-    lines.append(("  合计: " if zh else "  Total: ") + total)
+    if cap is not None and "fan" in score:
+        lines.append("  " + _t("cap", lang, cap=score["fan"], fan=score["fan"] - cap["value"]))
+    lines.append(f"  {_t('sum', lang)}: {score_summary(score, lang)}")
     if score.get("liable"):
-        lines.append(("  包牌: " if zh else "  Liable: ") + score["liable"]["seat"])
+        lines.append(f"  {_t('liable', lang)}: {score['liable']['seat']}")
     pays = "  ".join(f"{seat} {amount:+d}" for seat, amount in score["payments"].items())
-    lines.append(("结算: " if zh else "Payments: ") + pays)
+    lines.append(f"{_t('payments', lang)}: {pays}")
     for payer, row in score.get("matrix", {}).items():
         for payee, amount in row.items():
             if amount:
                 lines.append(f"  {payer} → {payee}: {amount}")
     for note in score.get("assumed", []):
-        lines.append(("  假设: " if zh else "  Assumed: ") + note)
+        lines.append(f"  {_t('assumed', lang)}: {translate(note, lang)}")
     return lines
 
 
 def claims_report(result: dict[str, Any], lang: str = "zh") -> str:
     """Lines describing each seat's claims on a discard and who takes it."""
-    zh = lang.startswith("zh")
     name = tile_name(result["discard"], lang)
-    lines = [f"{'出牌' if zh else 'Discard'}: {name} ({result['discarder']})"]
-    labels = {"win": ("和", "win"), "kong": ("杠", "kong"), "pung": ("碰", "pung")}
+    lines = [f"{_t('discard_of', lang)}: {name} ({result['discarder']})"]
+    sep = "、" if lang.startswith("zh") else ", "
     for seat, c in result["seats"].items():
-        can = [labels[k][0 if zh else 1] for k in ("win", "kong", "pung") if c[k]]
-        can += [("吃" if zh else "chow ") + to_compact(ch) for ch in c["chows"]]
-        none = "不能要" if zh else "nothing"
-        lines.append(f"  {seat}: {', '.join(can) if can else none}")
+        can = [text(f"claim.{k}", lang) for k in ("win", "kong", "pung") if c[k]]
+        can += [text("claim.chow", lang) + ("" if lang.startswith("zh") else " ") + to_compact(ch)
+                for ch in c["chows"]]
+        lines.append(f"  {seat}: {sep.join(can) if can else _t('nothing', lang)}")
     if result["winners"]:
-        lines.append(("和牌: " if zh else "Winners: ") + ", ".join(result["winners"]))
+        lines.append(f"{_t('winners', lang)}: " + ", ".join(result["winners"]))
     elif result["claim"]:
         c = result["claim"]
-        lines.append(("得牌: " if zh else "Takes it: ") + f"{c['seat']} ({c['type']})")
+        lines.append(f"{_t('takes', lang)}: {c['seat']} ({text('claim.' + c['type'], lang)})")
     return "\n".join(lines)

@@ -172,7 +172,8 @@ def parse_tiles(text: str) -> list[str]:
     """Parse the forms people type into tile codes, in the order given.
 
     Accepts canonical codes (``5p``, ``E``, ``back``, ``3f``), digit runs with a suit letter
-    (``123m``, ``1122z`` in riichi order, ``26f``), runs of honour letters (``EESSWW``), and Chinese
+    (``123m``, ``1122z`` in riichi order, ``26f``; ``0m 0p 0s`` is riichi's red five, read as a
+    5), runs of honour letters (``EESSWW``), and Chinese
     names (``五筒``, ``5筒``, ``东``, ``發``, ``白板``, ``梅``). Separators (spaces, commas) are optional.
     An unknown token raises :class:`MahjongError` naming it.
     """
@@ -228,16 +229,17 @@ def parse_tiles(text: str) -> list[str]:
 
 
 def _digit_tile(d: int, letter: str, token: str) -> str:
+    """One tile of a digit run; an error names that tile (``8z``), not the whole run."""
     if letter == "z":
         if not 1 <= d <= 7:
-            raise MahjongError(f"unknown tile {token!r}: honours are 1z-7z", token)
+            raise MahjongError(f"unknown tile '{d}z' in {token!r}: honours are 1z-7z", f"{d}z")
         return _RIICHI_Z[d - 1]
     if letter == "f":
         if not 1 <= d <= 8:
-            raise MahjongError(f"unknown tile {token!r}: bonus tiles are 1f-8f", token)
+            raise MahjongError(f"unknown tile '{d}f' in {token!r}: bonus tiles are 1f-8f", f"{d}f")
         return f"{d}f"
     if d == 0:
-        return f"5{letter}"  # red five in riichi notation
+        return f"5{letter}"  # 0m 0p 0s: the red five of riichi notation, read as a five
     return f"{d}{letter}"
 
 
@@ -257,6 +259,18 @@ def red_fives(value: object) -> int:
     if isinstance(value, (list, tuple)):
         return sum(1 for t in value if t in RED_FIVES)
     return 0
+
+
+def parse_tile(value: object, what: str = "tile") -> str:
+    """Exactly one tile, in any notation :func:`parse_tiles` takes (``5p``, ``0m``, ``1z``, ``五筒``)."""
+    if isinstance(value, str) and value in _CODE_SET:
+        return value
+    if not isinstance(value, str):
+        raise MahjongError(f"{what} must be a tile, got {type(value).__name__}: {value!r}", value)
+    tiles = parse_tiles(value)
+    if len(tiles) != 1:
+        raise MahjongError(f"{what} is one tile, got {value!r} ({len(tiles)} tiles)", value)
+    return tiles[0]
 
 
 def to_counts(tiles: Iterable[str]) -> list[int]:

@@ -631,3 +631,19 @@ def test_a_tile_cut_off_by_the_frame_is_not_reported(monkeypatch: pytest.MonkeyP
     found = [t["box"] for t in fake.detect(np.zeros((100, 320, 3), np.uint8))]
     assert [0.0, 0.0, 30.0, 40.0] in found and [280.0, 50.0, 310.0, 90.0] in found
     assert [310.0, 0.0, 320.0, 40.0] not in found and len(found) == 9
+
+
+def test_folder_is_named_a_folder(tmp_path) -> None:
+    with pytest.raises(MahjongError, match="is a folder"):
+        read_image(tmp_path)
+
+
+def test_huge_black_jpeg_is_refused_from_its_header(tmp_path) -> None:
+    """8000×6000 (48 MP, a few hundred kB of black): over the service's 40 MP, never decoded."""
+    path = tmp_path / "black.jpg"
+    Image.new("L", (8000, 6000)).save(path, "JPEG", quality=20)
+    with pytest.raises(MahjongError, match="8000×6000 is too large"):
+        read_image(path)
+    Image.new("L", (12_500, 100)).save(path, "JPEG")  # few pixels, but a side over 12,000
+    with pytest.raises(MahjongError, match="pixels a side"):
+        read_image(path)

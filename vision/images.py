@@ -16,9 +16,11 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from assistant.errors import MahjongError
 
-#: Largest upload accepted, in bytes, and largest image, in pixels (a 48-MP phone photo fits).
+#: Largest file accepted, in bytes, and largest image, in pixels and a side: the service's upload
+#: bounds (``assistant.service.upload``), so a huge photo is refused from its header, not decoded.
 MAX_BYTES = 40 * 1024 * 1024
-MAX_PIXELS = 50_000_000
+MAX_PIXELS = 40_000_000
+MAX_SIDE = 12_000
 
 
 def read_image(source: bytes | str | Path, name: str | None = None) -> np.ndarray:
@@ -32,6 +34,9 @@ def read_image(source: bytes | str | Path, name: str | None = None) -> np.ndarra
         data = source
     else:
         path = Path(source)
+        if path.is_dir():
+            raise MahjongError(f"{label}: is a folder, not a photo (give the photo files in it, "
+                               f"e.g. {label.rstrip('/')}/*.jpg)", label)
         if not path.is_file():
             raise MahjongError(f"{label}: no such file", label)
         if path.stat().st_size > MAX_BYTES:
@@ -46,9 +51,10 @@ def read_image(source: bytes | str | Path, name: str | None = None) -> np.ndarra
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
             width, height = image.size
-            if width * height > MAX_PIXELS:
-                raise MahjongError(f"{label}: {width}×{height} is too large "
-                                   f"(at most {MAX_PIXELS // 1_000_000} megapixels)", label)
+            if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
+                raise MahjongError(f"{label}: {width}×{height} is too large (at most "
+                                   f"{MAX_PIXELS // 1_000_000} megapixels and {MAX_SIDE} pixels "
+                                   "a side)", label)
             image.load()
     except MahjongError:
         raise

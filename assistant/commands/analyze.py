@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..analysis import analyze
+from ..catalogue import error_zh
 from ..cli import dump, read_json
 from ..errors import MahjongError
 from ..report import analysis_report
@@ -16,7 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", help="rule variant (see `mahjong-assistant variants`)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a report")
     p.add_argument("--jsonl", action="store_true",
-                   help="read one hand state per line and write one result line each")
+                   help="read one hand state per line and write one result line each (a bad "
+                        "line gives an error line; exit status 2 when any line failed)")
     p.add_argument("--lang", default="zh", choices=["zh", "en"], help="report language")
 
 
@@ -39,7 +41,8 @@ def _run_lines(args: argparse.Namespace) -> int:
             result = analyze(read_json(line, f"line {number}"), variant=args.variant)
         except MahjongError as exc:
             failed += 1
-            print(dump({"error": str(exc), "line": number}), flush=True)
+            print(dump({"error": str(exc), "error_zh": error_zh(str(exc)), "line": number}),
+                  flush=True)
             continue
         print(dump(result), flush=True)
-    return 1 if failed else 0
+    return 2 if failed else 0

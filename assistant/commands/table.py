@@ -22,6 +22,7 @@ import argparse
 import sys
 from typing import Any
 
+from ..catalogue import TEXT, text
 from ..cli import dump, read_json
 from ..errors import MahjongError
 from ..procedures import (
@@ -226,7 +227,8 @@ def run(args: argparse.Namespace) -> int:
               + ("庄家 " if zh else "dealer ") + result["next_dealer"])
     elif kind == "claim":
         takes = result["takes"]
-        print(", ".join(f"{s}: {c}" for s, c in takes.items()) or ("无人要牌" if zh else "nobody"))
+        print(", ".join(f"{s}: {text('claim.' + c, args.lang) if 'claim.' + c in TEXT else c}"
+                        for s, c in takes.items()) or ("无人要牌" if zh else "nobody"))
     elif kind == "liable":
         rows = [f"{s} ← {v['seat']} ({v['rule']})" for s, v in result["liable"].items()]
         print("\n".join(rows) or ("无人包牌" if zh else "nobody is liable"))

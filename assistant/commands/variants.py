@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..catalogue import gloss, variant_name
 from ..cli import dump
 from ..variants import PROFILES, get_profile, scorer_for
 
@@ -52,21 +53,21 @@ def run(args: argparse.Namespace) -> int:
             print(dump({"variants": rows}))
         else:
             for r in rows:
-                desc = r["description_zh"] if zh else r["description_en"]
-                print(f"{r['name']:<10} {r['name_zh']}  {desc}")
+                desc = r["description_zh"] if zh else gloss(r["description_en"])
+                print(f"{r['name']:<10} {variant_name(r['name'], args.lang)}  {desc}")
         return 0
     info = describe(args.name)
     if args.json:
         print(dump(info))
         return 0
-    print(f"{info['name']} {info['name_zh']}")
-    print(info["description_zh"] if zh else info["description_en"])
+    print(f"{info['name']} {variant_name(info['name'], args.lang)}")
+    print(info["description_zh"] if zh else gloss(info["description_en"]))
     if info["rules"]:
         print("规则:" if zh else "Rules:")
         for rule in info["rules"]:
-            print(f"  - {rule['zh'] if zh else rule['en']}")
+            print(f"  - {rule['zh'] if zh else gloss(rule['en'])}")
     print("选项:" if zh else "Options:")
     for key, opt in info["options"].items():
         choices = f" [{' | '.join(map(str, opt['choices']))}]" if "choices" in opt else ""
-        print(f"  {key} = {dump(opt['value'])}{choices}  # {opt['zh'] if zh else opt['en']}")
+        print(f"  {key} = {dump(opt['value'])}{choices}  # {opt['zh'] if zh else gloss(opt['en'])}")
     return 0

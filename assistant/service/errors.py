@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask, Response, jsonify
 from werkzeug.exceptions import HTTPException
 
+from ..catalogue import error_zh
 from ..errors import MahjongError
 
 log = logging.getLogger("assistant.service")
@@ -55,8 +56,8 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(MahjongError)
     def _mahjong_error(exc: MahjongError):  # type: ignore[no-untyped-def]
         token = exc.token if isinstance(exc.token, (str, int, float, bool)) else None
-        # The engine's messages are English; the Chinese says what kind of error it is.
-        return error_response(422, str(exc), token=token, error_zh=f"牌、手牌或规则有误：{exc}")
+        # The engine's messages are English; their Chinese is in the catalogue.
+        return error_response(422, str(exc), token=token, error_zh=error_zh(str(exc)))
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):  # type: ignore[no-untyped-def]

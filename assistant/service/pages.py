@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from ..catalogue import TEXT
+
 bp = Blueprint("pages", __name__)
+
+
+@bp.app_context_processor
+def _catalogue() -> dict:
+    """``zh(key)`` and ``en(key)`` in the templates: the page's words from the catalogue."""
+    return {"zh": lambda key: TEXT[key][0], "en": lambda key: TEXT[key][1]}
+
 
 PAGES = {
     "home": ("/", "home.html"),

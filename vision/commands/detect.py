@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from assistant.catalogue import error_zh, text, translate
 from assistant.cli import dump
 from assistant.errors import MahjongError
 
@@ -16,6 +17,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--annotate", metavar="OUT.jpg",
                    help="write the photo with boxes and tile names (OUT-2.jpg… for more photos)")
     p.add_argument("--models", help="folder with the ONNX models (default: models/)")
+    p.add_argument("--lang", default="zh", choices=["zh", "en"], help="language of the lines and errors")
 
 
 def _annotate_path(base: str, index: int, count: int) -> Path:
@@ -40,9 +42,11 @@ def run(args: argparse.Namespace) -> int:
         except MahjongError as exc:
             failed += 1
             if args.json:
-                print(dump({"path": path, "error": str(exc)}), flush=True)
+                print(dump({"path": path, "error": str(exc), "error_zh": error_zh(str(exc))}),
+                      flush=True)
             else:
-                print(f"mahjong-assistant detect: error: {exc}", file=sys.stderr)
+                print(f"mahjong-assistant detect: {text('cli.error', args.lang)}: "
+                      f"{translate(str(exc), args.lang)}", file=sys.stderr)
             continue
         height, width = image.shape[:2]
         if args.json:
@@ -50,5 +54,5 @@ def run(args: argparse.Namespace) -> int:
                         "tiles": tiles}), flush=True)
         else:
             codes = " ".join(t["tile"] for t in tiles)
-            print(f"{path}: {len(tiles)} tiles  {codes}")
+            print(text("detect.found", args.lang, path=path, n=len(tiles), codes=codes))
     return 2 if failed else 0

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from assistant.analysis import analyze
+from assistant.catalogue import text, translate
 from assistant.cli import dump, read_json
 from assistant.errors import MahjongError
 from assistant.hand import HandState
 from assistant.report import analysis_report
-from assistant.tiles import WINDS, check_code, parse_tiles, tile_name
+from assistant.tiles import WINDS, parse_tile, tile_name
 from vision.hand_reader import MIN_CONFIDENCE, Reading, read_hand
 
 
@@ -102,11 +103,7 @@ def _state(reading: Reading, args: argparse.Namespace) -> dict[str, Any]:
     if args.variant:
         state["variant"] = args.variant
     if getattr(args, "indicator", None):
-        parsed = parse_tiles(args.indicator)
-        if len(parsed) != 1:
-            raise MahjongError(f"--indicator takes one tile, got {args.indicator!r}",
-                               args.indicator)
-        state["indicator"] = check_code(parsed[0])
+        state["indicator"] = parse_tile(args.indicator, "--indicator")
     if args.table:
         table = read_json(_read_text(args.table), f"table {args.table}")
         if not isinstance(table, dict):
@@ -117,13 +114,14 @@ def _state(reading: Reading, args: argparse.Namespace) -> dict[str, Any]:
 
 def score(args: argparse.Namespace) -> dict[str, Any]:
     """Everything the command reports, as one JSON object."""
+    if args.variant:
+        from assistant.variants import get_profile
+
+        get_profile(args.variant)  # an unknown variant is an error before any photo is read
     tiles, image = _recognise(args)
     win = None
     if args.win:
-        parsed = parse_tiles(args.win)
-        if len(parsed) != 1:
-            raise MahjongError(f"--win takes one tile, got {args.win!r}", args.win)
-        win = check_code(parsed[0])
+        win = parse_tile(args.win, "--win")
     reading = read_hand(tiles, win_tile=win, fixes=_fixes(args.fix),
                         min_confidence=args.min_confidence)
     state = _state(reading, args)
@@ -155,39 +153,39 @@ def score(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _meld_words(meld: dict[str, Any], lang: str) -> str:
+    """A meld read from the photo in words: ``(碰, 上家)`` / ``(pung, from the left (上家))``."""
+    kind = "concealed_kong" if meld["type"] == "kong" and meld["concealed"] else meld["type"]
+    words = [text(f"meld.{kind}", lang)]
+    if meld.get("from"):
+        words.append(text(f"from.{meld['from']}", lang))
+    return f" ({', '.join(words)})"
+
+
 def report(out: dict[str, Any], lang: str) -> str:
     """The readable report: the tiles as numbered, the groups, the doubts, the engine's answer."""
-    zh = lang.startswith("zh")
     code = {r["number"]: r["tile"] for r in out["read"]}
-    lines = [("识别到的牌 (编号用于 --fix): " if zh else "Tiles read (numbers for --fix): ")
-             + " ".join(f"{n}:{c}" for n, c in code.items())]
-    names = {"concealed": ("手牌", "concealed"), "meld": ("副露", "meld"), "win": ("和牌张", "winning tile"),
-             "bonus": ("花牌", "bonus"), "ignored": ("未计入", "not part of the hand")}
+    lines = [f"{text('photo.read', lang)}: " + " ".join(f"{n}:{c}" for n, c in code.items())]
     for g in out["groups"]:
-        label = names[g["kind"]][0 if zh else 1]
+        label = text(f"photo.{g['kind']}", lang)
         codes = " ".join(code[n] for n in g["tiles"])
-        extra = ""
-        if g["kind"] == "meld":
-            m = g["meld"]
-            extra = f" ({m['type']}" + (", concealed" if m["concealed"] else "") + (
-                f", from {m['from']}" if m.get("from") else "") + ")"
+        extra = _meld_words(g["meld"], lang) if g["kind"] == "meld" else ""
         lines.append(f"  {label}{extra}: {codes}  [#{', #'.join(map(str, g['tiles']))}]"
                      if g["tiles"] else f"  {label}: -")
     if out["doubts"]:
-        lines.append("不确定:" if zh else "Unsure:")
+        lines.append(f"{text('photo.unsure', lang)}:")
         for d in out["doubts"]:
             which = f" (#{', #'.join(map(str, d['tiles']))})" if d["tiles"] else ""
-            lines.append(f"  - {d['message']}{which}")
-        lines.append("请用 --fix N=牌 更正后重试 (例如 --fix 3=5p)。" if zh else
-                     "Correct with --fix N=TILE and run again (e.g. --fix 3=5p).")
+            lines.append(f"  - {translate(d['message'], lang)}{which}")
+        lines.append(text("photo.fix", lang))
     if out["result"] is not None:
         lines.append("")
         lines.append(analysis_report(out["result"], lang))
     elif out["doubts"]:
-        lines.append("未计分。" if zh else "Not scored.")
+        lines.append(text("photo.not_scored", lang))
     win = out["hand"].get("win_tile")
     if win and out["result"] is not None:
-        lines.append(("和牌张: " if zh else "Winning tile: ") + tile_name(win, lang))
+        lines.append(f"{text('photo.winning_tile', lang)}: {tile_name(win, lang)}")
     return "\n".join(lines)
 
 

@@ -29,36 +29,91 @@ async function api(path, opts = {}) {
   return body;
 }
 
-function showError(el, err) {
-  const text = err && (I18N.lang === "zh" && err.zh ? err.zh : err.message || err);
-  el.innerHTML = err ? `<div class="error" role="alert">${esc(text)}</div>` : "";
+//: The elements showing an error, redrawn in the other language when it is switched.
+const ERROR_BOXES = new Set();
+
+/** An error made on the page from the catalogue's ``key``, in both languages (``zh`` shown in
+ * Chinese mode); ``zhParams`` fill the Chinese, ``enParams`` (default the same) the English. */
+function pageError(key, zhParams = {}, enParams = zhParams) {
+  const err = new Error(TL("en", key, enParams));
+  err.zh = TL("zh", key, zhParams);
+  return err;
 }
 
-/** Fill a <select> with the variants (their Chinese or English name). */
+/** Show ``err`` (or clear with null) in ``el``; it follows the language switch. */
+function showError(el, err) {
+  el._err = err || null;
+  if (err) ERROR_BOXES.add(el); else ERROR_BOXES.delete(el);
+  drawError(el);
+}
+
+function drawError(el) {
+  const err = el._err;
+  if (!err) { el.innerHTML = ""; return; }
+  const en = err.message || String(err);
+  const text = I18N.lang === "zh" ? (err.zh || M(en)) : en;
+  el.innerHTML = `<div class="error" role="alert">${esc(text)}</div>`;
+}
+document.addEventListener("langchange", () => { for (const el of ERROR_BOXES) drawError(el); });
+
+/** Fill a <select> with the variants, by the names players use (Chinese, or English). */
 async function fillVariants(select, chosen) {
   const data = await api("/api/variants");
-  select.innerHTML = data.variants.map((v) =>
-    `<option value="${v.name}" data-en="${esc(v.name)}">${esc(v.name_zh)}</option>`).join("");
+  select.innerHTML = data.variants.map((v) => {
+    const names = CAT.variants[v.name] || [v.name_zh, v.name];
+    return `<option value="${esc(v.name)}" data-en="${esc(names[1])}">${esc(names[0])}</option>`;
+  }).join("");
   if (chosen) select.value = chosen;
   I18N.apply(select);
   return data.variants;
 }
 
-/** A modal grid of tiles; resolves with the chosen code (or null when closed). */
-function pickTile(extra = []) {
+//: The flowers and seasons, offered by the picker after the 34 playing tiles.
+const BONUS_CODES = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
+
+/** A modal grid of tiles; resolves with the chosen code (or null when closed). Keyboard: Tab
+ * between tiles, Enter picks, Escape closes; focus goes back where it was. ``opts.remove`` adds a
+ * "remove this tile" button (resolves "remove"), ``opts.win`` a "the winning tile" one (resolves
+ * "win"), ``opts.bonus`` the flowers and seasons. */
+function pickTile(opts = {}) {
   return new Promise((resolve) => {
+    const back = document.activeElement;
+    const codes = TILE_CODES.concat(opts.bonus ? BONUS_CODES : []);
     const box = document.createElement("div");
     box.className = "picker";
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-modal", "true");
+    box.setAttribute("aria-label", T("ui.choose_a_tile"));
     box.innerHTML = `<div class="picker-body"><div class="picker-grid">` +
-      TILE_CODES.concat(extra).map((c) => `<button class="pick" data-tile="${c}">${tileSVG(c, { size: 52 })}</button>`).join("") +
-      `</div><button class="close">${L("取消", "Cancel")}</button></div>`;
+      codes.map((c) => `<button type="button" class="pick" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}" title="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 52 })}</button>`).join("") +
+      `</div><div class="row">` +
+      (opts.win ? `<button type="button" class="secondary make-win" data-tile="win">${esc(T("page.make_win"))}</button>` : "") +
+      (opts.remove ? `<button type="button" class="secondary remove" data-tile="remove">${esc(T("page.remove"))}</button>` : "") +
+      `<button type="button" class="secondary close">${esc(T("page.cancel"))}</button></div></div>`;
+    const done = (value) => {
+      box.remove();
+      document.removeEventListener("keydown", onKey, true);
+      if (back && back.focus) back.focus();
+      resolve(value);
+    };
+    const onKey = (ev) => {
+      if (ev.key === "Escape") { ev.preventDefault(); done(null); return; }
+      if (ev.key !== "Tab") return;  // the focus stays inside the picker while it is open
+      const buttons = [...box.querySelectorAll("button")];
+      const at = buttons.indexOf(document.activeElement);
+      const next = at < 0 ? 0 : (at + (ev.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+      ev.preventDefault();
+      buttons[next].focus();
+    };
     box.addEventListener("click", (ev) => {
       const b = ev.target.closest("button");
       if (!b && ev.target !== box) return;
-      box.remove();
-      resolve(b && b.dataset.tile ? b.dataset.tile : null);
+      done(b && b.dataset.tile ? b.dataset.tile : null);
     });
+    document.addEventListener("keydown", onKey, true);
     document.body.appendChild(box);
+    const first = box.querySelector("button.pick");
+    if (first) first.focus();
   });
 }
 
@@ -80,60 +135,112 @@ const FORM_NAMES = {
 };
 const formName = (f) => (FORM_NAMES[f] ? L(...FORM_NAMES[f]) : f);
 
-/** The score of a win: each item with its tiles, the total, and every seat's payment. */
+/** A score as players say it: "3番 · 每家 8 分" (fan and points per payer), else "204 分". */
+function scoreSummary(score) {
+  if (score.fan !== undefined && score.points !== undefined) return T("score.fan_each", { fan: score.fan, each: score.points });
+  if (score.fan !== undefined) return T("score.fan", { fan: score.fan });
+  return T("score.points", { points: score.total });
+}
+
+/** The score of a win: each item with its tiles, the cap, the total, every seat's payment. */
 function scoreHTML(score) {
-  const items = score.items.map((it) => `<tr class="score-item"><td>${esc(L(it.name_zh, it.name_en))}</td>` +
-    `<td class="num">${it.value}</td><td>${it.tiles ? tilesHTML(it.tiles, { size: 30 }) : ""}</td></tr>`).join("");
+  const cap = score.items.find((it) => it.event === "cap");
+  const items = score.items.filter((it) => it.event !== "cap").map((it) =>
+    `<tr class="score-item"><td>${esc(L(it.name_zh, gloss(it.name_en)))}</td>` +
+    `<td class="num">${it.value}</td><td>${it.tiles ? tilesHTML(it.tiles, { size: 30 }) : ""}</td></tr>`).join("") +
+    (cap && score.fan !== undefined ? `<tr class="score-cap"><td colspan="3">${esc(T("report.cap", { cap: score.fan, fan: score.fan - cap.value }))}</td></tr>` : "");
+  const unit = score.fan !== undefined ? T("ui.fan") : T("ui.points");
   const pays = WINDS.filter((w) => score.payments && w in score.payments).map((w) => {
     const v = score.payments[w];
     return `<tr class="payment" data-seat="${w}"><td>${windName(w)}${w === score.winner ? " ★" : ""}</td>` +
       `<td class="num ${v >= 0 ? "plus" : "minus"}">${v > 0 ? "+" : ""}${v}</td></tr>`;
   }).join("");
-  return `<h3>${L("计分", "Score")}</h3><table class="score"><tbody>${items}</tbody>` +
-    `<tfoot><tr><th>${L("合计", "Total")}</th><th class="num total">${score.total}</th>` +
-    `<th>${esc(score.unit || "")}</th></tr></tfoot></table>` +
-    (pays ? `<h3>${L("各家收付", "Payments per seat")}</h3><table class="payments">${pays}</table>` : "") +
-    (score.assumed && score.assumed.length ? `<p class="note">${L("假定", "Assumed")}: ${esc(score.assumed.join("; "))}</p>` : "");
+  return `<h3>${T("ui.score_2")}</h3><table class="score"><tbody>${items}</tbody>` +
+    `<tfoot><tr><th>${T("ui.total")}</th><th class="num total">${score.total}</th>` +
+    `<th>${esc(unit)}</th></tr></tfoot></table>` +
+    `<p class="score-summary"><b>${esc(scoreSummary(score))}</b></p>` +
+    (pays ? `<h3>${T("ui.payments_per_seat")}</h3><table class="payments">${pays}</table>` : "") +
+    (score.assumed && score.assumed.length ? `<p class="note assumed">${esc(T("report.assumed"))}: ${esc(score.assumed.map(M).join(T("ui.list_semicolon")))}</p>` : "");
 }
 
 /** Everything about a hand: win or not and why, the readings, the score, waits, discards. */
 function analysisHTML(r) {
   let html = "";
   if (r.is_win) {
-    html += `<p class="verdict win">${L("和牌！", "A winning hand!")}</p>`;
+    html += `<p class="verdict win">${T("ui.a_winning_hand")}</p>`;
     html += r.decompositions.map((d) => `<div class="reading"><b>${esc(formName(d.form))}</b> ${groupsHTML(d.groups)}</div>`).join("");
     if (r.score) html += scoreHTML(r.score);
   } else if (r.shanten === -1) {
-    html += `<p class="verdict">${L("完整的牌型", "A complete hand")}</p>`;
+    html += `<p class="verdict">${T("ui.a_complete_hand")}</p>`;
   } else {
     const s = r.shanten;
-    html += `<p class="verdict">${s === 0 ? L("听牌 (差一张和牌)", "Ready: one tile from winning")
-      : L(`${s} 向听：还差 ${s + 1} 张有效牌才能和`, `${s}-shanten: ${s + 1} useful tiles short of a win`)}</p>`;
+    html += `<p class="verdict">${s === 0 ? T("ui.ready_one_tile_from_winning")
+      : T("page.shanten_short", { s, n: s + 1 })}</p>`;
     const forms = Object.entries(r.shanten_forms).filter(([, v]) => v !== null)
       .map(([f, v]) => `${esc(formName(f))} ${v}`).join(" · ");
-    html += `<p class="note">${L("各和型向听", "Shanten per form")}: ${forms}</p>`;
+    html += `<p class="note">${T("ui.shanten_per_form")}: ${forms}</p>`;
   }
   if (r.waits && r.waits.length) {
-    html += `<h3>${L("听牌", "Waits")}</h3><div class="waits">` + r.waits.map((w) =>
-      `<span class="wait" data-tile="${w.tile}">${tileSVG(w.tile, { size: 44 })}<small>${L("剩", "left")} ${w.remaining}</small></span>`).join("") + "</div>";
+    html += `<h3>${T("ui.waits")}</h3><div class="waits">` + r.waits.map((w) =>
+      `<span class="wait" data-tile="${w.tile}">${tileSVG(w.tile, { size: 44 })}<small>${T("ui.left")} ${w.remaining}</small></span>`).join("") + "</div>";
   }
   if (r.effective && r.effective.length) {
-    html += `<h3>${L("有效牌 (摸到就前进)", "Effective tiles (a draw that helps)")}</h3><div class="waits">` +
+    html += `<h3>${T("ui.effective_tiles_a_draw_that_helps")}</h3><div class="waits">` +
       r.effective.map((w) => `<span class="wait">${tileSVG(w.tile, { size: 36 })}<small>${w.remaining}</small></span>`).join("") + "</div>";
   }
   if (r.discards && r.discards.length) {
     const b = r.discards[0];
     const name = TILES.tileName(b.tile, I18N.lang);
-    html += `<h3>${L("打哪张", "What to discard")}</h3><p class="why">` + L(
-      `打${name}最好：打完后${b.shanten === 0 ? "听牌" : `${b.shanten} 向听`}，能让牌前进的有 ${b.tiles.length} 种、还剩 ${b.ukeire} 张（有效牌越多，越快和牌）。`,
-      `Discard ${name}: the hand is then ${b.shanten === 0 ? "ready" : `${b.shanten}-shanten`}, and ${b.tiles.length} kinds of tile (${b.ukeire} copies left) improve it; the more useful draws, the sooner you win.`) +
+    html += `<h3>${T("ui.what_to_discard")}</h3><p class="why">` + T("page.discard_why", {
+      name, kinds: b.tiles.length, copies: b.ukeire,
+      after: b.shanten === 0 ? T("page.after_ready") : T("page.after_shanten", { s: b.shanten }) }) +
       `</p><table class="discards">` +
-      `<tr><th>${L("打", "Discard")}</th><th>${L("之后向听", "Shanten after")}</th><th>${L("有效牌张数", "Useful copies")}</th><th>${L("有效牌", "Useful draws")}</th></tr>` +
+      `<tr><th>${T("ui.discard")}</th><th>${T("ui.shanten_after")}</th><th>${T("ui.useful_copies")}</th><th>${T("ui.useful_draws")}</th></tr>` +
       r.discards.slice(0, 6).map((d, i) => `<tr class="discard${i === 0 ? " best" : ""}" data-tile="${d.tile}"><td>${tileSVG(d.tile, { size: 40 })}</td>` +
         `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
   }
   return html;
 }
 
-Object.assign(window, { api, showError, fillVariants, pickTile, analysisHTML, scoreHTML, groupsHTML,
-  windName, esc, WINDS, formName });
+Object.assign(window, { api, showError, pageError, fillVariants, pickTile, analysisHTML, scoreHTML,
+  scoreSummary, groupsHTML, windName, esc, WINDS, formName, BONUS_CODES });
+
+/** Tile names over their boxes on a canvas shown scaled down (a phone): the letters at least
+ * 12 CSS pixels high, each label placed above or below its box, in tiers, so none overlaps
+ * another; a label with no free place is shortened to the code. ``items``: [{box, text, color}]
+ * in canvas pixels. The placed labels (CSS pixels) are kept in ``canvas.dataset.labels``. */
+function drawLabels(canvas, g, items, minPx = 13) {
+  const shown = canvas.getBoundingClientRect().width || canvas.width;
+  const k = canvas.width / shown;  // canvas pixels per CSS pixel
+  const font = Math.ceil(minPx * Math.max(1, k));
+  const h = Math.ceil(font * 1.3);
+  g.font = `${font}px sans-serif`;
+  g.textBaseline = "middle";
+  const placed = [];
+  const free = (r) => r.x >= 0 && r.y >= 0 && r.x + r.w <= canvas.width && r.y + r.h <= canvas.height &&
+    !placed.some((p) => r.x < p.x + p.w && p.x < r.x + r.w && r.y < p.y + p.h && p.y < r.y + r.h);
+  for (const it of items) {
+    const [x1, y1, x2, y2] = it.box;
+    let spot = null;
+    for (const text of [it.text, it.short || it.text]) {
+      const w = Math.ceil(g.measureText(text).width + font * 0.4);
+      const x = Math.max(0, Math.min(canvas.width - w, (x1 + x2) / 2 - w / 2));
+      for (let tier = 0; tier < 6 && !spot; tier++) {
+        for (const y of [y1 - h * (tier + 1), y2 + h * tier]) {
+          const r = { x, y, w, h, text };
+          if (free(r)) { spot = r; break; }
+        }
+      }
+      if (spot) break;
+    }
+    if (!spot) continue;  // no room anywhere: the box alone says a tile is there
+    placed.push(spot);
+    g.fillStyle = "rgba(0,0,0,.75)";
+    g.fillRect(spot.x, spot.y, spot.w, spot.h);
+    g.fillStyle = it.color || "#fff";
+    g.fillText(spot.text, spot.x + font * 0.2, spot.y + h / 2);
+  }
+  canvas.dataset.labels = JSON.stringify(placed.map((r) => ({ x: r.x / k, y: r.y / k, w: r.w / k, h: r.h / k, font: font / k, text: r.text })));
+  return placed;
+}
+window.drawLabels = drawLabels;

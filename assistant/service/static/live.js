@@ -66,8 +66,7 @@ function drawOverlay(width, height) {
   const g = c.getContext("2d");
   g.clearRect(0, 0, width, height);
   g.lineWidth = Math.max(2, width / 400);
-  g.font = `${Math.max(14, Math.round(width / 55))}px sans-serif`;
-  const overlayTiles = [], overlayNames = [];
+  const overlayTiles = [], overlayNames = [], labels = [];
   for (const t of live.tracks) {
     if (t.hits < 2) continue;
     const [x1, y1, x2, y2] = t.box;
@@ -76,32 +75,35 @@ function drawOverlay(width, height) {
     const label = TILES.tileName(t.tile, I18N.lang);
     overlayTiles.push(t.tile);
     overlayNames.push(label);
-    g.fillStyle = "rgba(0,0,0,.7)";
-    g.fillRect(x1, y1 - 24, g.measureText(label).width + 8, 24);
-    g.fillStyle = "#fff";
-    g.fillText(label, x1 + 4, y1 - 6);
+    labels.push({ box: t.box, text: label, short: t.tile });
   }
+  drawLabels(c, g, labels);
   c.dataset.tiles = overlayTiles.join(" ");
   c.dataset.names = overlayNames.join(", ");
+  // The text alternative: the tiles seen, left to right as the camera follows them.
+  const order = labels.map((l, i) => [l.box[0], overlayNames[i]]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+  c.setAttribute("aria-label", order.length ? `${T("ui.tiles_in_view")}: ${order.join(T("ui.list_comma"))}`
+    : T("ui.no_tiles_in_view_yet"));
 }
 
 async function analyse(hand) {
   try {
     live.analysis = await api("/api/analyze", { json: { concealed: hand } });
   } catch (err) {
-    live.analysis = { error: err.message };
+    live.analysis = { error: err };
   }
   drawPanel();
 }
 
 function drawPanel() {
   const el = $("live-hand");
-  if (!live.hand) { el.textContent = L("还没读到完整的手牌 (13 或 14 张)", "No full hand read yet (13 or 14 tiles)"); return; }
+  if (!live.hand) { el.textContent = T("ui.no_full_hand_read_yet_13_or_14_tiles"); return; }
   el.innerHTML = tilesHTML(live.hand, { size: 44 });
   el.dataset.hand = live.hand.join(" ");
   const a = live.analysis;
   if (!a) return;
-  if (a.error) { $("live-analysis").innerHTML = `<div class="error">${esc(a.error)}</div>`; return; }
+  if (a.error) { showError($("live-analysis"), a.error); return; }
+  showError($("live-analysis"), null);
   $("live-analysis").innerHTML = analysisHTML(a);
 }
 
@@ -149,7 +151,7 @@ function showRate() {
   const rate = live.times.length / 3;
   const sorted = live.latencies.slice().sort((a, b) => a - b);
   const median = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0;
-  $("rate").textContent = `${rate.toFixed(1)} ${L("次/秒", "updates/s")} · ${L("中位延迟", "median latency")} ${median.toFixed(0)} ms`;
+  $("rate").textContent = `${rate.toFixed(1)} ${T("ui.updates_s")} · ${T("ui.median_latency")} ${median.toFixed(0)} ms`;
   $("rate").dataset.rate = rate.toFixed(2);
   $("rate").dataset.updates = live.updates;
 }
@@ -158,15 +160,13 @@ async function start() {
   showError($("live-error"), null);
   if (!window.isSecureContext || !navigator.mediaDevices) {
     // Browsers open the camera on secure pages only: https:// or this machine's own localhost.
-    showError($("live-error"), new Error(L(
-      "浏览器只在安全连接下打开摄像头：请用 https:// 地址访问（服务端用 mahjong-assistant serve --https 启动），或改用「拍照算分」上传照片。",
-      "Browsers open the camera on secure pages only: open the https:// address (start the service with mahjong-assistant serve --https), or upload a photo on the Score page.")));
+    showError($("live-error"), pageError("page.camera_secure"));
     return;
   }
   try {
     live.stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "environment" }, audio: false });
   } catch (err) {
-    showError($("live-error"), new Error(L("无法打开摄像头: ", "Cannot open the camera: ") + err.message));
+    showError($("live-error"), pageError("page.camera_failed", { message: err.message }));
     return;
   }
   const video = $("video");
@@ -188,30 +188,44 @@ function fillSeats() {
     sel.innerHTML = WINDS.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
     sel.value = v;
   }
-  $("discard-pad").innerHTML = TILE_CODES.map((c) => `<button data-tile="${c}">${tileSVG(c, { size: 40 })}</button>`).join("");
+  $("discard-pad").innerHTML = TILE_CODES.map((c) => `<button type="button" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 40 })}</button>`).join("");
 }
+
+//: The last discard asked about and its answer, redrawn when the language is switched.
+const claim = { tile: null, seat: null, problem: null };
 
 async function onDiscard(ev) {
   const b = ev.target.closest("button[data-tile]");
   if (!b) return;
   const me = $("my-seat").value, from = $("discarder").value;
+  claim.tile = b.dataset.tile; claim.seat = null; claim.problem = null;
+  showError($("claims"), null);
+  if (me === from) claim.problem = "self";
+  else if (!live.hand || live.hand.length !== 13) claim.problem = "hand";
+  if (claim.problem) { drawClaims(); return; }
+  try {
+    const r = await api("/api/claims", { json: { discard: claim.tile, discarder: from, hands: { [me]: { concealed: live.hand } } } });
+    claim.seat = r.seats[me];
+    drawClaims();
+  } catch (err) { showError($("claims"), err); }
+}
+
+function drawClaims() {
   const out = $("claims");
-  if (me === from) { out.innerHTML = `<div class="error">${L("出牌的人不能是自己", "The discarder cannot be you")}</div>`; return; }
-  if (!live.hand || live.hand.length !== 13) {
-    out.innerHTML = `<div class="error">${L("需要读到 13 张手牌才能判断吃碰杠和", "Claims need a 13-tile hand read from the camera")}</div>`;
+  if (claim.problem === "self") { out.innerHTML = `<div class="error">${T("ui.the_discarder_cannot_be_you")}</div>`; return; }
+  if (claim.problem === "hand") {
+    out.innerHTML = `<div class="error">${T("ui.claims_need_a_13_tile_hand_read_from_the")}</div>`;
     return;
   }
-  try {
-    const r = await api("/api/claims", { json: { discard: b.dataset.tile, discarder: from, hands: { [me]: { concealed: live.hand } } } });
-    const s = r.seats[me];
-    const can = [];
-    if (s.win) can.push(`<b class="minus">${L("和！", "Win!")}</b>`);
-    if (s.kong) can.push(L("杠", "Kong"));
-    if (s.pung) can.push(L("碰", "Pung"));
-    for (const c of s.chows) can.push(`${L("吃", "Chow")} ${tilesHTML(c, { size: 30 })}`);
-    out.innerHTML = `<p class="claims-result">${tileSVG(b.dataset.tile, { size: 40 })} → ` +
-      (can.length ? can.join(" · ") : L("不能吃碰杠和", "no claim")) + "</p>";
-  } catch (err) { showError(out, err); }
+  const s = claim.seat;
+  if (!s) return;
+  const can = [];
+  if (s.win) can.push(`<b class="minus">${T("ui.win_2")}</b>`);
+  if (s.kong) can.push(T("ui.kong_2"));
+  if (s.pung) can.push(T("ui.pung_2"));
+  for (const c of s.chows) can.push(`${T("ui.chow_2")} ${tilesHTML(c, { size: 30 })}`);
+  out.innerHTML = `<p class="claims-result">${tileSVG(claim.tile, { size: 40 })} → ` +
+    (can.length ? can.join(" · ") : T("ui.no_claim")) + "</p>";
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -221,4 +235,4 @@ document.addEventListener("DOMContentLoaded", () => {
   $("discard-pad").addEventListener("click", onDiscard);
   setInterval(showRate, 500);
 });
-document.addEventListener("langchange", () => { fillSeats(); drawPanel(); });
+document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); });

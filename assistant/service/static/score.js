@@ -1,7 +1,23 @@
 // Page 1: photo -> annotated tiles -> corrections -> variant and table facts -> itemised score.
+//
+// One hand model: the photo's detections are the source of every tile read from it, and the
+// hand row is drawn from their reading. A correction in the row is written into the detection
+// the tile came from, so the photo shows it and a later correction in the photo keeps it. Tiles,
+// melds and flowers added by hand (not in the photo) are kept beside the reading.
 "use strict";
 
-const state = { image: null, detections: [], hand: [], melds: [], doubts: [], result: null };
+const state = {
+  image: null,
+  detections: [],  // as recognised, corrected in place; a tile taken out has removed: true
+  hand: [],        // the concealed row, the winning tile last: {tile, det} (det: detection index or null)
+  melds: [],       // {type, tiles, concealed, from, det: [indices] | null}
+  bonus: [],       // flowers and seasons: {tile, det}
+  manual: { hand: [], melds: [], bonus: [] },  // added by hand
+  doubts: [],
+  result: null,
+  status: null,    // {key, params} of the catalogue
+  win: null,       // the tile the player said is the winning one: a detection index, or a manual item
+};
 const $ = (id) => document.getElementById(id);
 
 function fillWinds() {
@@ -12,9 +28,26 @@ function fillWinds() {
   }
 }
 
+function setStatus(key, params, found) {
+  state.status = key === null ? null : { key, params };
+  if (found === undefined) delete $("rec-status").dataset.found; else $("rec-status").dataset.found = found;
+  drawStatus();
+}
+
+function drawStatus() {
+  $("rec-status").textContent = state.status ? T(state.status.key, state.status.params) : "";
+}
+
+/** The tiles of the photo in reading order (left to right), each with its detection index. */
+function photoOrder() {
+  return state.detections.map((d, i) => ({ d, i })).filter((x) => !x.d.removed)
+    .sort((a, b) => a.d.box[0] - b.d.box[0]);
+}
+
 function drawAnnotated() {
   const canvas = $("annotated");
-  if (!state.image) { canvas.hidden = true; return; }
+  if (!state.image) { canvas.hidden = true; $("photo-tiles").hidden = true; return; }
+  canvas.hidden = false;
   const img = state.image;
   const scale = Math.min(1, 1280 / img.naturalWidth);
   canvas.width = Math.round(img.naturalWidth * scale);
@@ -22,76 +55,142 @@ function drawAnnotated() {
   canvas.dataset.scale = scale;
   const g = canvas.getContext("2d");
   g.drawImage(img, 0, 0, canvas.width, canvas.height);
-  g.lineWidth = 3;
-  g.font = `${Math.max(14, Math.round(canvas.width / 60))}px sans-serif`;
-  for (const d of state.detections) {
-    const [x1, y1, x2, y2] = d.box.map((v) => v * scale);
+  g.lineWidth = Math.max(2, canvas.width / 400);
+  const labels = [];
+  for (const { d } of photoOrder()) {
+    const box = d.box.map((v) => v * scale);
     g.strokeStyle = d.confidence < 0.5 ? "#f0a020" : "#e02030";
-    g.strokeRect(x1, y1, x2 - x1, y2 - y1);
-    const label = TILES.tileName(d.tile, I18N.lang);
-    const w = g.measureText(label).width + 6;
-    g.fillStyle = "rgba(0,0,0,.7)";
-    g.fillRect(x1, y1 - 22, w, 22);
-    g.fillStyle = "#fff";
-    g.fillText(label, x1 + 3, y1 - 5);
+    g.strokeRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
+    labels.push({ box, text: TILES.tileName(d.tile, I18N.lang), short: d.tile });
   }
-  canvas.hidden = false;
+  drawLabels(canvas, g, labels);
+  // The text alternative and the keyboard's way to the photo's tiles: the tiles read, in order.
+  const order = photoOrder();
+  canvas.setAttribute("aria-label", order.length
+    ? `${T("ui.tiles_read_in_the_photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(T("ui.list_comma"))}`
+    : T("ui.no_tile_was_read_in_the_photo"));
+  $("photo-tiles").hidden = !order.length;
+  $("photo-tiles").innerHTML = `<span class="note">${T("ui.the_photo_s_tiles_left_to_right")}:</span> ` +
+    order.map((x, k) => `<button type="button" class="tile-btn" data-det="${x.i}" aria-label="${esc(T("page.photo_tile", { k: k + 1, name: TILES.tileName(x.d.tile, I18N.lang) }))}">` +
+      `${tileSVG(x.d.tile, { size: 34 })}</button>`).join("");
 }
 
 function drawHand() {
-  const all = state.hand;
-  const melds = state.melds.map((m) => `<span class="group meld">${tilesHTML(m.tiles, { size: 44 })}</span>`).join("");
-  $("hand").innerHTML = melds + `<span class="tiles">` + all.map((t, i) =>
-    tileSVG(t, { size: 56, cls: i === all.length - 1 && (all.length + state.melds.length * 3) % 3 === 2 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `)).join("") + "</span>" +
-    `<span class="note"> ${all.length} ${L("张", "tiles")}</span>` +
+  const items = state.hand;
+  const meldCount = state.melds.length + state.manual.melds.length;
+  const winLast = (items.length + meldCount * 3) % 3 === 2;
+  const meldHTML = (m, i, manual) => `<span class="group meld" data-meld="${i}">${tilesHTML(m.tiles, { size: 44 })}` +
+    `<small>${esc(meldWords(m))}</small>` +
+    (manual ? ` <button type="button" class="secondary small meld-remove" data-meld="${i}">${esc(T("ui.remove_this_meld"))}</button>` : "") + "</span>";
+  const bonus = state.bonus.concat(state.manual.bonus);
+  $("hand").innerHTML = state.melds.map((m, i) => meldHTML(m, i, false)).join("") +
+    state.manual.melds.map((m, i) => meldHTML(m, i, true)).join("") +
+    `<span class="tiles">` + items.map((t, i) =>
+      `<button type="button" class="tile-btn" data-index="${i}" aria-label="${esc(T("page.hand_tile", { i: i + 1, name: TILES.tileName(t.tile, I18N.lang), win: winLast && i === items.length - 1 ? T("page.winning_mark") : "" }))}">` +
+      tileSVG(t.tile, { size: 56, cls: winLast && i === items.length - 1 ? "win" : "" }).replace("<svg ", `<svg data-index="${i}" `) +
+      "</button>").join("") + "</span>" +
+    (bonus.length ? `<span class="group bonus"><small>${T("ui.flowers")}</small>` + bonus.map((b, i) =>
+      `<button type="button" class="tile-btn" data-bonus="${i}" aria-label="${esc(TILES.tileName(b.tile, I18N.lang))}">${tileSVG(b.tile, { size: 40 })}</button>`).join("") + "</span>" : "") +
+    `<span class="note"> ${items.length + meldCount * 3} ${T("ui.tiles_2")}</span>` +
     (state.doubts.length ? `<ul class="doubts note">${state.doubts.map((d) =>
-      `<li>${esc(d.message || d.reason || "")}</li>`).join("")}</ul>` : "");
+      `<li>${esc(M(d.message || d.reason || ""))}</li>`).join("")}</ul>` : "");
 }
 
-function handFromDetections() {
-  state.hand = state.detections.filter((d) => TILE_CODES.includes(d.tile))
-    .sort((a, b) => a.box[0] - b.box[0]).map((d) => d.tile);
-  state.melds = [];
+function meldWords(m) {
+  const kind = m.type === "kong" && m.concealed ? T("meld.concealed_kong") : T(`meld.${m.type}`);
+  return m.from && !m.concealed ? `${kind} · ${T(`from.${m.from}`)}` : kind;
 }
 
-/** Take the hand from a layout reading (melds kept), or the tiles left to right without one. */
-function useReading(reading) {
+/** The row from a reading of the detections (``order`` maps reading numbers to detections). */
+function useReading(reading, sent) {
   const hand = reading && reading.hand;
-  if (hand && hand.concealed && hand.concealed.length) {
-    state.hand = hand.concealed.slice();
-    if (hand.win_tile) state.hand.push(hand.win_tile);
-    state.melds = hand.melds || [];
+  const det = (n) => (reading.order && sent ? sent[reading.order[n - 1]] : null);
+  state.hand = []; state.melds = []; state.bonus = [];
+  if (reading && reading.groups && reading.order) {
+    let win = null;
+    for (const g of reading.groups) {
+      if (g.kind === "concealed") state.hand.push(...g.tiles.map((n) => ({ tile: state.detections[det(n)].tile, det: det(n) })));
+      else if (g.kind === "win") win = g.tiles.map((n) => ({ tile: state.detections[det(n)].tile, det: det(n) }));
+      else if (g.kind === "meld") state.melds.push({ ...g.meld, det: g.tiles.map(det) });
+      else if (g.kind === "bonus") state.bonus.push(...g.tiles.map((n) => ({ tile: state.detections[det(n)].tile, det: det(n) })));
+    }
+    if (win) state.hand.push(...win);
+  } else if (hand && hand.concealed && hand.concealed.length) {
+    // The simple reader: the face-up playing tiles left to right are the hand.
+    const playing = photoOrder().filter((x) => TILE_CODES.includes(x.d.tile));
+    state.hand = playing.map((x) => ({ tile: x.d.tile, det: x.i }));
+    state.bonus = photoOrder().filter((x) => BONUS_CODES.includes(x.d.tile)).map((x) => ({ tile: x.d.tile, det: x.i }));
   } else {
-    handFromDetections();
+    const order = photoOrder();
+    state.hand = order.filter((x) => TILE_CODES.includes(x.d.tile)).map((x) => ({ tile: x.d.tile, det: x.i }));
+    state.bonus = order.filter((x) => BONUS_CODES.includes(x.d.tile)).map((x) => ({ tile: x.d.tile, det: x.i }));
   }
+  state.hand.push(...state.manual.hand);
+  putWinLast();
   state.doubts = (reading && reading.doubts) || [];
 }
 
+/** The tile said to be the winning one goes last in the row (the row's last tile is the win). */
+function putWinLast() {
+  if (state.win === null) return;
+  const i = state.hand.findIndex((t) => (typeof state.win === "number" ? t.det === state.win : t === state.win));
+  if (i < 0) { state.win = null; return; }
+  state.hand.push(...state.hand.splice(i, 1));
+}
+
 async function recognize(file) {
-  $("rec-status").textContent = L("识别中…", "Reading the photo…");
-  delete $("rec-status").dataset.found;
+  setStatus("page.reading_photo", {});
   showError($("rec-error"), null);
+  clearResult();
   const url = URL.createObjectURL(file);
   const img = new Image();
-  await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(new Error(L("无法显示这张图片", "This image cannot be shown"))); img.src = url; }).catch((e) => showError($("rec-error"), e));
+  await new Promise((ok, bad) => { img.onload = ok; img.onerror = () => bad(pageError("page.image_unshown")); img.src = url; }).catch((e) => showError($("rec-error"), e));
   state.image = img.naturalWidth ? img : null;
+  state.manual = { hand: [], melds: [], bonus: [] };
+  state.win = null;
   const form = new FormData();
   form.append("image", file);
   try {
     const r = await api("/api/recognize", { form });
-    state.detections = r.tiles;
-    useReading(r.reading);
-    $("rec-status").textContent = L(`找到 ${r.tiles.length} 张牌`, `${r.tiles.length} tiles found`);
-    $("rec-status").dataset.found = r.tiles.length;
+    state.detections = r.tiles.map((t) => ({ ...t }));
+    useReading(r.reading, state.detections.map((_, i) => i));
+    setStatus("page.tiles_found", { n: r.tiles.length }, r.tiles.length);
   } catch (err) {
     state.detections = [];
-    $("rec-status").textContent = "";
-    $("rec-status").dataset.found = "error";
-    showError($("rec-error"), err.status === 503
-      ? new Error(`${err.message} — ${L("请在下面手动输入牌", "type the tiles below instead")}`) : err);
+    useReading(null);
+    setStatus(null, null, "error");
+    if (err.status === 503) {
+      const e = pageError("page.type_instead", { message: err.zh || M(err.message) }, { message: err.message });
+      showError($("rec-error"), e);
+    } else showError($("rec-error"), err);
   }
   drawAnnotated();
   drawHand();
+}
+
+/** Read the photo's tiles again after a correction (the reading's melds and winning tile follow). */
+async function reread() {
+  const sent = state.detections.map((d, i) => (d.removed ? -1 : i)).filter((i) => i >= 0);
+  try {
+    const r = await api("/api/read", { json: { tiles: sent.map((i) => state.detections[i]) } });
+    useReading(r, sent);
+    showError($("rec-error"), null);
+  } catch (err) { showError($("rec-error"), err); }
+  drawAnnotated();
+  drawHand();
+}
+
+/** Correct (or take out) the photo's tile ``det``: the photo and the row both change. */
+async function correctDetection(det, tile) {
+  if (tile === "remove") state.detections[det].removed = true;
+  else { state.detections[det].tile = tile; state.detections[det].confidence = 1; }
+  // Shown at once in both views; the reading that follows may then regroup the tiles.
+  if (tile === "remove") state.hand = state.hand.filter((t) => t.det !== det);
+  else for (const t of state.hand.concat(state.bonus)) if (t.det === det) t.tile = tile;
+  clearResult();
+  drawAnnotated();
+  drawHand();
+  await reread();
 }
 
 async function onCanvasTap(ev) {
@@ -99,28 +198,89 @@ async function onCanvasTap(ev) {
   const rect = canvas.getBoundingClientRect();
   const scale = +canvas.dataset.scale * (rect.width / canvas.width);
   const x = (ev.clientX - rect.left) / scale, y = (ev.clientY - rect.top) / scale;
-  const d = state.detections.find((k) => x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
-  if (!d) return;
-  const tile = await pickTile();
-  if (!tile) return;
-  d.tile = tile;
-  d.confidence = 1;
-  try {
-    const r = await api("/api/read", { json: { tiles: state.detections } });
-    useReading(r);
-  } catch (err) { showError($("rec-error"), err); }
-  drawAnnotated();
-  drawHand();
+  const i = state.detections.findIndex((k) => !k.removed && x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
+  if (i < 0) return;
+  const tile = await pickTile({ remove: true, bonus: true });
+  if (tile) await correctDetection(i, tile);
+}
+
+async function onPhotoTileKey(ev) {
+  const b = ev.target.closest("button[data-det]");
+  if (!b) return;
+  const tile = await pickTile({ remove: true, bonus: true });
+  if (tile) await correctDetection(+b.dataset.det, tile);
 }
 
 async function onHandTap(ev) {
-  const svg = ev.target.closest("svg[data-index]");
-  if (!svg) return;
-  const tile = await pickTile(["remove"]);
+  const rm = ev.target.closest("button.meld-remove");
+  if (rm) { state.manual.melds.splice(+rm.dataset.meld, 1); clearResult(); drawHand(); return; }
+  const bb = ev.target.closest("button[data-bonus]");
+  if (bb) {
+    const i = +bb.dataset.bonus;
+    const tile = await pickTile({ remove: true, bonus: true });
+    if (!tile) return;
+    const item = i < state.bonus.length ? state.bonus[i] : state.manual.bonus[i - state.bonus.length];
+    if (item.det !== null && item.det !== undefined) { await correctDetection(item.det, tile); return; }
+    if (tile === "remove") state.manual.bonus.splice(i - state.bonus.length, 1); else item.tile = tile;
+    clearResult(); drawHand(); return;
+  }
+  const b = ev.target.closest("button[data-index]");
+  if (!b) return;
+  const i = +b.dataset.index;
+  const tile = await pickTile({ remove: true, bonus: true, win: true });
   if (!tile) return;
-  const i = +svg.dataset.index;
-  if (tile === "remove") state.hand.splice(i, 1); else state.hand[i] = tile;
+  const item = state.hand[i];
+  if (tile === "win") {
+    state.win = item.det !== null && item.det !== undefined ? item.det : item;
+    putWinLast();
+    clearResult();
+    drawHand();
+    return;
+  }
+  if (item.det !== null && item.det !== undefined && state.detections[item.det]) {
+    await correctDetection(item.det, tile);
+    return;
+  }
+  const k = state.manual.hand.indexOf(item);
+  if (tile === "remove") { state.hand.splice(i, 1); if (k >= 0) state.manual.hand.splice(k, 1); }
+  else if (BONUS_CODES.includes(tile)) { state.hand.splice(i, 1); if (k >= 0) state.manual.hand.splice(k, 1); state.manual.bonus.push({ tile, det: null }); }
+  else item.tile = tile;
+  clearResult();
   drawHand();
+}
+
+async function addTile() {
+  const tile = await pickTile({ bonus: true });
+  if (!tile) return;
+  const item = { tile, det: null };
+  if (BONUS_CODES.includes(tile)) state.manual.bonus.push(item);
+  else { state.manual.hand.push(item); state.hand.push(item); }
+  clearResult();
+  drawHand();
+}
+
+async function addMeld() {
+  showError($("meld-error"), null);
+  const type = $("meld-type").value;
+  const concealed = type === "kong" && $("meld-concealed").checked;
+  try {
+    const tiles = (await api(`/api/parse?text=${encodeURIComponent($("meld-tiles").value)}`)).tiles;
+    const size = type === "kong" ? 4 : 3;
+    if (tiles.length !== size) {
+      throw pageError("page.meld_size", { kind: TL("zh", `meld.${type}`), size, n: tiles.length },
+        { kind: TL("en", `meld.${type}`), size, n: tiles.length });
+    }
+    state.manual.melds.push({ type, tiles, concealed, from: concealed ? null : $("meld-from").value, det: null });
+    $("meld-tiles").value = "";
+    clearResult();
+    drawHand();
+  } catch (err) { showError($("meld-error"), err); }
+}
+
+function drawMeldForm() {
+  const kong = $("meld-type").value === "kong";
+  $("meld-concealed-wrap").hidden = !kong;
+  $("meld-from-wrap").hidden = kong && $("meld-concealed").checked;
 }
 
 //: The chosen variant's options as served: key -> {value, zh, en}.
@@ -134,48 +294,68 @@ async function loadOptions() {
   drawOptions();
 }
 
+//: "null = 不封顶", "(null: no cap)": how an option's doc says what "no value" means.
+const NULL_CLAUSE = /\s*[,，]?\s*[(（]?\s*null\s*[=:：]\s*([^)）,，;；]+)[)）]?/;
+
+/** An option's meaning as a player reads it, and what an empty box means ("不封顶"), if anything. */
+function optionLabel(o) {
+  const text = L(o.zh, gloss(o.en));
+  const m = NULL_CLAUSE.exec(text);
+  return { label: m ? text.replace(NULL_CLAUSE, "") : text, empty: m ? m[1].trim() : null };
+}
+
 function drawOptions() {
   const rows = Object.entries(variantOptions).filter(([, o]) =>
-    typeof o.value === "boolean" || typeof o.value === "number");
+    typeof o.value === "boolean" || typeof o.value === "number" || (o.value === null && NULL_CLAUSE.test(o.en)));
   $("options").innerHTML = rows.map(([key, o]) => {
-    const label = esc(L(o.zh, o.en));
+    const { label, empty } = optionLabel(o);
     return typeof o.value === "boolean"
-      ? `<div><label><input type="checkbox" data-option="${key}" ${o.value ? "checked" : ""}> ${label}</label></div>`
-      : `<div><label>${label} <input type="number" data-option="${key}" value="${o.value}"></label></div>`;
-  }).join("") || `<p class="note">${L("没有可调的选项", "No options to set")}</p>`;
+      ? `<div><label><input type="checkbox" data-option="${key}" ${o.value ? "checked" : ""}> ${esc(label)}</label></div>`
+      : `<div><label>${esc(label)} <input type="number" data-option="${key}" value="${o.value === null ? "" : o.value}"` +
+        `${empty ? ` placeholder="${esc(empty)}" title="${esc(T("page.empty_means", { meaning: empty }))}"` : ""}></label></div>`;
+  }).join("") || `<p class="note">${T("ui.no_options_to_set")}</p>`;
 }
 
 function chosenOptions() {
   const out = {};
   for (const el of document.querySelectorAll("#options [data-option]")) {
     const key = el.dataset.option;
-    const value = el.type === "checkbox" ? el.checked : Number(el.value);
+    const value = el.type === "checkbox" ? el.checked : el.value === "" ? null : Number(el.value);
     if (value !== variantOptions[key].value) out[key] = value;
   }
   return out;
 }
 
 function request() {
-  const hand = state.hand.slice();
+  const hand = state.hand.map((t) => t.tile);
+  const melds = state.melds.concat(state.manual.melds).map(({ det, ...m }) => m);
   // With 14 tiles (a kong counting 3) the last one is the winning tile; with 13, none is.
-  const win = (hand.length + state.melds.length * 3) % 3 === 2 ? hand.pop() : null;
+  const win = (hand.length + melds.length * 3) % 3 === 2 ? hand.pop() : null;
   const self = $("self-drawn").checked;
   const seat = $("seat").value;
   const bets = {};
   for (const w of WINDS) { const b = +$(`bet-${w}`).value || 0; if (b) bets[w] = b; }
   const table = { dealer: $("dealer").value, seat, discarder: self ? null : $("discarder").value };
   if (Object.keys(bets).length) table.bets = bets;
-  return {
-    concealed: hand, melds: state.melds, win_tile: win, variant: $("variant").value,
+  const body = {
+    concealed: hand, melds, win_tile: win, variant: $("variant").value,
     options: chosenOptions(),
     context: { self_drawn: self, seat_wind: seat, prevalent_wind: $("prevalent").value },
     table,
   };
+  const bonus = state.bonus.concat(state.manual.bonus).map((b) => b.tile);
+  if (bonus.length) body.bonus = bonus;
+  return body;
+}
+
+function clearResult() {
+  state.result = null;
+  $("result").innerHTML = "";
 }
 
 async function score() {
   showError($("score-error"), null);
-  $("result").innerHTML = "";
+  clearResult();  // a bad input leaves no earlier result on screen
   try {
     state.result = await api(`/api/analyze`, { json: request() });
     drawResult();
@@ -185,7 +365,7 @@ async function score() {
 }
 
 function drawResult() {
-  if (state.result) $("result").innerHTML = analysisHTML(state.result);
+  $("result").innerHTML = state.result ? analysisHTML(state.result) : "";
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
@@ -194,13 +374,27 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("self-drawn").addEventListener("change", () => { $("discarder-wrap").hidden = $("self-drawn").checked; });
   $("photo").addEventListener("change", (ev) => ev.target.files[0] && recognize(ev.target.files[0]));
   $("annotated").addEventListener("click", onCanvasTap);
+  $("photo-tiles").addEventListener("click", onPhotoTileKey);
   $("hand").addEventListener("click", onHandTap);
-  $("add-tile").addEventListener("click", async () => { const t = await pickTile(); if (t) { state.hand.push(t); drawHand(); } });
-  $("clear").addEventListener("click", () => { state.hand = []; state.melds = []; drawHand(); });
+  $("add-tile").addEventListener("click", addTile);
+  $("add-meld").addEventListener("click", addMeld);
+  $("meld-type").addEventListener("change", drawMeldForm);
+  $("meld-concealed").addEventListener("change", drawMeldForm);
+  drawMeldForm();
+  $("clear").addEventListener("click", () => {
+    state.hand = []; state.melds = []; state.bonus = []; state.manual = { hand: [], melds: [], bonus: [] };
+    for (const d of state.detections) d.removed = true;
+    clearResult(); drawAnnotated(); drawHand();
+  });
   $("use-typed").addEventListener("click", async () => {
     try {
       const r = await api(`/api/parse?text=${encodeURIComponent($("typed").value)}`);
-      state.hand = r.tiles; state.melds = []; drawHand();
+      // Typed tiles replace the hand; the photo's tiles no longer stand for it.
+      for (const d of state.detections) d.removed = true;
+      const items = r.tiles.filter((t) => !BONUS_CODES.includes(t)).map((tile) => ({ tile, det: null }));
+      state.manual = { hand: items, melds: [], bonus: r.tiles.filter((t) => BONUS_CODES.includes(t)).map((tile) => ({ tile, det: null })) };
+      state.hand = items.slice(); state.melds = []; state.bonus = []; state.doubts = [];
+      clearResult(); drawAnnotated(); drawHand();
       showError($("rec-error"), null);
     } catch (err) { showError($("rec-error"), err); }
   });
@@ -212,7 +406,7 @@ document.addEventListener("DOMContentLoaded", async () => {
 });
 document.addEventListener("langchange", () => {
   const kept = chosenOptions();
-  fillWinds(); drawAnnotated(); drawHand(); drawResult(); drawOptions();
+  fillWinds(); drawStatus(); drawAnnotated(); drawHand(); drawResult(); drawOptions();
   for (const [key, value] of Object.entries(kept)) {
     const el = document.querySelector(`#options [data-option="${key}"]`);
     if (el) { if (el.type === "checkbox") el.checked = value; else el.value = value; }

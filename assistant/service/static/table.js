@@ -8,7 +8,7 @@ const game = { table: null };
 async function listTables() {
   const r = await api("/api/tables");
   $("table-list").innerHTML = r.tables.map((t) =>
-    `<li><a href="#${t.id}">${esc(t.name)}</a> <span class="note">${esc(t.variant)} · ${t.hand_number - 1} ${L("手", "hands")}</span></li>`).join("");
+    `<li><a href="#${t.id}">${esc(t.name)}</a> <span class="note">${esc(variantName(t.variant))} · ${t.hand_number - 1} ${T("ui.hands_2")}</span></li>`).join("");
 }
 
 async function create() {
@@ -34,25 +34,30 @@ function draw() {
   const t = game.table;
   if (!t) return;
   $("game").hidden = false;
-  $("game-title").textContent = `${t.name} · ${t.variant}`;
+  $("game-title").textContent = `${t.name} · ${variantName(t.variant)}`;
+  for (const [i, p] of t.players.entries()) {  // each points box says whose it is
+    const label = $(`pt${i}-label`);
+    if (label) label.textContent = p.name;
+    $(`pt${i}`).setAttribute("aria-label", T("page.points_of", { name: p.name }));
+  }
   $("prevalent").textContent = windName(t.prevalent_wind);
   $("hand-no").textContent = t.hand_number;
   $("players").innerHTML = t.players.map((p) =>
     `<div class="player${p.dealer ? " dealer" : ""}" data-player="${p.index}"><b class="name">${esc(p.name)}</b>` +
-    `<div>${windName(p.seat_wind)}${p.dealer ? ` · ${L("庄", "dealer")}` : ""}${p.bet ? ` · ${L("注", "bet")} ${p.bet}` : ""}</div>` +
+    `<div>${windName(p.seat_wind)}${p.dealer ? ` · ${T("ui.dealer_2")}` : ""}${p.bet ? ` · ${T("ui.bet")} ${p.bet}` : ""}</div>` +
     `<div class="total ${p.total >= 0 ? "plus" : "minus"}" data-total="${p.total}">${p.total > 0 ? "+" : ""}${p.total}</div></div>`).join("");
   for (const sel of document.querySelectorAll(".player-select")) {
     const v = sel.value;
-    sel.innerHTML = (sel.classList.contains("with-self") ? `<option value="">${L("自摸", "self-drawn")}</option>` : "") +
+    sel.innerHTML = (sel.classList.contains("with-self") ? `<option value="">${T("ui.self_drawn_2")}</option>` : "") +
       t.players.map((p) => `<option value="${p.index}">${esc(p.name)} (${windName(p.seat_wind)})</option>`).join("");
     if (v !== "") sel.value = v;
   }
-  $("hands").innerHTML = `<tr><th>#</th><th>${L("庄", "Dealer")}</th><th>${L("结果", "Result")}</th>` +
+  $("hands").innerHTML = `<tr><th>#</th><th>${T("ui.dealer_3")}</th><th>${T("ui.result")}</th>` +
     t.players.map((p) => `<th>${esc(p.name)}</th>`).join("") + "</tr>" +
     t.hands.map((h) => {
       const r = h.result;
-      const what = r.result === "draw" ? L("流局", "draw")
-        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(L("、", ", "))} ${r.discarder === null ? L("自摸", "self-drawn") : `${L("和", "wins on")} ${esc(t.players[r.discarder].name)}`}`;
+      const what = r.result === "draw" ? T("ui.draw_2")
+        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(T("ui.list_comma"))} ${r.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${esc(t.players[r.discarder].name)}`}`;
       const wins = (r.wins || [r]).filter((w) => w.hand).map((w) =>
         `<div>${(r.wins || []).length > 1 ? esc(t.players[w.winner].name) + " " : ""}` +
         tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +
@@ -61,7 +66,7 @@ function draw() {
       return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}</td>` +
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
     }).join("") +
-    `<tr class="totals"><th colspan="3">${L("累计", "Totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
+    `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
 }
 
 let previewTimer = null;
@@ -76,7 +81,7 @@ function previewHand(ev) {
     try {
       const tiles = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
       out.innerHTML = tilesHTML(tiles, { size: 34 });
-    } catch (err) { out.innerHTML = `<span class="note">${esc(I18N.lang === "zh" && err.zh ? err.zh : err.message)}</span>`; }
+    } catch (err) { out.innerHTML = `<span class="note">${esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message)}</span>`; }
   }, 250);
 }
 
@@ -152,6 +157,7 @@ async function record() {
   try {
     game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
+    $("discarder").value = "";  // the next hand starts as self-drawn until its discarder is chosen
     resetWinners();
     $("kong-rows").innerHTML = "";
     draw();

@@ -20,13 +20,27 @@ async function explain() {
     const hand = { concealed: tiles, variant: $("explain-variant").value };
     if (tiles.length === 14) { hand.concealed = tiles.slice(0, 13); hand.win_tile = tiles[13]; hand.context = { self_drawn: true }; }
     teach.explained = await api(`/api/analyze?lang=${I18N.lang}`, { json: hand });
+    teach.request = hand;
     teach.explainedTiles = tiles;
     drawExplained();
   } catch (err) {
     teach.explained = null;
     showError($("explain-error"), err);
     $("explain-out").innerHTML = "";
+    $("explain-tiles").innerHTML = "";
+    $("explain-report").innerHTML = "";
   }
+}
+
+/** The full text report with each tile code drawn as its picture (codes stay for copying). */
+function reportHTML(text) {
+  return esc(text).split("\n").map((line) => line.replace(/(?<![A-Za-z0-9])((?:[1-9]+[mps])+(?:[ESWNCFP]*)|[ESWNCFP]{2,})(?![A-Za-z0-9])/g,
+    (group) => `<span class="group" title="${group}">${tilesHTML(codesOf(group), { size: 22 })}</span>`)).join("\n");
+}
+
+/** "123m5pEE" -> ["1m", "2m", "3m", "5p", "E", "E"]. */
+function codesOf(compact) {
+  return compact.match(/\d+[mps]|[ESWNCFP]/g).flatMap((g) => /\d/.test(g) ? [...g.slice(0, -1)].map((d) => d + g.slice(-1)) : [g]);
 }
 
 function drawExplained() {
@@ -35,14 +49,12 @@ function drawExplained() {
   $("explain-tiles").innerHTML = tilesHTML(teach.explainedTiles, { size: 52 });
   let why = "";
   if (r.tile_count === 14 && !r.is_win) {
-    why = `<p class="note">${L("这手牌不能和：拆不成四组加一对（或特殊牌型）。向听数是还差几张有效牌才能听牌。",
-      "Not a win: it cannot be split into four sets and a pair (nor a special form). The shanten says how many useful tiles it is short of ready.")}</p>`;
+    why = `<p class="note">${T("ui.not_a_win_it_cannot_be_split_into_four_s")}</p>`;
   } else if (r.is_win) {
-    why = `<p class="note">${L("这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
-      "It wins because it splits as below; each scoring item shows the tiles that make it.")}</p>`;
+    why = `<p class="note">${T("ui.it_wins_because_it_splits_as_below_each_")}</p>`;
   }
   $("explain-out").innerHTML = why + analysisHTML(r);
-  $("explain-report").textContent = r.report || "";
+  $("explain-report").innerHTML = reportHTML(r.report || "");
 }
 
 async function newQuestion() {
@@ -74,10 +86,10 @@ function drawCheck() {
   if (!c) return;
   const waits = tilesHTML(c.waits.map((w) => w.tile), { size: 40 });
   let html = c.correct
-    ? `<div class="ok" id="practice-verdict" data-correct="true">${L("答对了！", "Correct!")} ${waits}</div>`
-    : `<div class="error" id="practice-verdict" data-correct="false">${L("不对。正确答案：", "Not quite. The answer:")} ${waits}` +
-      (c.missing.length ? `<br>${L("漏了", "Missed")}: ${tilesHTML(c.missing, { size: 30 })}` : "") +
-      (c.wrong.length ? `<br>${L("不听", "Not a wait")}: ${tilesHTML(c.wrong, { size: 30 })}` : "") + "</div>";
+    ? `<div class="ok" id="practice-verdict" data-correct="true">${T("ui.correct")} ${waits}</div>`
+    : `<div class="error" id="practice-verdict" data-correct="false">${T("ui.not_quite_the_answer")} ${waits}` +
+      (c.missing.length ? `<br>${T("ui.missed")}: ${tilesHTML(c.missing, { size: 30 })}` : "") +
+      (c.wrong.length ? `<br>${T("ui.not_a_wait")}: ${tilesHTML(c.wrong, { size: 30 })}` : "") + "</div>";
   for (const [tile, readings] of Object.entries(c.decompositions)) {
     html += readings.slice(0, 1).map((d) => `<div class="reading">${tileSVG(tile, { size: 30 })} → ${groupsHTML(d.groups)}</div>`).join("");
   }
@@ -85,14 +97,19 @@ function drawCheck() {
 }
 
 async function drawRules() {
+  // Redrawn on a language switch: the sections open before stay open (and keep their examples).
+  const open = new Set([...$("rules").querySelectorAll("details[open]")].map((d) => d.dataset.variant));
   const out = [];
   for (const v of teach.variants) {
-    const rules = (v.rules || []).map((r) => `<li>${esc(L(r.zh, r.en))}</li>`).join("");
-    out.push(`<details class="variant" data-variant="${v.name}"><summary><b>${esc(L(v.name_zh, v.name))}</b> — ${esc(L(v.description_zh, v.description_en))}</summary>` +
-      `<ul>${rules}</ul><div class="examples" id="examples-${v.name}"></div></details>`);
+    const rules = (v.rules || []).map((r) => `<li>${esc(L(r.zh, gloss(r.en)))}</li>`).join("");
+    out.push(`<details class="variant" data-variant="${esc(v.name)}"${open.has(v.name) ? " open" : ""}><summary><b>${esc(variantName(v.name))}</b> — ${esc(L(v.description_zh, gloss(v.description_en)))}</summary>` +
+      `<ul>${rules}</ul><div class="examples" id="examples-${esc(v.name)}"></div></details>`);
   }
   $("rules").innerHTML = out.join("");
-  for (const d of $("rules").querySelectorAll("details")) d.addEventListener("toggle", () => d.open && drawExamples(d.dataset.variant));
+  for (const d of $("rules").querySelectorAll("details")) {
+    d.addEventListener("toggle", () => d.open && drawExamples(d.dataset.variant));
+    if (d.open) drawExamples(d.dataset.variant);
+  }
 }
 
 async function drawExamples(variant) {
@@ -102,11 +119,11 @@ async function drawExamples(variant) {
     let verdict;
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
-      verdict = r.is_win ? (r.score ? `${L("和", "wins")}: ${r.score.total} ${esc(r.score.unit || "")} — ` +
-        r.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(", ") : L("和", "wins"))
-        : L("这个规则下不算和", "not a win under these rules");
-    } catch (err) { verdict = esc(err.message); }
-    const tiles = ex.hand.concealed.match(/\d+[mps]|[ESWNCFP]/g).flatMap((g) => /\d/.test(g) ? [...g.slice(0, -1)].map((d) => d + g.slice(-1)) : [g]);
+      verdict = r.is_win ? (r.score ? `${T("ui.wins")}: ${esc(scoreSummary(r.score))} — ` +
+        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.list_comma")) : T("ui.wins"))
+        : T("ui.not_a_win_under_these_rules");
+    } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
+    const tiles = codesOf(ex.hand.concealed);
     rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>${tilesHTML(tiles.concat([ex.hand.win_tile]), { size: 36 })}<p class="note">${verdict}</p></div>`);
   }
   box.innerHTML = rows.join("");
@@ -128,7 +145,11 @@ document.addEventListener("DOMContentLoaded", async () => {
   drawRules();
   newQuestion();
 });
-document.addEventListener("langchange", () => {
-  drawExplained(); drawQuestion(); drawRules();
+document.addEventListener("langchange", async () => {
+  drawQuestion(); drawRules();
+  if (teach.explained && teach.request) {  // the report is written by the service in one language
+    try { teach.explained = await api(`/api/analyze?lang=${I18N.lang}`, { json: teach.request }); } catch (err) { /* kept */ }
+  }
+  drawExplained();
   for (const s of document.querySelectorAll("#explain-variant option")) I18N.apply(s.parentNode);
 });

@@ -9,6 +9,9 @@ TILE_CODES.push("E", "S", "W", "N", "C", "F", "P");
 const ZH_NUM = "一二三四五六七八九";
 const HONOR_CHAR = { E: "東", S: "南", W: "西", N: "北", C: "中", F: "發", P: "" };
 const BONUS_CHAR = "梅蘭菊竹春夏秋冬";
+const BONUS_NAME_ZH = ["梅", "兰", "菊", "竹", "春", "夏", "秋", "冬"];
+const BONUS_EN = ["Plum (flower)", "Orchid (flower)", "Chrysanthemum (flower)", "Bamboo (flower)",
+  "Spring (season)", "Summer (season)", "Autumn (season)", "Winter (season)"];
 const NAMES = {
   zh: { m: "万", p: "筒", s: "条", E: "东", S: "南", W: "西", N: "北", C: "中", F: "发", P: "白",
         back: "牌背" },
@@ -35,7 +38,7 @@ function tileName(code, lang) {
   if (/^[1-9][mps]$/.test(code)) {
     return lang === "en" ? `${code[0]} ${n[code[1]]}` : `${ZH_NUM[+code[0] - 1]}${n[code[1]]}`;
   }
-  if (/^[1-8]f$/.test(code)) return lang === "en" ? `Flower ${code[0]}` : BONUS_CHAR[+code[0] - 1];
+  if (/^[1-8]f$/.test(code)) return lang === "en" ? BONUS_EN[+code[0] - 1] : BONUS_NAME_ZH[+code[0] - 1];
   return n[code] || code;
 }
 

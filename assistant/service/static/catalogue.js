@@ -1,0 +1,1413 @@
+// Written by `python -m assistant.catalogue` from assistant/catalogue.py: do not edit.
+window.CATALOGUE = {
+"messages": {
+"'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
+"'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
+"'context' must be an object": "'context' 须为对象",
+"'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
+"'flowers' must be a count from 0 or a list of bonus tiles, got {0}": "'flowers'（花牌）须是从 0 起的张数或花牌列表，收到 {0}",
+"'flowers' must be a count or a list of bonus tiles, got {0}": "花牌 'flowers' 须为张数或花牌列表，收到 {0}",
+"'hands' must map seat winds to hand states": "'hands' 须按座位风给出各家的手牌",
+"'hands' of a drawn hand is read only by a variant that settles the draw (sichuan, xueliu), as an object of seat -> hand": "流局的 'hands' 只有流局要结算的规则（sichuan、xueliu）才读，格式为 座位 → 手牌",
+"'hands' of a drawn hand is read only by a variant that settles the draw ({0}), as an object of seat -> hand": "流局的 'hands' 只用于自行结算流局的规则（{0}），须是座位 → 手牌的对象",
+"'jokers' must list the special jokers held, e.g. [\"元\", \"一皇\"]": "'jokers' 须列出手中的特别百搭，例如 [\"元\", \"一皇\"]",
+"'kongs' must map a player number (0-3) to a list of kongs": "杠 'kongs' 须按玩家编号 (0–3) 给出杠的列表",
+"'kongs' of player {0} must be a list of kongs": "玩家 {0} 的杠 'kongs' 须为杠的列表",
+"'kongs': {0} is not a player number 0-3": "杠 'kongs'：{0} 不是玩家编号 0–3",
+"'melds' must be a list": "副露 'melds' 须为列表",
+"'options' must be an object": "选项 'options' 须为对象",
+"'passed' must be a list of seat winds": "'passed' 须为座位风的列表",
+"'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
+"'points' must be four whole numbers, one per player": "分数 'points' 须为四个整数，每位玩家一个",
+"'points' must sum to zero (what one wins the others pay), got {0}": "分数 'points' 之和须为零（一家赢的即别家输的），现在是 {0}",
+"'red_fives' is a count of red fives from 0, got {0}": "'red_fives'（赤五）是从 0 起的张数，收到 {0}",
+"'red_fives' says {0} but the tiles show {1} (0m 0p 0s)": "'red_fives' 为 {0}，牌里却有 {1} 张赤五（0m 0p 0s）",
+"'result' must be 'win' or 'draw'": "结果 'result' 须为 'win'（和牌）或 'draw'（流局）",
+"'riichi' must be a list of seat winds": "'riichi'（立直）须列出座位风",
+"'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
+"'table' must be an object": "牌桌 'table' 须为对象",
+"'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
+"'variant' must be a name, got {0}": "规则 'variant' 须为名称，收到 {0}",
+"'void_suit' must be m, p or s, got {0}": "定缺 'void_suit' 须为 m、p 或 s，收到 {0}",
+"'winners' must be a list of {{winner, hand or points}}": "'winners' 须为 {{winner, hand 或 points}} 的列表",
+"'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
+"'{0}' must be true or false, got {1}": "'{0}' 须为 true 或 false，收到 {1}",
+"--certfile and --keyfile go together": "--certfile 与 --keyfile 须同时给出",
+"--indicator is one tile, got {0}": "--indicator 只能是一张牌，收到 {0}",
+"--table must hold a JSON object (dealer, seat, bets, …)": "--table 文件须为 JSON 对象（dealer、seat、bets…）",
+"a claim is SEAT=CLAIM (e.g. S=chow), got {0}": "要牌写作 座位=动作（例如 S=chow），收到 {0}",
+"a claims request must be a JSON object": "要牌请求必须是一个 JSON 对象",
+"a concealed kong (暗杠) cannot be robbed": "暗杠不能被抢",
+"a concealed kong with every tile face down: name one of them with --fix N=TILE": "暗杠四张都扣着：请用 --fix 编号=牌 说出其中一张",
+"a correction is N=TILE (e.g. 3=5p, or 3=- to drop tile 3), got {0}": "更正写作 编号=牌（例如 3=5p，或 3=- 去掉第 3 张），收到 {0}",
+"a face-down tile can only be part of a concealed kong": "扣着的牌只能是暗杠的一部分",
+"a face-down tile outside a concealed kong cannot be read": "暗杠以外扣着的牌认不出来",
+"a first go-around win (天和/地和/人和) comes before any riichi discard: riichi and first_go_around exclude each other": "天和、地和、人和在立直打牌之前：立直与 first_go_around 不能同时成立",
+"a hand state must be a JSON object with at least 'concealed'": "手牌须为 JSON 对象，至少含 'concealed'",
+"a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
+"a player is named twice among the winners": "和牌者里有一位玩家出现两次",
+"a practice hand has 13 tiles": "练习题的手牌有 13 张",
+"a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}": "要牌的一家应有 13 张牌（杠算 3 张），这一家有 {0} 张",
+"a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
+"a throw is its dice (3,4) or its total (7), got {0}": "一次掷骰写作各骰点数 (3,4) 或总点数 (7)，收到 {0}",
+"a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
+"a tile must be a string code, got {0}: {1}": "牌须写成文字代码，收到 {0}：{1}",
+"a variant is named by a string, got {0}": "规则须以名称给出，收到 {0}",
+"after_kong_discard (杠上炮) is a win on a discard, not self-drawn": "杠上炮 (after_kong_discard) 是点炮，不是自摸",
+"bonus tile {0} ({1}) appears {2} times; there is one of each": "花牌 {0}（{1}）出现 {2} 次；每种只有一张",
+"bonus tile {0} ({1}) belongs under 'bonus', not in the hand": "花牌 {0}（{1}）应放在 'bonus' 里，不在手牌里",
+"bonus tile {0} {1} times; there is one of each": "花牌 {0} 出现 {1} 次；每种只有一张",
+"bonus tiles are 1f-8f": "花牌为 1f–8f",
+"cannot read {0}: {1}": "无法读取 {0}：{1}",
+"cannot write the annotated image to {0} (folder missing, or an unknown extension: use .jpg or .png)": "不能把标注后的照片写到 {0}（文件夹不存在，或扩展名未知：请用 .jpg 或 .png）",
+"changsha: {0} birds are turned up (option birds), the table gives {1}": "长沙麻将：要翻 {0} 张鸟牌（选项 birds），牌桌给了 {1}",
+"claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}": "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
+"claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
+"claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
+"correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
+"correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
+"could not make a practice hand": "没能生成练习题",
+"dealer E": "东家坐庄",
+"dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
+"detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
+"detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
+"detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
+"detections must be a list of {{tile, box, confidence}} objects": "识别结果须为 {{tile, box, confidence}} 对象的列表",
+"detections {0}": "识别结果 {0} ",
+"discarder {0} (the winner's 上家)": "放炮者 {0}（和牌者的上家）",
+"each detection needs 'tile', a 'box' of four numbers [x1, y1, x2, y2] and optionally 'confidence'": "每个识别结果须有 'tile'、四个数的 'box' [x1, y1, x2, y2]，可另有 'confidence'",
+"event {0} must be [seat, action, tile]": "事件 {0} 须为 [座位, 动作, 牌]",
+"event {0}: unknown action {1}": "事件 {0}：未知动作 {1}",
+"every hand must hold 1 to 14 concealed tiles": "每手牌须有 1 到 14 张暗牌",
+"expected 34 tile counts, got {0}": "应有 34 种牌的张数，收到 {0}",
+"expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
+"first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
+"flowers: {0} given, but MCR has 8 flower tiles": "花牌：给了 {0} 张，但国标只有 8 张花牌",
+"give 'hand' (13 tiles) and 'answer' (the tiles that complete it)": "请给出 'hand'（13 张牌）和 'answer'（能和的牌）",
+"give a PHOTO, or --detections FILE.json": "请给出照片，或 --detections 文件.json",
+"give the winning 'hand' (a hand state) or 'points'": "请给出和牌的手牌 'hand' 或分数 'points'",
+"guangdong plays without flowers; set the option flowers = true to score a hand with flowers": "广东鸡平和不用花牌；要算带花的牌，请把选项 flowers 设为 true",
+"hand {0}": "第 {0} 盘",
+"hand {0} must be an object with dealer and winners": "第 {0} 盘须为含 dealer 和 winners 的对象",
+"hand {0}: the dealer should be {1}, got {2}": "第 {0} 盘：庄家应为 {1}，收到 {2}",
+"hundred: only self-drawn wins (只允许自摸不允许吃糊); set the option discard_wins = true to allow wins on a discard": "百张麻将：只允许自摸不允许吃糊；要允许点炮，请把选项 discard_wins 设为 true",
+"hundred: seven pairs win only as 清一色全对 (one suit)": "百张麻将：七对只有清一色全对才能和",
+"ippatsu (一发) is a win within one go-around of a riichi: it needs context.riichi or context.double_riichi": "一发是立直后一巡内和牌：须有 context.riichi 或 context.double_riichi",
+"is_4th_tile ignored: a copy of {0} is in the concealed hand, so the winning tile is not the last of three shown (和绝张)": "不计和绝张：手中暗牌里还有 {0}，和的那张不是亮明三张之后的最后一张",
+"kong_on_kong (槓上槓): a win on the replacement of a second kong in a row needs kong_replacement, self_drawn and two kongs among the winner's melds": "槓上槓：连开两杠后补牌和牌，须是杠上开花、自摸，且副露里有两杠",
+"kong_replacement (岭上开花) is a self-drawn win on the replacement tile": "岭上开花是补牌自摸和牌",
+"kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds": "杠上开花 (kong_replacement)：和牌者的副露里须有这个杠",
+"kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds (or a single tile laid out as a kong, 武汉 红中杠 / 赖子杠)": "杠上开花：补牌和牌，和牌者的副露里须有杠（或单张亮出的杠：武汉红中杠、赖子杠）",
+"liable seat {0} ({1}) read from the melds; give table.liable to say otherwise": "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
+"line {0}": "第 {0} 行",
+"low confidence": "识别把握不大",
+"meld {0}": "第 {0} 副副露",
+"meld {0} tiles": "第 {0} 副副露的牌",
+"no reading of the hand to score": "这手牌没有可以计分的拆法",
+"no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
+"no win_tile: each tile of the hand tried as the winning tile, the best kept": "没有给出和牌张：每张牌都试作和牌张，取最高者",
+"not a playing tile: {0}": "不是一张可打的牌：{0}",
+"noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0} 家的手牌",
+"option 'forms' takes {0}, got {1}": "选项 'forms' 取 {0}，收到 {1}",
+"option 'hand_size' is one of {0}, got {1}": "选项 'hand_size' 须为 {0} 之一，收到 {1}",
+"option 'wild_indicator' is one of {0}, got {1}": "选项 'wild_indicator' 只能是 {0} 之一，收到 {1}",
+"option {0} has an unknown kind {1}": "选项 {0} 的类型 {1} 未知",
+"option {0} must be a list of {1}, got {2}": "选项 {0} 须为 {1} 的列表，收到 {2}",
+"option {0} must be a list, got {1}": "选项 {0} 须为列表，收到 {1}",
+"option {0} must be a whole number, got {1}": "选项 {0} 须为整数，收到 {1}",
+"option {0} must be at least {1}, got {2}": "选项 {0} 至少为 {1}，收到 {2}",
+"option {0} must be at most {1}, got {2}": "选项 {0} 至多为 {1}，收到 {2}",
+"option {0} must be true or false, got {1}": "选项 {0} 须为 true 或 false，收到 {1}",
+"option {0} must map a kong count (0, 1, 2, 3) to the stacks kept back, got {1}": "选项 {0} 须按杠数 (0, 1, 2, 3) 给出留下的墩数，收到 {1}",
+"option {0} needs the stacks kept back with no kong (0)": "选项 {0} 须给出无杠 (0) 时留下的墩数",
+"option {0} takes one of {1}, got {2}": "选项 {0} 只能取 {1} 之一，收到 {2}",
+"option {0}: {1} is not a kong count": "选项 {0}：{1} 不是杠数",
+"option {0}: {1} is not a playing tile": "选项 {0}：{1} 不是一张牌",
+"options must be an object of option name -> value": "选项须为“选项名 → 值”的对象",
+"pass-lock scope is same_tile or any_tile, got {0}": "过手不和的范围为 same_tile 或 any_tile，收到 {0}",
+"riichi needs a concealed hand: no claimed meld (a concealed kong is allowed)": "立直须门前清：不能有吃碰（暗杠可以）",
+"riichi: table.seat {0} must be the winner's seat wind {1}": "立直麻将：table.seat {0} 须是和牌者的门风 {1}",
+"riichi: the dealer sits East (the seats are seat winds), so table.dealer is E, not {0}": "立直麻将：庄家坐东（座位即门风），所以 table.dealer 是 E，不是 {0}",
+"robbing_kong (抢杠) is a win on another seat's kong tile, not self-drawn": "抢杠是和别人杠的那张牌，不是自摸",
+"robbing_kong (抢杠和) is a win on another player's added kong, not self-drawn": "抢杠和是和别人加杠的那张牌，不是自摸",
+"robbing_kong ignored: the winner holds another {0}, but the other three copies would be in the robbed kong (抢杠和)": "不计抢杠和：和牌者手里还有一张 {0}，而被抢的杠应有其余三张",
+"seat {0} (the hand's seat wind)": "座位 {0}（这手牌的门风）",
+"seat {0} cannot win on its own discard": "{0} 家不能和自己打出的牌",
+"seat {0} discarded the tile and cannot claim it": "{0} 家打出了这张牌，不能自己要",
+"seat {0}: a claim is one of {1}, got {2}": "{0} 家：要牌须为 {1} 之一，收到 {2}",
+"seat {0}: {1}": "{0} 家：{1}",
+"self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
+"several winners are only possible on a discard": "只有点炮才可能多家和牌",
+"several winners need a discard to win on": "多家和牌须是点炮",
+"stood (立四): at most four tiles, all among the concealed ones": "立四 (stood)：至多四张，且都在暗牌里",
+"table {0}": "牌桌文件 {0} ",
+"table.bets must map seat winds to bets, e.g. {{\"E\": 2, \"S\": 0}}": "下注 table.bets 须按座位风给出，例如 {{\"E\": 2, \"S\": 0}}",
+"table.bets: seat {0} bets {1}, but the bets are 0-{2}": "下注 table.bets：{0} 家下注 {1}，但下注为 0–{2}",
+"table.bets: seat {0} bets {1}, but this variant has no bets": "下注 table.bets：{0} 家下注 {1}，但这个规则没有下注",
+"table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0} 家下注 {1}；下注须为 0 起的整数",
+"table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
+"table.birds must list the bird tiles turned up (8 at most)": "扎鸟 table.birds 须列出翻开的鸟牌（至多 8 张）",
+"table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
+"table.honba is a whole number of counters from 0, got {0}": "table.honba（本场）是从 0 起的整数，收到 {0}",
+"table.in_play lists a seat twice": "table.in_play 里有一家出现两次",
+"table.in_play must list the seats still in the hand": "table.in_play 须列出还在牌局里的各家",
+"table.in_play: a win needs another seat still in the hand": "table.in_play：和牌需要还有别家在牌局里",
+"table.in_play: {0} {1} has already left the hand": "table.in_play：{0} {1} 已经和牌离场",
+"table.kongs must map seat winds to lists of kongs": "杠 table.kongs 须按座位风给出杠的列表",
+"table.kongs.{0} must be a list of kongs": "杠 table.kongs.{0} 须为杠的列表",
+"table.kongs.{0}: a kong on a discard comes from another seat": "table.kongs.{0}：直杠的牌来自别家",
+"table.kongs.{0}: each kong is {{\"type\": an|jia|zhi (or concealed|added|exposed), \"tile\", \"from\"}}, got {1}": "table.kongs.{0}：每个杠为 {{\"type\": an 暗杠|jia 加杠|zhi 直杠, \"tile\", \"from\"}}，收到 {1}",
+"table.kongs.{0}: only a kong on a discard (zhi) has a 'from'": "table.kongs.{0}：只有直杠 (zhi) 有 'from'",
+"table.kongs: unknown seat {0}; seats are E S W N": "杠 table.kongs：未知座位 {0}；座位为 E S W N",
+"table.la_zhuang (拉庄) lists seat winds": "table.la_zhuang（拉庄）须列出座位风",
+"table.la_zhuang: 拉庄 is asked by a non-dealer of the dealer (闲家可以向庄家提出拉庄)": "table.la_zhuang：拉庄由闲家向庄家提出（闲家可以向庄家提出拉庄）",
+"table.liable must be null or {{\"seat\": wind, \"rule\": name}}": "包牌 table.liable 须为 null 或 {{\"seat\": 座位风, \"rule\": 名称}}",
+"table.liable: pao (責任払い) applies to 大三元 and 大四喜 only, and the hand has neither": "table.liable：包牌（責任払い）只用于大三元和大四喜，这手牌都不是",
+"table.liable: pao (責任払い) is off (option pao = false)": "table.liable：包牌（責任払い）未开（选项 pao = false）",
+"table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
+"table.riichi_sticks maps each seat to the riichi sticks it put on the table, e.g. {{\"S\": 1, \"W\": 2}}: the payments sum to zero only when each stick's owner is known": "table.riichi_sticks 须写明每家放在桌上的立直棒，例如 {{\"S\": 1, \"W\": 2}}：知道每根棒是谁的，结算才能归零",
+"table.riichi_sticks: seat {0} has {1} sticks; a whole number from 0": "table.riichi_sticks：{0} 家有 {1} 根棒；须是从 0 起的整数",
+"table.riichi_sticks: unknown seat {0}; seats are E S W N": "table.riichi_sticks：未知的座位 {0}；座位为 E S W N",
+"table.streak (连庄) is the number of hands the dealer has kept in a row, 0-99, got {0}": "table.streak（连庄）是庄家连庄的盘数，0–99，收到 {0}",
+"table.winners lists a seat twice": "和牌者 table.winners 里有一家出现两次",
+"table.winners must be a list of seat winds": "和牌者 table.winners 须为座位风的列表",
+"table.winners must include the seat scored ({0})": "和牌者 table.winners 须包括算分的一家（{0}）",
+"taiwan: the option flowers = false plays without flowers, but the hand lists bonus tiles": "十六张：选项 flowers = false 不用花牌，手牌里却有花牌",
+"taiwan: {0} 台 is below the minimum of {1} (option min_tai)": "十六张：{0}台不够起和的 {1}台（选项 min_tai）",
+"the Charleston is a JSON object {{hands, passes, second_round}}": "查理士顿须是 JSON 对象 {{hands, passes, second_round}}",
+"the claims must be a JSON list of {{seat, claim, tile, from}}": "要牌记录须为 JSON 列表，每项 {{seat, claim, tile, from}}",
+"the claims request has no 'discard': give the discarded tile, e.g. \"discard\": \"5p\"": "要牌请求缺少打出的牌 'discard'：请给出这张牌，例如 \"discard\": \"5p\"",
+"the detector finds tiles but does not name them, and the classifier model {0} is missing": "检测模型只找牌不认牌，而认牌模型 {0} 缺失",
+"the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
+"the events must be a JSON list of [seat, action, tile]": "事件须为 JSON 列表，每项 [座位, 动作, 牌]",
+"the four players need different names": "四位玩家的名字须各不相同",
+"the hand given for the winner is not a winning hand": "给和牌者的这手牌不是和牌",
+"the hand is self-drawn, but table.discarder names {0}; give null for a self-drawn win": "这手牌是自摸，但放炮者 table.discarder 是 {0}；自摸请给 null",
+"the hand state has no 'concealed' tiles": "手牌缺少暗牌 'concealed'",
+"the hand with the winning tile {0} set apart is not complete: check the tiles": "放在一边的和牌张是 {0}，但这手牌没有和：请检查识别的牌",
+"the hands must be a JSON list of {{dealer, winners}}": "各盘须为 JSON 列表，每项 {{dealer, winners}}",
+"the indicator (the tile turned up at the start) must be a playing tile, got {0}": "翻开的牌（开局翻出的那张）须是打牌用的牌，收到 {0}",
+"the input is nested too deeply to read": "输入嵌套太深，无法读取",
+"the layout could not be read: {0}": "看不出牌的摆法：{0}",
+"the model has an unknown class {0}": "模型有未知的类别 {0}",
+"the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
+"the tile classifier model {0} is missing: train and export it with `python -m vision.train classify`": "缺少认牌模型 {0}：请用 `python -m vision.train classify` 训练并导出",
+"the tile detector model {0} is missing: train and export it with `python -m vision.train detect` (see models/MODEL_CARD.md)": "缺少找牌模型 {0}：请用 `python -m vision.train detect` 训练并导出（见 models/MODEL_CARD.md）",
+"the tile recognizer is not available ({0}); pass --detections FILE.json from `detect --json` instead": "识别器不可用（{0}）；请改用 `detect --json` 得到的 --detections 文件.json",
+"the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
+"the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：riichi_sticks.{0} = 1",
+"the winning tile {0} is not in the hand": "和牌张 {0} 不在手牌里",
+"tianjin: 没有炮和 — a win is self-drawn only (set self_drawn, or the option discard_wins)": "天津：没有炮和，只能自摸（请设 self_drawn，或选项 discard_wins）",
+"tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
+"tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
+"too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
+"too few tiles: {0} in the concealed hand and {1} in melds make {2} ({3})": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
+"too many tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
+"too many tiles: {0} in the concealed hand and {1} in melds make {2} ({3})": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
+"tuidaohu: with qidui_multiplier = 0 seven pairs win only as 清一色全对 (one suit)": "推倒和：qidui_multiplier = 0 时七对只能作清一色全对（一门）和",
+"unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
+"unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
+"unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
+"unknown special joker {0}; jokers: {1}": "未知的特别百搭 {0}；可用：{1}",
+"unknown tile '{0}f' in {1}: bonus tiles are 1f-8f": "{1} 里的 '{0}f' 不是牌：花牌为 1f–8f",
+"unknown tile '{0}z' in {1}: honours are 1z-7z": "{1} 里的 '{0}z' 不是牌：字牌为 1z–7z",
+"unknown tile {0}": "未知的牌 {0}",
+"unknown tile {0}: digits need a suit (m 万, p 筒, s 条, z honours, f flowers)": "未知的牌 {0}：数字后须有花色（m 万、p 筒、s 条、z 字牌、f 花牌）",
+"unknown variant {0}; known variants: {1}": "未知的规则 {0}；已有的规则：{1}",
+"unknown wild-tile scheme {0}; schemes: {1}": "未知的定赖子方法 {0}；可用：{1}",
+"ura_dora_indicators are turned only for a winner who declared riichi": "只有立直的和牌者才翻里宝牌指示牌",
+"ura_dora_indicators: one under each dora indicator, so no more of them than dora_indicators": "里宝牌指示牌每张宝牌指示牌下一张，不能比宝牌指示牌多",
+"variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
+"variant {0} does not allow robbing a kong (option kong_robbable = false)": "{0} 不许抢杠（选项 kong_robbable = false）",
+"variant {0} does not score hands: give 'points' for each player instead": "{0} 不按牌算分：请直接给出每位玩家的分数 'points'",
+"variant {0} has no pass lock (过手不和): a seat that passed a win may still win": "{0} 没有过手不和：放过和牌的一家仍可以和",
+"variant {0} has no pass lock (过手不和): a seat that passed a win may still win, so 'passed' does not apply": "{0} 没有过手不和：放过和牌的一家仍可以和，所以 'passed' 不适用",
+"variant {0} has no table rules; table rules exist for {1}": "{0} 没有牌桌规程；有规程的规则：{1}",
+"variant {0} has no 起手胡 (wins on the dealt hand); they exist in {1}": "{0} 没有起手胡；有起手胡的规则：{1}",
+"variant {0} has one winner per discard (截和): the nearest seat in turn order wins, so table.winners lists only one": "{0} 一炮只许一家和（截和）：按出牌顺序最近的一家和，所以 table.winners 只能有一家",
+"variant {0} lets only one player win on a discard (截和)": "{0} 一炮只许一家和（截和）",
+"variant {0} needs {1}, got {2}": "{0} 需要 {1}，收到 {2}",
+"variant {0} plays hands of {1} tiles; this one holds {2}": "{0} 的一手牌是 {1} 张；这一手有 {2} 张",
+"variant {0} plays no special jokers (特别百搭; option special_jokers)": "{0} 不用特别百搭（选项 special_jokers）",
+"variant {0} plays one {1} ({2}); this hand and the table show {3}": "{0} 只打一副{1}（{2}）；这手牌和桌上是 {3}",
+"variant {0} plays without 立直 (option riichi = false), so 'riichi' does not apply": "{0} 不打立直（选项 riichi = false），'riichi' 无效",
+"variant {0} throws {1}; got {2}": "{0} 掷骰为 {1}；收到 {2}",
+"variant {0} turns up no tile for wild tiles (option wild_indicator is off)": "{0} 不翻牌定赖子（选项 wild_indicator 未开）",
+"variant {0} turns up no tile for wild tiles (option wild_indicator is off), but the hand gives an indicator": "{0} 不翻牌定赖子（选项 wild_indicator 未开），手牌却给了翻开的牌",
+"variant {0}: a wild tile ({1}, {2}) cannot be used to chow, pung or kong, but the meld {3} holds it": "{0}：赖子（{1}，{2}）不能用来吃、碰、杠，副露 {3} 里却有它",
+"variant {0}: a wild tile ({1}, {2}) is never discarded (财神不能打出), so it cannot be claimed": "{0}：赖子（{1}，{2}）不能打出（财神不能打出），所以不能要这张牌",
+"variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}": "{0}：赖子不能打出（财神不能打出），打出的牌里却有 {1}",
+"variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})": "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+"variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set": "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
+"wall_last (海底/河底) and a {0} exclude each other: the replacement tile is not the last tile of the wall, and a robbed kong is not a discard": "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
+"win_tile {0} is not among the concealed tiles": "和牌张 {0} 不在暗牌里",
+"winners must be a list of seat winds": "和牌者须为座位风的列表",
+"with a winning tile the hand must make 14, it makes {0}": "有和牌张时一手牌应为 14 张，现在是 {0} 张",
+"with a winning tile the hand must make {0}, it makes {1}": "有和牌张时一手牌应为 {0} 张，现在是 {1} 张",
+"xian: an added kong (加杠) is not allowed with allow_added_kong = false": "西安麻将：选项 allow_added_kong = false 时不许加杠",
+"{0} ({1}) is a flower only where the dragons are flowers (南京); here it belongs in the hand": "{0}（{1}）只有在箭牌当花的规则（南京）里才是花牌；这里它属于手牌",
+"{0} ({1}) is not a chow: three consecutive tiles of one suit expected": "{0}（{1}）不是吃：应为同一花色的三张顺牌",
+"{0} ({1}) is not a {2}: the tiles must be the same": "{0}（{1}）不是{2}：牌须相同",
+"{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在 {2} 的牌里",
+"{0} ({1}): a chow is claimed only from the player before (上家, from = left), not from {2}": "{0}（{1}）：只能吃上家的牌（from = left），不能吃 {2} 的",
+"{0} ({1}): a {2} has {3} tiles": "{0}（{1}）：一副{2}有 {3} 张牌",
+"{0} ({1}): bonus tile {2} cannot be in a meld": "{0}（{1}）：花牌 {2} 不能在副露里",
+"{0} ({1}): face-down tiles only in a concealed kong": "{0}（{1}）：只有暗杠可以有扣着的牌",
+"{0} ({1}): only a kong can be declared concealed": "{0}（{1}）：只有杠可以是暗的",
+"{0} cannot be discarded": "{0} 不能打出",
+"{0} cannot be listed as a visible or wild playing tile": "{0} 不能列为见过的牌或赖子",
+"{0} concealed tiles fit no hand: 1 to 14 expected": "{0} 张暗牌不成一手牌：应为 1 到 14 张",
+"{0} concealed tiles fit no hand: 1 to {1} expected": "{0} 张暗牌不成一手牌：应为 1 到 {1} 张",
+"{0} copies of {1} ({2}): {3} in this hand and {4} visible, but a tile has only four copies": "{1}（{2}）有 {0} 张：手里 {3} 张、桌上见过 {4} 张，但每种牌只有四张",
+"{0} copies of {1}, but a tile has only four": "{1} 有 {0} 张，但每种牌只有四张",
+"{0} copies of {1}: a tile has four copies at most": "{1} 有 {0} 张：每种牌最多四张",
+"{0} face-up tiles found; a hand has 13 or 14": "找到 {0} 张翻开的牌；一手牌应为 13 或 14 张",
+"{0} is nested too deeply to read": "{0}嵌套太深，无法读取",
+"{0} is not a bonus tile (flowers and seasons are 1f-8f)": "{0} 不是花牌（花牌为 1f–8f）",
+"{0} is not a bonus tile (flowers and seasons are 1f-8f; 南京 counts the dragons as flowers too)": "{0} 不是花牌（花牌为 1f–8f；南京麻将的箭牌也算花）",
+"{0} is not valid JSON: {1} at line {2} column {3}": "{0}不是有效的 JSON：第 {2} 行第 {3} 列{1}",
+"{0} is one tile, got {1} ({2} tiles)": "{0}只能是一张牌，收到 {1}（{2} 张）",
+"{0} must be a list of tile codes or a tile string, got {1}": "{0}须为牌的列表或牌的文字，收到 {1}",
+"{0} must be a seat wind E S W N, got {1}": "{0}须为座位风 E S W N，收到 {1}",
+"{0} must be a tile, got {1}: {2}": "{0}须为一张牌，收到 {1}：{2}",
+"{0} must be an object with 'type' and 'tiles'": "{0}须为含 'type' 和 'tiles' 的对象",
+"{0} must be one of E S W N, got {1}": "{0}须为 E S W N 之一，收到 {1}",
+"{0} or {1} expected, a kong counts as 3": "应为 {0} 或 {1} 张，杠算 3 张",
+"{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
+"{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
+"{0} red fives, but the hand holds {1} fives": "有 {0} 张赤五，手里却只有 {1} 张五",
+"{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
+"{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
+"{0}: a concealed kong needs one face-up tile to be read": "{0}：暗杠须有一张翻开的牌才能认出",
+"{0}: a throw of {1} dice totals {2}-{3}, got {4}": "{0}：{1} 颗骰子的点数和为 {2}–{3}，收到 {4}",
+"{0}: claimed_index must be 1-4, got {1}": "{0}：claimed_index 须为 1–4，收到 {1}",
+"{0}: file is larger than {1} MB": "{0}：文件大于 {1} MB",
+"{0}: is a folder, not a photo (give the photo files in it, e.g. {1}/*.jpg)": "{0}：这是文件夹，不是照片（请给出里面的照片文件，例如 {1}/*.jpg）",
+"{0}: larger than {1} MB": "{0}：大于 {1} MB",
+"{0}: no such file": "{0}：没有这个文件",
+"{0}: not an image this program can read (JPEG, PNG, WebP, BMP, …)": "{0}：不是本程序能读的图片（JPEG、PNG、WebP、BMP…）",
+"{0}: only self-drawn wins (只允许自摸不允许吃糊); set the option discard_wins = true to allow wins on a discard": "{0}：只许自摸（只允许自摸不允许吃糊）；要允许点炮和，请设选项 discard_wins = true",
+"{0}: the file is empty": "{0}：文件是空的",
+"{0}: the image data is damaged or truncated ({1})": "{0}：图片数据已损坏或不完整（{1}）",
+"{0}: the image is too large (at most {1} megapixels)": "{0}：图片太大（至多 {1} 百万像素）",
+"{0}: the option flowers = false plays without flowers, but the hand lists bonus tiles": "{0}：选项 flowers = false 不用花牌，手牌里却有花牌",
+"{0}: type must be one of {1}, got {2}": "{0}：类型须为 {1} 之一，收到 {2}",
+"{0}: {1}": "{0}：{1}",
+"{0}: {1} dice of 1-6 expected, got {2}": "{0}：应为 {1} 颗 1–6 点的骰子，收到 {2}",
+"{0}: {1} fan is below the minimum of {2} (起糊: a hand needs {3} fan to win; option min_fan)": "{0}：{1}番不够起糊的 {2}番（和牌至少要 {3}番；选项 min_fan）",
+"{0}: {1} indicators, but at most {2} are turned (one, and one more per kong)": "{0}：{1} 张指示牌，但最多翻 {2} 张（一张，每开一杠再加一张）",
+"{0}: {1} is not a playing tile": "{0}：{1} 不是打牌用的牌",
+"{0}: {1}×{2} is too large (at most {3} megapixels and {4} pixels a side)": "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）",
+"{0}; only an added kong (加杠) can be robbed": "{0}；只有加杠可以被抢",
+"九自手 needs both dice (e.g. 4,5), not only their total": "九自手要给出两颗骰子的点数（例如 4,5），不能只给总数",
+"呼叫转移: 杠上炮 needs the discarder's kong in table.kongs": "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
+"宝牌 (dora_indicators) adds 番, but variant {0} does not score in 番; they count in {1}": "宝牌（dora_indicators）按番计，但 {0} 不按番计分；按番计的规则有 {1}",
+"宝牌: the indicator is one tile, got {0}": "宝牌：指示牌只有一张，收到 {0}",
+"宝牌: the indicator must be a suit, wind or dragon tile, got {0}": "宝牌：指示牌须是数牌、风牌或箭牌，收到 {0}",
+"抢碰: no seat claims the pung": "抢碰：没有人要碰",
+"抢碰: {0} cannot claim the discard of {1}": "抢碰：{0} 不能要 {1} 打出的牌",
+"换三张 needs three tiles of one suit in the hand": "换三张需要手里有三张同花色的牌",
+"换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
+"换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
+"换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
+"换三张: the direction is one of {0}, got {1} (this table plays exchange_three = {2})": "换三张：方向须为 {0} 之一，收到 {1}（本桌 exchange_three = {2}）",
+"查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
+"查理士顿 ({0}): give the three tiles of each seat": "查理士顿（{0}）：请给出每家换出的三张牌",
+"查理士顿 ({0}): seat {1} does not hold {2}": "查理士顿（{0}）：{1} 家手里没有 {2}",
+"查理士顿 ({0}): seat {1} passes three tiles": "查理士顿（{0}）：{1} 家须换出三张牌",
+"查理士顿: give the dealt hand of each seat E S W N": "查理士顿：请给出东南西北每家起手的牌",
+"查理士顿: seat {0}'s tiles must be a list": "查理士顿：{0} 家的牌须是列表",
+"查理士顿: the advice needs a dealt hand of 13 or 14 tiles": "查理士顿：建议需要 13 或 14 张的起手牌",
+"查理士顿: {0} passes expected (right, left, opposite{1}), got {2}": "查理士顿：应换 {0} 次（下家、上家、对家{1}），收到 {2}",
+"立直: a seat declares once a hand": "立直：每家每盘只能立直一次",
+"立直: {0} must be a list of seat winds": "立直：{0} 须列出座位风",
+"花 is not a joker (特别百搭: 摸花加两番，并非百搭); list it as a flower": "花不是百搭（特别百搭：摸花加两番，并非百搭），请列为花牌"
+},
+"terms": {
+"一炮三响": "three winners on one discard",
+"一炮多响": "several winners on one discard",
+"七对": "seven pairs",
+"上家": "the player on your left, who plays before you",
+"下家": "the player on your right, who plays after you",
+"下注": "bets",
+"下炮子": "paozi bets",
+"九莲宝灯": "nine gates",
+"人和": "win in the first go-around",
+"全不靠": "honours and knitted",
+"加杠": "a kong added to one's own pung",
+"包自摸": "one seat pays for a self-drawn win",
+"十三幺": "thirteen orphans",
+"十二张落地": "four melds claimed from one seat",
+"单调": "a wait on the pair",
+"地和": "win on the dealer's first discard",
+"大三元": "big three dragons",
+"大四喜": "big four winds",
+"天和": "dealer's win on the deal",
+"夹张": "a wait in the middle of a chow",
+"字一色": "all honours",
+"对家": "the player opposite",
+"小三元": "little three dragons",
+"小四喜": "little four winds",
+"平和": "all chows",
+"截和": "only the first player in turn wins on a discard",
+"抢杠": "robbing a kong",
+"放杠": "a kong claimed on a discard",
+"放炮": "discarding the winning tile",
+"明杠": "an exposed kong",
+"暗杠": "concealed kong",
+"杠上开花": "a win on a kong's replacement tile",
+"海底捞月": "a win on the last tile of the wall",
+"混一色": "one suit with honours",
+"混幺九": "terminals and honours",
+"混碰": "one suit with honours, all pungs",
+"清一色": "one suit only",
+"清幺九": "all terminals",
+"清碰": "one suit, all pungs",
+"炮子": "paozi, side bets paid with the hand",
+"点炮": "discarding the winning tile",
+"爆和": "the fan cap",
+"百搭": "wild tile",
+"直杠": "a kong claimed on a discard",
+"碰碰和": "all pungs",
+"组合龙": "knitted straight",
+"自摸": "self-drawn win",
+"荒庄": "a drawn hand",
+"财神": "wild tile",
+"赖子": "wild tile",
+"边张": "an edge wait (12 waiting on 3, 89 on 7)",
+"过手不和": "a passed win is locked until your next turn",
+"连庄": "the dealer keeps the deal",
+"鸡和": "chicken hand, no fan"
+},
+"text": {
+"claim.chow": [
+"吃",
+"chow"
+],
+"claim.kong": [
+"杠",
+"kong"
+],
+"claim.pung": [
+"碰",
+"pung"
+],
+"claim.win": [
+"和",
+"win"
+],
+"cli.error": [
+"错误",
+"error"
+],
+"detect.found": [
+"{path}：{n} 张牌  {codes}",
+"{path}: {n} tiles  {codes}"
+],
+"error.unknown": [
+"输入有误：{message}",
+"bad input: {message}"
+],
+"from.left": [
+"上家",
+"from the left (上家)"
+],
+"from.opposite": [
+"对家",
+"from opposite (对家)"
+],
+"from.right": [
+"下家",
+"from the right (下家)"
+],
+"meld.chow": [
+"吃",
+"chow"
+],
+"meld.concealed_kong": [
+"暗杠",
+"concealed kong"
+],
+"meld.kong": [
+"杠",
+"kong"
+],
+"meld.pung": [
+"碰",
+"pung"
+],
+"page.after_ready": [
+"听牌",
+"ready"
+],
+"page.after_shanten": [
+"{s} 向听",
+"{s}-shanten"
+],
+"page.camera_failed": [
+"无法打开摄像头：{message}",
+"Cannot open the camera: {message}"
+],
+"page.camera_secure": [
+"浏览器只在安全连接下打开摄像头：请用 https:// 地址访问（服务端用 mahjong-assistant serve --https 启动），或改用「拍照算分」上传照片。",
+"Browsers open the camera on secure pages only: open the https:// address (start the service with mahjong-assistant serve --https), or upload a photo on the Score page."
+],
+"page.cancel": [
+"取消",
+"Cancel"
+],
+"page.discard_why": [
+"打{name}最好：打完后{after}，能让牌前进的有 {kinds} 种、还剩 {copies} 张（有效牌越多，越快和牌）。",
+"Discard {name}: the hand is then {after}, and {kinds} kinds of tile ({copies} copies left) improve it; the more useful draws, the sooner you win."
+],
+"page.empty_means": [
+"留空 = {meaning}",
+"empty = {meaning}"
+],
+"page.hand_tile": [
+"第 {i} 张：{name}{win}，改正",
+"tile {i}: {name}{win}, correct it"
+],
+"page.image_unshown": [
+"无法显示这张图片",
+"This image cannot be shown"
+],
+"page.make_win": [
+"和的是这张",
+"This is the winning tile"
+],
+"page.meld_size": [
+"一副{kind}有 {size} 张牌，输入了 {n} 张",
+"a {kind} has {size} tiles, {n} were typed"
+],
+"page.photo_tile": [
+"照片第 {k} 张：{name}，改正",
+"photo tile {k}: {name}, correct it"
+],
+"page.points_of": [
+"{name} 的分数",
+"points of {name}"
+],
+"page.reading_photo": [
+"识别中…",
+"Reading the photo…"
+],
+"page.remove": [
+"拿掉这张牌",
+"Remove this tile"
+],
+"page.shanten_short": [
+"{s} 向听：还差 {n} 张有效牌才能和",
+"{s}-shanten: {n} useful tiles short of a win"
+],
+"page.tiles_found": [
+"找到 {n} 张牌",
+"{n} tiles found"
+],
+"page.type_instead": [
+"{message} — 请在下面手动输入牌",
+"{message} — type the tiles below instead"
+],
+"page.winning_mark": [
+"（和牌张）",
+" (winning tile)"
+],
+"photo.bonus": [
+"花牌",
+"bonus"
+],
+"photo.concealed": [
+"手牌",
+"concealed"
+],
+"photo.fix": [
+"请用 --fix N=牌 更正后重试 (例如 --fix 3=5p)。",
+"Correct with --fix N=TILE and run again (e.g. --fix 3=5p)."
+],
+"photo.ignored": [
+"未计入",
+"not part of the hand"
+],
+"photo.meld": [
+"副露",
+"meld"
+],
+"photo.not_scored": [
+"未计分。",
+"Not scored."
+],
+"photo.read": [
+"识别到的牌 (编号用于 --fix)",
+"Tiles read (numbers for --fix)"
+],
+"photo.unsure": [
+"不确定",
+"Unsure"
+],
+"photo.win": [
+"和牌张",
+"winning tile"
+],
+"photo.winning_tile": [
+"和牌张",
+"Winning tile"
+],
+"report.added": [
+"可加杠",
+"Added kong possible"
+],
+"report.assumed": [
+"假定",
+"Assumed"
+],
+"report.cap": [
+"封顶 {cap}番（本手 {fan}番）",
+"capped at {cap} fan (the hand has {fan})"
+],
+"report.dead": [
+"(已绝)",
+"(dead)"
+],
+"report.discard": [
+"打{tile}：向听{s}，进张{k}张（{tiles}）",
+"discard {tile}: shanten {s}, {k} tiles ({tiles})"
+],
+"report.discard_of": [
+"出牌",
+"Discard"
+],
+"report.discards": [
+"打牌建议",
+"Discard advice"
+],
+"report.effective": [
+"有效进张",
+"Effective draws"
+],
+"report.forms": [
+"各和型向听",
+"Shanten per form"
+],
+"report.hand": [
+"手牌",
+"Hand"
+],
+"report.kongs": [
+"可暗杠",
+"Concealed kong possible"
+],
+"report.left": [
+"剩{n}张",
+"{n} left"
+],
+"report.liable": [
+"包牌",
+"Liable"
+],
+"report.melds": [
+"副露",
+"Melds"
+],
+"report.n/a": [
+"不适用",
+"n/a"
+],
+"report.nothing": [
+"不能要",
+"nothing"
+],
+"report.payments": [
+"结算",
+"Payments"
+],
+"report.readings": [
+"拆分",
+"Readings"
+],
+"report.ready": [
+"听牌",
+"ready, tenpai"
+],
+"report.score": [
+"计分:",
+"Score:"
+],
+"report.shanten": [
+"向听数",
+"Shanten"
+],
+"report.sum": [
+"合计",
+"Total"
+],
+"report.takes": [
+"得牌",
+"Takes it"
+],
+"report.total": [
+"共{n}张",
+"{n} in all"
+],
+"report.variant": [
+"规则",
+"Variant"
+],
+"report.waits": [
+"听",
+"Waits"
+],
+"report.win": [
+"和牌！",
+"Complete hand: a win!"
+],
+"report.winners": [
+"和牌",
+"Winners"
+],
+"score.fan": [
+"{fan}番",
+"{fan} fan"
+],
+"score.fan_each": [
+"{fan}番 · 每家 {each} 分",
+"{fan} fan · {each} points from each payer"
+],
+"score.han_fu": [
+"{han}番{fu}符 · 共 {points} 点",
+"{han} han {fu} fu · {points} points in all"
+],
+"score.points": [
+"{points} 分",
+"{points} points"
+],
+"score.yakuman": [
+"役满 ×{times} · 共 {points} 点",
+"yakuman ×{times} · {points} points in all"
+],
+"ui.a_complete_hand": [
+"完整的牌型",
+"A complete hand"
+],
+"ui.a_discard_by_another_player": [
+"别家打出的牌",
+"A discard by another player"
+],
+"ui.a_kong_made_this_hand": [
+"+ 本手的杠",
+"+ a kong made this hand"
+],
+"ui.a_winning_hand": [
+"和牌！",
+"A winning hand!"
+],
+"ui.a_winning_hand_is_four_sets_a_chow_like_": [
+"和牌一般是四组（同花色的顺子如一二三，或三张相同的刻子）加一对将；有的规则还允许七对等特殊牌型。",
+"A winning hand is four sets (a chow like 1-2-3 of one suit, or a pung of three alike) and a pair; some variants also allow special forms such as seven pairs."
+],
+"ui.add_a_meld_chow_pung_kong": [
+"加一副副露（吃、碰、杠）",
+"Add a meld (chow, pung, kong)"
+],
+"ui.add_a_tile": [
+"加一张",
+"Add a tile"
+],
+"ui.add_the_meld": [
+"加这副副露",
+"Add the meld"
+],
+"ui.added_kong": [
+"加杠",
+"added kong"
+],
+"ui.another_winner_on_this_discard": [
+"+ 一炮多响：再加一位和牌者",
+"+ another winner on this discard"
+],
+"ui.bet": [
+"注",
+"bet"
+],
+"ui.bets": [
+"下注",
+"Bets"
+],
+"ui.bets_per_seat": [
+"各家下注",
+"Bets per seat"
+],
+"ui.check": [
+"检查",
+"Check"
+],
+"ui.choose_a_tile": [
+"选一张牌",
+"Choose a tile"
+],
+"ui.chow": [
+"吃",
+"chow"
+],
+"ui.chow_2": [
+"吃",
+"Chow"
+],
+"ui.claimed_from": [
+"从谁那里吃碰杠",
+"Claimed from"
+],
+"ui.claims_need_a_13_tile_hand_read_from_the": [
+"需要读到 13 张手牌才能判断吃碰杠和",
+"Claims need a 13-tile hand read from the camera"
+],
+"ui.clear": [
+"清空",
+"Clear"
+],
+"ui.concealed_kong": [
+"暗杠",
+"concealed kong"
+],
+"ui.correct": [
+"答对了！",
+"Correct!"
+],
+"ui.dealer": [
+"庄家",
+"Dealer"
+],
+"ui.dealer_2": [
+"庄",
+"dealer"
+],
+"ui.dealer_3": [
+"庄",
+"Dealer"
+],
+"ui.discard": [
+"打",
+"Discard"
+],
+"ui.discarded_by": [
+"出牌的人",
+"Discarded by"
+],
+"ui.discarder": [
+"放炮",
+"Discarder"
+],
+"ui.discarder_2": [
+"放炮者",
+"Discarder"
+],
+"ui.draw": [
+"流局",
+"Draw"
+],
+"ui.draw_2": [
+"流局",
+"draw"
+],
+"ui.e_g_123m456p789s1112z_s": [
+"例如 123m456p789s1112z 南",
+"e.g. 123m456p789s1112z S"
+],
+"ui.e_g_555p": [
+"例如 555p",
+"e.g. 555p"
+],
+"ui.east": [
+"东家",
+"East"
+],
+"ui.effective_tiles_a_draw_that_helps": [
+"有效牌 (摸到就前进)",
+"Effective tiles (a draw that helps)"
+],
+"ui.explain": [
+"解释",
+"Explain"
+],
+"ui.explain_a_hand": [
+"解释一手牌",
+"Explain a hand"
+],
+"ui.fan": [
+"番",
+"fan"
+],
+"ui.flowers": [
+"花牌",
+"Flowers"
+],
+"ui.from": [
+"来自",
+"from"
+],
+"ui.hand": [
+"第几手",
+"Hand"
+],
+"ui.hand_read": [
+"识别的手牌",
+"Hand read"
+],
+"ui.hands": [
+"每手结果",
+"Hands"
+],
+"ui.hands_2": [
+"手",
+"hands"
+],
+"ui.house_rules_of_this_variant": [
+"本规则的选项（地方规矩）",
+"House rules of this variant"
+],
+"ui.it_wins_because_it_splits_as_below_each_": [
+"这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
+"It wins because it splits as below; each scoring item shows the tiles that make it."
+],
+"ui.keep_a_game_across_hands_for_four_player": [
+"四人一局连续记分：庄家、圈风、每手结果和累计。",
+"Keep a game across hands for four players: dealer, wind, results and running totals."
+],
+"ui.kind": [
+"种类",
+"Kind"
+],
+"ui.kong": [
+"杠",
+"kong"
+],
+"ui.kong_2": [
+"杠",
+"Kong"
+],
+"ui.kong_by": [
+"杠的人",
+"Kong by"
+],
+"ui.kong_on_a_discard": [
+"直杠",
+"kong on a discard"
+],
+"ui.learn_mahjong": [
+"学打麻将",
+"Learn mahjong"
+],
+"ui.left": [
+"剩",
+"left"
+],
+"ui.list_comma": [
+"、",
+", "
+],
+"ui.list_semicolon": [
+"；",
+"; "
+],
+"ui.live_table": [
+"实时牌桌",
+"Live table"
+],
+"ui.mahjong_assistant": [
+"麻将助手",
+"Mahjong assistant"
+],
+"ui.mahjong_table_assistant": [
+"麻将助手",
+"Mahjong table assistant"
+],
+"ui.median_latency": [
+"中位延迟",
+"median latency"
+],
+"ui.missed": [
+"漏了",
+"Missed"
+],
+"ui.my_seat": [
+"我的座位",
+"My seat"
+],
+"ui.new_table": [
+"开一桌",
+"New table"
+],
+"ui.next_question": [
+"下一题",
+"Next question"
+],
+"ui.no_claim": [
+"不能吃碰杠和",
+"no claim"
+],
+"ui.no_full_hand_read_yet_13_or_14_tiles": [
+"还没读到完整的手牌 (13 或 14 张)",
+"No full hand read yet (13 or 14 tiles)"
+],
+"ui.no_options_to_set": [
+"没有可调的选项",
+"No options to set"
+],
+"ui.no_tile_was_read_in_the_photo": [
+"照片里没有识别到牌",
+"No tile was read in the photo"
+],
+"ui.no_tiles_in_view_yet": [
+"摄像头里还没有牌",
+"No tiles in view yet"
+],
+"ui.north": [
+"北家",
+"North"
+],
+"ui.not_a_wait": [
+"不听",
+"Not a wait"
+],
+"ui.not_a_win_it_cannot_be_split_into_four_s": [
+"这手牌不能和：拆不成四组加一对（或特殊牌型）。向听数是还差几张有效牌才能听牌。",
+"Not a win: it cannot be split into four sets and a pair (nor a special form). The shanten says how many useful tiles it is short of ready."
+],
+"ui.not_a_win_under_these_rules": [
+"这个规则下不算和",
+"not a win under these rules"
+],
+"ui.not_quite_the_answer": [
+"不对。正确答案：",
+"Not quite. The answer:"
+],
+"ui.or_points_for_the_whole_hand": [
+"或整手的分数",
+"or points for the whole hand"
+],
+"ui.payments_per_seat": [
+"各家收付",
+"Payments per seat"
+],
+"ui.photograph_a_hand_correct_any_misread_ti": [
+"拍下一手牌，改正认错的牌，得到逐项计分和各家收付。",
+"Photograph a hand, correct any misread tile, get the itemised score and each seat's payment."
+],
+"ui.player_1": [
+"玩家1",
+"Player 1"
+],
+"ui.player_1_first_dealer": [
+"玩家1 (首庄)",
+"Player 1 (first dealer)"
+],
+"ui.player_2": [
+"玩家2",
+"Player 2"
+],
+"ui.player_3": [
+"玩家3",
+"Player 3"
+],
+"ui.player_4": [
+"玩家4",
+"Player 4"
+],
+"ui.point_the_webcam_at_your_hand_tiles_wait": [
+"摄像头对准手牌：识别牌、听牌与剩余张数、最佳打法、别家打牌时可否吃碰杠和。",
+"Point the webcam at your hand: tiles, waits with copies left, the best discards, claims on a discard."
+],
+"ui.points": [
+"分",
+"points"
+],
+"ui.practice_which_tiles_complete_this_hand": [
+"练习：听哪几张？",
+"Practice: which tiles complete this hand?"
+],
+"ui.prevalent_wind": [
+"圈风",
+"Prevalent wind"
+],
+"ui.pung": [
+"碰",
+"pung"
+],
+"ui.pung_2": [
+"碰",
+"Pung"
+],
+"ui.ready_one_tile_from_winning": [
+"听牌 (差一张和牌)",
+"Ready: one tile from winning"
+],
+"ui.record": [
+"记录",
+"Record"
+],
+"ui.record_this_hand": [
+"记录这一手",
+"Record this hand"
+],
+"ui.remove_this_kong": [
+"删掉这个杠",
+"Remove this kong"
+],
+"ui.remove_this_meld": [
+"删掉这副",
+"Remove this meld"
+],
+"ui.result": [
+"结果",
+"Result"
+],
+"ui.score": [
+"算分",
+"Score"
+],
+"ui.score_2": [
+"计分",
+"Score"
+],
+"ui.score_a_photo": [
+"拍照算分",
+"Score a photo"
+],
+"ui.seat_wind": [
+"门风",
+"Seat wind"
+],
+"ui.self_drawn": [
+"自摸",
+"Self-drawn"
+],
+"ui.self_drawn_2": [
+"自摸",
+"self-drawn"
+],
+"ui.shanten_after": [
+"之后向听",
+"Shanten after"
+],
+"ui.shanten_per_form": [
+"各和型向听",
+"Shanten per form"
+],
+"ui.south": [
+"南家",
+"South"
+],
+"ui.start_the_camera": [
+"打开摄像头",
+"Start the camera"
+],
+"ui.start_the_table": [
+"开始",
+"Start the table"
+],
+"ui.stop": [
+"停止",
+"Stop"
+],
+"ui.table_session": [
+"牌局记分",
+"Table session"
+],
+"ui.tables_kept": [
+"已有的牌局",
+"Tables kept"
+],
+"ui.take_or_choose_a_photo": [
+"拍照或选择照片",
+"Take or choose a photo"
+],
+"ui.tap_a_tile_in_the_photo_in_the_list_unde": [
+"点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",
+"Tap a tile (in the photo, in the list under it, or in the hand) to correct it: the photo and the hand are the same hand."
+],
+"ui.tap_every_tile_that_completes_the_hand_t": [
+"点出所有能和的牌，然后检查。",
+"Tap every tile that completes the hand, then check."
+],
+"ui.tap_the_tile_that_was_discarded": [
+"点一下打出的牌：",
+"Tap the tile that was discarded:"
+],
+"ui.teach": [
+"学打麻将",
+"Teach"
+],
+"ui.the_discarder_cannot_be_you": [
+"出牌的人不能是自己",
+"The discarder cannot be you"
+],
+"ui.the_full_report": [
+"完整说明",
+"The full report"
+],
+"ui.the_hand": [
+"手牌",
+"The hand"
+],
+"ui.the_last_tile_outlined_is_the_winning_ti": [
+"最后一张（红框）是和的那张牌；花牌在选牌框里。",
+"The last tile (outlined) is the winning tile; flowers and seasons are in the tile picker."
+],
+"ui.the_photo_s_tiles_left_to_right": [
+"照片里的牌（按从左到右）",
+"The photo's tiles, left to right"
+],
+"ui.the_player_on_the_left": [
+"上家",
+"the player on the left"
+],
+"ui.the_player_on_the_right": [
+"下家",
+"the player on the right"
+],
+"ui.the_player_opposite": [
+"对家",
+"the player opposite"
+],
+"ui.the_rules_of_each_variant": [
+"各地规则",
+"The rules of each variant"
+],
+"ui.tile": [
+"牌",
+"tile"
+],
+"ui.tiles": [
+"牌",
+"Tiles"
+],
+"ui.tiles_2": [
+"张",
+"tiles"
+],
+"ui.tiles_e_g_123m456p789s1122z": [
+"输入牌，例如 123m456p789s1122z",
+"tiles, e.g. 123m456p789s1122z"
+],
+"ui.tiles_in_view": [
+"摄像头里的牌",
+"Tiles in view"
+],
+"ui.tiles_read_in_the_photo": [
+"照片里识别到的牌",
+"Tiles read in the photo"
+],
+"ui.tiles_typed": [
+"输入的牌",
+"Tiles typed"
+],
+"ui.total": [
+"合计",
+"Total"
+],
+"ui.totals": [
+"累计",
+"Totals"
+],
+"ui.updates_s": [
+"次/秒",
+"updates/s"
+],
+"ui.use_typed_tiles": [
+"用输入的牌",
+"Use typed tiles"
+],
+"ui.useful_copies": [
+"有效牌张数",
+"Useful copies"
+],
+"ui.useful_draws": [
+"有效牌",
+"Useful draws"
+],
+"ui.variant": [
+"规则",
+"Variant"
+],
+"ui.variant_and_table_facts": [
+"规则与牌桌情况",
+"Variant and table facts"
+],
+"ui.waiting_for_the_camera": [
+"等待摄像头…",
+"Waiting for the camera…"
+],
+"ui.waits": [
+"听牌",
+"Waits"
+],
+"ui.west": [
+"西家",
+"West"
+],
+"ui.what_to_discard": [
+"打哪张",
+"What to discard"
+],
+"ui.why_a_hand_wins_or_not_each_scoring_item": [
+"为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
+"Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
+],
+"ui.win": [
+"和牌",
+"Win"
+],
+"ui.win_2": [
+"和！",
+"Win!"
+],
+"ui.winner": [
+"和牌者",
+"Winner"
+],
+"ui.winning_hand_13_tiles_winning_tile": [
+"和牌的牌 (13张+和的那张)",
+"Winning hand (13 tiles + winning tile)"
+],
+"ui.wins": [
+"和",
+"wins"
+],
+"ui.wins_on": [
+"和",
+"wins on"
+]
+},
+"variants": {
+"changsha": [
+"长沙麻将",
+"Changsha"
+],
+"default": [
+"通用",
+"General (any region)"
+],
+"fujian": [
+"福建麻将·百搭",
+"Fujian, the joker"
+],
+"guangdong": [
+"广东鸡平和",
+"Guangdong chicken hand"
+],
+"hongkong": [
+"香港麻雀·老章",
+"Hong Kong old style"
+],
+"hundred": [
+"百张麻将（无万）",
+"100-tile game, no characters"
+],
+"jiangnan": [
+"江南麻将·心皇",
+"Jiangnan, the imagined tile"
+],
+"lianzhou": [
+"连州麻将·王",
+"Lianzhou, the king tile"
+],
+"mcr": [
+"国标麻将",
+"Chinese official (MCR)"
+],
+"nanjing": [
+"南京麻将",
+"Nanjing"
+],
+"neimenggu": [
+"内蒙麻将",
+"Inner Mongolia"
+],
+"riichi": [
+"日本立直麻将",
+"Japanese riichi"
+],
+"shaanxi": [
+"陕西麻将",
+"Shaanxi"
+],
+"sichuan": [
+"四川麻将·血战到底",
+"Sichuan, fight to the end"
+],
+"taiwan": [
+"台湾十六张",
+"Taiwan sixteen tiles"
+],
+"taiyuan": [
+"太原立四麻将",
+"Taiyuan, four standing tiles"
+],
+"tianjin": [
+"天津麻将·混儿",
+"Tianjin, the mixer"
+],
+"tuidaohu": [
+"广东推倒和",
+"Guangdong push-down"
+],
+"wenzhou": [
+"温州麻将·财神",
+"Wenzhou, the god of wealth"
+],
+"wuhan": [
+"武汉红中赖子杠",
+"Wuhan, red dragon and wild kongs"
+],
+"wuhu": [
+"芜湖麻将",
+"Wuhu"
+],
+"xian": [
+"西安麻将",
+"Xi'an"
+],
+"xueliu": [
+"四川麻将·血流成河",
+"Sichuan, blood flowing (play on after each win)"
+],
+"xuzhou": [
+"徐州麻将·配儿",
+"Xuzhou, the partner tile"
+]
+},
+"words": {
+"--options": "--options 选项",
+"--win": "和牌张 --win",
+"Expecting ',' delimiter": "缺少逗号",
+"Expecting ':' delimiter": "缺少冒号",
+"Expecting property name enclosed in double quotes": "属性名须用双引号",
+"Expecting value": "缺少值",
+"Extra data": "多余的数据",
+"Invalid control character at": "有无效的控制字符",
+"Is a directory": "这是文件夹",
+"No such file or directory": "没有这个文件",
+"Permission denied": "没有权限",
+"Unterminated string starting at": "字符串没有结束",
+"bonus": "花牌 bonus",
+"chow": "吃",
+"concealed": "暗牌 concealed",
+"dealer": "庄家 dealer",
+"discard": "打出的牌 discard",
+"flowers": "花牌 flowers",
+"input": "输入",
+"kong": "杠",
+"prevalent_wind": "圈风 prevalent_wind",
+"pung": "碰",
+"seat": "座位 seat",
+"seat_wind": "门风 seat_wind",
+"the claims": "要牌记录",
+"the claims request": "要牌请求",
+"the events": "事件",
+"the hand state": "手牌",
+"the hands": "各盘",
+"the table": "牌桌",
+"visible": "见过的牌 visible",
+"wilds": "赖子 wilds",
+"win_tile": "和牌张 win_tile"
+}
+};

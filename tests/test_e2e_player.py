@@ -1,0 +1,371 @@
+"""What a player at the table noticed (issue 24), in headless Chromium: every word in their
+language, pages that fit a phone, one hand model on the score page, melds and flowers entered by
+hand, the keyboard. The service runs with the stub recogniser of ``test_e2e_pages``."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_e2e_pages import (
+    CHROMIUM,
+    FLAGS,
+    Server,
+    open_table,
+    photo_frames,
+    sync_api,
+    upload_photo,
+    write_y4m,
+)
+from test_service_support import StubRecognizer
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+TILES14 = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "S", "S"]
+
+
+@pytest.fixture(scope="module")
+def stub() -> StubRecognizer:
+    return StubRecognizer(list(TILES14))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, stub):
+    s = Server({"DATABASE": tmp_path_factory.mktemp("db") / "t.sqlite3", "RECOGNIZER": stub})
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    video = write_y4m(tmp_path_factory.mktemp("cam") / "tiles.y4m", photo_frames(count=1))
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                              args=FLAGS + [f"--use-file-for-fake-video-capture={video}"])
+        yield b
+        b.close()
+
+
+def _page(browser, width: int, lang: str = "zh"):
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    context.add_init_script(f"localStorage.setItem('mj-lang', '{lang}')")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(30_000)
+    return context, pg, errors
+
+
+@pytest.fixture()
+def page(browser, stub):
+    stub.tiles = list(TILES14)
+    context, pg, errors = _page(browser, 1200)
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+def scored_photo(page, server, variant: str = "guangdong") -> None:
+    """Upload the stub's photo, score it self-drawn under ``variant``."""
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#rec-status[data-found='14']")
+    page.select_option("#variant", variant)
+    page.check("#self-drawn")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+
+
+LAYOUT_CHECK = """() => {
+  const doc = document.documentElement;
+  const broken = [];
+  const whole = '.num, .total, .row label > span, fieldset label > span, .player .name, '
+    + '.score td:first-child';
+  for (const el of document.querySelectorAll(whole)) {
+    if (!el.offsetParent || !el.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const fs = parseFloat(getComputedStyle(el).fontSize);
+    const text = [...range.getClientRects()].filter((r) => r.width > 0 && r.height < fs * 2);
+    const lines = new Set(text.map((r) => Math.round(r.bottom / (fs / 2))));
+    if (lines.size > 1) broken.push(el.textContent.trim());
+  }
+  const wide = [...document.querySelectorAll('main *')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return el.offsetParent && r.right > doc.clientWidth + 1 && getComputedStyle(el).position !== 'fixed'
+      && !el.closest('table, .picker');
+  }).map((el) => el.tagName + '.' + el.className + '#' + el.id);
+  return { scroll: doc.scrollWidth, width: doc.clientWidth, broken, wide: wide.slice(0, 5) };
+}"""
+
+
+def assert_fits(page, where: str) -> None:
+    got = page.evaluate(LAYOUT_CHECK)
+    assert got["scroll"] <= got["width"], f"{where}: scrolls sideways {got}"
+    assert not got["broken"], f"{where}: labels or numbers broken over lines: {got['broken']}"
+    assert not got["wide"], f"{where}: wider than the screen: {got['wide']}"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_page_fits_the_screen(browser, server, stub, width: int, lang: str) -> None:
+    stub.tiles = list(TILES14)
+    context, page, errors = _page(browser, width, lang)
+    try:
+        scored_photo(page, server)
+        page.click("#house-rules summary")
+        assert_fits(page, f"score {width} {lang}")
+        page.goto(f"{server.url}/teach")
+        page.wait_for_selector("#explain-variant option[value='guangdong']", state="attached")
+        page.select_option("#explain-variant", "guangdong")
+        page.fill("#explain-input", "123m456p789s1112z2z")
+        page.click("#explain-btn")
+        page.wait_for_selector("#explain-out .score-item")
+        page.click("#explain-report >> xpath=.. >> summary")
+        page.click("#rules details[data-variant='shaanxi'] summary")
+        page.wait_for_selector("#examples-shaanxi .example")
+        page.wait_for_selector("#practice-grid button")
+        assert_fits(page, f"teach {width} {lang}")
+        open_table(page, server, "guangdong")
+        page.fill("#win-hand", "123m456p789s1112z S")
+        page.click("#record")
+        page.wait_for_selector("tr.hand-row")
+        page.click("#add-kong")
+        assert_fits(page, f"table {width} {lang}")
+        page.goto(f"{server.url}/live")
+        assert_fits(page, f"live {width} {lang}")
+        page.goto(f"{server.url}/")
+        assert_fits(page, f"home {width} {lang}")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_photo_labels_readable_and_apart_on_a_phone(browser, server, stub, lang: str) -> None:
+    stub.tiles = list(TILES14)
+    context, page, errors = _page(browser, 390, lang)
+    try:
+        page.goto(f"{server.url}/score")
+        upload_photo(page, None)
+        page.wait_for_selector("#rec-status[data-found='14']")
+        page.wait_for_function("document.querySelector('#annotated').dataset.labels")
+        labels = json.loads(page.get_attribute("#annotated", "data-labels"))
+        assert len(labels) >= 10, labels
+        assert min(lb["font"] for lb in labels) >= 12
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                apart = (a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+                         or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5)
+                assert apart, (a, b)
+        alt = page.get_attribute("#annotated", "aria-label")
+        first = "一万" if lang == "zh" else "1 Characters"
+        assert first in alt and alt.count("、" if lang == "zh" else ", ") == 13
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def _apart(labels: list[dict]) -> bool:
+    return all(a["x"] + a["w"] <= b["x"] + 0.5 or b["x"] + b["w"] <= a["x"] + 0.5
+               or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5
+               for i, a in enumerate(labels) for b in labels[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_live_overlay_labels_readable_and_apart_on_a_phone(browser, server, stub, lang: str) -> None:
+    stub.tiles = list(TILES14[:13])
+    context, page, errors = _page(browser, 390, lang)
+    context.grant_permissions(["camera"], origin=server.url)
+    try:
+        page.goto(f"{server.url}/live")
+        page.click("#start")
+        page.wait_for_function("(document.querySelector('#overlay').dataset.labels || '[]').length > 50")
+        labels = json.loads(page.get_attribute("#overlay", "data-labels"))
+        assert len(labels) >= 8 and min(lb["font"] for lb in labels) >= 12 and _apart(labels)
+        alt = page.get_attribute("#overlay", "aria-label")
+        assert ("一万" if lang == "zh" else "1 Characters") in alt
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        page.click("#stop")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_chinese_pages_say_it_in_chinese(page, server) -> None:
+    scored_photo(page, server)
+    result = page.inner_text("#result")
+    assert re.search(r"\d+番 · 每家 \d+ 分", result), result
+    assert "points" not in result and "2^fan" not in result
+    assert page.inner_text("#variant option[value='guangdong']") == "广东鸡平和"
+    # A bad hand: the error reads in Chinese, and the previous result is gone.
+    page.fill("#typed", "11111m")
+    page.click("#use-typed")
+    page.wait_for_function("document.querySelectorAll('#hand .tiles svg').length === 5")
+    page.click("#score-btn")
+    page.wait_for_selector("#score-error .error")
+    error = page.inner_text("#score-error")
+    assert "每种牌只有四张" in error and "copies" not in error
+    assert page.inner_text("#result").strip() == ""
+    # Switching language redraws what is on screen, the error included.
+    page.click("#lang-en")
+    page.wait_for_function("document.querySelector('#score-error').innerText.includes('copies')")
+    assert page.inner_text("#variant option[value='guangdong']") == "Guangdong chicken hand"
+    page.click("#lang-zh")
+    page.wait_for_function("document.querySelector('#score-error').innerText.includes('四张')")
+
+
+def test_a_correction_in_the_row_survives_one_in_the_photo(page, server) -> None:
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#hand button[data-index='13']")
+    page.click("#hand button[data-index='0']")
+    page.click(".picker button[data-tile='7m']")
+    page.wait_for_selector("#hand svg[data-index='0'][data-tile='7m']")
+    # The photo shows the row's correction ...
+    page.wait_for_function("document.querySelector('#photo-tiles svg').dataset.tile === '7m'")
+    # ... and a later correction in the photo keeps it.
+    page.click("#photo-tiles button >> nth=12")
+    page.click(".picker button[data-tile='W']")
+    page.wait_for_selector("#photo-tiles button:nth-of-type(13) svg[data-tile='W']")
+    row = [el.get_attribute("data-tile") for el in page.query_selector_all("#hand .tiles svg")]
+    assert row[0] == "7m" and "W" in row and len(row) == 14
+
+
+def test_keyboard_picks_a_tile_and_escape_returns_focus(page, server) -> None:
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#photo-tiles button")
+    page.focus("#photo-tiles button >> nth=2")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".picker")
+    assert page.evaluate("document.activeElement.closest('.picker') !== null")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".picker", state="detached")
+    assert page.evaluate("document.activeElement.dataset.det") is not None
+    # Tab reaches a tile of the picker, Enter picks it.
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".picker")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".picker", state="detached")
+    page.wait_for_selector("#photo-tiles button:nth-of-type(3) svg[data-tile='2m']")
+    # The upload button is reachable by keyboard.
+    assert page.evaluate("(() => { const i = document.getElementById('photo'); i.focus();"
+                         " return document.activeElement === i; })()")
+
+
+def test_melds_and_flowers_entered_by_hand(page, server) -> None:
+    page.goto(f"{server.url}/score")
+    page.fill("#typed", "123m456p789sSS")
+    page.click("#use-typed")
+    page.wait_for_function("document.querySelectorAll('#hand .tiles svg').length === 11")
+    page.select_option("#meld-type", "pung")
+    page.select_option("#meld-from", "opposite")
+    page.fill("#meld-tiles", "EEE")
+    page.click("#add-meld")
+    page.wait_for_selector("#hand .meld")
+    assert "碰 · 对家" in page.inner_text("#hand .meld")
+    page.click("#add-tile")
+    page.click(".picker button[data-tile='1f']")
+    page.wait_for_selector("#hand .bonus svg[data-tile='1f']")
+    page.select_option("#variant", "shaanxi")
+    page.check("#self-drawn")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+    # A meld of the wrong size is refused, saying why.
+    page.fill("#meld-tiles", "EE")
+    page.click("#add-meld")
+    page.wait_for_selector("#meld-error .error")
+    assert "3 张" in page.inner_text("#meld-error")
+
+
+def test_teach_shows_tiles_and_names_and_keeps_sections_open(page, server) -> None:
+    page.goto(f"{server.url}/teach")
+    page.select_option("#explain-variant", "guangdong")
+    page.fill("#explain-input", "123m456p789s1112z2z")
+    page.click("#explain-btn")
+    page.wait_for_selector("#explain-report svg.tile", state="attached")
+    report = page.text_content("#explain-report")
+    assert "广东鸡平和" in report and "guangdong" not in report
+    page.click("#rules details[data-variant='shaanxi'] summary")
+    page.wait_for_selector("#examples-shaanxi .example")
+    assert "陕西麻将" in page.inner_text("#rules details[data-variant='shaanxi'] summary")
+    assert "points" not in page.inner_text("#examples-shaanxi")
+    page.click("#lang-en")
+    page.wait_for_function("document.querySelector('#explain-report').textContent.includes('Guangdong')")
+    assert page.get_attribute("#rules details[data-variant='shaanxi']", "open") is not None
+    assert "paozi" in page.inner_text("#rules details[data-variant='shaanxi']").lower()
+    # A bad input clears the previous explanation.
+    page.fill("#explain-input", "123m456p789s1188z")
+    page.click("#explain-btn")
+    page.wait_for_selector("#explain-error .error")
+    assert "'8z'" in page.inner_text("#explain-error")
+    assert page.inner_text("#explain-out").strip() == "" and not page.query_selector("#explain-tiles svg")
+    page.click("#lang-zh")
+
+
+def test_table_form_labels_and_resets_the_discarder(page, server) -> None:
+    open_table(page, server, "guangdong")
+    for i, name in enumerate(["Ann", "Bo", "Chen", "Dai"]):
+        assert page.inner_text(f"label:has(#pt{i})").strip() == name
+        assert page.get_attribute(f"#pt{i}", "aria-label").startswith(name)
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "0")
+    page.fill("#win-hand", "123m456p789s1112z S")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row")
+    assert page.eval_on_selector("#discarder", "s => s.value") == ""
+    assert "广东鸡平和" in page.inner_text("#game-title")
+
+
+def test_the_winning_tile_is_chosen_and_kept(page, server) -> None:
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#hand button[data-index='13']")
+    page.click("#hand button[data-index='3']")  # 4p
+    page.click(".picker button[data-tile='win']")
+    page.wait_for_selector("#hand svg[data-index='13'][data-tile='4p'].win")
+    # It stays the winning tile when another tile is corrected in the photo.
+    page.click("#photo-tiles button >> nth=0")
+    page.click(".picker button[data-tile='1m']")
+    page.wait_for_function("document.querySelector('#annotated').dataset.labels")
+    page.wait_for_selector("#hand svg[data-index='13'][data-tile='4p'].win")
+    page.check("#self-drawn")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+    # The picker keeps the focus while open: Tab from its last button comes back to its first.
+    page.click("#add-tile")
+    page.wait_for_selector(".picker")
+    page.focus(".picker button.close")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.tile") == "1m"
+    page.keyboard.press("Escape")
+
+
+def test_house_rules_say_no_cap_in_words(page, server) -> None:
+    scored_photo(page, server, "guangdong")
+    page.click("#house-rules summary")
+    box = "#options input[data-option='bao_he_cap']"
+    assert "null" not in page.inner_text("#options")
+    assert page.get_attribute(box, "placeholder") == "不封顶"
+    page.fill(box, "")  # an empty box: no cap
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
+    page.click("#lang-en")
+    page.wait_for_function("!document.querySelector('#options').innerText.includes('null')")
+    assert page.get_attribute(box, "placeholder") == "no cap"
+    page.click("#lang-zh")
+
+
+def test_detected_flowers_are_kept_in_the_hand(page, server, stub) -> None:
+    stub.tiles = list(TILES14) + ["1f"]
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#rec-status[data-found='15']")
+    page.wait_for_selector("#hand .bonus svg[data-tile='1f']")
+    page.select_option("#variant", "shaanxi")
+    page.check("#self-drawn")
+    page.click("#score-btn")
+    page.wait_for_selector(".verdict.win")
