@@ -152,6 +152,8 @@ def test_one_tile_grammar_for_win_tile_visible_and_melds() -> None:
     codes = {"concealed": "123m456p789s1122z", "win_tile": "E", "visible": ["5p", "1m"]}
     a = json.loads(run("analyze", "--json", stdin=json.dumps(typed)).stdout)
     b = json.loads(run("analyze", "--json", stdin=json.dumps(codes)).stdout)
+    # The red five typed 0p is read as a five and kept counted (aka-dora).
+    assert a["hand"].pop("red_fives") == 1
     assert a["is_win"] is True and a["hand"] == b["hand"]
     meld = {"concealed": "123m456p1122z", "melds": [{"type": "pung", "tiles": ["7z", "中", "C"]}],
             "win_tile": "1z"}

@@ -195,6 +195,43 @@ def test_live_page_names_the_tiles_from_the_camera(page, server, stub):
     page.click("#lang-zh")
 
 
+def test_live_page_plays_the_table_rules(page, server, stub):
+    """Sichuan on the live page: the void suit is asked, the claims pad offers no chow."""
+    stub.tiles = ["1m", "2m", "3m", "4m", "5m", "6m", "2p", "3p", "4p", "6p", "7p", "8p", "9p"]
+    page.goto(f"{server.url}/live")
+    page.click("#lang-en")
+    page.wait_for_selector("#variant option[value='sichuan']", state="attached")
+    assert not page.is_visible("#void-suit-label"), "the default rules have no void suit"
+    page.select_option("#variant", "sichuan")
+    page.wait_for_selector("#void-suit-label", state="visible")
+    page.select_option("#void-suit", "s")
+    page.click("#start")
+    page.wait_for_selector("#live-hand[data-hand]")
+    page.select_option("#my-seat", "E")
+    page.select_option("#discarder", "N")
+    page.click("#discard-pad button[data-tile='9p']")
+    page.wait_for_selector(".claims-result")
+    assert "Win" in page.inner_text(".claims-result")
+    page.click("#discard-pad button[data-tile='7m']")  # 5m 6m + 7m would be a chow elsewhere
+    page.wait_for_selector("#no-chow")
+    assert "Chow" not in page.inner_text(".claims-result")
+    page.select_option("#void-suit", "m")  # now the hand holds its void suit: no win
+    page.click("#discard-pad button[data-tile='9p']")
+    page.wait_for_function("!document.querySelector('.claims-result').innerText.includes('Win')")
+    page.click("#stop")
+    page.click("#lang-zh")
+
+
+def test_rules_page_shows_each_variants_own_examples(page, server):
+    page.goto(f"{server.url}/teach")
+    page.wait_for_selector("#rules details[data-variant='sichuan']")
+    page.click("#rules details[data-variant='sichuan'] summary")
+    page.wait_for_selector("#examples-sichuan .example")
+    notes = page.inner_text("#examples-sichuan")
+    assert "平和" in notes or "清对" in notes
+    assert "不在" not in notes and "tile set" not in notes
+
+
 def test_practice_question(page, server):
     page.goto(f"{server.url}/teach")
     page.wait_for_selector("#practice-hand[data-hand]")

@@ -908,6 +908,10 @@ window.CATALOGUE = {
 "；",
 "; "
 ],
+"ui.live_rules": [
+"规则",
+"Rules"
+],
 "ui.live_table": [
 "实时牌桌",
 "Live table"
@@ -940,6 +944,10 @@ window.CATALOGUE = {
 "下一题",
 "Next question"
 ],
+"ui.no_chow_under_these_rules": [
+"本规则不能吃牌",
+"No chow under these rules"
+],
 "ui.no_claim": [
 "不能吃碰杠和",
 "no claim"
@@ -959,6 +967,10 @@ window.CATALOGUE = {
 "ui.no_tiles_in_view_yet": [
 "摄像头里还没有牌",
 "No tiles in view yet"
+],
+"ui.no_void_suit": [
+"不定缺",
+"none"
 ],
 "ui.north": [
 "北家",
@@ -1108,6 +1120,18 @@ window.CATALOGUE = {
 "停止",
 "Stop"
 ],
+"ui.suit_m": [
+"万",
+"characters"
+],
+"ui.suit_p": [
+"筒",
+"dots"
+],
+"ui.suit_s": [
+"条",
+"bamboo"
+],
 "ui.table_session": [
 "牌局记分",
 "Table session"
@@ -1231,6 +1255,10 @@ window.CATALOGUE = {
 "ui.variant_and_table_facts": [
 "规则与牌桌情况",
 "Variant and table facts"
+],
+"ui.void_suit": [
+"定缺",
+"Void suit (定缺)"
 ],
 "ui.waiting_for_the_camera": [
 "等待摄像头…",

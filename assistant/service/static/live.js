@@ -86,9 +86,21 @@ function drawOverlay(width, height) {
     : T("ui.no_tiles_in_view_yet"));
 }
 
+//: The table's rules as the page sends them: the variant and, where it plays 缺一门, the void suit.
+function rules() {
+  const variant = $("variant").value || "default";
+  const info = (live.variants || []).find((v) => v.name === variant) || { options: {} };
+  const lacks = Boolean((info.options.lack_a_suit || {}).value);
+  $("void-suit-label").hidden = !lacks;
+  const voidSuit = lacks ? $("void-suit").value : "";
+  return { variant, chow: (info.options.chow_allowed || { value: true }).value !== false,
+           context: voidSuit ? { void_suit: voidSuit } : {} };
+}
+
 async function analyse(hand) {
   try {
-    live.analysis = await api("/api/analyze", { json: { concealed: hand } });
+    const r = rules();
+    live.analysis = await api("/api/analyze", { json: { concealed: hand, variant: r.variant, context: r.context } });
   } catch (err) {
     live.analysis = { error: err };
   }
@@ -204,7 +216,8 @@ async function onDiscard(ev) {
   else if (!live.hand || live.hand.length !== 13) claim.problem = "hand";
   if (claim.problem) { drawClaims(); return; }
   try {
-    const r = await api("/api/claims", { json: { discard: claim.tile, discarder: from, hands: { [me]: { concealed: live.hand } } } });
+    const rl = rules();
+    const r = await api("/api/claims", { json: { discard: claim.tile, discarder: from, variant: rl.variant, hands: { [me]: { concealed: live.hand, context: rl.context } } } });
     claim.seat = r.seats[me];
     drawClaims();
   } catch (err) { showError($("claims"), err); }
@@ -225,14 +238,26 @@ function drawClaims() {
   if (s.pung) can.push(T("ui.pung_2"));
   for (const c of s.chows) can.push(`${T("ui.chow_2")} ${tilesHTML(c, { size: 30 })}`);
   out.innerHTML = `<p class="claims-result">${tileSVG(claim.tile, { size: 40 })} → ` +
-    (can.length ? can.join(" · ") : T("ui.no_claim")) + "</p>";
+    (can.length ? can.join(" · ") : T("ui.no_claim")) + "</p>" +
+    (rules().chow ? "" : `<p class="note" id="no-chow">${T("ui.no_chow_under_these_rules")}</p>`);
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+async function onRulesChange() {
+  rules();
+  claim.seat = null;
+  drawClaims();
+  if (live.hand) await analyse(live.hand);
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
   fillSeats();
+  $("variant").addEventListener("change", onRulesChange);
+  $("void-suit").addEventListener("change", onRulesChange);
   $("start").addEventListener("click", start);
   $("stop").addEventListener("click", stop);
   $("discard-pad").addEventListener("click", onDiscard);
   setInterval(showRate, 500);
+  live.variants = await fillVariants($("variant"), "default");
+  rules();
 });
 document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); });

@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const teach = { explained: null, question: null, chosen: new Set(), checked: null, variants: [] };
 
-//: Example winning hands shown with every variant's rules (scored under that variant).
+//: Example winning hands for a variant that has none of its own (scored under that variant).
 const EXAMPLES = [
   { zh: "平和：四组顺子加一对", en: "All chows and a pair", hand: { concealed: "234m345p678s2399p", win_tile: "1p" } },
   { zh: "碰碰和：四组刻子加一对", en: "All pungs and a pair", hand: { concealed: "111m999p555sEEEC", win_tile: "C", context: { self_drawn: true } } },
@@ -115,7 +115,9 @@ async function drawRules() {
 async function drawExamples(variant) {
   const box = $(`examples-${variant}`);
   const rows = [];
-  for (const ex of EXAMPLES) {
+  // A variant's own example hands (its tile set, its rules) come with it from /api/variants.
+  const own = (teach.variants.find((v) => v.name === variant) || {}).examples || [];
+  for (const ex of own.length ? own : EXAMPLES) {
     let verdict;
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
@@ -123,7 +125,8 @@ async function drawExamples(variant) {
         r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.list_comma")) : T("ui.wins"))
         : T("ui.not_a_win_under_these_rules");
     } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
-    const tiles = codesOf(ex.hand.concealed);
+    const tiles = codesOf(ex.hand.concealed).concat(
+      ...(ex.hand.melds || []).map((m) => (typeof m.tiles === "string" ? codesOf(m.tiles) : m.tiles)));
     rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>${tilesHTML(tiles.concat([ex.hand.win_tile]), { size: 36 })}<p class="note">${verdict}</p></div>`);
   }
   box.innerHTML = rows.join("");
