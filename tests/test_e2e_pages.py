@@ -246,7 +246,8 @@ def test_table_session_two_hands(page, server):
         page.fill(f"#pt{i}", str(v))
     page.click("#record")
     page.wait_for_function("document.querySelectorAll('tr.hand-row').length === 2")
-    table_id = page.evaluate("location.hash.slice(1)")
+    table_id, secret = page.evaluate("location.hash.slice(1)").split(":")
+    assert len(table_id) == 32 and len(secret) >= 40, "the link carries the id and the secret"
     import json
     import urllib.request
 

@@ -14,6 +14,11 @@ PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 WIN = {"concealed": "123m456p789s1112z", "win_tile": "S"}
 
 
+def auth(table: dict) -> dict:
+    """The header that lets a client change ``table`` (as created, with its secret)."""
+    return {"Authorization": f"Bearer {table['secret']}"}
+
+
 def test_rotation_rule():
     assert rotate(0, "E", dealer_keeps=True) == (0, "E")
     assert rotate(2, "E", dealer_keeps=False) == (3, "E")
@@ -46,10 +51,12 @@ def test_hands_rotate_the_deal_and_add_up(tmp_path):
 def test_survives_a_restart(tmp_path):
     path = tmp_path / "t.sqlite3"
     app = create_app({"DATABASE": path})
-    tid = app.test_client().post("/api/tables", json={"players": PLAYERS, "variant": "guangdong"}
-                                 ).get_json()["id"]
-    app.test_client().post(f"/api/tables/{tid}/hands", json={"result": "win", "winner": 1,
-                                                            "discarder": 0, "hand": WIN})
+    made = app.test_client().post("/api/tables", json={"players": PLAYERS, "variant": "guangdong"}
+                                  ).get_json()
+    tid = made["id"]
+    r = app.test_client().post(f"/api/tables/{tid}/hands", headers=auth(made),
+                               json={"result": "win", "winner": 1, "discarder": 0, "hand": WIN})
+    assert r.status_code == 201
     first = app.test_client().get(f"/api/tables/{tid}").get_json()
     again = create_app({"DATABASE": path}).test_client().get(f"/api/tables/{tid}").get_json()
     assert again == first and again["dealer"] == 1 and len(again["hands"]) == 1
@@ -92,18 +99,20 @@ def test_bad_tables_are_refused(tmp_path, data, words):
 
 def test_bad_hands_are_422_and_unknown_tables_404(tmp_path):
     client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
-    tid = client.post("/api/tables", json={"players": PLAYERS, "variant": "default"}).get_json()["id"]
+    made = client.post("/api/tables", json={"players": PLAYERS, "variant": "default"}).get_json()
+    tid = made["id"]
     for body in ({"result": "maybe"}, {"result": "win", "winner": 7},
                  {"result": "win", "winner": 1, "discarder": 1, "points": [0, 0, 0, 0]},
                  {"result": "win", "winner": 1, "points": [1, 0, 0, 0]},
                  {"result": "win", "winner": 1, "hand": WIN}):
-        r = client.post(f"/api/tables/{tid}/hands", json=body)
+        r = client.post(f"/api/tables/{tid}/hands", json=body, headers=auth(made))
         assert r.status_code == 422, (body, r.get_json())
     assert client.get("/api/tables/nope").status_code == 404
-    assert client.post("/api/tables/nope/hands", json={"result": "draw"}).status_code == 404
-    assert client.delete(f"/api/tables/{tid}").status_code == 200
+    assert client.post("/api/tables/nope/hands", json={"result": "draw"},
+                       headers=auth(made)).status_code == 404
+    assert client.delete(f"/api/tables/{tid}", headers=auth(made)).status_code == 200
     assert client.get(f"/api/tables/{tid}").status_code == 404
-    assert client.get("/api/tables").get_json() == {"tables": []}
+    assert client.get("/api/tables").get_json()["tables"] == []
 
 
 def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path):
@@ -124,11 +133,13 @@ def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path):
 
 def test_an_in_memory_store_keeps_its_tables_between_requests():
     client = create_app({"DATABASE": ":memory:"}).test_client()
-    tid = client.post("/api/tables", json={"players": PLAYERS}).get_json()["id"]
-    assert client.post(f"/api/tables/{tid}/hands", json={"result": "draw"}).status_code == 201
+    made = client.post("/api/tables", json={"players": PLAYERS}).get_json()
+    tid = made["id"]
+    assert client.post(f"/api/tables/{tid}/hands", json={"result": "draw"},
+                       headers=auth(made)).status_code == 201
     assert client.get(f"/api/tables/{tid}").get_json()["hand_number"] == 2
     other = create_app({"DATABASE": ":memory:"}).test_client()
-    assert other.get("/api/tables").get_json() == {"tables": []}
+    assert other.get(f"/api/tables/{tid}").status_code == 404
 
 
 def test_several_winners_on_one_discard_where_the_variant_allows_it(tmp_path):
