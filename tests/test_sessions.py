@@ -167,3 +167,132 @@ def test_several_winners_on_one_discard_where_the_variant_allows_it(tmp_path):
                        ({"discarder": 0, "winners": []}, "winners")):
         with pytest.raises(MahjongError, match=words):
             store.record(gd["id"], {"result": "win", **bad})
+
+
+def test_concurrent_hands_are_numbered_rotated_and_paid_once_each(tmp_path):
+    """8 threads × 25 hands into one table: numbers 1..200, each hand's dealer the rotation of
+    the hands before it, totals the sum of every hand sent."""
+    import threading
+
+    store = SessionStore(tmp_path / "t.sqlite3")
+    table = store.create({"players": PLAYERS, "variant": "default"})
+    errors: list[BaseException] = []
+
+    def worker(k: int) -> None:
+        winner, loser = k % 4, (k + 1) % 4
+        points = [0, 0, 0, 0]
+        points[winner], points[loser] = k + 1, -(k + 1)
+        try:
+            for _ in range(25):
+                store.record(table["id"], {"result": "win", "winner": winner, "discarder": loser,
+                                           "points": points})
+        except BaseException as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    final = store.get(table["id"])
+    hands = final["hands"]
+    assert [h["number"] for h in hands] == list(range(1, 201)), "no number lost or repeated"
+    dealer, prevalent = 0, "E"
+    for h in hands:
+        assert (h["dealer"], h["prevalent_wind"]) == (dealer, prevalent), h["number"]
+        dealer, prevalent = rotate(dealer, prevalent, h["result"]["winner"] == dealer)
+    assert (final["dealer"], final["prevalent_wind"]) == (dealer, prevalent)
+    expected = [0, 0, 0, 0]
+    for k in range(8):
+        expected[k % 4] += 25 * (k + 1)
+        expected[(k + 1) % 4] -= 25 * (k + 1)
+    assert final["totals"] == expected and final["hand_number"] == 201
+
+
+def test_recording_while_the_table_is_deleted_is_never_a_500(tmp_path):
+    import threading
+
+    app = create_app({"DATABASE": tmp_path / "t.sqlite3"})
+    made = app.test_client().post("/api/tables", json={"players": PLAYERS}).get_json()
+    statuses: list[int] = []
+
+    def recorder() -> None:
+        client = app.test_client()
+        for _ in range(15):
+            statuses.append(client.post(f"/api/tables/{made['id']}/hands", headers=auth(made),
+                                        json={"result": "draw"}).status_code)
+
+    threads = [threading.Thread(target=recorder) for _ in range(3)]
+    for t in threads:
+        t.start()
+    deleted = app.test_client().delete(f"/api/tables/{made['id']}", headers=auth(made))
+    for t in threads:
+        t.join()
+    assert deleted.status_code == 200
+    assert set(statuses) <= {201, 404} and statuses[-1] == 404, statuses
+    with sqlite3.connect(tmp_path / "t.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM hand").fetchone()[0] == 0, "no orphan hands"
+
+
+def test_a_table_is_changed_only_with_its_secret(tmp_path):
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    made = client.post("/api/tables", json={"players": PLAYERS}).get_json()
+    other = client.post("/api/tables", json={"players": PLAYERS}).get_json()
+    assert len(made["id"]) == 32 and int(made["id"], 16) >= 0, "128 random bits, in hex"
+    assert made["id"] != other["id"] and len(made["secret"]) >= 40
+    hands = f"/api/tables/{made['id']}/hands"
+    for headers in ({}, {"Authorization": "Bearer wrong"}, auth(other),
+                    {"Authorization": made["secret"]}):
+        r = client.post(hands, json={"result": "draw"}, headers=headers)
+        assert r.status_code == 403 and "Bearer" in r.get_json()["error"], headers
+        assert r.get_json()["error_zh"]
+        assert client.delete(f"/api/tables/{made['id']}", headers=headers).status_code == 403
+    assert client.post(hands, json={"result": "draw"}, headers=auth(made)).status_code == 201
+    got = client.get(f"/api/tables/{made['id']}").get_json()
+    assert "secret" not in got and got["hand_number"] == 2, "reading needs the link only"
+    assert client.get("/api/tables").get_json()["tables"] == [], "no table is listed"
+
+
+def test_a_table_from_before_secrets_is_read_only(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(MIGRATIONS[0] + "; " + MIGRATIONS[1] + "; PRAGMA user_version = 2;")
+        db.execute("INSERT INTO game (id, name, variant, options, players, bets, dealer, prevalent,"
+                   " created) VALUES ('old1', 'old', 'default', '{}', ?, '[0,0,0,0]', 0, 'E', 0)",
+                   ('["a","b","c","d"]',))
+    client = create_app({"DATABASE": path}).test_client()
+    assert client.get("/api/tables/old1").status_code == 200
+    r = client.post("/api/tables/old1/hands", json={"result": "draw"},
+                    headers={"Authorization": "Bearer anything"})
+    assert r.status_code == 403
+
+
+def test_limits_on_tables_per_client_hands_per_table_and_pages(tmp_path, monkeypatch):
+    from assistant.service import sessions
+
+    monkeypatch.setattr(sessions, "MAX_TABLES_PER_CLIENT_DAY", 2)
+    monkeypatch.setattr(sessions, "MAX_HANDS", 3)
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    made = [client.post("/api/tables", json={"players": PLAYERS}) for _ in range(3)]
+    assert [r.status_code for r in made] == [201, 201, 429]
+    assert made[2].get_json()["error_zh"] and made[2].headers["Retry-After"]
+    table = made[0].get_json()
+    hands = f"/api/tables/{table['id']}/hands"
+    codes = [client.post(hands, json={"result": "draw"}, headers=auth(table)).status_code
+             for _ in range(4)]
+    assert codes == [201, 201, 201, 409]
+    page = client.get(f"/api/tables/{table['id']}?offset=1&limit=1").get_json()
+    assert [h["number"] for h in page["hands"]] == [2] and page["hands_total"] == 3
+    assert page["totals"] == [0, 0, 0, 0] and page["hand_number"] == 4
+    assert client.get(f"/api/tables/{table['id']}?limit=x").status_code == 400
+    assert client.get("/api/tables/" + "a" * 100).status_code == 404
+
+
+def test_the_database_is_private(tmp_path):
+    import stat
+
+    path = tmp_path / "data" / "t.sqlite3"
+    SessionStore(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
