@@ -95,10 +95,18 @@ HAND_RESULT = {
 }
 
 TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],
-         "properties": {"id": {"type": "string"}, "players": {"type": "array"},
+         "properties": {"id": {"type": "string", "description": "128 random bits in hex"},
+                        "players": {"type": "array"},
                         "dealer": {"type": "integer"}, "prevalent_wind": SEAT,
                         "totals": {"type": "array", "items": {"type": "integer"}},
-                        "hands": {"type": "array"}}}
+                        "hands": {"type": "array"},
+                        "hands_total": {"type": "integer", "description": "hands kept (the "
+                                        "list may be a page of them: ?offset=&limit=)"}}}
+NEW_TABLE = {**TABLE, "required": [*TABLE["required"], "secret"],
+             "properties": {**TABLE["properties"], "secret": {
+                 "type": "string", "description": "given only here: send it as "
+                 "'Authorization: Bearer <secret>' to record hands or delete the table"}}}
+BEARER = [{"tableSecret": []}]
 
 EXAMPLE_HAND = {"concealed": "123m456p789s1112z", "win_tile": "S",
                 "context": {"self_drawn": True, "seat_wind": "E"}, "variant": "guangdong"}
@@ -116,23 +124,47 @@ def _answer(description: str, schema: dict[str, Any] | None = None) -> dict[str,
 
 
 def _errors(*codes: int) -> dict[str, Any]:
-    text = {400: "bad request (not JSON, missing field)", 404: "not found",
-            413: "upload or image too large", 415: "wrong content type",
-            422: "invalid hand, tile or variant (the message names it)",
-            503: "the recogniser or its model is not installed"}
+    text = {400: "bad request (not JSON, a value out of its bounds, a bad query parameter)",
+            403: "refused: a state-changing request from another site or to a foreign host "
+                 "name, or (tables) without the table's secret",
+            404: "not found", 409: "the table is full (it keeps at most 1000 hands)",
+            413: "request body, upload or image too large", 414: "query string too long",
+            415: "wrong content type", 422: "invalid hand, tile or variant (the message names it)",
+            429: "too many tables made by this client today (Retry-After)",
+            431: "request headers too large",
+            503: "the recogniser or its model is not installed, or the recognition queue is "
+                 "full (Retry-After)"}
     return {str(c): _answer(text[c], ERROR) for c in codes}
+
+
+def _finish(paths: dict[str, Any]) -> dict[str, Any]:
+    """Every operation can answer 414 and 431 (bounds on any request), and a state-changing
+    one 400 (bounds of its body), 403 (origin and host) and 413 (body size)."""
+    for ops in paths.values():
+        for method, op in ops.items():
+            codes = [414, 431] + ([400, 403, 413] if method in ("post", "delete") else [])
+            for code, answer in _errors(*codes).items():
+                op["responses"].setdefault(code, answer)
+    return paths
 
 
 def openapi_document() -> dict[str, Any]:
     """The whole document (a fresh copy each call)."""
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    pages = [{"name": "offset", "in": "query", "required": False,
+              "schema": {"type": "integer", "minimum": 0, "maximum": 1000}},
+             {"name": "limit", "in": "query", "required": False,
+              "schema": {"type": "integer", "minimum": 0, "maximum": 1000}}]
     return {
         "openapi": "3.1.0",
         "info": {"title": "Mahjong table assistant 麻将助手", "version": "0.1.0",
                  "description": "Read tiles from a photo, analyse and score hands under regional "
                                 "variants, keep table sessions. Errors are JSON "
                                 "{error, status} with a 4xx status."},
-        "paths": {
+        "components": {"securitySchemes": {"tableSecret": {
+            "type": "http", "scheme": "bearer",
+            "description": "the table's secret, as POST /api/tables gave it"}}},
+        "paths": _finish({
             "/api/health": {"get": {"summary": "liveness", "responses": {
                 "200": _answer("the service is up")}}},
             "/api/openapi.json": {"get": {"summary": "this document", "responses": {
@@ -189,12 +221,14 @@ def openapi_document() -> dict[str, Any]:
             "/api/parse": {"get": {
                 "summary": "tiles typed in any notation → codes and names",
                 "parameters": [{"name": "text", "in": "query", "required": True,
-                                "schema": {"type": "string"}, "example": "123m 东东"}],
+                                "schema": {"type": "string", "minLength": 1, "maxLength": 400},
+                                "example": "123m 东东"}],
                 "responses": {"200": _answer("tiles"), **_errors(400, 422)}}},
             "/api/practice": {"get": {
                 "summary": "a practice question: a ready hand",
                 "parameters": [{"name": "seed", "in": "query", "required": False,
-                                "schema": {"type": "integer"}, "example": 7},
+                                "schema": {"type": "integer", "minimum": 0,
+                                           "maximum": 999_999_999_999_999_999}, "example": 7},
                                {"name": "variant", "in": "query", "required": False,
                                 "schema": {"type": "string"}}],
                 "responses": {"200": _answer("the question"), **_errors(400, 422)}}},
@@ -208,29 +242,36 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": _answer("correct or not, and the waits"),
                               **_errors(400, 415, 422)}}},
             "/api/tables": {
-                "get": {"summary": "every table session",
-                        "responses": {"200": _answer("tables")}},
+                "get": {"summary": "no table: tables are private to who holds their link (the "
+                                   "page keeps the ones it made)",
+                        "responses": {"200": _answer("an empty list", {
+                            "type": "object", "required": ["tables"],
+                            "properties": {"tables": {"type": "array", "maxItems": 0}}})}},
                 "post": {"summary": "start a table session of four players",
                          "requestBody": _json_body(TABLE_CREATE, {
                              "players": ["Ann", "Bo", "Chen", "Dai"], "variant": "guangdong",
                              "bets": [0, 0, 0, 0]}),
-                         "responses": {"201": _answer("the new table", TABLE),
-                                       **_errors(400, 415, 422)}}},
+                         "responses": {"201": _answer("the new table, with its secret",
+                                                      NEW_TABLE),
+                                       **_errors(400, 415, 422, 429)}}},
             "/api/tables/{table_id}": {
                 "get": {"summary": "a table: players, seat winds, dealer, hands, totals",
-                        "parameters": [table_id],
-                        "responses": {"200": _answer("the table", TABLE), **_errors(404)}},
-                "delete": {"summary": "forget a table", "parameters": [table_id],
-                           "responses": {"200": _answer("deleted"), **_errors(404)}}},
+                        "parameters": [table_id, *pages],
+                        "responses": {"200": _answer("the table", TABLE),
+                                      **_errors(400, 404)}},
+                "delete": {"summary": "forget a table (needs its secret)",
+                           "parameters": [table_id], "security": BEARER,
+                           "responses": {"200": _answer("deleted"), **_errors(403, 404)}}},
             "/api/tables/{table_id}/hands": {"post": {
                 "summary": "record a hand; the dealer and prevalent wind rotate",
                 "parameters": [table_id],
                 "requestBody": _json_body(HAND_RESULT, {
                     "result": "win", "winner": 0, "discarder": None,
                     "hand": {"concealed": "123m456p789s1112z", "win_tile": "S"}}),
+                "security": BEARER,
                 "responses": {"201": _answer("the table after the hand", TABLE),
-                              **_errors(400, 404, 415, 422)}}},
-        },
+                              **_errors(400, 403, 404, 409, 415, 422)}}},
+        }),
     }
 
 
