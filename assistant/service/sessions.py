@@ -24,10 +24,11 @@ import json
 import os
 import secrets
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,9 @@ class SessionStore:
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._keep: sqlite3.Connection | None = None
+        #: An in-memory database's connections share one cache, where a busy table is an error
+        #: ("database table is locked") rather than a wait: its transactions take turns here.
+        self._turns = threading.RLock()
         if str(path) == ":memory:":
             # One in-memory database shared by this store's connections, alive while it is.
             self.target = f"file:tables-{uuid.uuid4().hex}?mode=memory&cache=shared"
@@ -115,17 +119,18 @@ class SessionStore:
     def _db(self, immediate: bool = False) -> Iterator[sqlite3.Connection]:
         """A connection in one transaction (``BEGIN IMMEDIATE`` takes the write lock first, so
         what is read in it cannot change before it commits); rolled back on any error."""
-        conn = self._connect()
-        try:
-            conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        with self._turns if self._keep is not None else nullcontext():
+            conn = self._connect()
             try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
+                conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
 
     def migrate(self) -> int:
         """Bring the schema up to date; returns the schema version."""
