@@ -38,6 +38,7 @@ from ..hand import HandState
 from ..procedures import next_dealer, settle_draw
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
+from . import pgstore
 from .errors import ApiError
 
 #: Hands kept per table, tables created per client a day, and the size of points and kongs.
@@ -93,10 +94,15 @@ class SessionStore:
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._keep: sqlite3.Connection | None = None
+        #: A PostgreSQL server's URL (``postgresql://…``), or None for SQLite.
+        self.url: str | None = str(path) if pgstore.is_url(path) else None
         #: An in-memory database's connections share one cache, where a busy table is an error
         #: ("database table is locked") rather than a wait: its transactions take turns here.
         self._turns = threading.RLock()
-        if str(path) == ":memory:":
+        if self.url is not None:
+            self.target = self.url
+            self.path = Path("postgresql")
+        elif str(path) == ":memory:":
             # One in-memory database shared by this store's connections, alive while it is.
             self.target = f"file:tables-{uuid.uuid4().hex}?mode=memory&cache=shared"
             self._keep = sqlite3.connect(self.target, uri=True, check_same_thread=False)
@@ -116,9 +122,20 @@ class SessionStore:
         return conn
 
     @contextmanager
-    def _db(self, immediate: bool = False) -> Iterator[sqlite3.Connection]:
+    def _db(self, immediate: bool = False) -> Iterator[Any]:
         """A connection in one transaction (``BEGIN IMMEDIATE`` takes the write lock first, so
         what is read in it cannot change before it commits); rolled back on any error."""
+        if self.url is not None:
+            conn = pgstore.Connection(self.url)
+            try:
+                yield conn
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                conn.close()
+            return
         with self._turns if self._keep is not None else nullcontext():
             conn = self._connect()
             try:
@@ -134,6 +151,8 @@ class SessionStore:
 
     def migrate(self) -> int:
         """Bring the schema up to date; returns the schema version."""
+        if self.url is not None:
+            return pgstore.migrate(self.url)
         conn = self._connect()
         try:
             conn.execute("PRAGMA journal_mode = WAL")
@@ -172,8 +191,8 @@ class SessionStore:
         who = _client_key(client)
         now = time.time()
         with self._db(immediate=True) as db:
-            made = db.execute("SELECT COUNT(*) FROM game WHERE client = ? AND created > ?",
-                              (who, now - 86400)).fetchone()[0]
+            made = db.execute("SELECT COUNT(*) AS n FROM game WHERE client = ? AND created > ?",
+                              (who, now - 86400)).fetchone()["n"]
             if client and made >= MAX_TABLES_PER_CLIENT_DAY:
                 raise ApiError(429, f"this client has made {made} tables today; the limit is "
                                     f"{MAX_TABLES_PER_CLIENT_DAY} a day",
@@ -210,10 +229,12 @@ class SessionStore:
         with self._db() as db:
             return self._table(db, game_id, with_hands, offset, limit)
 
-    def _table(self, db: sqlite3.Connection, game_id: str, with_hands: bool = True,
-               offset: int = 0, limit: int | None = None) -> dict[str, Any]:
-        """One table read in the transaction ``db`` is in."""
-        row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
+    def _table(self, db: Any, game_id: str, with_hands: bool = True, offset: int = 0,
+               limit: int | None = None, lock: bool = False) -> dict[str, Any]:
+        """One table read in the transaction ``db`` is in (``lock``: its row locked until the
+        transaction ends, on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` has locked it all)."""
+        lock_sql = " FOR UPDATE" if lock and self.url is not None else ""
+        row = db.execute("SELECT * FROM game WHERE id = ?" + lock_sql, (game_id,)).fetchone()
         if row is None:
             raise KeyError(game_id)
         hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
@@ -248,6 +269,8 @@ class SessionStore:
     def delete(self, game_id: str) -> None:
         """Remove a table and its hands."""
         with self._db(immediate=True) as db:
+            if self.url is not None:  # wait for a hand being recorded on it, then delete
+                db.execute("SELECT id FROM game WHERE id = ? FOR UPDATE", (game_id,))
             db.execute("DELETE FROM hand WHERE game_id = ?", (game_id,))
             cur = db.execute("DELETE FROM game WHERE id = ?", (game_id,))
             if cur.rowcount == 0:
@@ -271,7 +294,7 @@ class SessionStore:
             raise MahjongError("a hand's result must be a JSON object", "result")
         with self._db(immediate=True) as db:
             # Read, score and write in one write transaction: no other hand comes between.
-            table = self._table(db, game_id, with_hands=False)
+            table = self._table(db, game_id, with_hands=False, lock=True)
             if table["hand_number"] > MAX_HANDS:
                 raise ApiError(409, f"this table has {MAX_HANDS} hands, the most a table keeps: "
                                     "start a new table", f"本牌局已有 {MAX_HANDS} 手（上限），请新开一局")
