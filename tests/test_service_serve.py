@@ -6,6 +6,8 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
 from assistant.cli import build_parser
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
@@ -184,3 +186,10 @@ def test_the_servers_own_errors_are_json(tmp_path):
             assert data["status"] == status and data["error"] and data["error_zh"]
     finally:
         server.close()
+
+
+def test_serve_takes_a_postgresql_url_and_says_when_it_cannot_reach_it(monkeypatch, tmp_path,
+                                                                        capsys):
+    pytest.importorskip("psycopg")
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://nobody@/nodb?host={tmp_path}&port=1")
+    _serve_fails(capsys, ["--port", "8765"], "cannot open the table database the PostgreSQL server")

@@ -41,8 +41,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="address to listen on (0.0.0.0 to reach it from a phone on the LAN)")
     p.add_argument("--port", type=_port, default=8000, help="port, 1-65535 (default 8000)")
     p.add_argument("--threads", type=_threads, default=16, help="worker threads (default 16)")
-    p.add_argument("--database", help="SQLite file of the table sessions "
-                                      "(default ~/.local/share/mahjong-assistant/tables.sqlite3)")
+    p.add_argument("--database", help="SQLite file of the table sessions (default "
+                                      "~/.local/share/mahjong-assistant/tables.sqlite3), or a "
+                                      "PostgreSQL server's postgresql://… URL (also taken from "
+                                      "$DATABASE_URL)")
     p.add_argument("--https", action="store_true",
                    help="serve HTTPS with a self-signed certificate for this machine, made once "
                         "and kept beside the database (phones need HTTPS for the live camera)")
@@ -89,19 +91,37 @@ def _bind_error(exc: OSError, host: str, port: int) -> MahjongError:
     return MahjongError(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
 
+def _database_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean the database cannot be opened (psycopg's when installed)."""
+    try:
+        import psycopg
+    except ImportError:
+        return (OSError, sqlite3.Error)
+    return (OSError, sqlite3.Error, psycopg.Error)
+
+
 def run(args: argparse.Namespace) -> int:
+    import os
+
     from ..service import create_app
+    from ..service.pgstore import is_url
     from ..service.sessions import default_path
 
-    database = Path(args.database) if args.database else default_path()
+    target = args.database or os.environ.get("DATABASE_URL") or None
+    url = target if is_url(target) else None
+    database = default_path() if url or not target else Path(target)
     certificate = _certificate(args, database)
+    shown = "the PostgreSQL server" if url else str(database)
     try:
-        app = create_app({"DATABASE": args.database, "HTTPS": certificate is not None,
+        app = create_app({"DATABASE": url or target, "HTTPS": certificate is not None,
                           "ALLOWED_HOSTS": tuple(args.allowed_host)})
-    except (OSError, sqlite3.Error) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise MahjongError(f"cannot open the table database {database}: {reason} (choose a "
-                           "writable place with --database)") from None
+    except ImportError as exc:
+        raise MahjongError(f"a postgresql:// database needs psycopg ({exc}): pip install "
+                           "'mahjong-assistant[postgres]'") from None
+    except _database_errors() as exc:
+        reason = getattr(exc, "strerror", None) or str(exc).strip().splitlines()[0]
+        raise MahjongError(f"cannot open the table database {shown}: {reason} (choose a "
+                           "writable place, or a reachable server, with --database)") from None
     if certificate is None:
         from ..service.servers import http_server
 

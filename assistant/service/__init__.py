@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "RECOGNIZER": None,
     "RECOGNIZE_CONCURRENCY": 2,
     "RECOGNIZE_QUEUE": 16,
-    "RECOGNIZE_WAIT_S": 30.0,
+    "RECOGNIZE_WAIT_S": 60.0,
     "JSON_SORT_KEYS": False,
     "HTTPS": False,
     "ALLOWED_HOSTS": (),

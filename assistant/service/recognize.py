@@ -35,7 +35,7 @@ class RecognizerHolder:
     without restarting the service."""
 
     def __init__(self, given: Detector | None = None, concurrency: int = 2, queue: int = 16,
-                 wait_s: float = 30.0) -> None:
+                 wait_s: float = 60.0) -> None:
         self._detector = given
         self._lock = threading.Lock()
         #: Photos decoded and recognised at once: more would only share the same CPU cores and
