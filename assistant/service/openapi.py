@@ -67,14 +67,20 @@ CLAIMS_REQUEST = {
                    "robbing_kong": {"type": "boolean"}},
 }
 
+BETS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 100},
+        "minItems": 4, "maxItems": 4}
+POINTS = {"type": "array", "items": {"type": "integer", "minimum": -1_000_000,
+                                     "maximum": 1_000_000},
+          "minItems": 4, "maxItems": 4, "description": "one per player, summing to zero"}
+
 TABLE_CREATE = {
     "type": "object", "required": ["players"],
-    "properties": {"players": {"type": "array", "items": {"type": "string"}, "minItems": 4,
-                               "maxItems": 4},
+    "properties": {"players": {"type": "array", "items": {"type": "string", "minLength": 1},
+                               "minItems": 4, "maxItems": 4, "description": "the four names, "
+                               "different, in seating order (each cut to 40 characters)"},
                    "name": {"type": "string"}, "variant": {"type": "string"},
                    "options": {"type": "object"},
-                   "bets": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
-                            "maxItems": 4}},
+                   "bets": BETS},
 }
 
 HAND_RESULT = {
@@ -84,9 +90,8 @@ HAND_RESULT = {
                    "discarder": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 3},
                                            {"type": "null"}]},
                    "hand": HAND_STATE,
-                   "points": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
-                              "maxItems": 4},
-                   "bets": {"type": "array", "items": {"type": "integer"}},
+                   "points": POINTS,
+                   "bets": BETS,
                    "kongs": {"type": "object", "description": "player number -> kongs made this "
                              "hand: [{type: an|jia|zhi, tile, from: player}]"},
                    "winners": {"type": "array", "description": "several winners on one discard "
