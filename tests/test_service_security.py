@@ -8,7 +8,7 @@ import pytest
 
 from assistant.service import create_app
 from assistant.service.pages import PAGES
-from assistant.service.security import host_allowed
+from assistant.service.security import host_allowed, same_place
 
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 
@@ -42,6 +42,16 @@ def test_a_foreign_host_name_is_refused_on_writes(tmp_path):
                           "ALLOWED_HOSTS": ["evil.example"]}).test_client()
     assert allowed.post("/api/tables", json={"players": PLAYERS},
                         headers=rebound).status_code == 201
+
+
+@pytest.mark.parametrize("origin,host,same", [
+    ("http://localhost:8000", "localhost:8000", True), ("https://club.example", "club.example:443", True),
+    ("http://club.example:80", "club.example", True), ("https://club.example", "club.example", True),
+    ("http://club.example", "club.example:8000", False), ("ftp://club.example", "club.example", False),
+    ("http://[::1]:8000", "[::1]:8000", True), ("http://a:99999", "a", False),
+])
+def test_an_origin_is_the_same_place_as_the_host(origin, host, same):
+    assert same_place(origin, host) is same
 
 
 @pytest.mark.parametrize("host,ok", [

@@ -75,6 +75,22 @@ def host_allowed(host: str, extra: tuple[str, ...] = ()) -> bool:
     return name in {e.lower() for e in extra}
 
 
+def same_place(origin: str, host: str) -> bool:
+    """Whether an ``Origin`` names the same host and port as a ``Host`` header (a port left out
+    on either side is the default port of the origin's scheme)."""
+    try:
+        parts = urlsplit(origin)
+        default = {"http": 80, "https": 443}.get(parts.scheme)
+        origin_port = parts.port or default
+        there = urlsplit(f"//{host}")
+        host_port = there.port or default
+    except ValueError:
+        return False
+    if default is None or not parts.hostname or not there.hostname:
+        return False
+    return (parts.hostname.lower(), origin_port) == (there.hostname.lower(), host_port)
+
+
 def check_origin() -> None:
     """403 for a state-changing request from another site or to a foreign Host name."""
     if request.method not in UNSAFE:
@@ -87,8 +103,7 @@ def check_origin() -> None:
     origin = request.headers.get("Origin")
     if origin is None:
         return
-    parts = urlsplit(origin)
-    if origin == "null" or parts.netloc.lower() != host.lower():
+    if origin == "null" or not same_place(origin, host):
         raise ApiError(403, "a request from another site may not change anything here "
                             f"(Origin {origin[:80]!r} is not {host[:80]!r})",
                        "不接受来自其他网站的修改请求")
