@@ -89,3 +89,20 @@ def test_the_pages_have_no_inline_script(client):
         for attrs, body in scripts:
             assert "src=" in attrs and not body.strip(), (path, body[:80])
         assert not re.search(r"\son[a-z]+=", html), f"{path}: an inline event handler"
+
+
+def test_behind_a_proxy_the_client_address_and_scheme_are_the_forwarded_ones(tmp_path,
+                                                                              monkeypatch):
+    from assistant.service import sessions
+
+    monkeypatch.setattr(sessions, "MAX_TABLES_PER_CLIENT_DAY", 1)
+    app = create_app({"DATABASE": tmp_path / "t.sqlite3", "PROXY_HOPS": 1})
+    client = app.test_client()
+    for address in ("203.0.113.1", "203.0.113.2"):  # two players behind one proxy
+        r = client.post("/api/tables", json={"players": PLAYERS},
+                        headers={"X-Forwarded-For": address, "X-Forwarded-Proto": "https"})
+        assert r.status_code == 201, r.get_json()
+        assert "max-age=" in r.headers["Strict-Transport-Security"]
+    again = client.post("/api/tables", json={"players": PLAYERS},
+                        headers={"X-Forwarded-For": "203.0.113.1"})
+    assert again.status_code == 429

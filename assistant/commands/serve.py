@@ -50,6 +50,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "and kept beside the database (phones need HTTPS for the live camera)")
     p.add_argument("--certfile", type=Path, help="serve HTTPS with this PEM certificate (chain)")
     p.add_argument("--keyfile", type=Path, help="the PEM private key of --certfile")
+    p.add_argument("--proxy-hops", type=int, default=0, metavar="N",
+                   help="behind N reverse proxies: trust their X-Forwarded-For, -Proto and -Host "
+                        "(the client's address for the per-client limits, HTTPS for HSTS)")
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                    help="a host name the service answers to on state-changing requests, besides "
                         "IP addresses, localhost and this machine's names (e.g. the name behind "
@@ -114,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
     shown = "the PostgreSQL server" if url else str(database)
     try:
         app = create_app({"DATABASE": url or target, "HTTPS": certificate is not None,
-                          "ALLOWED_HOSTS": tuple(args.allowed_host)})
+                          "ALLOWED_HOSTS": tuple(args.allowed_host),
+                          "PROXY_HOPS": max(0, args.proxy_hops)})
     except ImportError as exc:
         raise MahjongError(f"a postgresql:// database needs psycopg ({exc}): pip install "
                            "'mahjong-assistant[postgres]'") from None

@@ -9,7 +9,9 @@ recognised at once, default 2: one per core of the target machine), ``RECOGNIZE_
 waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE`` and
 ``MAX_FULL_DECODE_PIXELS`` (see ``upload``), ``HTTPS`` (served over TLS: HSTS is sent),
 ``ALLOWED_HOSTS`` (Host names accepted on state-changing requests besides IP addresses,
-localhost, this machine's names and ``*.local``; see ``security``).
+localhost, this machine's names and ``*.local``; see ``security``), ``PROXY_HOPS`` (reverse
+proxies in front whose ``X-Forwarded-For``/``-Proto``/``-Host`` are trusted: the client's address
+for the per-client limits, the scheme for HSTS, the host for the origin check).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "RECOGNIZE_WAIT_S": 60.0,
     "JSON_SORT_KEYS": False,
     "HTTPS": False,
+    "PROXY_HOPS": 0,
     "ALLOWED_HOSTS": (),
 }
 
@@ -60,6 +63,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     app.register_blueprint(tables_bp)
     app.register_blueprint(pages_bp)
+    if app.config["PROXY_HOPS"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        hops = int(app.config["PROXY_HOPS"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     register_error_handlers(app)
     install_limits(app)
     install_security(app)

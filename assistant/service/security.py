@@ -113,7 +113,7 @@ def add_headers(response: Response) -> Response:
     """The security headers on every answer."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-    if current_app.config.get("HTTPS"):
+    if current_app.config.get("HTTPS") or request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
