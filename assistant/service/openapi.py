@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..variants import PROFILES
 from .pages import PAGES as PAGE_ROUTES
 
 TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S W N C F P, "
@@ -16,10 +17,13 @@ TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S 
 TILES = {"oneOf": [{"type": "array", "items": TILE},
                    {"type": "string", "description": "typed tiles, e.g. 123m456p or 一万 东"}]}
 SEAT = {"type": "string", "enum": ["E", "S", "W", "N"]}
+VARIANT = {"type": "string", "enum": list(PROFILES), "description": "a variant's name"}
+#: A number the service takes (every number in a request is at most 10⁹ in size).
+NUMBER = {"type": "number", "minimum": -1e9, "maximum": 1e9}
 DETECTION = {"type": "object", "required": ["tile", "box"],
-             "properties": {"tile": TILE, "box": {"type": "array", "items": {"type": "number"},
+             "properties": {"tile": TILE, "box": {"type": "array", "items": NUMBER,
                                                   "minItems": 4, "maxItems": 4},
-                            "confidence": {"type": "number"}}}
+                            "confidence": NUMBER}}
 ERROR = {"type": "object", "required": ["error", "status"],
          "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
                         "error_zh": {"type": "string", "description": "the message in Chinese, "
@@ -37,15 +41,15 @@ HAND_STATE = {
                            "concealed": {"type": "boolean"},
                            "from": {"enum": ["left", "opposite", "right"]}}}},
         "win_tile": {"oneOf": [TILE, {"type": "null"}]},
-        "context": {"type": "object", "properties": {
+        "context": {"type": ["object", "null"], "properties": {
             "self_drawn": {"type": "boolean"}, "seat_wind": SEAT, "prevalent_wind": SEAT,
             "wall_last": {"type": "boolean"}, "kong_replacement": {"type": "boolean"},
             "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
             "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]}}},
         "bonus": TILES, "visible": TILES, "wilds": TILES,
-        "variant": {"type": "string"}, "options": {"type": "object"},
-        "table": {"type": "object", "description": "dealer, seat, bets, discarder, kongs "
-                                                   "(used by the variants' scoring)"},
+        "variant": VARIANT, "options": {"type": ["object", "null"]},
+        "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
+                                                             "kongs (used by the variants' scoring)"},
     },
     "required": ["concealed"],
 }
@@ -61,9 +65,11 @@ ANALYSIS = {"type": "object", "required": ["variant", "shanten", "shanten_forms"
 CLAIMS_REQUEST = {
     "type": "object", "required": ["discard", "discarder", "hands"],
     "properties": {"discard": TILE, "discarder": SEAT,
-                   "hands": {"type": "object", "additionalProperties": HAND_STATE},
-                   "variant": {"type": "string"}, "options": {"type": "object"},
-                   "passed": {"type": "array", "items": SEAT},
+                   "hands": {"type": "object", "additionalProperties": HAND_STATE,
+                             "propertyNames": SEAT, "minProperties": 1},
+                   "variant": VARIANT, "options": {"type": "object"},
+                   "passed": {"type": "array", "items": {"type": "string"},
+                              "description": "seats that passed on the discard"},
                    "robbing_kong": {"type": "boolean"}},
 }
 
@@ -76,11 +82,12 @@ POINTS = {"type": "array", "items": {"type": "integer", "minimum": -1_000_000,
 TABLE_CREATE = {
     "type": "object", "required": ["players"],
     "properties": {"players": {"type": "array", "items": {"type": "string", "minLength": 1},
-                               "minItems": 4, "maxItems": 4, "description": "the four names, "
-                               "different, in seating order (each cut to 40 characters)"},
-                   "name": {"type": "string"}, "variant": {"type": "string"},
+                               "minItems": 4, "maxItems": 4, "uniqueItems": True,
+                               "description": "the four names, different, in seating order "
+                                              "(each cut to 40 characters)"},
+                   "name": {"type": "string"}, "variant": VARIANT,
                    "options": {"type": "object"},
-                   "bets": BETS},
+                   "bets": {"oneOf": [BETS, {"type": "null"}]}},
 }
 
 HAND_RESULT = {
@@ -91,7 +98,7 @@ HAND_RESULT = {
                                            {"type": "null"}]},
                    "hand": HAND_STATE,
                    "points": POINTS,
-                   "bets": BETS,
+                   "bets": {"oneOf": [BETS, {"type": "null"}]},
                    "kongs": {"type": "object", "description": "player number -> kongs made this "
                              "hand: [{type: an|jia|zhi, tile, from: player}]"},
                    "winners": {"type": "array", "description": "several winners on one discard "
@@ -200,7 +207,7 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "find the tiles in a photo and read the hand",
                 "requestBody": {"required": True, "content": {"multipart/form-data": {
                     "schema": {"type": "object", "required": ["image"], "properties": {
-                        "image": {"type": "string", "format": "binary",
+                        "image": {"type": "string", "format": "binary", "minLength": 1,
                                   "description": "JPEG, PNG, WebP or BMP; bounded in bytes and "
                                                  "pixels"}}}}}},
                 "responses": {"200": _answer("what `detect --json` prints (image, tiles), the "
@@ -235,14 +242,17 @@ def openapi_document() -> dict[str, Any]:
                                 "schema": {"type": "integer", "minimum": 0,
                                            "maximum": 999_999_999_999_999_999}, "example": 7},
                                {"name": "variant", "in": "query", "required": False,
-                                "schema": {"type": "string"}}],
+                                "schema": VARIANT}],
                 "responses": {"200": _answer("the question"), **_errors(400, 422)}}},
             "/api/practice/check": {"post": {
                 "summary": "check the answer to a practice question",
                 "requestBody": _json_body(
                     {"type": "object", "required": ["hand", "answer"],
-                     "properties": {"hand": TILES, "answer": TILES,
-                                    "variant": {"type": "string"}}},
+                     "properties": {"hand": {"oneOf": [
+                         {"type": "array", "items": TILE, "minItems": 13, "maxItems": 13},
+                         {"type": "string", "description": "13 typed tiles"}]},
+                         "answer": TILES,
+                                    "variant": VARIANT}},
                     {"hand": "55m99p234456sNNN", "answer": ["5m", "9p"]}),
                 "responses": {"200": _answer("correct or not, and the waits"),
                               **_errors(400, 415, 422)}}},

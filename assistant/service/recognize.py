@@ -100,9 +100,10 @@ def clean_detections(raw: list[dict[str, Any]], width: float, height: float,
     boxes of an image decoded at ``scale`` are scaled back), confidence (0-1)."""
     out = []
     for d in raw:
-        box = [float(v) / scale for v in d["box"]]
-        if len(box) != 4:
-            raise ValueError("a box has four numbers")
+        values = [d["box"][k] for k in range(len(d["box"]))] if isinstance(d["box"], list) else []
+        if len(values) != 4 or any(isinstance(v, bool) for v in [*values, d.get("confidence")]):
+            raise ValueError("a box has four numbers, and a confidence is a number")
+        box = [float(v) / scale for v in values]
         out.append({"tile": str(d["tile"]),
                     "box": [round(min(max(v, 0.0), lim), 1)
                             for v, lim in zip(box, (width, height, width, height), strict=True)],
