@@ -13,11 +13,12 @@ import argparse
 import sys
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 from service_crowd import connect, multipart, request, rss_mb, start
 
-sys.path.insert(0, "tests")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 def big_jpeg(width: int = 6000, height: int = 6600) -> bytes:

@@ -82,9 +82,13 @@ def test_a_large_jpeg_is_decoded_reduced_and_boxes_are_in_the_photo(tmp_path):
     client = create_app({"DATABASE": tmp_path / "t.sqlite3", "RECOGNIZER": stub,
                          "WORK_SIDE": 512}).test_client()
     body = upload(client, jpeg_bytes(2400, 1800)).get_json()
-    assert seen == [(384, 512, 3)], "the recogniser got the photo at its work size"
+    assert seen == [(225, 300, 3)], "decoded at 1/8: between half the work size and the work size"
     assert body["image"]["width"] == 2400 and body["image"]["height"] == 1800
-    assert body["image"]["recognized_at"] == {"width": 512, "height": 384}
+    assert body["image"]["recognized_at"] == {"width": 300, "height": 225}
+    upload(client, jpeg_bytes(1000, 700))
+    assert seen[-1] == (350, 500, 3), "decoded at 1/2 (1/4 would be under half the work size)"
+    upload(client, jpeg_bytes(500, 300))
+    assert seen[-1] == (300, 500, 3), "within the work size: decoded whole, as sent"
     assert max(t["box"][2] for t in body["tiles"]) > 2000, "boxes are in the photo's pixels"
     assert "decode" in body["timing_ms"]
 
@@ -95,8 +99,9 @@ def test_reduced_decoding_reads_the_same_picture():
     import cv2
 
     data = cv2.imencode(".jpg", image)[1].tobytes()
-    small, info = decode_upload(data, work_side=600)
-    assert small.shape == (400, 600, 3) and info.scale == 0.25
+    small, info = decode_upload(data, work_side=1000)
+    assert small.shape == (400, 600, 3) and info.scale == 0.25, "decoded at 1/4"
+    assert (info.width, info.height) == (2400, 1600)
     assert small[200, 100, 2] > 200 and small[200, 500, 2] < 50, "colours kept (BGR order)"
 
 

@@ -3,9 +3,10 @@
 The header is read first (JPEG, PNG, WebP, BMP, GIF) so that a 100-megapixel image is refused
 before it is decoded into gigabytes of memory, and a JPEG that stops before its end marker (a
 truncated upload) is refused rather than analysed half grey. Only what recognition needs is
-decoded: the recogniser reads the tiles at most ``WORK_SIDE`` pixels on the long side, so a large
-JPEG is decoded reduced (libjpeg's DCT scaling, 1/2 to 1/8, through Pillow's ``draft``) and then
-resized; formats that cannot be decoded reduced (PNG, WebP, BMP, GIF) are refused above
+decoded: the recogniser reads the tiles at most ``WORK_SIDE`` pixels on the long side, so a JPEG
+larger than that is decoded reduced (libjpeg's DCT scaling, 1/2 to 1/8, through Pillow's
+``draft``) to between ``WORK_SIDE / 2`` and ``WORK_SIDE`` — at most 16.8 megapixels decoded,
+whatever its size; formats that cannot be decoded reduced (PNG, WebP, BMP, GIF) are refused above
 ``MAX_FULL_DECODE_PIXELS``, which a phone photo of 4032×3024 fits.
 """
 
@@ -177,13 +178,15 @@ def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
 
 
 def _jpeg_reduced(data: bytes, info: ImageInfo, work_side: int) -> np.ndarray | None:
-    """A large JPEG decoded at the smallest DCT scale that keeps ``work_side`` pixels on its
-    long side, turned by its EXIF orientation as OpenCV would; None when Pillow cannot."""
+    """A large JPEG decoded at the smallest DCT scale (1/2 … 1/8) that keeps at least half of
+    ``work_side`` on its long side, so between ``work_side / 2`` and ``work_side`` (at most
+    ``work_side²`` pixels decoded), turned by its EXIF orientation as OpenCV would; None when
+    Pillow cannot read it."""
     import io
 
     from PIL import Image, ImageOps
 
-    k = work_side / max(info.width, info.height)
+    k = work_side / 2 / max(info.width, info.height)
     try:
         with Image.open(io.BytesIO(data)) as img:
             img.draft("RGB", (max(1, int(info.width * k)), max(1, int(info.height * k))))
