@@ -203,3 +203,15 @@ def test_wrong_types_in_a_hand_and_kongs_are_422(client):
                                                       "points": [-10**7, 10**7, 0, 0]}), 422,
                "points")
     json_error(client.post(hands, headers=auth, json=[1]), 400, "object")
+
+
+def test_falsy_values_of_the_wrong_type_are_refused_not_read_as_empty(client):
+    win = {"concealed": "123m456p789s1112z", "win_tile": "S"}
+    for key in ("options", "context", "table"):
+        json_error(client.post("/api/analyze", json={**win, key: False}), 422, key)
+    assert client.post("/api/analyze", json={**win, "options": None}).status_code == 200
+    json_error(client.post("/api/tables", json={"players": ["a", "b", "c", "d"], "options": 0}),
+               422, "options")
+    json_error(client.post("/api/claims", json={"discard": "5p", "discarder": "E", "passed": [1],
+                                                "hands": {"S": {"concealed": "46p123m456s78sEES"}}}),
+               422, "passed")

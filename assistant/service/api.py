@@ -59,6 +59,14 @@ def _check_kongs(value: Any) -> None:
             stack.extend(item.values())
 
 
+def expect_objects(body: dict[str, Any], *keys: str) -> None:
+    """Each of ``keys`` present in ``body`` is an object or null (422 otherwise), as documented,
+    rather than a falsy value quietly read as empty."""
+    for key in keys:
+        if body.get(key) is not None and not isinstance(body[key], dict):
+            raise MahjongError(f"'{key}' must be an object, got {type(body[key]).__name__}", key)
+
+
 def _lang() -> str | None:
     lang = query_param("lang", limit=8)
     if lang not in (None, "zh", "en"):
@@ -116,7 +124,9 @@ def analyze_hand():  # type: ignore[no-untyped-def]
     """A hand state → shanten, waits, discards, win check and, for scoring variants, the score.
     ``?lang=zh|en`` adds the readable report."""
     lang = _lang()
-    result = analyze(json_body())
+    body = json_body()
+    expect_objects(body, "options", "context", "table")
+    result = analyze(body)
     if lang:
         result["report"] = analysis_report(result, lang)
     return jsonify(result)
@@ -125,7 +135,13 @@ def analyze_hand():  # type: ignore[no-untyped-def]
 @bp.post("/claims")
 def claims():  # type: ignore[no-untyped-def]
     """Legal claims of every seat on a discard, and who gets the tile."""
-    return jsonify(claims_on_discard(json_body()))
+    body = json_body()
+    expect_objects(body, "options")
+    passed = body.get("passed")
+    if passed is not None and (not isinstance(passed, list)
+                               or not all(isinstance(x, str) for x in passed)):
+        raise MahjongError("'passed' must be a list of seat winds", "passed")
+    return jsonify(claims_on_discard(body))
 
 
 @bp.get("/parse")

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .api import json_body
+from .api import expect_objects, json_body
 from .errors import ApiError
 from .limits import query_param
 from .sessions import MAX_HANDS, SessionStore
@@ -87,7 +87,9 @@ def list_tables():  # type: ignore[no-untyped-def]
 def create_table():  # type: ignore[no-untyped-def]
     """A new table: four players in seating order, the variant, its options and the bets; the
     answer carries the table's ``id`` and ``secret``."""
-    return jsonify(store().create(json_body(), client=request.remote_addr or "")), 201
+    body = json_body()
+    expect_objects(body, "options")
+    return jsonify(store().create(body, client=request.remote_addr or "")), 201
 
 
 @bp.get("/<table_id>")
