@@ -215,3 +215,10 @@ def test_falsy_values_of_the_wrong_type_are_refused_not_read_as_empty(client):
     json_error(client.post("/api/claims", json={"discard": "5p", "discarder": "E", "passed": [1],
                                                 "hands": {"S": {"concealed": "46p123m456s78sEES"}}}),
                422, "passed")
+
+
+def test_digits_that_are_not_decimal_are_no_tile_digits(client):
+    """``'²'.isdigit()`` is true but ``int('²')`` fails: it was a 500 (found by the fuzz test)."""
+    json_error(client.get("/api/parse", query_string={"text": "²m"}), 422)
+    json_error(client.post("/api/analyze", json={"concealed": "①23m456p789s1112z"}), 422)
+    assert client.get("/api/parse", query_string={"text": "一万 9s"}).status_code == 200
