@@ -282,6 +282,34 @@ def test_table_session_two_hands(page, server):
     assert table["dealer"] == 1, "the dealer (Bo) won: he keeps the deal"
 
 
+def test_a_table_is_shared_by_its_link_and_kept_by_the_browser(page, browser, server):
+    """The link carries the secret: another browser with it records a hand, one without it is
+    told why not; the browser that made the table lists it (the service lists none)."""
+    open_table(page, server, "default")
+    table_id, secret = page.evaluate("location.hash.slice(1)").split(":")
+    page.wait_for_selector(f"#table-list a[href='#{table_id}:{secret}']")
+    for link, ok in ((f"#{table_id}:{secret}", True), (f"#{table_id}", False)):
+        other = browser.new_context()
+        pg = other.new_page()
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{server.url}/table{link}")
+        pg.wait_for_selector("#game:not([hidden]) .player.dealer")
+        pg.check("input[name=result][value=draw]")
+        pg.click("#record")
+        if ok:
+            pg.wait_for_selector("tr.hand-row")
+        else:
+            pg.wait_for_selector("#record-error .error")
+            assert "Bearer" in pg.inner_text("#record-error") or "密钥" in pg.inner_text("#record-error")
+            assert pg.locator("tr.hand-row").count() == 1, "the hand of the link with the secret"
+        other.close()
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.url}/api/tables") as r:
+        assert json.load(r)["tables"] == []
+
+
 # -- the same flows on the real recogniser, when it is installed -------------------------------
 
 @pytest.fixture(scope="module")
