@@ -222,3 +222,46 @@ def test_digits_that_are_not_decimal_are_no_tile_digits(client):
     json_error(client.get("/api/parse", query_string={"text": "²m"}), 422)
     json_error(client.post("/api/analyze", json={"concealed": "①23m456p789s1112z"}), 422)
     assert client.get("/api/parse", query_string={"text": "一万 9s"}).status_code == 200
+
+
+def test_recognition_turns_go_in_arrival_order():
+    from assistant.service.recognize import FairSlots
+
+    slots = FairSlots(1)
+    assert slots.acquire(timeout=1)
+    order: list[int] = []
+
+    def wait_turn(k: int) -> None:
+        assert slots.acquire(timeout=30)
+        order.append(k)
+        slots.release()
+
+    threads = []
+    for k in range(4):  # each one waiting before the next arrives
+        threads.append(threading.Thread(target=wait_turn, args=(k,)))
+        threads[-1].start()
+        while slots.waiting() < k + 1:
+            threading.Event().wait(0.001)
+    slots.release()
+    for t in threads:
+        t.join(30)
+    assert order == [0, 1, 2, 3]
+    assert not FairSlots(0).acquire(timeout=0.01), "no slot: the wait runs out"
+    assert slots.waiting() == 0
+
+
+def test_a_freed_turn_goes_to_the_waiter_not_to_a_newcomer():
+    """Python's semaphore lets the releasing thread take the slot straight back (barging)."""
+    from assistant.service.recognize import FairSlots
+
+    slots = FairSlots(1)
+    assert slots.acquire(timeout=1)
+    got: list[bool] = []
+    waiter = threading.Thread(target=lambda: got.append(slots.acquire(timeout=30)))
+    waiter.start()
+    while slots.waiting() < 1:
+        threading.Event().wait(0.001)
+    slots.release()
+    assert not slots.acquire(timeout=0.01), "the slot was handed to the one waiting"
+    waiter.join(30)
+    assert got == [True]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -29,6 +30,46 @@ class Detector(Protocol):
     def detect(self, image_bgr: np.ndarray) -> list[dict[str, Any]]: ...
 
 
+class FairSlots:
+    """A counting semaphore that hands its slots out in arrival order: a photo that has waited
+    longest goes next (Python's semaphore lets a newcomer take a freed slot first, so under a
+    steady crowd some waited far longer than others)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._lock = threading.Lock()
+        self._waiters: deque[threading.Event] = deque()
+
+    def acquire(self, timeout: float) -> bool:
+        """Take a slot, waiting at most ``timeout`` seconds behind the earlier arrivals."""
+        with self._lock:
+            if self._free and not self._waiters:
+                self._free -= 1
+                return True
+            turn = threading.Event()
+            self._waiters.append(turn)
+        if turn.wait(timeout):
+            return True
+        with self._lock:
+            if turn.is_set():  # handed the slot just as the wait ran out
+                return True
+            self._waiters.remove(turn)
+            return False
+
+    def release(self) -> None:
+        """Give the slot to the first waiter, or free it."""
+        with self._lock:
+            if self._waiters:
+                self._waiters.popleft().set()
+            else:
+                self._free += 1
+
+    def waiting(self) -> int:
+        """How many are waiting for a slot."""
+        with self._lock:
+            return len(self._waiters)
+
+
 class RecognizerHolder:
     """Loads the recogniser on first use (thread-safe). While it cannot be loaded each request
     is told why (503) and the next one tries again, so a model exported later is picked up
@@ -41,7 +82,7 @@ class RecognizerHolder:
         #: Photos decoded and recognised at once: more would only share the same CPU cores and
         #: make every request slower; up to ``queue`` more wait their turn, at most ``wait_s``.
         self.concurrency = max(1, concurrency)
-        self.slots = threading.BoundedSemaphore(self.concurrency)
+        self.slots = FairSlots(self.concurrency)
         self.queue = max(0, queue)
         self.wait_s = wait_s
         self._admitted = 0
