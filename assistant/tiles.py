@@ -190,12 +190,12 @@ def parse_tiles(text: str) -> list[str]:
             out.append(BACK)
             i += 4
             continue
-        if ch.isdigit() or ch in _ZH_NUMERALS:
+        if ch.isdecimal() or ch in _ZH_NUMERALS:
             j = i
             digits: list[int] = []
-            while j < n and (text[j].isdigit() or text[j] in _ZH_NUMERALS):
+            while j < n and (text[j].isdecimal() or text[j] in _ZH_NUMERALS):
                 d = text[j]
-                digits.append(int(d) if d.isdigit() else _ZH_NUMERALS.index(d) + 1)
+                digits.append(int(d) if d.isdecimal() else _ZH_NUMERALS.index(d) + 1)
                 j += 1
             suit = text[j] if j < n else ""
             letter = _ZH_SUIT_CHARS.get(suit, suit)

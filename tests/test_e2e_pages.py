@@ -106,6 +106,8 @@ def page(browser, server):
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    # The pages run under the service's Content-Security-Policy: nothing of theirs is blocked.
+    pg.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
     pg.set_default_timeout(30_000)  # the CI machine is shared; waits end as soon as ready
     yield pg
     context.close()
@@ -150,7 +152,8 @@ def test_score_a_photo_correct_a_tile_and_read_the_score(page, server, stub):
                         "options": {"base_score": 6},
                         "context": {"self_drawn": True, "seat_wind": "E", "prevalent_wind": "E"},
                         "table": {"dealer": "E", "seat": "E", "discarder": None}})["score"]
-    page.wait_for_function(f"document.querySelector('.score .total').textContent == '{expected['total']}'")
+    page.wait_for_function("() => document.querySelector('.score .total').textContent == "
+                           f"'{expected['total']}'")
 
 
 def test_language_switch(page, server):
@@ -167,10 +170,10 @@ def test_live_page_names_the_tiles_from_the_camera(page, server, stub):
     stub.tiles = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "S"]
     page.goto(f"{server.url}/live")
     page.click("#start")
-    page.wait_for_function("document.querySelector('#overlay').dataset.tiles")
+    page.wait_for_function("() => document.querySelector('#overlay').dataset.tiles")
     page.wait_for_selector("#live-hand[data-hand]")
     page.click("#lang-en")
-    page.wait_for_function("document.querySelector('#overlay').dataset.names.includes('1 Characters')")
+    page.wait_for_function("() => document.querySelector('#overlay').dataset.names.includes('1 Characters')")
     assert page.get_attribute("#live-hand", "data-hand").split() == stub.tiles
     page.wait_for_selector("#live-analysis .wait")
     # One tap on a discard by the player before: 南 gives a win.
@@ -282,8 +285,9 @@ def test_table_session_two_hands(page, server):
     for i, v in enumerate([-6, 6, 0, 0]):
         page.fill(f"#pt{i}", str(v))
     page.click("#record")
-    page.wait_for_function("document.querySelectorAll('tr.hand-row').length === 2")
-    table_id = page.evaluate("location.hash.slice(1)")
+    page.wait_for_function("() => document.querySelectorAll('tr.hand-row').length === 2")
+    table_id, secret = page.evaluate("location.hash.slice(1)").split(":")
+    assert len(table_id) == 32 and len(secret) >= 40, "the link carries the id and the secret"
     import json
     import urllib.request
 
@@ -306,13 +310,41 @@ def test_table_session_two_hands(page, server):
     second.locator(".win-hand").fill("234m345p678s2399p 1p")
     second.locator(".win-hand-preview svg.tile").first.wait_for()
     page.click("#record")
-    page.wait_for_function("document.querySelectorAll('tr.hand-row').length === 3")
+    page.wait_for_function("() => document.querySelectorAll('tr.hand-row').length === 3")
     last = page.locator("tr.hand-row").nth(2).inner_text()
     assert "Bo" in last and "Chen" in last
     with urllib.request.urlopen(f"{server.url}/api/tables/{table_id}") as r:
         table = json.load(r)
     assert table["hands"][2]["result"]["winners"] == [1, 2] and sum(table["totals"]) == 0
     assert table["dealer"] == 1, "the dealer (Bo) won: he keeps the deal"
+
+
+def test_a_table_is_shared_by_its_link_and_kept_by_the_browser(page, browser, server):
+    """The link carries the secret: another browser with it records a hand, one without it is
+    told why not; the browser that made the table lists it (the service lists none)."""
+    open_table(page, server, "default")
+    table_id, secret = page.evaluate("location.hash.slice(1)").split(":")
+    page.wait_for_selector(f"#table-list a[href='#{table_id}:{secret}']")
+    for link, ok in ((f"#{table_id}:{secret}", True), (f"#{table_id}", False)):
+        other = browser.new_context()
+        pg = other.new_page()
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{server.url}/table{link}")
+        pg.wait_for_selector("#game:not([hidden]) .player.dealer")
+        pg.check("input[name=result][value=draw]")
+        pg.click("#record")
+        if ok:
+            pg.wait_for_selector("tr.hand-row")
+        else:
+            pg.wait_for_selector("#record-error .error")
+            assert "Bearer" in pg.inner_text("#record-error") or "密钥" in pg.inner_text("#record-error")
+            assert pg.locator("tr.hand-row").count() == 1, "the hand of the link with the secret"
+        other.close()
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.url}/api/tables") as r:
+        assert json.load(r)["tables"] == []
 
 
 # -- the same flows on the real recogniser, when it is installed -------------------------------
@@ -352,7 +384,7 @@ def test_real_model_live_overlay_names_tiles(browser, real_server):
     pg = context.new_page()
     pg.goto(f"{real_server.url}/live")
     pg.click("#start")
-    pg.wait_for_function("document.querySelector('#overlay').dataset.tiles", timeout=30_000)
+    pg.wait_for_function("() => document.querySelector('#overlay').dataset.tiles", timeout=30_000)
     pg.wait_for_timeout(3000)
     print("live updates/s:", pg.get_attribute("#rate", "data-rate"))
     context.close()

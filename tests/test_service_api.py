@@ -235,13 +235,15 @@ def test_random_junk_never_gets_a_500(client):
             return [value(depth + 1) for _ in range(rng.randint(0, 3))]
         return {rng.choice(keys): value(depth + 1) for _ in range(rng.randint(0, 4))}
 
-    tid = client.post("/api/tables", json={"players": ["a", "b", "c", "d"]}).get_json()["id"]
+    made = client.post("/api/tables", json={"players": ["a", "b", "c", "d"]}).get_json()
+    tid = made["id"]
+    headers = {"Authorization": f"Bearer {made['secret']}"}
     paths = ["/api/analyze", "/api/claims", "/api/practice/check", "/api/tables",
              f"/api/tables/{tid}/hands", "/api/read"]
     for _ in range(300):
         body = {"concealed": "123m456p789s1112z", "win_tile": "S"} if rng.random() < 0.5 else {}
         body.update({rng.choice(keys): value() for _ in range(rng.randint(1, 3))})
-        r = client.post(rng.choice(paths), json=body)
+        r = client.post(rng.choice(paths), json=body, headers=headers)
         assert r.status_code < 500, (body, r.get_json())
         if r.status_code >= 400:
             assert r.get_json()["error"]

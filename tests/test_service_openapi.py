@@ -53,11 +53,13 @@ def _examples():
 def test_examples_validate_and_work(app, path, method, op, body):
     jsonschema.validate(body["example"], body["schema"])
     client = app.test_client()
+    headers = {}
     if "{table_id}" in path:
         created = client.post("/api/tables", json={"players": ["A", "B", "C", "D"],
-                                                   "variant": "guangdong"})
-        path = path.replace("{table_id}", created.get_json()["id"])
-    r = client.open(path, method=method.upper(), json=body["example"])
+                                                   "variant": "guangdong"}).get_json()
+        path = path.replace("{table_id}", created["id"])
+        headers = {"Authorization": f"Bearer {created['secret']}"}
+    r = client.open(path, method=method.upper(), json=body["example"], headers=headers)
     assert str(r.status_code) in op["responses"], r.get_data(as_text=True)
     assert r.status_code < 300, r.get_data(as_text=True)
     schema = op["responses"][str(r.status_code)]["content"]["application/json"]["schema"]

@@ -70,3 +70,91 @@ def real_photo() -> Path | None:
     if not PHOTOS.is_dir():
         return None
     return next(iter(sorted(PHOTOS.glob("*.jpg"))), None)
+
+
+class PostgresServer:
+    """A throw-away PostgreSQL server for the store tests: Debian's ``initdb`` and ``pg_ctl`` on
+    a Unix socket in a temporary folder (run as the ``postgres`` user when the tests run as
+    root), or the server in ``MAHJONG_TEST_POSTGRES`` (a URL). :meth:`start` returns why not
+    when there is none, for the tests to skip saying so."""
+
+    def __init__(self) -> None:
+        self.url: str | None = None
+        self.folder: Path | None = None
+        self._ctl: list[str] = []
+        self._made = 0
+
+    def start(self) -> str | None:
+        """Start (or find) the server; None when it runs, else the reason it cannot."""
+        import glob
+        import os
+        import shutil
+        import socket
+        import subprocess
+        import tempfile
+
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            return "psycopg is not installed (pip install -e '.[postgres]')"
+        if os.environ.get("MAHJONG_TEST_POSTGRES"):
+            self.url = os.environ["MAHJONG_TEST_POSTGRES"]
+            return None
+        found = shutil.which("initdb") or next(iter(sorted(glob.glob(
+            "/usr/lib/postgresql/*/bin/initdb"))), None)
+        if not found:
+            return ("no PostgreSQL server: initdb is not installed (apt-get install postgresql, "
+                    "or set MAHJONG_TEST_POSTGRES to a server's URL)")
+        bindir = Path(found).resolve().parent
+        run_as: list[str] = []
+        self.folder = Path(tempfile.mkdtemp(prefix="mahjong-pg-"))
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            if not shutil.which("runuser"):
+                return "the tests run as root and runuser is missing to start PostgreSQL"
+            try:
+                shutil.chown(self.folder, "postgres", "postgres")
+            except (LookupError, OSError) as exc:
+                return f"the tests run as root and there is no postgres user ({exc})"
+            run_as = ["runuser", "-u", "postgres", "--"]
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        data, log = self.folder / "data", self.folder / "log"
+        try:
+            subprocess.run([*run_as, str(bindir / "initdb"), "-D", str(data), "-A", "trust",
+                            "-U", "postgres", "-E", "UTF8", "--no-sync"], check=True,
+                           capture_output=True, timeout=120)
+            self._ctl = [*run_as, str(bindir / "pg_ctl"), "-D", str(data)]
+            subprocess.run([*self._ctl, "-l", str(log), "-w", "-t", "60", "-o",
+                            f"-k {self.folder} -p {port} -c listen_addresses='' -c fsync=off "
+                            "-c max_connections=60", "start"],
+                           check=True, capture_output=True, timeout=120)
+        except (subprocess.SubprocessError, OSError) as exc:
+            detail = getattr(exc, "stderr", b"") or b""
+            return f"PostgreSQL could not be started ({exc}; {detail.decode(errors='replace')[-300:]})"
+        self.url = f"postgresql://postgres@/postgres?host={self.folder}&port={port}"
+        return None
+
+    def database(self) -> str:
+        """A new, empty database on the server; its URL."""
+        import uuid
+
+        import psycopg
+
+        assert self.url is not None
+        name = f"t_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        base, _, query = self.url.partition("?")
+        return f"{base.rsplit('/', 1)[0]}/{name}" + (f"?{query}" if query else "")
+
+    def stop(self) -> None:
+        """Stop the server started here (one given by URL is left alone)."""
+        import shutil
+        import subprocess
+
+        if self._ctl:
+            subprocess.run([*self._ctl, "-m", "immediate", "stop"], capture_output=True,
+                           timeout=60)
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,10 +1,11 @@
-"""Table sessions in SQLite: rotation, totals, surviving a restart, tables kept apart."""
+"""Table sessions in SQLite and PostgreSQL: rotation, totals, restarts, tables kept apart, concurrency."""
 
 from __future__ import annotations
 
 import sqlite3
 
 import pytest
+from test_service_support import PostgresServer
 
 from assistant.errors import MahjongError
 from assistant.service import create_app
@@ -14,6 +15,31 @@ PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 WIN = {"concealed": "123m456p789s1112z", "win_tile": "S"}
 
 
+@pytest.fixture(scope="module")
+def postgres():
+    """A PostgreSQL server for the module's tests, or the reason there is none."""
+    server = PostgresServer()
+    reason = server.start()
+    yield server if reason is None else reason
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request, tmp_path, postgres):
+    """Where a store keeps its tables: a SQLite file, or a fresh database on PostgreSQL (the
+    same tests, skipped saying why when no server can be had)."""
+    if request.param == "sqlite":
+        return tmp_path / "t.sqlite3"
+    if isinstance(postgres, str):
+        pytest.skip(f"PostgreSQL store tests skipped: {postgres}")
+    return postgres.database()
+
+
+def auth(table: dict) -> dict:
+    """The header that lets a client change ``table`` (as created, with its secret)."""
+    return {"Authorization": f"Bearer {table['secret']}"}
+
+
 def test_rotation_rule():
     assert rotate(0, "E", dealer_keeps=True) == (0, "E")
     assert rotate(2, "E", dealer_keeps=False) == (3, "E")
@@ -21,8 +47,8 @@ def test_rotation_rule():
     assert [seat_wind(i, 1) for i in range(4)] == ["N", "E", "S", "W"]
 
 
-def test_hands_rotate_the_deal_and_add_up(tmp_path):
-    store = SessionStore(tmp_path / "t.sqlite3")
+def test_hands_rotate_the_deal_and_add_up(tmp_path, target):
+    store = SessionStore(target)
     t = store.create({"players": PLAYERS, "variant": "guangdong"})
     assert t["dealer"] == 0 and t["prevalent_wind"] == "E" and t["totals"] == [0, 0, 0, 0]
     # The dealer wins self-drawn: he keeps the deal.
@@ -43,20 +69,22 @@ def test_hands_rotate_the_deal_and_add_up(tmp_path):
     assert t["dealer"] == 0 and t["prevalent_wind"] == "S"
 
 
-def test_survives_a_restart(tmp_path):
-    path = tmp_path / "t.sqlite3"
+def test_survives_a_restart(tmp_path, target):
+    path = target
     app = create_app({"DATABASE": path})
-    tid = app.test_client().post("/api/tables", json={"players": PLAYERS, "variant": "guangdong"}
-                                 ).get_json()["id"]
-    app.test_client().post(f"/api/tables/{tid}/hands", json={"result": "win", "winner": 1,
-                                                            "discarder": 0, "hand": WIN})
+    made = app.test_client().post("/api/tables", json={"players": PLAYERS, "variant": "guangdong"}
+                                  ).get_json()
+    tid = made["id"]
+    r = app.test_client().post(f"/api/tables/{tid}/hands", headers=auth(made),
+                               json={"result": "win", "winner": 1, "discarder": 0, "hand": WIN})
+    assert r.status_code == 201
     first = app.test_client().get(f"/api/tables/{tid}").get_json()
     again = create_app({"DATABASE": path}).test_client().get(f"/api/tables/{tid}").get_json()
     assert again == first and again["dealer"] == 1 and len(again["hands"]) == 1
 
 
-def test_tables_are_kept_apart(tmp_path):
-    store = SessionStore(tmp_path / "t.sqlite3")
+def test_tables_are_kept_apart(tmp_path, target):
+    store = SessionStore(target)
     a = store.create({"players": PLAYERS, "variant": "guangdong"})
     b = store.create({"players": ["W1", "W2", "W3", "W4"], "variant": "default", "bets": [1, 0, 0, 2]})
     store.record(a["id"], {"result": "win", "winner": 3, "discarder": 0, "points": [-8, 0, 0, 8]})
@@ -90,24 +118,26 @@ def test_bad_tables_are_refused(tmp_path, data, words):
         SessionStore(tmp_path / "t.sqlite3").create(data)
 
 
-def test_bad_hands_are_422_and_unknown_tables_404(tmp_path):
-    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
-    tid = client.post("/api/tables", json={"players": PLAYERS, "variant": "default"}).get_json()["id"]
+def test_bad_hands_are_422_and_unknown_tables_404(tmp_path, target):
+    client = create_app({"DATABASE": target}).test_client()
+    made = client.post("/api/tables", json={"players": PLAYERS, "variant": "default"}).get_json()
+    tid = made["id"]
     for body in ({"result": "maybe"}, {"result": "win", "winner": 7},
                  {"result": "win", "winner": 1, "discarder": 1, "points": [0, 0, 0, 0]},
                  {"result": "win", "winner": 1, "points": [1, 0, 0, 0]},
                  {"result": "win", "winner": 1, "hand": WIN}):
-        r = client.post(f"/api/tables/{tid}/hands", json=body)
+        r = client.post(f"/api/tables/{tid}/hands", json=body, headers=auth(made))
         assert r.status_code == 422, (body, r.get_json())
     assert client.get("/api/tables/nope").status_code == 404
-    assert client.post("/api/tables/nope/hands", json={"result": "draw"}).status_code == 404
-    assert client.delete(f"/api/tables/{tid}").status_code == 200
+    assert client.post("/api/tables/nope/hands", json={"result": "draw"},
+                       headers=auth(made)).status_code == 404
+    assert client.delete(f"/api/tables/{tid}", headers=auth(made)).status_code == 200
     assert client.get(f"/api/tables/{tid}").status_code == 404
-    assert client.get("/api/tables").get_json() == {"tables": []}
+    assert client.get("/api/tables").get_json()["tables"] == []
 
 
-def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path):
-    store = SessionStore(tmp_path / "t.sqlite3")
+def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path, target):
+    store = SessionStore(target)
     shaanxi = store.create({"players": PLAYERS, "variant": "shaanxi"})
     t = store.record(shaanxi["id"], {"result": "draw", "kongs": {"1": [{"type": "an", "tile": "5p"}]}})
     assert sum(t["totals"]) == 0 and t["totals"][1] > 0, "Shaanxi: kong money stands on a draw"
@@ -124,15 +154,17 @@ def test_kongs_are_paid_on_a_draw_where_the_variant_says_so(tmp_path):
 
 def test_an_in_memory_store_keeps_its_tables_between_requests():
     client = create_app({"DATABASE": ":memory:"}).test_client()
-    tid = client.post("/api/tables", json={"players": PLAYERS}).get_json()["id"]
-    assert client.post(f"/api/tables/{tid}/hands", json={"result": "draw"}).status_code == 201
+    made = client.post("/api/tables", json={"players": PLAYERS}).get_json()
+    tid = made["id"]
+    assert client.post(f"/api/tables/{tid}/hands", json={"result": "draw"},
+                       headers=auth(made)).status_code == 201
     assert client.get(f"/api/tables/{tid}").get_json()["hand_number"] == 2
     other = create_app({"DATABASE": ":memory:"}).test_client()
-    assert other.get("/api/tables").get_json() == {"tables": []}
+    assert other.get(f"/api/tables/{tid}").status_code == 404
 
 
-def test_several_winners_on_one_discard_where_the_variant_allows_it(tmp_path):
-    store = SessionStore(tmp_path / "t.sqlite3")
+def test_several_winners_on_one_discard_where_the_variant_allows_it(tmp_path, target):
+    store = SessionStore(target)
     gd = store.create({"players": PLAYERS, "variant": "guangdong"})  # 一炮多响 allowed
     t = store.record(gd["id"], {"result": "win", "discarder": 3, "winners": [
         {"winner": 1, "hand": WIN}, {"winner": 2, "points": [0, 0, 4, -4]}]})
@@ -156,3 +188,161 @@ def test_several_winners_on_one_discard_where_the_variant_allows_it(tmp_path):
                        ({"discarder": 0, "winners": []}, "winners")):
         with pytest.raises(MahjongError, match=words):
             store.record(gd["id"], {"result": "win", **bad})
+
+
+@pytest.mark.parametrize("where", ["file", "memory", "postgresql"])
+def test_concurrent_hands_are_numbered_rotated_and_paid_once_each(tmp_path, where, postgres):
+    """8 threads × 25 hands into one table: numbers 1..200, each hand's dealer the rotation of
+    the hands before it, totals the sum of every hand sent (in a file, and in memory, where a
+    busy table used to be an error)."""
+    import threading
+
+    if where == "postgresql" and isinstance(postgres, str):
+        pytest.skip(f"PostgreSQL store tests skipped: {postgres}")
+    store = SessionStore({"file": tmp_path / "t.sqlite3", "memory": ":memory:"}.get(where)
+                         or postgres.database())
+    table = store.create({"players": PLAYERS, "variant": "default"})
+    errors: list[BaseException] = []
+
+    def worker(k: int) -> None:
+        winner, loser = k % 4, (k + 1) % 4
+        points = [0, 0, 0, 0]
+        points[winner], points[loser] = k + 1, -(k + 1)
+        try:
+            for _ in range(25):
+                store.record(table["id"], {"result": "win", "winner": winner, "discarder": loser,
+                                           "points": points})
+        except BaseException as exc:  # noqa: BLE001 (reported below)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    final = store.get(table["id"])
+    hands = final["hands"]
+    assert [h["number"] for h in hands] == list(range(1, 201)), "no number lost or repeated"
+    dealer, prevalent = 0, "E"
+    for h in hands:
+        assert (h["dealer"], h["prevalent_wind"]) == (dealer, prevalent), h["number"]
+        dealer, prevalent = rotate(dealer, prevalent, h["result"]["winner"] == dealer)
+    assert (final["dealer"], final["prevalent_wind"]) == (dealer, prevalent)
+    expected = [0, 0, 0, 0]
+    for k in range(8):
+        expected[k % 4] += 25 * (k + 1)
+        expected[(k + 1) % 4] -= 25 * (k + 1)
+    assert final["totals"] == expected and final["hand_number"] == 201
+
+
+def test_recording_while_the_table_is_deleted_is_never_a_500(tmp_path, target):
+    import threading
+
+    app = create_app({"DATABASE": target})
+    made = app.test_client().post("/api/tables", json={"players": PLAYERS}).get_json()
+    statuses: list[int] = []
+    recording = threading.Event()
+
+    def recorder() -> None:
+        """Record hands until the table is gone (a bounded number of tries)."""
+        client = app.test_client()
+        for _ in range(300):
+            status = client.post(f"/api/tables/{made['id']}/hands", headers=auth(made),
+                                 json={"result": "draw"}).status_code
+            statuses.append(status)
+            recording.set()
+            if status != 201:
+                break
+
+    threads = [threading.Thread(target=recorder) for _ in range(3)]
+    for t in threads:
+        t.start()
+    assert recording.wait(60)
+    deleted = app.test_client().delete(f"/api/tables/{made['id']}", headers=auth(made))
+    for t in threads:
+        t.join()
+    assert deleted.status_code == 200
+    assert set(statuses) == {201, 404} and statuses.count(404) == 3, statuses
+    store = SessionStore(target)
+    assert store.list() == []  # the table is gone ...
+    with store._db() as db:  # ... and so are its hands
+        assert db.execute("SELECT COUNT(*) AS n FROM hand").fetchone()["n"] == 0, "orphan hands"
+
+
+def test_a_table_is_changed_only_with_its_secret(tmp_path, target):
+    client = create_app({"DATABASE": target}).test_client()
+    made = client.post("/api/tables", json={"players": PLAYERS}).get_json()
+    other = client.post("/api/tables", json={"players": PLAYERS}).get_json()
+    assert len(made["id"]) == 32 and int(made["id"], 16) >= 0, "128 random bits, in hex"
+    assert made["id"] != other["id"] and len(made["secret"]) >= 40
+    hands = f"/api/tables/{made['id']}/hands"
+    for headers in ({}, {"Authorization": "Bearer wrong"}, auth(other),
+                    {"Authorization": made["secret"]}):
+        r = client.post(hands, json={"result": "draw"}, headers=headers)
+        assert r.status_code == 403 and "Bearer" in r.get_json()["error"], headers
+        assert r.get_json()["error_zh"]
+        assert client.delete(f"/api/tables/{made['id']}", headers=headers).status_code == 403
+    assert client.post(hands, json={"result": "draw"}, headers=auth(made)).status_code == 201
+    got = client.get(f"/api/tables/{made['id']}").get_json()
+    assert "secret" not in got and got["hand_number"] == 2, "reading needs the link only"
+    assert client.get("/api/tables").get_json()["tables"] == [], "no table is listed"
+
+
+def test_a_table_from_before_secrets_is_read_only(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(MIGRATIONS[0] + "; " + MIGRATIONS[1] + "; PRAGMA user_version = 2;")
+        db.execute("INSERT INTO game (id, name, variant, options, players, bets, dealer, prevalent,"
+                   " created) VALUES ('old1', 'old', 'default', '{}', ?, '[0,0,0,0]', 0, 'E', 0)",
+                   ('["a","b","c","d"]',))
+    client = create_app({"DATABASE": path}).test_client()
+    assert client.get("/api/tables/old1").status_code == 200
+    r = client.post("/api/tables/old1/hands", json={"result": "draw"},
+                    headers={"Authorization": "Bearer anything"})
+    assert r.status_code == 403
+
+
+def test_limits_on_tables_per_client_hands_per_table_and_pages(tmp_path, monkeypatch, target):
+    from assistant.service import sessions
+
+    monkeypatch.setattr(sessions, "MAX_TABLES_PER_CLIENT_DAY", 2)
+    monkeypatch.setattr(sessions, "MAX_HANDS", 3)
+    client = create_app({"DATABASE": target}).test_client()
+    made = [client.post("/api/tables", json={"players": PLAYERS}) for _ in range(3)]
+    assert [r.status_code for r in made] == [201, 201, 429]
+    assert made[2].get_json()["error_zh"] and made[2].headers["Retry-After"]
+    table = made[0].get_json()
+    hands = f"/api/tables/{table['id']}/hands"
+    codes = [client.post(hands, json={"result": "draw"}, headers=auth(table)).status_code
+             for _ in range(4)]
+    assert codes == [201, 201, 201, 409]
+    page = client.get(f"/api/tables/{table['id']}?offset=1&limit=1").get_json()
+    assert [h["number"] for h in page["hands"]] == [2] and page["hands_total"] == 3
+    assert page["totals"] == [0, 0, 0, 0] and page["hand_number"] == 4
+    assert client.get(f"/api/tables/{table['id']}?limit=x").status_code == 400
+    assert client.get("/api/tables/" + "a" * 100).status_code == 404
+
+
+def test_the_database_is_private(tmp_path):
+    import stat
+
+    path = tmp_path / "data" / "t.sqlite3"
+    SessionStore(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_the_postgresql_schema_is_migrated_once_and_kept(postgres):
+    if isinstance(postgres, str):
+        pytest.skip(f"PostgreSQL store tests skipped: {postgres}")
+    url = postgres.database()
+    store = SessionStore(url)
+    table = store.create({"players": PLAYERS, "variant": "guangdong"})
+    again = SessionStore(url)  # a second process starting on the same server
+    assert again.migrate() == len(MIGRATIONS)
+    with again._db() as db:
+        versions = [r["version"] for r in db.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, len(MIGRATIONS) + 1))
+    assert again.get(table["id"])["players"][0]["name"] == "Ann"
+    assert again.authorized(table["id"], table["secret"])

@@ -18,9 +18,9 @@ from ..tiles import check_code, parse_tiles, tile_name, to_compact
 from ..variants import PROFILES, get_profile
 from . import practice
 from .errors import ApiError
+from .limits import parse_json, query_param
 from .openapi import openapi_document
 from .recognize import clean_detections, read_layout, recognize
-from .upload import decode_upload
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -31,19 +31,46 @@ def json_body() -> dict[str, Any]:
         raise ApiError(415, "send the request body as JSON (Content-Type: application/json), got "
                             f"{request.mimetype or 'no content type'}",
                        "请以 JSON 发送 (Content-Type: application/json)")
-    data = request.get_json(silent=True)
-    if data is None:
-        raise ApiError(400, "the request body is not valid JSON", "请求内容不是有效的 JSON")
+    data = parse_json(request.get_data(cache=True))
     if not isinstance(data, dict):
         raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}",
                        "请求内容必须是 JSON 对象")
+    _check_kongs(data)
     return data
 
 
+def _check_kongs(value: Any) -> None:
+    """A kong's ``type``, ``tile`` and ``from`` (under any ``kongs`` key) are plain values, so
+    that the scorers compare them and never crash on a list or an object (422 otherwise)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            kongs = item.get("kongs")
+            if isinstance(kongs, dict):
+                for entries in kongs.values():
+                    for k in entries if isinstance(entries, list) else ():
+                        if isinstance(k, dict) and any(isinstance(k.get(f), (list, dict))
+                                                       for f in ("type", "tile", "from")):
+                            raise MahjongError("a kong is {\"type\": \"an\" | \"jia\" | \"zhi\", "
+                                               "\"tile\": a tile, \"from\": a seat}", "kongs")
+            stack.extend(item.values())
+
+
+def expect_objects(body: dict[str, Any], *keys: str) -> None:
+    """Each of ``keys`` present in ``body`` is an object or null (422 otherwise), as documented,
+    rather than a falsy value quietly read as empty."""
+    for key in keys:
+        if body.get(key) is not None and not isinstance(body[key], dict):
+            raise MahjongError(f"'{key}' must be an object, got {type(body[key]).__name__}", key)
+
+
 def _lang() -> str | None:
-    lang = request.args.get("lang")
+    lang = query_param("lang", limit=8)
     if lang not in (None, "zh", "en"):
-        raise ApiError(400, f"lang must be zh or en, got {lang!r}")
+        raise ApiError(400, f"lang must be zh or en, got {lang!r}", "lang 只能是 zh 或 en")
     return lang
 
 
@@ -98,7 +125,8 @@ def variants():  # type: ignore[no-untyped-def]
 @bp.get("/variants/<name>")
 def variant(name: str):  # type: ignore[no-untyped-def]
     """One variant; 404 when unknown."""
-    if name.lower() not in PROFILES:
+    if len(name) > 40 or name.lower() not in PROFILES:
+        name = name[:40]
         raise ApiError(404, f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}",
                        f"没有这个规则 {name!r}；已有：{'、'.join(PROFILES)}")
     return jsonify(describe_variant(name))
@@ -109,7 +137,9 @@ def analyze_hand():  # type: ignore[no-untyped-def]
     """A hand state → shanten, waits, discards, win check and, for scoring variants, the score.
     ``?lang=zh|en`` adds the readable report."""
     lang = _lang()
-    result = analyze(json_body())
+    body = json_body()
+    expect_objects(body, "options", "context", "table")
+    result = analyze(body)
     if lang:
         result["report"] = analysis_report(result, lang)
     return jsonify(result)
@@ -118,13 +148,19 @@ def analyze_hand():  # type: ignore[no-untyped-def]
 @bp.post("/claims")
 def claims():  # type: ignore[no-untyped-def]
     """Legal claims of every seat on a discard, and who gets the tile."""
-    return jsonify(claims_on_discard(json_body()))
+    body = json_body()
+    expect_objects(body, "options")
+    passed = body.get("passed")
+    if passed is not None and (not isinstance(passed, list)
+                               or not all(isinstance(x, str) for x in passed)):
+        raise MahjongError("'passed' must be a list of seat winds", "passed")
+    return jsonify(claims_on_discard(body))
 
 
 @bp.get("/parse")
 def parse():  # type: ignore[no-untyped-def]
     """Tiles typed in any notation → codes and names (for typing a correction)."""
-    text = request.args.get("text", "")
+    text = query_param("text", "") or ""
     if not text.strip():
         raise ApiError(400, "give the tiles to read in ?text=, e.g. 123m456p or 一万 东",
                        "请输入牌，例如 123m456p 或 一万 东")
@@ -146,11 +182,7 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     if upload is None:
         raise ApiError(400, "no file in the multipart field 'image'", "没有收到照片（字段 image）")
     data = upload.read()
-    config = current_app.config
-    image, info = decode_upload(data, config["MAX_IMAGE_PIXELS"], config["MAX_IMAGE_SIDE"])
-    result = recognize(current_app.extensions["recognizer"], image)
-    result["image"]["format"] = info.format
-    return jsonify(result)
+    return jsonify(recognize(current_app.extensions["recognizer"], data, current_app.config))
 
 
 @bp.post("/read")
@@ -173,10 +205,11 @@ def read_detections():  # type: ignore[no-untyped-def]
 @bp.get("/practice")
 def practice_question():  # type: ignore[no-untyped-def]
     """A practice question: a ready hand; answer with the tiles that complete it."""
-    seed = request.args.get("seed")
-    if seed is not None and not seed.isdigit():
-        raise ApiError(400, f"seed must be a whole number, got {seed!r}")
-    variant_name = request.args.get("variant", "default")
+    seed = query_param("seed", limit=40)
+    if seed is not None and not (seed.isascii() and seed.isdigit() and len(seed) <= 18):
+        raise ApiError(400, f"seed must be a whole number of at most 18 digits, got {seed!r}",
+                       "seed 必须是不超过 18 位的整数")
+    variant_name = query_param("variant", "default", limit=40) or "default"
     get_profile(variant_name)
     return jsonify(practice.question(int(seed) if seed else None, variant_name))
 
@@ -188,4 +221,7 @@ def practice_check():  # type: ignore[no-untyped-def]
     if "hand" not in body or "answer" not in body:
         raise MahjongError("give 'hand' (13 tiles) and 'answer' (the tiles that complete it)",
                            "hand")
-    return jsonify(practice.check(body["hand"], body["answer"], body.get("variant", "default")))
+    variant_name = body.get("variant", "default")
+    if not isinstance(variant_name, str):
+        raise MahjongError("'variant' must be a variant's name", "variant")
+    return jsonify(practice.check(body["hand"], body["answer"], variant_name))

@@ -10,9 +10,9 @@ class LoopbackServer:
     """Serve ``app`` on 127.0.0.1 (a free port) until :meth:`close`; stops cleanly."""
 
     def __init__(self, app: Any, threads: int = 6) -> None:
-        import waitress
+        from .servers import http_server
 
-        self.server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
+        self.server = http_server(app, "127.0.0.1", 0, threads)
         self.host = f"127.0.0.1:{self.server.effective_port}"
         self.url = f"http://{self.host}"
         self._stop = threading.Event()

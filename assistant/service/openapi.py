@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..variants import PROFILES
 from .pages import PAGES as PAGE_ROUTES
 
 TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S W N C F P, "
@@ -16,14 +17,19 @@ TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S 
 TILES = {"oneOf": [{"type": "array", "items": TILE},
                    {"type": "string", "description": "typed tiles, e.g. 123m456p or 一万 东"}]}
 SEAT = {"type": "string", "enum": ["E", "S", "W", "N"]}
+VARIANT = {"type": "string", "enum": list(PROFILES), "description": "a variant's name"}
+#: A number the service takes (every number in a request is at most 10⁹ in size).
+NUMBER = {"type": "number", "minimum": -1e9, "maximum": 1e9}
 DETECTION = {"type": "object", "required": ["tile", "box"],
-             "properties": {"tile": TILE, "box": {"type": "array", "items": {"type": "number"},
+             "properties": {"tile": TILE, "box": {"type": "array", "items": NUMBER,
                                                   "minItems": 4, "maxItems": 4},
-                            "confidence": {"type": "number"}}}
+                            "confidence": NUMBER}}
 ERROR = {"type": "object", "required": ["error", "status"],
          "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
                         "error_zh": {"type": "string", "description": "the message in Chinese, "
                                      "where the service has one"},
+                        "error_en": {"type": "string", "description": "the message in English "
+                                     "(the same as error)"},
                         "token": {}}}
 
 HAND_STATE = {
@@ -37,7 +43,7 @@ HAND_STATE = {
                            "concealed": {"type": "boolean"},
                            "from": {"enum": ["left", "opposite", "right"]}}}},
         "win_tile": {"oneOf": [TILE, {"type": "null"}]},
-        "context": {"type": "object", "properties": {
+        "context": {"type": ["object", "null"], "properties": {
             "self_drawn": {"type": "boolean"}, "seat_wind": SEAT, "prevalent_wind": SEAT,
             "wall_last": {"type": "boolean"}, "kong_replacement": {"type": "boolean"},
             "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
@@ -53,9 +59,9 @@ HAND_STATE = {
         "laid_out": {**TILES, "description": "tiles laid out singly as kongs (武汉 红中杠, 赖子杠)"},
         "jokers": {"type": "array", "items": {"type": "string"},
                    "description": "special jokers held (特别百搭: 元 喜 合 筒 索 万 总 一皇 … 四后)"},
-        "variant": {"type": "string"}, "options": {"type": "object"},
-        "table": {"type": "object", "description": "dealer, seat, bets, discarder, kongs "
-                                                   "(used by the variants' scoring)"},
+        "variant": VARIANT, "options": {"type": ["object", "null"]},
+        "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
+                                                             "kongs (used by the variants' scoring)"},
     },
     "required": ["concealed"],
 }
@@ -73,20 +79,29 @@ ANALYSIS = {"type": "object", "required": ["variant", "shanten", "shanten_forms"
 CLAIMS_REQUEST = {
     "type": "object", "required": ["discard", "discarder", "hands"],
     "properties": {"discard": TILE, "discarder": SEAT,
-                   "hands": {"type": "object", "additionalProperties": HAND_STATE},
-                   "variant": {"type": "string"}, "options": {"type": "object"},
-                   "passed": {"type": "array", "items": SEAT},
+                   "hands": {"type": "object", "additionalProperties": HAND_STATE,
+                             "propertyNames": SEAT, "minProperties": 1},
+                   "variant": VARIANT, "options": {"type": "object"},
+                   "passed": {"type": "array", "items": {"type": "string"},
+                              "description": "seats that passed on the discard"},
                    "robbing_kong": {"type": "boolean"}},
 }
 
+BETS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 100},
+        "minItems": 4, "maxItems": 4}
+POINTS = {"type": "array", "items": {"type": "integer", "minimum": -1_000_000,
+                                     "maximum": 1_000_000},
+          "minItems": 4, "maxItems": 4, "description": "one per player, summing to zero"}
+
 TABLE_CREATE = {
     "type": "object", "required": ["players"],
-    "properties": {"players": {"type": "array", "items": {"type": "string"}, "minItems": 4,
-                               "maxItems": 4},
-                   "name": {"type": "string"}, "variant": {"type": "string"},
+    "properties": {"players": {"type": "array", "items": {"type": "string", "minLength": 1},
+                               "minItems": 4, "maxItems": 4, "uniqueItems": True,
+                               "description": "the four names, different, in seating order "
+                                              "(each cut to 40 characters)"},
+                   "name": {"type": "string"}, "variant": VARIANT,
                    "options": {"type": "object"},
-                   "bets": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
-                            "maxItems": 4}},
+                   "bets": {"oneOf": [BETS, {"type": "null"}]}},
 }
 
 HAND_RESULT = {
@@ -96,9 +111,8 @@ HAND_RESULT = {
                    "discarder": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 3},
                                            {"type": "null"}]},
                    "hand": HAND_STATE,
-                   "points": {"type": "array", "items": {"type": "integer"}, "minItems": 4,
-                              "maxItems": 4},
-                   "bets": {"type": "array", "items": {"type": "integer"}},
+                   "points": POINTS,
+                   "bets": {"oneOf": [BETS, {"type": "null"}]},
                    "kongs": {"type": "object", "description": "player number -> kongs made this "
                              "hand: [{type: an|jia|zhi, tile, from: player}]"},
                    "winners": {"type": "array", "description": "several winners on one discard "
@@ -107,10 +121,18 @@ HAND_RESULT = {
 }
 
 TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],
-         "properties": {"id": {"type": "string"}, "players": {"type": "array"},
+         "properties": {"id": {"type": "string", "description": "128 random bits in hex"},
+                        "players": {"type": "array"},
                         "dealer": {"type": "integer"}, "prevalent_wind": SEAT,
                         "totals": {"type": "array", "items": {"type": "integer"}},
-                        "hands": {"type": "array"}}}
+                        "hands": {"type": "array"},
+                        "hands_total": {"type": "integer", "description": "hands kept (the "
+                                        "list may be a page of them: ?offset=&limit=)"}}}
+NEW_TABLE = {**TABLE, "required": [*TABLE["required"], "secret"],
+             "properties": {**TABLE["properties"], "secret": {
+                 "type": "string", "description": "given only here: send it as "
+                 "'Authorization: Bearer <secret>' to record hands or delete the table"}}}
+BEARER = [{"tableSecret": []}]
 
 EXAMPLE_HAND = {"concealed": "123m456p789s1112z", "win_tile": "S",
                 "context": {"self_drawn": True, "seat_wind": "E"}, "variant": "guangdong"}
@@ -128,23 +150,47 @@ def _answer(description: str, schema: dict[str, Any] | None = None) -> dict[str,
 
 
 def _errors(*codes: int) -> dict[str, Any]:
-    text = {400: "bad request (not JSON, missing field)", 404: "not found",
-            413: "upload or image too large", 415: "wrong content type",
-            422: "invalid hand, tile or variant (the message names it)",
-            503: "the recogniser or its model is not installed"}
+    text = {400: "bad request (not JSON, a value out of its bounds, a bad query parameter)",
+            403: "refused: a state-changing request from another site or to a foreign host "
+                 "name, or (tables) without the table's secret",
+            404: "not found", 409: "the table is full (it keeps at most 1000 hands)",
+            413: "request body, upload or image too large", 414: "query string too long",
+            415: "wrong content type", 422: "invalid hand, tile or variant (the message names it)",
+            429: "too many tables made by this client today (Retry-After)",
+            431: "request headers too large",
+            503: "the recogniser or its model is not installed, or the recognition queue is "
+                 "full (Retry-After)"}
     return {str(c): _answer(text[c], ERROR) for c in codes}
+
+
+def _finish(paths: dict[str, Any]) -> dict[str, Any]:
+    """Every operation can answer 414 and 431 (bounds on any request), and a state-changing
+    one 400 (bounds of its body), 403 (origin and host) and 413 (body size)."""
+    for ops in paths.values():
+        for method, op in ops.items():
+            codes = [414, 431] + ([400, 403, 413] if method in ("post", "delete") else [])
+            for code, answer in _errors(*codes).items():
+                op["responses"].setdefault(code, answer)
+    return paths
 
 
 def openapi_document() -> dict[str, Any]:
     """The whole document (a fresh copy each call)."""
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    pages = [{"name": "offset", "in": "query", "required": False,
+              "schema": {"type": "integer", "minimum": 0, "maximum": 1000}},
+             {"name": "limit", "in": "query", "required": False,
+              "schema": {"type": "integer", "minimum": 0, "maximum": 1000}}]
     return {
         "openapi": "3.1.0",
         "info": {"title": "Mahjong table assistant 麻将助手", "version": "0.1.0",
                  "description": "Read tiles from a photo, analyse and score hands under regional "
                                 "variants, keep table sessions. Errors are JSON "
                                 "{error, status} with a 4xx status."},
-        "paths": {
+        "components": {"securitySchemes": {"tableSecret": {
+            "type": "http", "scheme": "bearer",
+            "description": "the table's secret, as POST /api/tables gave it"}}},
+        "paths": _finish({
             "/api/health": {"get": {"summary": "liveness", "responses": {
                 "200": _answer("the service is up")}}},
             "/api/openapi.json": {"get": {"summary": "this document", "responses": {
@@ -175,7 +221,7 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "find the tiles in a photo and read the hand",
                 "requestBody": {"required": True, "content": {"multipart/form-data": {
                     "schema": {"type": "object", "required": ["image"], "properties": {
-                        "image": {"type": "string", "format": "binary",
+                        "image": {"type": "string", "format": "binary", "minLength": 1,
                                   "description": "JPEG, PNG, WebP or BMP; bounded in bytes and "
                                                  "pixels"}}}}}},
                 "responses": {"200": _answer("what `detect --json` prints (image, tiles), the "
@@ -201,48 +247,60 @@ def openapi_document() -> dict[str, Any]:
             "/api/parse": {"get": {
                 "summary": "tiles typed in any notation → codes and names",
                 "parameters": [{"name": "text", "in": "query", "required": True,
-                                "schema": {"type": "string"}, "example": "123m 东东"}],
+                                "schema": {"type": "string", "minLength": 1, "maxLength": 400},
+                                "example": "123m 东东"}],
                 "responses": {"200": _answer("tiles"), **_errors(400, 422)}}},
             "/api/practice": {"get": {
                 "summary": "a practice question: a ready hand",
                 "parameters": [{"name": "seed", "in": "query", "required": False,
-                                "schema": {"type": "integer"}, "example": 7},
+                                "schema": {"type": "integer", "minimum": 0,
+                                           "maximum": 999_999_999_999_999_999}, "example": 7},
                                {"name": "variant", "in": "query", "required": False,
-                                "schema": {"type": "string"}}],
+                                "schema": VARIANT}],
                 "responses": {"200": _answer("the question"), **_errors(400, 422)}}},
             "/api/practice/check": {"post": {
                 "summary": "check the answer to a practice question",
                 "requestBody": _json_body(
                     {"type": "object", "required": ["hand", "answer"],
-                     "properties": {"hand": TILES, "answer": TILES,
-                                    "variant": {"type": "string"}}},
+                     "properties": {"hand": {"oneOf": [
+                         {"type": "array", "items": TILE, "minItems": 13, "maxItems": 13},
+                         {"type": "string", "description": "13 typed tiles"}]},
+                         "answer": TILES,
+                                    "variant": VARIANT}},
                     {"hand": "55m99p234456sNNN", "answer": ["5m", "9p"]}),
                 "responses": {"200": _answer("correct or not, and the waits"),
                               **_errors(400, 415, 422)}}},
             "/api/tables": {
-                "get": {"summary": "every table session",
-                        "responses": {"200": _answer("tables")}},
+                "get": {"summary": "no table: tables are private to who holds their link (the "
+                                   "page keeps the ones it made)",
+                        "responses": {"200": _answer("an empty list", {
+                            "type": "object", "required": ["tables"],
+                            "properties": {"tables": {"type": "array", "maxItems": 0}}})}},
                 "post": {"summary": "start a table session of four players",
                          "requestBody": _json_body(TABLE_CREATE, {
                              "players": ["Ann", "Bo", "Chen", "Dai"], "variant": "guangdong",
                              "bets": [0, 0, 0, 0]}),
-                         "responses": {"201": _answer("the new table", TABLE),
-                                       **_errors(400, 415, 422)}}},
+                         "responses": {"201": _answer("the new table, with its secret",
+                                                      NEW_TABLE),
+                                       **_errors(400, 415, 422, 429)}}},
             "/api/tables/{table_id}": {
                 "get": {"summary": "a table: players, seat winds, dealer, hands, totals",
-                        "parameters": [table_id],
-                        "responses": {"200": _answer("the table", TABLE), **_errors(404)}},
-                "delete": {"summary": "forget a table", "parameters": [table_id],
-                           "responses": {"200": _answer("deleted"), **_errors(404)}}},
+                        "parameters": [table_id, *pages],
+                        "responses": {"200": _answer("the table", TABLE),
+                                      **_errors(400, 404)}},
+                "delete": {"summary": "forget a table (needs its secret)",
+                           "parameters": [table_id], "security": BEARER,
+                           "responses": {"200": _answer("deleted"), **_errors(403, 404)}}},
             "/api/tables/{table_id}/hands": {"post": {
                 "summary": "record a hand; the dealer and prevalent wind rotate",
                 "parameters": [table_id],
                 "requestBody": _json_body(HAND_RESULT, {
                     "result": "win", "winner": 0, "discarder": None,
                     "hand": {"concealed": "123m456p789s1112z", "win_tile": "S"}}),
+                "security": BEARER,
                 "responses": {"201": _answer("the table after the hand", TABLE),
-                              **_errors(400, 404, 415, 422)}}},
-        },
+                              **_errors(400, 403, 404, 409, 415, 422)}}},
+        }),
     }
 
 

@@ -55,8 +55,11 @@ def check(hand: Any, answer: Any, variant: str = "default") -> dict[str, Any]:
     """Whether ``answer`` (tiles) is exactly the set of tiles that complete ``hand``."""
     if isinstance(answer, str):
         answer = parse_tiles(answer)
-    if not isinstance(answer, list):
+    if not isinstance(answer, list) or not all(isinstance(t, str) for t in answer):
         raise MahjongError("'answer' must be a list of tiles or a typed string", "answer")
+    if not isinstance(hand, (str, list)) or (isinstance(hand, list)
+                                             and not all(isinstance(t, str) for t in hand)):
+        raise MahjongError("'hand' must be a list of tiles or a typed string", "hand")
     result = analyze({"concealed": hand, "variant": variant})
     if result["tile_count"] != 13:
         raise MahjongError("a practice hand has 13 tiles", result["tile_count"])

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 import numpy as np
@@ -27,17 +30,87 @@ class Detector(Protocol):
     def detect(self, image_bgr: np.ndarray) -> list[dict[str, Any]]: ...
 
 
+class FairSlots:
+    """A counting semaphore that hands its slots out in arrival order: a photo that has waited
+    longest goes next (Python's semaphore lets a newcomer take a freed slot first, so under a
+    steady crowd some waited far longer than others)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._lock = threading.Lock()
+        self._waiters: deque[threading.Event] = deque()
+
+    def acquire(self, timeout: float) -> bool:
+        """Take a slot, waiting at most ``timeout`` seconds behind the earlier arrivals."""
+        with self._lock:
+            if self._free and not self._waiters:
+                self._free -= 1
+                return True
+            turn = threading.Event()
+            self._waiters.append(turn)
+        if turn.wait(timeout):
+            return True
+        with self._lock:
+            if turn.is_set():  # handed the slot just as the wait ran out
+                return True
+            self._waiters.remove(turn)
+            return False
+
+    def release(self) -> None:
+        """Give the slot to the first waiter, or free it."""
+        with self._lock:
+            if self._waiters:
+                self._waiters.popleft().set()
+            else:
+                self._free += 1
+
+    def waiting(self) -> int:
+        """How many are waiting for a slot."""
+        with self._lock:
+            return len(self._waiters)
+
+
 class RecognizerHolder:
     """Loads the recogniser on first use (thread-safe). While it cannot be loaded each request
     is told why (503) and the next one tries again, so a model exported later is picked up
     without restarting the service."""
 
-    def __init__(self, given: Detector | None = None, concurrency: int = 2) -> None:
+    def __init__(self, given: Detector | None = None, concurrency: int = 2, queue: int = 16,
+                 wait_s: float = 60.0) -> None:
         self._detector = given
         self._lock = threading.Lock()
-        #: Photos recognised at once: more would only share the same CPU cores and make every
-        #: request slower; the others wait their turn in the server's threads.
-        self.slots = threading.BoundedSemaphore(max(1, concurrency))
+        #: Photos decoded and recognised at once: more would only share the same CPU cores and
+        #: make every request slower; up to ``queue`` more wait their turn, at most ``wait_s``.
+        self.concurrency = max(1, concurrency)
+        self.slots = FairSlots(self.concurrency)
+        self.queue = max(0, queue)
+        self.wait_s = wait_s
+        self._admitted = 0
+        self._count_lock = threading.Lock()
+
+    @contextmanager
+    def admit(self) -> Iterator[float]:
+        """A turn to decode and recognise one photo (yields the seconds waited); ApiError 503
+        with ``Retry-After`` at once when the queue is full, or when the turn takes too long."""
+        with self._count_lock:
+            if self._admitted >= self.concurrency + self.queue:
+                raise ApiError(503, f"the service is busy recognising other photos ({self.queue} "
+                                    "waiting); try again in a few seconds",
+                               "服务正忙（识别排队已满），请几秒后再试", headers={"Retry-After": "2"})
+            self._admitted += 1
+        try:
+            t0 = time.perf_counter()
+            if not self.slots.acquire(timeout=self.wait_s):
+                raise ApiError(503, f"the service is busy: no turn to recognise the photo within "
+                                    f"{self.wait_s:.0f} s; try again", "服务正忙，请稍后再试",
+                               headers={"Retry-After": "5"})
+            try:
+                yield time.perf_counter() - t0
+            finally:
+                self.slots.release()
+        finally:
+            with self._count_lock:
+                self._admitted -= 1
 
     def get(self) -> Detector:
         """The loaded recogniser, or ApiError 503 saying what is missing."""
@@ -62,11 +135,16 @@ class RecognizerHolder:
                                 f"loaded ({exc})", "识牌功能不可用：识别模型没有装好，请手动输入牌") from None
 
 
-def clean_detections(raw: list[dict[str, Any]], width: int, height: int) -> list[dict[str, Any]]:
-    """Detections as JSON: tile code, box [x1, y1, x2, y2] in pixels, confidence (0-1)."""
+def clean_detections(raw: list[dict[str, Any]], width: float, height: float,
+                     scale: float = 1.0) -> list[dict[str, Any]]:
+    """Detections as JSON: tile code, box [x1, y1, x2, y2] in pixels of the photo as sent (the
+    boxes of an image decoded at ``scale`` are scaled back), confidence (0-1)."""
     out = []
     for d in raw:
-        box = [float(v) for v in d["box"]]
+        values = [d["box"][k] for k in range(len(d["box"]))] if isinstance(d["box"], list) else []
+        if len(values) != 4 or any(isinstance(v, bool) for v in [*values, d.get("confidence")]):
+            raise ValueError("a box has four numbers, and a confidence is a number")
+        box = [float(v) / scale for v in values]
         out.append({"tile": str(d["tile"]),
                     "box": [round(min(max(v, 0.0), lim), 1)
                             for v, lim in zip(box, (width, height, width, height), strict=True)],
@@ -110,23 +188,35 @@ def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def recognize(holder: RecognizerHolder, image: np.ndarray) -> dict[str, Any]:
-    """What ``detect --json`` prints for the image (``image``, ``tiles``), the layout reading, and
-    the time each step took."""
+def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int]) -> dict[str, Any]:
+    """What ``detect --json`` prints for the photo ``data`` (``image``, ``tiles``), the layout
+    reading, and the time each step took; decoded and recognised in a bounded queue."""
+    from .upload import check_upload, decode_upload
+
+    check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
+                 limits["MAX_FULL_DECODE_PIXELS"])  # bad uploads are refused without a turn
     detector = holder.get()
-    h, w = image.shape[:2]
-    t0 = time.perf_counter()
-    with holder.slots:
+    with holder.admit() as waited:
         t1 = time.perf_counter()
+        image, info = decode_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
+                                    limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"])
+        t2 = time.perf_counter()
         try:
             raw = detector.detect(image)
         except MahjongError as exc:
             raise ApiError(422, f"the photo could not be read: {exc}", "这张照片读不出来") from None
-    t2 = time.perf_counter()
-    detections = clean_detections(raw, w, h)
-    reading = read_layout(detections)
+        del image
     t3 = time.perf_counter()
-    return {"image": {"width": w, "height": h}, "tiles": detections, "reading": reading,
-            "timing_ms": {"queue": round((t1 - t0) * 1000, 1),
-                          "detect": round((t2 - t1) * 1000, 1),
-                          "read": round((t3 - t2) * 1000, 1)}}
+    detections = clean_detections(raw, info.width, info.height, info.scale)
+    reading = read_layout(detections)
+    t4 = time.perf_counter()
+    image_json: dict[str, Any] = {"width": info.width, "height": info.height,
+                                  "format": info.format}
+    if info.scale != 1.0:
+        image_json["recognized_at"] = {"width": round(info.width * info.scale),
+                                       "height": round(info.height * info.scale)}
+    return {"image": image_json, "tiles": detections, "reading": reading,
+            "timing_ms": {"queue": round(waited * 1000, 1),
+                          "decode": round((t2 - t1) * 1000, 1),
+                          "detect": round((t3 - t2) * 1000, 1),
+                          "read": round((t4 - t3) * 1000, 1)}}

@@ -1,9 +1,14 @@
 """Table sessions kept in SQLite: four named players, the variant, bets, the dealer and its
 rotation, the prevalent wind, every hand's result and the running totals.
 
-One file (default ``~/.local/share/mahjong-assistant/tables.sqlite3``, or ``$XDG_DATA_HOME``) and
-no server; the schema is migrated on start (``PRAGMA user_version``), so a newer service opens an
-older file. Each table has its own id and every query is keyed by it: tables never mix.
+One file (default ``~/.local/share/mahjong-assistant/tables.sqlite3``, or ``$XDG_DATA_HOME``),
+created 0600 in a 0700 folder, and no server; the schema is migrated on start (``PRAGMA
+user_version``), so a newer service opens an older file. Each table has its own id and every query
+is keyed by it: tables never mix. An id is 128 random bits, and a table is changed (a hand
+recorded, the table deleted) only with its secret, given once when it is created and kept by the
+players' browsers; the store keeps only the secret's SHA-256. Recording a hand is one
+``BEGIN IMMEDIATE`` transaction: the hand number, dealer and wind it reads are the ones it writes
+after, whatever other requests do at the same time.
 
 Players sit in turn order 0 → 1 → 2 → 3. The dealer is East; player ``i`` has the seat wind
 ``WINDS[(i - dealer) % 4]``. The dealer keeps the deal after his own win or a draw (连庄);
@@ -13,13 +18,17 @@ wind moves on (E → S → W → N).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +38,14 @@ from ..hand import HandState
 from ..procedures import next_dealer, settle_draw
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
+from . import pgstore
+from .errors import ApiError
+
+#: Hands kept per table, tables created per client a day, and the size of points and kongs.
+MAX_HANDS = 1000
+MAX_TABLES_PER_CLIENT_DAY = 100
+MAX_POINTS = 1_000_000
+MAX_KONGS = 16
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -56,6 +73,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX hand_game ON hand(game_id, number);
     """,
     "ALTER TABLE game ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;",
+    # The SHA-256 of the table's secret (NULL for tables made before secrets: read-only), and
+    # who created it (a hash of the client's address), for the per-client limit.
+    """
+    ALTER TABLE game ADD COLUMN secret_hash TEXT;
+    ALTER TABLE game ADD COLUMN client TEXT NOT NULL DEFAULT '';
+    CREATE INDEX game_client ON game(client, created);
+    """,
 )
 
 
@@ -70,41 +94,82 @@ class SessionStore:
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self._keep: sqlite3.Connection | None = None
-        if str(path) == ":memory:":
+        #: A PostgreSQL server's URL (``postgresql://…``), or None for SQLite.
+        self.url: str | None = str(path) if pgstore.is_url(path) else None
+        #: An in-memory database's connections share one cache, where a busy table is an error
+        #: ("database table is locked") rather than a wait: its transactions take turns here.
+        self._turns = threading.RLock()
+        if self.url is not None:
+            self.target = self.url
+            self.path = Path("postgresql")
+        elif str(path) == ":memory:":
             # One in-memory database shared by this store's connections, alive while it is.
             self.target = f"file:tables-{uuid.uuid4().hex}?mode=memory&cache=shared"
             self._keep = sqlite3.connect(self.target, uri=True, check_same_thread=False)
             self.path = Path(":memory:")
         else:
             self.path = Path(path) if path else default_path()
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _private_file(self.path)
             self.target = str(self.path)
         self.migrate()
 
-    @contextmanager
-    def _db(self) -> Iterator[sqlite3.Connection]:
-        conn = sqlite3.connect(self.target, timeout=30, uri=self._keep is not None)
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.target, timeout=30, uri=self._keep is not None,
+                               isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
-        try:
-            with conn:
+        conn.execute("PRAGMA busy_timeout = 30000")
+        return conn
+
+    @contextmanager
+    def _db(self, immediate: bool = False) -> Iterator[Any]:
+        """A connection in one transaction (``BEGIN IMMEDIATE`` takes the write lock first, so
+        what is read in it cannot change before it commits); rolled back on any error."""
+        if self.url is not None:
+            conn = pgstore.Connection(self.url)
+            try:
                 yield conn
-        finally:
-            conn.close()
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                conn.close()
+            return
+        with self._turns if self._keep is not None else nullcontext():
+            conn = self._connect()
+            try:
+                conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
 
     def migrate(self) -> int:
         """Bring the schema up to date; returns the schema version."""
-        with self._db() as db:
-            db.execute("PRAGMA journal_mode = WAL")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+        if self.url is not None:
+            return pgstore.migrate(self.url)
+        conn = self._connect()
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
             for number, script in enumerate(MIGRATIONS[version:], version + 1):
-                db.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+                conn.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; "
+                                   "COMMIT;")
             return len(MIGRATIONS)
+        finally:
+            conn.close()
 
     # -- tables -----------------------------------------------------------------------------
 
-    def create(self, data: dict[str, Any]) -> dict[str, Any]:
-        """A new table from ``{"players": [4 names], "variant", "options", "bets", "name"}``."""
+    def create(self, data: dict[str, Any], client: str = "") -> dict[str, Any]:
+        """A new table from ``{"players": [4 names], "variant", "options", "bets", "name"}``;
+        the answer carries its ``secret`` (given only here). ``client`` (e.g. the address)
+        bounds how many tables one client makes a day (429 beyond)."""
         players = data.get("players")
         if (not isinstance(players, list) or len(players) != 4
                 or not all(isinstance(p, str) and p.strip() for p in players)):
@@ -117,29 +182,63 @@ class SessionStore:
         options = data.get("options") or {}
         profile = get_profile(variant, options)
         bets = _bets(data.get("bets"))
-        name = str(data.get("name") or " · ".join(players))[:80]
-        game_id = uuid.uuid4().hex[:12]
-        with self._db() as db:
+        name = data.get("name") or " · ".join(players)
+        if not isinstance(name, str):
+            raise MahjongError("'name' must be a string", "name")
+        name = name[:80]
+        game_id = secrets.token_hex(16)  # 128 random bits: not guessable, not enumerable
+        secret = secrets.token_urlsafe(32)
+        who = _client_key(client)
+        now = time.time()
+        with self._db(immediate=True) as db:
+            made = db.execute("SELECT COUNT(*) AS n FROM game WHERE client = ? AND created > ?",
+                              (who, now - 86400)).fetchone()["n"]
+            if client and made >= MAX_TABLES_PER_CLIENT_DAY:
+                raise ApiError(429, f"this client has made {made} tables today; the limit is "
+                                    f"{MAX_TABLES_PER_CLIENT_DAY} a day",
+                               f"今天新建的牌局已达上限（{MAX_TABLES_PER_CLIENT_DAY} 个）",
+                               headers={"Retry-After": "3600"})
             db.execute("INSERT INTO game (id, name, variant, options, players, bets, dealer, "
-                       "prevalent, created) VALUES (?, ?, ?, ?, ?, ?, 0, 'E', ?)",
+                       "prevalent, created, secret_hash, client) "
+                       "VALUES (?, ?, ?, ?, ?, ?, 0, 'E', ?, ?, ?)",
                        (game_id, name, profile.name, json.dumps(options), json.dumps(players),
-                        json.dumps(bets), time.time()))
-        return self.get(game_id)
+                        json.dumps(bets), now, _digest(secret), who))
+        return {**self.get(game_id), "secret": secret}
 
     def list(self) -> list[dict[str, Any]]:
-        """Every table, newest first, without its hands."""
+        """Every table, newest first, without its hands (for the operator: not served)."""
         with self._db() as db:
-            rows = db.execute("SELECT id FROM game ORDER BY created DESC").fetchall()
-        return [self.get(r["id"], with_hands=False) for r in rows]
+            ids = [r["id"] for r in db.execute("SELECT id FROM game ORDER BY created DESC")]
+            return [self._table(db, i, with_hands=False) for i in ids]
 
-    def get(self, game_id: str, with_hands: bool = True) -> dict[str, Any]:
-        """One table: players with seat winds and totals, dealer, prevalent wind, hands."""
+    def authorized(self, game_id: str, secret: str | None) -> bool:
+        """Whether ``secret`` is the table's (compared in constant time); KeyError when there is
+        no such table. A table made before secrets has none and is read-only."""
         with self._db() as db:
-            row = db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise KeyError(game_id)
-            hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
-                               (game_id,)).fetchall()
+            row = db.execute("SELECT secret_hash FROM game WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        if not secret or row["secret_hash"] is None:
+            return False
+        return hmac.compare_digest(row["secret_hash"], _digest(secret))
+
+    def get(self, game_id: str, with_hands: bool = True, offset: int = 0,
+            limit: int | None = None) -> dict[str, Any]:
+        """One table: players with seat winds and totals, dealer, prevalent wind, and its hands
+        (``limit`` of them from ``offset``, all by default)."""
+        with self._db() as db:
+            return self._table(db, game_id, with_hands, offset, limit)
+
+    def _table(self, db: Any, game_id: str, with_hands: bool = True, offset: int = 0,
+               limit: int | None = None, lock: bool = False) -> dict[str, Any]:
+        """One table read in the transaction ``db`` is in (``lock``: its row locked until the
+        transaction ends, on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` has locked it all)."""
+        lock_sql = " FOR UPDATE" if lock and self.url is not None else ""
+        row = db.execute("SELECT * FROM game WHERE id = ?" + lock_sql, (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
+                           (game_id,)).fetchall()
         players = json.loads(row["players"])
         totals = [0] * 4
         hand_rows = []
@@ -162,14 +261,18 @@ class SessionStore:
             "totals": totals,
         }
         if with_hands:
-            out["hands"] = hand_rows
+            end = None if limit is None else offset + limit
+            out["hands"] = hand_rows[offset:end]
+            out["hands_total"] = len(hand_rows)
         return out
 
     def delete(self, game_id: str) -> None:
         """Remove a table and its hands."""
-        with self._db() as db:
-            cur = db.execute("DELETE FROM game WHERE id = ?", (game_id,))
+        with self._db(immediate=True) as db:
+            if self.url is not None:  # wait for a hand being recorded on it, then delete
+                db.execute("SELECT id FROM game WHERE id = ? FOR UPDATE", (game_id,))
             db.execute("DELETE FROM hand WHERE game_id = ?", (game_id,))
+            cur = db.execute("DELETE FROM game WHERE id = ?", (game_id,))
             if cur.rowcount == 0:
                 raise KeyError(game_id)
 
@@ -187,7 +290,25 @@ class SessionStore:
         players winning on one discard (一炮多响, where the variant allows it): ``"winners":
         [{"winner": i, "hand" | "points"}, ...]`` with the one ``discarder``.
         """
-        table = self.get(game_id, with_hands=False)
+        if not isinstance(data, dict):
+            raise MahjongError("a hand's result must be a JSON object", "result")
+        with self._db(immediate=True) as db:
+            # Read, score and write in one write transaction: no other hand comes between.
+            table = self._table(db, game_id, with_hands=False, lock=True)
+            if table["hand_number"] > MAX_HANDS:
+                raise ApiError(409, f"this table has {MAX_HANDS} hands, the most a table keeps: "
+                                    "start a new table", f"本牌局已有 {MAX_HANDS} 手（上限），请新开一局")
+            number, values = self._hand(table, data)
+            db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
+                       "created) VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, number, *values[:4],
+                                                                 time.time()))
+            db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
+                       (*values[4:], game_id))
+            return self._table(db, game_id)
+
+    def _hand(self, table: dict[str, Any], data: dict[str, Any]) -> tuple[int, tuple[Any, ...]]:
+        """The hand's number and (dealer, prevalent, result JSON, payments JSON, new dealer, new
+        prevalent), computed from the table as it stands."""
         dealer = table["dealer"]
         prevalent = table["prevalent_wind"]
         result = data.get("result")
@@ -212,16 +333,9 @@ class SessionStore:
         # The engine's rule (assistant.procedures): the dealer, East, keeps the deal on his win
         # or a draw; otherwise it passes to his 下家 (South).
         dealer_keeps = next_dealer("E", winners) == "E"
-        number = table["hand_number"]
         new_dealer, new_prevalent = rotate(dealer, prevalent, dealer_keeps)
-        with self._db() as db:
-            db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
-                       "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (game_id, number, dealer, prevalent, json.dumps(record, ensure_ascii=False),
-                        json.dumps(payments), time.time()))
-            db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
-                       (new_dealer, new_prevalent, game_id))
-        return self.get(game_id)
+        return table["hand_number"], (dealer, prevalent, json.dumps(record, ensure_ascii=False),
+                                      json.dumps(payments), new_dealer, new_prevalent)
 
     def _wins(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
               kongs: dict[str, Any]) -> tuple[list[int], list[dict[str, Any]]]:
@@ -287,6 +401,9 @@ class SessionStore:
         dealer = table["dealer"]
         wind = {i: seat_wind(i, dealer) for i in range(4)}
         state = dict(hand)
+        for key in ("context", "table"):
+            if state.get(key) is not None and not isinstance(state[key], dict):
+                raise MahjongError(f"the hand's '{key}' must be an object", key)
         context = dict(state.get("context") or {})
         context.update(self_drawn=discarder is None, seat_wind=wind[winner],
                        prevalent_wind=table["prevalent_wind"])
@@ -367,11 +484,15 @@ def _kongs(value: Any, dealer: int) -> dict[str, Any]:
         except (TypeError, ValueError):
             raise MahjongError(f"'kongs': {key!r} is not a player number 0-3", "kongs") from None
         _player(player, "kongs")
-        if not isinstance(items, list) or not all(isinstance(k, dict) for k in items):
+        if (not isinstance(items, list) or len(items) > MAX_KONGS
+                or not all(isinstance(k, dict) for k in items)):
             raise MahjongError(f"'kongs' of player {player} must be a list of kongs", "kongs")
         converted = []
         for k in items:
             k = dict(k)
+            if not isinstance(k.get("type"), str) or not isinstance(k.get("tile", ""), str):
+                raise MahjongError("a kong is {\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a "
+                                   "tile, \"from\": a player}", "kongs")
             if k.get("from") is not None:
                 k["from"] = seat_wind(_player(k["from"], "a kong's 'from'"), dealer)
             converted.append(k)
@@ -381,9 +502,30 @@ def _kongs(value: Any, dealer: int) -> dict[str, Any]:
 
 def _points(value: Any) -> list[int]:
     if (not isinstance(value, list) or len(value) != 4
-            or not all(isinstance(p, int) and not isinstance(p, bool) for p in value)):
-        raise MahjongError("'points' must be four whole numbers, one per player", "points")
+            or not all(isinstance(p, int) and not isinstance(p, bool) and abs(p) <= MAX_POINTS
+                       for p in value)):
+        raise MahjongError(f"'points' must be four whole numbers (at most {MAX_POINTS} in size), "
+                           "one per player", "points")
     if sum(value) != 0:
         raise MahjongError(f"'points' must sum to zero (what one wins the others pay), got "
                            f"{sum(value)}", "points")
     return value
+
+
+def _digest(secret: str) -> str:
+    """The SHA-256 (hex) of a table's secret: what the store keeps instead of the secret."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _client_key(client: str) -> str:
+    """A client's address as kept for the per-client limit: a short hash, not the address."""
+    return hashlib.sha256(client.encode("utf-8")).hexdigest()[:16] if client else ""
+
+
+def _private_file(path: Path) -> None:
+    """Create the database file 0600 (its folder 0700 when made here) before SQLite opens it;
+    SQLite gives its -wal and -shm files the same mode."""
+    if not path.parent.is_dir():
+        path.parent.mkdir(parents=True, mode=0o700)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import ipaddress
+import os
 import socket
 from pathlib import Path
 from typing import Any
@@ -62,11 +63,17 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
             .add_extension(x509.SubjectAlternativeName(alt), critical=False)
             .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
             .sign(key, hashes.SHA256()))
-    folder.mkdir(parents=True, exist_ok=True)
-    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM,
-                                           serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
-    key_path.chmod(0o600)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    folder.chmod(0o700)
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                            serialization.NoEncryption())
+    # Created 0600 from the start (never world-readable, not even between write and chmod).
+    tmp = key_path.with_name(key_path.name + ".new")
+    tmp.unlink(missing_ok=True)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(pem)
+    os.replace(tmp, key_path)
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
     return cert_path, key_path
 
@@ -91,7 +98,15 @@ def https_server(app: Any, host: str, port: int, threads: int, certfile: Path, k
     except (ssl.SSLError, OSError) as exc:
         raise ValueError(f"cannot use {certfile} / {keyfile} as certificate and key: {exc}",
                          ) from exc
-    server = wsgi.Server((host, port), app, numthreads=threads, server_name="mahjong-assistant")
+    from .servers import BACKLOG, SERVER_HEADER_LIMIT
+
+    # cheroot queues 5 connections by default: 200 concurrent clients then time out. The
+    # backlog, the accepted-connection queue and the threads are sized for a crowd instead.
+    server = wsgi.Server((host, port), app, numthreads=threads, max=max(threads, 4 * threads),
+                         request_queue_size=BACKLOG, accepted_queue_size=4 * BACKLOG,
+                         accepted_queue_timeout=30, server_name="mahjong-assistant")
+    # The app bounds each endpoint's body (413 as JSON); cheroot's own bounds sit above it.
     server.max_request_body_size = app.config["MAX_CONTENT_LENGTH"] + 65536
+    server.max_request_header_size = SERVER_HEADER_LIMIT
     server.ssl_adapter = BuiltinSSLAdapter(str(certfile), str(keyfile))
     return server

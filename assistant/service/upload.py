@@ -1,8 +1,13 @@
 """Checking an uploaded photo before any model sees it: type, size, dimensions, integrity.
 
 The header is read first (JPEG, PNG, WebP, BMP, GIF) so that a 100-megapixel image is refused
-before it is decoded into gigabytes of memory; then OpenCV decodes it, and a JPEG that stops
-before its end marker (a truncated upload) is refused rather than analysed half grey.
+before it is decoded into gigabytes of memory, and a JPEG that stops before its end marker (a
+truncated upload) is refused rather than analysed half grey. Only what recognition needs is
+decoded: the recogniser reads the tiles at most ``WORK_SIDE`` pixels on the long side, so a JPEG
+larger than that is decoded reduced (libjpeg's DCT scaling, 1/2 to 1/8, through Pillow's
+``draft``) to between ``WORK_SIDE / 2`` and ``WORK_SIDE`` — at most 16.8 megapixels decoded,
+whatever its size; formats that cannot be decoded reduced (PNG, WebP, BMP, GIF) are refused above
+``MAX_FULL_DECODE_PIXELS``, which a phone photo of 4032×3024 fits.
 """
 
 from __future__ import annotations
@@ -17,15 +22,21 @@ from .errors import ApiError
 #: Defaults, overridable in the app config (``MAX_IMAGE_PIXELS``, ``MAX_IMAGE_SIDE``).
 MAX_IMAGE_PIXELS = 40_000_000
 MAX_IMAGE_SIDE = 12_000
+#: The long side of the image the recogniser is given; larger photos are decoded reduced.
+WORK_SIDE = 4096
+#: Formats decoded whole (all but JPEG) are refused above this many pixels (4096 × 4096).
+MAX_FULL_DECODE_PIXELS = WORK_SIDE * WORK_SIDE
 
 
 @dataclass(frozen=True)
 class ImageInfo:
-    """What the header says: the format and the size in pixels."""
+    """What the header says: the format and the size in pixels; ``scale`` is the decoded size
+    over this size (1 when decoded whole)."""
 
     format: str
     width: int
     height: int
+    scale: float = 1.0
 
 
 def sniff(data: bytes) -> ImageInfo:
@@ -113,22 +124,74 @@ def _jpeg_complete(data: bytes) -> bool:
     return tail.endswith(b"\xff\xd9")
 
 
-def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
-                  max_side: int = MAX_IMAGE_SIDE) -> tuple[np.ndarray, ImageInfo]:
-    """The upload as a BGR image, after every check; ApiError (4xx) for anything wrong."""
-    import cv2
-
+def check_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
+                 max_side: int = MAX_IMAGE_SIDE,
+                 max_full_pixels: int = MAX_FULL_DECODE_PIXELS) -> ImageInfo:
+    """Every check that needs no decoding (cheap: the header and the end marker)."""
     if not data:
         raise ApiError(400, "the image is empty (zero bytes)", "图片是空的（0 字节）")
     info = sniff(data)
     check_bounds(info, max_pixels, max_side)
+    if info.format != "jpeg" and info.width * info.height > max_full_pixels:
+        mp = info.width * info.height / 1e6
+        raise ApiError(413, f"the {info.format} image is {info.width}×{info.height} ({mp:.0f} "
+                            f"megapixels); a {info.format.upper()} is decoded whole, so its limit "
+                            f"is {max_full_pixels / 1e6:.1f} megapixels (a JPEG may be larger)",
+                       f"图片太大：{info.width}×{info.height}（{mp:.0f} 百万像素），"
+                       f"{info.format.upper()} 上限 {max_full_pixels / 1e6:.1f} 百万像素（JPEG 可更大）",
+                       width=info.width, height=info.height)
     if info.format == "jpeg" and not _jpeg_complete(data):
         raise ApiError(400, "the JPEG is truncated: it stops before its end marker; upload it again",
                        "JPEG 图片不完整（上传被截断），请重新上传")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None or image.size == 0:
-        raise ApiError(400, f"the {info.format} image could not be decoded (damaged or truncated)",
-                       "图片无法解码（已损坏或不完整）")
+    return info
+
+
+def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
+                  max_side: int = MAX_IMAGE_SIDE, work_side: int = WORK_SIDE,
+                  max_full_pixels: int = MAX_FULL_DECODE_PIXELS) -> tuple[np.ndarray, ImageInfo]:
+    """The upload as a BGR image at most ``work_side`` pixels on its long side, after every
+    check; the info gives the full size and the scale. ApiError (4xx) for anything wrong."""
+    import cv2
+
+    info = check_upload(data, max_pixels, max_side, max_full_pixels)
+    image = None
+    if info.format == "jpeg" and max(info.width, info.height) > work_side:
+        image = _jpeg_reduced(data, info, work_side)
+    if image is not None:
+        # Reduced while decoding: the full size is the header's, turned as the photo is shown.
+        h, w = image.shape[:2]
+        turned = (w > h) != (info.width > info.height) and info.width != info.height
+        full_w, full_h = (info.height, info.width) if turned else (info.width, info.height)
+    else:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        if image is None or image.size == 0:
+            raise ApiError(400, f"the {info.format} image could not be decoded (damaged or "
+                                "truncated)", "图片无法解码（已损坏或不完整）")
+        full_h, full_w = image.shape[:2]
+    check_bounds(ImageInfo(info.format, full_w, full_h), max_pixels, max_side)
     h, w = image.shape[:2]
-    check_bounds(ImageInfo(info.format, w, h), max_pixels, max_side)
-    return image, ImageInfo(info.format, w, h)
+    if max(w, h) > work_side:  # a JPEG reduced by a power of two, or a PNG, WebP, BMP
+        k = work_side / max(w, h)
+        image = cv2.resize(image, (max(1, round(w * k)), max(1, round(h * k))),
+                           interpolation=cv2.INTER_AREA)
+    return image, ImageInfo(info.format, full_w, full_h, image.shape[1] / full_w)
+
+
+def _jpeg_reduced(data: bytes, info: ImageInfo, work_side: int) -> np.ndarray | None:
+    """A large JPEG decoded at the smallest DCT scale (1/2 … 1/8) that keeps at least half of
+    ``work_side`` on its long side, so between ``work_side / 2`` and ``work_side`` (at most
+    ``work_side²`` pixels decoded), turned by its EXIF orientation as OpenCV would; None when
+    Pillow cannot read it."""
+    import io
+
+    from PIL import Image, ImageOps
+
+    k = work_side / 2 / max(info.width, info.height)
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            img.draft("RGB", (max(1, int(info.width * k)), max(1, int(info.height * k))))
+            turned = ImageOps.exif_transpose(img.convert("RGB"))
+            rgb = np.asarray(turned)
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+    return np.ascontiguousarray(rgb[:, :, ::-1])

@@ -10,7 +10,7 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) =>
 
 /** fetch + JSON; a non-2xx answer throws an Error carrying the service's message and status. */
 async function api(path, opts = {}) {
-  const init = { method: opts.method || (opts.json || opts.form ? "POST" : "GET"), headers: {} };
+  const init = { method: opts.method || (opts.json || opts.form ? "POST" : "GET"), headers: { ...(opts.headers || {}) } };
   if (opts.json !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(opts.json);

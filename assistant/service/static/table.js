@@ -1,14 +1,29 @@
 // Page 4: a game across hands for four named players, kept by the service in SQLite. The table
-// id is in the address (#id), so a reload or a restart of the service comes back to it.
+// id and its secret are in the address (#id:secret), so a reload, a restart of the service or
+// the shared link comes back to it; only who holds the secret can record hands. The service lists
+// no tables: this browser keeps the ones it made or opened (id, secret, name) in localStorage.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const game = { table: null };
+const game = { table: null, secret: null };
+const SAVED = "mahjong-tables";
+
+function savedTables() {
+  try { return JSON.parse(localStorage.getItem(SAVED) || "[]").filter((t) => t && t.id); } catch (e) { return []; }
+}
+
+function saveTable(t, secret) {
+  const list = savedTables().filter((s) => s.id !== t.id);
+  const old = savedTables().find((s) => s.id === t.id) || {};
+  list.unshift({ id: t.id, secret: secret || old.secret || null, name: t.name, variant: t.variant, hands: t.hand_number - 1 });
+  try { localStorage.setItem(SAVED, JSON.stringify(list.slice(0, 100))); } catch (e) { /* private mode: the link still works */ }
+}
+
+const link = (t) => `#${t.id}${t.secret ? `:${t.secret}` : ""}`;
 
 async function listTables() {
-  const r = await api("/api/tables");
-  $("table-list").innerHTML = r.tables.map((t) =>
-    `<li><a href="#${t.id}">${esc(t.name)}</a> <span class="note">${esc(variantName(t.variant))} · ${t.hand_number - 1} ${T("ui.hands_2")}</span></li>`).join("");
+  $("table-list").innerHTML = savedTables().map((t) =>
+    `<li><a href="${esc(link(t))}">${esc(t.name)}</a> <span class="note">${esc(variantName(t.variant))} · ${+t.hands || 0} ${T("ui.hands_2")}</span></li>`).join("");
 }
 
 async function create() {
@@ -17,15 +32,19 @@ async function create() {
   const bets = [0, 1, 2, 3].map((i) => +$(`b${i}`).value || 0);
   try {
     const t = await api("/api/tables", { json: { players, bets, variant: $("variant").value } });
-    location.hash = t.id;
+    saveTable(t, t.secret);
+    location.hash = link(t);
   } catch (err) { showError($("create-error"), err); }
 }
 
 async function load() {
-  const id = location.hash.slice(1);
+  const [id, secret] = location.hash.slice(1).split(":");
   if (!id) { $("game").hidden = true; return; }
   try {
     game.table = await api(`/api/tables/${encodeURIComponent(id)}`);
+    game.secret = secret || (savedTables().find((t) => t.id === id) || {}).secret || null;
+    saveTable(game.table, game.secret);
+    listTables();
     draw();
   } catch (err) { showError($("create-error"), err); $("game").hidden = true; }
 }
@@ -155,7 +174,9 @@ async function record() {
     } catch (err) { showError($("record-error"), err); return; }
   }
   try {
-    game.table = await api(`/api/tables/${game.table.id}/hands`, { json: body });
+    game.table = await api(`/api/tables/${game.table.id}/hands`,
+      { json: body, headers: game.secret ? { Authorization: `Bearer ${game.secret}` } : {} });
+    saveTable(game.table, game.secret);
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
     $("discarder").value = "";  // the next hand starts as self-drawn until its discarder is chosen
     resetWinners();

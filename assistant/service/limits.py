@@ -1,0 +1,150 @@
+"""Bounds on every request, checked before any work is done on it.
+
+The body has a size bound per endpoint (a photo upload may be megabytes, a hand state is a few
+hundred bytes), the headers and the address have one, and a JSON body is walked once, right after
+parsing, so that no string, list, object, nesting or number is larger than a hand, a table or a
+photo's tiles can need: a 10 MB ``concealed`` string or JSON nested 10,000 deep is refused in
+microseconds, before the engine sees it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from flask import Flask, request
+
+from .errors import ApiError
+
+#: Body bytes of a JSON request (a hand state, claims, a table's hand) unless listed below.
+MAX_JSON_BYTES = 64 * 1024
+#: Per endpoint (Flask endpoint name → bytes); the photo upload is ``MAX_CONTENT_LENGTH``.
+BODY_LIMITS = {"api.read_detections": 256 * 1024}
+#: Request headers (names and values, all together) and the query string.
+MAX_HEADER_BYTES = 16 * 1024
+MAX_QUERY_BYTES = 4 * 1024
+#: The JSON walked after parsing.
+MAX_DEPTH = 12
+MAX_STRING = 400
+MAX_LIST = 600
+MAX_KEYS = 64
+MAX_KEY = 64
+MAX_NODES = 20_000
+MAX_NUMBER = 1e9
+#: A query parameter's value.
+MAX_PARAM = 400
+
+
+def body_limit(endpoint: str | None, upload_limit: int) -> int:
+    """The body bound of an endpoint, in bytes."""
+    if endpoint == "api.recognize_photo":
+        return upload_limit
+    return BODY_LIMITS.get(endpoint or "", MAX_JSON_BYTES)
+
+
+def check_request_bounds() -> None:
+    """Headers, address and declared body size within bounds (431, 414, 413), else ApiError."""
+    from flask import current_app
+
+    size = sum(len(k) + len(v) + 4 for k, v in request.headers.items())
+    if size > MAX_HEADER_BYTES:
+        raise ApiError(431, f"request headers too large: {size} bytes, the limit is "
+                            f"{MAX_HEADER_BYTES}", f"请求头太大：上限 {MAX_HEADER_BYTES} 字节")
+    query = request.environ.get("QUERY_STRING", "")
+    if len(query) > MAX_QUERY_BYTES:
+        raise ApiError(414, f"the query string is too long: {len(query)} bytes, the limit is "
+                            f"{MAX_QUERY_BYTES}", f"网址太长：上限 {MAX_QUERY_BYTES} 字节")
+    limit = body_limit(request.endpoint, current_app.config["MAX_CONTENT_LENGTH"])
+    request.max_content_length = limit  # also bounds a body sent without Content-Length
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(413, f"request body too large: {request.content_length} bytes, the limit "
+                            f"for {request.path} is {limit} bytes",
+                       f"请求内容太大：上限 {limit} 字节", limit=limit)
+
+
+def parse_json(data: bytes) -> Any:
+    """The JSON value in ``data``; ApiError 400 for bad JSON, nesting too deep, NaN/Infinity."""
+    try:
+        value = json.loads(data, parse_constant=_no_constant)
+    except RecursionError:
+        raise ApiError(400, f"the JSON is nested too deeply (the limit is {MAX_DEPTH} levels)",
+                       f"JSON 嵌套太深（上限 {MAX_DEPTH} 层）") from None
+    except (ValueError, TypeError):
+        raise ApiError(400, "the request body is not valid JSON", "请求内容不是有效的 JSON"
+                       ) from None
+    check_value(value)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def check_value(value: Any) -> None:
+    """Walk a parsed JSON value once; ApiError 400 naming the first thing out of bounds."""
+    nodes = 0
+    stack: list[tuple[Any, int, str]] = [(value, 0, "body")]
+    while stack:
+        item, depth, where = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            _refuse(f"the JSON has more than {MAX_NODES} values", f"JSON 的值太多（上限 {MAX_NODES}）")
+        if depth > MAX_DEPTH:
+            _refuse(f"the JSON is nested too deeply at {where} (the limit is {MAX_DEPTH} levels)",
+                    f"JSON 嵌套太深（上限 {MAX_DEPTH} 层）")
+        if isinstance(item, str):
+            _check_string(item, where, MAX_STRING)
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, (int, float)):
+            if not math.isfinite(item) or abs(item) > MAX_NUMBER:
+                _refuse(f"the number at {where} is out of range (at most {MAX_NUMBER:.0e} in size)",
+                        f"{where} 的数值超出范围")
+        elif isinstance(item, list):
+            if len(item) > MAX_LIST:
+                _refuse(f"the list at {where} has {len(item)} items; the limit is {MAX_LIST}",
+                        f"{where} 的列表太长（上限 {MAX_LIST} 项）")
+            stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, dict):
+            if len(item) > MAX_KEYS:
+                _refuse(f"the object at {where} has {len(item)} keys; the limit is {MAX_KEYS}",
+                        f"{where} 的键太多（上限 {MAX_KEYS}）")
+            for k, v in item.items():
+                _check_string(k, f"a key of {where}", MAX_KEY)
+                stack.append((v, depth + 1, f"{where}.{k}"))
+
+
+def _check_string(text: str, where: str, limit: int) -> None:
+    if len(text) > limit:
+        _refuse(f"the string at {_clip(where)} has {len(text)} characters; the limit is {limit}",
+                f"{_clip(where)} 的字符串太长（上限 {limit} 个字符）")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        _refuse(f"the string at {_clip(where)} holds a lone UTF-16 surrogate (not a character)",
+                f"{_clip(where)} 的字符串含有无效字符（单独的代理项）")
+
+
+def _clip(where: str) -> str:
+    """A JSON path as shown in a message: printable, short, never a lone surrogate."""
+    where = where.encode("utf-8", "replace").decode("utf-8")
+    return where if len(where) <= 80 else where[:80] + "…"
+
+
+def _refuse(message: str, zh: str) -> None:
+    raise ApiError(400, message, zh)
+
+
+def query_param(name: str, default: str | None = None, limit: int = MAX_PARAM) -> str | None:
+    """A query parameter, refused (400) when longer than ``limit`` characters."""
+    value = request.args.get(name, default)
+    if value is not None and len(value) > limit:
+        raise ApiError(400, f"the query parameter {name!r} has {len(value)} characters; the limit "
+                            f"is {limit}", f"参数 {name} 太长（上限 {limit} 个字符）")
+    return value
+
+
+def install(app: Flask) -> None:
+    """Check the bounds of every request before its view runs."""
+    app.before_request(check_request_bounds)
