@@ -420,6 +420,45 @@ TERMS: dict[str, str] = {
 
 #: English template -> Chinese. ``{0}``… are what the message was made with, in order.
 MESSAGES: dict[str, str] = {
+    # the service's and serve's own messages (issue 23)
+    "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'":
+        "postgresql:// 数据库需要 psycopg（{0}）：pip install "
+        "'mahjong-assistant[postgres]'",
+    "cannot open the table database {0}: {1} (choose a writable place, or a reachable server, with "
+    "--database)":
+        "无法打开牌局数据库 {0}：{1}（请用 --database 选一个可写的位置或可连接的服务器）",
+    "cannot write the certificate in {0}: {1}":
+        "无法在 {0} 写入证书：{1}",
+    "cannot listen on host {0}: no such address ({1})":
+        "无法在主机 {0} 上监听：没有这个地址（{1}）",
+    "port {0} on {1} is already in use: stop the other server or choose another --port":
+        "{1} 的端口 {0} 已被占用：请停掉另一个服务，或用 --port 换一个端口",
+    "cannot listen on {0}: it is not an address of this machine":
+        "无法在 {0} 上监听：这不是本机的地址",
+    "no permission to listen on port {0} (ports below 1024 need privileges): choose another --port":
+        "没有权限监听端口 {0}（1024 以下的端口需要特权）：请用 --port 换一个",
+    "cannot listen on {0}:{1}: {2}":
+        "无法在 {0}:{1} 上监听：{2}",
+    "'variant' must be a variant's name":
+        "'variant' 须是规则的名称",
+    "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a seat}}":
+        "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, "
+        "\"from\": 座位}}",
+    "'{0}' must be an object, got {1}":
+        "'{0}' 须是对象，收到 {1}",
+    "'hand' must be a list of tiles or a typed string":
+        "'hand' 须是牌的列表或牌的字符串",
+    "'name' must be a string":
+        "'name'（名字）须是字符串",
+    "a hand's result must be a JSON object":
+        "一盘的结果须是 JSON 对象",
+    "the hand's '{0}' must be an object":
+        "这一盘的 '{0}' 须是对象",
+    "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a player}}":
+        "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, "
+        "\"from\": 玩家}}",
+    "'points' must be four whole numbers (at most {0} in size), one per player":
+        "'points' 须是四个整数（绝对值不超过 {0}），每位玩家一个",
     # issue 17-21 merges: wild tiles, 立直/宝牌, Charleston, riichi, MCR, Hong Kong, Taiwan
     "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})":
         "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
