@@ -220,7 +220,8 @@ def test_live_page_plays_the_table_rules(page, server, stub):
     assert "Chow" not in page.inner_text(".claims-result")
     page.select_option("#void-suit", "m")  # now the hand holds its void suit: no win
     page.click("#discard-pad button[data-tile='9p']")
-    page.wait_for_function("!document.querySelector('.claims-result').innerText.includes('Win')")
+    page.wait_for_function("() => { const r = document.querySelector('.claims-result'); "
+                           "return r && !r.innerText.includes('Win'); }")
     page.click("#stop")
     page.click("#lang-zh")
 

@@ -150,7 +150,7 @@ def test_photo_labels_readable_and_apart_on_a_phone(browser, server, stub, lang:
         page.goto(f"{server.url}/score")
         upload_photo(page, None)
         page.wait_for_selector("#rec-status[data-found='14']")
-        page.wait_for_function("document.querySelector('#annotated').dataset.labels")
+        page.wait_for_function("() => document.querySelector('#annotated').dataset.labels")
         labels = json.loads(page.get_attribute("#annotated", "data-labels"))
         assert len(labels) >= 10, labels
         assert min(lb["font"] for lb in labels) >= 12
@@ -181,7 +181,8 @@ def test_live_overlay_labels_readable_and_apart_on_a_phone(browser, server, stub
     try:
         page.goto(f"{server.url}/live")
         page.click("#start")
-        page.wait_for_function("(document.querySelector('#overlay').dataset.labels || '[]').length > 50")
+        page.wait_for_function(
+            "() => (document.querySelector('#overlay').dataset.labels || '[]').length > 50")
         labels = json.loads(page.get_attribute("#overlay", "data-labels"))
         assert len(labels) >= 8 and min(lb["font"] for lb in labels) >= 12 and _apart(labels)
         alt = page.get_attribute("#overlay", "aria-label")
@@ -202,7 +203,7 @@ def test_chinese_pages_say_it_in_chinese(page, server) -> None:
     # A bad hand: the error reads in Chinese, and the previous result is gone.
     page.fill("#typed", "11111m")
     page.click("#use-typed")
-    page.wait_for_function("document.querySelectorAll('#hand .tiles svg').length === 5")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 5")
     page.click("#score-btn")
     page.wait_for_selector("#score-error .error")
     error = page.inner_text("#score-error")
@@ -210,10 +211,10 @@ def test_chinese_pages_say_it_in_chinese(page, server) -> None:
     assert page.inner_text("#result").strip() == ""
     # Switching language redraws what is on screen, the error included.
     page.click("#lang-en")
-    page.wait_for_function("document.querySelector('#score-error').innerText.includes('copies')")
+    page.wait_for_function("() => document.querySelector('#score-error').innerText.includes('copies')")
     assert page.inner_text("#variant option[value='guangdong']") == "Guangdong chicken hand"
     page.click("#lang-zh")
-    page.wait_for_function("document.querySelector('#score-error').innerText.includes('四张')")
+    page.wait_for_function("() => document.querySelector('#score-error').innerText.includes('四张')")
 
 
 def test_a_correction_in_the_row_survives_one_in_the_photo(page, server) -> None:
@@ -224,7 +225,7 @@ def test_a_correction_in_the_row_survives_one_in_the_photo(page, server) -> None
     page.click(".picker button[data-tile='7m']")
     page.wait_for_selector("#hand svg[data-index='0'][data-tile='7m']")
     # The photo shows the row's correction ...
-    page.wait_for_function("document.querySelector('#photo-tiles svg').dataset.tile === '7m'")
+    page.wait_for_function("() => document.querySelector('#photo-tiles svg').dataset.tile === '7m'")
     # ... and a later correction in the photo keeps it.
     page.click("#photo-tiles button >> nth=12")
     page.click(".picker button[data-tile='W']")
@@ -260,7 +261,7 @@ def test_melds_and_flowers_entered_by_hand(page, server) -> None:
     page.goto(f"{server.url}/score")
     page.fill("#typed", "123m456p789sSS")
     page.click("#use-typed")
-    page.wait_for_function("document.querySelectorAll('#hand .tiles svg').length === 11")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 11")
     page.select_option("#meld-type", "pung")
     page.select_option("#meld-from", "opposite")
     page.fill("#meld-tiles", "EEE")
@@ -294,7 +295,8 @@ def test_teach_shows_tiles_and_names_and_keeps_sections_open(page, server) -> No
     assert "陕西麻将" in page.inner_text("#rules details[data-variant='shaanxi'] summary")
     assert "points" not in page.inner_text("#examples-shaanxi")
     page.click("#lang-en")
-    page.wait_for_function("document.querySelector('#explain-report').textContent.includes('Guangdong')")
+    page.wait_for_function(
+        "() => document.querySelector('#explain-report').textContent.includes('Guangdong')")
     assert page.get_attribute("#rules details[data-variant='shaanxi']", "open") is not None
     assert "paozi" in page.inner_text("#rules details[data-variant='shaanxi']").lower()
     # A bad input clears the previous explanation.
@@ -330,7 +332,7 @@ def test_the_winning_tile_is_chosen_and_kept(page, server) -> None:
     # It stays the winning tile when another tile is corrected in the photo.
     page.click("#photo-tiles button >> nth=0")
     page.click(".picker button[data-tile='1m']")
-    page.wait_for_function("document.querySelector('#annotated').dataset.labels")
+    page.wait_for_function("() => document.querySelector('#annotated').dataset.labels")
     page.wait_for_selector("#hand svg[data-index='13'][data-tile='4p'].win")
     page.check("#self-drawn")
     page.click("#score-btn")
@@ -354,7 +356,7 @@ def test_house_rules_say_no_cap_in_words(page, server) -> None:
     page.click("#score-btn")
     page.wait_for_selector(".verdict.win")
     page.click("#lang-en")
-    page.wait_for_function("!document.querySelector('#options').innerText.includes('null')")
+    page.wait_for_function("() => !document.querySelector('#options').innerText.includes('null')")
     assert page.get_attribute(box, "placeholder") == "no cap"
     page.click("#lang-zh")
 
