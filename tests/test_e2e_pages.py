@@ -320,6 +320,37 @@ def test_table_session_two_hands(page, server):
     assert table["dealer"] == 1, "the dealer (Bo) won: he keeps the deal"
 
 
+def test_xuezhan_table_records_several_wins_in_one_hand(page, server):
+    """血战到底 at the table page: a win is kept and the hand goes on; who is still in is shown;
+    the first winner deals next."""
+    open_table(page, server, "sichuan")
+    page.wait_for_selector("#win-goes-on:not([hidden])")
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "0")
+    page.fill("#win-hand", "123456m234p678p9p 9p")
+    page.click("#win-goes-on")
+    page.wait_for_function("() => document.querySelector('#pending-wins').textContent.includes('Bo')")
+    assert "Bo" not in page.inner_text("#pending-wins").split(":")[-1], "Bo has left the hand"
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "")
+    page.fill("#win-hand", "111m444m222p777p9p 9p")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row .still-in")
+    import json
+    import urllib.request
+
+    table_id = page.evaluate("location.hash.slice(1)").split(":")[0]
+    with urllib.request.urlopen(f"{server.url}/api/tables/{table_id}") as r:
+        table = json.load(r)
+    result = table["hands"][0]["result"]
+    assert [w["winner"] for w in result["wins"]] == [1, 2] and result["still_in"] == [0, 3]
+    assert table["totals"] == [-1 - 3, 1, 6, -3] and table["dealer"] == 1
+    assert page.evaluate("document.querySelector('#pending-wins').textContent") == ""
+    # A table of another variant has no such step.
+    open_table(page, server, "guangdong")
+    assert page.is_hidden("#win-goes-on")
+
+
 def test_a_table_is_shared_by_its_link_and_kept_by_the_browser(page, browser, server):
     """The link carries the secret: another browser with it records a hand, one without it is
     told why not; the browser that made the table lists it (the service lists none)."""

@@ -69,6 +69,62 @@ def test_hands_rotate_the_deal_and_add_up(tmp_path, target):
     assert t["dealer"] == 0 and t["prevalent_wind"] == "S"
 
 
+PLAIN = {"concealed": "123456m234p678p9p", "win_tile": "9p"}  # Sichuan 平和 (0 fan), void s
+PUNGS = {"concealed": "111m444m222p777p9p", "win_tile": "9p"}  # 对对胡 (1 fan)
+
+
+def test_xuezhan_hand_records_each_win_between_the_players_still_in(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "sichuan"})
+    t = store.record(t["id"], {"result": "win", "wins": [
+        {"winner": 1, "discarder": 0, "hand": PLAIN},          # Bo wins on Ann's discard: 1
+        {"winner": 2, "discarder": None, "hand": PUNGS},       # Chen self-draws: Ann, Dai pay 2+1
+        {"discarder": 3, "winners": [{"winner": 0, "hand": PLAIN}]},  # Ann on Dai's discard: 1
+    ]})
+    hand = t["hands"][0]["result"]
+    assert [w["winner"] for w in hand["wins"]] == [1, 2, 0]
+    assert [w["still_in"] for w in hand["wins"]] == [[0, 1, 2, 3], [0, 2, 3], [0, 3]]
+    assert hand["wins"][1]["payments"] == [-3, 0, 6, -3]  # Bo has left: he pays nothing
+    assert hand["still_in"] == [3] and t["totals"] == [-1 - 3 + 1, 1, 6, -3 - 1]
+    assert sum(t["totals"]) == 0
+    assert t["dealer"] == 1, "the first winner deals the next hand"
+    with pytest.raises(MahjongError, match="left the hand"):
+        store.record(t["id"], {"result": "win", "wins": [
+            {"winner": 1, "discarder": 0, "hand": PLAIN}, {"winner": 1, "discarder": None,
+                                                           "hand": PLAIN}]})
+    with pytest.raises(MahjongError, match="first win"):
+        other = store.create({"players": PLAYERS, "variant": "guangdong"})
+        store.record(other["id"], {"result": "win", "wins": [{"winner": 1, "discarder": 0,
+                                                               "hand": WIN}]})
+
+
+def test_xueliu_winner_stays_and_a_draw_checks_the_rest(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "xueliu"})
+    t = store.record(t["id"], {"result": "win", "wins": [
+        {"winner": 1, "discarder": 0, "hand": PLAIN},
+        {"winner": 1, "discarder": 2, "hand": PLAIN}]})  # Bo wins again: 血流 keeps him in
+    assert t["hands"][0]["result"]["still_in"] == [0, 1, 2, 3] and t["totals"] == [-1, 2, -1, 0]
+    # 血战 to the draw: Chen and Dai still in; Dai holds three suits (花猪) and pays Chen the cap.
+    t = store.create({"players": PLAYERS, "variant": "sichuan"})
+    t = store.record(t["id"], {"result": "win", "wins": [
+        {"winner": 0, "discarder": 1, "hand": PLAIN}, {"winner": 1, "discarder": None,
+                                                        "hand": PLAIN}],
+        "draw": {"hands": {"2": {"concealed": "123m456m789m1p2p3p9p"},
+                           "3": {"concealed": "123m456p789s1m2m3m5m"}}}})
+    # Ann +1 from Bo; Bo's self-draw paid 1 + 1 by Chen and Dai (Ann has left); Dai pays Chen 8.
+    assert t["totals"] == [1, -1 + 4, -2 + 8, -2 - 8] and sum(t["totals"]) == 0
+
+
+def test_changsha_tongpao_player_deals_next(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "changsha"})
+    t = store.record(t["id"], {"result": "win", "discarder": 3, "winners": [
+        {"winner": 1, "hand": {"concealed": "123m456m789p234s5s", "win_tile": "5s"}},
+        {"winner": 2, "hand": {"concealed": "123m456m789p234s5s", "win_tile": "5s"}}]})
+    assert t["dealer"] == 3 and t["prevalent_wind"] == "E"  # 通炮者坐庄
+
+
 def test_survives_a_restart(tmp_path, target):
     path = target
     app = create_app({"DATABASE": path})

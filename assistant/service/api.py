@@ -95,7 +95,9 @@ def describe_variant(name: str) -> dict[str, Any]:
             "description_zh": profile.description_zh, "description_en": profile.description_en,
             "scores": profile.name in _scoring(), "options": options,
             "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary],
-            "examples": [_example(profile, ex) for ex in profile.examples]}
+            "examples": [_example(profile, ex) for ex in profile.examples],
+            # 血战到底 / 血流成河: the hand goes on after a win (the winner leaves / stays).
+            "after_win": profile.extra.get("after_win")}
 
 
 def _example(profile: Any, example: dict[str, Any]) -> dict[str, Any]:

@@ -288,7 +288,10 @@ class SessionStore:
         number -> list of ``{"type": an|jia|zhi, "tile", "from": player}``) are the kongs made
         this hand: paid with the win, or on a draw where the variant lets them stand. Several
         players winning on one discard (一炮多响, where the variant allows it): ``"winners":
-        [{"winner": i, "hand" | "points"}, ...]`` with the one ``discarder``.
+        [{"winner": i, "hand" | "points"}, ...]`` with the one ``discarder``. 血战到底 / 血流成河,
+        where the hand goes on after a win: ``"wins": [each win as above, in the order they
+        came]``, each settled between the players still in, and ``"draw": {"hands": {player:
+        hand}}`` when the wall ran out with several still in (查花猪, 查大叫).
         """
         if not isinstance(data, dict):
             raise MahjongError("a hand's result must be a JSON object", "result")
@@ -321,25 +324,82 @@ class SessionStore:
         if kongs:
             record["kongs"] = data["kongs"]
         winners: list[str] = []
+        discarder: str | None = None
         if result == "draw":
             payments = self._draw(table, kongs, bets)
         else:
-            payments, wins = self._wins(table, data, bets, kongs)
+            if data.get("wins") is not None:
+                payments, wins, still_in = self._hand_played_on(table, data, bets, kongs)
+                record["still_in"] = still_in
+            else:
+                payments, wins = self._wins(table, data, bets, kongs)
             record.update(winner=wins[0]["winner"], winners=[w["winner"] for w in wins],
                           discarder=wins[0]["discarder"], wins=wins)
             if "score" in wins[0]:
                 record.update(score=wins[0]["score"], hand=wins[0]["hand"])
             winners = [seat_wind(w["winner"], dealer) for w in wins]
-        # The engine's rule (assistant.procedures): the dealer, East, keeps the deal on his win
-        # or a draw; otherwise it passes to his 下家 (South).
-        dealer_keeps = next_dealer("E", winners) == "E"
-        new_dealer, new_prevalent = rotate(dealer, prevalent, dealer_keeps)
+            if wins[0]["discarder"] is not None:
+                discarder = seat_wind(wins[0]["discarder"], dealer)
+        # The variant's rule (assistant.procedures.next_dealer): by default the dealer, East,
+        # keeps the deal on his win or a draw, else it passes to his 下家; Sichuan's first winner
+        # deals next, Changsha's discarder of several winners (通炮).
+        profile = get_profile(table["variant"], table["options"])
+        nxt = WINDS.index(next_dealer("E", winners, profile, discarder))
+        new_dealer, new_prevalent = pass_deal(dealer, prevalent, (dealer + nxt) % 4)
         return table["hand_number"], (dealer, prevalent, json.dumps(record, ensure_ascii=False),
                                       json.dumps(payments), new_dealer, new_prevalent)
 
+    def _hand_played_on(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
+                        kongs: dict[str, Any]) -> tuple[list[int], list[dict[str, Any]], list[int]]:
+        """血战 / 血流: the wins of one hand in order, each paid by the players still in (a
+        winner leaves in 血战, stays in 血流), then the draw's 查花猪 / 查大叫 among the rest."""
+        profile = get_profile(table["variant"], table["options"])
+        after = profile.extra.get("after_win")
+        if after not in ("leave", "stay"):
+            raise MahjongError(f"variant {profile.name!r} ends the hand at the first win: record "
+                               "one win ('winner' or 'winners'), not a list of 'wins'", "wins")
+        events = data["wins"]
+        if not isinstance(events, list) or not events or not all(isinstance(e, dict)
+                                                                  for e in events):
+            raise MahjongError("'wins' must list each win of the hand, in the order they came",
+                               "wins")
+        dealer = table["dealer"]
+        still = [0, 1, 2, 3]
+        payments, wins = [0] * 4, []
+        for k, event in enumerate(events):
+            if len(still) < 2:
+                raise MahjongError(f"win {k + 1}: only one player is still in (血战到底 ends with "
+                                   "the last player)", "wins")
+            in_play = [seat_wind(p, dealer) for p in still]
+            paid, these = self._wins(table, event, bets, kongs if k == 0 else {}, in_play)
+            for win in these:
+                if win["winner"] not in still:
+                    raise MahjongError(f"win {k + 1}: player {win['winner']} has already won and "
+                                       "left the hand (血战到底)", "wins")
+                win["still_in"] = list(still)
+            payments = [a + b for a, b in zip(payments, paid, strict=True)]
+            wins += these
+            if after == "leave":
+                still = [p for p in still if p not in {w["winner"] for w in these}]
+        draw = data.get("draw")
+        if draw is not None:
+            if not isinstance(draw, dict) or not isinstance(draw.get("hands"), dict):
+                raise MahjongError("'draw' gives the hands of the players still in: "
+                                   "{\"hands\": {player: hand}}", "draw")
+            # JSON keys are strings: "0" … "3" name the players.
+            hands = {seat_wind(_player(int(p) if p.isdecimal() else p, "draw player"), dealer): h
+                     for p, h in draw["hands"].items()}
+            facts = {"dealer": "E", "hands": hands, "in_play": [seat_wind(p, dealer) for p in still]}
+            by_wind = settle_draw(profile, facts).get("payments", {})
+            paid = [int(by_wind.get(seat_wind(i, dealer), 0)) for i in range(4)]
+            payments = [a + b for a, b in zip(payments, paid, strict=True)]
+        return payments, wins, still
+
     def _wins(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
-              kongs: dict[str, Any]) -> tuple[list[int], list[dict[str, Any]]]:
-        """Payments of a won hand (one winner, or several on one discard) and each win."""
+              kongs: dict[str, Any], in_play: list[str] | None = None
+              ) -> tuple[list[int], list[dict[str, Any]]]:
+        """Payments of a won hand (one winner, or several on one discard) and each win;
+        ``in_play``: the seats still in the hand (血战到底), all four by default."""
         entries = data.get("winners")
         if entries is None:
             entries = [{k: data[k] for k in ("winner", "hand", "points") if k in data}]
@@ -370,7 +430,7 @@ class SessionStore:
             else:
                 # The kongs are settled once, with the first winner's hand.
                 paid, score = self._score(table, entry.get("hand"), player, discarder, bets,
-                                          kongs if k == 0 else {}, winds)
+                                          kongs if k == 0 else {}, winds, in_play)
                 win.update(score=score, hand=score_hand(entry["hand"]))
             win["payments"] = paid
             payments = [a + b for a, b in zip(payments, paid, strict=True)]
@@ -389,8 +449,8 @@ class SessionStore:
         return [int(by_wind.get(seat_wind(i, table["dealer"]), 0)) for i in range(4)]
 
     def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
-               bets: list[int], kongs: dict[str, Any], winners: list[str] | None = None
-               ) -> tuple[list[int], dict[str, Any]]:
+               bets: list[int], kongs: dict[str, Any], winners: list[str] | None = None,
+               in_play: list[str] | None = None) -> tuple[list[int], dict[str, Any]]:
         """Score the winning hand with the table facts filled in; payments per player."""
         profile = get_profile(table["variant"], table["options"])
         if scorer_for(profile) is None:
@@ -417,6 +477,8 @@ class SessionStore:
             table_facts["kongs"] = kongs
         if winners and len(winners) > 1:
             table_facts["winners"] = winners
+        if in_play is not None and len(in_play) < 4:
+            table_facts["in_play"] = in_play
         state["table"] = table_facts
         state["variant"] = table["variant"]
         state["options"] = table["options"]
@@ -442,17 +504,24 @@ def seat_wind(player: int, dealer: int) -> str:
 
 
 def rotate(dealer: int, prevalent: str, dealer_keeps: bool) -> tuple[int, str]:
-    """The next hand's dealer and prevalent wind.
+    """The next hand's dealer and prevalent wind when the deal stays or passes to the 下家.
 
     >>> rotate(0, "E", True), rotate(0, "E", False), rotate(3, "E", False), rotate(3, "N", False)
     ((0, 'E'), (1, 'E'), (0, 'S'), (0, 'E'))
     """
-    if dealer_keeps:
-        return dealer, prevalent
-    nxt = (dealer + 1) % 4
-    if nxt == 0:
+    return pass_deal(dealer, prevalent, dealer if dealer_keeps else (dealer + 1) % 4)
+
+
+def pass_deal(dealer: int, prevalent: str, new_dealer: int) -> tuple[int, str]:
+    """The next hand's dealer and prevalent wind when the deal goes to ``new_dealer`` (the 下家,
+    or where a variant sends it): the wind moves on when the deal passes the first dealer.
+
+    >>> pass_deal(2, "E", 1), pass_deal(1, "E", 3), pass_deal(1, "E", 1)
+    ((1, 'S'), (3, 'E'), (1, 'E'))
+    """
+    if new_dealer < dealer:
         prevalent = WINDS[(WINDS.index(prevalent) + 1) % 4]
-    return nxt, prevalent
+    return new_dealer, prevalent
 
 
 def _player(value: Any, what: str) -> int:

@@ -87,7 +87,9 @@ DEFAULTS: dict[str, Any] = {
     "players": 4, "three_player_flush_only": False, "exchange_three": "none",
     "next_dealer": "first_winner", "winner_may_change_wait": False,
     "winner_discards_claimable": True,
-    "kongs_stand_on_draw": True, "dice": "one_throw", "wall_stacks": 18, "wall_direction": "counterclockwise",
+    # Table facts (not options): kongs paid at once stand on a draw; a winner leaves (血战).
+    "kongs_stand_on_draw": True, "after_win": "leave", "dice": "one_throw", "wall_stacks": 18,
+    "wall_direction": "counterclockwise",
 }
 
 #: 成都计番, the card: 根/杠 1 each, 对对胡 1, 杠上开花 1, 七对 2, 清一色 2, and what Sichuan tables add.
@@ -166,7 +168,7 @@ SICHUAN = RuleProfile(
 )
 
 XUELIU = replace(
-    SICHUAN, name="xueliu", name_zh="四川麻将·血流成河",
+    SICHUAN, name="xueliu", name_zh="四川麻将·血流成河", extra={**DEFAULTS, "after_win": "stay"},
     description_en="Sichuan 血流成河: scored as 血战到底, but a winner stays in and may win again "
                    "until the wall is empty.",
     description_zh="四川血流成河：计分同血战到底，但和牌者不退出，可以继续和牌，直到摸完牌。",

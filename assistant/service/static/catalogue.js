@@ -1133,6 +1133,10 @@ window.CATALOGUE = {
 "开始",
 "Start the table"
 ],
+"ui.still_in": [
+"仍在局",
+"Still in"
+],
 "ui.stop": [
 "停止",
 "Stop"
@@ -1305,6 +1309,10 @@ window.CATALOGUE = {
 "和！",
 "Win!"
 ],
+"ui.win_and_play_on": [
+"记下这一和，本局继续",
+"Record this win, the hand goes on"
+],
 "ui.winner": [
 "和牌者",
 "Winner"
@@ -1320,6 +1328,10 @@ window.CATALOGUE = {
 "ui.wins_on": [
 "和",
 "wins on"
+],
+"ui.wins_so_far": [
+"本局已和",
+"Wins so far this hand"
 ]
 },
 "variants": {

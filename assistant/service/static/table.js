@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const game = { table: null, secret: null };
+const game = { table: null, secret: null, variants: [], variantInfo: null, pending: [] };
 const SAVED = "mahjong-tables";
 
 function savedTables() {
@@ -53,6 +53,9 @@ function draw() {
   const t = game.table;
   if (!t) return;
   $("game").hidden = false;
+  game.variantInfo = game.variants.find((v) => v.name === t.variant) || null;
+  toggleWin();
+  drawPending();
   $("game-title").textContent = `${t.name} · ${variantName(t.variant)}`;
   for (const [i, p] of t.players.entries()) {  // each points box says whose it is
     const label = $(`pt${i}-label`);
@@ -82,7 +85,8 @@ function draw() {
         tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +
         (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "") +
         "</div>").join("");
-      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}</td>` +
+      const still = r.still_in ? `<div class="note still-in">${T("ui.still_in")}: ${r.still_in.map((p) => esc(t.players[p].name)).join(T("ui.list_comma"))}</div>` : "";
+      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}${still}</td>` +
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
     }).join("") +
     `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
@@ -152,27 +156,62 @@ async function parseHand(text) {
   return { concealed: tiles.slice(0, -1), win_tile: tiles[tiles.length - 1] };
 }
 
+/** The win the form describes: its discarder and its winner (or winners on that discard). */
+async function formWin() {
+  const win = { discarder: $("discarder").value === "" ? null : +$("discarder").value };
+  const pts = [0, 1, 2, 3].map((i) => $(`pt${i}`).value);
+  const winners = [];
+  for (const [i, row] of [...document.querySelectorAll(".winner-row")].entries()) {
+    const w = { winner: +row.querySelector("select").value };
+    if (pts.some((v) => v !== "")) w.points = i === 0 ? pts.map((v) => +v || 0) : [0, 0, 0, 0];
+    else w.hand = await parseHand(row.querySelector(".win-hand").value);
+    winners.push(w);
+  }
+  if (winners.length === 1) Object.assign(win, winners[0]); else win.winners = winners;
+  return win;
+}
+
+/** The players still in after the wins so far (血战到底: a winner leaves; 血流成河: he stays). */
+function stillIn() {
+  const leave = (game.variantInfo || {}).after_win === "leave";
+  const gone = new Set(leave ? game.pending.flatMap((w) => (w.winners || [w]).map((x) => x.winner)) : []);
+  return [0, 1, 2, 3].filter((p) => !gone.has(p));
+}
+
+function drawPending() {
+  const t = game.table;
+  const out = $("pending-wins");
+  if (!t || !game.pending.length) { out.innerHTML = ""; return; }
+  const name = (p) => esc(t.players[p].name);
+  out.innerHTML = `${T("ui.wins_so_far")}: ` + game.pending.map((w) => (w.winners || [w]).map((x) => name(x.winner)).join(T("ui.list_comma")) +
+    " " + (w.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${name(w.discarder)}`)).join("；") +
+    ` · ${T("ui.still_in")}: ${stillIn().map(name).join(T("ui.list_comma"))}`;
+}
+
+/** 血战 / 血流: keep this win and clear the form for the next one of the same hand. */
+async function winGoesOn() {
+  showError($("record-error"), null);
+  try { game.pending.push(await formWin()); } catch (err) { showError($("record-error"), err); return; }
+  for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
+  $("discarder").value = "";
+  resetWinners();
+  drawPending();
+}
+
 async function record() {
   showError($("record-error"), null);
   const result = document.querySelector("input[name=result]:checked").value;
-  const body = { result };
+  let body = { result };
   const k = kongs();
-  if (Object.keys(k).length) body.kongs = k;
   if (result === "win") {
-    body.discarder = $("discarder").value === "" ? null : +$("discarder").value;
-    const pts = [0, 1, 2, 3].map((i) => $(`pt${i}`).value);
-    const rows = [...document.querySelectorAll(".winner-row")];
     try {
-      const winners = [];
-      for (const [i, row] of rows.entries()) {
-        const w = { winner: +row.querySelector("select").value };
-        if (pts.some((v) => v !== "")) w.points = i === 0 ? pts.map((v) => +v || 0) : [0, 0, 0, 0];
-        else w.hand = await parseHand(row.querySelector(".win-hand").value);
-        winners.push(w);
-      }
-      if (winners.length === 1) Object.assign(body, winners[0]); else body.winners = winners;
+      const win = await formWin();
+      body = game.pending.length ? { result, wins: game.pending.concat([win]) } : { result, ...win };
     } catch (err) { showError($("record-error"), err); return; }
+  } else if (game.pending.length) {
+    body = { result: "win", wins: game.pending };  // the wall ran out after the wins so far
   }
+  if (Object.keys(k).length) body.kongs = k;
   try {
     game.table = await api(`/api/tables/${game.table.id}/hands`,
       { json: body, headers: game.secret ? { Authorization: `Bearer ${game.secret}` } : {} });
@@ -180,6 +219,8 @@ async function record() {
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
     $("discarder").value = "";  // the next hand starts as self-drawn until its discarder is chosen
     resetWinners();
+    game.pending = [];
+    drawPending();
     $("kong-rows").innerHTML = "";
     draw();
     listTables();
@@ -189,6 +230,8 @@ async function record() {
 function toggleWin() {
   const win = document.querySelector("input[name=result]:checked").value === "win";
   for (const el of document.querySelectorAll(".win-only")) el.hidden = !win;
+  // 血战到底 / 血流成河: the hand goes on after a win, so a win can be kept and the next entered.
+  $("win-goes-on").hidden = !win || !(game.variantInfo && game.variantInfo.after_win);
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
@@ -197,9 +240,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("winner-rows").addEventListener("input", previewHand);
   $("add-winner").addEventListener("click", addWinner);
   $("add-kong").addEventListener("click", addKong);
+  $("win-goes-on").addEventListener("click", winGoesOn);
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
-  await fillVariants($("variant"), "guangdong");
+  game.variants = await fillVariants($("variant"), "guangdong");
   await listTables();
   await load();
 });
