@@ -423,6 +423,18 @@ TERMS: dict[str, str] = {
 
 #: English template -> Chinese. ``{0}``… are what the message was made with, in order.
 MESSAGES: dict[str, str] = {
+    # table sessions of 血战 / 血流 (issue 17)
+    "variant {0} ends the hand at the first win: record one win ('winner' or 'winners'), not "
+    "a list of 'wins'":
+        "{0} 和牌即结束一盘：请记一次和牌（'winner' 或 'winners'），不是 'wins' 列表",
+    "'wins' must list each win of the hand, in the order they came":
+        "'wins' 须按先后列出这一盘的每次和牌",
+    "win {0}: only one player is still in (血战到底 ends with the last player)":
+        "第 {0} 次和牌：只剩一家在局（血战到底打到最后一人为止）",
+    "win {0}: player {1} has already won and left the hand (血战到底)":
+        "第 {0} 次和牌：玩家 {1} 已经和牌离场（血战到底）",
+    "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}":
+        "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
     # the service's and serve's own messages (issue 23)
     "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'":
         "postgresql:// 数据库需要 psycopg（{0}）：pip install "
