@@ -423,6 +423,94 @@ TERMS: dict[str, str] = {
 
 #: English template -> Chinese. ``{0}``… are what the message was made with, in order.
 MESSAGES: dict[str, str] = {
+    # the service's own answers (uploads, bounds, tables)
+    "send the request body as JSON (Content-Type: application/json), got {0}":
+        "请以 JSON 发送（Content-Type: application/json），收到 {0}",
+    "the request body must be a JSON object, got {0}":
+        "请求内容必须是 JSON 对象，收到 {0}",
+    "lang must be zh or en, got {0}":
+        "lang 只能是 zh 或 en，收到 {0}",
+    "give the tiles to read in ?text=, e.g. 123m456p or 一万 东":
+        "请输入牌，例如 123m456p 或 一万 东",
+    "send the photo as multipart/form-data with the field 'image', got {0}":
+        "请用 multipart/form-data 上传照片（字段 image），收到 {0}",
+    "no file in the multipart field 'image'":
+        "没有收到照片（字段 image）",
+    "seed must be a whole number of at most 18 digits, got {0}":
+        "seed 必须是不超过 18 位的整数，收到 {0}",
+    "request headers too large: {0} bytes, the limit is {1}":
+        "请求头太大：{0} 字节，上限 {1} 字节",
+    "the query string is too long: {0} bytes, the limit is {1}":
+        "网址太长：{0} 字节，上限 {1} 字节",
+    "request body too large: {0} bytes, the limit for {1} is {2} bytes":
+        "请求内容太大：{0} 字节，{1} 的上限是 {2} 字节",
+    "the string at {0} has {1} characters; the limit is {2}":
+        "{0} 的字符串有 {1} 个字符，太长（上限 {2} 个字符）",
+    "the query parameter {0} has {1} characters; the limit is {2}":
+        "参数 {0} 有 {1} 个字符，太长（上限 {2} 个字符）",
+    "the JSON is nested too deeply (the limit is {0} levels)":
+        "JSON 嵌套太深（上限 {0} 层）",
+    "the request body is not valid JSON":
+        "请求内容不是有效的 JSON",
+    "the JSON has more than {0} values":
+        "JSON 的值太多（上限 {0}）",
+    "the JSON is nested too deeply at {0} (the limit is {1} levels)":
+        "JSON 在 {0} 处嵌套太深（上限 {1} 层）",
+    "the string at {0} holds a lone UTF-16 surrogate (not a character)":
+        "{0} 的字符串含有无效字符（单独的代理项）",
+    "the number at {0} is out of range (at most {1} in size)":
+        "{0} 的数值超出范围（绝对值最多 {1}）",
+    "the list at {0} has {1} items; the limit is {2}":
+        "{0} 的列表有 {1} 项，太长（上限 {2} 项）",
+    "the object at {0} has {1} keys; the limit is {2}":
+        "{0} 的对象有 {1} 个键，太多（上限 {2}）",
+    "the service is busy recognising other photos ({0} waiting); try again in a few seconds":
+        "服务正忙（{0} 张照片在排队识别），请几秒后再试",
+    "the service is busy: no turn to recognise the photo within {0} s; try again":
+        "服务正忙：{0} 秒内没轮到识别这张照片，请再试",
+    "tile recognition is not available: the recogniser (vision.recognizer) is not installed ({0})":
+        "识牌功能不可用：没有安装识别模块（{0}）",
+    "tile recognition is not available: the model could not be loaded ({0})":
+        "识牌功能不可用：识别模型没有装好（{0}），请手动输入牌",
+    "the photo could not be read: {0}":
+        "这张照片读不出来：{0}",
+    "this service does not answer to the name {0} (start it with --allowed-host NAME to allow it)":
+        "服务不接受主机名 {0}（可用 --allowed-host NAME 允许）",
+    "a request from another site may not change anything here (Origin {0} is not {1})":
+        "不接受来自其他网站的修改请求（Origin {0} 不是 {1}）",
+    "this client has made {0} tables today; the limit is {1} a day":
+        "今天已新建 {0} 个牌局，已达每天上限（{1} 个）",
+    "this table has {0} hands, the most a table keeps: start a new table":
+        "本牌局已有 {0} 手（上限），请新开一局",
+    "no table {0}":
+        "没有这个牌局 {0}",
+    "changing a table needs its secret: send the header 'Authorization: Bearer <secret>' with the "
+    "secret given when the table was created (it is in the table's shared link)":
+        "修改牌局需要它的密钥（在分享的链接里）：请求头 Authorization: Bearer <密钥>",
+    "{0} must be a whole number {1}-{2}, got {3}":
+        "{0} 必须是 {1}-{2} 的整数，收到 {3}",
+    "the upload is not an image: send a JPEG, PNG, WebP or BMP photo":
+        "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
+    "the JPEG is truncated or damaged: no frame header was found":
+        "JPEG 图片不完整或已损坏",
+    "the WebP image is truncated or damaged":
+        "WebP 图片不完整或已损坏",
+    "HEIC/AVIF photos are not supported: send a JPEG (on an iPhone, Settings → Camera → Formats → "
+    "Most Compatible)":
+        "不支持 HEIC/AVIF 格式：请发送 JPEG（iPhone：设置 → 相机 → 格式 → 兼容性最佳）",
+    "the {0} image has no pixels ({1}×{2})":
+        "{0} 图片没有像素（{1}×{2}）",
+    "the image is {0}×{1} ({2} megapixels); the limit is {3} megapixels and {4} pixels a side":
+        "图片太大：{0}×{1}（{2} 百万像素），上限 {3} 百万像素、每边 {4} 像素",
+    "the image is empty (zero bytes)":
+        "图片是空的（0 字节）",
+    "the {0} image is {1}×{2} ({3} megapixels); a {4} is decoded whole, so its limit is {5} "
+    "megapixels (a JPEG may be larger)":
+        "{0} 图片太大：{1}×{2}（{3} 百万像素），{4} 要整张解码，上限 {5} 百万像素（JPEG 可更大）",
+    "the JPEG is truncated: it stops before its end marker; upload it again":
+        "JPEG 图片不完整（上传被截断），请重新上传",
+    "the {0} image could not be decoded (damaged or truncated)":
+        "{0} 图片无法解码（已损坏或不完整）",
     # table sessions of 血战 / 血流 (issue 17)
     "variant {0} ends the hand at the first win: record one win ('winner' or 'winners'), not "
     "a list of 'wins'":

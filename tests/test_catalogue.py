@@ -71,7 +71,8 @@ def _skeleton(node: ast.AST) -> str | None:
 
 
 def _messages_in_source() -> dict[str, str]:
-    """Every message the source makes for a player: MahjongError texts, assumptions, doubts."""
+    """Every message the source makes for a player: MahjongError and ApiError texts,
+    assumptions, doubts."""
     found: dict[str, str] = {}
     for folder in ("assistant", "vision"):
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -84,6 +85,10 @@ def _messages_in_source() -> dict[str, str]:
                     owner_name = (owner.attr if isinstance(owner, ast.Attribute)
                                   else getattr(owner, "id", ""))
                     if name == "MahjongError" and node.args:
+                        arg = node.args[0]
+                    elif name == "ApiError" and len(node.args) > 1:  # the service's own answers
+                        arg = node.args[1]
+                    elif name == "_refuse" and node.args:
                         arg = node.args[0]
                     elif name == "append" and owner_name in ("assumed", "loose") and node.args:
                         arg = node.args[0]

@@ -29,12 +29,10 @@ def json_body() -> dict[str, Any]:
     """The request body as a JSON object; 415 for another content type, 400 for bad JSON."""
     if not request.is_json:
         raise ApiError(415, "send the request body as JSON (Content-Type: application/json), got "
-                            f"{request.mimetype or 'no content type'}",
-                       "请以 JSON 发送 (Content-Type: application/json)")
+                            f"{request.mimetype or 'no content type'}")
     data = parse_json(request.get_data(cache=True))
     if not isinstance(data, dict):
-        raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}",
-                       "请求内容必须是 JSON 对象")
+        raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}")
     _check_kongs(data)
     return data
 
@@ -70,7 +68,7 @@ def expect_objects(body: dict[str, Any], *keys: str) -> None:
 def _lang() -> str | None:
     lang = query_param("lang", limit=8)
     if lang not in (None, "zh", "en"):
-        raise ApiError(400, f"lang must be zh or en, got {lang!r}", "lang 只能是 zh 或 en")
+        raise ApiError(400, f"lang must be zh or en, got {lang!r}")
     return lang
 
 
@@ -129,8 +127,7 @@ def variant(name: str):  # type: ignore[no-untyped-def]
     """One variant; 404 when unknown."""
     if len(name) > 40 or name.lower() not in PROFILES:
         name = name[:40]
-        raise ApiError(404, f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}",
-                       f"没有这个规则 {name!r}；已有：{'、'.join(PROFILES)}")
+        raise ApiError(404, f"unknown variant {name!r}; known variants: {', '.join(PROFILES)}")
     return jsonify(describe_variant(name))
 
 
@@ -164,8 +161,7 @@ def parse():  # type: ignore[no-untyped-def]
     """Tiles typed in any notation → codes and names (for typing a correction)."""
     text = query_param("text", "") or ""
     if not text.strip():
-        raise ApiError(400, "give the tiles to read in ?text=, e.g. 123m456p or 一万 东",
-                       "请输入牌，例如 123m456p 或 一万 东")
+        raise ApiError(400, "give the tiles to read in ?text=, e.g. 123m456p or 一万 东")
     tiles = parse_tiles(text)
     return jsonify({"tiles": tiles, "compact": to_compact(tiles),
                     "names": [{"tile": t, "zh": tile_name(t, "zh"), "en": tile_name(t, "en")}
@@ -178,11 +174,10 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     and the hand read from them (``reading``)."""
     if request.mimetype != "multipart/form-data":
         raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
-                            f"{request.mimetype or 'no content type'}",
-                       "请用 multipart/form-data 上传照片（字段 image）")
+                            f"{request.mimetype or 'no content type'}")
     upload = request.files.get("image")
     if upload is None:
-        raise ApiError(400, "no file in the multipart field 'image'", "没有收到照片（字段 image）")
+        raise ApiError(400, "no file in the multipart field 'image'")
     data = upload.read()
     return jsonify(recognize(current_app.extensions["recognizer"], data, current_app.config))
 
@@ -209,8 +204,7 @@ def practice_question():  # type: ignore[no-untyped-def]
     """A practice question: a ready hand; answer with the tiles that complete it."""
     seed = query_param("seed", limit=40)
     if seed is not None and not (seed.isascii() and seed.isdigit() and len(seed) <= 18):
-        raise ApiError(400, f"seed must be a whole number of at most 18 digits, got {seed!r}",
-                       "seed 必须是不超过 18 位的整数")
+        raise ApiError(400, f"seed must be a whole number of at most 18 digits, got {seed!r}")
     variant_name = query_param("variant", "default", limit=40) or "default"
     get_profile(variant_name)
     return jsonify(practice.question(int(seed) if seed else None, variant_name))

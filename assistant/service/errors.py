@@ -22,8 +22,8 @@ log = logging.getLogger("assistant.service")
 
 class ApiError(Exception):
     """An error the client caused (or a 503 when a part is not installed or busy): status,
-    message in English and, where given, in Chinese (``error_zh``) for the pages to show;
-    ``headers`` (e.g. ``Retry-After``) go with the answer."""
+    message in English, and its Chinese (``error_zh``, from the catalogue unless given) for the
+    pages to show; ``headers`` (e.g. ``Retry-After``) go with the answer."""
 
     def __init__(self, status: int, message: str, zh: str | None = None,
                  headers: dict[str, str] | None = None, **extra: Any) -> None:
@@ -31,7 +31,7 @@ class ApiError(Exception):
         self.status = status
         self.message = message
         self.headers = headers or {}
-        self.extra = {**extra, **({"error_zh": zh} if zh else {})}
+        self.extra = {**extra, "error_zh": zh or error_zh(message)}
 
 
 class SafeJSONProvider(DefaultJSONProvider):

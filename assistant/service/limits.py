@@ -50,17 +50,16 @@ def check_request_bounds() -> None:
     size = sum(len(k) + len(v) + 4 for k, v in request.headers.items())
     if size > MAX_HEADER_BYTES:
         raise ApiError(431, f"request headers too large: {size} bytes, the limit is "
-                            f"{MAX_HEADER_BYTES}", f"请求头太大：上限 {MAX_HEADER_BYTES} 字节")
+                            f"{MAX_HEADER_BYTES}")
     query = request.environ.get("QUERY_STRING", "")
     if len(query) > MAX_QUERY_BYTES:
         raise ApiError(414, f"the query string is too long: {len(query)} bytes, the limit is "
-                            f"{MAX_QUERY_BYTES}", f"网址太长：上限 {MAX_QUERY_BYTES} 字节")
+                            f"{MAX_QUERY_BYTES}")
     limit = body_limit(request.endpoint, current_app.config["MAX_CONTENT_LENGTH"])
     request.max_content_length = limit  # also bounds a body sent without Content-Length
     if request.content_length is not None and request.content_length > limit:
         raise ApiError(413, f"request body too large: {request.content_length} bytes, the limit "
-                            f"for {request.path} is {limit} bytes",
-                       f"请求内容太大：上限 {limit} 字节", limit=limit)
+                            f"for {request.path} is {limit} bytes", limit=limit)
 
 
 def parse_json(data: bytes) -> Any:
@@ -68,10 +67,9 @@ def parse_json(data: bytes) -> Any:
     try:
         value = json.loads(data, parse_constant=_no_constant)
     except RecursionError:
-        raise ApiError(400, f"the JSON is nested too deeply (the limit is {MAX_DEPTH} levels)",
-                       f"JSON 嵌套太深（上限 {MAX_DEPTH} 层）") from None
+        raise ApiError(400, f"the JSON is nested too deeply (the limit is {MAX_DEPTH} levels)") from None
     except (ValueError, TypeError):
-        raise ApiError(400, "the request body is not valid JSON", "请求内容不是有效的 JSON"
+        raise ApiError(400, "the request body is not valid JSON"
                        ) from None
     check_value(value)
     return value
@@ -89,27 +87,23 @@ def check_value(value: Any) -> None:
         item, depth, where = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            _refuse(f"the JSON has more than {MAX_NODES} values", f"JSON 的值太多（上限 {MAX_NODES}）")
+            _refuse(f"the JSON has more than {MAX_NODES} values")
         if depth > MAX_DEPTH:
-            _refuse(f"the JSON is nested too deeply at {where} (the limit is {MAX_DEPTH} levels)",
-                    f"JSON 嵌套太深（上限 {MAX_DEPTH} 层）")
+            _refuse(f"the JSON is nested too deeply at {where} (the limit is {MAX_DEPTH} levels)")
         if isinstance(item, str):
             _check_string(item, where, MAX_STRING)
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, (int, float)):
             if not math.isfinite(item) or abs(item) > MAX_NUMBER:
-                _refuse(f"the number at {where} is out of range (at most {MAX_NUMBER:.0e} in size)",
-                        f"{where} 的数值超出范围")
+                _refuse(f"the number at {where} is out of range (at most {MAX_NUMBER:.0e} in size)")
         elif isinstance(item, list):
             if len(item) > MAX_LIST:
-                _refuse(f"the list at {where} has {len(item)} items; the limit is {MAX_LIST}",
-                        f"{where} 的列表太长（上限 {MAX_LIST} 项）")
+                _refuse(f"the list at {where} has {len(item)} items; the limit is {MAX_LIST}")
             stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(item))
         elif isinstance(item, dict):
             if len(item) > MAX_KEYS:
-                _refuse(f"the object at {where} has {len(item)} keys; the limit is {MAX_KEYS}",
-                        f"{where} 的键太多（上限 {MAX_KEYS}）")
+                _refuse(f"the object at {where} has {len(item)} keys; the limit is {MAX_KEYS}")
             for k, v in item.items():
                 _check_string(k, f"a key of {where}", MAX_KEY)
                 stack.append((v, depth + 1, f"{where}.{k}"))
@@ -117,13 +111,11 @@ def check_value(value: Any) -> None:
 
 def _check_string(text: str, where: str, limit: int) -> None:
     if len(text) > limit:
-        _refuse(f"the string at {_clip(where)} has {len(text)} characters; the limit is {limit}",
-                f"{_clip(where)} 的字符串太长（上限 {limit} 个字符）")
+        _refuse(f"the string at {_clip(where)} has {len(text)} characters; the limit is {limit}")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        _refuse(f"the string at {_clip(where)} holds a lone UTF-16 surrogate (not a character)",
-                f"{_clip(where)} 的字符串含有无效字符（单独的代理项）")
+        _refuse(f"the string at {_clip(where)} holds a lone UTF-16 surrogate (not a character)")
 
 
 def _clip(where: str) -> str:
@@ -132,8 +124,8 @@ def _clip(where: str) -> str:
     return where if len(where) <= 80 else where[:80] + "…"
 
 
-def _refuse(message: str, zh: str) -> None:
-    raise ApiError(400, message, zh)
+def _refuse(message: str) -> None:
+    raise ApiError(400, message)
 
 
 def query_param(name: str, default: str | None = None, limit: int = MAX_PARAM) -> str | None:
@@ -141,7 +133,7 @@ def query_param(name: str, default: str | None = None, limit: int = MAX_PARAM) -
     value = request.args.get(name, default)
     if value is not None and len(value) > limit:
         raise ApiError(400, f"the query parameter {name!r} has {len(value)} characters; the limit "
-                            f"is {limit}", f"参数 {name} 太长（上限 {limit} 个字符）")
+                            f"is {limit}")
     return value
 
 

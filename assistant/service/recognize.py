@@ -95,14 +95,13 @@ class RecognizerHolder:
         with self._count_lock:
             if self._admitted >= self.concurrency + self.queue:
                 raise ApiError(503, f"the service is busy recognising other photos ({self.queue} "
-                                    "waiting); try again in a few seconds",
-                               "服务正忙（识别排队已满），请几秒后再试", headers={"Retry-After": "2"})
+                                    "waiting); try again in a few seconds", headers={"Retry-After": "2"})
             self._admitted += 1
         try:
             t0 = time.perf_counter()
             if not self.slots.acquire(timeout=self.wait_s):
                 raise ApiError(503, f"the service is busy: no turn to recognise the photo within "
-                                    f"{self.wait_s:.0f} s; try again", "服务正忙，请稍后再试",
+                                    f"{self.wait_s:.0f} s; try again",
                                headers={"Retry-After": "5"})
             try:
                 yield time.perf_counter() - t0
@@ -126,13 +125,12 @@ class RecognizerHolder:
             from vision.recognizer import Recognizer  # noqa: PLC0415 (heavy, optional)
         except ImportError as exc:
             raise ApiError(503, "tile recognition is not available: the recogniser "
-                                f"(vision.recognizer) is not installed ({exc})",
-                           "识牌功能不可用：没有安装识别模块") from None
+                                f"(vision.recognizer) is not installed ({exc})") from None
         try:
             return Recognizer.load()
         except (MahjongError, OSError) as exc:
             raise ApiError(503, f"tile recognition is not available: the model could not be "
-                                f"loaded ({exc})", "识牌功能不可用：识别模型没有装好，请手动输入牌") from None
+                                f"loaded ({exc})") from None
 
 
 def clean_detections(raw: list[dict[str, Any]], width: float, height: float,
@@ -204,7 +202,7 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int]) -> 
         try:
             raw = detector.detect(image)
         except MahjongError as exc:
-            raise ApiError(422, f"the photo could not be read: {exc}", "这张照片读不出来") from None
+            raise ApiError(422, f"the photo could not be read: {exc}") from None
         del image
     t3 = time.perf_counter()
     detections = clean_detections(raw, info.width, info.height, info.scale)

@@ -98,15 +98,13 @@ def check_origin() -> None:
     host = request.host or ""
     if not host_allowed(host, tuple(current_app.config.get("ALLOWED_HOSTS") or ())):
         raise ApiError(403, f"this service does not answer to the name {split_host(host)[:80]!r} "
-                            "(start it with --allowed-host NAME to allow it)",
-                       "服务不接受这个主机名（可用 --allowed-host 允许）")
+                            "(start it with --allowed-host NAME to allow it)")
     origin = request.headers.get("Origin")
     if origin is None:
         return
     if origin == "null" or not same_place(origin, host):
         raise ApiError(403, "a request from another site may not change anything here "
-                            f"(Origin {origin[:80]!r} is not {host[:80]!r})",
-                       "不接受来自其他网站的修改请求")
+                            f"(Origin {origin[:80]!r} is not {host[:80]!r})")
 
 
 def add_headers(response: Response) -> Response:

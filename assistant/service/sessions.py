@@ -196,7 +196,6 @@ class SessionStore:
             if client and made >= MAX_TABLES_PER_CLIENT_DAY:
                 raise ApiError(429, f"this client has made {made} tables today; the limit is "
                                     f"{MAX_TABLES_PER_CLIENT_DAY} a day",
-                               f"今天新建的牌局已达上限（{MAX_TABLES_PER_CLIENT_DAY} 个）",
                                headers={"Retry-After": "3600"})
             db.execute("INSERT INTO game (id, name, variant, options, players, bets, dealer, "
                        "prevalent, created, secret_hash, client) "
@@ -300,7 +299,7 @@ class SessionStore:
             table = self._table(db, game_id, with_hands=False, lock=True)
             if table["hand_number"] > MAX_HANDS:
                 raise ApiError(409, f"this table has {MAX_HANDS} hands, the most a table keeps: "
-                                    "start a new table", f"本牌局已有 {MAX_HANDS} 手（上限），请新开一局")
+                                    "start a new table")
             number, values = self._hand(table, data)
             db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
                        "created) VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, number, *values[:4],

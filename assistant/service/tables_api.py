@@ -30,7 +30,7 @@ def store() -> SessionStore:
 
 def _missing(table_id: str) -> ApiError:
     shown = table_id[:MAX_ID]
-    return ApiError(404, f"no table {shown!r}", f"没有这个牌局 {shown!r}")
+    return ApiError(404, f"no table {shown!r}")
 
 
 def _get(table_id: str, **kwargs: Any) -> dict:
@@ -62,8 +62,7 @@ def _authorize(table_id: str) -> None:
     if not ok:
         raise ApiError(403, "changing a table needs its secret: send the header "
                             "'Authorization: Bearer <secret>' with the secret given when the table "
-                            "was created (it is in the table's shared link)",
-                       "修改牌局需要它的密钥（在分享的链接里）：请求头 Authorization: Bearer <密钥>")
+                            "was created (it is in the table's shared link)")
 
 
 def _int_param(name: str, default: int, low: int, high: int) -> int:
@@ -71,8 +70,7 @@ def _int_param(name: str, default: int, low: int, high: int) -> int:
     if value is None:
         return default
     if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
-        raise ApiError(400, f"{name} must be a whole number {low}-{high}, got {value!r}",
-                       f"{name} 必须是 {low}-{high} 的整数")
+        raise ApiError(400, f"{name} must be a whole number {low}-{high}, got {value!r}")
     return int(value)
 
 

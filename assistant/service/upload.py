@@ -56,10 +56,8 @@ def sniff(data: bytes) -> ImageInfo:
         return ImageInfo("gif", w, h)
     if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"avif"):
         raise ApiError(415, "HEIC/AVIF photos are not supported: send a JPEG (on an iPhone, "
-                            "Settings → Camera → Formats → Most Compatible)",
-                       "不支持 HEIC/AVIF 格式：请发送 JPEG（iPhone：设置 → 相机 → 格式 → 兼容性最佳）")
-    raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo",
-                   "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片")
+                            "Settings → Camera → Formats → Most Compatible)")
+    raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo")
 
 
 def _jpeg_size(data: bytes) -> ImageInfo:
@@ -82,8 +80,7 @@ def _jpeg_size(data: bytes) -> ImageInfo:
             h, w = struct.unpack(">HH", data[i + 5:i + 9])
             return ImageInfo("jpeg", w, h)
         i += 2 + length
-    raise ApiError(400, "the JPEG is truncated or damaged: no frame header was found",
-                   "JPEG 图片不完整或已损坏")
+    raise ApiError(400, "the JPEG is truncated or damaged: no frame header was found")
 
 
 def _webp_size(data: bytes) -> ImageInfo:
@@ -100,21 +97,18 @@ def _webp_size(data: bytes) -> ImageInfo:
         w = 1 + int.from_bytes(data[24:27], "little")
         h = 1 + int.from_bytes(data[27:30], "little")
         return ImageInfo("webp", w, h)
-    raise ApiError(400, "the WebP image is truncated or damaged", "WebP 图片不完整或已损坏")
+    raise ApiError(400, "the WebP image is truncated or damaged")
 
 
 def check_bounds(info: ImageInfo, max_pixels: int = MAX_IMAGE_PIXELS,
                  max_side: int = MAX_IMAGE_SIDE) -> None:
     """Refuse (413) an image too large to decode safely, (400) one with no pixels."""
     if info.width <= 0 or info.height <= 0:
-        raise ApiError(400, f"the {info.format} image has no pixels ({info.width}×{info.height})",
-                       "图片没有像素")
+        raise ApiError(400, f"the {info.format} image has no pixels ({info.width}×{info.height})")
     if info.width > max_side or info.height > max_side or info.width * info.height > max_pixels:
         mp = info.width * info.height / 1e6
         raise ApiError(413, f"the image is {info.width}×{info.height} ({mp:.0f} megapixels); the "
                             f"limit is {max_pixels / 1e6:.0f} megapixels and {max_side} pixels a side",
-                       f"图片太大：{info.width}×{info.height}（{mp:.0f} 百万像素），上限 "
-                       f"{max_pixels / 1e6:.0f} 百万像素、每边 {max_side} 像素",
                        width=info.width, height=info.height)
 
 
@@ -129,7 +123,7 @@ def check_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
                  max_full_pixels: int = MAX_FULL_DECODE_PIXELS) -> ImageInfo:
     """Every check that needs no decoding (cheap: the header and the end marker)."""
     if not data:
-        raise ApiError(400, "the image is empty (zero bytes)", "图片是空的（0 字节）")
+        raise ApiError(400, "the image is empty (zero bytes)")
     info = sniff(data)
     check_bounds(info, max_pixels, max_side)
     if info.format != "jpeg" and info.width * info.height > max_full_pixels:
@@ -137,12 +131,9 @@ def check_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
         raise ApiError(413, f"the {info.format} image is {info.width}×{info.height} ({mp:.0f} "
                             f"megapixels); a {info.format.upper()} is decoded whole, so its limit "
                             f"is {max_full_pixels / 1e6:.1f} megapixels (a JPEG may be larger)",
-                       f"图片太大：{info.width}×{info.height}（{mp:.0f} 百万像素），"
-                       f"{info.format.upper()} 上限 {max_full_pixels / 1e6:.1f} 百万像素（JPEG 可更大）",
                        width=info.width, height=info.height)
     if info.format == "jpeg" and not _jpeg_complete(data):
-        raise ApiError(400, "the JPEG is truncated: it stops before its end marker; upload it again",
-                       "JPEG 图片不完整（上传被截断），请重新上传")
+        raise ApiError(400, "the JPEG is truncated: it stops before its end marker; upload it again")
     return info
 
 
@@ -166,7 +157,7 @@ def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
         if image is None or image.size == 0:
             raise ApiError(400, f"the {info.format} image could not be decoded (damaged or "
-                                "truncated)", "图片无法解码（已损坏或不完整）")
+                                "truncated)")
         full_h, full_w = image.shape[:2]
     check_bounds(ImageInfo(info.format, full_w, full_h), max_pixels, max_side)
     h, w = image.shape[:2]
