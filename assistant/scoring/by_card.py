@@ -51,6 +51,16 @@ def pay_win(ledger: Ledger, table: Table, winner: str, share: int, dealer_factor
         ledger.pay(payer, winner, share * factor, reason)
 
 
+def pay_self_drawn(ledger: Ledger, table: Table, winner: str, share: int,
+                   liable: str | None = None, rule: str | None = None) -> None:
+    """A self-draw (or a win counted as one): each seat still in pays ``share``; under 包 the
+    liable seat pays all those shares alone."""
+    if liable:
+        ledger.pay(liable, winner, share * len(table.others), f"liable ({rule})")
+    else:
+        ledger.pay_each(table.others, winner, share, "self-drawn")
+
+
 def read_card_table(state: HandState | None, profile: RuleProfile,
                     data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a card-scored variant (no bets)."""

@@ -15,6 +15,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState, Meld
 from ..profile import OptionSpec, RuleProfile
+from ..scoring.by_card import pay_self_drawn
 from ..scoring.dora import dora_item
 from ..scoring.fan_table import Entry, FanTable
 from ..scoring.items import item
@@ -328,10 +329,7 @@ def score_guangdong(state: HandState, profile: RuleProfile,
     liable, rule = liable_for(state, table, profile, [i["name_zh"] for i in items])
     ledger = Ledger()
     if table.self_drawn or state.robbing_kong:
-        if liable:
-            ledger.pay(liable, winner, 3 * points, f"liable ({rule})")
-        else:
-            ledger.pay_each(table.others, winner, points, "self-drawn")
+        pay_self_drawn(ledger, table, winner, points, liable, rule)
     else:
         assert table.discarder is not None
         mode = profile.option("discard_payment")

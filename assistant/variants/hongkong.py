@@ -17,6 +17,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
+from ..scoring.by_card import pay_self_drawn
 from ..scoring.dora import dora_item
 from ..scoring.fan_table import Entry, FanTable, Scored
 from ..scoring.flowers import FLOWERS, SEASONS, all_eight, flower_items, wind_items
@@ -265,10 +266,7 @@ def score_hongkong(state: HandState, profile: RuleProfile,
     liable, rule = liable_for(state, table, profile, names)
     ledger = Ledger()
     if table.self_drawn or state.robbing_kong:
-        if liable:
-            ledger.pay(liable, winner, 3 * points, f"liable ({rule})")
-        else:
-            ledger.pay_each(table.others, winner, points, "self-drawn")
+        pay_self_drawn(ledger, table, winner, points, liable, rule)
     else:
         assert table.discarder is not None
         if profile.option("discard_payment") == "full":
