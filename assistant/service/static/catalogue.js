@@ -794,6 +794,10 @@ window.CATALOGUE = {
 "+ 一炮多响：再加一位和牌者",
 "+ another winner on this discard"
 ],
+"ui.asked_la_zhuang": [
+"拉庄",
+"Asked 拉庄 (la zhuang)"
+],
 "ui.bet": [
 "注",
 "bet"
@@ -853,6 +857,14 @@ window.CATALOGUE = {
 "ui.dealer_3": [
 "庄",
 "Dealer"
+],
+"ui.dealer_streak": [
+"连庄",
+"Dealer's streak"
+],
+"ui.declared_riichi": [
+"立直",
+"Declared riichi"
 ],
 "ui.discard": [
 "打",
@@ -929,6 +941,10 @@ window.CATALOGUE = {
 "ui.hands_2": [
 "手",
 "hands"
+],
+"ui.honba": [
+"本场",
+"Honba"
 ],
 "ui.house_rules_of_this_variant": [
 "本规则的选项（地方规矩）",
@@ -1102,6 +1118,10 @@ window.CATALOGUE = {
 "分",
 "points"
 ],
+"ui.points_held": [
+"持点",
+"Points held"
+],
 "ui.practice_which_tiles_complete_this_hand": [
 "练习：听哪几张？",
 "Practice: which tiles complete this hand?"
@@ -1142,6 +1162,10 @@ window.CATALOGUE = {
 "结果",
 "Result"
 ],
+"ui.riichi_sticks_on_the_table": [
+"场上立直棒",
+"Riichi sticks on the table"
+],
 "ui.score": [
 "算分",
 "Score"
@@ -1177,6 +1201,10 @@ window.CATALOGUE = {
 "ui.south": [
 "南家",
 "South"
+],
+"ui.stakes_for_the_next_hand": [
+"拉庄留注（下一盘付）",
+"拉庄 stakes paid with the next hand"
 ],
 "ui.start_the_camera": [
 "打开摄像头",
@@ -1233,6 +1261,10 @@ window.CATALOGUE = {
 "ui.teach": [
 "学打麻将",
 "Teach"
+],
+"ui.tenpai_at_the_draw": [
+"流局听牌",
+"Tenpai at the draw"
 ],
 "ui.the_discarder_cannot_be_you": [
 "出牌的人不能是自己",
