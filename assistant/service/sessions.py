@@ -14,6 +14,10 @@ Players sit in turn order 0 → 1 → 2 → 3. The dealer is East; player ``i`` 
 ``WINDS[(i - dealer) % 4]``. The dealer keeps the deal after his own win or a draw (连庄);
 otherwise the deal passes to the next player, and when it comes back to player 0 the prevalent
 wind moves on (E → S → W → N).
+
+What a table carries from hand to hand is kept in each hand's record (``carry``) and read from
+the last one, so no column holds it: riichi's sticks on the table and honba (and the points
+held, from 25000), the dealer's streak (连庄), and the 拉庄 stakes the next hand pays.
 """
 
 from __future__ import annotations
@@ -297,7 +301,10 @@ class SessionStore:
         [{"winner": i, "hand" | "points"}, ...]`` with the one ``discarder``. 血战到底 / 血流成河,
         where the hand goes on after a win: ``"wins": [each win as above, in the order they
         came]``, each settled between the players still in, and ``"draw": {"hands": {player:
-        hand}}`` when the wall ran out with several still in (查花猪, 查大叫).
+        hand}}`` when the wall ran out with several still in (查花猪, 查大叫). Riichi:
+        ``"riichi": [players]`` who declared (a stick each on the table), ``"tenpai": [players]``
+        ready at a draw (noten payments; the dealer tenpai keeps the deal). 十六张:
+        ``"la_zhuang": [players]`` asking 拉庄 of the dealer.
         """
         if not isinstance(data, dict):
             raise MahjongError("a hand's result must be a JSON object", "result")
