@@ -256,9 +256,10 @@ class SessionStore:
         dealer = row["dealer"]
         bets = json.loads(row["bets"])
         carry = carried_state(hand_rows[-1]["result"] if hand_rows else None)
-        profile = get_profile(row["variant"], json.loads(row["options"]))
-        start = START_POINTS if profile.name == "riichi" else 0
-        stick = int(profile.option("stick_value")) if profile.name == "riichi" else 0
+        start = stick = 0
+        if row["variant"] == "riichi":
+            start = START_POINTS
+            stick = int(get_profile("riichi", json.loads(row["options"])).option("stick_value"))
         # Points held: the start, what the hands paid, less the riichi sticks still on the table.
         held = [start + totals[i] - stick * carry["riichi_sticks"][i] for i in range(4)]
         out: dict[str, Any] = {
