@@ -161,6 +161,14 @@ UI: dict[str, tuple[str, str]] = {
     "ui.win_and_play_on": ("记下这一和，本局继续", "Record this win, the hand goes on"),
     "ui.wins_so_far": ("本局已和", "Wins so far this hand"),
     "ui.still_in": ("仍在局", "Still in"),
+    "ui.points_held": ("持点", "Points held"),
+    "ui.riichi_sticks_on_the_table": ("场上立直棒", "Riichi sticks on the table"),
+    "ui.honba": ("本场", "Honba"),
+    "ui.dealer_streak": ("连庄", "Dealer's streak"),
+    "ui.stakes_for_the_next_hand": ("拉庄留注（下一盘付）", "拉庄 stakes paid with the next hand"),
+    "ui.declared_riichi": ("立直", "Declared riichi"),
+    "ui.tenpai_at_the_draw": ("流局听牌", "Tenpai at the draw"),
+    "ui.asked_la_zhuang": ("拉庄", "Asked 拉庄 (la zhuang)"),
     "ui.void_suit": ("定缺", "Void suit (定缺)"),
     "ui.no_void_suit": ("不定缺", "none"),
     "ui.suit_m": ("万", "characters"),
@@ -896,6 +904,16 @@ MESSAGES: dict[str, str] = {
         "分数 'points' 之和须为零（一家赢的即别家输的），现在是 {0}",
     "'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
     "the four players need different names": "四位玩家的名字须各不相同",
+    "'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}":
+        "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
+    "'la_zhuang' (拉庄) is 十六张's (taiwan) rule; this table plays {0}":
+        "'la_zhuang'（拉庄）是十六张（taiwan）的规则；这桌玩的是 {0}",
+    "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'":
+        "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
+    "'la_zhuang' (拉庄) is settled when the dealer wins: record it with result 'win'":
+        "'la_zhuang'（拉庄）在庄家和牌时结算：请与结果 'win'（和牌）一起记录",
+    "'{0}' must list player numbers 0-3, got {1}": "'{0}' 须列出玩家编号 0–3，收到 {1}",
+    "'{0}' names a player twice": "'{0}' 里有一位玩家出现两次",
     "'result' must be 'win' or 'draw'": "结果 'result' 须为 'win'（和牌）或 'draw'（流局）",
     "'winners' must be a list of {{winner, hand or points}}":
         "'winners' 须为 {{winner, hand 或 points}} 的列表",

@@ -435,3 +435,31 @@ def test_table_session_pays_a_kong_on_a_draw(page, server):
     totals = [int(el.get_attribute("data-total")) for el in page.query_selector_all(".player .total")]
     assert sum(totals) == 0 and totals[1] > 0, "Shaanxi: a concealed kong is paid even in a draw"
     assert page.locator(".kong-row").count() == 0
+
+
+def test_riichi_table_shows_points_held_sticks_and_honba(page, server):
+    open_table(page, server, "riichi")
+    assert page.locator(".player .held").first.get_attribute("data-held") == "25000"
+    assert page.inner_text("#sticks") == "0" and page.inner_text("#honba") == "0"
+    assert page.is_hidden("#tenpai-boxes") and page.is_visible("#riichi-boxes")
+    # A draw: Bo declared riichi and is alone tenpai; Ann (dealer) is noten, the deal passes.
+    page.check("input[name=result][value=draw]")
+    page.check("#riichi-boxes input[value='1']")
+    page.check("#tenpai-boxes input[value='1']")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row")
+    held = [int(el.get_attribute("data-held")) for el in page.query_selector_all(".player .held")]
+    assert held == [24000, 27000, 24000, 24000]
+    assert page.inner_text("#sticks") == "1" and page.inner_text("#honba") == "1"
+    assert "dealer" in page.get_attribute(".player[data-player='1']", "class")
+    assert not page.is_checked("#riichi-boxes input[value='1']"), "the boxes clear after a hand"
+
+
+def test_taiwan_table_shows_the_dealers_streak(page, server):
+    open_table(page, server, "taiwan")
+    assert page.is_hidden("#carried") and page.is_visible("#la-zhuang-boxes")
+    page.check("input[name=result][value=draw]")
+    assert page.is_hidden("#la-zhuang-boxes")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row")
+    page.wait_for_function("() => document.getElementById('streak')?.textContent === '1'")

@@ -285,3 +285,19 @@ def test_a_real_bug_is_a_logged_json_500(tmp_path, caplog):
     body = assert_error(app.test_client().get("/boom"), 500, "internal error")
     assert "secret" not in body["error"], "no internals leak to the client"
     assert any("internal error" in r.message for r in caplog.records)
+
+
+def test_a_riichi_table_over_http_carries_sticks_and_refuses_bad_facts(client):
+    made = client.post("/api/tables", json={"players": ["a", "b", "c", "d"],
+                                            "variant": "riichi"}).get_json()
+    hands = f"/api/tables/{made['id']}/hands"
+    headers = {"Authorization": f"Bearer {made['secret']}"}
+    assert_error(client.post(hands, json={"result": "draw", "tenpai": [7]}, headers=headers),
+                 422, "tenpai")
+    assert_error(client.post(hands, json={"result": "draw", "la_zhuang": [1]}, headers=headers),
+                 422, "la_zhuang")
+    r = client.post(hands, json={"result": "draw", "riichi": [2], "tenpai": [2]}, headers=headers)
+    assert r.status_code == 201
+    t = client.get(f"/api/tables/{made['id']}").get_json()
+    assert t["riichi_sticks"] == [0, 0, 1, 0] and t["honba"] == 1 and t["dealer"] == 1
+    assert t["held"] == [24000, 24000, 27000, 24000] and t["start_points"] == 25000

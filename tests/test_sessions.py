@@ -402,3 +402,104 @@ def test_the_postgresql_schema_is_migrated_once_and_kept(postgres):
     assert versions == list(range(1, len(MIGRATIONS) + 1))
     assert again.get(table["id"])["players"][0]["name"] == "Ann"
     assert again.authorized(table["id"], table["secret"])
+
+
+RIICHI_WIN = {"concealed": "234m456m678p22s34s", "win_tile": "5s"}  # tanyao; riichi if declared
+
+
+def test_riichi_table_carries_points_sticks_and_honba(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "riichi"})
+    assert t["start_points"] == 25000 and t["held"] == [25000] * 4
+    assert t["honba"] == 0 and t["riichi_sticks"] == [0] * 4
+    # A draw: Bo declared riichi and alone is tenpai; the dealer Ann is noten, so the deal passes.
+    t = store.record(t["id"], {"result": "draw", "riichi": [1], "tenpai": [1]})
+    assert t["totals"] == [-1000, 3000, -1000, -1000]  # noten payments
+    assert t["riichi_sticks"] == [0, 1, 0, 0] and t["honba"] == 1 and t["dealer"] == 1
+    assert t["held"] == [24000, 27000, 24000, 24000]  # Bo's stick is on the table
+    # Chen declares riichi and wins on Dai's discard: he takes both sticks and the honba.
+    t = store.record(t["id"], {"result": "win", "winner": 2, "discarder": 3, "riichi": [2],
+                               "hand": RIICHI_WIN})
+    score = t["hands"][-1]["result"]["score"]
+    assert score["riichi_sticks"] == 2 and score["honba"] == 1 and score["honba_points"] == 300
+    assert any(i["key"] == "riichi" for i in score["items"])
+    assert sum(t["hands"][-1]["payments"]) == 0 and sum(t["held"]) == 100000
+    assert t["held"][1] == 27000 - 1000 + 1000  # Bo's stick paid to Chen, off the table
+    # A non-dealer won: the deal passes and honba resets.
+    assert t["riichi_sticks"] == [0] * 4 and t["honba"] == 0 and t["dealer"] == 2
+    # The dealer Chen wins: he keeps the deal (renchan) and the honba counter goes up.
+    t = store.record(t["id"], {"result": "win", "winner": 2, "discarder": 0, "hand": RIICHI_WIN})
+    assert t["dealer"] == 2 and t["honba"] == 1 and t["streak"] == 1
+    # A draw with the dealer tenpai: he keeps the deal; the sticks stay on the table.
+    t = store.record(t["id"], {"result": "draw", "riichi": [0], "tenpai": [0, 2]})
+    assert t["dealer"] == 2 and t["honba"] == 2 and t["riichi_sticks"] == [1, 0, 0, 0]
+    assert t["hands"][-1]["payments"] == [1500, -1500, 1500, -1500]
+    # A win given as points: the session pays the sticks to the winner itself.
+    t = store.record(t["id"], {"result": "win", "winner": 1, "discarder": 3,
+                               "points": [0, 2000, 0, -2000]})
+    assert t["hands"][-1]["payments"] == [-1000, 3000, 0, -2000]
+    assert t["riichi_sticks"] == [0] * 4 and t["honba"] == 0 and t["dealer"] == 3
+    assert sum(t["held"]) == 100000
+    # The store reads the same carried state back.
+    again = SessionStore(target).get(t["id"])
+    assert again["held"] == t["held"] and again["honba"] == 0
+
+
+def test_riichi_and_taiwan_facts_are_checked(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "riichi"})
+    for bad, word in (({"result": "draw", "riichi": [4]}, "riichi"),
+                      ({"result": "draw", "riichi": [1, 1]}, "twice"),
+                      ({"result": "draw", "tenpai": "all"}, "tenpai"),
+                      ({"result": "win", "winner": 1, "discarder": 0, "tenpai": [1],
+                        "points": [-1, 1, 0, 0]}, "tenpai"),
+                      ({"result": "win", "winner": 1, "discarder": 0, "la_zhuang": [1],
+                        "points": [-1, 1, 0, 0]}, "la_zhuang")):
+        with pytest.raises(MahjongError, match=word):
+            store.record(t["id"], bad)
+    other = store.create({"players": PLAYERS, "variant": "guangdong"})
+    with pytest.raises(MahjongError, match="riichi"):
+        store.record(other["id"], {"result": "draw", "riichi": [0]})
+    assert store.get(t["id"])["hands"] == [] and store.get(other["id"])["hands"] == []
+
+
+TAIWAN_WIN = {"concealed": "123m456m789m123p456p7s", "win_tile": "7s"}  # 16 tiles: 平胡 门清
+
+
+def test_taiwan_table_keeps_the_streak_and_carries_la_zhuang(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "taiwan",
+                      "options": {"base": 3, "per_tai": 3}})
+    t = store.record(t["id"], {"result": "win", "winner": 0, "discarder": 1, "hand": TAIWAN_WIN})
+    assert t["streak"] == 1 and t["dealer"] == 0
+    assert t["hands"][0]["result"]["hand"]["concealed"]  # a 16-tile hand is kept
+    # Self-drawn with Bo asking 拉庄: the scorer counts 连庄 1; Bo leaves a third for next hand.
+    t = store.record(t["id"], {"result": "win", "winner": 0, "discarder": None,
+                               "hand": TAIWAN_WIN, "la_zhuang": [1]})
+    score = t["hands"][-1]["result"]["score"]
+    assert score["streak"] == 1
+    assert any(i.get("event") == "lian_zhuang" and i["value"] == 1 for i in score["items"])
+    assert score["carried"] == [{"from": "S", "to": "E", "amount": 8, "rule": "la_zhuang"}]
+    assert t["hands"][-1]["payments"] == [64, -16, -24, -24]
+    assert t["stakes"] == [{"from": 1, "to": 0, "amount": 8}] and t["streak"] == 2
+    # The next hand (a draw) pays the carried stake; the dealer keeps the deal.
+    t = store.record(t["id"], {"result": "draw"})
+    assert t["hands"][-1]["payments"] == [8, -8, 0, 0] and t["stakes"] == []
+    assert t["streak"] == 3 and sum(t["totals"]) == 0
+    # Another wins: the deal passes and the streak ends.
+    t = store.record(t["id"], {"result": "win", "winner": 2, "discarder": 0, "hand": TAIWAN_WIN})
+    assert t["streak"] == 0 and t["dealer"] == 1
+    with pytest.raises(MahjongError, match="la_zhuang"):  # the dealer cannot ask 拉庄 of himself
+        store.record(t["id"], {"result": "win", "winner": 1, "discarder": None,
+                               "hand": TAIWAN_WIN, "la_zhuang": [1]})
+
+
+def test_mcr_hand_records_its_8_point_settlement(target):
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "mcr"})
+    t = store.record(t["id"], {"result": "win", "winner": 2, "discarder": 1,
+                               "hand": {"concealed": "258m23469p14788s", "win_tile": "3p"}})
+    score = t["hands"][0]["result"]["score"]
+    # 8 from each player, the hand's points more from the discarder.
+    assert t["totals"] == [-8, -8 - score["total"], 24 + score["total"], -8]
+    assert sum(t["totals"]) == 0 and t["start_points"] == 0 and t["held"] == t["totals"]

@@ -104,6 +104,9 @@ TABLE_CREATE = {
                    "bets": {"oneOf": [BETS, {"type": "null"}]}},
 }
 
+PLAYER_LIST = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3},
+               "maxItems": 4, "uniqueItems": True}
+
 HAND_RESULT = {
     "type": "object", "required": ["result"],
     "properties": {"result": {"enum": ["win", "draw"]},
@@ -117,7 +120,13 @@ HAND_RESULT = {
                              "hand: [{type: an|jia|zhi, tile, from: player}]"},
                    "winners": {"type": "array", "description": "several winners on one discard "
                                "(where the variant allows it), each {winner, hand or points}",
-                               "items": {"type": "object", "required": ["winner"]}}},
+                               "items": {"type": "object", "required": ["winner"]}},
+                   "riichi": {**PLAYER_LIST, "description": "riichi: the players who declared "
+                              "riichi this hand (a 1000 stick each on the table)"},
+                   "tenpai": {**PLAYER_LIST, "description": "riichi, a drawn hand: the players "
+                              "ready (noten payments; the dealer tenpai keeps the deal)"},
+                   "la_zhuang": {**PLAYER_LIST, "description": "taiwan: the non-dealers who ask "
+                                 "拉庄 (a third of what they owe the dealer is paid next hand)"}},
 }
 
 TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],
@@ -125,6 +134,17 @@ TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wi
                         "players": {"type": "array"},
                         "dealer": {"type": "integer"}, "prevalent_wind": SEAT,
                         "totals": {"type": "array", "items": {"type": "integer"}},
+                        "start_points": {"type": "integer", "description": "what each player "
+                                         "held at the start (riichi 25000, else 0)"},
+                        "held": {"type": "array", "items": {"type": "integer"}, "description":
+                                 "points held: the start, the totals, less sticks on the table"},
+                        "honba": {"type": "integer", "description": "riichi's honba counters"},
+                        "riichi_sticks": {"type": "array", "items": {"type": "integer"},
+                                          "description": "player -> riichi sticks on the table"},
+                        "streak": {"type": "integer", "description": "hands the dealer has "
+                                   "kept in a row (连庄)"},
+                        "stakes": {"type": "array", "description": "拉庄 stakes the next hand "
+                                   "pays: {from, to, amount}"},
                         "hands": {"type": "array"},
                         "hands_total": {"type": "integer", "description": "hands kept (the "
                                         "list may be a page of them: ?offset=&limit=)"}}}

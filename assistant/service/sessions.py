@@ -14,6 +14,10 @@ Players sit in turn order 0 → 1 → 2 → 3. The dealer is East; player ``i`` 
 ``WINDS[(i - dealer) % 4]``. The dealer keeps the deal after his own win or a draw (连庄);
 otherwise the deal passes to the next player, and when it comes back to player 0 the prevalent
 wind moves on (E → S → W → N).
+
+What a table carries from hand to hand is kept in each hand's record (``carry``) and read from
+the last one, so no column holds it: riichi's sticks on the table and honba (and the points
+held, from 25000), the dealer's streak (连庄), and the 拉庄 stakes the next hand pays.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from ..hand import HandState
 from ..procedures import next_dealer, settle_draw
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
+from ..variants.riichi import START_POINTS, noten_payments
 from . import pgstore
 from .errors import ApiError
 
@@ -250,14 +255,21 @@ class SessionStore:
                               "payments": payments})
         dealer = row["dealer"]
         bets = json.loads(row["bets"])
+        carry = carried_state(hand_rows[-1]["result"] if hand_rows else None)
+        start = stick = 0
+        if row["variant"] == "riichi":
+            start = START_POINTS
+            stick = int(get_profile("riichi", json.loads(row["options"])).option("stick_value"))
+        # Points held: the start, what the hands paid, less the riichi sticks still on the table.
+        held = [start + totals[i] - stick * carry["riichi_sticks"][i] for i in range(4)]
         out: dict[str, Any] = {
             "id": row["id"], "name": row["name"], "variant": row["variant"],
             "options": json.loads(row["options"]), "dealer": dealer,
             "prevalent_wind": row["prevalent"], "hand_number": len(hands) + 1,
             "players": [{"index": i, "name": players[i], "seat_wind": seat_wind(i, dealer),
-                         "bet": bets[i], "total": totals[i], "dealer": i == dealer}
-                        for i in range(4)],
-            "totals": totals,
+                         "bet": bets[i], "total": totals[i], "held": held[i],
+                         "dealer": i == dealer} for i in range(4)],
+            "totals": totals, "start_points": start, "held": held, **carry,
         }
         if with_hands:
             end = None if limit is None else offset + limit
@@ -290,7 +302,10 @@ class SessionStore:
         [{"winner": i, "hand" | "points"}, ...]`` with the one ``discarder``. 血战到底 / 血流成河,
         where the hand goes on after a win: ``"wins": [each win as above, in the order they
         came]``, each settled between the players still in, and ``"draw": {"hands": {player:
-        hand}}`` when the wall ran out with several still in (查花猪, 查大叫).
+        hand}}`` when the wall ran out with several still in (查花猪, 查大叫). Riichi:
+        ``"riichi": [players]`` who declared (a stick each on the table), ``"tenpai": [players]``
+        ready at a draw (noten payments; the dealer tenpai keeps the deal). 十六张:
+        ``"la_zhuang": [players]`` asking 拉庄 of the dealer.
         """
         if not isinstance(data, dict):
             raise MahjongError("a hand's result must be a JSON object", "result")
@@ -322,16 +337,73 @@ class SessionStore:
         kongs = _kongs(data.get("kongs"), dealer)
         if kongs:
             record["kongs"] = data["kongs"]
+        profile = get_profile(table["variant"], table["options"])
+        riichi = profile.name == "riichi"
+        declared = _players(data.get("riichi"), "riichi")
+        tenpai = _players(data.get("tenpai"), "tenpai")
+        la_zhuang = _players(data.get("la_zhuang"), "la_zhuang")
+        if (declared or tenpai) and not riichi:
+            raise MahjongError(f"'riichi' and 'tenpai' are riichi's (立直) table facts; this table "
+                               f"plays {profile.name!r}", "riichi" if declared else "tenpai")
+        if la_zhuang and profile.name != "taiwan":
+            raise MahjongError(f"'la_zhuang' (拉庄) is 十六张's (taiwan) rule; this table plays "
+                               f"{profile.name!r}", "la_zhuang")
+        if tenpai and result != "draw":
+            raise MahjongError("'tenpai' names the players ready at a drawn hand (流局): record "
+                               "it with result 'draw'", "tenpai")
+        if la_zhuang and result != "win":
+            raise MahjongError("'la_zhuang' (拉庄) is settled when the dealer wins: record it with "
+                               "result 'win'", "la_zhuang")
+        carry = {"honba": table["honba"], "riichi_sticks": list(table["riichi_sticks"]),
+                 "streak": table["streak"], "stakes": table["stakes"]}
+        if riichi:
+            # A winner whose hand says riichi declared it: his stick is on the table too.
+            entries = _entries(data)
+            for entry in entries if isinstance(entries, list) else []:
+                if not isinstance(entry, dict):
+                    continue
+                ctx = entry.get("hand", {}).get("context") if isinstance(
+                    entry.get("hand"), dict) else None
+                if (isinstance(ctx, dict) and (ctx.get("riichi") or ctx.get("double_riichi"))
+                        and entry.get("winner") not in declared):
+                    declared.append(_player(entry.get("winner"), "winner"))
+            for p in declared:
+                carry["riichi_sticks"][p] += 1
+            if declared:
+                record["riichi"] = sorted(declared)
+        extra: dict[str, Any] = {}
+        if riichi:
+            extra = {"honba": carry["honba"], "declared": declared, "riichi_sticks": {
+                seat_wind(i, dealer): n for i, n in enumerate(carry["riichi_sticks"]) if n}}
+        elif profile.name == "taiwan":
+            extra = {"streak": min(carry["streak"], 99),
+                     "la_zhuang": [seat_wind(p, dealer) for p in la_zhuang]}
+            if la_zhuang:
+                record["la_zhuang"] = la_zhuang
         winners: list[str] = []
         discarder: str | None = None
+        dealer_keeps: bool | None = None
         if result == "draw":
             payments = self._draw(table, kongs, bets)
+            if riichi:
+                by_wind = {seat_wind(i, dealer): i for i in range(4)}
+                for payer, payee, each in noten_payments(int(profile.option("noten_payment")),
+                                                         [seat_wind(p, dealer) for p in tenpai]):
+                    payments[by_wind[payer]] -= each
+                    payments[by_wind[payee]] += each
+                record["tenpai"] = sorted(tenpai)
+                dealer_keeps = dealer in tenpai  # 親の聴牌連荘; noten, the deal passes
+                carry["honba"] += 1
         else:
             if data.get("wins") is not None:
                 payments, wins, still_in = self._hand_played_on(table, data, bets, kongs)
                 record["still_in"] = still_in
             else:
-                payments, wins = self._wins(table, data, bets, kongs)
+                payments, wins = self._wins(table, data, bets, kongs, extra=extra)
+            if riichi:
+                self._riichi_points_win(profile, carry, wins, payments, dealer)
+                carry["honba"] = carry["honba"] + 1 if dealer in [w["winner"] for w in wins] else 0
+                carry["riichi_sticks"] = [0] * 4
             record.update(winner=wins[0]["winner"], winners=[w["winner"] for w in wins],
                           discarder=wins[0]["discarder"], wins=wins)
             if "score" in wins[0]:
@@ -342,9 +414,23 @@ class SessionStore:
         # The variant's rule (assistant.procedures.next_dealer): by default the dealer, East,
         # keeps the deal on his win or a draw, else it passes to his 下家; Sichuan's first winner
         # deals next, Changsha's discarder of several winners (通炮).
-        profile = get_profile(table["variant"], table["options"])
         nxt = WINDS.index(next_dealer("E", winners, profile, discarder))
+        if dealer_keeps is not None:
+            nxt = 0 if dealer_keeps else 1
         new_dealer, new_prevalent = pass_deal(dealer, prevalent, (dealer + nxt) % 4)
+        # 拉庄 stakes left by the last hand are paid with this one; this hand's are carried on.
+        if carry["stakes"]:
+            for stake in carry["stakes"]:
+                payments[stake["from"]] -= stake["amount"]
+                payments[stake["to"]] += stake["amount"]
+            record["stakes_paid"] = carry["stakes"]
+        by_seat = {seat_wind(i, dealer): i for i in range(4)}
+        carry["stakes"] = [{"from": by_seat[c["from"]], "to": by_seat[c["to"]],
+                            "amount": int(c["amount"])}
+                           for w in record.get("wins", []) for c in
+                           w.get("score", {}).get("carried", [])]
+        carry["streak"] = carry["streak"] + 1 if new_dealer == dealer else 0
+        record["carry"] = carry
         return table["hand_number"], (dealer, prevalent, json.dumps(record, ensure_ascii=False),
                                       json.dumps(payments), new_dealer, new_prevalent)
 
@@ -394,14 +480,31 @@ class SessionStore:
             payments = [a + b for a, b in zip(payments, paid, strict=True)]
         return payments, wins, still
 
+    def _riichi_points_win(self, profile: Any, carry: dict[str, Any], wins: list[dict[str, Any]],
+                           payments: list[int], dealer: int) -> None:
+        """A riichi win given as 'points' (not scored here): the sticks on the table go to the
+        winner nearest the discarder as well (a scored hand's score pays them itself)."""
+        first = wins[0]
+        if len(wins) > 1 and first["discarder"] is not None:
+            order = [(first["discarder"] + k) % 4 for k in (1, 2, 3)]
+            first = min(wins, key=lambda w: order.index(w["winner"]))
+        if "score" in first:
+            return
+        value = int(profile.option("stick_value"))
+        for p, n in enumerate(carry["riichi_sticks"]):
+            if n and p != first["winner"]:
+                payments[p] -= n * value
+                payments[first["winner"]] += n * value
+                first["payments"][p] -= n * value
+                first["payments"][first["winner"]] += n * value
+
     def _wins(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
-              kongs: dict[str, Any], in_play: list[str] | None = None
-              ) -> tuple[list[int], list[dict[str, Any]]]:
+              kongs: dict[str, Any], in_play: list[str] | None = None,
+              extra: dict[str, Any] | None = None) -> tuple[list[int], list[dict[str, Any]]]:
         """Payments of a won hand (one winner, or several on one discard) and each win;
-        ``in_play``: the seats still in the hand (血战到底), all four by default."""
-        entries = data.get("winners")
-        if entries is None:
-            entries = [{k: data[k] for k in ("winner", "hand", "points") if k in data}]
+        ``in_play``: the seats still in the hand (血战到底), all four by default; ``extra``: the
+        table facts the session carries (riichi's honba and sticks, 十六张's 连庄 and 拉庄)."""
+        entries = _entries(data)
         if not isinstance(entries, list) or not entries or not all(isinstance(e, dict)
                                                                    for e in entries):
             raise MahjongError("'winners' must be a list of {winner, hand or points}", "winners")
@@ -429,8 +532,9 @@ class SessionStore:
             else:
                 # The kongs are settled once, with the first winner's hand.
                 paid, score = self._score(table, entry.get("hand"), player, discarder, bets,
-                                          kongs if k == 0 else {}, winds, in_play)
-                win.update(score=score, hand=score_hand(entry["hand"]))
+                                          kongs if k == 0 else {}, winds, in_play, extra)
+                win.update(score=score, hand=score_hand(entry["hand"], get_profile(
+                    table["variant"], table["options"]).hand_size))
             win["payments"] = paid
             payments = [a + b for a, b in zip(payments, paid, strict=True)]
             wins.append(win)
@@ -449,8 +553,10 @@ class SessionStore:
 
     def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
                bets: list[int], kongs: dict[str, Any], winners: list[str] | None = None,
-               in_play: list[str] | None = None) -> tuple[list[int], dict[str, Any]]:
-        """Score the winning hand with the table facts filled in; payments per player."""
+               in_play: list[str] | None = None, extra: dict[str, Any] | None = None
+               ) -> tuple[list[int], dict[str, Any]]:
+        """Score the winning hand with the table facts filled in (``extra``: those the session
+        carries from hand to hand); payments per player."""
         profile = get_profile(table["variant"], table["options"])
         if scorer_for(profile) is None:
             raise MahjongError(f"variant {profile.name!r} does not score hands: give 'points' for "
@@ -466,6 +572,9 @@ class SessionStore:
         context = dict(state.get("context") or {})
         context.update(self_drawn=discarder is None, seat_wind=wind[winner],
                        prevalent_wind=table["prevalent_wind"])
+        extra = dict(extra or {})
+        if winner in extra.pop("declared", []) and not context.get("double_riichi"):
+            context["riichi"] = True  # the record says he declared riichi
         state["context"] = context
         table_facts = dict(state.get("table") or {})
         table_facts.update(dealer="E", seat=wind[winner], discarder=None if discarder is None
@@ -478,6 +587,7 @@ class SessionStore:
             table_facts["winners"] = winners
         if in_play is not None and len(in_play) < 4:
             table_facts["in_play"] = in_play
+        table_facts.update(extra)  # the session's own count, whatever the hand says
         state["table"] = table_facts
         state["variant"] = table["variant"]
         state["options"] = table["options"]
@@ -489,10 +599,11 @@ class SessionStore:
         return [int(by_wind.get(wind[i], 0)) for i in range(4)], score
 
 
-def score_hand(hand: dict[str, Any]) -> dict[str, Any]:
-    """The winning hand as kept with the result: its tiles (as codes) and winning tile."""
+def score_hand(hand: dict[str, Any], hand_size: int = 13) -> dict[str, Any]:
+    """The winning hand as kept with the result: its tiles (as codes) and winning tile
+    (``hand_size``: 13, or 16 for 十六张)."""
     state = HandState.from_json({k: v for k, v in hand.items() if k in ("concealed", "melds",
-                                                                          "win_tile")})
+                                                                          "win_tile")}, hand_size)
     return {"concealed": state.concealed, "melds": [m.to_json() for m in state.melds],
             "win_tile": state.win_tile}
 
@@ -521,6 +632,36 @@ def pass_deal(dealer: int, prevalent: str, new_dealer: int) -> tuple[int, str]:
     if new_dealer < dealer:
         prevalent = WINDS[(WINDS.index(prevalent) + 1) % 4]
     return new_dealer, prevalent
+
+
+def carried_state(record: dict[str, Any] | None) -> dict[str, Any]:
+    """What a table carries into its next hand, as the last hand's record left it: riichi's
+    ``honba`` and ``riichi_sticks`` (player number -> sticks on the table), the dealer's
+    ``streak`` (连庄: hands kept in a row) and the 拉庄 ``stakes`` the next hand pays."""
+    carry = (record or {}).get("carry") or {}
+    return {"honba": int(carry.get("honba", 0)),
+            "riichi_sticks": list(carry.get("riichi_sticks") or [0] * 4),
+            "streak": int(carry.get("streak", 0)), "stakes": list(carry.get("stakes") or [])}
+
+
+def _entries(data: dict[str, Any]) -> Any:
+    """The winners of a won hand: ``winners``, or the one ``winner`` given at the top."""
+    entries = data.get("winners")
+    if entries is None:
+        entries = [{k: data[k] for k in ("winner", "hand", "points") if k in data}]
+    return entries
+
+
+def _players(value: Any, what: str) -> list[int]:
+    """A list of different player numbers (``riichi``, ``tenpai``, ``la_zhuang``); [] if absent."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise MahjongError(f"'{what}' must list player numbers 0-3, got {value!r}", what)
+    players = [_player(p, what) for p in value]
+    if len(set(players)) != len(players):
+        raise MahjongError(f"'{what}' names a player twice", what)
+    return players
 
 
 def _player(value: Any, what: str) -> int:

@@ -43,6 +43,7 @@ TABLE_OWN_KEYS = ("honba", "riichi_sticks")
 HONBA_RON = 300  # a discarder pays 300 a honba counter, each payer of a self-draw 100
 HONBA_TSUMO = 100
 STICK = 1000
+START_POINTS = 25000  # what each player holds when a table starts (25000点持ち)
 #: Base points of the limit hands: mangan 2000 … sanbaiman 6000, yakuman 8000 a multiple.
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"),
           (6, 3000, "haneman"), (5, 2000, "mangan"))
@@ -783,12 +784,18 @@ def settle_riichi_draw(profile: RuleProfile, table: Table, hands: dict[str, Any]
     items = [item("听牌" if w in ready else "不听", "Ready (tenpai)" if w in ready
                   else "Not ready (noten)", 0, event=f"{'tenpai' if w in ready else 'noten'}_{w}")
              for w in WINDS]
-    if 0 < len(ready) < 4:
-        each = profile.option("noten_payment") // (len(ready) * (4 - len(ready)))
-        for payer in (w for w in WINDS if w not in ready):
-            for payee in ready:
-                ledger.pay(payer, payee, each, "noten payment")
+    for payer, payee, each in noten_payments(profile.option("noten_payment"), ready):
+        ledger.pay(payer, payee, each, "noten payment")
     return items
+
+
+def noten_payments(total: int, ready: list[str]) -> list[tuple[str, str, int]]:
+    """流局's payments (payer, payee, amount): the seats not ready pay the ready ones ``total``
+    in all, shared out evenly; none when all or none are ready."""
+    if not 0 < len(ready) < 4:
+        return []
+    each = total // (len(ready) * (4 - len(ready)))
+    return [(payer, payee, each) for payer in WINDS if payer not in ready for payee in ready]
 
 
 def _without(tiles: list[str], tile: str) -> list[str]:

@@ -16,6 +16,8 @@ window.CATALOGUE = {
 "'kongs' must map a player number (0-3) to a list of kongs": "杠 'kongs' 须按玩家编号 (0–3) 给出杠的列表",
 "'kongs' of player {0} must be a list of kongs": "玩家 {0} 的杠 'kongs' 须为杠的列表",
 "'kongs': {0} is not a player number 0-3": "杠 'kongs'：{0} 不是玩家编号 0–3",
+"'la_zhuang' (拉庄) is settled when the dealer wins: record it with result 'win'": "'la_zhuang'（拉庄）在庄家和牌时结算：请与结果 'win'（和牌）一起记录",
+"'la_zhuang' (拉庄) is 十六张's (taiwan) rule; this table plays {0}": "'la_zhuang'（拉庄）是十六张（taiwan）的规则；这桌玩的是 {0}",
 "'melds' must be a list": "副露 'melds' 须为列表",
 "'name' must be a string": "'name'（名字）须是字符串",
 "'options' must be an object": "选项 'options' 须为对象",
@@ -27,9 +29,11 @@ window.CATALOGUE = {
 "'red_fives' is a count of red fives from 0, got {0}": "'red_fives'（赤五）是从 0 起的张数，收到 {0}",
 "'red_fives' says {0} but the tiles show {1} (0m 0p 0s)": "'red_fives' 为 {0}，牌里却有 {1} 张赤五（0m 0p 0s）",
 "'result' must be 'win' or 'draw'": "结果 'result' 须为 'win'（和牌）或 'draw'（流局）",
+"'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}": "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
 "'riichi' must be a list of seat winds": "'riichi'（立直）须列出座位风",
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
 "'table' must be an object": "牌桌 'table' 须为对象",
+"'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
 "'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
 "'variant' must be a name, got {0}": "规则 'variant' 须为名称，收到 {0}",
 "'variant' must be a variant's name": "'variant' 须是规则的名称",
@@ -39,6 +43,8 @@ window.CATALOGUE = {
 "'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
 "'{0}' must be an object, got {1}": "'{0}' 须是对象，收到 {1}",
 "'{0}' must be true or false, got {1}": "'{0}' 须为 true 或 false，收到 {1}",
+"'{0}' must list player numbers 0-3, got {1}": "'{0}' 须列出玩家编号 0–3，收到 {1}",
+"'{0}' names a player twice": "'{0}' 里有一位玩家出现两次",
 "--certfile and --keyfile go together": "--certfile 与 --keyfile 须同时给出",
 "--indicator is one tile, got {0}": "--indicator 只能是一张牌，收到 {0}",
 "--table must hold a JSON object (dealer, seat, bets, …)": "--table 文件须为 JSON 对象（dealer、seat、bets…）",
@@ -788,6 +794,10 @@ window.CATALOGUE = {
 "+ 一炮多响：再加一位和牌者",
 "+ another winner on this discard"
 ],
+"ui.asked_la_zhuang": [
+"拉庄",
+"Asked 拉庄 (la zhuang)"
+],
 "ui.bet": [
 "注",
 "bet"
@@ -847,6 +857,14 @@ window.CATALOGUE = {
 "ui.dealer_3": [
 "庄",
 "Dealer"
+],
+"ui.dealer_streak": [
+"连庄",
+"Dealer's streak"
+],
+"ui.declared_riichi": [
+"立直",
+"Declared riichi"
 ],
 "ui.discard": [
 "打",
@@ -923,6 +941,10 @@ window.CATALOGUE = {
 "ui.hands_2": [
 "手",
 "hands"
+],
+"ui.honba": [
+"本场",
+"Honba"
 ],
 "ui.house_rules_of_this_variant": [
 "本规则的选项（地方规矩）",
@@ -1096,6 +1118,10 @@ window.CATALOGUE = {
 "分",
 "points"
 ],
+"ui.points_held": [
+"持点",
+"Points held"
+],
 "ui.practice_which_tiles_complete_this_hand": [
 "练习：听哪几张？",
 "Practice: which tiles complete this hand?"
@@ -1136,6 +1162,10 @@ window.CATALOGUE = {
 "结果",
 "Result"
 ],
+"ui.riichi_sticks_on_the_table": [
+"场上立直棒",
+"Riichi sticks on the table"
+],
 "ui.score": [
 "算分",
 "Score"
@@ -1171,6 +1201,10 @@ window.CATALOGUE = {
 "ui.south": [
 "南家",
 "South"
+],
+"ui.stakes_for_the_next_hand": [
+"拉庄留注（下一盘付）",
+"拉庄 stakes paid with the next hand"
 ],
 "ui.start_the_camera": [
 "打开摄像头",
@@ -1227,6 +1261,10 @@ window.CATALOGUE = {
 "ui.teach": [
 "学打麻将",
 "Teach"
+],
+"ui.tenpai_at_the_draw": [
+"流局听牌",
+"Tenpai at the draw"
 ],
 "ui.the_discarder_cannot_be_you": [
 "出牌的人不能是自己",

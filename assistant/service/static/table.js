@@ -67,7 +67,10 @@ function draw() {
   $("players").innerHTML = t.players.map((p) =>
     `<div class="player${p.dealer ? " dealer" : ""}" data-player="${p.index}"><b class="name">${esc(p.name)}</b>` +
     `<div>${windName(p.seat_wind)}${p.dealer ? ` · ${T("ui.dealer_2")}` : ""}${p.bet ? ` · ${T("ui.bet")} ${p.bet}` : ""}</div>` +
-    `<div class="total ${p.total >= 0 ? "plus" : "minus"}" data-total="${p.total}">${p.total > 0 ? "+" : ""}${p.total}</div></div>`).join("");
+    `<div class="total ${p.total >= 0 ? "plus" : "minus"}" data-total="${p.total}">${p.total > 0 ? "+" : ""}${p.total}</div>` +
+    (t.start_points ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
+  drawCarried(t);
+  drawFactBoxes(t);
   for (const sel of document.querySelectorAll(".player-select")) {
     const v = sel.value;
     sel.innerHTML = (sel.classList.contains("with-self") ? `<option value="">${T("ui.self_drawn_2")}</option>` : "") +
@@ -90,6 +93,47 @@ function draw() {
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
     }).join("") +
     `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
+}
+
+function drawCarried(t) {  // what the table carries into this hand
+  const parts = [];
+  if (t.start_points) {
+    const sticks = (t.riichi_sticks || []).reduce((a, b) => a + b, 0);
+    parts.push(`${T("ui.riichi_sticks_on_the_table")}: <b id="sticks">${sticks}</b>`,
+      `${T("ui.honba")}: <b id="honba">${+t.honba || 0}</b>`);
+  }
+  if (t.streak) parts.push(`${T("ui.dealer_streak")}: <b id="streak">${+t.streak}</b>`);
+  if ((t.stakes || []).length) {
+    parts.push(`${T("ui.stakes_for_the_next_hand")}: ` + t.stakes.map((s) =>
+      `${esc(t.players[s.from].name)} → ${esc(t.players[s.to].name)} ${+s.amount}`).join(T("ui.list_comma")));
+  }
+  $("carried").innerHTML = parts.join(" · ");
+  $("carried").hidden = !parts.length;
+}
+
+const FACT_BOXES = { riichi: "riichi-boxes", tenpai: "tenpai-boxes", la_zhuang: "la-zhuang-boxes" };
+
+function drawFactBoxes(t) {  // riichi's 立直 and 流局听牌, 十六张's 拉庄: one box a player
+  for (const [fact, id] of Object.entries(FACT_BOXES)) {
+    const box = $(id);
+    const checked = new Set(factPlayers(fact));
+    for (const el of box.querySelectorAll("label")) el.remove();
+    box.insertAdjacentHTML("beforeend", t.players.map((p) =>
+      `<label><input type="checkbox" class="fact-box" data-fact="${fact}" value="${p.index}"${checked.has(p.index) ? " checked" : ""}> ${esc(p.name)}</label>`).join(""));
+  }
+  toggleFacts();
+}
+
+function factPlayers(fact) {
+  return [...document.querySelectorAll(`input.fact-box[data-fact="${fact}"]:checked`)].map((el) => +el.value);
+}
+
+function toggleFacts() {
+  const t = game.table;
+  const win = document.querySelector("input[name=result]:checked").value === "win";
+  $("riichi-boxes").hidden = !t || t.variant !== "riichi";
+  $("tenpai-boxes").hidden = !t || t.variant !== "riichi" || win;
+  $("la-zhuang-boxes").hidden = !t || t.variant !== "taiwan" || !win;
 }
 
 let previewTimer = null;
@@ -212,6 +256,10 @@ async function record() {
     body = { result: "win", wins: game.pending };  // the wall ran out after the wins so far
   }
   if (Object.keys(k).length) body.kongs = k;
+  for (const fact of Object.keys(FACT_BOXES)) {
+    const players = factPlayers(fact);
+    if (players.length && !$(FACT_BOXES[fact]).hidden) body[fact] = players;
+  }
   try {
     game.table = await api(`/api/tables/${game.table.id}/hands`,
       { json: body, headers: game.secret ? { Authorization: `Bearer ${game.secret}` } : {} });
@@ -222,6 +270,7 @@ async function record() {
     game.pending = [];
     drawPending();
     $("kong-rows").innerHTML = "";
+    for (const el of document.querySelectorAll("input.fact-box")) el.checked = false;
     draw();
     listTables();
   } catch (err) { showError($("record-error"), err); }
@@ -232,6 +281,7 @@ function toggleWin() {
   for (const el of document.querySelectorAll(".win-only")) el.hidden = !win;
   // 血战到底 / 血流成河: the hand goes on after a win, so a win can be kept and the next entered.
   $("win-goes-on").hidden = !win || !(game.variantInfo && game.variantInfo.after_win);
+  toggleFacts();
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
