@@ -536,6 +536,10 @@ window.CATALOGUE = {
 "无法显示这张图片",
 "This image cannot be shown"
 ],
+"page.make_indicator": [
+"这是翻开的牌",
+"This is the tile turned up"
+],
 "page.make_win": [
 "和的是这张",
 "This is the winning tile"
@@ -543,6 +547,10 @@ window.CATALOGUE = {
 "page.meld_size": [
 "一副{kind}有 {size} 张牌，输入了 {n} 张",
 "a {kind} has {size} tiles, {n} were typed"
+],
+"page.one_indicator": [
+"翻开的牌只有一张，输入了 {n} 张",
+"The tile turned up is one tile; {n} were typed"
 ],
 "page.photo_tile": [
 "照片第 {k} 张：{name}，改正",
@@ -567,6 +575,10 @@ window.CATALOGUE = {
 "page.tiles_found": [
 "找到 {n} 张牌",
 "{n} tiles found"
+],
+"page.too_many_indicators": [
+"指示牌最多 5 张，输入了 {n} 张",
+"At most 5 indicators; {n} were typed"
 ],
 "page.type_instead": [
 "{message} — 请在下面手动输入牌",
@@ -737,12 +749,16 @@ window.CATALOGUE = {
 "{fan} fan · {each} points from each payer"
 ],
 "score.han_fu": [
-"{han}番{fu}符 · 共 {points} 点",
-"{han} han {fu} fu · {points} points in all"
+"{han}番 {fu}符 · {points} 点",
+"{han} han {fu} fu · {points} points"
 ],
 "score.points": [
 "{points} 分",
 "{points} points"
+],
+"score.tai": [
+"{tai}台",
+"{tai} tai"
 ],
 "score.yakuman": [
 "役满 ×{times} · 共 {points} 点",
@@ -864,6 +880,14 @@ window.CATALOGUE = {
 "放炮者",
 "Discarder"
 ],
+"ui.dora_indicators": [
+"宝牌指示牌",
+"Dora indicators"
+],
+"ui.double_riichi": [
+"两立直",
+"Double riichi"
+],
 "ui.draw": [
 "流局",
 "Draw"
@@ -875,6 +899,14 @@ window.CATALOGUE = {
 "ui.e_g_123m456p789s1112z_s": [
 "例如 123m456p789s1112z 南",
 "e.g. 123m456p789s1112z S"
+],
+"ui.e_g_1m_e": [
+"如 1m E",
+"e.g. 1m E"
+],
+"ui.e_g_4m": [
+"如 4m",
+"e.g. 4m"
 ],
 "ui.e_g_555p": [
 "例如 555p",
@@ -927,6 +959,14 @@ window.CATALOGUE = {
 "ui.house_rules_of_this_variant": [
 "本规则的选项（地方规矩）",
 "House rules of this variant"
+],
+"ui.indicator_tile": [
+"翻开的牌（定赖子）",
+"Tile turned up (makes the wilds)"
+],
+"ui.ippatsu": [
+"一发",
+"Ippatsu"
 ],
 "ui.it_wins_because_it_splits_as_below_each_": [
 "这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
@@ -1068,6 +1108,10 @@ window.CATALOGUE = {
 "拍下一手牌，改正认错的牌，得到逐项计分和各家收付。",
 "Photograph a hand, correct any misread tile, get the itemised score and each seat's payment."
 ],
+"ui.pick_the_indicator": [
+"选牌",
+"Pick"
+],
 "ui.player_1": [
 "玩家1",
 "Player 1"
@@ -1135,6 +1179,10 @@ window.CATALOGUE = {
 "ui.result": [
 "结果",
 "Result"
+],
+"ui.riichi_declared": [
+"立直",
+"Riichi declared"
 ],
 "ui.score": [
 "算分",
@@ -1207,6 +1255,10 @@ window.CATALOGUE = {
 "ui.tables_kept": [
 "已有的牌局",
 "Tables kept"
+],
+"ui.tai": [
+"台",
+"tai"
 ],
 "ui.take_or_choose_a_photo": [
 "拍照或选择照片",
@@ -1304,6 +1356,10 @@ window.CATALOGUE = {
 "次/秒",
 "updates/s"
 ],
+"ui.ura_dora_indicators": [
+"里宝牌指示牌",
+"Ura-dora indicators"
+],
 "ui.use_typed_tiles": [
 "用输入的牌",
 "Use typed tiles"
@@ -1347,6 +1403,10 @@ window.CATALOGUE = {
 "ui.why_a_hand_wins_or_not_each_scoring_item": [
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
 "Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
+],
+"ui.wild_tiles": [
+"赖子（百搭）",
+"Wild tiles"
 ],
 "ui.win": [
 "和牌",
