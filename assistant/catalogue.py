@@ -75,6 +75,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "score.points": ("{points} 分", "{points} points"),
     "score.tai": ("{tai}台", "{tai} tai"),
     "ui.tai": ("台", "tai"),
+    "ui.five_sets_and_a_pair": ("基本和型 (五组+一对)", "five sets and a pair"),
     "score.han_fu": ("{han}番{fu}符 · 共 {points} 点", "{han} han {fu} fu · {points} points in all"),
     "score.yakuman": ("役满 ×{times} · 共 {points} 点", "yakuman ×{times} · {points} points in all"),
     # the score command (vision.commands.score)
@@ -303,15 +304,15 @@ UI: dict[str, tuple[str, str]] = {
     "ui.list_comma": ("、", ", "),
     "ui.no_tiles_in_view_yet": ("摄像头里还没有牌", "No tiles in view yet"),
     "ui.no_full_hand_read_yet_13_or_14_tiles": (
-        "还没读到完整的手牌 (13 或 14 张)",
-        "No full hand read yet (13 or 14 tiles)",
+        "还没读到完整的手牌 (13 或 14 张，台湾 16 或 17 张)",
+        "No full hand read yet (13 or 14 tiles, 16 or 17 in Taiwan)",
     ),
     "ui.updates_s": ("次/秒", "updates/s"),
     "ui.median_latency": ("中位延迟", "median latency"),
     "ui.the_discarder_cannot_be_you": ("出牌的人不能是自己", "The discarder cannot be you"),
     "ui.claims_need_a_13_tile_hand_read_from_the": (
-        "需要读到 13 张手牌才能判断吃碰杠和",
-        "Claims need a 13-tile hand read from the camera",
+        "需要读到 13 张手牌（台湾 16 张）才能判断吃碰杠和",
+        "Claims need a 13-tile hand (16 in Taiwan) read from the camera",
     ),
     "ui.win_2": ("和！", "Win!"),
     "ui.kong_2": ("杠", "Kong"),

@@ -486,4 +486,22 @@ def test_a_sixteen_tile_hand_from_the_photo(page, server, stub) -> None:
     body = json.loads(sent.value.post_data)
     assert len(body["concealed"]) == 16 and body["win_tile"] == "S"
     page.wait_for_selector("#result .verdict.win")
+    assert "五组+一对" in page.inner_text("#result .reading")
     assert "6台" in page.inner_text(".score-summary") and "台" in page.inner_text(".score tfoot")
+
+
+def test_the_live_page_claims_for_a_sixteen_tile_hand(page, server, stub) -> None:
+    stub.tiles = ["1m", "2m", "3m", "4m", "5m", "6m", "4p", "5p", "6p", "7s", "8s", "9s",
+                  "E", "E", "E", "S"]
+    page.goto(f"{server.url}/live")
+    page.wait_for_selector("#variant option[value='taiwan']", state="attached")
+    page.select_option("#variant", "taiwan")
+    page.click("#start")
+    page.wait_for_function("() => (document.querySelector('#live-hand').dataset.hand || '')"
+                           ".split(' ').length === 16")
+    page.select_option("#my-seat", "E")
+    page.select_option("#discarder", "N")
+    page.click("#discard-pad button[data-tile='S']")
+    page.wait_for_selector(".claims-result")
+    assert "和！" in page.inner_text(".claims-result")
+    page.click("#stop")

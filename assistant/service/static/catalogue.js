@@ -837,8 +837,8 @@ window.CATALOGUE = {
 "Claimed from"
 ],
 "ui.claims_need_a_13_tile_hand_read_from_the": [
-"需要读到 13 张手牌才能判断吃碰杠和",
-"Claims need a 13-tile hand read from the camera"
+"需要读到 13 张手牌（台湾 16 张）才能判断吃碰杠和",
+"Claims need a 13-tile hand (16 in Taiwan) read from the camera"
 ],
 "ui.clear": [
 "清空",
@@ -931,6 +931,10 @@ window.CATALOGUE = {
 "ui.fan": [
 "番",
 "fan"
+],
+"ui.five_sets_and_a_pair": [
+"基本和型 (五组+一对)",
+"five sets and a pair"
 ],
 "ui.flowers": [
 "花牌",
@@ -1057,8 +1061,8 @@ window.CATALOGUE = {
 "no claim"
 ],
 "ui.no_full_hand_read_yet_13_or_14_tiles": [
-"还没读到完整的手牌 (13 或 14 张)",
-"No full hand read yet (13 or 14 tiles)"
+"还没读到完整的手牌 (13 或 14 张，台湾 16 或 17 张)",
+"No full hand read yet (13 or 14 tiles, 16 or 17 in Taiwan)"
 ],
 "ui.no_options_to_set": [
 "没有可调的选项",

@@ -137,6 +137,12 @@ const FORM_NAMES = {
 };
 const formName = (f) => (FORM_NAMES[f] ? L(...FORM_NAMES[f]) : f);
 
+/** A reading's form; a 16-tile hand's (台湾) regular form is five sets and a pair. */
+function readingName(r, d) {
+  const sets = d.groups.split(" ").length - 1 + ((r.hand && r.hand.melds) || []).length;
+  return d.form === "regular" && sets === 5 ? T("ui.five_sets_and_a_pair") : formName(d.form);
+}
+
 /** A score as players say it: "3番 · 每家 8 分" (fan and points per payer), else "204 分". */
 function scoreSummary(score) {
   if (score.tai !== undefined) return T("score.tai", { tai: score.tai });
@@ -174,7 +180,7 @@ function analysisHTML(r) {
   if (wilds.length) html += `<p class="wilds" data-tiles="${esc(wilds.join(" "))}">${T("ui.wild_tiles")}: ${tilesHTML(wilds, { size: 30 })}</p>`;
   if (r.is_win) {
     html += `<p class="verdict win">${T("ui.a_winning_hand")}</p>`;
-    html += r.decompositions.map((d) => `<div class="reading"><b>${esc(formName(d.form))}</b> ${groupsHTML(d.groups)}</div>`).join("");
+    html += r.decompositions.map((d) => `<div class="reading"><b>${esc(readingName(r, d))}</b> ${groupsHTML(d.groups)}</div>`).join("");
     if (r.score) html += scoreHTML(r.score);
   } else if (r.shanten === -1) {
     html += `<p class="verdict">${T("ui.a_complete_hand")}</p>`;

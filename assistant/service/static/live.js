@@ -224,7 +224,8 @@ async function onDiscard(ev) {
   claim.tile = b.dataset.tile; claim.seat = null; claim.problem = null;
   showError($("claims"), null);
   if (me === from) claim.problem = "self";
-  else if (!live.hand || live.hand.length !== 13) claim.problem = "hand";
+  // A hand waiting on a tile: 13 tiles, 16 in Taiwan.
+  else if (!live.hand || live.hand.length % 3 !== 1) claim.problem = "hand";
   if (claim.problem) { drawClaims(); return; }
   try {
     const rl = rules();
