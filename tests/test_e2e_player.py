@@ -505,3 +505,25 @@ def test_the_live_page_claims_for_a_sixteen_tile_hand(page, server, stub) -> Non
     page.wait_for_selector(".claims-result")
     assert "和！" in page.inner_text(".claims-result")
     page.click("#stop")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_new_variant_fields_fit_a_phone(browser, server, stub, lang: str) -> None:
+    stub.tiles = list(INDICATOR_PHOTO)
+    context, page, errors = _page(browser, 390, lang)
+    try:
+        page.goto(f"{server.url}/score")
+        upload_photo(page, None)
+        page.wait_for_selector("#rec-status[data-found='15']")
+        for variant, shown in [("riichi", "#riichi-wrap"), ("xuzhou", "#indicator-wrap")]:
+            page.select_option("#variant", variant)
+            page.wait_for_selector(shown, state="visible")
+            assert_fits(page, f"score {variant} {lang}")
+        page.goto(f"{server.url}/live")
+        page.wait_for_selector("#variant option[value='wuhan']", state="attached")
+        page.select_option("#variant", "wuhan")
+        page.wait_for_selector("#indicator-label", state="visible")
+        assert_fits(page, f"live wuhan {lang}")
+    finally:
+        context.close()
+    assert not errors, errors
