@@ -400,8 +400,16 @@ def test_a_photo_tile_marked_as_the_tile_turned_up(page, server, stub) -> None:
     page.wait_for_selector("#result .verdict.win")
     assert page.get_attribute(".wilds", "data-tiles") == "5s"
     assert "赖子" in page.inner_text(".wilds")
-    # Without the indicator the same 14 tiles are no win, and no wild tile is shown.
-    page.fill("#indicator", "")
+    # The tile turned up stays on the photo, outlined apart; corrected there, the field follows.
+    page.click("#photo-tiles button.indicator")
+    page.click(".picker button[data-tile='3s']")
+    page.wait_for_function("() => document.querySelector('#indicator').value === '3s'")
+    assert page.query_selector("#photo-tiles button.indicator svg[data-tile='3s']")
+    # Taken out, none is given: the same 14 tiles are no win, and no wild tile is shown.
+    page.click("#photo-tiles button.indicator")
+    page.click(".picker button[data-tile='remove']")
+    page.wait_for_selector("#photo-tiles button.indicator", state="detached")
+    assert page.input_value("#indicator") == ""
     page.click("#score-btn")
     page.wait_for_selector("#result .verdict")
     assert not page.query_selector("#result .verdict.win") and not page.query_selector(".wilds")

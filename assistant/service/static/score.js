@@ -44,6 +44,12 @@ function photoOrder() {
     .sort((a, b) => a.d.box[0] - b.d.box[0]);
 }
 
+/** The tiles drawn on the photo: those of the hand and the tile turned up (the indicator). */
+function photoShown() {
+  return state.detections.map((d, i) => ({ d, i })).filter((x) => !x.d.removed || x.d.indicator)
+    .sort((a, b) => a.d.box[0] - b.d.box[0]);
+}
+
 function drawAnnotated() {
   const canvas = $("annotated");
   if (!state.image) { canvas.hidden = true; $("photo-tiles").hidden = true; return; }
@@ -57,28 +63,28 @@ function drawAnnotated() {
   g.drawImage(img, 0, 0, canvas.width, canvas.height);
   g.lineWidth = Math.max(2, canvas.width / 400);
   const labels = [];
-  for (const { d } of photoOrder()) {
+  for (const { d } of photoShown()) {
     const box = d.box.map((v) => v * scale);
-    g.strokeStyle = d.confidence < 0.5 ? "#f0a020" : "#e02030";
+    g.strokeStyle = d.indicator ? "#2060e0" : d.confidence < 0.5 ? "#f0a020" : "#e02030";
     g.strokeRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
     labels.push({ box, text: TILES.tileName(d.tile, I18N.lang), short: d.tile });
   }
-  // The tile turned up (the indicator): outlined in blue, out of the hand.
-  for (const d of state.detections.filter((k) => k.indicator)) {
-    const box = d.box.map((v) => v * scale);
-    g.strokeStyle = "#2060e0";
-    g.strokeRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
-  }
   drawLabels(canvas, g, labels);
   // The text alternative and the keyboard's way to the photo's tiles: the tiles read, in order.
-  const order = photoOrder();
+  const order = photoShown();
   canvas.setAttribute("aria-label", order.length
     ? `${T("ui.tiles_read_in_the_photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(T("ui.list_comma"))}`
     : T("ui.no_tile_was_read_in_the_photo"));
   $("photo-tiles").hidden = !order.length;
   $("photo-tiles").innerHTML = `<span class="note">${T("ui.the_photo_s_tiles_left_to_right")}:</span> ` +
-    order.map((x, k) => `<button type="button" class="tile-btn" data-det="${x.i}" aria-label="${esc(T("page.photo_tile", { k: k + 1, name: TILES.tileName(x.d.tile, I18N.lang) }))}">` +
+    order.map((x, k) => `<button type="button" class="tile-btn${x.d.indicator ? " indicator" : ""}" data-det="${x.i}" aria-label="${esc(T("page.photo_tile", { k: k + 1, name: photoTileName(x.d) }))}">` +
       `${tileSVG(x.d.tile, { size: 34 })}</button>`).join("");
+}
+
+/** A photo tile's name; the tile turned up says so (it is outlined in blue, out of the hand). */
+function photoTileName(d) {
+  const name = TILES.tileName(d.tile, I18N.lang);
+  return d.indicator ? `${name} (${T("ui.indicator_tile")})` : name;
 }
 
 function drawHand() {
@@ -204,7 +210,7 @@ async function onCanvasTap(ev) {
   const rect = canvas.getBoundingClientRect();
   const scale = +canvas.dataset.scale * (rect.width / canvas.width);
   const x = (ev.clientX - rect.left) / scale, y = (ev.clientY - rect.top) / scale;
-  const i = state.detections.findIndex((k) => !k.removed && x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
+  const i = state.detections.findIndex((k) => (!k.removed || k.indicator) && x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
   if (i < 0) return;
   const tile = await pickTile(photoPickOptions());
   if (tile) await onPhotoPick(i, tile);
@@ -223,6 +229,15 @@ function photoPickOptions() {
 }
 
 async function onPhotoPick(det, tile) {
+  const d = state.detections[det];
+  if (d.indicator) {
+    // The tile turned up corrected, or taken out (then none is given).
+    if (tile === "remove") { d.indicator = false; $("indicator").value = ""; }
+    else if (tile !== "indicator") { d.tile = tile; d.confidence = 1; $("indicator").value = tile; }
+    clearResult();
+    drawAnnotated();
+    return;
+  }
   if (tile === "indicator") await markIndicator(det);
   else await correctDetection(det, tile);
 }
