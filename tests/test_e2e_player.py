@@ -421,6 +421,14 @@ def test_a_photo_tile_marked_as_the_tile_turned_up(page, server, stub) -> None:
     page.fill("#indicator", "4s5s")
     page.click("#score-btn")
     page.wait_for_function("() => document.querySelector('#score-error').innerText.includes('2 张')")
+    # Under a variant that turns up no tile, the tile marked goes back to the hand.
+    # (the 4s was taken out above: the photo's first tile is now 2m)
+    page.click("#photo-tiles button >> nth=0")
+    page.click(".picker button[data-tile='indicator']")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 13")
+    page.select_option("#variant", "guangdong")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 14")
+    assert not page.query_selector("#photo-tiles button.indicator")
 
 
 def test_the_live_page_sends_the_tile_turned_up(page, server, stub) -> None:

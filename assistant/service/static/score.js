@@ -338,6 +338,13 @@ async function loadOptions() {
   drawOptions();
   drawExtras();
   clearResult();
+  // A variant that turns up no tile: the photo's tile marked as turned up goes back to the hand.
+  const marked = state.detections.filter((d) => d.indicator);
+  if ($("indicator-wrap").hidden && marked.length) {
+    for (const d of marked) { d.indicator = false; d.removed = false; }
+    $("indicator").value = "";
+    await reread();
+  }
 }
 
 //: The Chinese variants that count 宝牌 (options.dora_indicators); riichi sends its own keys.
