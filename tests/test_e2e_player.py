@@ -444,6 +444,9 @@ def test_the_live_page_sends_the_tile_turned_up(page, server, stub) -> None:
         page.click("#start")
     assert json.loads(sent.value.post_data)["indicator"] == "4s"
     page.wait_for_selector("#live-analysis .verdict")
+    # 天津: 4s turned up makes 4s and 5s wild, shown with the hand short of a win.
+    page.wait_for_selector("#live-analysis .wilds")
+    assert page.get_attribute("#live-analysis .wilds", "data-tiles") == "4s 5s"
     page.click("#stop")
 
 

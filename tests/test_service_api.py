@@ -285,3 +285,13 @@ def test_a_real_bug_is_a_logged_json_500(tmp_path, caplog):
     body = assert_error(app.test_client().get("/boom"), 500, "internal error")
     assert "secret" not in body["error"], "no internals leak to the client"
     assert any("internal error" in r.message for r in caplog.records)
+
+
+def test_analyze_names_the_wild_tiles_of_a_hand_short_of_a_win(client):
+    """The wild tiles the indicator makes are in the answer even when the hand is no win."""
+    body = {"concealed": "234m456p789s234p5m", "variant": "tianjin", "indicator": "4s"}
+    r = client.post("/api/analyze", json=body)
+    assert r.status_code == 200 and not r.get_json()["is_win"]
+    assert r.get_json()["wilds"] == ["4s", "5s"]
+    r = client.post("/api/analyze", json={"concealed": "234m456p789s234p5m", "variant": "guangdong"})
+    assert "wilds" not in r.get_json(), "a variant with no wild tiles names none"

@@ -176,7 +176,7 @@ function scoreHTML(score) {
 /** Everything about a hand: win or not and why, the readings, the score, waits, discards. */
 function analysisHTML(r) {
   let html = "";
-  const wilds = (r.score && r.score.wilds) || [];
+  const wilds = r.wilds || (r.score && r.score.wilds) || [];
   if (wilds.length) html += `<p class="wilds" data-tiles="${esc(wilds.join(" "))}">${T("ui.wild_tiles")}: ${tilesHTML(wilds, { size: 30 })}</p>`;
   if (r.is_win) {
     html += `<p class="verdict win">${T("ui.a_winning_hand")}</p>`;
