@@ -212,6 +212,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         "effective": [],
         "discards": [],
     }
+    if rules.wild_codes:  # the wild tiles (listed, and those the indicator makes), win or not
+        result["wilds"] = list(rules.wild_codes)
     if state.dealt_hand:
         instant = INSTANT_WINS.get(profile.name)
         if instant is None:

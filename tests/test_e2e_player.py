@@ -371,3 +371,178 @@ def test_detected_flowers_are_kept_in_the_hand(page, server, stub) -> None:
     page.check("#self-drawn")
     page.click("#score-btn")
     page.wait_for_selector(".verdict.win")
+
+
+# --- what the newer variants need (the tile turned up, riichi, 宝牌, 16-tile hands) ---
+
+#: A photo of the tile turned up (4s, first) and a hand: under 徐州 4s makes 5s wild, so 5m + 5s
+#: is a pair only with the indicator given.
+INDICATOR_PHOTO = ["4s", "2m", "3m", "4m", "4p", "5p", "6p", "7s", "8s", "9s", "2p", "3p", "4p",
+                   "5m", "5s"]
+
+
+def test_a_photo_tile_marked_as_the_tile_turned_up(page, server, stub) -> None:
+    stub.tiles = list(INDICATOR_PHOTO)
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#rec-status[data-found='15']")
+    assert not page.is_visible("#indicator-wrap"), "广东 turns up no tile"
+    page.select_option("#variant", "xuzhou")
+    page.wait_for_selector("#indicator-wrap", state="visible")
+    page.check("#self-drawn")
+    page.click("#photo-tiles button >> nth=0")
+    page.click(".picker button[data-tile='indicator']")
+    page.wait_for_function("() => document.querySelector('#indicator').value === '4s'")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 14")
+    row = [el.get_attribute("data-tile") for el in page.query_selector_all("#hand .tiles svg")]
+    assert row.count("4s") == 0, "the tile turned up is out of the hand"
+    page.click("#score-btn")
+    page.wait_for_selector("#result .verdict.win")
+    assert page.get_attribute(".wilds", "data-tiles") == "5s"
+    assert "赖子" in page.inner_text(".wilds")
+    # The tile turned up stays on the photo, outlined apart; corrected there, the field follows.
+    page.click("#photo-tiles button.indicator")
+    page.click(".picker button[data-tile='3s']")
+    page.wait_for_function("() => document.querySelector('#indicator').value === '3s'")
+    assert page.query_selector("#photo-tiles button.indicator svg[data-tile='3s']")
+    # Taken out, none is given: the same 14 tiles are no win, and no wild tile is shown.
+    page.click("#photo-tiles button.indicator")
+    page.click(".picker button[data-tile='remove']")
+    page.wait_for_selector("#photo-tiles button.indicator", state="detached")
+    assert page.input_value("#indicator") == ""
+    page.click("#score-btn")
+    page.wait_for_selector("#result .verdict")
+    assert not page.query_selector("#result .verdict.win") and not page.query_selector(".wilds")
+    # A flower, or two tiles, as the tile turned up: told why, in Chinese.
+    page.fill("#indicator", "1f")
+    page.click("#score-btn")
+    page.wait_for_selector("#score-error .error")
+    assert "翻开的牌" in page.inner_text("#score-error") and page.inner_text("#result").strip() == ""
+    page.fill("#indicator", "4s5s")
+    page.click("#score-btn")
+    page.wait_for_function("() => document.querySelector('#score-error').innerText.includes('2 张')")
+    # Under a variant that turns up no tile, the tile marked goes back to the hand.
+    # (the 4s was taken out above: the photo's first tile is now 2m)
+    page.click("#photo-tiles button >> nth=0")
+    page.click(".picker button[data-tile='indicator']")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 13")
+    page.select_option("#variant", "guangdong")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 14")
+    assert not page.query_selector("#photo-tiles button.indicator")
+
+
+def test_the_live_page_sends_the_tile_turned_up(page, server, stub) -> None:
+    stub.tiles = ["2m", "3m", "4m", "4p", "5p", "6p", "7s", "8s", "9s", "2p", "3p", "4p", "5m"]
+    page.goto(f"{server.url}/live")
+    page.wait_for_selector("#variant option[value='tianjin']", state="attached")
+    assert not page.is_visible("#indicator-label")
+    page.select_option("#variant", "tianjin")
+    page.wait_for_selector("#indicator-label", state="visible")
+    page.fill("#indicator", "4s")
+    page.dispatch_event("#indicator", "change")
+    with page.expect_request(lambda r: r.url.endswith("/api/analyze")) as sent:
+        page.click("#start")
+    assert json.loads(sent.value.post_data)["indicator"] == "4s"
+    page.wait_for_selector("#live-analysis .verdict")
+    # 天津: 4s turned up makes 4s and 5s wild, shown with the hand short of a win.
+    page.wait_for_selector("#live-analysis .wilds")
+    assert page.get_attribute("#live-analysis .wilds", "data-tiles") == "4s 5s"
+    page.click("#stop")
+
+
+def test_riichi_inputs_score_han_fu_and_points(page, server) -> None:
+    page.goto(f"{server.url}/score")
+    page.fill("#typed", "234m456p789s234p55s")
+    page.click("#use-typed")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 14")
+    assert not page.is_visible("#riichi-wrap")
+    page.select_option("#variant", "riichi")
+    page.wait_for_selector("#riichi-wrap", state="visible")
+    page.check("#self-drawn")
+    page.check("#riichi")
+    page.check("#ippatsu")
+    page.fill("#dora", "1m")       # 2m is dora: one
+    page.fill("#ura-dora", "4m")   # 5m: none held
+    page.click("#score-btn")
+    page.wait_for_selector("#result .verdict.win")
+    # 立直 + 一发 + 门前清自摸 + 宝牌 1 = 4番 30符, the dealer's tsumo: 3900 from each.
+    assert "4番 30符 · 11700 点" in page.inner_text(".score-summary")
+    page.uncheck("#ippatsu")
+    page.click("#score-btn")
+    page.wait_for_function("() => (document.querySelector('.score-summary') || {}).innerText"
+                           " && document.querySelector('.score-summary').innerText.includes('3番')")
+    page.fill("#dora", "1m2m3m4m5m6m")
+    page.click("#score-btn")
+    page.wait_for_selector("#score-error .error")
+    assert "最多 5 张" in page.inner_text("#score-error")
+
+
+def test_bao_pai_indicators_for_the_chinese_variants(page, server) -> None:
+    scored_photo(page, server, "guangdong")
+    assert "宝牌" not in page.inner_text("#result")
+    assert not page.is_visible("#ura-wrap") and not page.is_visible("#riichi-wrap")
+    with page.expect_request(lambda r: r.url.endswith("/api/analyze")) as sent:
+        page.fill("#dora", "E")  # 南 is 宝牌: the pair of 南, two
+        page.click("#score-btn")
+    assert json.loads(sent.value.post_data)["options"]["dora_indicators"] == ["E"]
+    page.wait_for_selector("#result .verdict.win")
+    assert "宝牌" in page.inner_text("#result")
+    page.select_option("#variant", "shaanxi")
+    page.wait_for_selector("#dora-wrap", state="hidden")
+
+
+def test_a_sixteen_tile_hand_from_the_photo(page, server, stub) -> None:
+    stub.tiles = ["1m", "2m", "3m", "4m", "5m", "6m", "4p", "5p", "6p", "7s", "8s", "9s",
+                  "E", "E", "E", "S", "S"]
+    page.goto(f"{server.url}/score")
+    upload_photo(page, None)
+    page.wait_for_selector("#rec-status[data-found='17']")
+    page.wait_for_selector("#hand svg[data-index='16'].win")
+    page.select_option("#variant", "taiwan")
+    page.check("#self-drawn")
+    with page.expect_request(lambda r: r.url.endswith("/api/analyze")) as sent:
+        page.click("#score-btn")
+    body = json.loads(sent.value.post_data)
+    assert len(body["concealed"]) == 16 and body["win_tile"] == "S"
+    page.wait_for_selector("#result .verdict.win")
+    assert "五组+一对" in page.inner_text("#result .reading")
+    assert "6台" in page.inner_text(".score-summary") and "台" in page.inner_text(".score tfoot")
+
+
+def test_the_live_page_claims_for_a_sixteen_tile_hand(page, server, stub) -> None:
+    stub.tiles = ["1m", "2m", "3m", "4m", "5m", "6m", "4p", "5p", "6p", "7s", "8s", "9s",
+                  "E", "E", "E", "S"]
+    page.goto(f"{server.url}/live")
+    page.wait_for_selector("#variant option[value='taiwan']", state="attached")
+    page.select_option("#variant", "taiwan")
+    page.click("#start")
+    page.wait_for_function("() => (document.querySelector('#live-hand').dataset.hand || '')"
+                           ".split(' ').length === 16")
+    page.select_option("#my-seat", "E")
+    page.select_option("#discarder", "N")
+    page.click("#discard-pad button[data-tile='S']")
+    page.wait_for_selector(".claims-result")
+    assert "和！" in page.inner_text(".claims-result")
+    page.click("#stop")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_new_variant_fields_fit_a_phone(browser, server, stub, lang: str) -> None:
+    stub.tiles = list(INDICATOR_PHOTO)
+    context, page, errors = _page(browser, 390, lang)
+    try:
+        page.goto(f"{server.url}/score")
+        upload_photo(page, None)
+        page.wait_for_selector("#rec-status[data-found='15']")
+        for variant, shown in [("riichi", "#riichi-wrap"), ("xuzhou", "#indicator-wrap")]:
+            page.select_option("#variant", variant)
+            page.wait_for_selector(shown, state="visible")
+            assert_fits(page, f"score {variant} {lang}")
+        page.goto(f"{server.url}/live")
+        page.wait_for_selector("#variant option[value='wuhan']", state="attached")
+        page.select_option("#variant", "wuhan")
+        page.wait_for_selector("#indicator-label", state="visible")
+        assert_fits(page, f"live wuhan {lang}")
+    finally:
+        context.close()
+    assert not errors, errors

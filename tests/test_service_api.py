@@ -301,3 +301,13 @@ def test_a_riichi_table_over_http_carries_sticks_and_refuses_bad_facts(client):
     t = client.get(f"/api/tables/{made['id']}").get_json()
     assert t["riichi_sticks"] == [0, 0, 1, 0] and t["honba"] == 1 and t["dealer"] == 1
     assert t["held"] == [24000, 24000, 27000, 24000] and t["start_points"] == 25000
+
+
+def test_analyze_names_the_wild_tiles_of_a_hand_short_of_a_win(client):
+    """The wild tiles the indicator makes are in the answer even when the hand is no win."""
+    body = {"concealed": "234m456p789s234p5m", "variant": "tianjin", "indicator": "4s"}
+    r = client.post("/api/analyze", json=body)
+    assert r.status_code == 200 and not r.get_json()["is_win"]
+    assert r.get_json()["wilds"] == ["4s", "5s"]
+    r = client.post("/api/analyze", json={"concealed": "234m456p789s234p5m", "variant": "guangdong"})
+    assert "wilds" not in r.get_json(), "a variant with no wild tiles names none"

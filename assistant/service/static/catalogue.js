@@ -542,6 +542,10 @@ window.CATALOGUE = {
 "无法显示这张图片",
 "This image cannot be shown"
 ],
+"page.make_indicator": [
+"这是翻开的牌",
+"This is the tile turned up"
+],
 "page.make_win": [
 "和的是这张",
 "This is the winning tile"
@@ -549,6 +553,10 @@ window.CATALOGUE = {
 "page.meld_size": [
 "一副{kind}有 {size} 张牌，输入了 {n} 张",
 "a {kind} has {size} tiles, {n} were typed"
+],
+"page.one_indicator": [
+"翻开的牌只有一张，输入了 {n} 张",
+"The tile turned up is one tile; {n} were typed"
 ],
 "page.photo_tile": [
 "照片第 {k} 张：{name}，改正",
@@ -573,6 +581,10 @@ window.CATALOGUE = {
 "page.tiles_found": [
 "找到 {n} 张牌",
 "{n} tiles found"
+],
+"page.too_many_indicators": [
+"指示牌最多 5 张，输入了 {n} 张",
+"At most 5 indicators; {n} were typed"
 ],
 "page.type_instead": [
 "{message} — 请在下面手动输入牌",
@@ -743,12 +755,16 @@ window.CATALOGUE = {
 "{fan} fan · {each} points from each payer"
 ],
 "score.han_fu": [
-"{han}番{fu}符 · 共 {points} 点",
-"{han} han {fu} fu · {points} points in all"
+"{han}番 {fu}符 · {points} 点",
+"{han} han {fu} fu · {points} points"
 ],
 "score.points": [
 "{points} 分",
 "{points} points"
+],
+"score.tai": [
+"{tai}台",
+"{tai} tai"
 ],
 "score.yakuman": [
 "役满 ×{times} · 共 {points} 点",
@@ -831,8 +847,8 @@ window.CATALOGUE = {
 "Claimed from"
 ],
 "ui.claims_need_a_13_tile_hand_read_from_the": [
-"需要读到 13 张手牌才能判断吃碰杠和",
-"Claims need a 13-tile hand read from the camera"
+"需要读到 13 张手牌（台湾 16 张）才能判断吃碰杠和",
+"Claims need a 13-tile hand (16 in Taiwan) read from the camera"
 ],
 "ui.clear": [
 "清空",
@@ -882,6 +898,14 @@ window.CATALOGUE = {
 "放炮者",
 "Discarder"
 ],
+"ui.dora_indicators": [
+"宝牌指示牌",
+"Dora indicators"
+],
+"ui.double_riichi": [
+"两立直",
+"Double riichi"
+],
 "ui.draw": [
 "流局",
 "Draw"
@@ -893,6 +917,14 @@ window.CATALOGUE = {
 "ui.e_g_123m456p789s1112z_s": [
 "例如 123m456p789s1112z 南",
 "e.g. 123m456p789s1112z S"
+],
+"ui.e_g_1m_e": [
+"如 1m E",
+"e.g. 1m E"
+],
+"ui.e_g_4m": [
+"如 4m",
+"e.g. 4m"
 ],
 "ui.e_g_555p": [
 "例如 555p",
@@ -917,6 +949,10 @@ window.CATALOGUE = {
 "ui.fan": [
 "番",
 "fan"
+],
+"ui.five_sets_and_a_pair": [
+"基本和型 (五组+一对)",
+"five sets and a pair"
 ],
 "ui.flowers": [
 "花牌",
@@ -949,6 +985,14 @@ window.CATALOGUE = {
 "ui.house_rules_of_this_variant": [
 "本规则的选项（地方规矩）",
 "House rules of this variant"
+],
+"ui.indicator_tile": [
+"翻开的牌（定赖子）",
+"Tile turned up (makes the wilds)"
+],
+"ui.ippatsu": [
+"一发",
+"Ippatsu"
 ],
 "ui.it_wins_because_it_splits_as_below_each_": [
 "这手牌可以拆成下面的组合，所以和了；每个计分项后面是构成它的牌。",
@@ -1039,8 +1083,8 @@ window.CATALOGUE = {
 "no claim"
 ],
 "ui.no_full_hand_read_yet_13_or_14_tiles": [
-"还没读到完整的手牌 (13 或 14 张)",
-"No full hand read yet (13 or 14 tiles)"
+"还没读到完整的手牌 (13 或 14 张，台湾 16 或 17 张)",
+"No full hand read yet (13 or 14 tiles, 16 or 17 in Taiwan)"
 ],
 "ui.no_options_to_set": [
 "没有可调的选项",
@@ -1089,6 +1133,10 @@ window.CATALOGUE = {
 "ui.photograph_a_hand_correct_any_misread_ti": [
 "拍下一手牌，改正认错的牌，得到逐项计分和各家收付。",
 "Photograph a hand, correct any misread tile, get the itemised score and each seat's payment."
+],
+"ui.pick_the_indicator": [
+"选牌",
+"Pick"
 ],
 "ui.player_1": [
 "玩家1",
@@ -1161,6 +1209,10 @@ window.CATALOGUE = {
 "ui.result": [
 "结果",
 "Result"
+],
+"ui.riichi_declared": [
+"立直",
+"Riichi declared"
 ],
 "ui.riichi_sticks_on_the_table": [
 "场上立直棒",
@@ -1241,6 +1293,10 @@ window.CATALOGUE = {
 "ui.tables_kept": [
 "已有的牌局",
 "Tables kept"
+],
+"ui.tai": [
+"台",
+"tai"
 ],
 "ui.take_or_choose_a_photo": [
 "拍照或选择照片",
@@ -1342,6 +1398,10 @@ window.CATALOGUE = {
 "次/秒",
 "updates/s"
 ],
+"ui.ura_dora_indicators": [
+"里宝牌指示牌",
+"Ura-dora indicators"
+],
 "ui.use_typed_tiles": [
 "用输入的牌",
 "Use typed tiles"
@@ -1385,6 +1445,10 @@ window.CATALOGUE = {
 "ui.why_a_hand_wins_or_not_each_scoring_item": [
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
 "Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
+],
+"ui.wild_tiles": [
+"赖子（百搭）",
+"Wild tiles"
 ],
 "ui.win": [
 "和牌",

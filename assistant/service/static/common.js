@@ -74,7 +74,8 @@ const BONUS_CODES = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
 /** A modal grid of tiles; resolves with the chosen code (or null when closed). Keyboard: Tab
  * between tiles, Enter picks, Escape closes; focus goes back where it was. ``opts.remove`` adds a
  * "remove this tile" button (resolves "remove"), ``opts.win`` a "the winning tile" one (resolves
- * "win"), ``opts.bonus`` the flowers and seasons. */
+ * "win"), ``opts.indicator`` a "the tile turned up" one (resolves "indicator"), ``opts.bonus`` the
+ * flowers and seasons. */
 function pickTile(opts = {}) {
   return new Promise((resolve) => {
     const back = document.activeElement;
@@ -88,6 +89,7 @@ function pickTile(opts = {}) {
       codes.map((c) => `<button type="button" class="pick" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}" title="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 52 })}</button>`).join("") +
       `</div><div class="row">` +
       (opts.win ? `<button type="button" class="secondary make-win" data-tile="win">${esc(T("page.make_win"))}</button>` : "") +
+      (opts.indicator ? `<button type="button" class="secondary make-indicator" data-tile="indicator">${esc(T("page.make_indicator"))}</button>` : "") +
       (opts.remove ? `<button type="button" class="secondary remove" data-tile="remove">${esc(T("page.remove"))}</button>` : "") +
       `<button type="button" class="secondary close">${esc(T("page.cancel"))}</button></div></div>`;
     const done = (value) => {
@@ -135,8 +137,16 @@ const FORM_NAMES = {
 };
 const formName = (f) => (FORM_NAMES[f] ? L(...FORM_NAMES[f]) : f);
 
+/** A reading's form; a 16-tile hand's (台湾) regular form is five sets and a pair. */
+function readingName(r, d) {
+  const sets = d.groups.split(" ").length - 1 + ((r.hand && r.hand.melds) || []).length;
+  return d.form === "regular" && sets === 5 ? T("ui.five_sets_and_a_pair") : formName(d.form);
+}
+
 /** A score as players say it: "3番 · 每家 8 分" (fan and points per payer), else "204 分". */
 function scoreSummary(score) {
+  if (score.tai !== undefined) return T("score.tai", { tai: score.tai });
+  if (score.han !== undefined && score.fu !== undefined) return T("score.han_fu", { han: score.han, fu: score.fu, points: score.points });
   if (score.fan !== undefined && score.points !== undefined) return T("score.fan_each", { fan: score.fan, each: score.points });
   if (score.fan !== undefined) return T("score.fan", { fan: score.fan });
   return T("score.points", { points: score.total });
@@ -149,7 +159,7 @@ function scoreHTML(score) {
     `<tr class="score-item"><td>${esc(L(it.name_zh, gloss(it.name_en)))}</td>` +
     `<td class="num">${it.value}</td><td>${it.tiles ? tilesHTML(it.tiles, { size: 30 }) : ""}</td></tr>`).join("") +
     (cap && score.fan !== undefined ? `<tr class="score-cap"><td colspan="3">${esc(T("report.cap", { cap: score.fan, fan: score.fan - cap.value }))}</td></tr>` : "");
-  const unit = score.fan !== undefined ? T("ui.fan") : T("ui.points");
+  const unit = score.tai !== undefined ? T("ui.tai") : score.fan !== undefined ? T("ui.fan") : T("ui.points");
   const pays = WINDS.filter((w) => score.payments && w in score.payments).map((w) => {
     const v = score.payments[w];
     return `<tr class="payment" data-seat="${w}"><td>${windName(w)}${w === score.winner ? " ★" : ""}</td>` +
@@ -166,9 +176,11 @@ function scoreHTML(score) {
 /** Everything about a hand: win or not and why, the readings, the score, waits, discards. */
 function analysisHTML(r) {
   let html = "";
+  const wilds = r.wilds || (r.score && r.score.wilds) || [];
+  if (wilds.length) html += `<p class="wilds" data-tiles="${esc(wilds.join(" "))}">${T("ui.wild_tiles")}: ${tilesHTML(wilds, { size: 30 })}</p>`;
   if (r.is_win) {
     html += `<p class="verdict win">${T("ui.a_winning_hand")}</p>`;
-    html += r.decompositions.map((d) => `<div class="reading"><b>${esc(formName(d.form))}</b> ${groupsHTML(d.groups)}</div>`).join("");
+    html += r.decompositions.map((d) => `<div class="reading"><b>${esc(readingName(r, d))}</b> ${groupsHTML(d.groups)}</div>`).join("");
     if (r.score) html += scoreHTML(r.score);
   } else if (r.shanten === -1) {
     html += `<p class="verdict">${T("ui.a_complete_hand")}</p>`;

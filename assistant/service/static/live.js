@@ -93,14 +93,25 @@ function rules() {
   const lacks = Boolean((info.options.lack_a_suit || {}).value);
   $("void-suit-label").hidden = !lacks;
   const voidSuit = lacks ? $("void-suit").value : "";
+  // Where the variant makes its wild tiles from the tile turned up: that tile, as typed.
+  const wild = Boolean((info.options.wild_indicator || {}).value);
+  $("indicator-label").hidden = !wild;
+  const indicator = wild ? $("indicator").value.trim() : "";
   return { variant, chow: (info.options.chow_allowed || { value: true }).value !== false,
-           context: voidSuit ? { void_suit: voidSuit } : {} };
+           context: voidSuit ? { void_suit: voidSuit } : {}, indicator };
+}
+
+/** The hand state the page sends: the tiles, and the tile turned up where there is one. */
+function handState(tiles, r) {
+  const body = { concealed: tiles, context: r.context };
+  if (r.indicator) body.indicator = r.indicator;
+  return body;
 }
 
 async function analyse(hand) {
   try {
     const r = rules();
-    live.analysis = await api("/api/analyze", { json: { concealed: hand, variant: r.variant, context: r.context } });
+    live.analysis = await api("/api/analyze", { json: { ...handState(hand, r), variant: r.variant } });
   } catch (err) {
     live.analysis = { error: err };
   }
@@ -213,11 +224,12 @@ async function onDiscard(ev) {
   claim.tile = b.dataset.tile; claim.seat = null; claim.problem = null;
   showError($("claims"), null);
   if (me === from) claim.problem = "self";
-  else if (!live.hand || live.hand.length !== 13) claim.problem = "hand";
+  // A hand waiting on a tile: 13 tiles, 16 in Taiwan.
+  else if (!live.hand || live.hand.length % 3 !== 1) claim.problem = "hand";
   if (claim.problem) { drawClaims(); return; }
   try {
     const rl = rules();
-    const r = await api("/api/claims", { json: { discard: claim.tile, discarder: from, variant: rl.variant, hands: { [me]: { concealed: live.hand, context: rl.context } } } });
+    const r = await api("/api/claims", { json: { discard: claim.tile, discarder: from, variant: rl.variant, hands: { [me]: handState(live.hand, rl) } } });
     claim.seat = r.seats[me];
     drawClaims();
   } catch (err) { showError($("claims"), err); }
@@ -253,6 +265,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   fillSeats();
   $("variant").addEventListener("change", onRulesChange);
   $("void-suit").addEventListener("change", onRulesChange);
+  $("indicator").addEventListener("change", onRulesChange);
   $("start").addEventListener("click", start);
   $("stop").addEventListener("click", stop);
   $("discard-pad").addEventListener("click", onDiscard);

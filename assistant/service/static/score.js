@@ -44,6 +44,12 @@ function photoOrder() {
     .sort((a, b) => a.d.box[0] - b.d.box[0]);
 }
 
+/** The tiles drawn on the photo: those of the hand and the tile turned up (the indicator). */
+function photoShown() {
+  return state.detections.map((d, i) => ({ d, i })).filter((x) => !x.d.removed || x.d.indicator)
+    .sort((a, b) => a.d.box[0] - b.d.box[0]);
+}
+
 function drawAnnotated() {
   const canvas = $("annotated");
   if (!state.image) { canvas.hidden = true; $("photo-tiles").hidden = true; return; }
@@ -57,22 +63,28 @@ function drawAnnotated() {
   g.drawImage(img, 0, 0, canvas.width, canvas.height);
   g.lineWidth = Math.max(2, canvas.width / 400);
   const labels = [];
-  for (const { d } of photoOrder()) {
+  for (const { d } of photoShown()) {
     const box = d.box.map((v) => v * scale);
-    g.strokeStyle = d.confidence < 0.5 ? "#f0a020" : "#e02030";
+    g.strokeStyle = d.indicator ? "#2060e0" : d.confidence < 0.5 ? "#f0a020" : "#e02030";
     g.strokeRect(box[0], box[1], box[2] - box[0], box[3] - box[1]);
     labels.push({ box, text: TILES.tileName(d.tile, I18N.lang), short: d.tile });
   }
   drawLabels(canvas, g, labels);
   // The text alternative and the keyboard's way to the photo's tiles: the tiles read, in order.
-  const order = photoOrder();
+  const order = photoShown();
   canvas.setAttribute("aria-label", order.length
     ? `${T("ui.tiles_read_in_the_photo")}: ${order.map((x) => TILES.tileName(x.d.tile, I18N.lang)).join(T("ui.list_comma"))}`
     : T("ui.no_tile_was_read_in_the_photo"));
   $("photo-tiles").hidden = !order.length;
   $("photo-tiles").innerHTML = `<span class="note">${T("ui.the_photo_s_tiles_left_to_right")}:</span> ` +
-    order.map((x, k) => `<button type="button" class="tile-btn" data-det="${x.i}" aria-label="${esc(T("page.photo_tile", { k: k + 1, name: TILES.tileName(x.d.tile, I18N.lang) }))}">` +
+    order.map((x, k) => `<button type="button" class="tile-btn${x.d.indicator ? " indicator" : ""}" data-det="${x.i}" aria-label="${esc(T("page.photo_tile", { k: k + 1, name: photoTileName(x.d) }))}">` +
       `${tileSVG(x.d.tile, { size: 34 })}</button>`).join("");
+}
+
+/** A photo tile's name; the tile turned up says so (it is outlined in blue, out of the hand). */
+function photoTileName(d) {
+  const name = TILES.tileName(d.tile, I18N.lang);
+  return d.indicator ? `${name} (${T("ui.indicator_tile")})` : name;
 }
 
 function drawHand() {
@@ -198,17 +210,49 @@ async function onCanvasTap(ev) {
   const rect = canvas.getBoundingClientRect();
   const scale = +canvas.dataset.scale * (rect.width / canvas.width);
   const x = (ev.clientX - rect.left) / scale, y = (ev.clientY - rect.top) / scale;
-  const i = state.detections.findIndex((k) => !k.removed && x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
+  const i = state.detections.findIndex((k) => (!k.removed || k.indicator) && x >= k.box[0] && x <= k.box[2] && y >= k.box[1] && y <= k.box[3]);
   if (i < 0) return;
-  const tile = await pickTile({ remove: true, bonus: true });
-  if (tile) await correctDetection(i, tile);
+  const tile = await pickTile(photoPickOptions());
+  if (tile) await onPhotoPick(i, tile);
 }
 
 async function onPhotoTileKey(ev) {
   const b = ev.target.closest("button[data-det]");
   if (!b) return;
-  const tile = await pickTile({ remove: true, bonus: true });
-  if (tile) await correctDetection(+b.dataset.det, tile);
+  const tile = await pickTile(photoPickOptions());
+  if (tile) await onPhotoPick(+b.dataset.det, tile);
+}
+
+/** The picker for a photo's tile: it may also be marked as the tile turned up (wild variants). */
+function photoPickOptions() {
+  return { remove: true, bonus: true, indicator: !$("indicator-wrap").hidden };
+}
+
+async function onPhotoPick(det, tile) {
+  const d = state.detections[det];
+  if (d.indicator) {
+    // The tile turned up corrected, or taken out (then none is given).
+    if (tile === "remove") { d.indicator = false; $("indicator").value = ""; }
+    else if (tile !== "indicator") { d.tile = tile; d.confidence = 1; $("indicator").value = tile; }
+    clearResult();
+    drawAnnotated();
+    return;
+  }
+  if (tile === "indicator") await markIndicator(det);
+  else await correctDetection(det, tile);
+}
+
+/** The photo's tile ``det`` is the tile turned up: out of the hand, sent as ``indicator``. */
+async function markIndicator(det) {
+  for (const d of state.detections) if (d.indicator) { d.indicator = false; d.removed = false; }
+  const d = state.detections[det];
+  d.indicator = true; d.removed = true;
+  $("indicator").value = d.tile;
+  state.hand = state.hand.filter((t) => t.det !== det);
+  clearResult();
+  drawAnnotated();
+  drawHand();
+  await reread();
 }
 
 async function onHandTap(ev) {
@@ -292,6 +336,41 @@ async function loadOptions() {
     variantOptions = (await api(`/api/variants/${encodeURIComponent($("variant").value)}`)).options;
   } catch (err) { variantOptions = {}; }
   drawOptions();
+  drawExtras();
+  clearResult();
+  // A variant that turns up no tile: the photo's tile marked as turned up goes back to the hand.
+  const marked = state.detections.filter((d) => d.indicator);
+  if ($("indicator-wrap").hidden && marked.length) {
+    for (const d of marked) { d.indicator = false; d.removed = false; }
+    $("indicator").value = "";
+    await reread();
+  }
+}
+
+//: The Chinese variants that count 宝牌 (options.dora_indicators); riichi sends its own keys.
+const DORA_VARIANTS = ["guangdong", "hongkong", "sichuan", "xueliu", "taiwan"];
+
+/** The fields the chosen variant takes: the tile turned up, the (ura-)dora, riichi. */
+function drawExtras() {
+  const v = $("variant").value;
+  const riichi = v === "riichi";
+  $("indicator-wrap").hidden = !(variantOptions.wild_indicator && variantOptions.wild_indicator.value);
+  $("dora-wrap").hidden = !(riichi || DORA_VARIANTS.includes(v));
+  $("ura-wrap").hidden = !riichi;
+  $("riichi-wrap").hidden = !riichi;
+}
+
+/** The tiles typed in the field ``id`` (none when empty); a bad tile is the service's error. */
+async function typedTiles(id) {
+  const text = $(id).value.trim();
+  return text ? (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles : [];
+}
+
+/** At most five indicators (dora, ura-dora). */
+async function indicatorTiles(id) {
+  const tiles = await typedTiles(id);
+  if (tiles.length > 5) throw pageError("page.too_many_indicators", { n: tiles.length });
+  return tiles;
 }
 
 //: "null = 不封顶", "(null: no cap)": how an option's doc says what "no value" means.
@@ -326,7 +405,7 @@ function chosenOptions() {
   return out;
 }
 
-function request() {
+async function request() {
   const hand = state.hand.map((t) => t.tile);
   const melds = state.melds.concat(state.manual.melds).map(({ det, ...m }) => m);
   // With 14 tiles (a kong counting 3) the last one is the winning tile; with 13, none is.
@@ -345,6 +424,24 @@ function request() {
   };
   const bonus = state.bonus.concat(state.manual.bonus).map((b) => b.tile);
   if (bonus.length) body.bonus = bonus;
+  if (!$("indicator-wrap").hidden) {
+    const t = await typedTiles("indicator");
+    if (t.length > 1) throw pageError("page.one_indicator", { n: t.length });
+    if (t.length) body.indicator = t[0];
+  }
+  if (!$("dora-wrap").hidden) {
+    const dora = await indicatorTiles("dora");
+    if (body.variant === "riichi") {
+      const ura = await indicatorTiles("ura-dora");
+      if (dora.length) body.dora_indicators = dora;
+      if (ura.length) body.ura_dora_indicators = ura;
+    } else if (dora.length) body.options.dora_indicators = dora;
+  }
+  if (body.variant === "riichi") {
+    body.context.riichi = $("riichi").checked;
+    body.context.double_riichi = $("double-riichi").checked;
+    body.context.ippatsu = $("ippatsu").checked;
+  }
   return body;
 }
 
@@ -357,7 +454,7 @@ async function score() {
   showError($("score-error"), null);
   clearResult();  // a bad input leaves no earlier result on screen
   try {
-    state.result = await api(`/api/analyze`, { json: request() });
+    state.result = await api(`/api/analyze`, { json: await request() });
     drawResult();
   } catch (err) {
     showError($("score-error"), err);
@@ -383,8 +480,12 @@ document.addEventListener("DOMContentLoaded", async () => {
   drawMeldForm();
   $("clear").addEventListener("click", () => {
     state.hand = []; state.melds = []; state.bonus = []; state.manual = { hand: [], melds: [], bonus: [] };
-    for (const d of state.detections) d.removed = true;
+    for (const d of state.detections) { d.removed = true; d.indicator = false; }
     clearResult(); drawAnnotated(); drawHand();
+  });
+  $("pick-indicator").addEventListener("click", async () => {
+    const tile = await pickTile();
+    if (tile) { $("indicator").value = tile; clearResult(); }
   });
   $("use-typed").addEventListener("click", async () => {
     try {
