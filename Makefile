@@ -34,10 +34,10 @@ endif
 	$(BIN)/mahjong-assistant score $(WIN_PHOTO) --variant guangdong --annotate work/demo.jpg
 	$(BIN)/mahjong-assistant score $(WIN_PHOTO) --variant guangdong --lang en
 
-# The whole suite, file by file with a dot per test; about 15 minutes on a 2-core machine (the
+# The whole suite, file by file with a dot per test; about 10 minutes on a 2-core machine (the
 # recognizer and browser tests are most of it).
 test: $(STAMP)
-	@echo "Running the whole test suite: about 15 minutes on a 2-core machine (one dot per test)."
+	@echo "Running the whole test suite: about 10 minutes on a 2-core machine (one dot per test)."
 	$(BIN)/python -m pytest -o console_output_style=count
 
 lint: $(STAMP)
