@@ -1,8 +1,8 @@
 """PostgreSQL behind the session store's interface, for more than one machine.
 
 ``SessionStore("postgresql://…")`` (``serve --database postgresql://…`` or ``DATABASE_URL``)
-keeps the same tables as the SQLite file, migrated the same way (``MIGRATIONS`` here are the
-SQLite ones in PostgreSQL's dialect, version for version, tracked in ``schema_version``), and the
+keeps the same tables as the SQLite file, migrated the same way (the SQLite migrations put in
+PostgreSQL's dialect by :func:`postgres_sql`, version for version, tracked in ``schema_version``), and the
 same queries: a connection here takes the store's ``?`` placeholders. Recording a hand locks the
 table's row (``SELECT … FOR UPDATE``) in its transaction, as ``BEGIN IMMEDIATE`` does in SQLite,
 so hands recorded at once by several processes are numbered and rotated one after another.
@@ -13,39 +13,23 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The SQLite migrations (``sessions.MIGRATIONS``), version for version, in PostgreSQL's dialect.
-MIGRATIONS: tuple[str, ...] = (
+#: SQLite's words -> PostgreSQL's, all the two dialects differ by in the store's schema.
+DIALECT = (("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY"),
+           ("REAL NOT NULL", "DOUBLE PRECISION NOT NULL"))
+
+
+def postgres_sql(script: str) -> str:
+    """A SQLite migration (``sessions.MIGRATIONS``) in PostgreSQL's dialect, so the two stores
+    keep one schema, version for version.
+
+    >>> postgres_sql("id INTEGER PRIMARY KEY AUTOINCREMENT, created REAL NOT NULL")
+    'id BIGSERIAL PRIMARY KEY, created DOUBLE PRECISION NOT NULL'
     """
-    CREATE TABLE game (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        options TEXT NOT NULL,
-        players TEXT NOT NULL,
-        bets TEXT NOT NULL,
-        dealer INTEGER NOT NULL,
-        prevalent TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL
-    );
-    CREATE TABLE hand (
-        id BIGSERIAL PRIMARY KEY,
-        game_id TEXT NOT NULL REFERENCES game(id) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        dealer INTEGER NOT NULL,
-        prevalent TEXT NOT NULL,
-        result TEXT NOT NULL,
-        payments TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL
-    );
-    CREATE INDEX hand_game ON hand(game_id, number);
-    """,
-    "ALTER TABLE game ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;",
-    """
-    ALTER TABLE game ADD COLUMN secret_hash TEXT;
-    ALTER TABLE game ADD COLUMN client TEXT NOT NULL DEFAULT '';
-    CREATE INDEX game_client ON game(client, created);
-    """,
-)
+    for sqlite, postgres in DIALECT:
+        script = script.replace(sqlite, postgres)
+    return script
+
+
 #: The advisory lock that lets one process at a time migrate.
 MIGRATION_LOCK = 0x6D616A6F6E67
 
@@ -82,7 +66,7 @@ class Connection:
         self.raw.close()
 
 
-def migrate(url: str, migrations: tuple[str, ...] = MIGRATIONS) -> int:
+def migrate(url: str, migrations: tuple[str, ...]) -> int:
     """Bring the server's schema up to date, one process at a time; the schema version."""
     conn = Connection(url)
     try:

@@ -157,7 +157,7 @@ class SessionStore:
     def migrate(self) -> int:
         """Bring the schema up to date; returns the schema version."""
         if self.url is not None:
-            return pgstore.migrate(self.url)
+            return pgstore.migrate(self.url, tuple(map(pgstore.postgres_sql, MIGRATIONS)))
         conn = self._connect()
         try:
             conn.execute("PRAGMA journal_mode = WAL")
