@@ -143,3 +143,10 @@ def score_wild_card(state: HandState, profile: Any, readings: list[Decomposition
             i.get("event") == "hard" for i in scored.items), **ledger.to_json(),
         "assumed": table.assumed,
     }
+
+
+def wild_card_scorer(card: FanTable) -> Any:
+    """The scorer of a wild-tile variant that is its card alone: :func:`score_wild_card` on it."""
+    def scorer(state: HandState, profile: Any, readings: list[Decomposition]) -> dict[str, Any]:
+        return score_wild_card(state, profile, readings, card)
+    return scorer

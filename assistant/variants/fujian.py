@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decompose import Decomposition
-from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
 from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD
-from ..scoring.wild_hands import score_wild_card
+from ..scoring.wild_hands import wild_card_scorer
 from ..shanten import Form
 
 
@@ -62,7 +60,5 @@ FUJIAN = RuleProfile(
 )
 
 
-def score_fujian(state: HandState, profile: RuleProfile,
-                 readings: list[Decomposition]) -> dict[str, Any]:
-    """Score a Fujian win on the plain card, the 百搭 as what they stand for."""
-    return score_wild_card(state, profile, readings, PLAIN_CARD)
+#: A win is scored on the plain card, each 百搭 as what it stands for.
+score_fujian = wild_card_scorer(PLAIN_CARD)

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..decompose import Decomposition
-from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
 from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD
-from ..scoring.wild_hands import score_wild_card
+from ..scoring.wild_hands import wild_card_scorer
 from ..shanten import Form
 
 SPECS: dict[str, OptionSpec] = {
@@ -51,7 +49,5 @@ LIANZHOU = RuleProfile(
 )
 
 
-def score_lianzhou(state: HandState, profile: RuleProfile,
-                   readings: list[Decomposition]) -> dict[str, Any]:
-    """Score a Lianzhou win on the plain card, the 王 as what it stands for."""
-    return score_wild_card(state, profile, readings, PLAIN_CARD)
+#: A win is scored on the plain card, each 王 as what it stands for.
+score_lianzhou = wild_card_scorer(PLAIN_CARD)
