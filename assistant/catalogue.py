@@ -541,8 +541,8 @@ MESSAGES: dict[str, str] = {
     "variant {0} ends the hand at the first win: record one win ('winner' or 'winners'), not "
     "a list of 'wins'":
         "{0} 和牌即结束一盘：请记一次和牌（'winner' 或 'winners'），不是 'wins' 列表",
-    "'wins' must list each win of the hand, in the order they came":
-        "'wins' 须按先后列出这一盘的每次和牌",
+    "'wins' must list each win of the hand, in the order they came ({0} at most)":
+        "'wins' 须按先后列出这一盘的每次和牌（最多 {0} 次）",
     "win {0}: only one player is still in (血战到底 ends with the last player)":
         "第 {0} 次和牌：只剩一家在局（血战到底打到最后一人为止）",
     "win {0}: player {1} has already won and left the hand (血战到底)":

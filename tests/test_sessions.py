@@ -105,6 +105,9 @@ def test_xueliu_winner_stays_and_a_draw_checks_the_rest(target):
         {"winner": 1, "discarder": 0, "hand": PLAIN},
         {"winner": 1, "discarder": 2, "hand": PLAIN}]})  # Bo wins again: 血流 keeps him in
     assert t["hands"][0]["result"]["still_in"] == [0, 1, 2, 3] and t["totals"] == [-1, 2, -1, 0]
+    with pytest.raises(MahjongError, match="32 at most"):  # bounded before any is scored
+        store.record(t["id"], {"result": "win", "wins": [
+            {"winner": 1, "discarder": 0, "hand": PLAIN}] * 33})
     # 血战 to the draw: Chen and Dai still in; Dai holds three suits (花猪) and pays Chen the cap.
     t = store.create({"players": PLAYERS, "variant": "sichuan"})
     t = store.record(t["id"], {"result": "win", "wins": [

@@ -51,6 +51,8 @@ MAX_HANDS = 1000
 MAX_TABLES_PER_CLIENT_DAY = 100
 MAX_POINTS = 1_000_000
 MAX_KONGS = 16
+#: Wins recorded in one 血流成河 hand (a winner stays in and may win again; the wall is finite).
+MAX_WINS = 32
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -444,10 +446,10 @@ class SessionStore:
             raise MahjongError(f"variant {profile.name!r} ends the hand at the first win: record "
                                "one win ('winner' or 'winners'), not a list of 'wins'", "wins")
         events = data["wins"]
-        if not isinstance(events, list) or not events or not all(isinstance(e, dict)
-                                                                  for e in events):
-            raise MahjongError("'wins' must list each win of the hand, in the order they came",
-                               "wins")
+        if not isinstance(events, list) or not 0 < len(events) <= MAX_WINS or not all(
+                isinstance(e, dict) for e in events):
+            raise MahjongError(f"'wins' must list each win of the hand, in the order they came "
+                               f"({MAX_WINS} at most)", "wins")
         dealer = table["dealer"]
         still = [0, 1, 2, 3]
         payments, wins = [0] * 4, []

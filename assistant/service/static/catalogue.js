@@ -39,7 +39,7 @@ window.CATALOGUE = {
 "'variant' must be a variant's name": "'variant' 须是规则的名称",
 "'void_suit' must be m, p or s, got {0}": "定缺 'void_suit' 须为 m、p 或 s，收到 {0}",
 "'winners' must be a list of {{winner, hand or points}}": "'winners' 须为 {{winner, hand 或 points}} 的列表",
-"'wins' must list each win of the hand, in the order they came": "'wins' 须按先后列出这一盘的每次和牌",
+"'wins' must list each win of the hand, in the order they came ({0} at most)": "'wins' 须按先后列出这一盘的每次和牌（最多 {0} 次）",
 "'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
 "'{0}' must be an object, got {1}": "'{0}' 须是对象，收到 {1}",
 "'{0}' must be true or false, got {1}": "'{0}' 须为 true 或 false，收到 {1}",
