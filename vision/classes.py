@@ -14,3 +14,7 @@ NOT_A_TILE = "none"
 #: Tiles whose face is blank (白板): the detector, which learnt a tile largely by the ink on it,
 #: scores them low, so the recognizer keeps them at a lower detection score (``Thresholds``).
 BLANK_FACES = frozenset({"P"})
+
+#: The classifier's second output: each crop's features before the last layer, which a player's
+#: own tile set (``vision.tileset``) is learnt and matched on (``vision.train.add_feature_output``).
+FEATURES_OUTPUT = "features"

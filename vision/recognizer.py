@@ -20,8 +20,9 @@ import numpy as np
 
 from assistant.errors import MahjongError
 
-from .classes import BLANK_FACES, NOT_A_TILE, TILE_CLASSES
+from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .preprocess import CROP_PAD, classifier_input, crop_tile, letterbox, turn
+from .tileset import TileSet
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -72,6 +73,11 @@ class Thresholds:
     tiles of squashed photos) and of those scored 0.35-0.54 all but one on no labelled tile
     (36: rack slots, parts of tiles); with detect-gpu-11300126-320 (shipped), 29 of the 32
     scored 0.55 or more and 1 of the 11 scored lower.
+
+    A face-down tile (``back``) is kept from ``back_score``, and only in a tile's shape
+    (``TILE_SHAPE``): a back has no face to tell it from the table, and a striped or patterned
+    cloth in a close-up of one tile came out as 1-7 backs scored 0.36-0.52 (one-tile photos of
+    a design never seen, ``python -m vision.evaluate_designs``).
     """
 
     score: float = 0.35
@@ -81,6 +87,7 @@ class Thresholds:
     inside: float = 0.6
     same_inside: float = 0.5
     sure_tile: float = 0.55
+    back_score: float = 0.45
     batch: int = 64
 
     @property
@@ -104,6 +111,10 @@ SQUASHED = 4.0
 #: The photo may be squashed out of shape (some exporters squash any photo into a square: tiles
 #: up to 12 times as wide as tall): it is looked at narrowed along one axis by these factors.
 ASPECT_LOOKS = ((1 / 3, 1.0), (1 / 6, 1.0), (1 / 10, 1.0), (1.0, 1 / 3), (1.0, 1 / 6), (1.0, 1 / 10))
+#: A tile is at most this many times longer than wide as a photo shows it (lying flat and seen
+#: from low, 1.4 × a squeeze of up to 2.5); a longer box is the edge of a tile, or a squashed
+#: photo's tile that another look sees in its real shape.
+TILE_SHAPE = 4.0
 #: A close-up of one tile is bigger than any tile the detector learnt from: it is looked at
 #: zoomed out, in a frame this many times the photo's size (its edges extended).
 ZOOM_OUT = 3.0
@@ -170,6 +181,10 @@ class TileClassifier:
             self.batch = shape[0]
         names = _names(session)
         self.codes = [_code(n) for n in names] if names else TILE_CLASSES[:42]
+        outputs = [out.name for out in session.get_outputs()]
+        #: the classifier's second output, its last layer's input (``vision.train.add_feature_
+        #: output``): what a player's tile set (``vision.tileset``) is matched on
+        self.has_features = FEATURES_OUTPUT in outputs
 
     @classmethod
     def load(cls, models_dir: Path | str | None = None) -> TileClassifier:
@@ -179,32 +194,61 @@ class TileClassifier:
                                "with `python -m vision.train classify`", str(path))
         return cls(_session(path))
 
-    def name(self, image: np.ndarray, boxes: np.ndarray,
-             tile_there: np.ndarray | None = None) -> tuple[list[str], np.ndarray]:
+    def features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Each box's features (mean of the ``CROP_VIEWS`` crops', one unit row a box; zeros
+        for a box too small to cut): what :class:`vision.tileset.TileSet` learns and matches."""
+        if not self.has_features:
+            raise MahjongError("this tile classifier model gives no features to learn a tile set "
+                               "from: export it again with `python -m vision.train export classify`")
+        _, feats, _, _ = self._read(image, boxes)
+        return feats
+
+    def _read(self, image: np.ndarray, boxes: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Probabilities and unit features averaged over ``CROP_VIEWS``, which boxes were cut
+        (not too small) and the widest view's reading of each."""
+        probs = np.zeros((len(boxes), len(self.codes)))
+        feats: np.ndarray | None = None
+        seen = np.zeros(len(boxes), dtype=bool)
+        widest = np.zeros(len(boxes), dtype=int)
+        wide_view = max(CROP_VIEWS, key=lambda view: (view[0], view[1] == 0))  # upright if any
+        for (pad, degrees), index, view, feat in self._views(image, boxes, CROP_VIEWS):
+            probs[index] += view
+            if feat is not None:
+                if feats is None:
+                    feats = np.zeros((len(boxes), feat.shape[1]), np.float32)
+                feats[index] += feat
+            seen[index] = True
+            if (pad, degrees) == wide_view:
+                widest[index] = view.argmax(axis=1)
+        probs /= len(CROP_VIEWS)
+        if feats is None:
+            feats = np.zeros((len(boxes), 0), np.float32)
+        feats /= np.maximum(np.linalg.norm(feats, axis=1, keepdims=True), 1e-9)
+        return probs, feats, seen, widest
+
+    def name(self, image: np.ndarray, boxes: np.ndarray, tile_there: np.ndarray | None = None,
+             tileset: TileSet | None = None) -> tuple[list[str], np.ndarray]:
         """The code and probability of each box's tile (``back`` and 0 for a box too small).
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
         views disagree where one alone would be confidently wrong. A tile still unsure
         (``UNSURE``) is read in ``TURNED_VIEWS`` too. Boxes marked in ``tile_there`` are known
-        to hold a tile: they are never read as no tile (``none``).
+        to hold a tile: they are never read as no tile (``none``). With a player's ``tileset``
+        each tile is matched with its learnt examples too (``TileSet.combine``).
         """
-        probs = np.zeros((len(boxes), len(self.codes)))
-        seen = np.zeros(len(boxes), dtype=bool)
-        widest = np.zeros(len(boxes), dtype=int)
-        wide_view = max(CROP_VIEWS, key=lambda view: (view[0], view[1] == 0))  # upright if any
-        for (pad, degrees), index, view in self._views(image, boxes, CROP_VIEWS):
-            probs[index] += view
-            seen[index] = True
-            if (pad, degrees) == wide_view:
-                widest[index] = view.argmax(axis=1)
-        probs /= len(CROP_VIEWS)
+        probs, feats, seen, widest = self._read(image, boxes)
+        if tileset is not None and len(tileset.codes):
+            if not self.has_features:
+                self.features(image, boxes[:0])  # the error saying why
+            probs = tileset.combine(probs, feats, self.codes)
         best = probs.argmax(axis=1)
         no_tile = self.codes.index(NOT_A_TILE) if NOT_A_TILE in self.codes else -1
         unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < UNSURE)
                                 & (best != no_tile))
         if len(unsure) and TURNED_VIEWS:
             again = probs[unsure] * len(CROP_VIEWS)
-            for _, index, view in self._views(image, boxes[unsure], TURNED_VIEWS):
+            for _, index, view, _ in self._views(image, boxes[unsure], TURNED_VIEWS):
                 again[index] += view
             probs[unsure] = again / (len(CROP_VIEWS) + len(TURNED_VIEWS))
             best[unsure] = probs[unsure].argmax(axis=1)
@@ -222,9 +266,10 @@ class TileClassifier:
 
     def _views(self, image: np.ndarray, boxes: np.ndarray,
                views: tuple[tuple[float, int], ...]
-               ) -> Iterator[tuple[tuple[float, int], np.ndarray, np.ndarray]]:
-        """Each view with the indices of the boxes cut in it (not too small) and their
-        probabilities; the crops of all views go through the classifier together."""
+               ) -> Iterator[tuple[tuple[float, int], np.ndarray, np.ndarray, np.ndarray | None]]:
+        """Each view with the indices of the boxes cut in it (not too small), their
+        probabilities and features (None when the model gives none); the crops of all views go
+        through the classifier together."""
         crops, cut = [], []
         cut_at: dict[float, list[np.ndarray | None]] = {}  # each pad cut once, turned as needed
         for pad, degrees in views:
@@ -233,24 +278,33 @@ class TileClassifier:
             index = [i for i, crop in enumerate(cut_at[pad]) if crop is not None]
             crops += [turn(cut_at[pad][i], degrees) for i in index]
             cut.append(np.array(index, dtype=int))
-        out = self._run(crops) if crops else np.zeros((0, len(self.codes)))
+        if crops:
+            out, feats = self._run(crops)
+        else:
+            out, feats = np.zeros((0, len(self.codes))), None
         start = 0
         for view, index in zip(views, cut, strict=True):
-            yield view, index, out[start:start + len(index)]
+            part = slice(start, start + len(index))
+            yield view, index, out[part], None if feats is None else feats[part]
             start += len(index)
 
-    def _run(self, crops: list[np.ndarray]) -> np.ndarray:
-        """Class probabilities of crops, in batches of the model's size."""
+    def _run(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """Class probabilities (and features, where the model gives them) of crops, in batches
+        of the model's size."""
         name = self.session.get_inputs()[0].name
-        out = []
+        wanted = [self.session.get_outputs()[0].name] + ([FEATURES_OUTPUT] if self.has_features else [])
+        out, feats = [], []
         for start in range(0, len(crops), self.batch):
             chunk = crops[start:start + self.batch]
             batch = classifier_input(chunk, self.size)
             if self.fixed_batch and len(chunk) < self.batch:  # pad to the exported size
                 pad = np.zeros((self.batch - len(chunk), *batch.shape[1:]), dtype=batch.dtype)
                 batch = np.concatenate([batch, pad])
-            out.append(self.session.run(None, {name: batch})[0][:len(chunk)])
-        return np.concatenate(out)
+            got = self.session.run(wanted, {name: batch})
+            out.append(got[0][:len(chunk)])
+            if self.has_features:
+                feats.append(got[1][:len(chunk)])
+        return np.concatenate(out), np.concatenate(feats) if feats else None
 
 
 def _squashed(boxes: np.ndarray) -> bool:
@@ -333,6 +387,61 @@ def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.n
     yield framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
 
 
+def _strength(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> float:
+    """How much of a table a look found: its boxes' summed scores, each box weighed down by how
+    far it is from a tile's shape (``TILE_SHAPE``) in the frame the detector saw it in.
+
+    The edges of a close-up tile come out as thin slivers; summed, four of them outscored the
+    whole tile found once zoomed out (one-tile photos of a design never seen: 30 % found as 2-5
+    boxes). In a squashed photo's narrowed look, its tiles have their real shape again.
+
+    >>> _strength(np.array([[0, 0, 30, 40], [0, 0, 4, 40]]), np.array([0.8, 0.5]), 0.35)
+    0.88
+    """
+    kept = scores >= threshold
+    if not kept.any():
+        return 0.0
+    w = np.maximum(boxes[kept, 2] - boxes[kept, 0], 1e-6)
+    h = np.maximum(boxes[kept, 3] - boxes[kept, 1], 1e-6)
+    ratio = np.maximum(w / h, h / w)
+    weight = np.where(ratio <= TILE_SHAPE, 1.0, (TILE_SHAPE / ratio) ** 2)
+    return round(float((scores[kept] * weight).sum()), 4)
+
+
+def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
+                 zoomed: tuple[np.ndarray, np.ndarray, np.ndarray], threshold: float,
+                 inside: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``found`` with each group of two or more boxes lying within (share ``inside``) one box
+    the zoomed-out look found whole replaced by that box: a tile filling much of the frame is
+    found in pieces close up (its halves, its edges) and whole from further away.
+
+    >>> found = (np.array([[0, 0, 40, 30], [0, 30, 40, 60], [90, 0, 130, 60]], float),
+    ...          np.array([0.5, 0.5, 0.9]), np.array([0, 0, 0]))
+    >>> zoomed = (np.array([[0, 0, 41, 61]], float), np.array([0.8]), np.array([0]))
+    >>> _whole_tiles(found, zoomed, 0.35, 0.6)[0].tolist()
+    [[90.0, 0.0, 130.0, 60.0], [0.0, 0.0, 41.0, 61.0]]
+    """
+    boxes, scores, cls = found
+    used = np.zeros(len(boxes), dtype=bool)
+    add = []
+    for z, (zbox, zscore) in enumerate(zip(zoomed[0], zoomed[1], strict=True)):
+        zw, zh = zbox[2] - zbox[0], zbox[3] - zbox[1]
+        if zscore < threshold or max(zw / max(zh, 1e-6), zh / max(zw, 1e-6)) > TILE_SHAPE:
+            continue
+        over_w = np.minimum(boxes[:, 2], zbox[2]) - np.maximum(boxes[:, 0], zbox[0])
+        over_h = np.minimum(boxes[:, 3], zbox[3]) - np.maximum(boxes[:, 1], zbox[1])
+        area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-6)
+        share = np.clip(over_w, 0, None) * np.clip(over_h, 0, None) / area
+        pieces = (share >= inside) & ~used
+        if pieces.sum() >= 2:
+            used |= pieces
+            add.append(z)
+    if not add:
+        return found
+    return (np.concatenate([boxes[~used], zoomed[0][add]]), np.concatenate([scores[~used], zoomed[1][add]]),
+            np.concatenate([cls[~used], zoomed[2][add]]))
+
+
 def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float,
                  codes: list[str] | None = None, same_inside: float = 1.0) -> np.ndarray:
     """Indices of ``order`` (best first) left after dropping each box that lies mostly (share
@@ -404,23 +513,29 @@ class Recognizer:
         A photo where few tiles are found, or whose tiles come out squashed, is looked at again
         narrowed along one axis (``ASPECT_LOOKS``) and zoomed out (``ZOOM_OUT``); one whose tiles
         are too small for the detector (``SMALL_TILE``), in closer windows (``_look_closer``).
-        Boxes are mapped back to the photo, and the look with the most summed score is kept.
+        Boxes are mapped back to the photo, and the look with the most summed score of
+        tile-shaped boxes (``_strength``) is kept; tiles it found in pieces that the zoomed-out
+        look found whole are taken whole (``_whole_tiles``).
         """
         threshold = self.thresholds.score
         found = self._look(image)
         kept = found[1] >= threshold
-        best = found[1][kept].sum()
+        best = _strength(found[0], found[1], threshold)
         height, width = image.shape[:2]
         first = found[0][kept]
         if kept.sum() < FEW_TILES or _squashed(first):
+            zoomed = None
             for view, to_photo in _other_looks(image):
                 boxes, scores, cls = self._look(view)
-                strength = scores[scores >= threshold].sum()
+                strength = _strength(boxes, scores, threshold)  # shapes as the detector saw them
+                boxes = to_photo(boxes)
+                boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
+                boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+                zoomed = (boxes, scores, cls)  # the last look is the zoomed-out one
                 if strength > best:
-                    boxes = to_photo(boxes)
-                    boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
-                    boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
                     found, best = (boxes, scores, cls), strength
+            if zoomed is not None and found is not zoomed:
+                found = _whole_tiles(found, zoomed, threshold, self.thresholds.inside)
         if _squashed(first):
             return found
         # tiles too small for the detector: closer, and closer again where the first guess of their
@@ -501,9 +616,17 @@ class Recognizer:
         blank face the classifier is sure of), and not a second box on a tile already found
         that reads the same tile."""
         th = self.thresholds
-        sure = [i for i in np.argsort(-scores, kind="stable")
-                if scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
-                                             and probs[i] >= th.blank_confidence)]
+        w = np.maximum(boxes[:, 2] - boxes[:, 0], 1e-6)
+        h = np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)
+        tile_shaped = np.maximum(w / h, h / w) <= TILE_SHAPE
+
+        def sure_of(i: int) -> bool:
+            if codes[i] == "back":
+                return bool(scores[i] >= th.back_score and tile_shaped[i])
+            return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
+                                                  and probs[i] >= th.blank_confidence))
+
+        sure = [i for i in np.argsort(-scores, kind="stable") if sure_of(int(i))]
         if not sure:
             return np.zeros(0, dtype=int)
         xywh = np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]])
@@ -511,12 +634,13 @@ class Recognizer:
         # names known, the looser share for a box that reads the same tile applies now
         return _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
 
-    def detect(self, image: np.ndarray) -> list[dict[str, Any]]:
+    def detect(self, image: np.ndarray, tileset: TileSet | None = None) -> list[dict[str, Any]]:
         """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``.
 
         ``confidence`` is how sure the tile's name is (the classifier's probability; for a
         face-down tile or a one-stage model, the detector's score); ``detection`` is the
         detector's score that a tile is there at all (see ``Thresholds`` for what is kept).
+        A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set.
         """
         boxes, scores, cls = self.find(image)
         labels = [self.det_names[c] for c in cls]
@@ -526,7 +650,7 @@ class Recognizer:
             faces = [i for i, lab in enumerate(labels) if lab == "tile"]
             if faces and self.classifier is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
-                named, p = self.classifier.name(image, boxes[faces], tile_there)
+                named, p = self.classifier.name(image, boxes[faces], tile_there, tileset)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
         else:

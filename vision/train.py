@@ -518,6 +518,7 @@ def export(task: str, name: str | None = None, weights: Path | None = None,
     shutil.copyfile(onnx_path, target)
     if task == "classify":
         batch_dynamic(target)
+        add_feature_output(target)
     print(f"exported {source} (imgsz {imgsz}) -> {target} ({target.stat().st_size / 1e6:.1f} MB)")
     data_dir = Path(model.ckpt.get("train_args", {}).get("data", ""))
     if task == "classify" and (data_dir / "val").is_dir():
@@ -545,6 +546,29 @@ def batch_dynamic(path: Path) -> None:
             prop.value = "-1"
     onnx.checker.check_model(model)
     onnx.save(model, str(path))
+
+
+def add_feature_output(path: Path) -> bool:
+    """Give an exported classifier a second output, ``features``: the input of its last
+    linear layer (the pooled 1280 features of yolov8n-cls). The class probabilities stay the
+    first output, unchanged. Returns False when the model already has it.
+    """
+    import onnx
+
+    from vision.classes import FEATURES_OUTPUT
+
+    model = onnx.load(str(path))
+    if any(out.name == FEATURES_OUTPUT for out in model.graph.output):
+        return False
+    last = [node for node in model.graph.node if node.op_type in ("Gemm", "MatMul")][-1]
+    model.graph.node.append(onnx.helper.make_node(
+        "Identity", [last.input[0]], [FEATURES_OUTPUT], name="features_identity"))
+    width = next(init.dims[-1] for init in model.graph.initializer if init.name == last.input[1])
+    model.graph.output.append(onnx.helper.make_tensor_value_info(
+        FEATURES_OUTPUT, onnx.TensorProto.FLOAT, ["batch", width]))
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
+    return True
 
 
 def preprocess_crop(crop_bgr: Any, imgsz: int) -> Any:

@@ -1,0 +1,148 @@
+"""How the recognizer reads tile designs: one-tile photos per design, before and after learning.
+
+For each art set (``datasets.synth`` designs: the shipped art, Debian's kmahjongg sets, the
+generated ``gen-N`` designs), one-tile photos of every kind (``datasets.synth.photos``: a tile
+on a cloth filling a third to a half of the frame) are read and scored: top-1 (the photo's one
+reading is the tile), one box (exactly one tile found), unsure (reported as a tile to check).
+Then a tile set is learnt from layout photos of the design (42 tiles in rows, one photo per
+example of each kind) and the photos read again with it. A design the classifier was not trained
+on measures how a player's never-seen set fares (leave-one-design-out: train without it).
+
+    python -m vision.evaluate_designs --designs kmj-traditional gen-7 --per-kind 3 --learn 1 3
+
+Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.classes import TILE_CLASSES
+from vision.recognizer import Recognizer
+from vision.tileset import TileSet, learn
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "work" / "designs_eval"
+
+
+def _single_photos(design: str, per_kind: int, seed: int) -> list[tuple[Path, str]]:
+    """The one-tile photos of ``design`` (rendered on first use): (path, true code)."""
+    from datasets.synth.art import load_art_set
+    from datasets.synth.photos import single_tile_photo
+
+    folder = CACHE / design / f"single-{seed}"
+    folder.mkdir(parents=True, exist_ok=True)
+    codes = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    out = []
+    for k, code in enumerate(codes):
+        for j in range(per_kind):
+            path = folder / f"{code}_{j}.jpg"
+            if not path.is_file():
+                scene = single_tile_photo(np.random.default_rng([seed, k, j]), design, code)
+                cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+            out.append((path, code))
+    return out
+
+
+def _layout_photos(design: str, count: int, seed: int) -> list[tuple[Path, list[str]]]:
+    """``count`` layout photos of the whole design (each kind once, in rows of 9)."""
+    from datasets.synth.art import load_art_set
+    from datasets.synth.photos import rows_photo
+
+    folder = CACHE / design / f"rows-{seed}"
+    folder.mkdir(parents=True, exist_ok=True)
+    codes = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    out = []
+    for j in range(count):
+        path = folder / f"rows_{j}.jpg"
+        if not path.is_file():
+            scene = rows_photo(np.random.default_rng([seed + 1, j]), design, codes)
+            cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        out.append((path, codes))
+    return out
+
+
+def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
+                 tileset: TileSet | None = None) -> dict[str, Any]:
+    """Top-1, one-box and unsure shares over one-tile photos, and the commonest misreads."""
+    right = one_box = unsure = 0
+    wrong: dict[str, int] = {}
+    seconds = []
+    for path, code in photos:
+        image = cv2.imread(str(path))
+        start = time.perf_counter()
+        tiles = recognizer.detect(image, tileset)
+        seconds.append(time.perf_counter() - start)
+        one_box += len(tiles) == 1
+        if tiles:
+            best = max(tiles, key=lambda t: (t["box"][2] - t["box"][0]) * (t["box"][3] - t["box"][1]))
+            right += best["tile"] == code
+            unsure += bool(best.get("unsure"))
+            if best["tile"] != code:
+                key = f"{code}->{best['tile']}"
+                wrong[key] = wrong.get(key, 0) + 1
+        else:
+            wrong[f"{code}->nothing"] = wrong.get(f"{code}->nothing", 0) + 1
+    n = max(len(photos), 1)
+    return {"photos": len(photos), "top1": round(right / n, 4), "one_box": round(one_box / n, 4),
+            "unsure": round(unsure / n, 4), "median_ms": round(1000 * float(np.median(seconds)), 1),
+            "misreads": dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])}
+
+
+def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
+             seed: int) -> dict[str, Any]:
+    """One design's figures before learning and after each count of layout photos learnt."""
+    photos = _single_photos(design, per_kind, seed)
+    result: dict[str, Any] = {"design": design, "before": read_singles(recognizer, photos)}
+    layouts = _layout_photos(design, max(learn_counts, default=0), seed)
+    for count in learn_counts:
+        tileset = TileSet(f"eval-{design}")
+        learnt = 0
+        start = time.perf_counter()
+        for path, codes in layouts[:count]:
+            try:
+                learnt += len(learn(tileset, cv2.imread(str(path)), codes, recognizer))
+            except ValueError as exc:  # the layout photo read with a tile too many or too few
+                result.setdefault("layout_errors", []).append(f"{path.name}: {exc}")
+        seconds = (time.perf_counter() - start) / max(count, 1)
+        result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset),
+                                    "examples": learnt, "learn_seconds_per_photo": round(seconds, 2)}
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--designs", nargs="+", required=True, help="art set names")
+    parser.add_argument("--per-kind", type=int, default=3, help="one-tile photos per kind")
+    parser.add_argument("--learn", type=int, nargs="*", default=[1, 3],
+                        help="layout photos learnt (one example of each kind each)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--models", help="folder of the ONNX models (default models/)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    recognizer = Recognizer.load(args.models)
+    for design in args.designs:
+        result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed)
+        if args.json:
+            print(json.dumps(result, ensure_ascii=False), flush=True)
+            continue
+        line = [f"{design:18s}"]
+        for key in ["before"] + [f"after_{c}" for c in args.learn]:
+            r = result[key]
+            line.append(f"{key}: top1 {r['top1']:.3f} one-box {r['one_box']:.3f} unsure {r['unsure']:.3f}")
+        print(" | ".join(line), flush=True)
+        print(f"{'':18s} misread before: {result['before']['misreads']}", flush=True)
+        for error in result.get("layout_errors", []):
+            print(f"{'':18s} layout: {error}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

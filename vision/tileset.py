@@ -1,0 +1,273 @@
+"""A player's own tile set: examples of each kind, learnt from photos, that the recognizer matches.
+
+The classifier learnt its tiles from a few designs; a set from another maker may draw 条 or the
+flowers otherwise. A player lays his tiles out in rows, photographs them and says which they are
+(:func:`learn`); each tile's *features* (what the classifier computes just before naming it) are
+kept as an example, a row of numbers, not a retrained network. Reading a photo with the tile set,
+each tile is compared with the examples (cosine similarity): where it is as close to a learnt
+kind as the examples of one kind are to each other, that kind wins; otherwise the classifier's
+reading stands. Every correction a player makes can be added the same way, and taken back.
+
+>>> ts = TileSet("demo")
+>>> first = ts.add("5p", np.eye(4)[0])
+>>> ts.add("6p", np.eye(4)[1])
+2
+>>> ts.kinds()
+{'5p': 1, '6p': 1}
+>>> ts.remove(first), ts.kinds()
+(True, {'6p': 1})
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from assistant.errors import MahjongError
+from assistant.tiles import parse_tiles
+
+from .classes import TILE_CLASSES
+
+#: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
+NAME = re.compile(r"^[\w\-]{1,40}$")
+#: Examples kept per kind; a new one beyond it replaces that kind's oldest (bounded file, and
+#: later corrections say more about how the set is photographed now than the first layout).
+PER_KIND = 12
+#: The tile kinds a tile set may hold: the 42 faces and the face-down back is never learnt.
+KINDS = tuple(TILE_CLASSES[:42])
+#: Tiles one learning photo may name (a whole set laid out is 42 kinds; some lay out doubles).
+MAX_LAYOUT = 144
+#: Similarity (cosine) above which a learnt kind decides a tile; softness of that step and the
+#: temperature turning similarities into a distribution over the learnt kinds (measured in
+#: ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "A player's own set").
+TRUST_AT = 0.80
+TRUST_SOFTNESS = 0.04
+TEMPERATURE = 0.02
+
+
+def tilesets_dir() -> Path:
+    """Where tile sets are kept: ``$MAHJONG_TILESETS`` or ``$XDG_DATA_HOME/mahjong-assistant/
+    tilesets`` (``~/.local/share/…``), beside the table sessions."""
+    if os.environ.get("MAHJONG_TILESETS"):
+        return Path(os.environ["MAHJONG_TILESETS"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "mahjong-assistant" / "tilesets"
+
+
+def check_name(name: object) -> str:
+    """A valid tile set name, or a :class:`MahjongError` naming the rule."""
+    if not isinstance(name, str) or not NAME.match(name):
+        raise MahjongError("a tile set name is 1-40 letters, digits, '-' or '_'", name)
+    return name
+
+
+@dataclass
+class TileSet:
+    """The learnt examples of one physical tile set: codes, unit feature vectors, their ids
+    (for taking one back) and where each came from (``learn`` or ``correction``)."""
+
+    name: str
+    codes: list[str] = field(default_factory=list)
+    vectors: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    ids: list[int] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    next_id: int = 1
+
+    def __post_init__(self) -> None:
+        check_name(self.name)
+
+    # --- examples -----------------------------------------------------------------------------
+
+    def add(self, code: str, vector: np.ndarray, source: str = "learn") -> int:
+        """Keep ``vector`` as an example of ``code``; its id. The kind's oldest goes past
+        ``PER_KIND``; a vector of another width than the others is refused (another model)."""
+        if code not in KINDS:
+            raise MahjongError(f"a tile set learns tile faces, not {code!r}", code)
+        vector = np.asarray(vector, np.float32).reshape(-1)
+        norm = float(np.linalg.norm(vector))
+        if not np.isfinite(norm) or norm == 0:
+            raise MahjongError("a tile example needs features that are not all zero", code)
+        if len(self.codes) and self.vectors.shape[1] != len(vector):
+            raise MahjongError(
+                f"tile set {self.name} was learnt with another classifier: learn it again",
+                self.name)
+        same = [i for i, c in enumerate(self.codes) if c == code]
+        if len(same) >= PER_KIND:
+            self._drop(same[0])
+        row = (vector / norm)[None]
+        self.vectors = row if not len(self.codes) else np.concatenate([self.vectors, row])
+        self.codes.append(code)
+        self.ids.append(self.next_id)
+        self.sources.append(source)
+        self.next_id += 1
+        return self.ids[-1]
+
+    def remove(self, example_id: int) -> bool:
+        """Take back the example ``example_id``; False when there is none of that id."""
+        if example_id not in self.ids:
+            return False
+        self._drop(self.ids.index(example_id))
+        return True
+
+    def _drop(self, index: int) -> None:
+        for column in (self.codes, self.ids, self.sources):
+            del column[index]
+        self.vectors = np.delete(self.vectors, index, axis=0)
+
+    def kinds(self) -> dict[str, int]:
+        """How many examples each learnt kind has, in tile order."""
+        return {code: self.codes.count(code) for code in KINDS if code in self.codes}
+
+    def summary(self) -> dict[str, object]:
+        """The set as JSON for the command line and the service (no vectors)."""
+        return {"name": self.name, "examples": len(self.codes), "kinds": self.kinds(),
+                "missing": [c for c in KINDS if c not in self.codes],
+                "recent": [{"id": i, "tile": c, "source": s} for i, c, s in
+                           list(zip(self.ids, self.codes, self.sources, strict=True))[-20:]]}
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def similarities(self, features: np.ndarray, codes: list[str]) -> np.ndarray:
+        """For each row of ``features``, the best cosine similarity to each of ``codes``'s
+        examples (-1 where the kind has none)."""
+        feats = np.asarray(features, np.float32)
+        feats = feats / np.maximum(np.linalg.norm(feats, axis=1, keepdims=True), 1e-9)
+        out = np.full((len(feats), len(codes)), -1.0, np.float32)
+        if not len(self.codes) or not len(feats):
+            return out
+        if feats.shape[1] != self.vectors.shape[1]:
+            raise MahjongError(
+                f"tile set {self.name} was learnt with another classifier: learn it again", self.name)
+        sims = feats @ self.vectors.T
+        learnt = np.array(self.codes)
+        for k, code in enumerate(codes):
+            mine = learnt == code
+            if mine.any():
+                out[:, k] = sims[:, mine].max(axis=1)
+        return out
+
+    def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str]) -> np.ndarray:
+        """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
+        with this set: a tile close to learnt examples takes the learnt kinds' distribution
+        (softmax of the similarities), weighed by how close; otherwise the classifier's stays.
+        The ``none`` column (no tile) is left to the classifier."""
+        sims = self.similarities(features, codes)
+        learnt = sims > -1
+        if not learnt.any():
+            return probs
+        best = np.where(learnt, sims, -np.inf).max(axis=1)
+        logits = np.where(learnt, sims / TEMPERATURE, -np.inf)
+        logits -= logits.max(axis=1, keepdims=True)
+        near = np.exp(logits)
+        near /= near.sum(axis=1, keepdims=True)
+        trust = 1.0 / (1.0 + np.exp(-(best - TRUST_AT) / TRUST_SOFTNESS))
+        out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs[:, :].sum(axis=1, keepdims=True)
+        if "none" in codes:  # what the classifier gave "no tile" stays so
+            k = codes.index("none")
+            out[:, k] = probs[:, k]
+            rest = [i for i in range(len(codes)) if i != k]
+            scale = (1 - probs[:, k]) / np.maximum(out[:, rest].sum(axis=1), 1e-9)
+            out[:, rest] *= scale[:, None]
+        return out
+
+    # --- storage ------------------------------------------------------------------------------
+
+    def save(self, folder: Path | None = None) -> Path:
+        """Write the set to ``<folder>/<name>.npz`` (created 0700; the file 0600)."""
+        folder = Path(folder) if folder else tilesets_dir()
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = folder / f"{self.name}.npz"
+        part = path.with_suffix(".part.npz")
+        np.savez(part, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
+                 ids=np.array(self.ids, dtype=np.int64), sources=np.array(self.sources, dtype="U10"),
+                 next_id=np.array(self.next_id))
+        part.chmod(0o600)
+        part.replace(path)
+        return path
+
+    @classmethod
+    def load(cls, name: str, folder: Path | None = None, create: bool = False) -> TileSet:
+        """The saved set ``name``; a new empty one when ``create``, else an error saying how
+        to learn it."""
+        check_name(name)
+        path = (Path(folder) if folder else tilesets_dir()) / f"{name}.npz"
+        if not path.is_file():
+            if create:
+                return cls(name)
+            raise MahjongError(f"no tile set named {name}: learn it first with "
+                               "`mahjong-assistant tileset learn`", name)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
+                           [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
+                           int(data["next_id"]))
+        except (OSError, ValueError, KeyError) as exc:
+            raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
+
+
+def saved_tilesets(folder: Path | None = None) -> list[str]:
+    """Names of the tile sets kept in ``folder`` (default :func:`tilesets_dir`)."""
+    folder = Path(folder) if folder else tilesets_dir()
+    return sorted(p.stem for p in folder.glob("*.npz") if not p.name.endswith(".part.npz")
+                  and NAME.match(p.stem)) if folder.is_dir() else []
+
+
+def layout_tiles(text: str) -> list[str]:
+    """The tiles a learning photo shows, in reading order, from the tile grammar
+    (``123456789m…ESWNCFP``, ``1f``…); bounded and faces only."""
+    if not isinstance(text, str) or len(text) > 4 * MAX_LAYOUT:
+        raise MahjongError(f"a layout names at most {MAX_LAYOUT} tiles", "tiles")
+    tiles = parse_tiles(text)
+    if not tiles:
+        raise MahjongError("name the tiles of the photo in order, e.g. 123456789m", "tiles")
+    if len(tiles) > MAX_LAYOUT:
+        raise MahjongError(f"a layout names at most {MAX_LAYOUT} tiles", "tiles")
+    for tile in tiles:
+        if tile not in KINDS:
+            raise MahjongError(f"a tile set learns tile faces, not {tile!r}", tile)
+    return tiles
+
+
+def reading_order(boxes: np.ndarray) -> list[int]:
+    """Indices of ``boxes`` (x1, y1, x2, y2) in rows, top to bottom, each left to right: a new
+    row starts where a tile's centre lies more than half a tile below the row's.
+
+    >>> reading_order(np.array([[50, 2, 90, 60], [0, 0, 40, 58], [0, 80, 40, 140], [48, 84, 88, 141]]))
+    [1, 0, 2, 3]
+    """
+    if not len(boxes):
+        return []
+    boxes = np.asarray(boxes, float)
+    cy = (boxes[:, 1] + boxes[:, 3]) / 2
+    height = float(np.median(boxes[:, 3] - boxes[:, 1]))
+    rows: list[list[int]] = []
+    for i in np.argsort(cy, kind="stable"):
+        if rows and cy[i] - np.mean(cy[rows[-1]]) <= height / 2:
+            rows[-1].append(int(i))
+        else:
+            rows.append([int(i)])
+    return [i for row in rows for i in sorted(row, key=lambda j: boxes[j, 0])]
+
+
+def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: object,
+          source: str = "learn") -> list[dict[str, object]]:
+    """Add each tile of a layout photo as an example of the kind ``tiles`` names in reading
+    order; what was learnt, with what the recognizer read there before (``read``) and the
+    example's id. The photo must show exactly as many face-up tiles as ``tiles`` names."""
+    found = [t for t in recognizer.detect(image) if t["tile"] != "back"]  # type: ignore[attr-defined]
+    if len(found) != len(tiles):
+        raise MahjongError(f"the photo shows {len(found)} tiles but {len(tiles)} were named: lay "
+                           "them out in rows, apart, all face up, and name every one in order",
+                           str(len(found)))
+    boxes = np.array([t["box"] for t in found], float)
+    order = reading_order(boxes)
+    feats = recognizer.classifier.features(image, boxes[order])  # type: ignore[attr-defined]
+    out = []
+    for code, i, vector in zip(tiles, order, feats, strict=True):
+        example = tileset.add(code, vector, source)
+        out.append({"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example})
+    return out
