@@ -11,8 +11,12 @@ from typing import Any
 import pytest
 
 from assistant import analyze
+from assistant.analysis import resolve_quints
+from assistant.decompose import decompositions
 from assistant.errors import MahjongError
+from assistant.hand import HandState
 from assistant.procedures import pass_lock, wild_tiles
+from assistant.tiles import to_counts
 from assistant.variants import get_profile
 from assistant.wilds import wilds_from_indicator
 
@@ -493,3 +497,60 @@ def test_wenzhou_a_discarded_caishen_is_impossible() -> None:
                            "hands": {"W": {"concealed": "123m456p789s11s99p", "indicator": "5p"}}})
     with pytest.raises(MahjongError, match="财神不能打出"):
         result("wenzhou", "123m456p789s11s99p", indicator="5p", discards=["5p"])
+
+
+# --- 昆: five of a kind, a wild standing in (百搭 that forms sets) ---------------------------
+
+def quint(tiles: str, concealed: bool = False) -> dict[str, Any]:
+    return {"type": "quint", "tiles": tiles, "concealed": concealed,
+            "from": None if concealed else "left"}
+
+
+#: 福建 活动百搭, 三万 turned: 三万 is the 百搭; 四只成杠五只成昆 under wild_sets_only.
+QUINT_HAND: dict[str, Any] = {
+    "concealed": "111m999sNNNE", "win_tile": "E", "variant": "fujian", "indicator": "3m",
+    "options": {"wild_sets_only": True}, "melds": [quint("5p5p5p5p3m")]}
+
+
+def test_a_declared_quint_is_one_set_and_scores_as_a_kong() -> None:
+    r = analyze(QUINT_HAND)
+    # The quint is one set (3 of the 14, like a kong): 111m 999s NNN + the quint + EE wins.
+    assert r["is_win"] and r["tile_count"] == 14
+    score = r["score"]
+    # It counts as a pung in 对对胡 (×2 on the plain card), the 三万 standing for a 五筒.
+    assert items(r) == {"对对胡": 2} and score["total"] == 2
+    assert score["wilds_as"] == ["5p"] and score["wilds_held"] == ["3m"] and not score["hard"]
+    concealed = analyze({**QUINT_HAND, "melds": [quint("5p5p5p3m5p", concealed=True)]})
+    assert concealed["is_win"] and items(concealed) == {"对对胡": 2}
+
+
+def test_a_quint_is_a_kong_for_the_kong_patterns() -> None:
+    from assistant.scoring.patterns import kongs, winning_hands
+
+    state = HandState.from_json(QUINT_HAND)
+    read = resolve_quints(get_profile("fujian", {"wild_sets_only": True}), state, ("3m",))
+    hand = winning_hands(read, decompositions(to_counts(read.tiles)))[0]
+    assert kongs(hand) == ["5p"] and hand.pungs[-1] == "5p"
+    assert hand.counts["5p"] == 5 and "3m" not in hand.counts
+
+
+def test_a_quint_without_a_wild_is_refused() -> None:
+    # 三万 is no wild when 二万 is turned (活动百搭: the turned kind): five of a kind is impossible.
+    with pytest.raises(MahjongError, match="not five of a kind.*neither is wild"):
+        analyze({**QUINT_HAND, "indicator": "2m"})
+    with pytest.raises(MahjongError, match="5 copies of 5p"):
+        analyze({**QUINT_HAND, "concealed": "111m999sNNNE", "melds": [quint("5p5p5p5p5p")]})
+    with pytest.raises(MahjongError, match="a quint has 5 tiles"):
+        analyze({**QUINT_HAND, "melds": [quint("5p5p5p3m")]})
+
+
+def test_a_quint_needs_baida_that_forms_sets() -> None:
+    with pytest.raises(MahjongError, match="wild_sets_only"):
+        analyze({**QUINT_HAND, "options": {}})
+
+
+def test_a_quint_takes_two_tiles_short_without_replacement() -> None:
+    # 开杠不补牌: a quint draws no replacement for its two tiles past a pung, so no eye is left.
+    on = {"wild_sets_only": True, "kong_no_replacement": True}
+    r = analyze({**QUINT_HAND, "concealed": "111m999sNN", "win_tile": "N", "options": on})
+    assert r["is_win"]

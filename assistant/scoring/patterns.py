@@ -33,7 +33,8 @@ TERMINAL_SET = frozenset(f"{n}{s}" for s in "mps" for n in (1, 9))
 
 @dataclass(frozen=True)
 class SetView:
-    """A set of the winning hand: ``chow``, ``pung`` or ``kong``; ``exposed`` if it was claimed."""
+    """A set of the winning hand: ``chow``, ``pung`` or ``kong`` (a quint's five tiles read as a
+    kong); ``exposed`` if it was claimed."""
 
     kind: str
     tiles: tuple[str, ...]
@@ -92,8 +93,9 @@ class WinningHand:
 
 def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[WinningHand]:
     """Every reading of the hand joined with its melds."""
-    meld_sets = tuple(SetView(m.type, m.faces, not m.concealed) for m in state.melds)
-    meld_tiles = tuple(t for m in state.melds for t in m.faces)
+    meld_sets = tuple(SetView("kong" if m.is_kong else m.type, m.stands_for, not m.concealed)
+                      for m in state.melds)  # a quint (昆) scores as the kong it contains
+    meld_tiles = tuple(t for m in state.melds for t in m.stands_for)
     exposed = sum(1 for m in state.melds if not m.concealed)
     out = []
     for d in readings:
@@ -255,8 +257,9 @@ class Pattern:
 
 
 def fours(hand: WinningHand) -> list[str]:
-    """Tiles of which the hand holds all four copies (a kong, or 四归一 kept in other sets): 根."""
-    return sorted((t for t, c in tile_counts(hand).items() if c == 4), key=INDEX.__getitem__)
+    """Tiles of which the hand holds all four copies (a kong, or 四归一 kept in other sets): 根;
+    a quint (昆, a wild the fifth) holds them too."""
+    return sorted((t for t, c in tile_counts(hand).items() if c >= 4), key=INDEX.__getitem__)
 
 
 def kongs(hand: WinningHand) -> list[str]:

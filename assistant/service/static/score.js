@@ -109,7 +109,8 @@ function drawHand() {
 }
 
 function meldWords(m) {
-  const kind = m.type === "kong" && m.concealed ? T("meld.concealed_kong") : T(`meld.${m.type}`);
+  const kind = m.concealed && (m.type === "kong" || m.type === "quint")
+    ? T(`meld.concealed_${m.type}`) : T(`meld.${m.type}`);
   return m.from && !m.concealed ? `${kind} · ${T(`from.${m.from}`)}` : kind;
 }
 
