@@ -554,3 +554,22 @@ def test_a_quint_takes_two_tiles_short_without_replacement() -> None:
     on = {"wild_sets_only": True, "kong_no_replacement": True}
     r = analyze({**QUINT_HAND, "concealed": "111m999sNN", "win_tile": "N", "options": on})
     assert r["is_win"]
+
+
+def test_a_flower_with_the_special_jokers_adds_two_fan() -> None:
+    # 特别百搭: 摸“花”加两番，并非百搭. 对对胡 (1 番) + two 花 (2 番 each) = 5 番; base 1 × 2^5 = 32.
+    hand = {"concealed": "111m999sNNNEE55p", "win_tile": "5p", "variant": "fujian",
+            "indicator": "3m", "bonus": ["1f", "6f"], "options": {"special_jokers": True}}
+    r = analyze(hand)
+    assert items(r) == {"对对胡": 1, "摸花（特别百搭）": 4}
+    assert r["score"]["total"] == 1 + 2 * 2 and r["score"]["points"] == 2 ** 5
+    assert r["score"]["unit"] == "fan"
+    # Without 花 the hand costs what the plain card says (对对胡 ×2) …
+    bare = analyze({**hand, "bonus": []})
+    assert bare["score"]["total"] == 1 and bare["score"]["points"] == 2
+    # … and without the special jokers a flower adds nothing.
+    plain = analyze({**hand, "options": {}})
+    assert items(plain) == {"对对胡": 2} and plain["score"]["points"] == 2
+    lianzhou = analyze({"concealed": "111m999pNNNEE55s", "win_tile": "5s", "variant": "lianzhou",
+                        "bonus": ["3f"], "options": {"special_jokers": True}})
+    assert lianzhou["score"]["total"] == 3 and lianzhou["score"]["points"] == 8

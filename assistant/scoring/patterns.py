@@ -234,6 +234,7 @@ class Win:
     fourth_tile: bool = False  # 和绝张: the winning tile was the last unseen copy
     unique_wait: bool = False  # 独听: the hand before the win waited on this one tile only
     kong_on_kong: bool = False  # 槓上槓: the replacement of a second kong in a row
+    flowers: int = 0  # bonus tiles the winner holds (特别百搭's 花 among them)
 
     @classmethod
     def of(cls, state: HandState, dealer: bool) -> Win:
@@ -241,7 +242,7 @@ class Win:
         return cls(state.self_drawn, state.kong_replacement, state.after_kong_discard,
                    state.robbing_kong, state.last_tile, state.first_go_around, dealer,
                    state.seat_wind, state.prevalent_wind, state.fourth_tile,
-                   kong_on_kong=state.kong_on_kong)
+                   kong_on_kong=state.kong_on_kong, flowers=state.flower_count)
 
 
 @dataclass(frozen=True)
@@ -982,4 +983,7 @@ CATALOGUE.update({p.key: p for p in (
     Pattern("all_claimed", "全求人", "All sets claimed, the pair won on a discard",
             lambda hand, win: int(is_all_claimed(hand, win))),
     Pattern("closed_five", "捉伍儿", "Closed wait on a 5", _hand(is_closed_five)),
+    # 特别百搭 (seed 003): 摸“花”加两番，并非百搭 — the 花 is a flower, counted once per 花 held.
+    Pattern("joker_flower", "摸花（特别百搭）", "Flower of the special jokers (two fan each)",
+            lambda hand, win: win.flowers, tiles=lambda hand, win: []),
 )})

@@ -158,8 +158,11 @@ def score_wild_card(state: HandState, profile: Any, readings: list[Decomposition
     }
 
 
-def wild_card_scorer(card: FanTable) -> Any:
-    """The scorer of a wild-tile variant that is its card alone: :func:`score_wild_card` on it."""
+def wild_card_scorer(card: FanTable, joker_card: FanTable | None = None) -> Any:
+    """The scorer of a wild-tile variant that is its card alone: :func:`score_wild_card` on it,
+    or on ``joker_card`` (in 番) where the special jokers are played (option special_jokers)."""
     def scorer(state: HandState, profile: Any, readings: list[Decomposition]) -> dict[str, Any]:
+        if joker_card is not None and profile.special_jokers:
+            return score_wild_card(state, profile, readings, joker_card, unit="fan")
         return score_wild_card(state, profile, readings, card)
     return scorer
