@@ -190,6 +190,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.double_riichi": ("两立直", "Double riichi"),
     "ui.ippatsu": ("一发", "Ippatsu"),
     "ui.wild_tiles": ("赖子（百搭）", "Wild tiles"),
+    "ui.wild": ("赖子", "wild"),
     "page.make_indicator": ("这是翻开的牌", "This is the tile turned up"),
     "page.one_indicator": ("翻开的牌只有一张，输入了 {n} 张",
                            "The tile turned up is one tile; {n} were typed"),

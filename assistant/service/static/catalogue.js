@@ -1457,6 +1457,10 @@ window.CATALOGUE = {
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
 "Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
 ],
+"ui.wild": [
+"赖子",
+"wild"
+],
 "ui.wild_tiles": [
 "赖子（百搭）",
 "Wild tiles"
