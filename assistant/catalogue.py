@@ -210,6 +210,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.chow": ("吃", "chow"),
     "ui.pung": ("碰", "pung"),
     "ui.kong": ("杠", "kong"),
+    "ui.quint": ("昆（五张，含百搭）", "quint (five of a kind, with a wild)"),
     "ui.concealed_kong": ("暗杠", "concealed kong"),
     "ui.claimed_from": ("从谁那里吃碰杠", "Claimed from"),
     "ui.the_player_on_the_left": ("上家", "the player on the left"),

@@ -1197,6 +1197,10 @@ window.CATALOGUE = {
 "碰",
 "Pung"
 ],
+"ui.quint": [
+"昆（五张，含百搭）",
+"quint (five of a kind, with a wild)"
+],
 "ui.ready_one_tile_from_winning": [
 "听牌 (差一张和牌)",
 "Ready: one tile from winning"
