@@ -573,3 +573,13 @@ def test_a_flower_with_the_special_jokers_adds_two_fan() -> None:
     lianzhou = analyze({"concealed": "111m999pNNNEE55s", "win_tile": "5s", "variant": "lianzhou",
                         "bonus": ["3f"], "options": {"special_jokers": True}})
     assert lianzhou["score"]["total"] == 3 and lianzhou["score"]["points"] == 8
+
+
+def test_a_seat_with_a_quint_wins_on_a_discard() -> None:
+    from assistant.claims import seat_claims
+
+    waiting = HandState.from_json({k: v for k, v in QUINT_HAND.items() if k != "win_tile"})
+    on = get_profile("fujian", {"wild_sets_only": True})
+    assert seat_claims(waiting, on, "E", False)["win"]
+    with pytest.raises(MahjongError, match="wild_sets_only"):
+        seat_claims(waiting, get_profile("fujian"), "E", False)
