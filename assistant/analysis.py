@@ -44,10 +44,42 @@ def rules_of(profile: RuleProfile, state: HandState) -> Rules:
 
 
 def kongs_short(profile: RuleProfile, melds: Any) -> int:
-    """Tiles the hand is short (开杠不补牌: one per kong, no replacement drawn)."""
+    """Tiles the hand is short (开杠不补牌: no replacement drawn, one per kong, two per quint)."""
     if not profile.kong_no_replacement:
         return 0
-    return sum(1 for m in melds if (m.type if hasattr(m, "type") else m.get("type")) == "kong")
+    extra = {"kong": 1, "quint": 2}
+    return sum(extra.get(m.type if hasattr(m, "type") else m.get("type"), 0) for m in melds)
+
+
+def resolve_quints(profile: RuleProfile, state: HandState,
+                   wild_codes: tuple[str, ...]) -> HandState:
+    """The hand with each quint (昆) read as five of its kind; a quint is refused where 百搭
+    does not form sets (option wild_sets_only) or where a tile of it is neither its kind nor
+    wild: only four copies of a tile exist, so a wild must stand in for the fifth."""
+    if not any(m.type == "quint" for m in state.melds):
+        return state
+    melds = []
+    for m in state.melds:
+        if m.type != "quint":
+            melds.append(m)
+            continue
+        text = " ".join(m.tiles)
+        if not profile.wild_sets_only:
+            raise MahjongError(f"variant {profile.name!r}: a quint ({text}) is five of a kind "
+                               "made with a wild (四只成杠五只成昆), played only where 百搭 forms "
+                               "sets (option wild_sets_only)", text)
+        natural = sorted({t for t in m.tiles if t not in wild_codes}, key=INDEX.__getitem__)
+        if len(natural) > 1:
+            raise MahjongError(f"the quint {text} is not five of a kind: {natural[0]} and "
+                               f"{natural[1]} are both there and neither is wild (a quint is "
+                               "one tile and wilds standing in, a tile having only four copies)",
+                               text)
+        kind = natural[0] if natural else m.tile  # five wilds: the most held one as its own kind
+        if sum(1 for t in m.tiles if t != kind) == 0:  # five of one face: refused when parsed
+            raise MahjongError(f"the quint {text} has no wild standing in: a tile has only four "
+                               "copies", text)
+        melds.append(replace(m, kind=kind))
+    return replace(state, melds=melds)
 
 
 def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
@@ -191,6 +223,7 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
 def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     """Analyse a checked hand state under a profile."""
     rules = rules_of(profile, state)
+    state = resolve_quints(profile, state, rules.wild_codes)
     _check_against(profile, state, rules)
     check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)

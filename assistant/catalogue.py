@@ -66,6 +66,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "meld.pung": ("碰", "pung"),
     "meld.kong": ("杠", "kong"),
     "meld.concealed_kong": ("暗杠", "concealed kong"),
+    "meld.quint": ("昆", "quint"),
+    "meld.concealed_quint": ("暗昆", "concealed quint"),
     "from.left": ("上家", "from the left (上家)"),
     "from.opposite": ("对家", "from opposite (对家)"),
     "from.right": ("下家", "from the right (下家)"),
@@ -188,6 +190,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.double_riichi": ("两立直", "Double riichi"),
     "ui.ippatsu": ("一发", "Ippatsu"),
     "ui.wild_tiles": ("赖子（百搭）", "Wild tiles"),
+    "ui.wild": ("赖子", "wild"),
     "page.make_indicator": ("这是翻开的牌", "This is the tile turned up"),
     "page.one_indicator": ("翻开的牌只有一张，输入了 {n} 张",
                            "The tile turned up is one tile; {n} were typed"),
@@ -207,6 +210,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.chow": ("吃", "chow"),
     "ui.pung": ("碰", "pung"),
     "ui.kong": ("杠", "kong"),
+    "ui.quint": ("昆（五张，含百搭）", "quint (five of a kind, with a wild)"),
     "ui.concealed_kong": ("暗杠", "concealed kong"),
     "ui.claimed_from": ("从谁那里吃碰杠", "Claimed from"),
     "ui.the_player_on_the_left": ("上家", "the player on the left"),
@@ -598,6 +602,15 @@ MESSAGES: dict[str, str] = {
     "variant {0}: a wild tile ({1}, {2}) cannot be used to chow, pung or kong, but the meld {3} "
     "holds it":
         "{0}：赖子（{1}，{2}）不能用来吃、碰、杠，副露 {3} 里却有它",
+    "variant {0}: a quint ({1}) is five of a kind made with a wild (四只成杠五只成昆), played only "
+    "where 百搭 forms sets (option wild_sets_only)":
+        "{0}：昆（{1}）是靠百搭凑成的五张相同（四只成杠五只成昆），只在百搭成搭的玩法里有（选项 "
+        "wild_sets_only）",
+    "the quint {0} is not five of a kind: {1} and {2} are both there and neither is wild (a quint "
+    "is one tile and wilds standing in, a tile having only four copies)":
+        "昆 {0} 不是五张相同：{1} 和 {2} 都在，又都不是百搭（昆是一种牌加百搭凑成，每种牌只有四张）",
+    "the quint {0} has no wild standing in: a tile has only four copies":
+        "昆 {0} 里没有百搭顶替：每种牌只有四张",
     "variant {0} plays no special jokers (特别百搭; option special_jokers)":
         "{0} 不用特别百搭（选项 special_jokers）",
     "'riichi' must be a list of seat winds":
@@ -799,7 +812,7 @@ MESSAGES: dict[str, str] = {
     "{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
     "{0}: claimed_index must be 1-4, got {1}": "{0}：claimed_index 须为 1–4，收到 {1}",
     "{0} ({1}): a {2} has {3} tiles": "{0}（{1}）：一副{2}有 {3} 张牌",
-    "{0} ({1}): only a kong can be declared concealed": "{0}（{1}）：只有杠可以是暗的",
+    "{0} ({1}): only a kong or a quint can be declared concealed": "{0}（{1}）：只有杠、昆可以是暗的",
     "a hand state must be a JSON object with at least 'concealed'": "手牌须为 JSON 对象，至少含 'concealed'",
     "the hand state has no 'concealed' tiles": "手牌缺少暗牌 'concealed'",
     "'melds' must be a list": "副露 'melds' 须为列表",

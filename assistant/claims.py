@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from .analysis import blocked, complete_readings, rules_of, split_wilds
+from .analysis import blocked, complete_readings, resolve_quints, rules_of, split_wilds
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
@@ -47,6 +47,7 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
                            f"counting 3), "
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
+    state = resolve_quints(profile, state, rules.wild_codes)
     if tile in rules.wild_codes and not profile.wild_discard:
         raise MahjongError(f"variant {profile.name!r}: a wild tile ({tile}, {tile_name(tile)}) "
                            "is never discarded (财神不能打出), so it cannot be claimed", tile)

@@ -35,7 +35,9 @@ from .tiles import (
     tile_name,
 )
 
-MELD_TYPES = ("chow", "pung", "kong")
+MELD_TYPES = ("chow", "pung", "kong", "quint")
+#: Tiles in each kind of meld; a quint (昆) is five of a kind, a wild standing in for the fifth.
+MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4, "quint": 5}
 SOURCES = ("left", "opposite", "right")
 _CONTEXT_FLAGS = {
     # JSON key in ``context`` -> attribute
@@ -62,7 +64,8 @@ HAND_SIZES = (4, 7, 10, 12, 13, 16)
 
 @dataclass(frozen=True)
 class Meld:
-    """A declared set: chow 吃, pung 碰 or kong 杠 (concealed 暗杠, or added 加杠 to a pung)."""
+    """A declared set: chow 吃, pung 碰, kong 杠 (concealed 暗杠, or added 加杠 to a pung) or
+    quint 昆 (five of a kind, wilds standing in: 百搭 that forms sets)."""
 
     type: str
     tiles: tuple[str, ...]
@@ -70,23 +73,46 @@ class Meld:
     source: str | None = None  # "left" (上家), "opposite" (对家), "right" (下家)
     claimed_index: int | None = None
     added_kong: bool = False
+    #: A quint's kind once the hand's wilds are known (:func:`assistant.analysis.resolve_quints`).
+    kind: str | None = field(default=None, compare=False)
 
     @property
     def tile(self) -> str:
-        """The tile of a pung or kong (the lowest of a chow); a face-down kong shows one face."""
+        """The tile of a pung, kong or quint (the lowest of a chow); a face-down kong shows one
+        face; a quint not yet read against the wilds, its most held face."""
         faces = [t for t in self.tiles if t != BACK]
+        if self.type == "quint":
+            if self.kind is not None:
+                return self.kind
+            held = Counter(faces)
+            return max(sorted_tiles(set(faces)), key=held.__getitem__)
         return sorted_tiles(faces)[0]
 
     @property
+    def is_kong(self) -> bool:
+        """A kong or a quint: a set of four or five that scores and pays as a kong."""
+        return self.type in ("kong", "quint")
+
+    @property
     def faces(self) -> tuple[str, ...]:
-        """The tiles the meld stands for, face-down ones of a concealed kong filled in."""
+        """The tiles the meld holds, face-down ones of a concealed kong filled in."""
         if BACK in self.tiles:
             return (self.tile,) * len(self.tiles)
         return self.tiles
 
+    @property
+    def stands_for(self) -> tuple[str, ...]:
+        """The tiles the meld stands for: a read quint as five of its kind, else its faces."""
+        if self.type == "quint" and self.kind is not None:
+            return (self.kind,) * len(self.tiles)
+        return self.faces
+
     def name(self, lang: str = "zh") -> str:
-        zh = {"chow": "吃", "pung": "碰", "kong": "暗杠" if self.concealed else "杠"}
-        en = {"chow": "chow", "pung": "pung", "kong": "concealed kong" if self.concealed else "kong"}
+        """The meld's kind as players say it (碰, 暗杠, 昆 …)."""
+        zh = {"chow": "吃", "pung": "碰", "kong": "暗杠" if self.concealed else "杠",
+              "quint": "暗昆" if self.concealed else "昆"}
+        en = {"chow": "chow", "pung": "pung", "kong": "concealed kong" if self.concealed else "kong",
+              "quint": "concealed quint" if self.concealed else "quint"}
         return (zh if lang.startswith("zh") else en)[self.type]
 
     @classmethod
@@ -113,7 +139,7 @@ class Meld:
     def check(self, where: str = "meld") -> None:
         """Raise unless the tiles make the set the type says."""
         text = " ".join(self.tiles)
-        size = {"chow": 3, "pung": 3, "kong": 4}[self.type]
+        size = MELD_SIZES[self.type]
         if len(self.tiles) != size:
             raise MahjongError(f"{where} ({text}): a {self.type} has {size} tiles", text)
         for t in self.tiles:
@@ -133,11 +159,12 @@ class Meld:
                     and idx[1] == idx[0] + 1 and idx[2] == idx[0] + 2):
                 raise MahjongError(f"{where} ({text}) is not a chow: three consecutive tiles of "
                                    "one suit expected", text)
-        elif len(set(faces)) != 1:
+        elif self.type != "quint" and len(set(faces)) != 1:  # a quint's wilds are read later
             raise MahjongError(f"{where} ({text}) is not a {self.type}: the tiles must be the same",
                                text)
-        if self.concealed and self.type != "kong":
-            raise MahjongError(f"{where} ({text}): only a kong can be declared concealed", text)
+        if self.concealed and not self.is_kong:
+            raise MahjongError(f"{where} ({text}): only a kong or a quint can be declared "
+                               "concealed", text)
         if self.type == "chow" and self.source not in (None, "left"):
             raise MahjongError(f"{where} ({text}): a chow is claimed only from the player before "
                                f"(上家, from = left), not from {self.source!r}", self.source)
@@ -267,7 +294,8 @@ class HandState:
 
     @property
     def tile_count(self) -> int:
-        """Tiles held, a kong counting as three (13 waiting, 14 after drawing or winning)."""
+        """Tiles held, a kong or a quint counting as three (13 waiting, 14 after drawing or
+        winning): each tile past the third drew a replacement."""
         return len(self.tiles) + len(self.jokers) + 3 * len(self.melds)
 
     def own_counts(self) -> Counter[str]:

@@ -236,6 +236,37 @@ def test_rules_page_shows_each_variants_own_examples(page, server):
     assert "不在" not in notes and "tile set" not in notes
 
 
+def test_rules_page_marks_the_wild_tiles_of_a_wild_variant(page, server):
+    page.goto(f"{server.url}/teach")
+    page.wait_for_selector("#rules details[data-variant='wuhan']")
+    page.click("#rules details[data-variant='wuhan'] summary")
+    page.wait_for_function("() => document.querySelectorAll('#examples-wuhan .example').length "
+                           "=== 2")
+    first = "#examples-wuhan .example:nth-child(1)"
+    # 五万 turned: the 赖子 is 六万, marked in the hand and named in the legend.
+    marked = page.eval_on_selector_all(f"{first} .tiles svg.tile.wild",
+                                       "els => els.map(e => e.dataset.tile)")
+    assert marked == ["6m"]
+    assert page.get_attribute(f"{first} .wild-legend", "data-wilds") == "6m"
+    legend = page.inner_text(f"{first} .wild-legend")
+    assert "赖子" in legend and "翻开的牌" in legend
+    assert "赖子" in page.get_attribute(f"{first} .tiles svg.tile.wild", "aria-label")
+    # The hard win holds no 赖子 (六筒): nothing in its hand is marked, the legend names it.
+    second = "#examples-wuhan .example:nth-child(2)"
+    assert not page.query_selector_all(f"{second} .tiles svg.tile.wild")
+    assert page.get_attribute(f"{second} .wild-legend", "data-wilds") == "6p"
+    page.click("#lang-en")
+    page.wait_for_function("() => { const l = document.querySelector("
+                           "'#examples-wuhan .example .wild-legend'); "
+                           "return l && l.innerText.includes('wild'); }")
+    page.click("#lang-zh")
+    # A variant without wild tiles marks none.
+    page.click("#rules details[data-variant='sichuan'] summary")
+    page.wait_for_selector("#examples-sichuan .example")
+    assert not page.query_selector_all("#examples-sichuan svg.tile.wild, #examples-sichuan "
+                                       ".wild-legend")
+
+
 def test_practice_question(page, server):
     page.goto(f"{server.url}/teach")
     page.wait_for_selector("#practice-hand[data-hand]")

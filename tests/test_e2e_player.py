@@ -282,6 +282,27 @@ def test_melds_and_flowers_entered_by_hand(page, server) -> None:
     assert "3 张" in page.inner_text("#meld-error")
 
 
+def test_a_quint_entered_by_hand(page, server) -> None:
+    """昆 (five of a kind, a wild standing in) is a meld kind of the form: five tiles, shown as
+    昆 or 暗昆; one of four tiles is refused saying a quint has five."""
+    page.goto(f"{server.url}/score")
+    page.fill("#typed", "111m999sNNNE")
+    page.click("#use-typed")
+    page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 10")
+    page.select_option("#meld-type", "quint")
+    assert page.is_visible("#meld-concealed-wrap")
+    page.fill("#meld-tiles", "5p5p5p3m")
+    page.click("#add-meld")
+    page.wait_for_selector("#meld-error .error")
+    assert "5 张" in page.inner_text("#meld-error")
+    page.check("#meld-concealed")
+    page.fill("#meld-tiles", "5p5p5p5p3m")
+    page.click("#add-meld")
+    page.wait_for_selector("#hand .meld")
+    assert "暗昆" in page.inner_text("#hand .meld")
+    assert page.eval_on_selector_all("#hand .meld svg.tile", "els => els.length") == 5
+
+
 def test_teach_shows_tiles_and_names_and_keeps_sections_open(page, server) -> None:
     page.goto(f"{server.url}/teach")
     page.select_option("#explain-variant", "guangdong")

@@ -311,3 +311,16 @@ def test_analyze_names_the_wild_tiles_of_a_hand_short_of_a_win(client):
     assert r.get_json()["wilds"] == ["4s", "5s"]
     r = client.post("/api/analyze", json={"concealed": "234m456p789s234p5m", "variant": "guangdong"})
     assert "wilds" not in r.get_json(), "a variant with no wild tiles names none"
+
+
+def test_variant_examples_carry_their_indicator_and_wilds(client):
+    """/api/variants/wuhan: each example hand keeps the tile turned up and lists the wilds it
+    makes under 武汉's scheme (五万 → 六万), which the rules page marks on the tiles."""
+    r = client.get("/api/variants/wuhan")
+    assert r.status_code == 200
+    examples = r.get_json()["examples"]
+    assert [ex["hand"]["indicator"] for ex in examples] == ["5m", "5p"]
+    assert [ex["wilds"] for ex in examples] == [["6m"], ["6p"]]
+    listed = {v["name"]: v for v in client.get("/api/variants").get_json()["variants"]}
+    assert listed["wuhan"]["examples"][0]["wilds"] == ["6m"]
+    assert all(not ex["wilds"] for ex in listed["sichuan"]["examples"])

@@ -11,8 +11,12 @@ from typing import Any
 import pytest
 
 from assistant import analyze
+from assistant.analysis import resolve_quints
+from assistant.decompose import decompositions
 from assistant.errors import MahjongError
+from assistant.hand import HandState
 from assistant.procedures import pass_lock, wild_tiles
+from assistant.tiles import to_counts
 from assistant.variants import get_profile
 from assistant.wilds import wilds_from_indicator
 
@@ -493,3 +497,89 @@ def test_wenzhou_a_discarded_caishen_is_impossible() -> None:
                            "hands": {"W": {"concealed": "123m456p789s11s99p", "indicator": "5p"}}})
     with pytest.raises(MahjongError, match="财神不能打出"):
         result("wenzhou", "123m456p789s11s99p", indicator="5p", discards=["5p"])
+
+
+# --- 昆: five of a kind, a wild standing in (百搭 that forms sets) ---------------------------
+
+def quint(tiles: str, concealed: bool = False) -> dict[str, Any]:
+    return {"type": "quint", "tiles": tiles, "concealed": concealed,
+            "from": None if concealed else "left"}
+
+
+#: 福建 活动百搭, 三万 turned: 三万 is the 百搭; 四只成杠五只成昆 under wild_sets_only.
+QUINT_HAND: dict[str, Any] = {
+    "concealed": "111m999sNNNE", "win_tile": "E", "variant": "fujian", "indicator": "3m",
+    "options": {"wild_sets_only": True}, "melds": [quint("5p5p5p5p3m")]}
+
+
+def test_a_declared_quint_is_one_set_and_scores_as_a_kong() -> None:
+    r = analyze(QUINT_HAND)
+    # The quint is one set (3 of the 14, like a kong): 111m 999s NNN + the quint + EE wins.
+    assert r["is_win"] and r["tile_count"] == 14
+    score = r["score"]
+    # It counts as a pung in 对对胡 (×2 on the plain card), the 三万 standing for a 五筒.
+    assert items(r) == {"对对胡": 2} and score["total"] == 2
+    assert score["wilds_as"] == ["5p"] and score["wilds_held"] == ["3m"] and not score["hard"]
+    concealed = analyze({**QUINT_HAND, "melds": [quint("5p5p5p3m5p", concealed=True)]})
+    assert concealed["is_win"] and items(concealed) == {"对对胡": 2}
+
+
+def test_a_quint_is_a_kong_for_the_kong_patterns() -> None:
+    from assistant.scoring.patterns import kongs, winning_hands
+
+    state = HandState.from_json(QUINT_HAND)
+    read = resolve_quints(get_profile("fujian", {"wild_sets_only": True}), state, ("3m",))
+    hand = winning_hands(read, decompositions(to_counts(read.tiles)))[0]
+    assert kongs(hand) == ["5p"] and hand.pungs[-1] == "5p"
+    assert hand.counts["5p"] == 5 and "3m" not in hand.counts
+
+
+def test_a_quint_without_a_wild_is_refused() -> None:
+    # 三万 is no wild when 二万 is turned (活动百搭: the turned kind): five of a kind is impossible.
+    with pytest.raises(MahjongError, match="not five of a kind.*neither is wild"):
+        analyze({**QUINT_HAND, "indicator": "2m"})
+    with pytest.raises(MahjongError, match="5 copies of 5p"):
+        analyze({**QUINT_HAND, "concealed": "111m999sNNNE", "melds": [quint("5p5p5p5p5p")]})
+    with pytest.raises(MahjongError, match="a quint has 5 tiles"):
+        analyze({**QUINT_HAND, "melds": [quint("5p5p5p3m")]})
+
+
+def test_a_quint_needs_baida_that_forms_sets() -> None:
+    with pytest.raises(MahjongError, match="wild_sets_only"):
+        analyze({**QUINT_HAND, "options": {}})
+
+
+def test_a_quint_takes_two_tiles_short_without_replacement() -> None:
+    # 开杠不补牌: a quint draws no replacement for its two tiles past a pung, so no eye is left.
+    on = {"wild_sets_only": True, "kong_no_replacement": True}
+    r = analyze({**QUINT_HAND, "concealed": "111m999sNN", "win_tile": "N", "options": on})
+    assert r["is_win"]
+
+
+def test_a_flower_with_the_special_jokers_adds_two_fan() -> None:
+    # 特别百搭: 摸“花”加两番，并非百搭. 对对胡 (1 番) + two 花 (2 番 each) = 5 番; base 1 × 2^5 = 32.
+    hand = {"concealed": "111m999sNNNEE55p", "win_tile": "5p", "variant": "fujian",
+            "indicator": "3m", "bonus": ["1f", "6f"], "options": {"special_jokers": True}}
+    r = analyze(hand)
+    assert items(r) == {"对对胡": 1, "摸花（特别百搭）": 4}
+    assert r["score"]["total"] == 1 + 2 * 2 and r["score"]["points"] == 2 ** 5
+    assert r["score"]["unit"] == "fan"
+    # Without 花 the hand costs what the plain card says (对对胡 ×2) …
+    bare = analyze({**hand, "bonus": []})
+    assert bare["score"]["total"] == 1 and bare["score"]["points"] == 2
+    # … and without the special jokers a flower adds nothing.
+    plain = analyze({**hand, "options": {}})
+    assert items(plain) == {"对对胡": 2} and plain["score"]["points"] == 2
+    lianzhou = analyze({"concealed": "111m999pNNNEE55s", "win_tile": "5s", "variant": "lianzhou",
+                        "bonus": ["3f"], "options": {"special_jokers": True}})
+    assert lianzhou["score"]["total"] == 3 and lianzhou["score"]["points"] == 8
+
+
+def test_a_seat_with_a_quint_wins_on_a_discard() -> None:
+    from assistant.claims import seat_claims
+
+    waiting = HandState.from_json({k: v for k, v in QUINT_HAND.items() if k != "win_tile"})
+    on = get_profile("fujian", {"wild_sets_only": True})
+    assert seat_claims(waiting, on, "E", False)["win"]
+    with pytest.raises(MahjongError, match="wild_sets_only"):
+        seat_claims(waiting, get_profile("fujian"), "E", False)

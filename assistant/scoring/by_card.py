@@ -39,6 +39,15 @@ PLAIN_CARD = FanTable(
     combine="multiply", fallback=Entry("chicken", 1),
 )
 
+#: The plain card in 番, for a table playing the 16 special jokers (特别百搭: 摸“花”加两番): each
+#: doubling of :data:`PLAIN_CARD` is one 番 and each 花 held is two, the hand worth base × 2^番
+#: (so a hand without 花 costs what it costs on the plain card).
+JOKER_CARD = FanTable(
+    entries=(Entry("all_pungs", 1), Entry("full_flush", 1), Entry("seven_pairs", 1),
+             Entry("joker_flower", 2)),
+    combine="fan", fallback=Entry("chicken", 0),
+)
+
 
 def pay_win(ledger: Ledger, table: Table, winner: str, share: int, dealer_factor: int = 1,
             reason: str = "win") -> None:

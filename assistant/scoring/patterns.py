@@ -33,7 +33,8 @@ TERMINAL_SET = frozenset(f"{n}{s}" for s in "mps" for n in (1, 9))
 
 @dataclass(frozen=True)
 class SetView:
-    """A set of the winning hand: ``chow``, ``pung`` or ``kong``; ``exposed`` if it was claimed."""
+    """A set of the winning hand: ``chow``, ``pung`` or ``kong`` (a quint's five tiles read as a
+    kong); ``exposed`` if it was claimed."""
 
     kind: str
     tiles: tuple[str, ...]
@@ -92,8 +93,9 @@ class WinningHand:
 
 def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[WinningHand]:
     """Every reading of the hand joined with its melds."""
-    meld_sets = tuple(SetView(m.type, m.faces, not m.concealed) for m in state.melds)
-    meld_tiles = tuple(t for m in state.melds for t in m.faces)
+    meld_sets = tuple(SetView("kong" if m.is_kong else m.type, m.stands_for, not m.concealed)
+                      for m in state.melds)  # a quint (昆) scores as the kong it contains
+    meld_tiles = tuple(t for m in state.melds for t in m.stands_for)
     exposed = sum(1 for m in state.melds if not m.concealed)
     out = []
     for d in readings:
@@ -232,6 +234,7 @@ class Win:
     fourth_tile: bool = False  # 和绝张: the winning tile was the last unseen copy
     unique_wait: bool = False  # 独听: the hand before the win waited on this one tile only
     kong_on_kong: bool = False  # 槓上槓: the replacement of a second kong in a row
+    flowers: int = 0  # bonus tiles the winner holds (特别百搭's 花 among them)
 
     @classmethod
     def of(cls, state: HandState, dealer: bool) -> Win:
@@ -239,7 +242,7 @@ class Win:
         return cls(state.self_drawn, state.kong_replacement, state.after_kong_discard,
                    state.robbing_kong, state.last_tile, state.first_go_around, dealer,
                    state.seat_wind, state.prevalent_wind, state.fourth_tile,
-                   kong_on_kong=state.kong_on_kong)
+                   kong_on_kong=state.kong_on_kong, flowers=state.flower_count)
 
 
 @dataclass(frozen=True)
@@ -255,8 +258,9 @@ class Pattern:
 
 
 def fours(hand: WinningHand) -> list[str]:
-    """Tiles of which the hand holds all four copies (a kong, or 四归一 kept in other sets): 根."""
-    return sorted((t for t, c in tile_counts(hand).items() if c == 4), key=INDEX.__getitem__)
+    """Tiles of which the hand holds all four copies (a kong, or 四归一 kept in other sets): 根;
+    a quint (昆, a wild the fifth) holds them too."""
+    return sorted((t for t, c in tile_counts(hand).items() if c >= 4), key=INDEX.__getitem__)
 
 
 def kongs(hand: WinningHand) -> list[str]:
@@ -979,4 +983,7 @@ CATALOGUE.update({p.key: p for p in (
     Pattern("all_claimed", "全求人", "All sets claimed, the pair won on a discard",
             lambda hand, win: int(is_all_claimed(hand, win))),
     Pattern("closed_five", "捉伍儿", "Closed wait on a 5", _hand(is_closed_five)),
+    # 特别百搭 (seed 003): 摸“花”加两番，并非百搭 — the 花 is a flower, counted once per 花 held.
+    Pattern("joker_flower", "摸花（特别百搭）", "Flower of the special jokers (two fan each)",
+            lambda hand, win: win.flowers, tiles=lambda hand, win: []),
 )})

@@ -190,13 +190,13 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
                            "nearest seat in turn order wins, so table.winners lists only one",
                            "winners")
     if state.kong_replacement and state.self_drawn and not any(
-            m.type == "kong" for m in state.melds) and not getattr(state, "laid_out", None):
+            m.is_kong for m in state.melds) and not getattr(state, "laid_out", None):
         raise MahjongError("kong_replacement (杠上开花): a win on the replacement tile needs the "
                            "kong among the winner's melds (or a single tile laid out as a kong, "
                            "武汉 红中杠 / 赖子杠)", "kong_replacement")
     if getattr(state, "kong_on_kong", False) and not (
             state.kong_replacement and state.self_drawn
-            and sum(m.type == "kong" for m in state.melds) >= 2):
+            and sum(m.is_kong for m in state.melds) >= 2):
         raise MahjongError("kong_on_kong (槓上槓): a win on the replacement of a second kong in "
                            "a row needs kong_replacement, self_drawn and two kongs among the "
                            "winner's melds", "kong_on_kong")

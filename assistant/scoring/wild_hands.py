@@ -68,7 +68,8 @@ def resolved_hands(state: HandState, readings: list[Decomposition], natural: lis
         sets = tuple(SetView(k, t) for k, t in groups if k in ("chow", "pung")) + melded
         pair = next((t[0] for k, t in groups if k == "pair"), None)
         meld_tiles = hand.tiles[len(state.tiles):]
-        stood = sorted_tiles((Counter(concealed) - own).elements())
+        stood = sorted_tiles(list((Counter(concealed) - own).elements())
+                             + quint_wilds(state, wild_codes)[1])
         out.append((replace(hand, sets=sets, pair=pair, tiles=concealed + meld_tiles,
                             concealed_groups=groups, concealed_tiles=concealed), stood))
     return out
@@ -105,9 +106,21 @@ def natural_counts(state: HandState, profile: Any) -> tuple[list[int], tuple[str
     return split_wilds(state.tiles, rules)[0], rules.wild_codes
 
 
+def quint_wilds(state: HandState, wild_codes: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The wild tiles in the hand's quints (昆) and the kind each stands for there."""
+    faces, stood = [], []
+    for m in state.melds:
+        if m.type == "quint":
+            wild = [t for t in m.tiles if t in wild_codes]
+            faces += wild
+            stood += [m.tile] * len(wild)
+    return faces, stood
+
+
 def held_wilds(state: HandState, wild_codes: tuple[str, ...]) -> list[str]:
-    """The wild tiles among the hand's concealed tiles and its winning tile."""
-    return [t for t in state.tiles if t in wild_codes]
+    """The wild tiles among the hand's concealed tiles and its winning tile, and those standing
+    in a quint (昆: a meld that cannot be without one)."""
+    return [t for t in state.tiles if t in wild_codes] + quint_wilds(state, wild_codes)[0]
 
 
 def score_wild_card(state: HandState, profile: Any, readings: list[Decomposition],
@@ -145,8 +158,11 @@ def score_wild_card(state: HandState, profile: Any, readings: list[Decomposition
     }
 
 
-def wild_card_scorer(card: FanTable) -> Any:
-    """The scorer of a wild-tile variant that is its card alone: :func:`score_wild_card` on it."""
+def wild_card_scorer(card: FanTable, joker_card: FanTable | None = None) -> Any:
+    """The scorer of a wild-tile variant that is its card alone: :func:`score_wild_card` on it,
+    or on ``joker_card`` (in 番) where the special jokers are played (option special_jokers)."""
     def scorer(state: HandState, profile: Any, readings: list[Decomposition]) -> dict[str, Any]:
+        if joker_card is not None and profile.special_jokers:
+            return score_wild_card(state, profile, readings, joker_card, unit="fan")
         return score_wild_card(state, profile, readings, card)
     return scorer

@@ -39,7 +39,7 @@ HAND_STATE = {
         "concealed": TILES,
         "melds": {"type": "array", "items": {
             "type": "object", "required": ["type", "tiles"],
-            "properties": {"type": {"enum": ["chow", "pung", "kong"]}, "tiles": TILES,
+            "properties": {"type": {"enum": ["chow", "pung", "kong", "quint"]}, "tiles": TILES,
                            "concealed": {"type": "boolean"},
                            "from": {"enum": ["left", "opposite", "right"]}}}},
         "win_tile": {"oneOf": [TILE, {"type": "null"}]},

@@ -264,7 +264,7 @@ def derive_liable(state: HandState, table: Table, profile: RuleProfile,
     exposed = [m for m in state.melds if not m.concealed]
     if profile.option("big_hand_liability"):
         for name, tiles, size in (("大四喜", WINDS, 4), ("大三元", DRAGONS, 3)):
-            sets = [m for m in exposed if m.type in ("pung", "kong") and m.tile in tiles]
+            sets = [m for m in exposed if m.type in ("pung", "kong", "quint") and m.tile in tiles]
             if name in specials and len(sets) == size:
                 seat = _source_seat(owner, sets[-1])
                 if seat:

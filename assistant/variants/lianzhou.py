@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..profile import OptionSpec, RuleProfile
-from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD
+from ..scoring.by_card import JOKER_CARD, MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD
 from ..scoring.wild_hands import wild_card_scorer
 from ..shanten import Form
 
@@ -49,5 +49,6 @@ LIANZHOU = RuleProfile(
 )
 
 
-#: A win is scored on the plain card, each 王 as what it stands for.
-score_lianzhou = wild_card_scorer(PLAIN_CARD)
+#: A win is scored on the plain card, each 王 as what it stands for; with the special jokers
+#: (特别百搭) on the plain card in 番, each flower held a 花 worth two.
+score_lianzhou = wild_card_scorer(PLAIN_CARD, JOKER_CARD)

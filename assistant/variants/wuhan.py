@@ -150,17 +150,17 @@ def _fan_items(state: HandState, profile: RuleProfile, hard: bool) -> list[dict[
     o, out = profile.extra, []
     if hard:
         out.append(item("硬胡", "Hard win: no 赖子 standing for another tile", 1, event="hard"))
-    claimed = [m for m in state.melds if not m.concealed and m.type != "kong"]
+    claimed = [m for m in state.melds if not m.concealed and not m.is_kong]
     if o["open_fan"] == "kaikou" and any(not m.concealed for m in state.melds):
         out.append(item("开口番", "Open hand", 1, event="open"))
     elif o["open_fan"] == "koukou" and claimed:
         out.append({**item("口口番", "Each claimed chow or pung", 1, event="open"),
                     "count": len(claimed)})
     codes = wild_codes_for(profile, state)
-    kongs = (("明杠", "Exposed kong", "kong_fan", sum(m.type == "kong" and not m.concealed
+    kongs = (("明杠", "Exposed kong", "kong_fan", sum(m.is_kong and not m.concealed
                                                      for m in state.melds)),
              ("暗杠", "Concealed kong", "concealed_kong_fan",
-              sum(m.type == "kong" and m.concealed for m in state.melds)),
+              sum(m.is_kong and m.concealed for m in state.melds)),
              ("红中杠", "红中 laid out as a kong", "hongzhong_kong_fan", state.laid_out.count("C")),
              ("赖子杠", "赖子 laid out as a kong", "laizi_kong_fan",
               sum(t in codes for t in state.laid_out)))

@@ -242,6 +242,8 @@ window.CATALOGUE = {
 "the photo could not be read: {0}": "这张照片读不出来：{0}",
 "the query parameter {0} has {1} characters; the limit is {2}": "参数 {0} 有 {1} 个字符，太长（上限 {2} 个字符）",
 "the query string is too long: {0} bytes, the limit is {1}": "网址太长：{0} 字节，上限 {1} 字节",
+"the quint {0} has no wild standing in: a tile has only four copies": "昆 {0} 里没有百搭顶替：每种牌只有四张",
+"the quint {0} is not five of a kind: {1} and {2} are both there and neither is wild (a quint is one tile and wilds standing in, a tile having only four copies)": "昆 {0} 不是五张相同：{1} 和 {2} 都在，又都不是百搭（昆是一种牌加百搭凑成，每种牌只有四张）",
 "the request body is not valid JSON": "请求内容不是有效的 JSON",
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
@@ -301,6 +303,7 @@ window.CATALOGUE = {
 "variant {0} throws {1}; got {2}": "{0} 掷骰为 {1}；收到 {2}",
 "variant {0} turns up no tile for wild tiles (option wild_indicator is off)": "{0} 不翻牌定赖子（选项 wild_indicator 未开）",
 "variant {0} turns up no tile for wild tiles (option wild_indicator is off), but the hand gives an indicator": "{0} 不翻牌定赖子（选项 wild_indicator 未开），手牌却给了翻开的牌",
+"variant {0}: a quint ({1}) is five of a kind made with a wild (四只成杠五只成昆), played only where 百搭 forms sets (option wild_sets_only)": "{0}：昆（{1}）是靠百搭凑成的五张相同（四只成杠五只成昆），只在百搭成搭的玩法里有（选项 wild_sets_only）",
 "variant {0}: a wild tile ({1}, {2}) cannot be used to chow, pung or kong, but the meld {3} holds it": "{0}：赖子（{1}，{2}）不能用来吃、碰、杠，副露 {3} 里却有它",
 "variant {0}: a wild tile ({1}, {2}) is never discarded (财神不能打出), so it cannot be claimed": "{0}：赖子（{1}，{2}）不能打出（财神不能打出），所以不能要这张牌",
 "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}": "{0}：赖子不能打出（财神不能打出），打出的牌里却有 {1}",
@@ -322,7 +325,7 @@ window.CATALOGUE = {
 "{0} ({1}): a {2} has {3} tiles": "{0}（{1}）：一副{2}有 {3} 张牌",
 "{0} ({1}): bonus tile {2} cannot be in a meld": "{0}（{1}）：花牌 {2} 不能在副露里",
 "{0} ({1}): face-down tiles only in a concealed kong": "{0}（{1}）：只有暗杠可以有扣着的牌",
-"{0} ({1}): only a kong can be declared concealed": "{0}（{1}）：只有杠可以是暗的",
+"{0} ({1}): only a kong or a quint can be declared concealed": "{0}（{1}）：只有杠、昆可以是暗的",
 "{0} cannot be discarded": "{0} 不能打出",
 "{0} cannot be listed as a visible or wild playing tile": "{0} 不能列为见过的牌或赖子",
 "{0} concealed tiles fit no hand: 1 to 14 expected": "{0} 张暗牌不成一手牌：应为 1 到 14 张",
@@ -498,6 +501,10 @@ window.CATALOGUE = {
 "暗杠",
 "concealed kong"
 ],
+"meld.concealed_quint": [
+"暗昆",
+"concealed quint"
+],
 "meld.kong": [
 "杠",
 "kong"
@@ -505,6 +512,10 @@ window.CATALOGUE = {
 "meld.pung": [
 "碰",
 "pung"
+],
+"meld.quint": [
+"昆",
+"quint"
 ],
 "page.after_ready": [
 "听牌",
@@ -1186,6 +1197,10 @@ window.CATALOGUE = {
 "碰",
 "Pung"
 ],
+"ui.quint": [
+"昆（五张，含百搭）",
+"quint (five of a kind, with a wild)"
+],
 "ui.ready_one_tile_from_winning": [
 "听牌 (差一张和牌)",
 "Ready: one tile from winning"
@@ -1445,6 +1460,10 @@ window.CATALOGUE = {
 "ui.why_a_hand_wins_or_not_each_scoring_item": [
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
 "Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
+],
+"ui.wild": [
+"赖子",
+"wild"
 ],
 "ui.wild_tiles": [
 "赖子（百搭）",

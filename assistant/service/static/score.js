@@ -109,7 +109,8 @@ function drawHand() {
 }
 
 function meldWords(m) {
-  const kind = m.type === "kong" && m.concealed ? T("meld.concealed_kong") : T(`meld.${m.type}`);
+  const kind = m.concealed && (m.type === "kong" || m.type === "quint")
+    ? T(`meld.concealed_${m.type}`) : T(`meld.${m.type}`);
   return m.from && !m.concealed ? `${kind} · ${T(`from.${m.from}`)}` : kind;
 }
 
@@ -306,10 +307,10 @@ async function addTile() {
 async function addMeld() {
   showError($("meld-error"), null);
   const type = $("meld-type").value;
-  const concealed = type === "kong" && $("meld-concealed").checked;
+  const concealed = (type === "kong" || type === "quint") && $("meld-concealed").checked;
   try {
     const tiles = (await api(`/api/parse?text=${encodeURIComponent($("meld-tiles").value)}`)).tiles;
-    const size = type === "kong" ? 4 : 3;
+    const size = { kong: 4, quint: 5 }[type] || 3;
     if (tiles.length !== size) {
       throw pageError("page.meld_size", { kind: TL("zh", `meld.${type}`), size, n: tiles.length },
         { kind: TL("en", `meld.${type}`), size, n: tiles.length });
@@ -322,7 +323,7 @@ async function addMeld() {
 }
 
 function drawMeldForm() {
-  const kong = $("meld-type").value === "kong";
+  const kong = ["kong", "quint"].includes($("meld-type").value);  // a quint may be concealed too
   $("meld-concealed-wrap").hidden = !kong;
   $("meld-from-wrap").hidden = kong && $("meld-concealed").checked;
 }

@@ -127,9 +127,27 @@ async function drawExamples(variant) {
     } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
     const tiles = codesOf(ex.hand.concealed).concat(
       ...(ex.hand.melds || []).map((m) => (typeof m.tiles === "string" ? codesOf(m.tiles) : m.tiles)));
-    rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>${tilesHTML(tiles.concat([ex.hand.win_tile]), { size: 36 })}<p class="note">${verdict}</p></div>`);
+    rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>` +
+      `${exampleTilesHTML(tiles.concat([ex.hand.win_tile]), ex.wilds || [])}` +
+      `${wildLegendHTML(ex.hand.indicator, ex.wilds || [])}<p class="note">${verdict}</p></div>`);
   }
   box.innerHTML = rows.join("");
+}
+
+/** An example's tiles, each wild one (from the indicator, by the variant's scheme) marked. */
+function exampleTilesHTML(codes, wilds) {
+  const wild = new Set(wilds);
+  return `<span class="tiles">${codes.map((c) => tileSVG(c, wild.has(c)
+    ? { size: 36, cls: "wild", title: `${TILES.tileName(c, I18N.lang)} (${T("ui.wild")})` }
+    : { size: 36 })).join("")}</span>`;
+}
+
+/** The legend under a wild-tile example: the tile turned up and the wilds it makes. */
+function wildLegendHTML(indicator, wilds) {
+  if (!wilds.length) return "";
+  const turned = indicator ? `${T("ui.indicator_tile")}: ${tileSVG(indicator, { size: 24 })} → ` : "";
+  return `<p class="note wild-legend" data-wilds="${esc(wilds.join(" "))}">${turned}` +
+    `${wilds.map((c) => tileSVG(c, { size: 24, cls: "wild" })).join("")} ${T("ui.wild")}</p>`;
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
