@@ -166,6 +166,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.still_in": ("仍在局", "Still in"),
     "ui.points_held": ("持点", "Points held"),
     "ui.riichi_sticks_on_the_table": ("场上立直棒", "Riichi sticks on the table"),
+    "ui.riichi_switch_stake": ("立直（每次拿出一千点）", "立直 (riichi: a 1000 stake each time)"),
     "ui.honba": ("本场", "Honba"),
     "ui.dealer_streak": ("连庄", "Dealer's streak"),
     "ui.stakes_for_the_next_hand": ("拉庄留注（下一盘付）", "拉庄 stakes paid with the next hand"),

@@ -482,8 +482,11 @@ def charleston_advice(tiles: list[str]) -> dict[str, Any]:
 
 # --- 立直 sticks, seed 003: "在叫和时拿出一千点筹码放在列牌区前，表示“立直”" ---
 
+#: The stake a 立直 puts up on a Chinese table with the switch on: the seed's 一千点筹码.
+RIICHI_STICK = 1000
 
-def settle_riichi(declared: Any, winners: Any, stick: int = 1000,
+
+def settle_riichi(declared: Any, winners: Any, stick: int = RIICHI_STICK,
                   pot: Any = ()) -> dict[str, Any]:
     """The 立直 sticks of a hand: each seat in ``declared`` put a ``stick`` down; ``pot`` lists
     the owners of sticks left from drawn hands. The first winner takes them all (his own back);

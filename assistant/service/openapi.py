@@ -121,8 +121,9 @@ HAND_RESULT = {
                    "winners": {"type": "array", "description": "several winners on one discard "
                                "(where the variant allows it), each {winner, hand or points}",
                                "items": {"type": "object", "required": ["winner"]}},
-                   "riichi": {**PLAYER_LIST, "description": "riichi: the players who declared "
-                              "riichi this hand (a 1000 stick each on the table)"},
+                   "riichi": {**PLAYER_LIST, "description": "riichi, or a Chinese table with "
+                              "the riichi (立直) switch: the players who declared this hand (a "
+                              "stick each on the table, taken by the next winner)"},
                    "tenpai": {**PLAYER_LIST, "description": "riichi, a drawn hand: the players "
                               "ready (noten payments; the dealer tenpai keeps the deal)"},
                    "la_zhuang": {**PLAYER_LIST, "description": "taiwan: the non-dealers who ask "
@@ -141,6 +142,9 @@ TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wi
                         "honba": {"type": "integer", "description": "riichi's honba counters"},
                         "riichi_sticks": {"type": "array", "items": {"type": "integer"},
                                           "description": "player -> riichi sticks on the table"},
+                        "riichi_stick": {"type": "integer", "description": "what one 立直 "
+                                         "stick is worth (riichi's stick_value, 1000 on a "
+                                         "Chinese table with the riichi switch, else 0)"},
                         "streak": {"type": "integer", "description": "hands the dealer has "
                                    "kept in a row (连庄)"},
                         "stakes": {"type": "array", "description": "拉庄 stakes the next hand "

@@ -1218,6 +1218,10 @@ window.CATALOGUE = {
 "场上立直棒",
 "Riichi sticks on the table"
 ],
+"ui.riichi_switch_stake": [
+"立直（每次拿出一千点）",
+"立直 (riichi: a 1000 stake each time)"
+],
 "ui.score": [
 "算分",
 "Score"
