@@ -71,7 +71,7 @@ function draw() {
     `<div class="player${p.dealer ? " dealer" : ""}" data-player="${p.index}"><b class="name">${esc(p.name)}</b>` +
     `<div>${windName(p.seat_wind)}${p.dealer ? ` · ${T("ui.dealer_2")}` : ""}${p.bet ? ` · ${T("ui.bet")} ${p.bet}` : ""}</div>` +
     `<div class="total ${p.total >= 0 ? "plus" : "minus"}" data-total="${p.total}">${p.total > 0 ? "+" : ""}${p.total}</div>` +
-    (t.start_points ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
+    (t.start_points || t.riichi_stick ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
   drawCarried(t);
   drawFactBoxes(t);
   for (const sel of document.querySelectorAll(".player-select")) {
