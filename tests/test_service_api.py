@@ -330,6 +330,10 @@ def test_charleston_advice_names_three_tiles_and_why_in_both_languages(client):
     assert body["title_en"] == "Round 1 · pass 2: to the left (上家)"
     assert body["reasons"][0]["reason_zh"] == "中：孤张字牌，手里没有同样的牌"
     assert body["reasons"][0]["reason_en"] == "Red Dragon: a lone honour, no copy held"
+    # The dealer's 14th tile may come as the hand state's win_tile.
+    dealt = client.post("/api/charleston-advice", json={"concealed": CHARLESTON_HAND[:-1],
+                                                        "win_tile": "C"}).get_json()
+    assert dealt["pass"] == body["pass"] and dealt["keep"] == body["keep"]
 
 
 def test_charleston_passes_walk_the_seeds_order_and_the_dealers_second_round(client):

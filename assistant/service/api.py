@@ -251,9 +251,10 @@ def charleston_answer(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("melds"):
         raise MahjongError("查理士顿: the tiles are passed from the dealt hand, before any meld: "
                            "'melds' must be empty", "melds")
-    state = HandState.from_json({k: body[k] for k in ("concealed",) if k in body},
+    state = HandState.from_json({k: body[k] for k in ("concealed", "win_tile") if k in body},
                                 profile.hand_size)
-    advice = charleston_advice(state.concealed, profile.hand_size)
+    dealt = state.concealed + ([state.win_tile] if state.win_tile else [])
+    advice = charleston_advice(dealt, profile.hand_size)
     words = {f"{key}_{lang}": text(name, lang, round=step["round"], step=step["step"],
                                    to=text(f"charleston.{step['direction']}", lang))
              for key, name in (("to", f"charleston.{step['direction']}"),

@@ -261,11 +261,11 @@ class SessionStore:
         bets = json.loads(row["bets"])
         carry = carried_state(hand_rows[-1]["result"] if hand_rows else None)
         start = stick = 0
-        profile = get_profile(row["variant"], json.loads(row["options"]))
+        options = json.loads(row["options"])
         if row["variant"] == "riichi":
             start = START_POINTS
-            stick = int(profile.option("stick_value"))
-        elif profile.riichi:
+            stick = int(get_profile("riichi", options).option("stick_value"))
+        elif isinstance(options, dict) and options.get("riichi") is True:
             stick = RIICHI_STICK  # the Chinese 立直 switch: the seed's 一千点筹码
         # Points held: the start, what the hands paid, less the riichi sticks still on the table.
         held = [start + totals[i] - stick * carry["riichi_sticks"][i] for i in range(4)]
