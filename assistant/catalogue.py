@@ -58,6 +58,22 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.nothing": ("不能要", "nothing"),
     "report.winners": ("和牌", "Winners"),
     "report.takes": ("得牌", "Takes it"),
+    # the Charleston (查理士顿): why a tile is passed (assistant.procedures.charleston_advice)
+    "charleston.lone_suit": ("{tile}：孤张，手里没有同样的牌，也没有同门相差两张以内的牌",
+                             "{tile}: a lone tile, no copy held and no tile of its suit within "
+                             "two of it"),
+    "charleston.lone_honour": ("{tile}：孤张字牌，手里没有同样的牌",
+                               "{tile}: a lone honour, no copy held"),
+    "charleston.few_links": ("{tile}：手里只有 {n} 张能和它搭配",
+                             "{tile}: it could make a set with only {n} of the tiles held"),
+    "charleston.rule": ("逐张挑选：先看传出后向听最好，再看与手牌关联最少，再看留下的进张最多",
+                        "one by one: the tile whose loss leaves the best shanten, then the one "
+                        "with the fewest neighbours held, then the one leaving the most "
+                        "improving tiles"),
+    "charleston.right": ("传给下家", "to the right (下家)"),
+    "charleston.left": ("传给上家", "to the left (上家)"),
+    "charleston.opposite": ("传给对家", "across (对家)"),
+    "charleston.step": ("第{round}轮 · 第{step}次换牌：{to}", "Round {round} · pass {step}: {to}"),
     "claim.win": ("和", "win"),
     "claim.kong": ("杠", "kong"),
     "claim.pung": ("碰", "pung"),
@@ -168,6 +184,17 @@ UI: dict[str, tuple[str, str]] = {
     "ui.still_in": ("仍在局", "Still in"),
     "ui.points_held": ("持点", "Points held"),
     "ui.riichi_sticks_on_the_table": ("场上立直棒", "Riichi sticks on the table"),
+    "ui.charleston": ("查理士顿", "Charleston"),
+    "ui.play_the_charleston": ("打查理士顿（起手换三张）", "Play the Charleston (pass three tiles)"),
+    "ui.charleston_pass_these": ("建议传出这三张", "Pass these three"),
+    "ui.charleston_next_pass": ("下一次换牌", "Next pass"),
+    "ui.charleston_start_again": ("从第一次重来", "Start again"),
+    "ui.charleston_dealer_calls": ("第二轮由庄家决定是否再换", "The second round is the dealer's "
+                                   "call"),
+    "ui.charleston_done": ("查理士顿换完了", "The Charleston is over"),
+    "ui.charleston_needs_a_hand": ("先让摄像头读到起手牌（13 或 14 张）",
+                                   "Let the camera read the dealt hand first (13 or 14 tiles)"),
+    "ui.riichi_switch_stake": ("立直（每次拿出一千点）", "立直 (riichi: a 1000 stake each time)"),
     "ui.honba": ("本场", "Honba"),
     "ui.dealer_streak": ("连庄", "Dealer's streak"),
     "ui.stakes_for_the_next_hand": ("拉庄留注（下一盘付）", "拉庄 stakes paid with the next hand"),
@@ -662,8 +689,14 @@ MESSAGES: dict[str, str] = {
         "查理士顿（{0}）：{1} 家手里没有 {2}",
     "查理士顿: seat {0}'s tiles must be a list":
         "查理士顿：{0} 家的牌须是列表",
-    "查理士顿: the advice needs a dealt hand of 13 or 14 tiles":
-        "查理士顿：建议需要 13 或 14 张的起手牌",
+    "查理士顿: the advice needs a dealt hand of {0} or {1} tiles":
+        "查理士顿：建议需要 {0} 或 {1} 张的起手牌",
+    "查理士顿: the tiles are passed from the dealt hand, before any meld: 'melds' must be empty":
+        "查理士顿：换的是起手牌，还没有副露：'melds' 须为空",
+    "查理士顿: the pass is right, left or opposite, got {0}":
+        "查理士顿：换牌方向须是 right（下家）、left（上家）或 opposite（对家），收到 {0}",
+    "查理士顿: the round is 1 or 2 (the dealer's second round), got {0}":
+        "查理士顿：轮次须是 1 或 2（第二轮由庄家决定），收到 {0}",
     "立直: {0} must be a list of seat winds":
         "立直：{0} 须列出座位风",
     "立直: a seat declares once a hand":

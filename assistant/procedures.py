@@ -451,10 +451,11 @@ def _tiles(value: Any, seat: str) -> list[str]:
     return value
 
 
-def charleston_advice(tiles: list[str]) -> dict[str, Any]:
+def charleston_advice(tiles: list[str], hand_size: int = 13) -> dict[str, Any]:
     """Which three tiles to pass: one by one, the tile whose loss leaves the best shanten, then
     the one with the fewest neighbours held (copies, or a suit tile within two), then the one
-    leaving the most tiles that would improve the rest.
+    leaving the most tiles that would improve the rest; ``reasons`` says why each, in Chinese
+    and English (``hand_size``: 13, or 16 for 十六张).
 
     >>> from assistant.tiles import parse_tiles
     >>> charleston_advice(parse_tiles("123m456p789s11sEWC"))["pass"]
@@ -465,9 +466,11 @@ def charleston_advice(tiles: list[str]) -> dict[str, Any]:
     from .waits import Rules, helpful_draws
 
     rest = [check_code(t) for t in tiles]
-    if len(rest) < 13:
-        raise MahjongError("查理士顿: the advice needs a dealt hand of 13 or 14 tiles", "tiles")
+    if len(rest) not in (hand_size, hand_size + 1):
+        raise MahjongError(f"查理士顿: the advice needs a dealt hand of {hand_size} or "
+                           f"{hand_size + 1} tiles", "tiles")
     chosen: list[str] = []
+    reasons: list[dict[str, Any]] = []
     for _ in range(3):
         def cost(t: str) -> tuple[int, int, int, str]:
             kept = _without(rest, t)
@@ -477,13 +480,63 @@ def charleston_advice(tiles: list[str]) -> dict[str, Any]:
         best = min(dict.fromkeys(rest), key=cost)
         chosen.append(best)
         rest.remove(best)
-    return {"pass": chosen, "keep": rest}
+        reasons.append(_charleston_reason(best, _links(rest, best)))
+    return {"pass": chosen, "keep": rest, "reasons": reasons}
+
+
+def _charleston_reason(tile: str, links: int) -> dict[str, Any]:
+    """Why ``tile`` is passed, in both languages: a lone tile, or how few held tiles it could
+    make a set with (``links``, counted in the hand without it)."""
+    from .catalogue import text
+    from .tiles import tile_name
+
+    if links:
+        key = "charleston.few_links"
+    else:
+        key = "charleston.lone_suit" if tile[1:] in ("m", "p", "s") else "charleston.lone_honour"
+    return {"tile": tile, "links": links,
+            **{f"reason_{lang}": text(key, lang, tile=tile_name(tile, lang), n=links)
+               for lang in ("zh", "en")}}
+
+
+def charleston_step(direction: str, round_number: int) -> dict[str, Any]:
+    """One pass of the Charleston (``direction`` right, left or opposite of round 1 or 2, the
+    second being the dealer's call) and the pass after it (``next``: None after the last), so
+    that a page can walk the passes in the seed's order.
+
+    >>> charleston_step("opposite", 1)["next"]
+    {'direction': 'right', 'round': 2, 'dealer_calls': True}
+    >>> charleston_step("opposite", 2)["next"] is None
+    True
+    """
+    directions = [d for d, _ in CHARLESTON_PASSES]
+    if direction not in directions:
+        raise MahjongError(f"查理士顿: the pass is right, left or opposite, got {direction!r}",
+                           "pass")
+    if not isinstance(round_number, int) or isinstance(round_number, bool) or round_number not in (
+            1, 2):
+        raise MahjongError(f"查理士顿: the round is 1 or 2 (the dealer's second round), got "
+                           f"{round_number!r}", "round")
+    index = directions.index(direction)
+    step = (round_number - 1) * len(directions) + index + 1
+    nxt: dict[str, Any] | None = None
+    if index + 1 < len(directions):
+        nxt = {"direction": directions[index + 1], "round": round_number,
+               "dealer_calls": round_number == 2}
+    elif round_number == 1:
+        nxt = {"direction": directions[0], "round": 2, "dealer_calls": True}
+    return {"direction": direction, "round": round_number, "step": step,
+            "seat_offset": dict(CHARLESTON_PASSES)[direction],
+            "dealer_calls": round_number == 2, "next": nxt}
 
 
 # --- 立直 sticks, seed 003: "在叫和时拿出一千点筹码放在列牌区前，表示“立直”" ---
 
+#: The stake a 立直 puts up on a Chinese table with the switch on: the seed's 一千点筹码.
+RIICHI_STICK = 1000
 
-def settle_riichi(declared: Any, winners: Any, stick: int = 1000,
+
+def settle_riichi(declared: Any, winners: Any, stick: int = RIICHI_STICK,
                   pot: Any = ()) -> dict[str, Any]:
     """The 立直 sticks of a hand: each seat in ``declared`` put a ``stick`` down; ``pot`` lists
     the owners of sticks left from drawn hands. The first winner takes them all (his own back);

@@ -8,6 +8,7 @@ Skipped, with the reason, when chromium or playwright is not installed (.ci/run 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -484,6 +485,42 @@ def test_riichi_table_shows_points_held_sticks_and_honba(page, server):
     assert page.inner_text("#sticks") == "1" and page.inner_text("#honba") == "1"
     assert "dealer" in page.get_attribute(".player[data-player='1']", "class")
     assert not page.is_checked("#riichi-boxes input[value='1']"), "the boxes clear after a hand"
+
+
+def test_a_chinese_table_with_the_riichi_switch_carries_its_1000_sticks(page, server):
+    page.goto(f"{server.url}/table")
+    page.wait_for_selector("#variant option[value='riichi']", state="attached")
+    page.select_option("#variant", "riichi")
+    assert page.is_hidden("#riichi-switch-wrap"), "riichi plays its own 立直"
+    for i, name in enumerate(["Ann", "Bo", "Chen", "Dai"]):
+        page.fill(f"#p{i}", name)
+    page.select_option("#variant", "guangdong")
+    page.check("#riichi-switch")
+    with page.expect_request(lambda r: r.url.endswith("/api/tables")) as sent:
+        page.click("#create")
+    assert json.loads(sent.value.post_data)["options"] == {"riichi": True}
+    page.wait_for_selector("#game:not([hidden]) .player.dealer")
+    assert page.is_visible("#riichi-boxes") and page.is_hidden("#tenpai-boxes")
+    assert page.inner_text("#sticks") == "0" and not page.query_selector("#honba")
+    # A draw with Bo declared: his 1000 stays on the table for the next winner.
+    page.check("input[name=result][value=draw]")
+    page.check("#riichi-boxes input[value='1']")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row")
+    assert page.inner_text("#sticks") == "1"
+    held = [int(el.get_attribute("data-held")) for el in page.query_selector_all(".player .held")]
+    assert held == [0, -1000, 0, 0]
+    # Chen wins on Dai's discard, settled by points: he takes Bo's stick too.
+    page.check("input[name=result][value=win]")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "3")
+    for i, v in enumerate([0, 0, 8, -8]):
+        page.fill(f"#pt{i}", str(v))
+    page.click("#record")
+    page.wait_for_function("() => document.querySelectorAll('tr.hand-row').length === 2")
+    assert page.inner_text("#sticks") == "0"
+    held = [int(el.get_attribute("data-held")) for el in page.query_selector_all(".player .held")]
+    assert held == [0, -1000, 1008, -8] and sum(held) == 0
 
 
 def test_taiwan_table_shows_the_dealers_streak(page, server):

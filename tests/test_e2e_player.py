@@ -547,6 +547,56 @@ def test_the_live_page_claims_for_a_sixteen_tile_hand(page, server, stub) -> Non
     page.click("#stop")
 
 
+def test_the_live_page_walks_the_charleston(page, server, stub) -> None:
+    """查理士顿 on the live page: the camera's dealt hand, the three advised tiles raised with
+    their reasons, and the next pass in the seed's order up to the dealer's second round."""
+    stub.tiles = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "1s", "E", "W", "C"]
+    page.goto(f"{server.url}/live")
+    page.wait_for_selector("#variant option[value='guangdong']", state="attached")
+    assert not page.is_visible("#charleston")
+    page.check("#charleston-on")
+    page.wait_for_selector("#charleston", state="visible")
+    assert "摄像头" in page.inner_text("#charleston-advice")  # no hand read yet
+    with page.expect_request(lambda r: r.url.endswith("/api/charleston-advice")) as sent:
+        page.click("#start")
+    body = json.loads(sent.value.post_data)
+    assert body["pass"] == "right" and body["round"] == 1 and len(body["concealed"]) == 14
+    page.wait_for_function("() => document.querySelector('#charleston-advice').dataset.pass"
+                           " === 'C E W'")
+    raised = page.eval_on_selector_all("#charleston-advice > .tiles svg.pass",
+                                       "els => els.map((e) => e.dataset.tile)")
+    assert sorted(raised) == ["C", "E", "W"]
+    assert page.inner_text("#charleston-title") == "第1轮 · 第1次换牌：传给下家"
+    assert "中：孤张字牌" in page.inner_text("#charleston-advice")
+    page.click("#stop")
+    for title in ("第1轮 · 第2次换牌：传给上家", "第1轮 · 第3次换牌：传给对家"):
+        with page.expect_request(lambda r: r.url.endswith("/api/charleston-advice")) as sent:
+            page.click("#charleston-next")
+        page.wait_for_function(f"() => document.querySelector('#charleston-title').innerText"
+                               f" === '{title}'")
+    assert json.loads(sent.value.post_data)["pass"] == "opposite"
+    assert not page.is_visible("#charleston-dealer")
+    page.click("#charleston-next")
+    page.wait_for_function("() => document.querySelector('#charleston-title').dataset.pass"
+                           " === 'right 2'")
+    assert page.is_visible("#charleston-dealer")  # the second round is the dealer's call
+    page.wait_for_function("() => document.querySelector('#charleston-advice').dataset.pass"
+                           " === 'C E W'")
+    page.click("#lang-en")  # the step in English, redrawn in place
+    page.wait_for_function("() => document.querySelector('#charleston-title').innerText"
+                           " === 'Round 2 · pass 4: to the right (下家)'")
+    assert "Red Dragon: a lone honour" in page.inner_text("#charleston-advice")
+    assert "dealer" in page.inner_text("#charleston-dealer")
+    for _ in range(3):
+        page.click("#charleston-next")
+    page.wait_for_function("() => document.querySelector('#charleston-title').dataset.pass"
+                           " === 'done'")
+    assert not page.is_visible("#charleston-next")
+    page.click("#charleston-again")
+    page.wait_for_function("() => document.querySelector('#charleston-title').dataset.pass"
+                           " === 'right 1'")
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_new_variant_fields_fit_a_phone(browser, server, stub, lang: str) -> None:
     stub.tiles = list(INDICATOR_PHOTO)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 
 import pytest
@@ -324,3 +325,76 @@ def test_variant_examples_carry_their_indicator_and_wilds(client):
     listed = {v["name"]: v for v in client.get("/api/variants").get_json()["variants"]}
     assert listed["wuhan"]["examples"][0]["wilds"] == ["6m"]
     assert all(not ex["wilds"] for ex in listed["sichuan"]["examples"])
+
+
+# -- the Charleston (查理士顿) ------------------------------------------------------------
+
+CHARLESTON_HAND = "123m456p789s11sEWC"
+
+
+def test_charleston_advice_names_three_tiles_and_why_in_both_languages(client):
+    r = client.post("/api/charleston-advice", json={"concealed": CHARLESTON_HAND, "pass": "left"})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    body = r.get_json()
+    assert body["pass"] == ["C", "E", "W"] and len(body["keep"]) == 11
+    assert body["direction"] == "left" and body["round"] == 1 and body["step"] == 2
+    assert body["next"] == {"direction": "opposite", "round": 1, "dealer_calls": False}
+    assert body["title_zh"] == "第1轮 · 第2次换牌：传给上家"
+    assert body["title_en"] == "Round 1 · pass 2: to the left (上家)"
+    assert body["reasons"][0]["reason_zh"] == "中：孤张字牌，手里没有同样的牌"
+    assert body["reasons"][0]["reason_en"] == "Red Dragon: a lone honour, no copy held"
+    # The dealer's 14th tile may come as the hand state's win_tile.
+    dealt = client.post("/api/charleston-advice", json={"concealed": CHARLESTON_HAND[:-1],
+                                                        "win_tile": "C"}).get_json()
+    assert dealt["pass"] == body["pass"] and dealt["keep"] == body["keep"]
+
+
+def test_charleston_passes_walk_the_seeds_order_and_the_dealers_second_round(client):
+    seen = []
+    step: dict | None = {"direction": "right", "round": 1}
+    while step is not None:
+        body = client.post("/api/charleston-advice", json={
+            "concealed": CHARLESTON_HAND, "pass": step["direction"],
+            "round": step["round"]}).get_json()
+        seen.append((body["direction"], body["round"], body["dealer_calls"]))
+        step = body["next"]
+    assert seen == [("right", 1, False), ("left", 1, False), ("opposite", 1, False),
+                    ("right", 2, True), ("left", 2, True), ("opposite", 2, True)]
+
+
+def test_charleston_advice_reads_the_variants_hand_size(client):
+    taiwan = "123m456m789m123p45pEC"  # 16 dealt tiles
+    body = client.post("/api/charleston-advice", json={"concealed": taiwan, "variant": "taiwan"})
+    assert body.status_code == 200 and body.get_json()["pass"][:2] == ["C", "E"]
+    assert_error(client.post("/api/charleston-advice", json={"concealed": taiwan}), 400,
+                 "too many tiles")
+
+
+@pytest.mark.parametrize("body,words,zh", [
+    ({"concealed": CHARLESTON_HAND, "pass": "up"}, "right, left or opposite", "换牌方向"),
+    ({"concealed": CHARLESTON_HAND, "round": 3}, "round is 1 or 2", "轮次"),
+    ({"concealed": CHARLESTON_HAND, "round": True}, "round is 1 or 2", "轮次"),
+    ({"concealed": CHARLESTON_HAND, "round": 1.5}, "round is 1 or 2", "轮次"),
+    ({"concealed": CHARLESTON_HAND, "pass": ["right"]}, "right, left or opposite", "换牌方向"),
+    ({"concealed": "123m"}, "too few tiles", "牌太少"),
+    ({"concealed": "11111m456p789s11sEW"}, "5 copies", "只有四张"),
+    ({"concealed": "123x"}, "", ""),
+    ({"concealed": 42}, "", ""),
+    ({}, "no 'concealed'", "暗牌"),
+    ({"concealed": CHARLESTON_HAND, "variant": "nowhere"}, "unknown variant", "未知"),
+    ({"concealed": CHARLESTON_HAND, "variant": 7}, "variant", "variant"),
+    ({"concealed": CHARLESTON_HAND, "options": []}, "options", "对象"),
+    ({"concealed": CHARLESTON_HAND, "melds": [{"type": "pung", "tiles": "111m"}]}, "melds",
+     "副露"),
+])
+def test_charleston_advice_refuses_bad_input_with_400_in_both_languages(client, body, words, zh):
+    got = assert_error(client.post("/api/charleston-advice", json=body), 400, words)
+    assert got["error_en"] == got["error"] and zh in got["error_zh"]
+    assert re.search(r"[\u4e00-\u9fff]", got["error_zh"]), got
+
+
+def test_charleston_advice_body_is_bounded_before_any_work(client):
+    assert_error(client.post("/api/charleston-advice", json={"concealed": ["1m"] * 700}), 400,
+                 "limit is 600")
+    big = {"concealed": CHARLESTON_HAND, "note": "x" * 300, "more": ["y" * 300] * 40}
+    assert_error(client.post("/api/charleston-advice", json=big), 413, "8192")

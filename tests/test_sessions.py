@@ -466,6 +466,52 @@ def test_riichi_and_taiwan_facts_are_checked(target):
     assert store.get(t["id"])["hands"] == [] and store.get(other["id"])["hands"] == []
 
 
+def test_chinese_riichi_switch_carries_the_1000_sticks_to_the_next_winner(target):
+    # Seed 003 l.139: 立直：在叫和时拿出一千点筹码放在列牌区前 — a 1000 stake each declaration.
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "guangdong", "options": {"riichi": True}})
+    assert t["riichi_stick"] == 1000 and t["riichi_sticks"] == [0] * 4 and t["start_points"] == 0
+    # A draw with Bo and Chen declared: their sticks stay on the table, nothing is paid yet.
+    t = store.record(t["id"], {"result": "draw", "riichi": [1, 2]})
+    assert t["hands"][-1]["result"]["riichi"] == [1, 2]
+    assert t["hands"][-1]["payments"] == [0] * 4
+    assert t["riichi_sticks"] == [0, 1, 1, 0] and t["held"] == [0, -1000, -1000, 0]
+    # Dai declares too and wins on Ann's discard: he takes his own stick back and the other two.
+    t = store.record(t["id"], {"result": "win", "winner": 3, "discarder": 0, "riichi": [3],
+                               "hand": WIN})
+    result = t["hands"][-1]["result"]
+    assert result["riichi"] == [3]
+    assert result["wins"][0]["riichi_sticks"] == {"taken": 3, "each": 1000}
+    score = result["score"]["payments"]
+    by_player = [int(score.get(seat_wind(i, 0), 0)) for i in range(4)]
+    assert t["hands"][-1]["payments"] == [by_player[0], by_player[1] - 1000,
+                                          by_player[2] - 1000, by_player[3] + 2000]
+    assert sum(t["hands"][-1]["payments"]) == 0 and sum(t["totals"]) == 0
+    assert t["riichi_sticks"] == [0] * 4 and t["held"] == t["totals"]
+    # A win given as points takes the sticks the same way; without any, nothing more moves.
+    t = store.record(t["id"], {"result": "win", "winner": 0, "discarder": 1, "riichi": [2],
+                               "points": [10, -10, 0, 0]})
+    assert t["hands"][-1]["payments"] == [1010, -10, -1000, 0]
+    t = store.record(t["id"], {"result": "win", "winner": 0, "discarder": 1,
+                               "points": [10, -10, 0, 0]})
+    assert t["hands"][-1]["payments"] == [10, -10, 0, 0]
+    assert sum(t["totals"]) == 0
+    again = SessionStore(target).get(t["id"])
+    assert again["riichi_sticks"] == [0] * 4 and again["totals"] == t["totals"]
+
+
+def test_chinese_riichi_needs_the_switch_and_tenpai_stays_riichis(target):
+    store = SessionStore(target)
+    off = store.create({"players": PLAYERS, "variant": "sichuan"})
+    with pytest.raises(MahjongError, match="option riichi = false"):
+        store.record(off["id"], {"result": "draw", "riichi": [0]})
+    on = store.create({"players": PLAYERS, "variant": "sichuan", "options": {"riichi": True}})
+    with pytest.raises(MahjongError, match="tenpai"):
+        store.record(on["id"], {"result": "draw", "riichi": [0], "tenpai": [0]})
+    assert store.get(off["id"])["hands"] == [] and store.get(on["id"])["hands"] == []
+    assert store.get(off["id"])["riichi_stick"] == 0
+
+
 TAIWAN_WIN = {"concealed": "123m456m789m123p456p7s", "win_tile": "7s"}  # 16 tiles: 平胡 门清
 
 

@@ -11,13 +11,16 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, request
 
 from ..analysis import analyze
+from ..catalogue import text
 from ..claims import claims_on_discard
 from ..errors import MahjongError
+from ..hand import HandState
+from ..procedures import charleston_advice, charleston_step
 from ..report import analysis_report
 from ..tiles import check_code, parse_tiles, tile_name, to_compact
 from ..variants import PROFILES, get_profile
 from . import practice
-from .errors import ApiError
+from .errors import ApiError, _short
 from .limits import parse_json, query_param
 from .openapi import openapi_document
 from .recognize import clean_detections, read_layout, recognize
@@ -221,3 +224,40 @@ def practice_check():  # type: ignore[no-untyped-def]
     if not isinstance(variant_name, str):
         raise MahjongError("'variant' must be a variant's name", "variant")
     return jsonify(practice.check(body["hand"], body["answer"], variant_name))
+
+
+@bp.post("/charleston-advice")
+def charleston_pass():  # type: ignore[no-untyped-def]
+    """The Charleston (查理士顿) step of the live page: which three tiles to pass on this pass and
+    why, in both languages; any bad input is a 400 naming it (in ``error_zh`` too)."""
+    body = json_body()
+    try:
+        return jsonify(charleston_answer(body))
+    except MahjongError as exc:
+        token = exc.token if isinstance(exc.token, (str, int, float, bool)) else None
+        raise ApiError(400, _short(str(exc)), token=token) from None
+
+
+def charleston_answer(body: dict[str, Any]) -> dict[str, Any]:
+    """``{"concealed": the dealt tiles, "pass": right|left|opposite, "round": 1|2, "variant",
+    "options"}`` → the pass (its place in the seed's order and the next one), the three tiles
+    to pass, the tiles kept, and each tile's reason in Chinese and English."""
+    step = charleston_step(body.get("pass", "right"), body.get("round", 1))
+    expect_objects(body, "options")
+    variant_name = body.get("variant", "default")
+    if not isinstance(variant_name, str):
+        raise MahjongError("'variant' must be a variant's name", "variant")
+    profile = get_profile(variant_name, body.get("options") or {})
+    if body.get("melds"):
+        raise MahjongError("查理士顿: the tiles are passed from the dealt hand, before any meld: "
+                           "'melds' must be empty", "melds")
+    state = HandState.from_json({k: body[k] for k in ("concealed", "win_tile") if k in body},
+                                profile.hand_size)
+    dealt = state.concealed + ([state.win_tile] if state.win_tile else [])
+    advice = charleston_advice(dealt, profile.hand_size)
+    words = {f"{key}_{lang}": text(name, lang, round=step["round"], step=step["step"],
+                                   to=text(f"charleston.{step['direction']}", lang))
+             for key, name in (("to", f"charleston.{step['direction']}"),
+                               ("title", "charleston.step"), ("rule", "charleston.rule"))
+             for lang in ("zh", "en")}
+    return {"variant": profile.name, **step, **words, **advice}

@@ -20,7 +20,9 @@ from .errors import ApiError
 #: Body bytes of a JSON request (a hand state, claims, a table's hand) unless listed below.
 MAX_JSON_BYTES = 64 * 1024
 #: Per endpoint (Flask endpoint name → bytes); the photo upload is ``MAX_CONTENT_LENGTH``.
-BODY_LIMITS = {"api.read_detections": 256 * 1024}
+BODY_LIMITS = {"api.read_detections": 256 * 1024,
+               # The Charleston's advice reads one dealt hand: a few hundred bytes.
+               "api.charleston_pass": 8 * 1024}
 #: Request headers (names and values, all together) and the query string.
 MAX_HEADER_BYTES = 16 * 1024
 MAX_QUERY_BYTES = 4 * 1024

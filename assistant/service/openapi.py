@@ -121,8 +121,9 @@ HAND_RESULT = {
                    "winners": {"type": "array", "description": "several winners on one discard "
                                "(where the variant allows it), each {winner, hand or points}",
                                "items": {"type": "object", "required": ["winner"]}},
-                   "riichi": {**PLAYER_LIST, "description": "riichi: the players who declared "
-                              "riichi this hand (a 1000 stick each on the table)"},
+                   "riichi": {**PLAYER_LIST, "description": "riichi, or a Chinese table with "
+                              "the riichi (立直) switch: the players who declared this hand (a "
+                              "stick each on the table, taken by the next winner)"},
                    "tenpai": {**PLAYER_LIST, "description": "riichi, a drawn hand: the players "
                               "ready (noten payments; the dealer tenpai keeps the deal)"},
                    "la_zhuang": {**PLAYER_LIST, "description": "taiwan: the non-dealers who ask "
@@ -141,6 +142,9 @@ TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wi
                         "honba": {"type": "integer", "description": "riichi's honba counters"},
                         "riichi_sticks": {"type": "array", "items": {"type": "integer"},
                                           "description": "player -> riichi sticks on the table"},
+                        "riichi_stick": {"type": "integer", "description": "what one 立直 "
+                                         "stick is worth (riichi's stick_value, 1000 on a "
+                                         "Chinese table with the riichi switch, else 0)"},
                         "streak": {"type": "integer", "description": "hands the dealer has "
                                    "kept in a row (连庄)"},
                         "stakes": {"type": "array", "description": "拉庄 stakes the next hand "
@@ -153,6 +157,43 @@ NEW_TABLE = {**TABLE, "required": [*TABLE["required"], "secret"],
                  "type": "string", "description": "given only here: send it as "
                  "'Authorization: Bearer <secret>' to record hands or delete the table"}}}
 BEARER = [{"tableSecret": []}]
+
+DIRECTION = {"enum": ["right", "left", "opposite"], "description": "the pass: to the 下家 "
+             "(right), the 上家 (left), the 对家 (opposite), in that order"}
+CHARLESTON_REQUEST = {
+    "type": "object", "required": ["concealed"],
+    "properties": {"concealed": {**TILES, "description": "the dealt hand (13 tiles, 14 for the "
+                                 "dealer; 16 or 17 in taiwan), as it stands before this pass"},
+                   "pass": {**DIRECTION, "default": "right"},
+                   "round": {"enum": [1, 2], "default": 1, "description": "2: the dealer's "
+                             "second round (庄家有权再来一轮)"},
+                   "variant": VARIANT, "options": {"type": ["object", "null"]},
+                   "melds": {"type": "array", "maxItems": 0}},
+}
+REASON = {"type": "object", "required": ["tile", "reason_zh", "reason_en"],
+          "properties": {"tile": TILE, "links": {"type": "integer"},
+                         "reason_zh": {"type": "string"}, "reason_en": {"type": "string"}}}
+CHARLESTON_ADVICE = {
+    "type": "object",
+    "required": ["direction", "round", "step", "next", "pass", "keep", "reasons", "title_zh",
+                 "title_en"],
+    "properties": {"variant": VARIANT, "direction": DIRECTION, "round": {"enum": [1, 2]},
+                   "step": {"type": "integer", "minimum": 1, "maximum": 6},
+                   "seat_offset": {"type": "integer", "description": "seats on, counter-"
+                                   "clockwise, the tiles go: 1 下家, 2 对家, 3 上家"},
+                   "dealer_calls": {"type": "boolean", "description": "a pass of the second "
+                                    "round, played only when the dealer calls it"},
+                   "next": {"oneOf": [{"type": "null"}, {
+                       "type": "object", "required": ["direction", "round"],
+                       "properties": {"direction": DIRECTION, "round": {"enum": [1, 2]},
+                                      "dealer_calls": {"type": "boolean"}}}],
+                            "description": "the pass after this one; null after the last"},
+                   "pass": {"type": "array", "items": TILE, "minItems": 3, "maxItems": 3},
+                   "keep": {"type": "array", "items": TILE},
+                   "reasons": {"type": "array", "items": REASON, "minItems": 3, "maxItems": 3},
+                   "title_zh": {"type": "string"}, "title_en": {"type": "string"},
+                   "to_zh": {"type": "string"}, "to_en": {"type": "string"},
+                   "rule_zh": {"type": "string"}, "rule_en": {"type": "string"}}}
 
 EXAMPLE_HAND = {"concealed": "123m456p789s1112z", "win_tile": "S",
                 "context": {"self_drawn": True, "seat_wind": "E"}, "variant": "guangdong"}
@@ -237,6 +278,14 @@ def openapi_document() -> dict[str, Any]:
                     "hands": {"S": {"concealed": "46p123m456s78sEES"},
                               "W": {"concealed": "55p19m19s1234567z"}}}),
                 "responses": {"200": _answer("claims"), **_errors(400, 415, 422)}}},
+            "/api/charleston-advice": {"post": {
+                "summary": "the Charleston (查理士顿): which three tiles to pass on this pass, "
+                           "and why, in Chinese and English",
+                "requestBody": _json_body(CHARLESTON_REQUEST, {
+                    "concealed": "123m456p789s11sEWC", "pass": "right", "round": 1}),
+                "responses": {"200": _answer("the three tiles, the tiles kept, the reasons, "
+                                             "the next pass", CHARLESTON_ADVICE),
+                              **_errors(400, 415)}}},
             "/api/recognize": {"post": {
                 "summary": "find the tiles in a photo and read the hand",
                 "requestBody": {"required": True, "content": {"multipart/form-data": {

@@ -17,7 +17,9 @@ wind moves on (E → S → W → N).
 
 What a table carries from hand to hand is kept in each hand's record (``carry``) and read from
 the last one, so no column holds it: riichi's sticks on the table and honba (and the points
-held, from 25000), the dealer's streak (连庄), and the 拉庄 stakes the next hand pays.
+held, from 25000), the 立直 sticks of a Chinese table with the ``riichi`` switch (1000 each,
+seed 003 "拿出一千点筹码", taken by the next winner), the dealer's streak (连庄), and the 拉庄
+stakes the next hand pays.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import Any
 from ..analysis import analyze
 from ..errors import MahjongError
 from ..hand import HandState
-from ..procedures import next_dealer, settle_draw
+from ..procedures import RIICHI_STICK, next_dealer, settle_draw, settle_riichi
 from ..tiles import WINDS
 from ..variants import get_profile, scorer_for
 from ..variants.riichi import START_POINTS, noten_payments
@@ -259,9 +261,12 @@ class SessionStore:
         bets = json.loads(row["bets"])
         carry = carried_state(hand_rows[-1]["result"] if hand_rows else None)
         start = stick = 0
+        options = json.loads(row["options"])
         if row["variant"] == "riichi":
             start = START_POINTS
-            stick = int(get_profile("riichi", json.loads(row["options"])).option("stick_value"))
+            stick = int(get_profile("riichi", options).option("stick_value"))
+        elif isinstance(options, dict) and options.get("riichi") is True:
+            stick = RIICHI_STICK  # the Chinese 立直 switch: the seed's 一千点筹码
         # Points held: the start, what the hands paid, less the riichi sticks still on the table.
         held = [start + totals[i] - stick * carry["riichi_sticks"][i] for i in range(4)]
         out: dict[str, Any] = {
@@ -271,7 +276,8 @@ class SessionStore:
             "players": [{"index": i, "name": players[i], "seat_wind": seat_wind(i, dealer),
                          "bet": bets[i], "total": totals[i], "held": held[i],
                          "dealer": i == dealer} for i in range(4)],
-            "totals": totals, "start_points": start, "held": held, **carry,
+            "totals": totals, "start_points": start, "held": held, "riichi_stick": stick,
+            **carry,
         }
         if with_hands:
             end = None if limit is None else offset + limit
@@ -305,7 +311,8 @@ class SessionStore:
         where the hand goes on after a win: ``"wins": [each win as above, in the order they
         came]``, each settled between the players still in, and ``"draw": {"hands": {player:
         hand}}`` when the wall ran out with several still in (查花猪, 查大叫). Riichi:
-        ``"riichi": [players]`` who declared (a stick each on the table), ``"tenpai": [players]``
+        ``"riichi": [players]`` who declared (a stick each on the table; also on a Chinese table
+        with the ``riichi`` switch, 1000 a stick), ``"tenpai": [players]``
         ready at a draw (noten payments; the dealer tenpai keeps the deal). 十六张:
         ``"la_zhuang": [players]`` asking 拉庄 of the dealer.
         """
@@ -341,12 +348,17 @@ class SessionStore:
             record["kongs"] = data["kongs"]
         profile = get_profile(table["variant"], table["options"])
         riichi = profile.name == "riichi"
+        # A Chinese table with the 立直 switch: each declaration puts a stick on the table.
+        chinese_riichi = not riichi and profile.riichi
         declared = _players(data.get("riichi"), "riichi")
         tenpai = _players(data.get("tenpai"), "tenpai")
         la_zhuang = _players(data.get("la_zhuang"), "la_zhuang")
-        if (declared or tenpai) and not riichi:
+        if declared and not (riichi or chinese_riichi):
+            raise MahjongError(f"variant {profile.name!r} plays without 立直 (option riichi = "
+                               "false), so 'riichi' does not apply", "riichi")
+        if tenpai and not riichi:
             raise MahjongError(f"'riichi' and 'tenpai' are riichi's (立直) table facts; this table "
-                               f"plays {profile.name!r}", "riichi" if declared else "tenpai")
+                               f"plays {profile.name!r}", "tenpai")
         if la_zhuang and profile.name != "taiwan":
             raise MahjongError(f"'la_zhuang' (拉庄) is 十六张's (taiwan) rule; this table plays "
                                f"{profile.name!r}", "la_zhuang")
@@ -358,7 +370,7 @@ class SessionStore:
                                "result 'win'", "la_zhuang")
         carry = {"honba": table["honba"], "riichi_sticks": list(table["riichi_sticks"]),
                  "streak": table["streak"], "stakes": table["stakes"]}
-        if riichi:
+        if riichi or chinese_riichi:
             # A winner whose hand says riichi declared it: his stick is on the table too.
             entries = _entries(data)
             for entry in entries if isinstance(entries, list) else []:
@@ -405,6 +417,13 @@ class SessionStore:
             if riichi:
                 self._riichi_points_win(profile, carry, wins, payments, dealer)
                 carry["honba"] = carry["honba"] + 1 if dealer in [w["winner"] for w in wins] else 0
+                carry["riichi_sticks"] = [0] * 4
+            elif chinese_riichi:
+                # The Chinese scorers count no stick: the session pays them to the winner.
+                # 血战 / 血流: the hand's first win takes them.
+                first_wins = wins if data.get("wins") is None else wins[:1]
+                self._pay_sticks(carry, first_wins, payments, dealer, RIICHI_STICK,
+                                 scored_pays=False)
                 carry["riichi_sticks"] = [0] * 4
             record.update(winner=wins[0]["winner"], winners=[w["winner"] for w in wins],
                           discarder=wins[0]["discarder"], wins=wins)
@@ -486,19 +505,29 @@ class SessionStore:
                            payments: list[int], dealer: int) -> None:
         """A riichi win given as 'points' (not scored here): the sticks on the table go to the
         winner nearest the discarder as well (a scored hand's score pays them itself)."""
+        self._pay_sticks(carry, wins, payments, dealer, int(profile.option("stick_value")),
+                         scored_pays=True)
+
+    def _pay_sticks(self, carry: dict[str, Any], wins: list[dict[str, Any]], payments: list[int],
+                    dealer: int, value: int, scored_pays: bool) -> None:
+        """Every 立直 stick on the table (``carry``) to the hand's first winner, the one nearest
+        the discarder among several, by ``procedures.settle_riichi``: his own come back, the
+        others' are paid to him, so the hand still sums to zero. ``scored_pays``: a scored win
+        has paid them in its score (riichi) and nothing is added here."""
         first = wins[0]
         if len(wins) > 1 and first["discarder"] is not None:
             order = [(first["discarder"] + k) % 4 for k in (1, 2, 3)]
             first = min(wins, key=lambda w: order.index(w["winner"]))
-        if "score" in first:
+        if scored_pays and "score" in first:
             return
-        value = int(profile.option("stick_value"))
-        for p, n in enumerate(carry["riichi_sticks"]):
-            if n and p != first["winner"]:
-                payments[p] -= n * value
-                payments[first["winner"]] += n * value
-                first["payments"][p] -= n * value
-                first["payments"][first["winner"]] += n * value
+        pot = [seat_wind(p, dealer) for p, n in enumerate(carry["riichi_sticks"]) for _ in range(n)]
+        settled = settle_riichi([], [seat_wind(first["winner"], dealer)], value, pot)
+        for p in range(4):
+            paid = int(settled["payments"].get(seat_wind(p, dealer), 0))
+            payments[p] += paid
+            first["payments"][p] += paid
+        if pot and not scored_pays:
+            first["riichi_sticks"] = {"taken": len(pot), "each": value}
 
     def _wins(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
               kongs: dict[str, Any], in_play: list[str] | None = None,

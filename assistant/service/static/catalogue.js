@@ -390,7 +390,10 @@ window.CATALOGUE = {
 "查理士顿 ({0}): seat {1} passes three tiles": "查理士顿（{0}）：{1} 家须换出三张牌",
 "查理士顿: give the dealt hand of each seat E S W N": "查理士顿：请给出东南西北每家起手的牌",
 "查理士顿: seat {0}'s tiles must be a list": "查理士顿：{0} 家的牌须是列表",
-"查理士顿: the advice needs a dealt hand of 13 or 14 tiles": "查理士顿：建议需要 13 或 14 张的起手牌",
+"查理士顿: the advice needs a dealt hand of {0} or {1} tiles": "查理士顿：建议需要 {0} 或 {1} 张的起手牌",
+"查理士顿: the pass is right, left or opposite, got {0}": "查理士顿：换牌方向须是 right（下家）、left（上家）或 opposite（对家），收到 {0}",
+"查理士顿: the round is 1 or 2 (the dealer's second round), got {0}": "查理士顿：轮次须是 1 或 2（第二轮由庄家决定），收到 {0}",
+"查理士顿: the tiles are passed from the dealt hand, before any meld: 'melds' must be empty": "查理士顿：换的是起手牌，还没有副露：'melds' 须为空",
 "查理士顿: {0} passes expected (right, left, opposite{1}), got {2}": "查理士顿：应换 {0} 次（下家、上家、对家{1}），收到 {2}",
 "立直: a seat declares once a hand": "立直：每家每盘只能立直一次",
 "立直: {0} must be a list of seat winds": "立直：{0} 须列出座位风",
@@ -453,6 +456,38 @@ window.CATALOGUE = {
 "鸡和": "chicken hand, no fan"
 },
 "text": {
+"charleston.few_links": [
+"{tile}：手里只有 {n} 张能和它搭配",
+"{tile}: it could make a set with only {n} of the tiles held"
+],
+"charleston.left": [
+"传给上家",
+"to the left (上家)"
+],
+"charleston.lone_honour": [
+"{tile}：孤张字牌，手里没有同样的牌",
+"{tile}: a lone honour, no copy held"
+],
+"charleston.lone_suit": [
+"{tile}：孤张，手里没有同样的牌，也没有同门相差两张以内的牌",
+"{tile}: a lone tile, no copy held and no tile of its suit within two of it"
+],
+"charleston.opposite": [
+"传给对家",
+"across (对家)"
+],
+"charleston.right": [
+"传给下家",
+"to the right (下家)"
+],
+"charleston.rule": [
+"逐张挑选：先看传出后向听最好，再看与手牌关联最少，再看留下的进张最多",
+"one by one: the tile whose loss leaves the best shanten, then the one with the fewest neighbours held, then the one leaving the most improving tiles"
+],
+"charleston.step": [
+"第{round}轮 · 第{step}次换牌：{to}",
+"Round {round} · pass {step}: {to}"
+],
 "claim.chow": [
 "吃",
 "chow"
@@ -837,6 +872,34 @@ window.CATALOGUE = {
 "各家下注",
 "Bets per seat"
 ],
+"ui.charleston": [
+"查理士顿",
+"Charleston"
+],
+"ui.charleston_dealer_calls": [
+"第二轮由庄家决定是否再换",
+"The second round is the dealer's call"
+],
+"ui.charleston_done": [
+"查理士顿换完了",
+"The Charleston is over"
+],
+"ui.charleston_needs_a_hand": [
+"先让摄像头读到起手牌（13 或 14 张）",
+"Let the camera read the dealt hand first (13 or 14 tiles)"
+],
+"ui.charleston_next_pass": [
+"下一次换牌",
+"Next pass"
+],
+"ui.charleston_pass_these": [
+"建议传出这三张",
+"Pass these three"
+],
+"ui.charleston_start_again": [
+"从第一次重来",
+"Start again"
+],
 "ui.check": [
 "检查",
 "Check"
@@ -1149,6 +1212,10 @@ window.CATALOGUE = {
 "选牌",
 "Pick"
 ],
+"ui.play_the_charleston": [
+"打查理士顿（起手换三张）",
+"Play the Charleston (pass three tiles)"
+],
 "ui.player_1": [
 "玩家1",
 "Player 1"
@@ -1232,6 +1299,10 @@ window.CATALOGUE = {
 "ui.riichi_sticks_on_the_table": [
 "场上立直棒",
 "Riichi sticks on the table"
+],
+"ui.riichi_switch_stake": [
+"立直（每次拿出一千点）",
+"立直 (riichi: a 1000 stake each time)"
 ],
 "ui.score": [
 "算分",

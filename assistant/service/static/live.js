@@ -1,6 +1,7 @@
 // Page 2: the webcam streams frames to /api/recognize; tracks smooth the boxes and names over
 // frames (no flicker), the hand read is the one most frames agree on, and its waits and best
-// discards come from /api/analyze. A discard by another player is one tap -> /api/claims.
+// discards come from /api/analyze. A discard by another player is one tap -> /api/claims. With
+// the Charleston on, /api/charleston-advice says which three tiles to pass on each pass.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -156,7 +157,9 @@ async function worker() {
       updateTracks(r.tiles.map((d) => ({ ...d, box: d.box.map((v) => v * k) })));
       drawOverlay(video.videoWidth, video.videoHeight);
       const hand = voteHand(r.reading);
-      if (hand && (!live.hand || hand.join() !== live.hand.join())) { live.hand = hand; analyse(hand); }
+      if (hand && (!live.hand || hand.join() !== live.hand.join())) {
+        live.hand = hand; analyse(hand); adviseCharleston();
+      }
       live.times.push(performance.now());
       live.updates += 1;
       showError($("live-error"), null);
@@ -214,6 +217,71 @@ function fillSeats() {
   $("discard-pad").innerHTML = TILE_CODES.map((c) => `<button type="button" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 40 })}</button>`).join("");
 }
 
+//: The Charleston (查理士顿) step: the pass (right, left, opposite; round 2 is the dealer's
+//: call) and the advice for the hand read, redrawn when the language is switched.
+const charleston = { on: false, pass: "right", round: 1, answer: null, error: null, done: false };
+
+/** Ask which three tiles to pass on this pass, for the hand the camera reads. */
+async function adviseCharleston() {
+  if (!charleston.on || charleston.done) { drawCharleston(); return; }
+  const hand = live.hand;
+  charleston.answer = null; charleston.error = null;
+  if (hand) {
+    const r = rules();
+    try {
+      charleston.answer = await api("/api/charleston-advice", { json: {
+        ...handState(hand, r), pass: charleston.pass, round: charleston.round, variant: r.variant } });
+    } catch (err) { charleston.error = err; }
+  }
+  drawCharleston();
+}
+
+/** The step: which pass, the hand with the three advised tiles raised, and why each. */
+function drawCharleston() {
+  $("charleston").hidden = !charleston.on;
+  if (!charleston.on) return;
+  showError($("charleston-error"), charleston.error);
+  const out = $("charleston-advice"), a = charleston.answer;
+  $("charleston-next").hidden = charleston.done;
+  $("charleston-dealer").hidden = charleston.done || charleston.round !== 2;
+  const to = T(`charleston.${charleston.pass}`);
+  $("charleston-title").textContent = charleston.done ? T("ui.charleston_done")
+    : T("charleston.step", { round: charleston.round, step: (charleston.round - 1) * 3 + ["right", "left", "opposite"].indexOf(charleston.pass) + 1, to });
+  $("charleston-title").dataset.pass = charleston.done ? "done" : `${charleston.pass} ${charleston.round}`;
+  if (charleston.done) { out.innerHTML = ""; return; }
+  if (!a) {
+    out.innerHTML = charleston.error ? "" : `<p class="note">${T("ui.charleston_needs_a_hand")}</p>`;
+    delete out.dataset.pass;
+    return;
+  }
+  const left = a.pass.slice();
+  const hand = a.pass.concat(a.keep).sort((x, y) => TILE_CODES.indexOf(x) - TILE_CODES.indexOf(y));
+  const tiles = hand.map((c) => {
+    const k = left.indexOf(c);
+    if (k >= 0) left.splice(k, 1);
+    return tileSVG(c, { size: 44, cls: k >= 0 ? "pass" : "" });
+  }).join("");
+  out.dataset.pass = a.pass.join(" ");
+  out.innerHTML = `<span class="tiles">${tiles}</span>` +
+    `<p><b>${T("ui.charleston_pass_these")}</b>: ${tilesHTML(a.pass, { size: 36 })}</p>` +
+    `<ul class="charleston-reasons">${a.reasons.map((r) => `<li>${esc(L(r.reason_zh, r.reason_en))}</li>`).join("")}</ul>` +
+    `<p class="note">${esc(L(a.rule_zh, a.rule_en))}</p>`;
+}
+
+/** On to the next pass in the seed's order; after the last, the Charleston is over. */
+async function nextCharlestonPass() {
+  const order = [["right", 1], ["left", 1], ["opposite", 1], ["right", 2], ["left", 2], ["opposite", 2]];
+  const at = order.findIndex(([p, r]) => p === charleston.pass && r === charleston.round);
+  if (at + 1 >= order.length) { charleston.done = true; drawCharleston(); return; }
+  [charleston.pass, charleston.round] = order[at + 1];
+  await adviseCharleston();
+}
+
+async function restartCharleston() {
+  Object.assign(charleston, { pass: "right", round: 1, done: false });
+  await adviseCharleston();
+}
+
 //: The last discard asked about and its answer, redrawn when the language is switched.
 const claim = { tile: null, seat: null, problem: null };
 
@@ -259,6 +327,7 @@ async function onRulesChange() {
   claim.seat = null;
   drawClaims();
   if (live.hand) await analyse(live.hand);
+  await adviseCharleston();
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
@@ -269,8 +338,11 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("start").addEventListener("click", start);
   $("stop").addEventListener("click", stop);
   $("discard-pad").addEventListener("click", onDiscard);
+  $("charleston-on").addEventListener("change", () => { charleston.on = $("charleston-on").checked; adviseCharleston(); });
+  $("charleston-next").addEventListener("click", nextCharlestonPass);
+  $("charleston-again").addEventListener("click", restartCharleston);
   setInterval(showRate, 500);
   live.variants = await fillVariants($("variant"), "default");
   rules();
 });
-document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); });
+document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); drawCharleston(); });

@@ -31,7 +31,10 @@ async function create() {
   const players = [0, 1, 2, 3].map((i) => $(`p${i}`).value.trim());
   const bets = [0, 1, 2, 3].map((i) => +$(`b${i}`).value || 0);
   try {
-    const t = await api("/api/tables", { json: { players, bets, variant: $("variant").value } });
+    const body = { players, bets, variant: $("variant").value };
+    // The 立直 switch of a Chinese table: a 1000 stick each declaration (riichi has its own).
+    if ($("riichi-switch").checked && !$("riichi-switch-wrap").hidden) body.options = { riichi: true };
+    const t = await api("/api/tables", { json: body });
     saveTable(t, t.secret);
     location.hash = link(t);
   } catch (err) { showError($("create-error"), err); }
@@ -68,7 +71,7 @@ function draw() {
     `<div class="player${p.dealer ? " dealer" : ""}" data-player="${p.index}"><b class="name">${esc(p.name)}</b>` +
     `<div>${windName(p.seat_wind)}${p.dealer ? ` · ${T("ui.dealer_2")}` : ""}${p.bet ? ` · ${T("ui.bet")} ${p.bet}` : ""}</div>` +
     `<div class="total ${p.total >= 0 ? "plus" : "minus"}" data-total="${p.total}">${p.total > 0 ? "+" : ""}${p.total}</div>` +
-    (t.start_points ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
+    (t.start_points || t.riichi_stick ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
   drawCarried(t);
   drawFactBoxes(t);
   for (const sel of document.querySelectorAll(".player-select")) {
@@ -97,10 +100,10 @@ function draw() {
 
 function drawCarried(t) {  // what the table carries into this hand
   const parts = [];
-  if (t.start_points) {
+  if (t.start_points || t.riichi_stick) {
     const sticks = (t.riichi_sticks || []).reduce((a, b) => a + b, 0);
-    parts.push(`${T("ui.riichi_sticks_on_the_table")}: <b id="sticks">${sticks}</b>`,
-      `${T("ui.honba")}: <b id="honba">${+t.honba || 0}</b>`);
+    parts.push(`${T("ui.riichi_sticks_on_the_table")}: <b id="sticks">${sticks}</b>`);
+    if (t.start_points) parts.push(`${T("ui.honba")}: <b id="honba">${+t.honba || 0}</b>`);
   }
   if (t.streak) parts.push(`${T("ui.dealer_streak")}: <b id="streak">${+t.streak}</b>`);
   if ((t.stakes || []).length) {
@@ -131,7 +134,7 @@ function factPlayers(fact) {
 function toggleFacts() {
   const t = game.table;
   const win = document.querySelector("input[name=result]:checked").value === "win";
-  $("riichi-boxes").hidden = !t || t.variant !== "riichi";
+  $("riichi-boxes").hidden = !t || (t.variant !== "riichi" && !(t.options || {}).riichi);
   $("tenpai-boxes").hidden = !t || t.variant !== "riichi" || win;
   $("la-zhuang-boxes").hidden = !t || t.variant !== "taiwan" || !win;
 }
@@ -294,6 +297,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
   game.variants = await fillVariants($("variant"), "guangdong");
+  // riichi plays its own 立直; every other variant may turn the switch on.
+  const switchable = () => { $("riichi-switch-wrap").hidden = $("variant").value === "riichi"; };
+  $("variant").addEventListener("change", switchable);
+  switchable();
   await listTables();
   await load();
 });
