@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -82,13 +81,37 @@ class CJKFont:
 
 
 def _font_kind(family: str) -> str:
-    """``kai`` for brush (楷) fonts, ``song`` for Song/Ming (宋/明) and anything else."""
-    return "kai" if "kai" in family.lower() else "song"
+    """``kai`` for brush (楷) fonts, ``hei`` for sans (黑) fonts, ``song`` for Song/Ming and the rest."""
+    name = family.lower()
+    if "kai" in name:
+        return "kai"
+    return "hei" if any(k in name for k in ("sans", "hei", "gothic")) else "song"
+
+
+#: Every character a design draws: a font must have all of them to be used.
+NEEDED_CHARS = NUMERALS + "萬万中發" + "".join(WINDS.values()) + FLOWERS + SEASONS
+
+
+def _covers(path: str, index: int, chars: str = NEEDED_CHARS) -> bool:
+    """True when the font has a glyph for every one of ``chars`` (none draws as .notdef)."""
+    try:
+        f = ImageFont.truetype(path, size=48, index=index)
+    except OSError:
+        return False
+
+    def ink(ch: str) -> bytes:
+        img = Image.new("L", (64, 64), 0)
+        ImageDraw.Draw(img).text((4, 0), ch, font=f, fill=255)
+        return img.tobytes()
+
+    notdef = ink("\U0010fffd")  # a private-use code point: no font draws it
+    return all(ink(ch) not in (notdef, bytes(64 * 64)) for ch in chars)
 
 
 @cache
 def cjk_fonts() -> tuple[CJKFont, ...]:
-    """The installed Chinese fonts, one face per family and weight, sorted for reproducibility.
+    """The installed Chinese fonts that draw every needed character, one face per family and
+    weight, sorted for reproducibility.
 
     Raises FileNotFoundError (with the Debian packages to install) when there is none.
     """
@@ -110,7 +133,7 @@ def cjk_fonts() -> tuple[CJKFont, ...]:
     for path, index, family, style in sorted(rows):
         # one face per (family without its region, weight): UKai CN/TW/HK differ in a few glyphs only
         base = re.sub(r"\s+(CN|TW|HK|TW MBE|MBE)$", "", family)
-        if "mono" in base.lower() or (base, style) in seen:
+        if "mono" in base.lower() or (base, style) in seen or not _covers(path, index):
             continue
         seen.add((base, style))
         fonts.append(CJKFont(path, index, family, _font_kind(base)))
@@ -171,6 +194,7 @@ class DesignStyle:
     one_bamboo: str  # bird | peacock | stick
     flower_kind: str  # char | plant | numeral
     season_kind: str
+    plant_mirror: bool  # pictures of the plant kind drawn mirrored
     bonus_colour: RGB
     bonus_index: str  # arabic | chinese | none
     stroke: float  # line width factor
@@ -227,6 +251,7 @@ def design_style(seed: int) -> DesignStyle:
         one_bamboo=_pick(rng, ["bird", "peacock", "stick"]),
         flower_kind=_pick(rng, ["char", "plant", "numeral"]),
         season_kind=_pick(rng, ["char", "plant", "numeral"]),
+        plant_mirror=bool(rng.random() < 0.5),
         bonus_colour=_jitter(rng, ink[_pick(rng, ["red", "green", "blue", "black", "crimson"])]),
         bonus_index=_pick(rng, ["arabic", "arabic", "chinese", "none"]),
         stroke=float(rng.uniform(0.7, 1.4)),
@@ -262,9 +287,14 @@ class Face:
 
     def over(self, layer: Image.Image, x: float, y: float) -> None:
         """Alpha-composite an RGBA ``layer`` with its top-left corner at canvas pixel (x, y)."""
-        full = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-        full.paste(layer, (round(x), round(y)))
-        self.img.alpha_composite(full)
+        x, y = round(x), round(y)
+        lx0, ly0 = max(0, -x), max(0, -y)  # the part of the layer inside the canvas
+        lx1, ly1 = min(layer.width, W - x), min(layer.height, H - y)
+        if lx1 <= lx0 or ly1 <= ly0:
+            return
+        if (lx0, ly0, lx1, ly1) != (0, 0, layer.width, layer.height):
+            layer = layer.crop((lx0, ly0, lx1, ly1))
+        self.img.alpha_composite(layer, (x + lx0, y + ly0))
 
     def disc(self, cx: float, cy: float, r: float, fill: RGB | tuple[int, int, int, int]) -> None:
         """A filled circle (a 4-tuple fill of alpha 0 punches a hole)."""
@@ -300,14 +330,8 @@ class Face:
         self.over(layer, (x0 + x1 - mask.size[0]) / 2, (y0 + y1 - mask.size[1]) / 2)
 
     def rgba(self) -> np.ndarray:
-        """The face at ``FACE_SIZE`` (RGBA uint8), averaged down with premultiplied alpha."""
-        a = np.asarray(self.img, np.float32)
-        alpha = a[..., 3:] / 255.0
-        pre = np.concatenate([a[..., :3] * alpha, alpha * 255.0], axis=2)
-        small = cv2.resize(pre, (_FACE_W, _FACE_H), interpolation=cv2.INTER_AREA)
-        al = small[..., 3:] / 255.0
-        rgb = np.where(al > 1e-3, small[..., :3] / np.maximum(al, 1e-3), 0)
-        return np.clip(np.concatenate([rgb, small[..., 3:]], axis=2), 0, 255).round().astype(np.uint8)
+        """The face at ``FACE_SIZE`` (RGBA uint8), box-averaged down (Pillow premultiplies alpha)."""
+        return np.asarray(self.img.resize((_FACE_W, _FACE_H), Image.Resampling.BOX)).copy()
 
 
 @lru_cache(maxsize=512)
@@ -723,7 +747,12 @@ def _draw_bonus(face: Face, k: int) -> None:
         if label:
             _index(face, label, st.red if colour != st.red else BLUE, "tr")
     elif kind == "plant":
-        _plant(face, k, (0.0, 0.3, 1.0, 1.0))
+        if st.plant_mirror:  # draw apart, then flip it into the face
+            pic = Face(st, f"{k}f")
+            _plant(pic, k, (0.0, 0.3, 1.0, 1.0))
+            face.img.alpha_composite(pic.img.transpose(Image.Transpose.FLIP_LEFT_RIGHT))
+        else:
+            _plant(face, k, (0.0, 0.3, 1.0, 1.0))
         face.text(char, st.honor_font, colour, (0.0, 0.0, 0.34, 0.28))
         if label:
             _index(face, label, st.red if colour != st.red else BLUE, "tr")
