@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--out", type=Path, default=OUT / "table.jpg")
     args = parser.parse_args()
-    scene_module._pick_art = lambda rng: "unicode"  # public-domain art only
+    scene_module._pick_art = lambda rng, names=None: "unicode"  # public-domain art only
     seed = args.seed
     while True:  # the first seed from --seed that shows a whole winning hand
         scene = render_scene(np.random.default_rng(seed), layout="hand")

@@ -5,17 +5,20 @@ the engraved glyph (no tile body), keyed by the project's tile code.  The body, 
 colour and the engraving are drawn later by :mod:`datasets.synth.body`, so all sets look like
 real tiles in the same way.  The art itself never enters the repository: it is read from
 ``/work/shared/tileart`` (or ``$MAHJONG_TILEART``) and from Debian's ``kdegames-mahjongg-data-kf5``
-package, and the rasterized PNGs are cached under ``work/synth_faces`` (git-ignored).
+package, and the rasterized PNGs are cached under ``work/synth_faces`` (git-ignored).  Sets named
+``gen-<seed>`` are drawn by :mod:`datasets.synth.designs` and cached the same way.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import gzip
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -23,6 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from datasets.synth import designs as _designs
 from vision.classes import TILE_CLASSES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -201,23 +205,58 @@ BUILDERS = {
 }
 
 
+def is_known_art_set(name: str) -> bool:
+    """True for a name ``load_art_set`` understands: a ``BUILDERS`` key or ``gen-<seed>``."""
+    return name in BUILDERS or _designs.is_generated(name)
+
+
+def _build(name: str) -> dict[str, np.ndarray]:
+    """Draw or rasterize the faces of art set ``name`` (no cache)."""
+    if _designs.is_generated(name):
+        return _designs.generated_design(_designs.design_seed(name))
+    if name not in BUILDERS:
+        raise KeyError(f"unknown art set {name!r}: one of {', '.join(BUILDERS)} or gen-<seed>")
+    return BUILDERS[name]()
+
+
+def _cache_tag(name: str) -> str:
+    """What a cached set must have been made with to be reused: the generator's source and
+    fonts for ``gen-*`` sets (so a changed drawing or font list redraws them), else nothing."""
+    if _designs.is_generated(name):
+        return _designs.cache_tag()
+    return ""
+
+
+def _cached_tag(folder: Path) -> str | None:
+    """The tag a cache folder was written with ('' when it has none), None if it is incomplete."""
+    if not (folder / "done").exists():
+        return None
+    tag = folder / "tag"
+    return tag.read_text() if tag.exists() else ""
+
+
 @cache
 def load_art_set(name: str) -> ArtSet:
     """Load an art set from the PNG cache, rasterizing it into the cache on first use."""
     folder = CACHE_DIR / name
-    if not (folder / "done").exists():
-        faces = BUILDERS[name]()
+    tag = _cache_tag(name)
+    if _cached_tag(folder) != tag:
+        faces = _build(name)
         # write into a private folder and rename it, so parallel workers never see half a set
         tmp = CACHE_DIR / f".{name}.{os.getpid()}"
         tmp.mkdir(parents=True, exist_ok=True)
         for code, rgba in faces.items():
             cv2.imwrite(str(tmp / f"{code}.png"), cv2.cvtColor(rgba, cv2.COLOR_RGBA2BGRA))
+        if tag:
+            (tmp / "tag").write_text(tag)
         (tmp / "done").write_text("\n".join(sorted(faces)))
+        if folder.exists():  # stale: made by an older generator or with other fonts
+            shutil.rmtree(folder, ignore_errors=True)
         try:
             os.replace(tmp, folder)
         except OSError:  # another process finished first (or a stale folder is in the way)
             shutil.rmtree(tmp, ignore_errors=True)
-            if not (folder / "done").exists():
+            if _cached_tag(folder) != tag:
                 shutil.rmtree(folder, ignore_errors=True)
                 return ArtSet(name, faces)
     faces = {}
@@ -241,9 +280,52 @@ def available_art_sets() -> tuple[str, ...]:
     return tuple(names)
 
 
-def contact_sheet(art: ArtSet, cols: int = 9) -> np.ndarray:
+def default_designs() -> int:
+    """How many generated designs renders add by default: ``$MAHJONG_DESIGNS`` (0 when unset)."""
+    value = os.environ.get("MAHJONG_DESIGNS", "").strip()
+    return int(value) if value else 0
+
+
+def _names(value: str | Iterable[str] | None) -> list[str]:
+    """A list of names from a comma-separated string or an iterable (empty for None)."""
+    if value is None:
+        return []
+    items = value.split(",") if isinstance(value, str) else list(value)
+    return [n.strip() for n in items if n.strip()]
+
+
+def select_art_sets(art_sets: str | Iterable[str] | None = None, designs: int | None = None,
+                    exclude: str | Iterable[str] | None = None) -> tuple[str, ...]:
+    """The art sets a render draws from, in a fixed order (so seeds stay reproducible).
+
+    ``art_sets``: names (a list or "a,b,c"); None means every set found here.  ``designs`` adds
+    ``gen-0`` .. ``gen-<designs-1>``; None means ``$MAHJONG_DESIGNS`` when ``art_sets`` is None,
+    else 0.  ``exclude`` drops names or glob patterns (``kmj-default``, ``gen-*``): leave-one-
+    design-out training.  Raises ValueError for an unknown or unavailable set or an empty choice,
+    FileNotFoundError when generated designs are asked for and no CJK font is installed.
+    """
+    if designs is None:
+        designs = default_designs() if art_sets is None else 0
+    names = list(available_art_sets()) if art_sets is None else _names(art_sets)
+    names += [n for n in _designs.design_names(designs) if n not in names]
+    found = set(available_art_sets())
+    for n in names:
+        if not is_known_art_set(n):
+            raise ValueError(f"unknown art set {n!r}: one of {', '.join(BUILDERS)} or gen-<seed>")
+        if n in BUILDERS and n not in found:
+            raise ValueError(f"art set {n!r} is not available on this machine (its source is missing)")
+    if any(_designs.is_generated(n) for n in names):
+        _designs.cjk_fonts()  # fail early and clearly without fonts
+    drop = _names(exclude)
+    names = [n for n in dict.fromkeys(names) if not any(fnmatch.fnmatchcase(n, p) for p in drop)]
+    if not names:
+        raise ValueError("no art set left to render with (check art_sets / exclude)")
+    return tuple(names)
+
+
+def contact_sheet(art: ArtSet, cols: int = 9, scale: float = 0.5) -> np.ndarray:
     """A labelled grid of glyphs on ivory (BGR), to check the index -> code mapping by eye."""
-    cw, ch = FACE_SIZE[0] // 2, FACE_SIZE[1] // 2
+    cw, ch = round(FACE_SIZE[0] * scale), round(FACE_SIZE[1] * scale)
     codes = FACE_CODES
     rows = (len(codes) + cols - 1) // cols
     sheet = np.full((rows * (ch + 20), cols * cw, 3), 235, np.uint8)

@@ -19,14 +19,17 @@ from datasets.synth.geometry import Camera, TileBox
 
 TEX_H = 256  # face texture height at pyramid level 0
 
-#: Back-layer colours (BGR) seen on real sets: greens, blues, yellow, orange, pink, ivory.
+#: Back-layer colours (BGR) seen on real sets: greens, blues, yellows, orange, reds, pink, purple,
+#: ivory, black.
 BACK_COLORS = [
     (60, 120, 20), (70, 140, 40), (40, 95, 15), (120, 90, 20), (160, 110, 30), (130, 60, 20),
     (40, 170, 220), (30, 120, 230), (150, 120, 230), (200, 225, 235), (45, 45, 45),
+    (80, 200, 235), (20, 200, 240), (35, 35, 175), (40, 30, 130), (60, 60, 210), (110, 40, 90),
+    (120, 130, 10),
 ]
-#: Face colours (BGR): ivory, cream, bone white, cool white.
+#: Face colours (BGR): ivory, cream, bone white, cool white, paper white.
 FACE_COLORS = [(225, 238, 244), (210, 230, 240), (235, 240, 242), (200, 220, 232),
-               (242, 244, 244), (215, 235, 238)]
+               (242, 244, 244), (215, 235, 238), (248, 248, 248), (195, 225, 245)]
 
 
 @dataclass

@@ -10,6 +10,8 @@ faster than a full render.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -21,11 +23,13 @@ from datasets.synth.layout import LAYOUT_WEIGHTS, LAYOUTS, make_layout
 from datasets.synth.scene import HAND_GROUPS, Scene, _camera_for, _image_size, _label, _pick_art
 
 
-def layout_scene(rng: np.random.Generator, layout: str | None = None) -> Scene:
-    """A ``Scene`` with labels but a blank image (its size is the photo's)."""
+def layout_scene(rng: np.random.Generator, layout: str | None = None,
+                 art_sets: Sequence[str] | None = None) -> Scene:
+    """A ``Scene`` with labels but a blank image (its size is the photo's); ``art_sets`` as in
+    ``render_scene``."""
     if layout is None:
         layout = str(rng.choice(LAYOUTS, p=LAYOUT_WEIGHTS))
-    art_name = _pick_art(rng)
+    art_name = _pick_art(rng, art_sets)
     style = random_style(rng, load_art_set(art_name))
     placements, hand = make_layout(rng, layout, style.size, TilePool(allowed=style.art.codes))
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]

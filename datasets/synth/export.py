@@ -8,11 +8,13 @@ is reproducible from its seed and any single image can be re-rendered on its own
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from datasets.synth.art import select_art_sets
 from datasets.synth.scene import Scene, render_scene
 from vision.classes import TILE_CLASSES
 
@@ -61,15 +63,20 @@ def crops(scene: Scene, rng: np.random.Generator, min_px: int = 12) -> list[tupl
     return out
 
 
-def render_dataset(out_dir: Path, count: int, seed: int, kind: str) -> None:
+def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
+                   art_sets: str | Iterable[str] | None = None, designs: int | None = None,
+                   exclude_art: str | Iterable[str] | None = None) -> None:
     """Render ``count`` scenes into ``out_dir`` as ``kind`` ("detect", "classify" or "scenes").
 
     detect: ``images/NNNNNN.jpg`` + ``labels/NNNNNN.txt`` (YOLO, classes tile/back) and a
     ``data.yaml``; classify: ``<code>/NNNNNN_k.jpg`` crops, one folder per class (ultralytics
     classification layout, all 43 folders created); scenes: ``NNNNNN.jpg`` + ``NNNNNN.json``.
+    ``art_sets``, ``designs`` (generated ``gen-N`` sets) and ``exclude_art`` choose the art sets
+    as ``art.select_art_sets`` does (e.g. ``designs=8, exclude_art="kmj-default"``).
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}")
+    art_names = select_art_sets(art_sets, designs, exclude_art)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     if kind == "detect":
@@ -88,7 +95,7 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str) -> None:
             names = list(CLASSIFY_LAYOUTS)
             p = np.array(list(CLASSIFY_LAYOUTS.values()))
             layout = names[int(rng.choice(len(names), p=p / p.sum()))]
-        scene = render_scene(rng, layout)
+        scene = render_scene(rng, layout, art_names)
         name = f"{i:06d}"
         if kind == "detect":
             cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), scene.image)

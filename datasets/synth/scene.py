@@ -6,13 +6,14 @@ a seed reproduces the image and its labels exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from datasets.synth import camera as fx
-from datasets.synth.art import available_art_sets, load_art_set
+from datasets.synth.art import load_art_set, select_art_sets
 from datasets.synth.background import render_background
 from datasets.synth.body import Light, TileStyle, draw_tile, random_style
 from datasets.synth.geometry import Camera, TileBox, look_camera, tile_box
@@ -22,6 +23,8 @@ from datasets.synth.layout import LAYOUT_WEIGHTS, LAYOUTS, Placement, make_layou
 #: Relative weight of each art set when it is available.
 ART_WEIGHTS = {"smooth": 1.0, "unicode": 1.0, "fluffy": 0.6, "kmj-traditional": 0.4,
                "kmj-default": 0.8}
+#: Weight of each generated design (``gen-<seed>``, see :mod:`datasets.synth.designs`).
+GEN_WEIGHT = 0.6
 #: A tile is labelled when at least this fraction of its drawn pixels stays visible.
 MIN_VISIBLE = 0.35
 #: Groups that make up the player's hand (the rest is other players' or loose tiles).
@@ -169,20 +172,30 @@ def _label(cam: Camera, boxes: list[TileBox], placements: list[Placement], ids: 
     return out
 
 
-def _pick_art(rng: np.random.Generator) -> str:
-    """Choose one of the art sets available here, by ``ART_WEIGHTS``."""
-    names = list(available_art_sets())
+def _art_weight(name: str) -> float:
+    """Relative weight of an art set in the draw (``ART_WEIGHTS``, ``GEN_WEIGHT``)."""
+    return GEN_WEIGHT if name.startswith("gen-") else ART_WEIGHTS.get(name, 0.5)
+
+
+def _pick_art(rng: np.random.Generator, names: Sequence[str] | None = None) -> str:
+    """Choose one of ``names`` (default: ``select_art_sets()``, the sets found here) by weight."""
+    names = list(names) if names is not None else list(select_art_sets())
     if not names:
         raise RuntimeError("no tile art found: set MAHJONG_TILEART to the tileart folder")
-    wts = np.array([ART_WEIGHTS.get(n, 0.5) for n in names])
+    wts = np.array([_art_weight(n) for n in names])
     return names[int(rng.choice(len(names), p=wts / wts.sum()))]
 
 
-def render_scene(rng: np.random.Generator, layout: str | None = None) -> Scene:
-    """Render one labelled synthetic photo; ``layout`` is one of ``LAYOUTS`` or None (random)."""
+def render_scene(rng: np.random.Generator, layout: str | None = None,
+                 art_sets: Sequence[str] | None = None) -> Scene:
+    """Render one labelled synthetic photo; ``layout`` is one of ``LAYOUTS`` or None (random).
+
+    ``art_sets``: the art set names to draw the tile set's art from (``art.select_art_sets``);
+    None means every set found here (plus ``$MAHJONG_DESIGNS`` generated ones).
+    """
     if layout is None:
         layout = str(rng.choice(LAYOUTS, p=LAYOUT_WEIGHTS))
-    art_name = _pick_art(rng)
+    art_name = _pick_art(rng, art_sets)
     art = load_art_set(art_name)
     style: TileStyle = random_style(rng, art)
     pool = TilePool(allowed=art.codes)

@@ -1,0 +1,111 @@
+"""Generated tile designs (datasets.synth.designs) and the choice of art sets (leave one out)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from datasets.synth import designs
+from datasets.synth.art import FACE_CODES, FACE_SIZE, select_art_sets
+
+
+def _have_fonts() -> bool:
+    try:
+        return bool(designs.cjk_fonts())
+    except FileNotFoundError:
+        return False
+
+
+pytestmark = pytest.mark.skipif(not _have_fonts(), reason="no CJK font (fonts-arphic-ukai) here")
+
+
+@pytest.fixture(scope="module")
+def two_designs():
+    """Designs 0 and 1, drawn once for the module."""
+    return designs.generated_design(0), designs.generated_design(1)
+
+
+def test_every_design_has_all_42_faces(two_designs):
+    for faces in two_designs:
+        assert list(faces) == FACE_CODES and len(faces) == 42
+        for code, rgba in faces.items():
+            assert rgba.shape == (FACE_SIZE[1], FACE_SIZE[0], 4) and rgba.dtype == np.uint8, code
+            if code != "P":  # 白板 may be an empty face
+                assert (rgba[..., 3] > 128).sum() > 200, f"{code} draws almost nothing"
+
+
+def test_faces_of_one_design_are_all_different(two_designs):
+    for faces in two_designs:
+        codes = list(faces)
+        for i, a in enumerate(codes):
+            for b in codes[i + 1:]:
+                assert not np.array_equal(faces[a], faces[b]), (a, b)
+
+
+def test_faces_differ_between_seeds(two_designs):
+    a, b = two_designs
+    differ = [c for c in FACE_CODES if not np.array_equal(a[c], b[c])]
+    assert len(differ) >= 41  # only two empty 白板 faces could be equal
+
+
+def test_a_seed_always_draws_the_same_faces(two_designs):
+    style = designs.design_style(0)
+    assert style == designs.design_style(0)
+    for code in ("3m", "7p", "1s", "8s", "F", "P", "2f", "7f"):
+        assert np.array_equal(designs.draw_face(style, code), two_designs[0][code]), code
+
+
+def test_many_seeds_cover_the_styles():
+    styles = [designs.design_style(s) for s in range(40)]
+    for field, values in (("dot_style", {"rings", "flower", "disc", "coin"}),
+                          ("stick_style", {"segmented", "bar", "double"}),
+                          ("one_bamboo", {"bird", "peacock", "stick"}),
+                          ("blank", {"frame", "empty", "double", "corners"}),
+                          ("flower_kind", {"char", "plant", "numeral"})):
+        assert {getattr(s, field) for s in styles} == values, field
+    assert {s.font.kind for s in styles} == {f.kind for f in designs.cjk_fonts()}
+
+
+def test_generated_names():
+    assert designs.design_names(3) == ["gen-0", "gen-1", "gen-2"]
+    assert designs.is_generated("gen-12") and designs.design_seed("gen-12") == 12
+    assert not designs.is_generated("smooth") and not designs.is_generated("gen-x")
+
+
+def test_select_and_exclude_art_sets():
+    names = select_art_sets(["gen-0"], designs=3)
+    assert names == ("gen-0", "gen-1", "gen-2")
+    assert select_art_sets("gen-0,gen-1,gen-2", exclude="gen-1") == ("gen-0", "gen-2")
+    assert select_art_sets(["gen-4", "gen-5", "gen-6"], exclude=["gen-4", "gen-6"]) == ("gen-5",)
+    left = select_art_sets(designs=2, exclude="gen-0")
+    assert "gen-0" not in left and "gen-1" in left
+    with pytest.raises(ValueError, match="unknown art set"):
+        select_art_sets(["no-such-set"])
+    with pytest.raises(ValueError, match="no art set left"):
+        select_art_sets(["gen-0"], exclude="gen-*")
+
+
+def test_excluded_art_set_is_never_drawn():
+    from datasets.synth.boxes import layout_scene
+
+    names = select_art_sets(["gen-0", "gen-1", "gen-2"], exclude="gen-1")
+    seen = {layout_scene(np.random.default_rng(s), "loose", names).art for s in range(12)}
+    assert seen == {"gen-0", "gen-2"}
+
+
+def test_render_dataset_with_generated_designs(tmp_path):
+    from datasets.synth import render_dataset
+
+    render_dataset(tmp_path, 2, seed=5, kind="scenes", art_sets=["gen-0", "gen-1"],
+                   exclude_art="gen-1")
+    arts = {json.loads(p.read_text())["art"] for p in tmp_path.glob("*.json")}
+    assert arts == {"gen-0"}
+
+
+def test_no_cjk_font_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(designs.shutil, "which", lambda name: None)
+    monkeypatch.setattr(designs, "FONT_GLOBS", ("no-such-folder/*.ttf",))
+    with pytest.raises(FileNotFoundError, match="fonts-arphic-ukai"):
+        designs.cjk_fonts.__wrapped__()
