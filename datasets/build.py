@@ -44,11 +44,13 @@ WORK = REPO_ROOT / "work"
 SYNTH_KINDS = ("detect", "classify")
 
 
-def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...]) -> dict:
+def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...],
+                designs: int | None = None, exclude_art: list[str] | None = None) -> dict:
     """Render the synthetic sets if ``datasets.synth`` offers ``render_dataset``; else explain.
 
     Each kind gets its own seed (``seed`` + its index in ``SYNTH_KINDS``) so the sets differ but
-    stay reproducible.
+    stay reproducible. ``designs`` generated designs join the art found here, less the sets
+    ``exclude_art`` names (held out, to measure how an unseen design reads).
     """
     try:
         from datasets.synth import render_dataset  # type: ignore[attr-defined]
@@ -62,12 +64,14 @@ def build_synth(out_root: Path, count: int, seed: int, kinds: tuple[str, ...]) -
         out_dir = out_root / kind
         print(f"synth {kind}: {count} images -> {out_dir}")
         try:
-            result = render_dataset(out_dir, count, seed + i, kind)
+            result = render_dataset(out_dir, count, seed + i, kind, designs=designs,
+                                    exclude_art=exclude_art)
         except (ValueError, NotImplementedError) as exc:
             print(f"synth {kind} refused: {exc}", file=sys.stderr)
             results[kind] = {"skipped": str(exc)}
             continue
-        results[kind] = {"out": str(out_dir), "seed": seed + i, "count": count}
+        results[kind] = {"out": str(out_dir), "seed": seed + i, "count": count,
+                         "designs": designs, "exclude_art": exclude_art}
         if isinstance(result, dict):
             results[kind]["result"] = {k: str(v) for k, v in result.items()}
     return results
@@ -180,6 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--synth-count", type=int, default=2000, help="images per synthetic set")
     parser.add_argument("--synth-kinds", nargs="+", choices=SYNTH_KINDS, default=list(SYNTH_KINDS),
                         help="which synthetic sets to render")
+    parser.add_argument("--designs", type=int, default=None,
+                        help="generated tile designs gen-0..gen-N-1 the synthetic sets draw from too")
+    parser.add_argument("--exclude-art", action="append", default=None, metavar="SET",
+                        help="an art set (or pattern, gen-*) left out of the synthetic sets: held out")
     parser.add_argument("--no-synth", action="store_true", help="only the real sets")
     parser.add_argument("--no-real", action="store_true", help="only the synthetic sets")
     parser.add_argument("--stretch-copies", type=int, default=1350,
@@ -217,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         print("real negatives:", manifest["real_negatives"])
     if not args.no_synth:
         synth_root = args.out / "synth"
-        manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, tuple(args.synth_kinds))
+        manifest["synth"] = build_synth(synth_root, args.synth_count, args.seed, tuple(args.synth_kinds),
+                                        args.designs, args.exclude_art)
     if (args.out / "real" / "detect").is_dir():
         manifest["mixed"] = build_mixed(args.out, args.crop_size, args.seed)
         print("mixed:", manifest["mixed"])

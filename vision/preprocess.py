@@ -9,6 +9,10 @@ import numpy as np
 CROP_PAD = 0.1
 
 
+#: Share of the middle of a face (``face_is_blank``) that may be ink on a blank face.
+BLANK_INK = 0.015
+
+
 def crop_tile(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: float = CROP_PAD,
               size: int = 96) -> np.ndarray | None:
     """Cut one tile out of the full-resolution ``image``, padded, stretched to a square.
@@ -104,3 +108,40 @@ def letterbox(image: np.ndarray, size: int) -> tuple[np.ndarray, float, tuple[in
     canvas[top:top + new_h, left:left + new_w] = resized
     tensor = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255
     return np.ascontiguousarray(tensor), scale, (left, top)
+
+
+def face_is_blank(crop: np.ndarray) -> bool:
+    """Whether a tight tile crop (no padding) shows a blank face: nothing drawn in its middle
+    but a frame. The classifier names an unfamiliar face 白板 more often than anything else; a
+    白板 it names over a face with marks is reported unsure instead (``vision.recognizer``).
+
+    Ink is what is darker than its surroundings (adaptive threshold on a 64-px grey crop); marks
+    touching the crop's edge (the tile's edge, a neighbour) and rings around an empty middle (a
+    framed 白板) are not counted. On the 296 valid photos' crops: 94.7 % of 白板 blank, 75-100 %
+    of each other kind not.
+
+    >>> face = np.full((80, 60, 3), 230, np.uint8)
+    >>> face_is_blank(face)
+    True
+    >>> _ = cv2.rectangle(face, (10, 12), (50, 68), (150, 60, 20), 2)   # a framed 白板
+    >>> face_is_blank(face)
+    True
+    >>> _ = cv2.putText(face, "8", (20, 55), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (20, 20, 20), 3)
+    >>> face_is_blank(face)
+    False
+    """
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    grey = cv2.resize(grey, (64, 64), interpolation=cv2.INTER_AREA)
+    ink = cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, 15, 12)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    counted = np.zeros(count, dtype=bool)
+    for i in range(1, count):
+        x, y, w, h, area = stats[i]
+        if area < 4 or x <= 1 or y <= 1 or x + w >= 63 or y + h >= 63:
+            continue
+        if w >= 18 and h >= 18:  # a ring around an empty middle is a frame
+            middle = labels[y + h // 4:y + h - h // 4, x + w // 4:x + w - w // 4] == i
+            if middle.mean() < 0.02:
+                continue
+        counted[i] = True
+    return bool(counted[labels][20:44, 20:44].mean() < BLANK_INK)

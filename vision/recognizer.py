@@ -21,7 +21,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
-from .preprocess import CROP_PAD, classifier_input, crop_tile, letterbox, turn
+from .preprocess import CROP_PAD, classifier_input, crop_tile, face_is_blank, letterbox, turn
 from .tileset import TileSet
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
@@ -46,6 +46,11 @@ CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
 TURNED_VIEWS: tuple[tuple[float, int], ...] = tuple(
     (pad, degrees) for degrees in (90, 180, 270) for pad in (0.0, CROP_PAD))
 UNSURE = 0.9
+#: A tile named with less probability than this is reported ``"unsure"``: listed among the
+#: tiles to check rather than taken silently (the hand reader's and the service's doubts start
+#: at 0.5 too). A 白板 named over a face with marks (``preprocess.face_is_blank``) is unsure
+#: too, its confidence capped there: an unfamiliar face is never silently a blank.
+UNSURE_REPORT = 0.5
 
 
 @dataclass(frozen=True)
@@ -387,6 +392,13 @@ def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.n
     yield framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
 
 
+def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether the face in ``box`` is blank (``preprocess.face_is_blank``); a box too small to
+    tell is taken as the classifier read it."""
+    crop = crop_tile(image, tuple(box), pad=0.0, size=64)
+    return True if crop is None else face_is_blank(crop)
+
+
 def _strength(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> float:
     """How much of a table a look found: its boxes' summed scores, each box weighed down by how
     far it is from a tile's shape (``TILE_SHAPE``) in the frame the detector saw it in.
@@ -534,7 +546,7 @@ class Recognizer:
                 zoomed = (boxes, scores, cls)  # the last look is the zoomed-out one
                 if strength > best:
                     found, best = (boxes, scores, cls), strength
-            if zoomed is not None and found is not zoomed:
+            if zoomed is not None and found is not zoomed and not _squashed(first):
                 found = _whole_tiles(found, zoomed, threshold, self.thresholds.inside)
         if _squashed(first):
             return found
@@ -635,7 +647,8 @@ class Recognizer:
         return _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
 
     def detect(self, image: np.ndarray, tileset: TileSet | None = None) -> list[dict[str, Any]]:
-        """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``.
+        """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``, and
+        ``"unsure": true`` for a face named with little confidence (``UNSURE_REPORT``).
 
         ``confidence`` is how sure the tile's name is (the classifier's probability; for a
         face-down tile or a one-stage model, the detector's score); ``detection`` is the
@@ -658,10 +671,19 @@ class Recognizer:
         keep = self._kept(boxes, scores, codes, probs)
         keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
         boxes, scores, probs, codes = boxes[keep], scores[keep], probs[keep], [codes[i] for i in keep]
-        tiles = [{"tile": code, "box": [round(float(v), 1) for v in box],
-                  "confidence": round(float(p), 4), "detection": round(float(s), 4)}
-                 for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)
-                 if code != NOT_A_TILE]  # the classifier saw no tile in the box
+        tiles = []
+        for code, box, s, p in zip(codes, boxes, scores, probs, strict=True):
+            if code == NOT_A_TILE:  # the classifier saw no tile in the box
+                continue
+            tile = {"tile": code, "box": [round(float(v), 1) for v in box],
+                    "confidence": round(float(p), 4), "detection": round(float(s), 4)}
+            if self.two_stage and code != "back":
+                marked = code in BLANK_FACES and not _blank_there(image, box)
+                if marked:
+                    tile["confidence"] = min(tile["confidence"], round(UNSURE_REPORT - 0.01, 4))
+                if marked or p < UNSURE_REPORT:
+                    tile["unsure"] = True
+            tiles.append(tile)
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
         return tiles

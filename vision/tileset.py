@@ -44,9 +44,9 @@ MAX_LAYOUT = 144
 #: Similarity (cosine) above which a learnt kind decides a tile; softness of that step and the
 #: temperature turning similarities into a distribution over the learnt kinds (measured in
 #: ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "A player's own set").
-TRUST_AT = 0.80
-TRUST_SOFTNESS = 0.04
-TEMPERATURE = 0.02
+TRUST_AT = 0.70
+TRUST_SOFTNESS = 0.10
+TEMPERATURE = 0.05
 
 
 def tilesets_dir() -> Path:
