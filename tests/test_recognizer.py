@@ -177,17 +177,19 @@ def test_shipped_classifier_reads_tiles_lying_sideways() -> None:
 
 
 def test_shipped_classifier_reads_a_batch_as_one_by_one() -> None:
-    """The shipped classifier takes any batch size and a batch gives each crop's own answer."""
+    """The shipped classifier takes any batch size and a batch gives each crop's own answer,
+    its probabilities and the features a player's tile set is matched on."""
     from vision.recognizer import TileClassifier
 
     classifier = TileClassifier.load(MODELS)
-    assert not classifier.fixed_batch
+    assert not classifier.fixed_batch and classifier.has_features
     rng = np.random.default_rng(7)
     crops = [rng.integers(0, 255, (40 + 3 * i, 30, 3), dtype=np.uint8) for i in range(5)]
-    together = classifier._run(crops)
-    alone = np.concatenate([classifier._run([c]) for c in crops])
-    assert together.shape == (5, len(classifier.codes))
-    np.testing.assert_allclose(together, alone, atol=1e-5)
+    together, features = classifier._run(crops)
+    alone = [classifier._run([c]) for c in crops]
+    assert together.shape == (5, len(classifier.codes)) and features.shape == (5, 1280)
+    np.testing.assert_allclose(together, np.concatenate([a[0] for a in alone]), atol=1e-5)
+    np.testing.assert_allclose(features, np.concatenate([a[1] for a in alone]), atol=1e-4)
 
 
 def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -205,7 +207,7 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
         calls.append(len(crops))
         return one_hot[[0, 1, 0, 2]]  # view 1: class 0 both; view 2: classes 0 and 2
 
-    monkeypatch.setattr(classifier, "_run", fake_run)
+    monkeypatch.setattr(classifier, "_run", lambda crops: (fake_run(crops), None))
     image = np.full((100, 100, 3), 200, dtype=np.uint8)
     codes, probs = classifier.name(image, np.array([[10, 10, 40, 50], [50, 10, 80, 50],
                                                    [0, 0, 1, 1]], dtype=float))
@@ -234,7 +236,7 @@ def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) ->
             return np.array([sure, unsure_first, sure, unsure_first])
         return np.array([unsure_turned] * len(crops))  # turned, the second box reads class 2
 
-    monkeypatch.setattr(classifier, "_run", fake_run)
+    monkeypatch.setattr(classifier, "_run", lambda crops: (fake_run(crops), None))
     image = np.full((100, 100, 3), 200, dtype=np.uint8)
     codes, probs = classifier.name(image, np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float))
     assert calls == [4, 3]  # only the unsure box, in the three turned views
@@ -255,7 +257,7 @@ def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) ->
         seen.extend(crops)
         return np.eye(len(classifier.codes))[[0] * len(crops)]
 
-    monkeypatch.setattr(classifier, "_run", fake_run)
+    monkeypatch.setattr(classifier, "_run", lambda crops: (fake_run(crops), None))
     image = np.zeros((100, 100, 3), np.uint8)
     image[10:30, 10:40] = 255  # the box's top half white: turned, its bottom half is
     classifier.name(image, np.array([[10, 10, 40, 50]], dtype=float))
@@ -280,7 +282,7 @@ def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -
     answers[0, 0, [none, blank]] = 0.9, 0.1  # tight view of a blank face: no tile
     answers[1, 0, [none, blank]] = 0.4, 0.6  # wide view: the tile's edges, a blank face
     answers[:, 1, [none, blank]] = 0.7, 0.3  # a seam: no tile in either view
-    monkeypatch.setattr(classifier, "_run", lambda crops: answers.reshape(len(crops), -1))
+    monkeypatch.setattr(classifier, "_run", lambda crops: (answers.reshape(len(crops), -1), None))
     codes, probs = classifier.name(np.full((100, 100, 3), 90, np.uint8),
                                    np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float))
     assert codes == ["P", recognizer.NOT_A_TILE]
@@ -299,7 +301,7 @@ def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPa
     none, blank = classifier.codes.index(recognizer.NOT_A_TILE), classifier.codes.index("P")
     answer = np.zeros((2, len(classifier.codes)))
     answer[:, [none, blank]] = 0.6, 0.4  # both boxes: no tile, else a blank face
-    monkeypatch.setattr(classifier, "_run", lambda crops: answer[:len(crops)])
+    monkeypatch.setattr(classifier, "_run", lambda crops: (answer[:len(crops)], None))
     boxes = np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float)
     found = boxes, np.array([0.8, 0.4]), np.zeros(2, dtype=int)  # sure / unsure of a tile
     reader = recognizer.Recognizer.__new__(recognizer.Recognizer)

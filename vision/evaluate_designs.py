@@ -96,11 +96,58 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
             "misreads": dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])}
 
 
+def _iou(a: list[float], b: list[float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    inter = w * h
+    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
+
+
+def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
+                tileset: TileSet | None = None) -> dict[str, Any]:
+    """Rendered table scenes of ``design`` (hands with concealed kongs shown half face down,
+    walls, discards): faces read right, face-down tiles found as ``back``, boxes on nothing."""
+    from datasets.synth.scene import render_scene
+
+    faces = faces_right = backs = backs_found = extra = 0
+    for i in range(count):
+        rng = np.random.default_rng([seed + 2, i])
+        scene = render_scene(rng, ("hand", "wall", "discards")[i % 3], art_sets=[design])
+        truth = [t for t in scene.tiles if t.labelled]
+        found = recognizer.detect(scene.image, tileset)
+        pairs = sorted(((_iou(t.box, f["box"]), a, b) for a, t in enumerate(truth)
+                        for b, f in enumerate(found)), reverse=True)
+        matched: dict[int, int] = {}
+        used: set[int] = set()
+        for iou, a, b in pairs:
+            if iou < 0.5:
+                break
+            if a not in matched and b not in used:
+                matched[a] = b
+                used.add(b)
+        for a, t in enumerate(truth):
+            got = found[matched[a]]["tile"] if a in matched else None
+            if t.code == "back":
+                backs += 1
+                backs_found += got == "back"
+            else:
+                faces += 1
+                faces_right += got == t.code
+        extra += len(found) - len(used)
+    return {"scenes": count, "faces": faces, "face_accuracy": round(faces_right / max(faces, 1), 4),
+            "backs": backs, "back_recall": round(backs_found / max(backs, 1), 4), "extra_boxes": extra}
+
+
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
-             seed: int) -> dict[str, Any]:
-    """One design's figures before learning and after each count of layout photos learnt."""
+             seed: int, scenes: int = 0) -> dict[str, Any]:
+    """One design's figures before learning and after each count of layout photos learnt
+    (and on ``scenes`` rendered table scenes, before learning)."""
     photos = _single_photos(design, per_kind, seed)
     result: dict[str, Any] = {"design": design, "before": read_singles(recognizer, photos)}
+    if scenes:
+        result["scenes"] = read_scenes(recognizer, design, scenes, seed)
     layouts = _layout_photos(design, max(learn_counts, default=0), seed)
     for count in learn_counts:
         tileset = TileSet(f"eval-{design}")
@@ -123,13 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-kind", type=int, default=3, help="one-tile photos per kind")
     parser.add_argument("--learn", type=int, nargs="*", default=[1, 3],
                         help="layout photos learnt (one example of each kind each)")
+    parser.add_argument("--scenes", type=int, default=0,
+                        help="also read this many rendered table scenes (faces, backs)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
-        result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed)
+        result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue
@@ -139,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
             line.append(f"{key}: top1 {r['top1']:.3f} one-box {r['one_box']:.3f} unsure {r['unsure']:.3f}")
         print(" | ".join(line), flush=True)
         print(f"{'':18s} misread before: {result['before']['misreads']}", flush=True)
+        if "scenes" in result:
+            print(f"{'':18s} scenes: {result['scenes']}", flush=True)
         for error in result.get("layout_errors", []):
             print(f"{'':18s} layout: {error}", flush=True)
     return 0
