@@ -112,6 +112,18 @@ TEXT: dict[str, tuple[str, str]] = {
     "cli.error": ("错误", "error"),
     "error.unknown": ("输入有误：{message}", "bad input: {message}"),
     "detect.found": ("{path}：{n} 张牌  {codes}", "{path}: {n} tiles  {codes}"),
+    "tileset.learnt": ("牌组 {name}：学会了 {n} 张牌", "tile set {name}: learnt {n} tiles"),
+    "tileset.read_right": ("学之前识别器认对了其中 {right} 张（共 {n} 张）",
+                           "before, the recognizer read {right} of the {n} right"),
+    "tileset.misread": ("认错的（认成→其实是）", "misread (read→really)"),
+    "tileset.summary": ("牌组 {name}：{examples} 个样本，{kinds} 种牌",
+                        "tile set {name}: {examples} examples of {kinds} kinds"),
+    "tileset.missing": ("还没学的牌", "not learnt yet"),
+    "tileset.recent": ("最近的样本（* 是改正时加的）", "recent examples (* added by a correction)"),
+    "tileset.none": ("还没有牌组：用 mahjong-assistant tileset learn 学一组",
+                     "no tile set yet: learn one with mahjong-assistant tileset learn"),
+    "tileset.forgot": ("牌组 {name}：已撤销样本 #{id}", "tile set {name}: example #{id} undone"),
+    "tileset.deleted": ("已删除牌组 {name}", "tile set {name} deleted"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),
@@ -1140,6 +1152,24 @@ MESSAGES: dict[str, str] = {
     "呼叫转移: 杠上炮 needs the discarder's kong in table.kongs":
         "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
     "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
+    # a player's own tile set (vision.tileset, tileset command, /api/tilesets)
+    "this tile classifier model gives no features to learn a tile set from: export it again with "
+    "`python -m vision.train export classify`":
+        "这个牌面分类模型不输出特征，不能学牌组：请用 `python -m vision.train export classify` 重新导出",
+    "no tile set named {0}: learn it first with `mahjong-assistant tileset learn`":
+        "没有名为 {0} 的牌组：请先用 `mahjong-assistant tileset learn` 学一组",
+    "the tile set file {0} cannot be read": "牌组文件 {0} 读不出来",
+    "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
+    "name the tiles of the photo in order, e.g. 123456789m": "请按顺序写出照片里的牌，例如 123456789m",
+    "the photo shows {0} tiles but {1} were named: lay them out in rows, apart, all face up, and "
+    "name every one in order":
+        "照片里有 {0} 张牌，但写了 {1} 张：请把牌一行行分开摆好、全部牌面朝上，并按顺序写出每一张",
+    "a tile set name is 1-40 letters, digits, '-' or '_'": "牌组名为 1–40 个字母、数字、'-' 或 '_'",
+    "a tile set learns tile faces, not {0}": "牌组只学牌面，不学 {0}",
+    "a tile example needs features that are not all zero": "牌的样本特征不能全为零",
+    "tile set {0} was learnt with another classifier: learn it again":
+        "牌组 {0} 是用另一个分类模型学的：请重新学一次",
+    "tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
     # the parts messages are made of
     "meld {0}": "第 {0} 副副露",
     "meld {0} tiles": "第 {0} 副副露的牌",

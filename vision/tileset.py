@@ -271,3 +271,13 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
         example = tileset.add(code, vector, source)
         out.append({"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example})
     return out
+
+
+def delete_tileset(name: str, folder: Path | None = None) -> None:
+    """Forget the saved set ``name`` (its file); the error :meth:`TileSet.load` gives when there
+    is none."""
+    check_name(name)
+    path = (Path(folder) if folder else tilesets_dir()) / f"{name}.npz"
+    if not path.is_file():
+        TileSet.load(name, folder)  # raises: no tile set of that name
+    path.unlink(missing_ok=True)

@@ -62,6 +62,7 @@ window.CATALOGUE = {
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a player}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 玩家}}",
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a seat}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 座位}}",
 "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
+"a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
 "a practice hand has 13 tiles": "练习题的手牌有 13 张",
@@ -70,7 +71,10 @@ window.CATALOGUE = {
 "a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
 "a throw is its dice (3,4) or its total (7), got {0}": "一次掷骰写作各骰点数 (3,4) 或总点数 (7)，收到 {0}",
 "a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
+"a tile example needs features that are not all zero": "牌的样本特征不能全为零",
 "a tile must be a string code, got {0}: {1}": "牌须写成文字代码，收到 {0}：{1}",
+"a tile set learns tile faces, not {0}": "牌组只学牌面，不学 {0}",
+"a tile set name is 1-40 letters, digits, '-' or '_'": "牌组名为 1–40 个字母、数字、'-' 或 '_'",
 "a variant is named by a string, got {0}": "规则须以名称给出，收到 {0}",
 "after_kong_discard (杠上炮) is a win on a discard, not self-drawn": "杠上炮 (after_kong_discard) 是点炮，不是自摸",
 "bonus tile {0} ({1}) appears {2} times; there is one of each": "花牌 {0}（{1}）出现 {2} 次；每种只有一张",
@@ -130,11 +134,13 @@ window.CATALOGUE = {
 "low confidence": "识别把握不大",
 "meld {0}": "第 {0} 副副露",
 "meld {0} tiles": "第 {0} 副副露的牌",
+"name the tiles of the photo in order, e.g. 123456789m": "请按顺序写出照片里的牌，例如 123456789m",
 "no file in the multipart field 'image'": "没有收到照片（字段 image）",
 "no permission to listen on port {0} (ports below 1024 need privileges): choose another --port": "没有权限监听端口 {0}（1024 以下的端口需要特权）：请用 --port 换一个",
 "no reading of the hand to score": "这手牌没有可以计分的拆法",
 "no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
 "no table {0}": "没有这个牌局 {0}",
+"no tile set named {0}: learn it first with `mahjong-assistant tileset learn`": "没有名为 {0} 的牌组：请先用 `mahjong-assistant tileset learn` 学一组",
 "no win_tile: each tile of the hand tried as the winning tile, the best kept": "没有给出和牌张：每张牌都试作和牌张，取最高者",
 "not a playing tile: {0}": "不是一张可打的牌：{0}",
 "noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0} 家的手牌",
@@ -240,6 +246,7 @@ window.CATALOGUE = {
 "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
 "the object at {0} has {1} keys; the limit is {2}": "{0} 的对象有 {1} 个键，太多（上限 {2}）",
 "the photo could not be read: {0}": "这张照片读不出来：{0}",
+"the photo shows {0} tiles but {1} were named: lay them out in rows, apart, all face up, and name every one in order": "照片里有 {0} 张牌，但写了 {1} 张：请把牌一行行分开摆好、全部牌面朝上，并按顺序写出每一张",
 "the query parameter {0} has {1} characters; the limit is {2}": "参数 {0} 有 {1} 个字符，太长（上限 {2} 个字符）",
 "the query string is too long: {0} bytes, the limit is {1}": "网址太长：{0} 字节，上限 {1} 字节",
 "the quint {0} has no wild standing in: a tile has only four copies": "昆 {0} 里没有百搭顶替：每种牌只有四张",
@@ -253,6 +260,7 @@ window.CATALOGUE = {
 "the tile classifier model {0} is missing: train and export it with `python -m vision.train classify`": "缺少认牌模型 {0}：请用 `python -m vision.train classify` 训练并导出",
 "the tile detector model {0} is missing: train and export it with `python -m vision.train detect` (see models/MODEL_CARD.md)": "缺少找牌模型 {0}：请用 `python -m vision.train detect` 训练并导出（见 models/MODEL_CARD.md）",
 "the tile recognizer is not available ({0}); pass --detections FILE.json from `detect --json` instead": "识别器不可用（{0}）；请改用 `detect --json` 得到的 --detections 文件.json",
+"the tile set file {0} cannot be read": "牌组文件 {0} 读不出来",
 "the upload is not an image: send a JPEG, PNG, WebP or BMP photo": "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
 "the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
 "the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：riichi_sticks.{0} = 1",
@@ -263,9 +271,12 @@ window.CATALOGUE = {
 "this client has made {0} tables today; the limit is {1} a day": "今天已新建 {0} 个牌局，已达每天上限（{1} 个）",
 "this service does not answer to the name {0} (start it with --allowed-host NAME to allow it)": "服务不接受主机名 {0}（可用 --allowed-host NAME 允许）",
 "this table has {0} hands, the most a table keeps: start a new table": "本牌局已有 {0} 手（上限），请新开一局",
+"this tile classifier model gives no features to learn a tile set from: export it again with `python -m vision.train export classify`": "这个牌面分类模型不输出特征，不能学牌组：请用 `python -m vision.train export classify` 重新导出",
 "tianjin: 没有炮和 — a win is self-drawn only (set self_drawn, or the option discard_wins)": "天津：没有炮和，只能自摸（请设 self_drawn，或选项 discard_wins）",
 "tile recognition is not available: the model could not be loaded ({0})": "识牌功能不可用：识别模型没有装好（{0}），请手动输入牌",
 "tile recognition is not available: the recogniser (vision.recognizer) is not installed ({0})": "识牌功能不可用：没有安装识别模块（{0}）",
+"tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
+"tile set {0} was learnt with another classifier: learn it again": "牌组 {0} 是用另一个分类模型学的：请重新学一次",
 "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
 "tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
 "too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
@@ -815,6 +826,42 @@ window.CATALOGUE = {
 "score.yakuman": [
 "役满 ×{times} · 共 {points} 点",
 "yakuman ×{times} · {points} points in all"
+],
+"tileset.deleted": [
+"已删除牌组 {name}",
+"tile set {name} deleted"
+],
+"tileset.forgot": [
+"牌组 {name}：已撤销样本 #{id}",
+"tile set {name}: example #{id} undone"
+],
+"tileset.learnt": [
+"牌组 {name}：学会了 {n} 张牌",
+"tile set {name}: learnt {n} tiles"
+],
+"tileset.misread": [
+"认错的（认成→其实是）",
+"misread (read→really)"
+],
+"tileset.missing": [
+"还没学的牌",
+"not learnt yet"
+],
+"tileset.none": [
+"还没有牌组：用 mahjong-assistant tileset learn 学一组",
+"no tile set yet: learn one with mahjong-assistant tileset learn"
+],
+"tileset.read_right": [
+"学之前识别器认对了其中 {right} 张（共 {n} 张）",
+"before, the recognizer read {right} of the {n} right"
+],
+"tileset.recent": [
+"最近的样本（* 是改正时加的）",
+"recent examples (* added by a correction)"
+],
+"tileset.summary": [
+"牌组 {name}：{examples} 个样本，{kinds} 种牌",
+"tile set {name}: {examples} examples of {kinds} kinds"
 ],
 "ui.a_complete_hand": [
 "完整的牌型",
