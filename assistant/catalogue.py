@@ -1170,6 +1170,22 @@ MESSAGES: dict[str, str] = {
     "tile set {0} was learnt with another classifier: learn it again":
         "牌组 {0} 是用另一个分类模型学的：请重新学一次",
     "tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
+    "no tile set {0}": "没有牌组 {0}",
+    "changing a tile set needs its secret: send the header 'Authorization: Bearer <secret>' with "
+    "the secret given when the set was created":
+        "修改牌组需要它的密钥：请带上请求头 'Authorization: Bearer <密钥>'（建牌组时给的密钥）",
+    "no value in the multipart field {0}": "表单字段 {0} 没有内容",
+    "the field {0} has {1} characters; the limit is {2}": "字段 {0} 有 {1} 个字符，上限 {2}",
+    "this recogniser cannot learn a tile set: its classifier gives no features":
+        "这个识别器不能学牌组：它的分类模型不输出特征",
+    "'box' is four numbers x1,y1,x2,y2 in pixels of the photo":
+        "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
+    "the box {0} is not inside the {1}×{2} photo": "框 {0} 不在这张 {1}×{2} 的照片里",
+    "the service keeps at most {0} tile sets: delete one you no longer use":
+        "服务最多保存 {0} 个牌组：请删掉不再用的",
+    "this client has made {0} tile sets today; the limit is {1} a day":
+        "这个客户端今天已建了 {0} 个牌组，每天上限 {1} 个",
+    "no example {0} in this tile set": "这个牌组里没有样本 {0}",
     # the parts messages are made of
     "meld {0}": "第 {0} 副副露",
     "meld {0} tiles": "第 {0} 副副露的牌",

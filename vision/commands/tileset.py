@@ -19,11 +19,11 @@ from assistant.catalogue import text
 from assistant.cli import dump
 from assistant.errors import MahjongError
 from vision.tileset import (
-    KINDS,
     TileSet,
     check_name,
     delete_tileset,
     layout_tiles,
+    learnt_summary,
     saved_tilesets,
     tilesets_dir,
 )
@@ -82,15 +82,6 @@ def learn_photo(args: argparse.Namespace) -> dict[str, Any]:
     learnt = learn(tileset, image, tiles, Recognizer.load(args.models))
     tileset.save(_folder(args))
     return learnt_summary(tileset, learnt)
-
-
-def learnt_summary(tileset: TileSet, learnt: list[dict[str, Any]]) -> dict[str, Any]:
-    """What one learning photo taught (``learnt``, per kind, how many the recognizer read right
-    before) and the set afterwards, as the command and the service answer it."""
-    per_kind = {code: n for code in KINDS if (n := sum(1 for x in learnt if x["tile"] == code))}
-    right = sum(1 for x in learnt if x["tile"] == x["read"])
-    return {"tileset": tileset.summary(), "learnt": learnt, "per_kind": per_kind,
-            "count": len(learnt), "read_right": right}
 
 
 def _kinds_line(kinds: dict[str, int]) -> str:
