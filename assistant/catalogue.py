@@ -155,6 +155,17 @@ TEXT: dict[str, tuple[str, str]] = {
     "page.reading_photo": ("识别中…", "Reading the photo…"),
     "page.tiles_found": ("找到 {n} 张牌", "{n} tiles found"),
     "page.cancel": ("取消", "Cancel"),
+    "page.ts_learning": ("正在学你的牌…", "Learning your tiles…"),
+    "page.ts_learnt": ("学会了 {n} 张牌；学之前认对了其中 {right} 张",
+                       "Learnt {n} tiles; before, {right} of them were read right"),
+    "page.ts_summary": ("你的牌组：{examples} 个样本，{kinds} 种牌；照片都用它来认。",
+                        "Your tile set: {examples} examples of {kinds} kinds; photos are read with it."),
+    "page.ts_none": ("还没有你的牌组。", "No tile set of yours yet."),
+    "page.ts_corrected": ("改成了{name}", "Corrected to {name}"),
+    "page.ts_remembered": ("已记住：{name}", "Remembered: {name}"),
+    "page.ts_undone": ("已撤销：{name}", "Undone: {name}"),
+    "page.ts_live": ("用你的牌组认牌（{examples} 个样本）",
+                     "Reading with your tile set ({examples} examples)"),
 }
 
 #: The pages' words (templates and scripts), by key: ``zh('ui.…')``/``en('ui.…')`` in the templates,
@@ -401,6 +412,33 @@ UI: dict[str, tuple[str, str]] = {
     "ui.not_a_wait": ("不听", "Not a wait"),
     "ui.wins": ("和", "wins"),
     "ui.not_a_win_under_these_rules": ("这个规则下不算和", "not a win under these rules"),
+    # a player's own tile set (the score page's step, the live page, the layout sheet)
+    "ui.teach_it_my_tiles": ("教它认我的牌", "Teach it my tiles"),
+    "ui.teach_tiles_how": (
+        "你的牌和识别器学过的长得不一样？打印摆牌纸，把牌按格子一行行摆好、牌面朝上，拍一张照片。"
+        "下面按从左到右、从上到下的顺序写出照片里的牌（你的牌里没有的就删掉）。学会以后，每张照片都用你的牌组来认。",
+        "Your tiles look unlike those the recognizer learnt? Print the layout sheet, lay your "
+        "tiles on it in rows, face up, and photograph them. Below, name the photo's tiles left "
+        "to right, top to bottom (take out those your set lacks). From then on every photo is "
+        "read with your tile set."),
+    "ui.print_the_layout_sheet": ("打印摆牌纸", "Print the layout sheet"),
+    "ui.layout_tiles": ("照片里的牌", "The photo's tiles"),
+    "ui.photograph_the_laid_out_tiles": ("拍摆好的牌", "Photograph the laid-out tiles"),
+    "ui.remember_corrections_note": (
+        "改正了照片里的一张牌，可以点「记住这张牌」把它加进你的牌组，下次就认得；点错了可以撤销。",
+        "After you correct a tile of the photo, tap “Remember this tile” to add it to your tile "
+        "set, so it is read right next time; undo it if you tapped by mistake."),
+    "ui.remember_this_tile": ("记住这张牌（加进我的牌组）", "Remember this tile (add to my tile set)"),
+    "ui.undo": ("撤销", "Undo"),
+    "ui.layout_sheet": ("摆牌纸", "Layout sheet"),
+    "ui.layout_sheet_how": (
+        "打印这一页，把每张牌牌面朝上摆在写着它名字的格子里；你的牌里没有的空着，并在「照片里的牌」里删掉。"
+        "拍照时把整张纸拍进去，光线均匀，不要反光。",
+        "Print this page and lay each tile face up on the box with its name; leave a box empty "
+        "when your set lacks that tile, and take it out of “The photo's tiles”. Photograph the "
+        "whole sheet in even light, without glare."),
+    "ui.print": ("打印", "Print"),
+    "ui.back_to_scoring": ("回到拍照算分", "Back to scoring"),
 }
 TEXT.update(UI)
 

@@ -18,6 +18,7 @@ from typing import Any
 from assistant.catalogue import text
 from assistant.cli import dump
 from assistant.errors import MahjongError
+from assistant.tiles import LAYOUT_ORDER
 from vision.tileset import (
     TileSet,
     check_name,
@@ -28,8 +29,8 @@ from vision.tileset import (
     tilesets_dir,
 )
 
-#: The order a whole set is laid out in, rows of nine (the layout sheet of the service prints it).
-DEFAULT_LAYOUT = "123456789m123456789p123456789sESWNCFP"
+#: The order a whole set is laid out in, rows of nine (the service's layout sheet prints it).
+DEFAULT_LAYOUT = LAYOUT_ORDER
 
 
 def _common(p: argparse.ArgumentParser) -> None:

@@ -653,6 +653,38 @@ window.CATALOGUE = {
 "指示牌最多 5 张，输入了 {n} 张",
 "At most 5 indicators; {n} were typed"
 ],
+"page.ts_corrected": [
+"改成了{name}",
+"Corrected to {name}"
+],
+"page.ts_learning": [
+"正在学你的牌…",
+"Learning your tiles…"
+],
+"page.ts_learnt": [
+"学会了 {n} 张牌；学之前认对了其中 {right} 张",
+"Learnt {n} tiles; before, {right} of them were read right"
+],
+"page.ts_live": [
+"用你的牌组认牌（{examples} 个样本）",
+"Reading with your tile set ({examples} examples)"
+],
+"page.ts_none": [
+"还没有你的牌组。",
+"No tile set of yours yet."
+],
+"page.ts_remembered": [
+"已记住：{name}",
+"Remembered: {name}"
+],
+"page.ts_summary": [
+"你的牌组：{examples} 个样本，{kinds} 种牌；照片都用它来认。",
+"Your tile set: {examples} examples of {kinds} kinds; photos are read with it."
+],
+"page.ts_undone": [
+"已撤销：{name}",
+"Undone: {name}"
+],
 "page.type_instead": [
 "{message} — 请在下面手动输入牌",
 "{message} — type the tiles below instead"
@@ -917,6 +949,10 @@ window.CATALOGUE = {
 "拉庄",
 "Asked 拉庄 (la zhuang)"
 ],
+"ui.back_to_scoring": [
+"回到拍照算分",
+"Back to scoring"
+],
 "ui.bet": [
 "注",
 "bet"
@@ -1153,6 +1189,18 @@ window.CATALOGUE = {
 "直杠",
 "kong on a discard"
 ],
+"ui.layout_sheet": [
+"摆牌纸",
+"Layout sheet"
+],
+"ui.layout_sheet_how": [
+"打印这一页，把每张牌牌面朝上摆在写着它名字的格子里；你的牌里没有的空着，并在「照片里的牌」里删掉。拍照时把整张纸拍进去，光线均匀，不要反光。",
+"Print this page and lay each tile face up on the box with its name; leave a box empty when your set lacks that tile, and take it out of “The photo's tiles”. Photograph the whole sheet in even light, without glare."
+],
+"ui.layout_tiles": [
+"照片里的牌",
+"The photo's tiles"
+],
 "ui.learn_mahjong": [
 "学打麻将",
 "Learn mahjong"
@@ -1265,6 +1313,10 @@ window.CATALOGUE = {
 "拍下一手牌，改正认错的牌，得到逐项计分和各家收付。",
 "Photograph a hand, correct any misread tile, get the itemised score and each seat's payment."
 ],
+"ui.photograph_the_laid_out_tiles": [
+"拍摆好的牌",
+"Photograph the laid-out tiles"
+],
 "ui.pick_the_indicator": [
 "选牌",
 "Pick"
@@ -1313,6 +1365,14 @@ window.CATALOGUE = {
 "圈风",
 "Prevalent wind"
 ],
+"ui.print": [
+"打印",
+"Print"
+],
+"ui.print_the_layout_sheet": [
+"打印摆牌纸",
+"Print the layout sheet"
+],
 "ui.pung": [
 "碰",
 "pung"
@@ -1336,6 +1396,14 @@ window.CATALOGUE = {
 "ui.record_this_hand": [
 "记录这一手",
 "Record this hand"
+],
+"ui.remember_corrections_note": [
+"改正了照片里的一张牌，可以点「记住这张牌」把它加进你的牌组，下次就认得；点错了可以撤销。",
+"After you correct a tile of the photo, tap “Remember this tile” to add it to your tile set, so it is read right next time; undo it if you tapped by mistake."
+],
+"ui.remember_this_tile": [
+"记住这张牌（加进我的牌组）",
+"Remember this tile (add to my tile set)"
 ],
 "ui.remove_this_kong": [
 "删掉这个杠",
@@ -1461,6 +1529,14 @@ window.CATALOGUE = {
 "学打麻将",
 "Teach"
 ],
+"ui.teach_it_my_tiles": [
+"教它认我的牌",
+"Teach it my tiles"
+],
+"ui.teach_tiles_how": [
+"你的牌和识别器学过的长得不一样？打印摆牌纸，把牌按格子一行行摆好、牌面朝上，拍一张照片。下面按从左到右、从上到下的顺序写出照片里的牌（你的牌里没有的就删掉）。学会以后，每张照片都用你的牌组来认。",
+"Your tiles look unlike those the recognizer learnt? Print the layout sheet, lay your tiles on it in rows, face up, and photograph them. Below, name the photo's tiles left to right, top to bottom (take out those your set lacks). From then on every photo is read with your tile set."
+],
 "ui.tenpai_at_the_draw": [
 "流局听牌",
 "Tenpai at the draw"
@@ -1536,6 +1612,10 @@ window.CATALOGUE = {
 "ui.totals": [
 "累计",
 "Totals"
+],
+"ui.undo": [
+"撤销",
+"Undo"
 ],
 "ui.updates_s": [
 "次/秒",
