@@ -217,3 +217,13 @@ def test_the_shipped_models_learn_a_rows_photo_and_take_a_correction(tmp_path: P
     assert r.status_code == 200 and r.get_json()["tileset"] == made["id"]
     tiles = {tuple(t["box"]): t["tile"] for t in r.get_json()["tiles"]}
     assert tiles[tuple(first["box"])] == "E"  # the correction decides the tile it was made on
+
+
+def test_an_app_in_memory_keeps_its_sets_in_a_private_temporary_folder(
+        stub: StubRecognizer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MAHJONG_TILESETS", raising=False)
+    app = create_app({"DATABASE": ":memory:", "RECOGNIZER": stub})
+    made = app.test_client().post("/api/tilesets").get_json()
+    folder = app.extensions["tilesets"].folder
+    assert (folder / f"{made['id']}.key").is_file() and oct(folder.stat().st_mode & 0o777) == "0o700"
+    assert "mahjong-tilesets-" in folder.name

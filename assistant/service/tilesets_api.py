@@ -59,11 +59,24 @@ class TilesetStore:
     """The tile sets' folder, their secrets, and a lock per set (striped) so that two changes
     of one set never lose each other's examples."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = Path(folder)
+    def __init__(self, folder: Path | None) -> None:
+        #: None: a private temporary folder, made on first use and removed with the store
+        #: (an app whose tables are in memory keeps its tile sets no longer either).
+        self._folder = Path(folder) if folder is not None else None
+        self._temporary: tempfile.TemporaryDirectory[str] | None = None
         self._locks = [threading.Lock() for _ in range(64)]
         self._made: dict[str, deque[float]] = defaultdict(deque)
         self._made_lock = threading.Lock()
+
+    @property
+    def folder(self) -> Path:
+        """Where the sets are kept."""
+        if self._folder is None:
+            with self._made_lock:
+                if self._temporary is None:
+                    self._temporary = tempfile.TemporaryDirectory(prefix="mahjong-tilesets-")
+            return Path(self._temporary.name)
+        return self._folder
 
     def lock(self, tileset_id: str) -> threading.Lock:
         """The lock that orders the changes of the set ``tileset_id``."""
@@ -143,17 +156,17 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-def default_folder(config: dict[str, Any]) -> Path:
+def default_folder(config: dict[str, Any]) -> Path | None:
     """Where the app keeps tile sets: ``TILESETS``, ``$MAHJONG_TILESETS``, ``tilesets/`` beside
-    the table database, a private temporary folder for an in-memory one, else the user's data
-    folder (as ``vision.tileset.tilesets_dir``)."""
+    the table database, None (a private temporary folder) for an in-memory one, else the user's
+    data folder (as ``vision.tileset.tilesets_dir``)."""
     if config.get("TILESETS"):
         return Path(config["TILESETS"])
     if os.environ.get("MAHJONG_TILESETS"):
         return Path(os.environ["MAHJONG_TILESETS"])
     database = config.get("DATABASE")
     if str(database) == ":memory:":
-        return Path(tempfile.mkdtemp(prefix="mahjong-tilesets-"))  # made 0700
+        return None
     if database and "://" not in str(database):
         return Path(database).parent / "tilesets"
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -217,9 +230,8 @@ def _learner(holder: RecognizerHolder) -> Any:
     return detector
 
 
-def parse_box(text: str, width: int, height: int) -> list[float]:
-    """``"x1,y1,x2,y2"``: four finite numbers, a box of at least a pixel inside the photo
-    (``width`` × ``height``), or 400."""
+def parse_box(text: str) -> list[float]:
+    """``"x1,y1,x2,y2"``: four finite numbers, or 400."""
     parts = text.split(",")
     try:
         box = [float(p) for p in parts] if len(parts) == 4 else []
@@ -227,10 +239,16 @@ def parse_box(text: str, width: int, height: int) -> list[float]:
         box = []
     if len(box) != 4 or not all(math.isfinite(v) for v in box):
         raise ApiError(400, "'box' is four numbers x1,y1,x2,y2 in pixels of the photo")
+    return box
+
+
+def check_box(box: list[float], width: int, height: int) -> None:
+    """400 unless ``box`` is at least a pixel each way, inside the photo as shown (``width`` ×
+    ``height``: turned by its EXIF orientation, as /api/recognize gave the boxes)."""
     x1, y1, x2, y2 = box
     if not (0 <= x1 < x2 <= width and 0 <= y1 < y2 <= height) or x2 - x1 < 1 or y2 - y1 < 1:
-        raise ApiError(400, f"the box {text[:60]} is not inside the {width}×{height} photo")
-    return box
+        shown = ",".join(f"{v:g}" for v in box)
+        raise ApiError(400, f"the box {shown} is not inside the {width}×{height} photo")
 
 
 def _bad_input(exc: MahjongError) -> ApiError:
@@ -309,9 +327,9 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
         raise ApiError(400, f"a tile set learns tile faces, not {tile!r}", token=tile)
     box_text = _form_field("box", MAX_BOX_FIELD)
     limits = current_app.config
-    info = check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
-                        limits["MAX_FULL_DECODE_PIXELS"])
-    box = parse_box(box_text, info.width, info.height)  # before a turn in the queue
+    box = parse_box(box_text)
+    check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
+                 limits["MAX_FULL_DECODE_PIXELS"])  # bad uploads are refused without a turn
     holder: RecognizerHolder = current_app.extensions["recognizer"]
     detector = _learner(holder)
     with store().lock(tileset_id):
@@ -320,6 +338,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
             image, decoded = decode_upload(data, limits["MAX_IMAGE_PIXELS"],
                                            limits["MAX_IMAGE_SIDE"], limits["WORK_SIDE"],
                                            limits["MAX_FULL_DECODE_PIXELS"])
+            check_box(box, decoded.width, decoded.height)
             scaled = np.array([[v * decoded.scale for v in box]], float)
             features = detector.classifier.features(image, scaled)
             del image
