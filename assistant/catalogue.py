@@ -112,6 +112,18 @@ TEXT: dict[str, tuple[str, str]] = {
     "cli.error": ("错误", "error"),
     "error.unknown": ("输入有误：{message}", "bad input: {message}"),
     "detect.found": ("{path}：{n} 张牌  {codes}", "{path}: {n} tiles  {codes}"),
+    "tileset.learnt": ("牌组 {name}：学会了 {n} 张牌", "tile set {name}: learnt {n} tiles"),
+    "tileset.read_right": ("学之前识别器认对了其中 {right} 张（共 {n} 张）",
+                           "before, the recognizer read {right} of the {n} right"),
+    "tileset.misread": ("认错的（认成→其实是）", "misread (read→really)"),
+    "tileset.summary": ("牌组 {name}：{examples} 个样本，{kinds} 种牌",
+                        "tile set {name}: {examples} examples of {kinds} kinds"),
+    "tileset.missing": ("还没学的牌", "not learnt yet"),
+    "tileset.recent": ("最近的样本（* 是改正时加的）", "recent examples (* added by a correction)"),
+    "tileset.none": ("还没有牌组：用 mahjong-assistant tileset learn 学一组",
+                     "no tile set yet: learn one with mahjong-assistant tileset learn"),
+    "tileset.forgot": ("牌组 {name}：已撤销样本 #{id}", "tile set {name}: example #{id} undone"),
+    "tileset.deleted": ("已删除牌组 {name}", "tile set {name} deleted"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),
@@ -143,6 +155,17 @@ TEXT: dict[str, tuple[str, str]] = {
     "page.reading_photo": ("识别中…", "Reading the photo…"),
     "page.tiles_found": ("找到 {n} 张牌", "{n} tiles found"),
     "page.cancel": ("取消", "Cancel"),
+    "page.ts_learning": ("正在学你的牌…", "Learning your tiles…"),
+    "page.ts_learnt": ("学会了 {n} 张牌；学之前认对了其中 {right} 张",
+                       "Learnt {n} tiles; before, {right} of them were read right"),
+    "page.ts_summary": ("你的牌组：{examples} 个样本，{kinds} 种牌；照片都用它来认。",
+                        "Your tile set: {examples} examples of {kinds} kinds; photos are read with it."),
+    "page.ts_none": ("还没有你的牌组。", "No tile set of yours yet."),
+    "page.ts_corrected": ("改成了{name}", "Corrected to {name}"),
+    "page.ts_remembered": ("已记住：{name}", "Remembered: {name}"),
+    "page.ts_undone": ("已撤销：{name}", "Undone: {name}"),
+    "page.ts_live": ("用你的牌组认牌（{examples} 个样本）",
+                     "Reading with your tile set ({examples} examples)"),
 }
 
 #: The pages' words (templates and scripts), by key: ``zh('ui.…')``/``en('ui.…')`` in the templates,
@@ -389,6 +412,33 @@ UI: dict[str, tuple[str, str]] = {
     "ui.not_a_wait": ("不听", "Not a wait"),
     "ui.wins": ("和", "wins"),
     "ui.not_a_win_under_these_rules": ("这个规则下不算和", "not a win under these rules"),
+    # a player's own tile set (the score page's step, the live page, the layout sheet)
+    "ui.teach_it_my_tiles": ("教它认我的牌", "Teach it my tiles"),
+    "ui.teach_tiles_how": (
+        "你的牌和识别器学过的长得不一样？打印摆牌纸，把牌按格子一行行摆好、牌面朝上，拍一张照片。"
+        "下面按从左到右、从上到下的顺序写出照片里的牌（你的牌里没有的就删掉）。学会以后，每张照片都用你的牌组来认。",
+        "Your tiles look unlike those the recognizer learnt? Print the layout sheet, lay your "
+        "tiles on it in rows, face up, and photograph them. Below, name the photo's tiles left "
+        "to right, top to bottom (take out those your set lacks). From then on every photo is "
+        "read with your tile set."),
+    "ui.print_the_layout_sheet": ("打印摆牌纸", "Print the layout sheet"),
+    "ui.layout_tiles": ("照片里的牌", "The photo's tiles"),
+    "ui.photograph_the_laid_out_tiles": ("拍摆好的牌", "Photograph the laid-out tiles"),
+    "ui.remember_corrections_note": (
+        "改正了照片里的一张牌，可以点「记住这张牌」把它加进你的牌组，下次就认得；点错了可以撤销。",
+        "After you correct a tile of the photo, tap “Remember this tile” to add it to your tile "
+        "set, so it is read right next time; undo it if you tapped by mistake."),
+    "ui.remember_this_tile": ("记住这张牌（加进我的牌组）", "Remember this tile (add to my tile set)"),
+    "ui.undo": ("撤销", "Undo"),
+    "ui.layout_sheet": ("摆牌纸", "Layout sheet"),
+    "ui.layout_sheet_how": (
+        "打印这一页，把每张牌牌面朝上摆在写着它名字的格子里；你的牌里没有的空着，并在「照片里的牌」里删掉。"
+        "拍照时把整张纸拍进去，光线均匀，不要反光。",
+        "Print this page and lay each tile face up on the box with its name; leave a box empty "
+        "when your set lacks that tile, and take it out of “The photo's tiles”. Photograph the "
+        "whole sheet in even light, without glare."),
+    "ui.print": ("打印", "Print"),
+    "ui.back_to_scoring": ("回到拍照算分", "Back to scoring"),
 }
 TEXT.update(UI)
 
@@ -1140,6 +1190,40 @@ MESSAGES: dict[str, str] = {
     "呼叫转移: 杠上炮 needs the discarder's kong in table.kongs":
         "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
     "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
+    # a player's own tile set (vision.tileset, tileset command, /api/tilesets)
+    "this tile classifier model gives no features to learn a tile set from: export it again with "
+    "`python -m vision.train export classify`":
+        "这个牌面分类模型不输出特征，不能学牌组：请用 `python -m vision.train export classify` 重新导出",
+    "no tile set named {0}: learn it first with `mahjong-assistant tileset learn`":
+        "没有名为 {0} 的牌组：请先用 `mahjong-assistant tileset learn` 学一组",
+    "the tile set file {0} cannot be read": "牌组文件 {0} 读不出来",
+    "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
+    "name the tiles of the photo in order, e.g. 123456789m": "请按顺序写出照片里的牌，例如 123456789m",
+    "the photo shows {0} tiles but {1} were named: lay them out in rows, apart, all face up, and "
+    "name every one in order":
+        "照片里有 {0} 张牌，但写了 {1} 张：请把牌一行行分开摆好、全部牌面朝上，并按顺序写出每一张",
+    "a tile set name is 1-40 letters, digits, '-' or '_'": "牌组名为 1–40 个字母、数字、'-' 或 '_'",
+    "a tile set learns tile faces, not {0}": "牌组只学牌面，不学 {0}",
+    "a tile example needs features that are not all zero": "牌的样本特征不能全为零",
+    "tile set {0} was learnt with another classifier: learn it again":
+        "牌组 {0} 是用另一个分类模型学的：请重新学一次",
+    "tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
+    "no tile set {0}": "没有牌组 {0}",
+    "changing a tile set needs its secret: send the header 'Authorization: Bearer <secret>' with "
+    "the secret given when the set was created":
+        "修改牌组需要它的密钥：请带上请求头 'Authorization: Bearer <密钥>'（建牌组时给的密钥）",
+    "no value in the multipart field {0}": "表单字段 {0} 没有内容",
+    "the field {0} has {1} characters; the limit is {2}": "字段 {0} 有 {1} 个字符，上限 {2}",
+    "this recogniser cannot learn a tile set: its classifier gives no features":
+        "这个识别器不能学牌组：它的分类模型不输出特征",
+    "'box' is four numbers x1,y1,x2,y2 in pixels of the photo":
+        "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
+    "the box {0} is not inside the {1}×{2} photo": "框 {0} 不在这张 {1}×{2} 的照片里",
+    "the service keeps at most {0} tile sets: delete one you no longer use":
+        "服务最多保存 {0} 个牌组：请删掉不再用的",
+    "this client has made {0} tile sets today; the limit is {1} a day":
+        "这个客户端今天已建了 {0} 个牌组，每天上限 {1} 个",
+    "no example {0} in this tile set": "这个牌组里没有样本 {0}",
     # the parts messages are made of
     "meld {0}": "第 {0} 副副露",
     "meld {0} tiles": "第 {0} 副副露的牌",

@@ -284,3 +284,8 @@ def to_counts(tiles: Iterable[str]) -> list[int]:
 def from_counts(counts: Iterable[int]) -> list[str]:
     """Tiles from a 34-count vector, in index order."""
     return [TILES[i] for i, c in enumerate(counts) for _ in range(c)]
+
+
+#: The order a player lays a whole set out in to teach it his tiles (rows of nine on the layout
+#: sheet: 万, 筒, 条, then the honours and the flowers), as ``tileset learn`` and the pages use it.
+LAYOUT_ORDER = "123456789m123456789p123456789sESWNCFP12345678f"

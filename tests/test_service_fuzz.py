@@ -94,9 +94,23 @@ def check(op: dict, response) -> None:  # type: ignore[no-untyped-def]
 def _url(path: str, op: dict, table: dict, draw_path: str | None) -> str:
     if "{table_id}" in path:
         path = path.replace("{table_id}", draw_path if draw_path is not None else table["id"])
+    if "{tileset_id}" in path:  # a drawn value stands for the path's last id
+        example_id, set_id = "1", table["id"]
+        if draw_path is not None and "{example_id}" in path:
+            example_id = draw_path
+        elif draw_path is not None:
+            set_id = draw_path
+        path = path.replace("{example_id}", example_id).replace("{tileset_id}", set_id)
     if "{name}" in path:
         path = path.replace("{name}", draw_path if draw_path is not None else "guangdong")
     return path
+
+
+def _text(body: object, key: str) -> str:
+    """A form field's value from a mutated body: a string as it is, anything else as JSON."""
+    value = body.get(key) if isinstance(body, dict) else body
+    text = value if isinstance(value, str) else json.dumps(value)
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 PATH_PARAM = st.one_of(st.none(), st.text(alphabet=st.characters(
@@ -107,6 +121,8 @@ PATH_PARAM = st.one_of(st.none(), st.text(alphabet=st.characters(
 def test_fuzz_every_operation(app, table, path, method, op):
     content = op.get("requestBody", {}).get("content", {})
     example = content.get("application/json", {}).get("example")
+    if example is None and "multipart/form-data" in content:
+        example = content["multipart/form-data"]["schema"].get("example")
     params = [p for p in op.get("parameters", []) if p["in"] == "query"]
 
     @FUZZ
@@ -120,13 +136,23 @@ def test_fuzz_every_operation(app, table, path, method, op):
         if "{table_id}" in path and method != "get":  # each write on a table of its own
             own = app.extensions["sessions"].create({"players": ["A", "B", "C", "D"],
                                                      "variant": "guangdong"})
+        if "{tileset_id}" in path:  # a set of its own, with an example 1 to take back
+            own = app.extensions["tilesets"].create()
+            if "{example_id}" in path:
+                client.post(f"/api/tilesets/{own['id']}/examples", data={
+                    "image": (io.BytesIO(jpeg_bytes()), "p.jpg"), "box": "10,10,50,60",
+                    "tile": "5p"}, headers={"Authorization": f"Bearer {own['secret']}"})
         url = _url(path, op, own, path_value)
         headers = {"Authorization": f"Bearer {own['secret']}"} if with_auth else {}
         query = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in query.items()}
         if "multipart/form-data" in content:
             data = jpeg_bytes() if raw is None else raw
+            fields = dict(content["multipart/form-data"]["schema"].get("example", {}))
+            if body is not None or example is None:  # the form's text fields fuzzed too
+                for key in list(fields):
+                    fields[key] = _text(body, key)
             response = client.open(url, method=method.upper(), query_string=query,
-                                   data={"image": (io.BytesIO(data), "p.jpg")},
+                                   data={"image": (io.BytesIO(data), "p.jpg"), **fields},
                                    content_type="multipart/form-data", headers=headers)
         elif raw is not None and content:
             response = client.open(url, method=method.upper(), query_string=query, data=raw,

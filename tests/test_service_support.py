@@ -16,8 +16,22 @@ PHOTOS = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4" / 
 STUB_TILES = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "S", "S"]
 
 
+class StubClassifier:
+    """Stands in for the classifier's features: a bump where the box's centre lies across the
+    photo, so the same place gives the same features and tiles a stub's step apart differ."""
+
+    def features(self, image_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """One unit row of 64 numbers per box (x1, y1, x2, y2)."""
+        width = image_bgr.shape[1]
+        bins = np.arange(64)
+        centres = (np.asarray(boxes, float)[:, 0] + np.asarray(boxes, float)[:, 2]) / 2 / width
+        rows = np.exp(-((bins[None] - centres[:, None] * 64) ** 2) / 2.0) + 1e-3
+        return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
 class StubRecognizer:
-    """Stands in for the trained model: the same 14 tiles in a row whatever the image."""
+    """Stands in for the trained model: the same 14 tiles in a row whatever the image; with a
+    player's tile set, a tile at the very place of a learnt example is read as that example."""
 
     def __init__(self, tiles: list[str] | None = None) -> None:
         self.tiles = tiles or STUB_TILES
@@ -25,8 +39,24 @@ class StubRecognizer:
         #: When set, every third frame misreads one tile and misses another, as a real camera
         #: does now and then (for the live page's smoothing).
         self.flaky = False
+        self.classifier = StubClassifier()
+        #: The tile set the last photo was read with (None: without).
+        self.tileset: Any = None
 
-    def detect(self, image_bgr: np.ndarray) -> list[dict[str, Any]]:
+    def detect(self, image_bgr: np.ndarray, tileset: Any = None) -> list[dict[str, Any]]:
+        out = self._detect(image_bgr)
+        self.tileset = tileset
+        if tileset is not None and len(tileset.codes) and out:
+            from vision.tileset import KINDS
+
+            boxes = np.array([d["box"] for d in out], float)
+            sims = tileset.similarities(self.classifier.features(image_bgr, boxes), list(KINDS))
+            for d, row in zip(out, sims, strict=True):
+                if row.max() > 0.99:
+                    d["tile"] = KINDS[int(row.argmax())]
+        return out
+
+    def _detect(self, image_bgr: np.ndarray) -> list[dict[str, Any]]:
         self.calls += 1
         h, w = image_bgr.shape[:2]
         step = w / (len(self.tiles) + 2)

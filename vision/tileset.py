@@ -271,3 +271,22 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
         example = tileset.add(code, vector, source)
         out.append({"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example})
     return out
+
+
+def delete_tileset(name: str, folder: Path | None = None) -> None:
+    """Forget the saved set ``name`` (its file); the error :meth:`TileSet.load` gives when there
+    is none."""
+    check_name(name)
+    path = (Path(folder) if folder else tilesets_dir()) / f"{name}.npz"
+    if not path.is_file():
+        TileSet.load(name, folder)  # raises: no tile set of that name
+    path.unlink(missing_ok=True)
+
+
+def learnt_summary(tileset: TileSet, learnt: list[dict[str, object]]) -> dict[str, object]:
+    """What one learning photo taught (``learnt``, per kind, how many the recognizer read right
+    before) and the set afterwards, as the command and the service answer it."""
+    per_kind = {code: n for code in KINDS if (n := sum(1 for x in learnt if x["tile"] == code))}
+    right = sum(1 for x in learnt if x["tile"] == x["read"])
+    return {"tileset": tileset.summary(), "learnt": learnt, "per_kind": per_kind,
+            "count": len(learnt), "read_right": right}

@@ -11,7 +11,9 @@ waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE
 ``ALLOWED_HOSTS`` (Host names accepted on state-changing requests besides IP addresses,
 localhost, this machine's names and ``*.local``; see ``security``), ``PROXY_HOPS`` (reverse
 proxies in front whose ``X-Forwarded-For``/``-Proto``/``-Host`` are trusted: the client's address
-for the per-client limits, the scheme for HSTS, the host for the origin check).
+for the per-client limits, the scheme for HSTS, the host for the origin check), ``TILESETS``
+(the folder of the players' tile sets; default ``tilesets/`` beside ``DATABASE``, see
+``tilesets_api``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .limits import install as install_limits
 from .recognize import RecognizerHolder
 from .security import install as install_security
 from .sessions import SessionStore
+from .tilesets_api import TilesetStore, default_folder
 from .upload import MAX_FULL_DECODE_PIXELS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, WORK_SIDE
 
 DEFAULTS: dict[str, Any] = {
@@ -55,13 +58,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["RECOGNIZER"], app.config["RECOGNIZE_CONCURRENCY"],
         app.config["RECOGNIZE_QUEUE"], app.config["RECOGNIZE_WAIT_S"])
     app.extensions["sessions"] = SessionStore(app.config["DATABASE"])
+    app.extensions["tilesets"] = TilesetStore(default_folder(app.config))
 
     from .api import bp as api_bp
     from .pages import bp as pages_bp
     from .tables_api import bp as tables_bp
+    from .tilesets_api import bp as tilesets_bp
 
     app.register_blueprint(api_bp)
     app.register_blueprint(tables_bp)
+    app.register_blueprint(tilesets_bp)
     app.register_blueprint(pages_bp)
     if app.config["PROXY_HOPS"]:
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -38,9 +38,13 @@ MAX_NUMBER = 1e9
 MAX_PARAM = 400
 
 
+#: The endpoints that take a photo: bounded by the upload limit.
+UPLOADS = frozenset({"api.recognize_photo", "tilesets.learn_tileset", "tilesets.add_example"})
+
+
 def body_limit(endpoint: str | None, upload_limit: int) -> int:
     """The body bound of an endpoint, in bytes."""
-    if endpoint == "api.recognize_photo":
+    if endpoint in UPLOADS:
         return upload_limit
     return BODY_LIMITS.get(endpoint or "", MAX_JSON_BYTES)
 

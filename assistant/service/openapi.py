@@ -158,6 +158,50 @@ NEW_TABLE = {**TABLE, "required": [*TABLE["required"], "secret"],
                  "'Authorization: Bearer <secret>' to record hands or delete the table"}}}
 BEARER = [{"tableSecret": []}]
 
+TILE_FACE = {**TILE, "description": "a tile face (1m-9m, 1p-9p, 1s-9s, E S W N C F P, 1f-8f)"}
+TILESET = {"type": "object", "required": ["name", "examples", "kinds", "missing", "recent"],
+           "properties": {"name": {"type": "string", "description": "the set's id"},
+                          "examples": {"type": "integer", "minimum": 0},
+                          "kinds": {"type": "object", "additionalProperties": {"type": "integer"},
+                                    "description": "tile -> examples learnt of it"},
+                          "missing": {"type": "array", "items": TILE_FACE,
+                                      "description": "faces not learnt yet"},
+                          "recent": {"type": "array", "description": "the latest 20 examples",
+                                     "items": {"type": "object",
+                                               "required": ["id", "tile", "source"],
+                                               "properties": {
+                                                   "id": {"type": "integer"}, "tile": TILE_FACE,
+                                                   "source": {"enum": ["learn", "correction"]}}}}}}
+NEW_TILESET = {"type": "object", "required": ["id", "secret", "tileset"],
+               "properties": {"id": {"type": "string", "description": "128 random bits in hex"},
+                              "secret": {"type": "string", "description": "given only here: "
+                                         "send it as 'Authorization: Bearer <secret>' to teach, "
+                                         "correct, undo or delete"},
+                              "tileset": TILESET}}
+LEARNT = {"type": "object", "required": ["tileset", "learnt", "per_kind", "count", "read_right"],
+          "properties": {"tileset": TILESET, "count": {"type": "integer"},
+                         "read_right": {"type": "integer", "description": "tiles the recogniser "
+                                        "read right before learning them"},
+                         "per_kind": {"type": "object", "additionalProperties": {
+                             "type": "integer"}},
+                         "learnt": {"type": "array", "items": {
+                             "type": "object", "required": ["tile", "read", "box", "id"],
+                             "properties": {"tile": TILE_FACE, "read": TILE, "id": {
+                                 "type": "integer", "description": "the example's id (undo)"},
+                                 "box": DETECTION["properties"]["box"]}}}}}
+TILESET_BEARER = [{"tilesetSecret": []}]
+PHOTO = {"type": "string", "format": "binary", "minLength": 1,
+         "description": "JPEG, PNG, WebP or BMP; bounded in bytes and pixels"}
+
+
+def _multipart(properties: dict[str, Any], required: list[str],
+               example: dict[str, str] | None = None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "object", "required": required, "properties": properties}
+    if example:
+        schema["example"] = example
+    return {"required": True, "content": {"multipart/form-data": {"schema": schema}}}
+
+
 DIRECTION = {"enum": ["right", "left", "opposite"], "description": "the pass: to the 下家 "
              "(right), the 上家 (left), the 对家 (opposite), in that order"}
 CHARLESTON_REQUEST = {
@@ -217,7 +261,7 @@ def _errors(*codes: int) -> dict[str, Any]:
             404: "not found", 409: "the table is full (it keeps at most 1000 hands)",
             413: "request body, upload or image too large", 414: "query string too long",
             415: "wrong content type", 422: "invalid hand, tile or variant (the message names it)",
-            429: "too many tables made by this client today (Retry-After)",
+            429: "too many tables or tile sets made by this client today (Retry-After)",
             431: "request headers too large",
             503: "the recogniser or its model is not installed, or the recognition queue is "
                  "full (Retry-After)"}
@@ -238,6 +282,10 @@ def _finish(paths: dict[str, Any]) -> dict[str, Any]:
 def openapi_document() -> dict[str, Any]:
     """The whole document (a fresh copy each call)."""
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    tileset_id = {"name": "tileset_id", "in": "path", "required": True,
+                  "schema": {"type": "string"}, "description": "32 hex digits"}
+    example_id = {"name": "example_id", "in": "path", "required": True,
+                  "schema": {"type": "string"}, "description": "an example's id (a number)"}
     pages = [{"name": "offset", "in": "query", "required": False,
               "schema": {"type": "integer", "minimum": 0, "maximum": 1000}},
              {"name": "limit", "in": "query", "required": False,
@@ -250,7 +298,9 @@ def openapi_document() -> dict[str, Any]:
                                 "{error, status} with a 4xx status."},
         "components": {"securitySchemes": {"tableSecret": {
             "type": "http", "scheme": "bearer",
-            "description": "the table's secret, as POST /api/tables gave it"}}},
+            "description": "the table's secret, as POST /api/tables gave it"}, "tilesetSecret": {
+            "type": "http", "scheme": "bearer",
+            "description": "the tile set's secret, as POST /api/tilesets gave it"}}},
         "paths": _finish({
             "/api/health": {"get": {"summary": "liveness", "responses": {
                 "200": _answer("the service is up")}}},
@@ -288,18 +338,19 @@ def openapi_document() -> dict[str, Any]:
                               **_errors(400, 415)}}},
             "/api/recognize": {"post": {
                 "summary": "find the tiles in a photo and read the hand",
-                "requestBody": {"required": True, "content": {"multipart/form-data": {
-                    "schema": {"type": "object", "required": ["image"], "properties": {
-                        "image": {"type": "string", "format": "binary", "minLength": 1,
-                                  "description": "JPEG, PNG, WebP or BMP; bounded in bytes and "
-                                                 "pixels"}}}}}},
+                "requestBody": _multipart({
+                    "image": PHOTO,
+                    "tileset": {"type": "string", "description": "the id of the player's tile "
+                                "set (POST /api/tilesets) to read the tiles with"}}, ["image"]),
                 "responses": {"200": _answer("what `detect --json` prints (image, tiles), the "
                                              "layout reading, timings", {
                     "type": "object", "required": ["image", "tiles", "reading"],
                     "properties": {"image": {"type": "object", "required": ["width", "height"]},
                                    "tiles": {"type": "array", "items": DETECTION},
-                                   "reading": {"type": "object"}}}),
-                    **_errors(400, 413, 415, 422, 503)}}},
+                                   "reading": {"type": "object"},
+                                   "tileset": {"type": "string", "description": "the tile set "
+                                               "read with"}}}),
+                    **_errors(400, 404, 413, 415, 422, 503)}}},
             "/api/read": {"post": {
                 "summary": "read the hand again from (corrected) tiles as /api/recognize gave them",
                 "requestBody": _json_body(
@@ -369,6 +420,52 @@ def openapi_document() -> dict[str, Any]:
                 "security": BEARER,
                 "responses": {"201": _answer("the table after the hand", TABLE),
                               **_errors(400, 403, 404, 409, 415, 422)}}},
+            "/api/tilesets": {"post": {
+                "summary": "a new, empty tile set of the player's own tiles",
+                "responses": {"201": _answer("its id and secret", NEW_TILESET),
+                              **_errors(429, 503)}}},
+            "/api/tilesets/{tileset_id}": {
+                "get": {"summary": "what a tile set has learnt",
+                        "parameters": [tileset_id],
+                        "responses": {"200": _answer("the set", TILESET),
+                                      **_errors(400, 404, 503)}},
+                "delete": {"summary": "forget a tile set (needs its secret)",
+                           "parameters": [tileset_id], "security": TILESET_BEARER,
+                           "responses": {"200": _answer("deleted"), **_errors(403, 404)}}},
+            "/api/tilesets/{tileset_id}/learn": {"post": {
+                "summary": "learn the tiles of a layout photo: tiles in rows, read left to right "
+                           "and top to bottom in the order 'tiles' names them",
+                "parameters": [tileset_id], "security": TILESET_BEARER,
+                "requestBody": _multipart({
+                    "image": PHOTO,
+                    "tiles": {"type": "string", "minLength": 1, "maxLength": 600,
+                              "description": "the photo's tiles in reading order, e.g. "
+                                             "123456789m123456789p123456789sESWNCFP"}},
+                    ["image", "tiles"], {"tiles": "123456789m123456789p123456789sESWNCFP"}),
+                "responses": {"200": _answer("what was learnt, how many the recogniser read "
+                                             "right before, the set", LEARNT),
+                              **_errors(400, 403, 404, 413, 415, 503)}}},
+            "/api/tilesets/{tileset_id}/examples": {"post": {
+                "summary": "a correction: the tile in 'box' of the photo is 'tile'; kept as an "
+                           "example of it",
+                "parameters": [tileset_id], "security": TILESET_BEARER,
+                "requestBody": _multipart({
+                    "image": PHOTO,
+                    "box": {"type": "string", "maxLength": 100, "description": "x1,y1,x2,y2 in "
+                            "pixels of the photo, inside it"},
+                    "tile": TILE_FACE}, ["image", "box", "tile"],
+                    {"box": "40,90,76,140", "tile": "5p"}),
+                "responses": {"201": _answer("the example's id (to undo it) and the set", {
+                    "type": "object", "required": ["id", "tileset"],
+                    "properties": {"id": {"type": "integer"}, "tileset": TILESET}}),
+                              **_errors(400, 403, 404, 413, 415, 503)}}},
+            "/api/tilesets/{tileset_id}/examples/{example_id}": {"delete": {
+                "summary": "take back one example (undo a correction)",
+                "parameters": [tileset_id, example_id], "security": TILESET_BEARER,
+                "responses": {"200": _answer("the set without it", {
+                    "type": "object", "required": ["removed", "tileset"],
+                    "properties": {"removed": {"type": "integer"}, "tileset": TILESET}}),
+                              **_errors(400, 403, 404)}}},
         }),
     }
 

@@ -30,6 +30,12 @@ class Detector(Protocol):
     def detect(self, image_bgr: np.ndarray) -> list[dict[str, Any]]: ...
 
 
+class LearningDetector(Protocol):
+    """A recogniser that reads with a player's tile set too (``vision.recognizer``)."""
+
+    def detect(self, image_bgr: np.ndarray, tileset: Any = None) -> list[dict[str, Any]]: ...
+
+
 class FairSlots:
     """A counting semaphore that hands its slots out in arrival order: a photo that has waited
     longest goes next (Python's semaphore lets a newcomer take a freed slot first, so under a
@@ -186,9 +192,11 @@ def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int]) -> dict[str, Any]:
+def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
+              tileset: Any = None) -> dict[str, Any]:
     """What ``detect --json`` prints for the photo ``data`` (``image``, ``tiles``), the layout
-    reading, and the time each step took; decoded and recognised in a bounded queue."""
+    reading, and the time each step took; decoded and recognised in a bounded queue, with the
+    player's ``tileset`` (``vision.tileset.TileSet``) when given."""
     from .upload import check_upload, decode_upload
 
     check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
@@ -200,7 +208,8 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int]) -> 
                                     limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"])
         t2 = time.perf_counter()
         try:
-            raw = detector.detect(image)
+            raw = (detector.detect(image) if tileset is None
+                   else detector.detect(image, tileset))  # type: ignore[call-arg]
         except MahjongError as exc:
             raise ApiError(422, f"the photo could not be read: {exc}") from None
         del image
@@ -213,7 +222,10 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int]) -> 
     if info.scale != 1.0:
         image_json["recognized_at"] = {"width": round(info.width * info.scale),
                                        "height": round(info.height * info.scale)}
-    return {"image": image_json, "tiles": detections, "reading": reading,
+    out: dict[str, Any] = {"image": image_json, "tiles": detections, "reading": reading}
+    if tileset is not None:
+        out["tileset"] = tileset.name
+    return {**out,
             "timing_ms": {"queue": round(waited * 1000, 1),
                           "decode": round((t2 - t1) * 1000, 1),
                           "detect": round((t3 - t2) * 1000, 1),

@@ -17,6 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--annotate", metavar="OUT.jpg",
                    help="write the photo with boxes and tile names (OUT-2.jpg… for more photos)")
     p.add_argument("--models", help="folder with the ONNX models (default: models/)")
+    p.add_argument("--tileset", metavar="NAME", help="read with your own tile set, learnt with "
+                                                     "`tileset learn NAME PHOTO`")
     p.add_argument("--lang", default="zh", choices=["zh", "en"], help="language of the lines and errors")
 
 
@@ -29,13 +31,15 @@ def run(args: argparse.Namespace) -> int:
     from vision.annotate import draw_tiles, write_image
     from vision.images import read_image
     from vision.recognizer import Recognizer
+    from vision.tileset import TileSet
 
+    tileset = TileSet.load(args.tileset) if args.tileset else None  # unknown: an error first
     recognizer = Recognizer.load(args.models)
     failed = 0
     for i, path in enumerate(args.images):
         try:
             image = read_image(path)
-            tiles = recognizer.detect(image)
+            tiles = recognizer.detect(image, tileset)
             if args.annotate:
                 write_image(_annotate_path(args.annotate, i, len(args.images)),
                             draw_tiles(image, tiles))

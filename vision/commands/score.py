@@ -50,6 +50,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="write the photo with the groups read, the winning tile and the doubts")
     p.add_argument("--lang", default="zh", choices=["zh", "en"], help="report language")
     p.add_argument("--models", help="folder with the ONNX models (default: models/)")
+    p.add_argument("--tileset", metavar="NAME", help="read with your own tile set, learnt with "
+                                                     "`tileset learn NAME PHOTO`")
 
 
 def _load_detections(source: str) -> Any:
@@ -81,8 +83,11 @@ def _recognise(args: argparse.Namespace) -> tuple[list[dict[str, Any]], Any]:
     except ImportError as exc:
         raise MahjongError(f"the tile recognizer is not available ({exc}); pass --detections "
                            "FILE.json from `detect --json` instead", "recognizer") from None
+    from vision.tileset import TileSet
+
+    tileset = TileSet.load(args.tileset) if getattr(args, "tileset", None) else None
     image = _read_photo(args.photo)
-    return Recognizer.load(args.models).detect(image), image
+    return Recognizer.load(args.models).detect(image, tileset), image
 
 
 def _read_photo(path: str) -> Any:

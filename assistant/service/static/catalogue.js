@@ -3,6 +3,7 @@ window.CATALOGUE = {
 "messages": {
 "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
 "'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
+"'box' is four numbers x1,y1,x2,y2 in pixels of the photo": "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
 "'context' must be an object": "'context' 须为对象",
 "'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
 "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}": "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
@@ -62,6 +63,7 @@ window.CATALOGUE = {
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a player}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 玩家}}",
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a seat}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 座位}}",
 "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
+"a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
 "a practice hand has 13 tiles": "练习题的手牌有 13 张",
@@ -70,7 +72,10 @@ window.CATALOGUE = {
 "a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
 "a throw is its dice (3,4) or its total (7), got {0}": "一次掷骰写作各骰点数 (3,4) 或总点数 (7)，收到 {0}",
 "a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
+"a tile example needs features that are not all zero": "牌的样本特征不能全为零",
 "a tile must be a string code, got {0}: {1}": "牌须写成文字代码，收到 {0}：{1}",
+"a tile set learns tile faces, not {0}": "牌组只学牌面，不学 {0}",
+"a tile set name is 1-40 letters, digits, '-' or '_'": "牌组名为 1–40 个字母、数字、'-' 或 '_'",
 "a variant is named by a string, got {0}": "规则须以名称给出，收到 {0}",
 "after_kong_discard (杠上炮) is a win on a discard, not self-drawn": "杠上炮 (after_kong_discard) 是点炮，不是自摸",
 "bonus tile {0} ({1}) appears {2} times; there is one of each": "花牌 {0}（{1}）出现 {2} 次；每种只有一张",
@@ -85,6 +90,7 @@ window.CATALOGUE = {
 "cannot write the annotated image to {0} (folder missing, or an unknown extension: use .jpg or .png)": "不能把标注后的照片写到 {0}（文件夹不存在，或扩展名未知：请用 .jpg 或 .png）",
 "cannot write the certificate in {0}: {1}": "无法在 {0} 写入证书：{1}",
 "changing a table needs its secret: send the header 'Authorization: Bearer <secret>' with the secret given when the table was created (it is in the table's shared link)": "修改牌局需要它的密钥（在分享的链接里）：请求头 Authorization: Bearer <密钥>",
+"changing a tile set needs its secret: send the header 'Authorization: Bearer <secret>' with the secret given when the set was created": "修改牌组需要它的密钥：请带上请求头 'Authorization: Bearer <密钥>'（建牌组时给的密钥）",
 "changsha: {0} birds are turned up (option birds), the table gives {1}": "长沙麻将：要翻 {0} 张鸟牌（选项 birds），牌桌给了 {1}",
 "claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}": "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
 "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
@@ -130,11 +136,16 @@ window.CATALOGUE = {
 "low confidence": "识别把握不大",
 "meld {0}": "第 {0} 副副露",
 "meld {0} tiles": "第 {0} 副副露的牌",
+"name the tiles of the photo in order, e.g. 123456789m": "请按顺序写出照片里的牌，例如 123456789m",
+"no example {0} in this tile set": "这个牌组里没有样本 {0}",
 "no file in the multipart field 'image'": "没有收到照片（字段 image）",
 "no permission to listen on port {0} (ports below 1024 need privileges): choose another --port": "没有权限监听端口 {0}（1024 以下的端口需要特权）：请用 --port 换一个",
 "no reading of the hand to score": "这手牌没有可以计分的拆法",
 "no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
 "no table {0}": "没有这个牌局 {0}",
+"no tile set named {0}: learn it first with `mahjong-assistant tileset learn`": "没有名为 {0} 的牌组：请先用 `mahjong-assistant tileset learn` 学一组",
+"no tile set {0}": "没有牌组 {0}",
+"no value in the multipart field {0}": "表单字段 {0} 没有内容",
 "no win_tile: each tile of the hand tried as the winning tile, the best kept": "没有给出和牌张：每张牌都试作和牌张，取最高者",
 "not a playing tile: {0}": "不是一张可打的牌：{0}",
 "noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0} 家的手牌",
@@ -217,11 +228,13 @@ window.CATALOGUE = {
 "the JSON is nested too deeply (the limit is {0} levels)": "JSON 嵌套太深（上限 {0} 层）",
 "the JSON is nested too deeply at {0} (the limit is {1} levels)": "JSON 在 {0} 处嵌套太深（上限 {1} 层）",
 "the WebP image is truncated or damaged": "WebP 图片不完整或已损坏",
+"the box {0} is not inside the {1}×{2} photo": "框 {0} 不在这张 {1}×{2} 的照片里",
 "the claims must be a JSON list of {{seat, claim, tile, from}}": "要牌记录须为 JSON 列表，每项 {{seat, claim, tile, from}}",
 "the claims request has no 'discard': give the discarded tile, e.g. \"discard\": \"5p\"": "要牌请求缺少打出的牌 'discard'：请给出这张牌，例如 \"discard\": \"5p\"",
 "the detector finds tiles but does not name them, and the classifier model {0} is missing": "检测模型只找牌不认牌，而认牌模型 {0} 缺失",
 "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
 "the events must be a JSON list of [seat, action, tile]": "事件须为 JSON 列表，每项 [座位, 动作, 牌]",
+"the field {0} has {1} characters; the limit is {2}": "字段 {0} 有 {1} 个字符，上限 {2}",
 "the four players need different names": "四位玩家的名字须各不相同",
 "the hand given for the winner is not a winning hand": "给和牌者的这手牌不是和牌",
 "the hand is self-drawn, but table.discarder names {0}; give null for a self-drawn win": "这手牌是自摸，但放炮者 table.discarder 是 {0}；自摸请给 null",
@@ -240,6 +253,7 @@ window.CATALOGUE = {
 "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
 "the object at {0} has {1} keys; the limit is {2}": "{0} 的对象有 {1} 个键，太多（上限 {2}）",
 "the photo could not be read: {0}": "这张照片读不出来：{0}",
+"the photo shows {0} tiles but {1} were named: lay them out in rows, apart, all face up, and name every one in order": "照片里有 {0} 张牌，但写了 {1} 张：请把牌一行行分开摆好、全部牌面朝上，并按顺序写出每一张",
 "the query parameter {0} has {1} characters; the limit is {2}": "参数 {0} 有 {1} 个字符，太长（上限 {2} 个字符）",
 "the query string is too long: {0} bytes, the limit is {1}": "网址太长：{0} 字节，上限 {1} 字节",
 "the quint {0} has no wild standing in: a tile has only four copies": "昆 {0} 里没有百搭顶替：每种牌只有四张",
@@ -248,11 +262,13 @@ window.CATALOGUE = {
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
 "the service is busy: no turn to recognise the photo within {0} s; try again": "服务正忙：{0} 秒内没轮到识别这张照片，请再试",
+"the service keeps at most {0} tile sets: delete one you no longer use": "服务最多保存 {0} 个牌组：请删掉不再用的",
 "the string at {0} has {1} characters; the limit is {2}": "{0} 的字符串有 {1} 个字符，太长（上限 {2} 个字符）",
 "the string at {0} holds a lone UTF-16 surrogate (not a character)": "{0} 的字符串含有无效字符（单独的代理项）",
 "the tile classifier model {0} is missing: train and export it with `python -m vision.train classify`": "缺少认牌模型 {0}：请用 `python -m vision.train classify` 训练并导出",
 "the tile detector model {0} is missing: train and export it with `python -m vision.train detect` (see models/MODEL_CARD.md)": "缺少找牌模型 {0}：请用 `python -m vision.train detect` 训练并导出（见 models/MODEL_CARD.md）",
 "the tile recognizer is not available ({0}); pass --detections FILE.json from `detect --json` instead": "识别器不可用（{0}）；请改用 `detect --json` 得到的 --detections 文件.json",
+"the tile set file {0} cannot be read": "牌组文件 {0} 读不出来",
 "the upload is not an image: send a JPEG, PNG, WebP or BMP photo": "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
 "the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
 "the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：riichi_sticks.{0} = 1",
@@ -261,11 +277,16 @@ window.CATALOGUE = {
 "the {0} image has no pixels ({1}×{2})": "{0} 图片没有像素（{1}×{2}）",
 "the {0} image is {1}×{2} ({3} megapixels); a {4} is decoded whole, so its limit is {5} megapixels (a JPEG may be larger)": "{0} 图片太大：{1}×{2}（{3} 百万像素），{4} 要整张解码，上限 {5} 百万像素（JPEG 可更大）",
 "this client has made {0} tables today; the limit is {1} a day": "今天已新建 {0} 个牌局，已达每天上限（{1} 个）",
+"this client has made {0} tile sets today; the limit is {1} a day": "这个客户端今天已建了 {0} 个牌组，每天上限 {1} 个",
+"this recogniser cannot learn a tile set: its classifier gives no features": "这个识别器不能学牌组：它的分类模型不输出特征",
 "this service does not answer to the name {0} (start it with --allowed-host NAME to allow it)": "服务不接受主机名 {0}（可用 --allowed-host NAME 允许）",
 "this table has {0} hands, the most a table keeps: start a new table": "本牌局已有 {0} 手（上限），请新开一局",
+"this tile classifier model gives no features to learn a tile set from: export it again with `python -m vision.train export classify`": "这个牌面分类模型不输出特征，不能学牌组：请用 `python -m vision.train export classify` 重新导出",
 "tianjin: 没有炮和 — a win is self-drawn only (set self_drawn, or the option discard_wins)": "天津：没有炮和，只能自摸（请设 self_drawn，或选项 discard_wins）",
 "tile recognition is not available: the model could not be loaded ({0})": "识牌功能不可用：识别模型没有装好（{0}），请手动输入牌",
 "tile recognition is not available: the recogniser (vision.recognizer) is not installed ({0})": "识牌功能不可用：没有安装识别模块（{0}）",
+"tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
+"tile set {0} was learnt with another classifier: learn it again": "牌组 {0} 是用另一个分类模型学的：请重新学一次",
 "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
 "tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
 "too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
@@ -632,6 +653,38 @@ window.CATALOGUE = {
 "指示牌最多 5 张，输入了 {n} 张",
 "At most 5 indicators; {n} were typed"
 ],
+"page.ts_corrected": [
+"改成了{name}",
+"Corrected to {name}"
+],
+"page.ts_learning": [
+"正在学你的牌…",
+"Learning your tiles…"
+],
+"page.ts_learnt": [
+"学会了 {n} 张牌；学之前认对了其中 {right} 张",
+"Learnt {n} tiles; before, {right} of them were read right"
+],
+"page.ts_live": [
+"用你的牌组认牌（{examples} 个样本）",
+"Reading with your tile set ({examples} examples)"
+],
+"page.ts_none": [
+"还没有你的牌组。",
+"No tile set of yours yet."
+],
+"page.ts_remembered": [
+"已记住：{name}",
+"Remembered: {name}"
+],
+"page.ts_summary": [
+"你的牌组：{examples} 个样本，{kinds} 种牌；照片都用它来认。",
+"Your tile set: {examples} examples of {kinds} kinds; photos are read with it."
+],
+"page.ts_undone": [
+"已撤销：{name}",
+"Undone: {name}"
+],
 "page.type_instead": [
 "{message} — 请在下面手动输入牌",
 "{message} — type the tiles below instead"
@@ -816,6 +869,42 @@ window.CATALOGUE = {
 "役满 ×{times} · 共 {points} 点",
 "yakuman ×{times} · {points} points in all"
 ],
+"tileset.deleted": [
+"已删除牌组 {name}",
+"tile set {name} deleted"
+],
+"tileset.forgot": [
+"牌组 {name}：已撤销样本 #{id}",
+"tile set {name}: example #{id} undone"
+],
+"tileset.learnt": [
+"牌组 {name}：学会了 {n} 张牌",
+"tile set {name}: learnt {n} tiles"
+],
+"tileset.misread": [
+"认错的（认成→其实是）",
+"misread (read→really)"
+],
+"tileset.missing": [
+"还没学的牌",
+"not learnt yet"
+],
+"tileset.none": [
+"还没有牌组：用 mahjong-assistant tileset learn 学一组",
+"no tile set yet: learn one with mahjong-assistant tileset learn"
+],
+"tileset.read_right": [
+"学之前识别器认对了其中 {right} 张（共 {n} 张）",
+"before, the recognizer read {right} of the {n} right"
+],
+"tileset.recent": [
+"最近的样本（* 是改正时加的）",
+"recent examples (* added by a correction)"
+],
+"tileset.summary": [
+"牌组 {name}：{examples} 个样本，{kinds} 种牌",
+"tile set {name}: {examples} examples of {kinds} kinds"
+],
 "ui.a_complete_hand": [
 "完整的牌型",
 "A complete hand"
@@ -859,6 +948,10 @@ window.CATALOGUE = {
 "ui.asked_la_zhuang": [
 "拉庄",
 "Asked 拉庄 (la zhuang)"
+],
+"ui.back_to_scoring": [
+"回到拍照算分",
+"Back to scoring"
 ],
 "ui.bet": [
 "注",
@@ -1096,6 +1189,18 @@ window.CATALOGUE = {
 "直杠",
 "kong on a discard"
 ],
+"ui.layout_sheet": [
+"摆牌纸",
+"Layout sheet"
+],
+"ui.layout_sheet_how": [
+"打印这一页，把每张牌牌面朝上摆在写着它名字的格子里；你的牌里没有的空着，并在「照片里的牌」里删掉。拍照时把整张纸拍进去，光线均匀，不要反光。",
+"Print this page and lay each tile face up on the box with its name; leave a box empty when your set lacks that tile, and take it out of “The photo's tiles”. Photograph the whole sheet in even light, without glare."
+],
+"ui.layout_tiles": [
+"照片里的牌",
+"The photo's tiles"
+],
 "ui.learn_mahjong": [
 "学打麻将",
 "Learn mahjong"
@@ -1208,6 +1313,10 @@ window.CATALOGUE = {
 "拍下一手牌，改正认错的牌，得到逐项计分和各家收付。",
 "Photograph a hand, correct any misread tile, get the itemised score and each seat's payment."
 ],
+"ui.photograph_the_laid_out_tiles": [
+"拍摆好的牌",
+"Photograph the laid-out tiles"
+],
 "ui.pick_the_indicator": [
 "选牌",
 "Pick"
@@ -1256,6 +1365,14 @@ window.CATALOGUE = {
 "圈风",
 "Prevalent wind"
 ],
+"ui.print": [
+"打印",
+"Print"
+],
+"ui.print_the_layout_sheet": [
+"打印摆牌纸",
+"Print the layout sheet"
+],
 "ui.pung": [
 "碰",
 "pung"
@@ -1279,6 +1396,14 @@ window.CATALOGUE = {
 "ui.record_this_hand": [
 "记录这一手",
 "Record this hand"
+],
+"ui.remember_corrections_note": [
+"改正了照片里的一张牌，可以点「记住这张牌」把它加进你的牌组，下次就认得；点错了可以撤销。",
+"After you correct a tile of the photo, tap “Remember this tile” to add it to your tile set, so it is read right next time; undo it if you tapped by mistake."
+],
+"ui.remember_this_tile": [
+"记住这张牌（加进我的牌组）",
+"Remember this tile (add to my tile set)"
 ],
 "ui.remove_this_kong": [
 "删掉这个杠",
@@ -1404,6 +1529,14 @@ window.CATALOGUE = {
 "学打麻将",
 "Teach"
 ],
+"ui.teach_it_my_tiles": [
+"教它认我的牌",
+"Teach it my tiles"
+],
+"ui.teach_tiles_how": [
+"你的牌和识别器学过的长得不一样？打印摆牌纸，把牌按格子一行行摆好、牌面朝上，拍一张照片。下面按从左到右、从上到下的顺序写出照片里的牌（你的牌里没有的就删掉）。学会以后，每张照片都用你的牌组来认。",
+"Your tiles look unlike those the recognizer learnt? Print the layout sheet, lay your tiles on it in rows, face up, and photograph them. Below, name the photo's tiles left to right, top to bottom (take out those your set lacks). From then on every photo is read with your tile set."
+],
 "ui.tenpai_at_the_draw": [
 "流局听牌",
 "Tenpai at the draw"
@@ -1479,6 +1612,10 @@ window.CATALOGUE = {
 "ui.totals": [
 "累计",
 "Totals"
+],
+"ui.undo": [
+"撤销",
+"Undo"
 ],
 "ui.updates_s": [
 "次/秒",

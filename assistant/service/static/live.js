@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const live = {
   running: false, stream: null, tracks: [], history: [], hand: null, analysis: null,
   times: [], latencies: [], inflight: 0, updates: 0,
+  tileset: null,  // what the player's own tile set has learnt (its summary), or null
 };
 const HISTORY = 5;       // frames voted over for the hand
 const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
@@ -135,6 +136,7 @@ async function sendFrame(canvas) {
   const blob = await new Promise((ok) => canvas.toBlob(ok, "image/jpeg", 0.8));
   const form = new FormData();
   form.append("image", blob, "frame.jpg");
+  MyTileset.addTo(form);  // read with the player's own tile set, when he taught one
   const t0 = performance.now();
   const r = await api("/api/recognize", { form });
   live.latencies.push(performance.now() - t0);
@@ -332,6 +334,7 @@ async function onRulesChange() {
 
 document.addEventListener("DOMContentLoaded", async () => {
   fillSeats();
+  MyTileset.summary().then((t) => { live.tileset = t; drawTilesetNote(); });
   $("variant").addEventListener("change", onRulesChange);
   $("void-suit").addEventListener("change", onRulesChange);
   $("indicator").addEventListener("change", onRulesChange);
@@ -345,4 +348,11 @@ document.addEventListener("DOMContentLoaded", async () => {
   live.variants = await fillVariants($("variant"), "default");
   rules();
 });
-document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); drawCharleston(); });
+/** Say that the frames are read with the player's tile set (taught on the score page). */
+function drawTilesetNote() {
+  const t = live.tileset;
+  $("ts-live").hidden = !t;
+  if (t) $("ts-live-text").textContent = T("page.ts_live", { examples: t.examples });
+}
+
+document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); drawCharleston(); drawTilesetNote(); });

@@ -17,6 +17,10 @@ const state = {
   result: null,
   status: null,    // {key, params} of the catalogue
   win: null,       // the tile the player said is the winning one: a detection index, or a manual item
+  file: null,      // the photo as sent (a correction sent to the player's tile set crops it)
+  offer: null,     // the last correction of a photo tile: {det, tile, id (once remembered), undone}
+  tileset: null,   // what the player's tile set has learnt (its summary), or null
+  tsStatus: null,  // {key, params} of the teaching step's status line
 };
 const $ = (id) => document.getElementById(id);
 
@@ -161,8 +165,12 @@ async function recognize(file) {
   state.image = img.naturalWidth ? img : null;
   state.manual = { hand: [], melds: [], bonus: [] };
   state.win = null;
+  state.file = file;
+  state.offer = null;
+  drawRemember();
   const form = new FormData();
   form.append("image", file);
+  MyTileset.addTo(form);
   try {
     const r = await api("/api/recognize", { form });
     state.detections = r.tiles.map((t) => ({ ...t }));
@@ -197,6 +205,7 @@ async function reread() {
 async function correctDetection(det, tile) {
   if (tile === "remove") state.detections[det].removed = true;
   else { state.detections[det].tile = tile; state.detections[det].confidence = 1; }
+  offerToRemember(det, tile);
   // Shown at once in both views; the reading that follows may then regroup the tiles.
   if (tile === "remove") state.hand = state.hand.filter((t) => t.det !== det);
   else for (const t of state.hand.concat(state.bonus)) if (t.det === det) t.tile = tile;
@@ -446,6 +455,81 @@ async function request() {
   return body;
 }
 
+/** After a photo tile is corrected to a tile face: offer to add it to the player's tile set. */
+function offerToRemember(det, tile) {
+  const face = TILE_CODES.includes(tile) || BONUS_CODES.includes(tile);
+  state.offer = face && state.file ? { det, tile, id: null, undone: false } : null;
+  showError($("ts-remember-error"), null);
+  drawRemember();
+}
+
+function drawRemember() {
+  const o = state.offer;
+  $("ts-remember").hidden = !o;
+  if (!o) return;
+  const name = TILES.tileName(o.tile, I18N.lang);
+  const key = o.undone ? "page.ts_undone" : o.id !== null ? "page.ts_remembered" : "page.ts_corrected";
+  $("ts-remember-text").textContent = T(key, { name });
+  $("ts-remember-btn").hidden = o.id !== null && !o.undone;
+  $("ts-undo").hidden = o.id === null || o.undone;
+}
+
+/** Send the offered correction (the photo, the tile's box, the tile) to the player's tile set. */
+async function rememberTile() {
+  const o = state.offer;
+  if (!o || !state.file) return;
+  $("ts-remember-btn").disabled = true;
+  try {
+    const r = await MyTileset.remember(state.file, state.detections[o.det].box, o.tile);
+    o.id = r.id; o.undone = false;
+    state.tileset = r.tileset;
+    showError($("ts-remember-error"), null);
+  } catch (err) { showError($("ts-remember-error"), err); }
+  $("ts-remember-btn").disabled = false;
+  drawRemember();
+  drawTileset();
+}
+
+async function undoRemembered() {
+  const o = state.offer;
+  if (!o || o.id === null) return;
+  try {
+    const r = await MyTileset.undo(o.id);
+    o.undone = true; o.id = null;
+    if (r) state.tileset = r.tileset;
+    showError($("ts-remember-error"), null);
+  } catch (err) { showError($("ts-remember-error"), err); }
+  drawRemember();
+  drawTileset();
+}
+
+/** The teaching step: what the player's set has learnt, and the last learning's outcome. */
+function drawTileset() {
+  const t = state.tileset;
+  $("ts-summary").textContent = t
+    ? T("page.ts_summary", { examples: t.examples, kinds: Object.keys(t.kinds).length })
+    : T("page.ts_none");
+  $("ts-summary").dataset.examples = t ? t.examples : 0;
+  $("ts-status").textContent = state.tsStatus ? T(state.tsStatus.key, state.tsStatus.params) : "";
+}
+
+async function learnLayout(file) {
+  state.tsStatus = { key: "page.ts_learning", params: {} };
+  showError($("ts-error"), null);
+  drawTileset();
+  try {
+    const r = await MyTileset.learn(file, $("ts-tiles").value);
+    state.tileset = r.tileset;
+    state.tsStatus = { key: "page.ts_learnt", params: { n: r.count, right: r.read_right } };
+    $("ts-status").dataset.learnt = r.count;
+  } catch (err) {
+    state.tsStatus = null;
+    showError($("ts-error"), err);
+  }
+  $("ts-photo").value = "";
+  drawTileset();
+}
+
 function clearResult() {
   state.result = null;
   $("result").innerHTML = "";
@@ -501,6 +585,10 @@ document.addEventListener("DOMContentLoaded", async () => {
     } catch (err) { showError($("rec-error"), err); }
   });
   $("score-btn").addEventListener("click", score);
+  $("ts-photo").addEventListener("change", (ev) => ev.target.files[0] && learnLayout(ev.target.files[0]));
+  $("ts-remember-btn").addEventListener("click", rememberTile);
+  $("ts-undo").addEventListener("click", undoRemembered);
+  MyTileset.summary().then((t) => { state.tileset = t; drawTileset(); });
   try { await fillVariants($("variant"), "guangdong"); } catch (err) { showError($("score-error"), err); }
   $("variant").addEventListener("change", loadOptions);
   loadOptions();
@@ -509,6 +597,7 @@ document.addEventListener("DOMContentLoaded", async () => {
 document.addEventListener("langchange", () => {
   const kept = chosenOptions();
   fillWinds(); drawStatus(); drawAnnotated(); drawHand(); drawResult(); drawOptions();
+  drawRemember(); drawTileset();
   for (const [key, value] of Object.entries(kept)) {
     const el = document.querySelector(`#options [data-option="${key}"]`);
     if (el) { if (el.type === "checkbox") el.checked = value; else el.value = value; }
