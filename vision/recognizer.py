@@ -51,6 +51,10 @@ UNSURE = 0.9
 #: at 0.5 too). A 白板 named over a face with marks (``preprocess.face_is_blank``) is unsure
 #: too, its confidence capped there: an unfamiliar face is never silently a blank.
 UNSURE_REPORT = 0.5
+#: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
+#: ivory, as tile faces are and coloured backs are not.
+PALE_SATURATION = 45
+PALE_VALUE = 140
 
 
 @dataclass(frozen=True)
@@ -392,6 +396,19 @@ def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.n
     yield framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
 
 
+def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether a box shows a pale, unsaturated, blank face (white or ivory, nothing drawn): a
+    blank 白板 the detector took for a back. (An ivory back looks the same; it is then read as
+    the classifier reads it.) Single-tile photos of kmj-default and fluffy 白板: 6 of 8 were
+    found as backs before."""
+    crop = crop_tile(image, tuple(box), pad=0.0, size=64)
+    if crop is None:
+        return False
+    hsv = cv2.cvtColor(crop[20:44, 20:44], cv2.COLOR_BGR2HSV)
+    return bool(hsv[..., 1].mean() < PALE_SATURATION and hsv[..., 2].mean() > PALE_VALUE
+                and face_is_blank(crop))
+
+
 def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether the face in ``box`` is blank (``preprocess.face_is_blank``); a box too small to
     tell is taken as the classifier read it."""
@@ -660,12 +677,18 @@ class Recognizer:
         codes = list(labels)
         probs = scores.astype(float).copy()
         if self.two_stage:
-            faces = [i for i, lab in enumerate(labels) if lab == "tile"]
+            # a blank white face, close up, looks like a back to the detector: a pale, blank
+            # "back" is read by the classifier too, and stays a back if it sees no tile there
+            pale = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
+            faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in pale]
             if faces and self.classifier is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
+                tile_there[[j for j, i in enumerate(faces) if i in pale]] = False
                 named, p = self.classifier.name(image, boxes[faces], tile_there, tileset)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
+                    if i in pale and named[j] in (NOT_A_TILE, "back"):
+                        codes[i], probs[i] = "back", scores[i]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
         keep = self._kept(boxes, scores, codes, probs)

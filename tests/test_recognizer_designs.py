@@ -1,0 +1,163 @@
+"""The recognizer on tile designs it was not trained on: one tile one box, unsure faces, and a
+player's tile set (``vision.tileset``) changing what the classifier reads."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.errors import MahjongError
+from datasets.synth.art import available_art_sets, load_art_set
+from vision.classes import TILE_CLASSES
+from vision.tileset import PER_KIND, TileSet, learn, reading_order
+
+MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
+needs_art = pytest.mark.skipif("smooth" not in available_art_sets(), reason="no tile art here")
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    from vision.recognizer import Recognizer
+
+    return Recognizer.load(MODELS)
+
+
+# --- the tile set itself ------------------------------------------------------------------------
+
+def test_a_tile_set_keeps_at_most_per_kind_examples_and_takes_one_back() -> None:
+    ts = TileSet("mine")
+    rng = np.random.default_rng(0)
+    ids = [ts.add("7s", rng.normal(size=8)) for _ in range(PER_KIND + 2)]
+    assert ts.kinds() == {"7s": PER_KIND}, "the oldest go past the bound"
+    assert ids[0] not in ts.ids and ids[-1] in ts.ids
+    assert ts.remove(ids[-1]) and not ts.remove(ids[-1])
+    assert ts.kinds() == {"7s": PER_KIND - 1}
+
+
+def test_a_tile_set_refuses_what_is_no_face_or_another_models_features() -> None:
+    ts = TileSet("mine")
+    ts.add("1m", np.ones(8))
+    with pytest.raises(MahjongError, match="faces"):
+        ts.add("back", np.ones(8))
+    with pytest.raises(MahjongError, match="another classifier"):
+        ts.add("2m", np.ones(16))
+    with pytest.raises(MahjongError, match="not all zero"):
+        ts.add("2m", np.zeros(8))
+    for bad in ("", "../x", "a b", "x" * 41):
+        with pytest.raises(MahjongError, match="tile set name"):
+            TileSet(bad)
+
+
+def test_a_tile_set_is_saved_and_read_back(tmp_path: Path) -> None:
+    ts = TileSet("家里的牌")
+    ts.add("5p", np.arange(1, 9, dtype=float))
+    ts.add("C", np.arange(8, 0, -1, dtype=float), source="correction")
+    path = ts.save(tmp_path)
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    again = TileSet.load("家里的牌", tmp_path)
+    assert again.codes == ["5p", "C"] and again.sources == ["learn", "correction"]
+    np.testing.assert_allclose(again.vectors, ts.vectors, atol=1e-3)
+    assert again.add("1m", np.ones(8)) == 3, "ids go on from where they were"
+    with pytest.raises(MahjongError, match="no tile set named"):
+        TileSet.load("elsewhere", tmp_path)
+
+
+def test_a_learnt_example_outweighs_the_classifier_and_a_far_one_does_not() -> None:
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts = TileSet("mine")
+    basis = np.eye(16)
+    ts.add("7s", basis[0])
+    ts.add("4s", basis[1])
+    probs = np.zeros((3, len(codes)))
+    probs[:, codes.index("8s")] = 0.9  # the classifier reads 8条 …
+    probs[:, codes.index("none")] = 0.1
+    near_7s = basis[0] + 0.05 * basis[2]
+    far = basis[5]
+    out = ts.combine(probs, np.stack([near_7s, far, basis[1]]), codes)
+    assert [codes[k] for k in out.argmax(axis=1)] == ["7s", "8s", "4s"]
+    np.testing.assert_allclose(out.sum(axis=1), 1.0, atol=1e-6)
+    np.testing.assert_allclose(out[:, codes.index("none")], 0.1), "no tile stays the classifier's"
+
+
+def test_layout_photos_are_read_in_rows_left_to_right() -> None:
+    boxes = np.array([[100, 5, 140, 60], [0, 0, 40, 55], [50, 3, 90, 58],
+                      [0, 90, 40, 145], [52, 88, 92, 146]])
+    assert reading_order(boxes) == [1, 2, 0, 3, 4]
+
+
+# --- on photos ----------------------------------------------------------------------------------
+
+@needs_art
+@pytest.mark.parametrize("design,code,seed", [("unicode", "7s", 3), ("smooth", "2f", 4),
+                                              ("kmj-default" if "kmj-default" in available_art_sets()
+                                               else "smooth", "N", 5)])
+def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: int) -> None:
+    """A tile filling a third to a half of the frame is found once, not in pieces."""
+    from datasets.synth.photos import single_tile_photo
+
+    scene = single_tile_photo(np.random.default_rng(seed), design, code)
+    tiles = recognizer.detect(scene.image)
+    assert len(tiles) == 1, tiles
+    truth = scene.tiles[0].box
+    box = tiles[0]["box"]
+    overlap = (min(box[2], truth[2]) - max(box[0], truth[0])) * (min(box[3], truth[3]) - max(box[1], truth[1]))
+    assert overlap > 0.6 * (truth[2] - truth[0]) * (truth[3] - truth[1])
+
+
+@needs_art
+def test_learning_a_layout_makes_its_tiles_read_as_taught(recognizer) -> None:
+    """A rows photo of 18 kinds: learnt, then read again with the set, every tile reads as
+    taught; taught under other names, the set's names win (it is not the classifier's)."""
+    from datasets.synth.photos import rows_photo
+
+    codes = TILE_CLASSES[18:27] + TILE_CLASSES[27:34] + ["1f", "5f"]
+    scene = rows_photo(np.random.default_rng(11), "smooth", codes)
+    ts = TileSet("mine")
+    learnt = learn(ts, scene.image, codes, recognizer)
+    assert [row["tile"] for row in learnt] == codes
+    assert ts.kinds() == {code: 1 for code in codes}
+    read = recognizer.detect(scene.image, ts)
+    boxes = np.array([t["box"] for t in read])
+    assert [read[i]["tile"] for i in reading_order(boxes)] == codes
+    swapped = TileSet("swapped")
+    learn(swapped, scene.image, codes[1:2] + codes[:1] + codes[2:], recognizer)
+    read = recognizer.detect(scene.image, swapped)
+    ordered = [read[i]["tile"] for i in reading_order(np.array([t["box"] for t in read]))]
+    assert ordered[:2] == [codes[1], codes[0]]
+
+
+@needs_art
+def test_a_layout_photo_with_another_count_is_refused(recognizer) -> None:
+    from datasets.synth.photos import rows_photo
+
+    scene = rows_photo(np.random.default_rng(12), "smooth", ["1m", "2m", "3m"])
+    with pytest.raises(MahjongError, match="shows 3 tiles but 4 were named"):
+        learn(TileSet("mine"), scene.image, ["1m", "2m", "3m", "4m"], recognizer)
+
+
+@needs_art
+def test_a_face_with_marks_named_blank_is_reported_unsure(recognizer, monkeypatch) -> None:
+    """The classifier's commonest wrong answer on a face it does not know is 白板; over a face
+    with marks that answer is reported unsure (a tile to check), over a blank face it stands."""
+    from datasets.synth.photos import single_tile_photo
+
+    classifier = recognizer.classifier
+    blank = classifier.codes.index("P")
+
+    def always_blank(crops):
+        probs = np.zeros((len(crops), len(classifier.codes)))
+        probs[:, blank] = 0.97
+        probs[:, 0] = 0.03
+        return probs, None
+
+    monkeypatch.setattr(classifier, "_run", always_blank)
+    marked = recognizer.detect(single_tile_photo(np.random.default_rng(21), "unicode", "5m").image)
+    assert [t["tile"] for t in marked] == ["P"]
+    assert marked[0]["unsure"] and marked[0]["confidence"] < 0.5
+    art = "kmj-default" if "kmj-default" in available_art_sets() else "smooth"
+    assert "P" in load_art_set(art).codes
+    plain = recognizer.detect(single_tile_photo(np.random.default_rng(22), art, "P").image)
+    assert [t["tile"] for t in plain] == ["P"] and "unsure" not in plain[0]
