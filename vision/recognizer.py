@@ -247,10 +247,6 @@ class TileClassifier:
         each tile is matched with its learnt examples too (``TileSet.combine``).
         """
         probs, feats, seen, widest = self._read(image, boxes)
-        if tileset is not None and len(tileset.codes):
-            if not self.has_features:
-                self.features(image, boxes[:0])  # the error saying why
-            probs = tileset.combine(probs, feats, self.codes)
         best = probs.argmax(axis=1)
         no_tile = self.codes.index(NOT_A_TILE) if NOT_A_TILE in self.codes else -1
         unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < UNSURE)
@@ -260,7 +256,14 @@ class TileClassifier:
             for _, index, view, _ in self._views(image, boxes[unsure], TURNED_VIEWS):
                 again[index] += view
             probs[unsure] = again / (len(CROP_VIEWS) + len(TURNED_VIEWS))
-            best[unsure] = probs[unsure].argmax(axis=1)
+        if tileset is not None and len(tileset.codes):
+            # matched last, on the classifier's whole reading: mixed in before the turned
+            # views, the set's say was diluted by six views of the classifier's alone
+            # (kmj-traditional, 3 layouts learnt: 0.738 → see models/MODEL_CARD.md)
+            if not self.has_features:
+                self.features(image, boxes[:0])  # the error saying why
+            probs = tileset.combine(probs, feats, self.codes)
+        best = probs.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:
             # only the widest view, which sees the tile's edges, may say that no tile is there.
