@@ -103,7 +103,8 @@ def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: 
     assert len(tiles) == 1, tiles
     truth = scene.tiles[0].box
     box = tiles[0]["box"]
-    overlap = (min(box[2], truth[2]) - max(box[0], truth[0])) * (min(box[3], truth[3]) - max(box[1], truth[1]))
+    overlap = ((min(box[2], truth[2]) - max(box[0], truth[0]))
+               * (min(box[3], truth[3]) - max(box[1], truth[1])))
     assert overlap > 0.6 * (truth[2] - truth[0]) * (truth[3] - truth[1])
 
 
@@ -161,3 +162,28 @@ def test_a_face_with_marks_named_blank_is_reported_unsure(recognizer, monkeypatc
     assert "P" in load_art_set(art).codes
     plain = recognizer.detect(single_tile_photo(np.random.default_rng(22), art, "P").image)
     assert [t["tile"] for t in plain] == ["P"] and "unsure" not in plain[0]
+
+
+def test_the_many_designs_classifier_reads_beside_the_first(recognizer) -> None:
+    """The shipped models hold a second classifier trained on many designs; each crop's reading
+    is the mean of both, and its features (what tile sets learn) are the first's alone."""
+    from vision.recognizer import TileClassifier
+
+    classifier = recognizer.classifier
+    assert classifier.second is not None and classifier.second.codes == classifier.codes
+    crops = [np.random.default_rng(3).integers(0, 255, (50, 36, 3), dtype=np.uint8) for _ in range(3)]
+    probs, feats = classifier._run(crops)
+    alone = TileClassifier(classifier.session)
+    first, first_feats = alone._run(crops)
+    second, _ = classifier.second._run(crops)
+    np.testing.assert_allclose(probs, (first + second) / 2, atol=1e-6)
+    np.testing.assert_allclose(feats, first_feats, atol=1e-6)
+
+
+def test_a_second_classifier_of_other_classes_is_refused(recognizer) -> None:
+    from vision.recognizer import TileClassifier
+
+    odd = TileClassifier(recognizer.classifier.session)
+    odd.codes = odd.codes[:-1]
+    with pytest.raises(MahjongError, match="other classes"):
+        TileClassifier(recognizer.classifier.session, second=odd)

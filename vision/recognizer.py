@@ -27,6 +27,11 @@ from .tileset import TileSet
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
 CLASSIFIER_FILE = "tile_classifier.onnx"
+#: A second classifier, trained on many tile designs (rendered art sets and generated ones as
+#: well as the real photos), whose reading of each tile is averaged with the first's: alone it
+#: reads the real design a little worse, with the first it reads both better (models/
+#: MODEL_CARD.md, "Any tile set").
+DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
@@ -182,7 +187,7 @@ def _code(name: str) -> str:
 class TileClassifier:
     """Stage two: names face-up tiles from crops of the full-resolution photo."""
 
-    def __init__(self, session: Any, batch: int = 64) -> None:
+    def __init__(self, session: Any, batch: int = 64, second: TileClassifier | None = None) -> None:
         self.session = session
         self.batch = batch
         shape = session.get_inputs()[0].shape
@@ -196,14 +201,21 @@ class TileClassifier:
         #: the classifier's second output, its last layer's input (``vision.train.add_feature_
         #: output``): what a player's tile set (``vision.tileset``) is matched on
         self.has_features = FEATURES_OUTPUT in outputs
+        if second is not None and second.codes != self.codes:
+            raise MahjongError(f"the second classifier {DESIGNS_FILE} names other classes than "
+                               f"{CLASSIFIER_FILE}: export both from one class list")
+        #: the many-designs classifier's second opinion on unsure tiles (``DESIGNS_FILE``)
+        self.second = second
 
     @classmethod
     def load(cls, models_dir: Path | str | None = None) -> TileClassifier:
-        path = (Path(models_dir) if models_dir else MODELS_DIR) / CLASSIFIER_FILE
+        folder = Path(models_dir) if models_dir else MODELS_DIR
+        path = folder / CLASSIFIER_FILE
         if not path.is_file():
             raise MahjongError(f"the tile classifier model {path} is missing: train and export it "
                                "with `python -m vision.train classify`", str(path))
-        return cls(_session(path))
+        second = cls(_session(folder / DESIGNS_FILE)) if (folder / DESIGNS_FILE).is_file() else None
+        return cls(_session(path), second=second)
 
     def features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Each box's features (mean of the ``CROP_VIEWS`` crops', one unit row a box; zeros
@@ -318,7 +330,13 @@ class TileClassifier:
             out.append(got[0][:len(chunk)])
             if self.has_features:
                 feats.append(got[1][:len(chunk)])
-        return np.concatenate(out), np.concatenate(feats) if feats else None
+        probs = np.concatenate(out)
+        if self.second is not None:
+            # every crop read by both, the two readings averaged (the features stay the first's:
+            # tile sets are learnt on them). Averaged only for the tiles the first was unsure
+            # of, or only on the wide view, valid read worse than with the first alone.
+            probs = (probs + self.second._run(crops)[0]) / 2
+        return probs, np.concatenate(feats) if feats else None
 
 
 def _squashed(boxes: np.ndarray) -> bool:
