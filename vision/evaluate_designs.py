@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from vision.classes import TILE_CLASSES
+from vision.evaluate import iou
 from vision.recognizer import Recognizer
 from vision.tileset import TileSet, learn
 
@@ -96,15 +97,6 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
             "misreads": dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])}
 
 
-def _iou(a: list[float], b: list[float]) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
-        return 0.0
-    inter = w * h
-    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
-
-
 def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
                 tileset: TileSet | None = None) -> dict[str, Any]:
     """Rendered table scenes of ``design`` (hands with concealed kongs shown half face down,
@@ -117,12 +109,12 @@ def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
         scene = render_scene(rng, ("hand", "wall", "discards")[i % 3], art_sets=[design])
         truth = [t for t in scene.tiles if t.labelled]
         found = recognizer.detect(scene.image, tileset)
-        pairs = sorted(((_iou(t.box, f["box"]), a, b) for a, t in enumerate(truth)
+        pairs = sorted(((iou(t.box, f["box"]), a, b) for a, t in enumerate(truth)
                         for b, f in enumerate(found)), reverse=True)
         matched: dict[int, int] = {}
         used: set[int] = set()
-        for iou, a, b in pairs:
-            if iou < 0.5:
+        for overlap, a, b in pairs:
+            if overlap < 0.5:
                 break
             if a not in matched and b not in used:
                 matched[a] = b

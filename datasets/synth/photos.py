@@ -16,10 +16,10 @@ import numpy as np
 from datasets.synth import camera as fx
 from datasets.synth.art import load_art_set
 from datasets.synth.background import render_background
-from datasets.synth.body import Light, draw_tile, random_style
+from datasets.synth.body import Light, random_style
 from datasets.synth.geometry import Camera, TileBox, look_camera, tile_box
 from datasets.synth.layout import Placement
-from datasets.synth.scene import Scene, _cast_shadows, _label
+from datasets.synth.scene import Scene, _cast_shadows, _label, draw_tiles
 
 
 def _frame(rng: np.random.Generator, boxes: list[TileBox], size: tuple[int, int], fill: float,
@@ -67,11 +67,7 @@ def _photo(rng: np.random.Generator, art_name: str, codes: list[str],
                   shininess=rng.uniform(10, 60))
     img = render_background(rng, cam, centre)
     _cast_shadows(rng, img, cam, boxes, light)
-    ids = np.full(img.shape[:2], -1, np.int16)
-    drawn = [0] * len(boxes)
-    depth = [float(cam.depth(b.center()[None])[0]) for b in boxes]
-    for i in np.argsort(depth)[::-1]:
-        drawn[i] = draw_tile(img, ids, cam, boxes[i], placements[i].code, style, light, int(i))
+    ids, drawn = draw_tiles(img, cam, boxes, placements, style, light)
     fx.light_gradient(rng, img)
     if rng.random() < 0.5:
         img = fx.blur(rng, img)

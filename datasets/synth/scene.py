@@ -186,6 +186,18 @@ def _pick_art(rng: np.random.Generator, names: Sequence[str] | None = None) -> s
     return names[int(rng.choice(len(names), p=wts / wts.sum()))]
 
 
+def draw_tiles(img: np.ndarray, cam: Camera, boxes: list[TileBox], placements: list[Placement],
+               style: TileStyle, light: Light) -> tuple[np.ndarray, list[int]]:
+    """Draw the tiles far to near into ``img``; the id buffer (which tile each pixel shows) and
+    each tile's drawn pixel count, for the labels' visibility."""
+    ids = np.full(img.shape[:2], -1, np.int16)
+    drawn = [0] * len(boxes)
+    depth = [float(cam.depth(b.center()[None])[0]) for b in boxes]
+    for i in np.argsort(depth)[::-1]:
+        drawn[i] = draw_tile(img, ids, cam, boxes[i], placements[i].code, style, light, int(i))
+    return ids, drawn
+
+
 def render_scene(rng: np.random.Generator, layout: str | None = None,
                  art_sets: Sequence[str] | None = None) -> Scene:
     """Render one labelled synthetic photo; ``layout`` is one of ``LAYOUTS`` or None (random).
@@ -211,12 +223,7 @@ def render_scene(rng: np.random.Generator, layout: str | None = None,
                   shininess=rng.uniform(10, 80))
     img = render_background(rng, cam, centre)
     _cast_shadows(rng, img, cam, boxes, light)
-    ids = np.full(img.shape[:2], -1, np.int16)
-    drawn = [0] * len(boxes)
-    depth = [float(cam.depth(b.center()[None])[0]) for b in boxes]
-    for i in np.argsort(depth)[::-1]:
-        p = placements[i]
-        drawn[i] = draw_tile(img, ids, cam, boxes[i], p.code, style, light, int(i))
+    ids, drawn = draw_tiles(img, cam, boxes, placements, style, light)
     if rng.random() < 0.25:
         uv = cam.project(np.array([b.center() for b in boxes]))
         focus = uv[int(rng.integers(len(uv)))]
