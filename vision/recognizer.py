@@ -204,7 +204,7 @@ class TileClassifier:
         if second is not None and second.codes != self.codes:
             raise MahjongError(f"the second classifier {DESIGNS_FILE} names other classes than "
                                f"{CLASSIFIER_FILE}: export both from one class list")
-        #: the many-designs classifier's second opinion on unsure tiles (``DESIGNS_FILE``)
+        #: the many-designs classifier (``DESIGNS_FILE``), which reads every crop too
         self.second = second
 
     @classmethod

@@ -165,7 +165,7 @@ class TileSet:
         near = np.exp(logits)
         near /= near.sum(axis=1, keepdims=True)
         trust = 1.0 / (1.0 + np.exp(-(best - TRUST_AT) / TRUST_SOFTNESS))
-        out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs[:, :].sum(axis=1, keepdims=True)
+        out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs.sum(axis=1, keepdims=True)
         if "none" in codes:  # what the classifier gave "no tile" stays so
             k = codes.index("none")
             out[:, k] = probs[:, k]
