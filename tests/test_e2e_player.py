@@ -25,6 +25,13 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 TILES14 = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "S", "S"]
 
 
+def choose_variant(page, name: str) -> None:
+    """Choose the table's variant and wait until its house rules have loaded: the options panel
+    redrawn under a click moved the checkbox it was aimed at (seen once in CI)."""
+    page.select_option("#variant", name)
+    page.wait_for_load_state("networkidle")
+
+
 @pytest.fixture(scope="module")
 def stub() -> StubRecognizer:
     return StubRecognizer(list(TILES14))
@@ -71,7 +78,7 @@ def scored_photo(page, server, variant: str = "guangdong") -> None:
     page.goto(f"{server.url}/score")
     upload_photo(page, None)
     page.wait_for_selector("#rec-status[data-found='14']")
-    page.select_option("#variant", variant)
+    choose_variant(page, variant)
     page.check("#self-drawn")
     page.click("#score-btn")
     page.wait_for_selector(".verdict.win")
@@ -271,7 +278,7 @@ def test_melds_and_flowers_entered_by_hand(page, server) -> None:
     page.click("#add-tile")
     page.click(".picker button[data-tile='1f']")
     page.wait_for_selector("#hand .bonus svg[data-tile='1f']")
-    page.select_option("#variant", "shaanxi")
+    choose_variant(page, "shaanxi")
     page.check("#self-drawn")
     page.click("#score-btn")
     page.wait_for_selector(".verdict.win")
@@ -388,7 +395,7 @@ def test_detected_flowers_are_kept_in_the_hand(page, server, stub) -> None:
     upload_photo(page, None)
     page.wait_for_selector("#rec-status[data-found='15']")
     page.wait_for_selector("#hand .bonus svg[data-tile='1f']")
-    page.select_option("#variant", "shaanxi")
+    choose_variant(page, "shaanxi")
     page.check("#self-drawn")
     page.click("#score-btn")
     page.wait_for_selector(".verdict.win")
@@ -408,7 +415,7 @@ def test_a_photo_tile_marked_as_the_tile_turned_up(page, server, stub) -> None:
     upload_photo(page, None)
     page.wait_for_selector("#rec-status[data-found='15']")
     assert not page.is_visible("#indicator-wrap"), "广东 turns up no tile"
-    page.select_option("#variant", "xuzhou")
+    choose_variant(page, "xuzhou")
     page.wait_for_selector("#indicator-wrap", state="visible")
     page.check("#self-drawn")
     page.click("#photo-tiles button >> nth=0")
@@ -447,7 +454,7 @@ def test_a_photo_tile_marked_as_the_tile_turned_up(page, server, stub) -> None:
     page.click("#photo-tiles button >> nth=0")
     page.click(".picker button[data-tile='indicator']")
     page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 13")
-    page.select_option("#variant", "guangdong")
+    choose_variant(page, "guangdong")
     page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 14")
     assert not page.query_selector("#photo-tiles button.indicator")
 
@@ -457,7 +464,7 @@ def test_the_live_page_sends_the_tile_turned_up(page, server, stub) -> None:
     page.goto(f"{server.url}/live")
     page.wait_for_selector("#variant option[value='tianjin']", state="attached")
     assert not page.is_visible("#indicator-label")
-    page.select_option("#variant", "tianjin")
+    choose_variant(page, "tianjin")
     page.wait_for_selector("#indicator-label", state="visible")
     page.fill("#indicator", "4s")
     page.dispatch_event("#indicator", "change")
@@ -477,7 +484,7 @@ def test_riichi_inputs_score_han_fu_and_points(page, server) -> None:
     page.click("#use-typed")
     page.wait_for_function("() => document.querySelectorAll('#hand .tiles svg').length === 14")
     assert not page.is_visible("#riichi-wrap")
-    page.select_option("#variant", "riichi")
+    choose_variant(page, "riichi")
     page.wait_for_selector("#riichi-wrap", state="visible")
     page.check("#self-drawn")
     page.check("#riichi")
@@ -508,7 +515,7 @@ def test_bao_pai_indicators_for_the_chinese_variants(page, server) -> None:
     assert json.loads(sent.value.post_data)["options"]["dora_indicators"] == ["E"]
     page.wait_for_selector("#result .verdict.win")
     assert "宝牌" in page.inner_text("#result")
-    page.select_option("#variant", "shaanxi")
+    choose_variant(page, "shaanxi")
     page.wait_for_selector("#dora-wrap", state="hidden")
 
 
@@ -519,7 +526,7 @@ def test_a_sixteen_tile_hand_from_the_photo(page, server, stub) -> None:
     upload_photo(page, None)
     page.wait_for_selector("#rec-status[data-found='17']")
     page.wait_for_selector("#hand svg[data-index='16'].win")
-    page.select_option("#variant", "taiwan")
+    choose_variant(page, "taiwan")
     page.check("#self-drawn")
     with page.expect_request(lambda r: r.url.endswith("/api/analyze")) as sent:
         page.click("#score-btn")
@@ -535,7 +542,7 @@ def test_the_live_page_claims_for_a_sixteen_tile_hand(page, server, stub) -> Non
                   "E", "E", "E", "S"]
     page.goto(f"{server.url}/live")
     page.wait_for_selector("#variant option[value='taiwan']", state="attached")
-    page.select_option("#variant", "taiwan")
+    choose_variant(page, "taiwan")
     page.click("#start")
     page.wait_for_function("() => (document.querySelector('#live-hand').dataset.hand || '')"
                            ".split(' ').length === 16")
@@ -606,12 +613,12 @@ def test_the_new_variant_fields_fit_a_phone(browser, server, stub, lang: str) ->
         upload_photo(page, None)
         page.wait_for_selector("#rec-status[data-found='15']")
         for variant, shown in [("riichi", "#riichi-wrap"), ("xuzhou", "#indicator-wrap")]:
-            page.select_option("#variant", variant)
+            choose_variant(page, variant)
             page.wait_for_selector(shown, state="visible")
             assert_fits(page, f"score {variant} {lang}")
         page.goto(f"{server.url}/live")
         page.wait_for_selector("#variant option[value='wuhan']", state="attached")
-        page.select_option("#variant", "wuhan")
+        choose_variant(page, "wuhan")
         page.wait_for_selector("#indicator-label", state="visible")
         assert_fits(page, f"live wuhan {lang}")
     finally:
