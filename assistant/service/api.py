@@ -25,6 +25,7 @@ from .limits import parse_json, query_param
 from .openapi import openapi_document
 from .recognize import clean_detections, read_layout, recognize
 from .tilesets_api import tileset_for_photo
+from .upload import uploaded_photo
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -177,13 +178,7 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     """A photo (multipart field ``image``; ``tileset``: the id of the player's tile set to read
     it with) → what ``detect --json`` prints (``image``, ``tiles``) and the hand read from them
     (``reading``)."""
-    if request.mimetype != "multipart/form-data":
-        raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
-                            f"{request.mimetype or 'no content type'}")
-    upload = request.files.get("image")
-    if upload is None:
-        raise ApiError(400, "no file in the multipart field 'image'")
-    data = upload.read()
+    data = uploaded_photo()
     tileset = tileset_for_photo()
     return jsonify(recognize(current_app.extensions["recognizer"], data, current_app.config,
                              tileset))

@@ -30,6 +30,7 @@ from flask import Blueprint, current_app, jsonify, request
 from ..errors import MahjongError
 from .errors import ApiError, _short
 from .recognize import RecognizerHolder
+from .upload import uploaded_photo
 
 bp = Blueprint("tilesets", __name__, url_prefix="/api/tilesets")
 
@@ -210,17 +211,6 @@ def _form_field(name: str, limit: int) -> str:
     return value.strip()
 
 
-def _photo() -> bytes:
-    """The uploaded photo (multipart field ``image``); 415 or 400 otherwise."""
-    if request.mimetype != "multipart/form-data":
-        raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
-                            f"{request.mimetype or 'no content type'}")
-    upload = request.files.get("image")
-    if upload is None:
-        raise ApiError(400, "no file in the multipart field 'image'")
-    return upload.read()
-
-
 def _learner(holder: RecognizerHolder) -> Any:
     """The recogniser, when it can give the features a tile set learns (503 otherwise)."""
     detector = holder.get()
@@ -285,7 +275,7 @@ def learn_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
     from .upload import check_upload, decode_upload
 
     _authorize(tileset_id)
-    data = _photo()
+    data = uploaded_photo()
     vision = _vision()
     try:
         tiles = vision.layout_tiles(_form_field("tiles", MAX_TILES_FIELD))
@@ -320,7 +310,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
     from .upload import check_upload, decode_upload
 
     _authorize(tileset_id)
-    data = _photo()
+    data = uploaded_photo()
     vision = _vision()
     tile = _form_field("tile", 8)
     if tile not in vision.KINDS:

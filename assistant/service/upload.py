@@ -186,3 +186,18 @@ def _jpeg_reduced(data: bytes, info: ImageInfo, work_side: int) -> np.ndarray | 
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         return None
     return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def uploaded_photo() -> bytes:
+    """The photo of the current request (multipart field ``image``): 415 when the request is
+    no multipart form, 400 when the field is missing. Its bytes are checked by
+    :func:`check_upload` before any model sees them."""
+    from flask import request
+
+    if request.mimetype != "multipart/form-data":
+        raise ApiError(415, "send the photo as multipart/form-data with the field 'image', got "
+                            f"{request.mimetype or 'no content type'}")
+    upload = request.files.get("image")
+    if upload is None:
+        raise ApiError(400, "no file in the multipart field 'image'")
+    return upload.read()
