@@ -121,3 +121,15 @@ def test_detector_photos_come_back_scaled_with_their_labels(tmp_path: Path) -> N
             assert cv2.imread(str(image)).shape == (240, 320, 3)
             unpacked.append((root / "labels" / split / f"{image.stem}.txt").read_text())
     assert sorted(unpacked) == sorted(labels.values())
+
+
+def test_a_set_too_large_is_thinned_by_side_and_quality(tmp_path: Path) -> None:
+    """A designs set over the device's 64 MiB is packed smaller: crops scaled down, lower WebP."""
+    _crops(tmp_path / "src")
+    full, thin = tmp_path / "full", tmp_path / "thin"
+    pack_crops(tmp_path / "src", full, seed=0)
+    pack_crops(tmp_path / "src", thin, seed=0, side=48, quality=50)
+    assert (thin / "classify.bin").stat().st_size < (full / "classify.bin").stat().st_size
+    unpack(thin)
+    sides = {cv2.imread(str(p)).shape[:2] for p in thin.glob("classify/*/*/*.webp")}
+    assert sides == {(48, 48)}

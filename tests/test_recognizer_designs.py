@@ -91,10 +91,15 @@ def test_layout_photos_are_read_in_rows_left_to_right() -> None:
 # --- on photos ----------------------------------------------------------------------------------
 
 @needs_art
-@pytest.mark.parametrize("design,code,seed", [("unicode", "7s", 3), ("smooth", "2f", 4),
-                                              ("kmj-default" if "kmj-default" in available_art_sets()
-                                               else "smooth", "N", 5)])
-def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: int) -> None:
+@pytest.mark.parametrize("design,code,seed", [
+    ("unicode", "7s", 3), ("smooth", "2f", 4),
+    ("kmj-default" if "kmj-default" in available_art_sets() else "smooth", "N", 5),
+    ("gen-13", "P", [2026, 33, 0]),  # a framed 白板 whose frame corners were read as four blanks
+    ("gen-12", "P", [2026, 33, 1]),  # ... as a blank top half and two unsure quarters
+    ("gen-12", "4p", [2026, 12, 1]),  # on a checked cloth whose squares were read as backs
+])
+def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: int | list[int]
+                                      ) -> None:
     """A tile filling a third to a half of the frame is found once, not in pieces."""
     from datasets.synth.photos import single_tile_photo
 

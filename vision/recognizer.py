@@ -60,6 +60,18 @@ UNSURE_REPORT = 0.5
 #: ivory, as tile faces are and coloured backs are not.
 PALE_SATURATION = 45
 PALE_VALUE = 140
+#: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
+#: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
+#: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
+#: (``_blank_pieces``: close-ups only).
+PIECE_OVERLAP = 0.2
+PIECE_GAP = 0.15
+#: A weak back (under ``Thresholds.back_score``) is kept beside others only if it is at least
+#: this share of the face-up tiles' median area: a checked cloth's squares, near a close-up
+#: tile, came out as weak backs 0.4-0.55 of its size (one-tile photos of every design tried).
+BACK_AREA = 0.6
+#: Pieces joined, read again, joined again: a face split in quarters comes together in two.
+PIECE_PASSES = 3
 
 
 @dataclass(frozen=True)
@@ -494,6 +506,86 @@ def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
             np.concatenate([cls[~used], zoomed[2][add]]))
 
 
+def _overlap_share(a: list[float], b: list[float]) -> float:
+    """The share of box ``a``'s area (x1, y1, x2, y2) that lies inside box ``b``.
+
+    >>> _overlap_share([0, 0, 10, 10], [5, 0, 20, 10]), _overlap_share([0, 0, 10, 10], [20, 0, 30, 9])
+    (0.5, 0.0)
+    """
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(w, 0) * max(h, 0) / max((a[2] - a[0]) * (a[3] - a[1]), 1e-9)
+
+
+def _blank_pieces(tiles: list[dict[str, Any]]
+                  ) -> tuple[list[dict[str, Any]], list[tuple[list[float], float]]]:
+    """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the pieces of one
+    tile: an unsure 白板 over a sure tile of another face (``PIECE_OVERLAP``) is dropped, and
+    blank or unsure faces that overlap or touch (``PIECE_GAP``) are taken out, with the box
+    round each such group of two or more (tile-shaped) and its best detection score, to be
+    read again as one tile.
+
+    A close-up tile of a design never seen was found as 2-4 boxes where the white side of its
+    body or the corners of its face's frame were read as blank faces of their own.
+
+    >>> sure = {"tile": "5p", "box": [0, 0, 40, 60], "detection": 0.9}
+    >>> side = {"tile": "P", "box": [0, 50, 40, 70], "unsure": True, "detection": 0.4}
+    >>> halves = [{"tile": "P", "box": [100, 0, 140, 30], "detection": 0.5},
+    ...           {"tile": "3p", "box": [100, 31, 140, 60], "unsure": True, "detection": 0.4}]
+    >>> kept, whole = _blank_pieces([sure, side, *halves])
+    >>> [t["tile"] for t in kept], whole
+    (['5p'], [([100.0, 0.0, 140.0, 60.0], 0.5)])
+    """
+    faces = [i for i, t in enumerate(tiles) if t["tile"] != "back"]
+    if len(faces) >= FEW_TILES:
+        return tiles, []
+    blank = {i for i in faces if tiles[i]["tile"] in BLANK_FACES}
+    sure_other = [tiles[i]["box"] for i in faces if i not in blank and not tiles[i].get("unsure")]
+    drop = {i for i in blank if tiles[i].get("unsure")
+            and any(_overlap_share(tiles[i]["box"], b) >= PIECE_OVERLAP for b in sure_other)}
+    rest = [i for i in faces if i not in drop and (i in blank or tiles[i].get("unsure"))]
+    group = {i: i for i in rest}  # union-find over pieces that overlap or touch
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for a in rest:
+        for b in rest:
+            if a < b and _touch(tiles[a]["box"], tiles[b]["box"]):
+                group[root(b)] = root(a)
+    whole = []
+    for r in sorted({root(i) for i in rest}):
+        members = [i for i in rest if root(i) == r]
+        if len(members) < 2 or not any(tiles[i].get("unsure") for i in members):
+            continue
+        boxes = np.array([tiles[i]["box"] for i in members], float)
+        box = [float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()),
+               float(boxes[:, 3].max())]
+        w, h = box[2] - box[0], box[3] - box[1]
+        if max(w / max(h, 1e-6), h / max(w, 1e-6)) <= TILE_SHAPE:
+            drop.update(members)
+            whole.append(([round(v, 1) for v in box], max(tiles[i]["detection"] for i in members)))
+    return [t for i, t in enumerate(tiles) if i not in drop], whole
+
+
+def _touch(a: list[float], b: list[float]) -> bool:
+    """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
+    ``PIECE_GAP`` of the smaller's short side of each other along one edge.
+
+    >>> _touch([0, 0, 10, 10], [11, 0, 20, 10]), _touch([0, 0, 10, 10], [15, 0, 20, 10])
+    (True, False)
+    """
+    if max(_overlap_share(a, b), _overlap_share(b, a)) >= PIECE_OVERLAP:
+        return True
+    side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    gap_x = max(a[0], b[0]) - min(a[2], b[2])
+    gap_y = max(a[1], b[1]) - min(a[3], b[3])
+    along = min(a[2], b[2]) - max(a[0], b[0]) if gap_y > gap_x else min(a[3], b[3]) - max(a[1], b[1])
+    return max(gap_x, gap_y) <= PIECE_GAP * side and along > side / 2
+
+
 def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float,
                  codes: list[str] | None = None, same_inside: float = 1.0) -> np.ndarray:
     """Indices of ``order`` (best first) left after dropping each box that lies mostly (share
@@ -672,16 +764,24 @@ class Recognizer:
         h = np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)
         tile_shaped = np.maximum(w / h, h / w) <= TILE_SHAPE
 
+        faces = [i for i in range(len(boxes)) if codes[i] not in ("back", NOT_A_TILE)
+                 and scores[i] >= th.score]
+        face_area = float(np.median((w * h)[faces])) if faces else 0.0
+        # a box likely a tile: scored so, and a back not much smaller than the faces
+        likely = (scores >= th.score) & ((w * h >= BACK_AREA * face_area)
+                                         | ~np.array([c == "back" for c in codes], bool))
+
         def beside_others(i: int) -> bool:  # within a tile's width of two other likely boxes
             gap = max(w[i], h[i])
-            return sum(j != i and scores[j] >= th.score and boxes[j, 0] - gap < boxes[i, 2]
+            return sum(j != i and likely[j] and boxes[j, 0] - gap < boxes[i, 2]
                        and boxes[i, 0] - gap < boxes[j, 2] and boxes[j, 1] - gap < boxes[i, 3]
                        and boxes[i, 1] - gap < boxes[j, 3] for j in range(len(boxes))) >= 2
 
         def sure_of(i: int) -> bool:
-            if codes[i] == "back":
+            if codes[i] == "back":  # a weak one beside others, and not much smaller than faces
                 return bool(tile_shaped[i] and (scores[i] >= th.back_score or (
-                    scores[i] >= th.score and beside_others(i))))
+                    scores[i] >= th.score and w[i] * h[i] >= BACK_AREA * face_area
+                    and beside_others(i))))
             return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
                                                   and probs[i] >= th.blank_confidence))
 
@@ -724,19 +824,31 @@ class Recognizer:
         keep = self._kept(boxes, scores, codes, probs)
         keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
         boxes, scores, probs, codes = boxes[keep], scores[keep], probs[keep], [codes[i] for i in keep]
-        tiles = []
-        for code, box, s, p in zip(codes, boxes, scores, probs, strict=True):
-            if code == NOT_A_TILE:  # the classifier saw no tile in the box
-                continue
-            tile = {"tile": code, "box": [round(float(v), 1) for v in box],
-                    "confidence": round(float(p), 4), "detection": round(float(s), 4)}
-            if self.two_stage and code != "back":
-                marked = code in BLANK_FACES and not _blank_there(image, box)
-                if marked:
-                    tile["confidence"] = min(tile["confidence"], round(UNSURE_REPORT - 0.01, 4))
-                if marked or p < UNSURE_REPORT:
-                    tile["unsure"] = True
-            tiles.append(tile)
+        tiles = [self._entry(image, code, box, s, p)
+                 for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)
+                 if code != NOT_A_TILE]  # NOT_A_TILE: the classifier saw no tile in the box
+        for _ in range(PIECE_PASSES if self.two_stage and self.classifier is not None else 0):
+            tiles, whole = _blank_pieces(tiles)
+            if not whole:
+                break
+            named, p = self.classifier.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
+                                            np.ones(len(whole), bool), tileset)
+            tiles += [self._entry(image, code, box, detection, q) for code, (box, detection), q
+                      in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
         return tiles
+
+    def _entry(self, image: np.ndarray, code: str, box: Any, detection: float,
+               confidence: float) -> dict[str, Any]:
+        """One tile as :meth:`detect` reports it; a face named with little confidence, or a
+        白板 named over a face with marks, is ``"unsure"`` (the latter's confidence capped)."""
+        tile = {"tile": code, "box": [round(float(v), 1) for v in box],
+                "confidence": round(float(confidence), 4), "detection": round(float(detection), 4)}
+        if self.two_stage and code != "back":
+            marked = code in BLANK_FACES and not _blank_there(image, np.asarray(box, float))
+            if marked:
+                tile["confidence"] = min(tile["confidence"], round(UNSURE_REPORT - 0.01, 4))
+            if marked or confidence < UNSURE_REPORT:
+                tile["unsure"] = True
+        return tile
