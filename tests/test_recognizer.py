@@ -187,7 +187,7 @@ def test_shipped_classifier_reads_a_batch_as_one_by_one() -> None:
     crops = [rng.integers(0, 255, (40 + 3 * i, 30, 3), dtype=np.uint8) for i in range(5)]
     together, features = classifier._run(crops)
     alone = [classifier._run([c]) for c in crops]
-    assert together.shape == (5, len(classifier.codes)) and features.shape == (5, 1280)
+    assert together.shape == (5, len(classifier.codes)) and features.shape == (5, 2 * 1280)  # both
     np.testing.assert_allclose(together, np.concatenate([a[0] for a in alone]), atol=1e-5)
     np.testing.assert_allclose(features, np.concatenate([a[1] for a in alone]), atol=1e-4)
 

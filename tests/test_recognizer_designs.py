@@ -171,7 +171,7 @@ def test_a_face_with_marks_named_blank_is_reported_unsure(recognizer, monkeypatc
 
 def test_the_many_designs_classifier_reads_beside_the_first(recognizer) -> None:
     """The shipped models hold a second classifier trained on many designs; each crop's reading
-    is the mean of both, and its features (what tile sets learn) are the first's alone."""
+    is the mean of both, and its features (what tile sets learn) are both's side by side."""
     from vision.recognizer import TileClassifier
 
     classifier = recognizer.classifier
@@ -180,9 +180,14 @@ def test_the_many_designs_classifier_reads_beside_the_first(recognizer) -> None:
     probs, feats = classifier._run(crops)
     alone = TileClassifier(classifier.session)
     first, first_feats = alone._run(crops)
-    second, _ = classifier.second._run(crops)
+    second, second_feats = classifier.second._run(crops)
     np.testing.assert_allclose(probs, (first + second) / 2, atol=1e-6)
-    np.testing.assert_allclose(feats, first_feats, atol=1e-6)
+    assert feats.shape == (3, first_feats.shape[1] + second_feats.shape[1])
+    unit = np.linalg.norm
+    np.testing.assert_allclose(feats[:, :first_feats.shape[1]],
+                               first_feats / unit(first_feats, axis=1, keepdims=True), atol=1e-5)
+    np.testing.assert_allclose(feats[:, first_feats.shape[1]:],
+                               second_feats / unit(second_feats, axis=1, keepdims=True), atol=1e-5)
 
 
 def test_a_second_classifier_of_other_classes_is_refused(recognizer) -> None:

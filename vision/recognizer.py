@@ -32,6 +32,9 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: reads the real design a little worse, with the first it reads both better (models/
 #: MODEL_CARD.md, "Any tile set").
 DESIGNS_FILE = "tile_classifier_designs.onnx"
+#: With the second classifier, tile sets are learnt and matched on both classifiers' features
+#: side by side (``TileSet`` vectors twice as wide), not on the first's alone.
+FEATURES_OF_BOTH = True
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
@@ -343,12 +346,23 @@ class TileClassifier:
             if self.has_features:
                 feats.append(got[1][:len(chunk)])
         probs = np.concatenate(out)
+        features = np.concatenate(feats) if feats else None
         if self.second is not None:
-            # every crop read by both, the two readings averaged (the features stay the first's:
-            # tile sets are learnt on them). Averaged only for the tiles the first was unsure
-            # of, or only on the wide view, valid read worse than with the first alone.
-            probs = (probs + self.second._run(crops)[0]) / 2
-        return probs, np.concatenate(feats) if feats else None
+            # every crop read by both, the two readings averaged. Averaged only for the tiles
+            # the first was unsure of, or only on the wide view, valid read worse than with the
+            # first alone (models/MODEL_CARD.md).
+            second, more = self.second._run(crops)
+            probs = (probs + second) / 2
+            if FEATURES_OF_BOTH and features is not None and more is not None:
+                # tile sets match on both classifiers' features, each a unit row: the second's,
+                # learnt on many designs, tell a new design's kinds apart better
+                features = np.hstack([_unit(features), _unit(more)])
+        return probs, features
+
+
+def _unit(rows: np.ndarray) -> np.ndarray:
+    """Each row scaled to length 1 (a row of zeros stays so)."""
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
 
 def _squashed(boxes: np.ndarray) -> bool:
