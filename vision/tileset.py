@@ -2,7 +2,7 @@
 
 The classifier learnt its tiles from a few designs; a set from another maker may draw 条 or the
 flowers otherwise. A player lays his tiles out in rows, photographs them and says which they are
-(:func:`learn`); each tile's *features* (what the classifier computes just before naming it) are
+(:func:`learn`); each tile's *features* (what the classifiers compute just before naming it) are
 kept as an example, a row of numbers, not a retrained network. Reading a photo with the tile set,
 each tile is compared with the examples (cosine similarity): where it is as close to a learnt
 kind as the examples of one kind are to each other, that kind wins; otherwise the classifier's
