@@ -792,10 +792,9 @@ class Recognizer:
                        and boxes[i, 1] - gap < boxes[j, 3] for j in range(len(boxes))) >= 2
 
         def sure_of(i: int) -> bool:
-            if codes[i] == "back":  # a weak one beside others, and not much smaller than faces
-                return bool(tile_shaped[i] and (scores[i] >= th.back_score or (
-                    scores[i] >= th.score and w[i] * h[i] >= BACK_AREA * face_area
-                    and beside_others(i))))
+            if codes[i] == "back":  # a weak one: likely (not much smaller than the faces) and
+                return bool(tile_shaped[i] and (scores[i] >= th.back_score or (  # beside others
+                    likely[i] and beside_others(i))))
             return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
                                                   and probs[i] >= th.blank_confidence))
 
