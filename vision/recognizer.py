@@ -22,7 +22,7 @@ from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .preprocess import CROP_PAD, classifier_input, crop_tile, face_is_blank, letterbox, turn
-from .tileset import TileSet
+from .tileset import TileSet, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -262,8 +262,7 @@ class TileClassifier:
         probs /= len(CROP_VIEWS)
         if feats is None:
             feats = np.zeros((len(boxes), 0), np.float32)
-        feats /= np.maximum(np.linalg.norm(feats, axis=1, keepdims=True), 1e-9)
-        return probs, feats, seen, widest
+        return probs, unit_rows(feats), seen, widest
 
     def name(self, image: np.ndarray, boxes: np.ndarray, tile_there: np.ndarray | None = None,
              tileset: TileSet | None = None) -> tuple[list[str], np.ndarray]:
@@ -356,13 +355,8 @@ class TileClassifier:
             if FEATURES_OF_BOTH and features is not None and more is not None:
                 # tile sets match on both classifiers' features, each a unit row: the second's,
                 # learnt on many designs, tell a new design's kinds apart better
-                features = np.hstack([_unit(features), _unit(more)])
+                features = np.hstack([unit_rows(features), unit_rows(more)])
         return probs, features
-
-
-def _unit(rows: np.ndarray) -> np.ndarray:
-    """Each row scaled to length 1 (a row of zeros stays so)."""
-    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
 
 def _squashed(boxes: np.ndarray) -> bool:

@@ -49,6 +49,11 @@ TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
 
 
+def unit_rows(rows: np.ndarray) -> np.ndarray:
+    """Each row scaled to length 1 (a row of zeros stays so): features compared by cosine."""
+    return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
+
+
 def tilesets_dir() -> Path:
     """Where tile sets are kept: ``$MAHJONG_TILESETS`` or ``$XDG_DATA_HOME/mahjong-assistant/
     tilesets`` (``~/.local/share/…``), beside the table sessions."""
@@ -134,8 +139,7 @@ class TileSet:
     def similarities(self, features: np.ndarray, codes: list[str]) -> np.ndarray:
         """For each row of ``features``, the best cosine similarity to each of ``codes``'s
         examples (-1 where the kind has none)."""
-        feats = np.asarray(features, np.float32)
-        feats = feats / np.maximum(np.linalg.norm(feats, axis=1, keepdims=True), 1e-9)
+        feats = unit_rows(np.asarray(features, np.float32))
         out = np.full((len(feats), len(codes)), -1.0, np.float32)
         if not len(self.codes) or not len(feats):
             return out
