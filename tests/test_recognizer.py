@@ -313,6 +313,46 @@ def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPa
     assert tiles[0]["confidence"] == pytest.approx(0.4)
 
 
+def test_a_coloured_blank_face_is_a_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The classifier has no class for backs and reads a face-down tile's blank, coloured back
+    as 白板: a strongly coloured blank middle is reported as a back, an ivory one stays 白板."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.1, 0),))
+    answer = np.zeros((2, len(classifier.codes)))
+    answer[:, classifier.codes.index("P")] = 0.95
+    monkeypatch.setattr(classifier, "_run", lambda crops: (answer[:len(crops)], None))
+    image = np.full((120, 200, 3), 90, np.uint8)
+    image[20:100, 20:80] = (60, 150, 20)  # a green back
+    image[20:100, 110:170] = (215, 230, 235)  # an ivory face
+    boxes = np.array([[20, 20, 80, 100], [110, 20, 170, 100]], dtype=float)
+    reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
+    reader.classifier, reader.thresholds = classifier, recognizer.Thresholds()
+    reader.det_names, reader.two_stage = ["tile", "back"], True
+    monkeypatch.setattr(reader, "find", lambda image: (boxes, np.array([0.8, 0.8]),
+                                                       np.zeros(2, dtype=int)))
+    assert [t["tile"] for t in reader.detect(image)] == ["back", "P"]
+
+
+def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:
+    """A face-down tile the detector scores low (a concealed kong's back beside its face-up
+    tiles) is kept when it lies in a row with a sure tile of its size; alone, or much smaller
+    than the tiles beside it, it is not (a cloth's pattern)."""
+    import vision.recognizer as recognizer
+
+    reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
+    reader.thresholds = recognizer.Thresholds()
+    boxes = np.array([[100, 0, 130, 40], [131, 0, 161, 40],  # two faces of a kong
+                      [162, 2, 192, 42],  # its back, weak
+                      [400, 0, 430, 40],  # a weak back far from any tile
+                      [84, 20, 99, 40]], dtype=float)  # a weak back of a quarter of their size
+    scores = np.array([0.8, 0.8, 0.25, 0.25, 0.25])
+    codes = ["5m", "5m", "back", "back", "back"]
+    kept = reader._kept(boxes, scores, codes, np.array([0.9, 0.9, 0.25, 0.25, 0.25]))
+    assert sorted(kept.tolist()) == [0, 1, 2]
+
+
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
 def test_shipped_classifier_reads_blank_white_dragons_as_tiles() -> None:
     """Every labelled 白板 of `valid` (true boxes) reads P, not `none` (no tile): the classifier

@@ -114,6 +114,21 @@ def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: 
 
 
 @needs_art
+def test_a_concealed_kongs_backs_are_found_as_backs(recognizer) -> None:
+    """A rendered hand of a design never trained on, its concealed kong lying back, face, face,
+    back: both backs are reported as ``back`` (the second was read as 白板 before)."""
+    from datasets.synth.scene import render_scene
+    from vision.evaluate import iou
+
+    scene = render_scene(np.random.default_rng([101, 59]), "hand", art_sets=["gen-12"])
+    backs = [t for t in scene.tiles if t.labelled and t.code == "back" and t.group.startswith("meld")]
+    assert len(backs) == 2
+    found = recognizer.detect(scene.image)
+    for back in backs:
+        assert [f["tile"] for f in found if iou(f["box"], back.box) >= 0.5] == ["back"]
+
+
+@needs_art
 def test_learning_a_layout_makes_its_tiles_read_as_taught(recognizer) -> None:
     """A rows photo of 18 kinds: learnt, then read again with the set, every tile reads as
     taught; taught under other names, the set's names win (it is not the classifier's)."""

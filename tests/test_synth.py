@@ -83,6 +83,20 @@ def test_random_hands_are_legal():
         assert max(counts.values()) <= 4
 
 
+def test_a_hand_asked_for_a_concealed_kong_holds_one_lying_partly_face_down():
+    """``concealed_kong``: the scenes that measure how a concealed kong's backs are found."""
+    from datasets.synth import render_scene
+
+    for seed in range(20):
+        h = hand_mod.random_hand(np.random.default_rng(seed), hand_mod.TilePool(), concealed_kong=True)
+        assert hand_mod.is_legal(h), h
+        assert h.melds[0].type == "kong" and h.melds[0].concealed
+    s = render_scene(np.random.default_rng(1), "flat", concealed_kong=True)
+    _check_hand_matches_tiles(s)
+    kong = [t.code for t in s.tiles if t.group == "meld0"]
+    assert len(kong) == 4 and "back" in kong
+
+
 def test_illegal_hands_are_rejected():
     bad_chow = hand_mod.Hand(["1m"] * 10, [hand_mod.Meld("chow", ["1m", "2m", "4m"])])
     assert not hand_mod.is_legal(bad_chow)

@@ -63,6 +63,10 @@ UNSURE_REPORT = 0.5
 #: ivory, as tile faces are and coloured backs are not.
 PALE_SATURATION = 45
 PALE_VALUE = 140
+#: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
+#: 280 valid 白板 measure 15 (median) to 66 at most; the backs of concealed kongs in rendered
+#: hands (green, blue, orange, yellow layers) 86-209.
+BACK_SATURATION = 80
 #: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
 #: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
 #: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
@@ -73,6 +77,11 @@ PIECE_GAP = 0.15
 #: this share of the face-up tiles' median area: a checked cloth's squares, near a close-up
 #: tile, came out as weak backs 0.4-0.55 of its size (one-tile photos of every design tried).
 BACK_AREA = 0.6
+#: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
+#: face up or down: heights within this share of each other, overlapping so much of the lower,
+#: and at most ``ROW_GAP`` of its width apart (a concealed kong, two up and two down; a wall).
+ROW_SIZE = 0.25
+ROW_GAP = 0.3
 #: Pieces joined, read again, joined again: a face split in quarters comes together in two.
 PIECE_PASSES = 3
 
@@ -108,7 +117,11 @@ class Thresholds:
     from ``score``): a back has no face to tell it from the table, and a striped or patterned
     cloth in a close-up of one tile came out as 1-7 backs scored 0.36-0.52 (one-tile photos of
     a design never seen, ``python -m vision.evaluate_designs``). On 15 rendered scenes of gen-12,
-    backs found: 22 of 49 from 0.35 as before, 19 from 0.45 for all, 22 with this rule.
+    backs found: 22 of 49 from 0.35 as before, 19 from 0.45 for all, 22 with this rule. A
+    weak back from ``floor`` in a row with a sure tile of its size (``ROW_SIZE``, ``ROW_GAP``)
+    is kept too, and a coloured blank "白板" is a back (``BACK_SATURATION``): on 20 rendered
+    hands holding a concealed kong (``evaluate_designs --kongs 20``), backs found 0.40 → 0.48
+    (gen-12), 0.40 → 0.45 (kmj-traditional); valid unchanged.
     """
 
     score: float = 0.35
@@ -439,17 +452,31 @@ def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.n
     yield framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
 
 
+def _blank_middle(image: np.ndarray, box: np.ndarray) -> tuple[float, float] | None:
+    """The mean saturation and value (HSV, 0-255) of a box's middle when nothing is drawn there
+    (``preprocess.face_is_blank``); None for a box too small to cut or a face with marks."""
+    crop = crop_tile(image, tuple(box), pad=0.0, size=64)
+    if crop is None or not face_is_blank(crop):
+        return None
+    hsv = cv2.cvtColor(crop[20:44, 20:44], cv2.COLOR_BGR2HSV)
+    return float(hsv[..., 1].mean()), float(hsv[..., 2].mean())
+
+
 def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether a box shows a pale, unsaturated, blank face (white or ivory, nothing drawn): a
     blank 白板 the detector took for a back. (An ivory back looks the same; it is then read as
     the classifier reads it.) Single-tile photos of kmj-default and fluffy 白板: 6 of 8 were
     found as backs before."""
-    crop = crop_tile(image, tuple(box), pad=0.0, size=64)
-    if crop is None:
-        return False
-    hsv = cv2.cvtColor(crop[20:44, 20:44], cv2.COLOR_BGR2HSV)
-    return bool(hsv[..., 1].mean() < PALE_SATURATION and hsv[..., 2].mean() > PALE_VALUE
-                and face_is_blank(crop))
+    middle = _blank_middle(image, box)
+    return middle is not None and middle[0] < PALE_SATURATION and middle[1] > PALE_VALUE
+
+
+def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether a box the classifier read as a blank face shows a strongly coloured, blank
+    middle: the back of a face-down tile (the classifier has no class for backs, and a back is
+    blank), as in a concealed kong lying two up, two down."""
+    middle = _blank_middle(image, box)
+    return middle is not None and middle[0] >= BACK_SATURATION
 
 
 def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
@@ -785,10 +812,21 @@ class Recognizer:
                        and boxes[i, 0] - gap < boxes[j, 2] and boxes[j, 1] - gap < boxes[i, 3]
                        and boxes[i, 1] - gap < boxes[j, 3] for j in range(len(boxes))) >= 2
 
+        anchors = set(faces) | {j for j in range(len(boxes)) if codes[j] == "back"
+                                and tile_shaped[j] and scores[j] >= th.back_score}
+
+        def in_a_row(i: int) -> bool:  # in a row with a sure tile (face or back) of its size
+            return any(j in anchors and 1 - ROW_SIZE <= h[j] / h[i] <= 1 / (1 - ROW_SIZE)
+                       and min(boxes[i, 3], boxes[j, 3]) - max(boxes[i, 1], boxes[j, 1])
+                       >= (1 - ROW_SIZE) * min(h[i], h[j])
+                       and max(boxes[i, 0], boxes[j, 0]) - min(boxes[i, 2], boxes[j, 2])
+                       <= ROW_GAP * w[i] for j in range(len(boxes)) if j != i)
+
         def sure_of(i: int) -> bool:
             if codes[i] == "back":  # a weak one: likely (not much smaller than the faces) and
                 return bool(tile_shaped[i] and (scores[i] >= th.back_score or (  # beside others
-                    likely[i] and beside_others(i))))
+                    likely[i] and beside_others(i)) or (w[i] * h[i] >= BACK_AREA * face_area
+                                                         and in_a_row(i))))
             return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
                                                   and probs[i] >= th.blank_confidence))
 
@@ -825,6 +863,8 @@ class Recognizer:
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
                     if i in pale and named[j] in (NOT_A_TILE, "back"):
+                        codes[i], probs[i] = "back", scores[i]
+                    elif named[j] in BLANK_FACES and _coloured_back(image, boxes[i]):
                         codes[i], probs[i] = "back", scores[i]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]

@@ -148,13 +148,21 @@ def _random_set(rng: np.random.Generator, pool: TilePool, allow_kong: bool) -> M
     return None
 
 
-def random_hand(rng: np.random.Generator, pool: TilePool, allow_bonus: bool = True) -> Hand:
-    """A random legal hand drawn from ``pool``: 0-4 melds, concealed rest, maybe bonus tiles."""
+def random_hand(rng: np.random.Generator, pool: TilePool, allow_bonus: bool = True,
+                concealed_kong: bool = False) -> Hand:
+    """A random legal hand drawn from ``pool``: 0-4 melds, concealed rest, maybe bonus tiles;
+    with ``concealed_kong`` its first meld is a concealed kong (a scene to find backs in)."""
     n_melds = int(rng.choice(5, p=[0.3, 0.25, 0.2, 0.15, 0.1]))
     complete = rng.random() < 0.5
     melds: list[Meld] = []
     concealed_sets: list[Meld] = []
-    for _ in range(n_melds):
+    if concealed_kong:
+        n_melds = max(n_melds, 1)
+        for code in rng.permutation(PLAY_CODES):
+            if pool.take(str(code), 4):
+                melds.append(Meld("kong", [str(code)] * 4, concealed=True))
+                break
+    for _ in range(n_melds - len(melds)):
         m = _random_set(rng, pool, allow_kong=True)
         if m is None:
             break

@@ -66,11 +66,12 @@ def _meld_row(rng: np.random.Generator, hand: Hand, size: tuple[float, float, fl
 
 
 def hand_layout(rng: np.random.Generator, size: tuple[float, float, float], pool: TilePool,
-                flat: bool) -> tuple[list[Placement], Hand]:
+                flat: bool, concealed_kong: bool = False) -> tuple[list[Placement], Hand]:
     """A player's hand: concealed row standing (or lying face up when ``flat``), melds and
     bonus tiles lying in front, the winning tile set apart on the right."""
     w, h, d = size
-    hand = random_hand(rng, pool, allow_bonus=any(pool.left.get(f"{i}f", 0) for i in range(1, 9)))
+    hand = random_hand(rng, pool, allow_bonus=any(pool.left.get(f"{i}f", 0) for i in range(1, 9)),
+                       concealed_kong=concealed_kong)
     out: list[Placement] = []
     pose = "up" if flat else "stand"
     lean = 0.0 if flat else rng.uniform(0.0, 0.3)
@@ -185,11 +186,12 @@ def opponent_row(rng: np.random.Generator, size: tuple[float, float, float], poo
 
 
 def make_layout(rng: np.random.Generator, name: str, size: tuple[float, float, float],
-                pool: TilePool) -> tuple[list[Placement], Hand | None]:
-    """Build layout ``name`` (one of ``LAYOUTS``) from the tiles left in ``pool``."""
+                pool: TilePool, concealed_kong: bool = False) -> tuple[list[Placement], Hand | None]:
+    """Build layout ``name`` (one of ``LAYOUTS``) from the tiles left in ``pool``; a hand's
+    first meld a concealed kong with ``concealed_kong``."""
     w, h, d = size
     if name in ("hand", "flat"):
-        tiles, hand = hand_layout(rng, size, pool, flat=name == "flat")
+        tiles, hand = hand_layout(rng, size, pool, flat=name == "flat", concealed_kong=concealed_kong)
         if name == "hand" and rng.random() < 0.3:
             tiles += opponent_row(rng, size, pool, rng.uniform(6, 14) * h)
         if rng.random() < 0.3:  # a discard pond beyond the hand
