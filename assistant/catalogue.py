@@ -1208,6 +1208,7 @@ MESSAGES: dict[str, str] = {
     "tile set {0} was learnt with another classifier: learn it again":
         "牌组 {0} 是用另一个分类模型学的：请重新学一次",
     "tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
+    "a tile set's example cannot be read: learn the set again": "牌组里有样本读不出来：请重新学这个牌组",
     "the second classifier {0} names other classes than {1}: export both from one class list":
         "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
     "no tile set {0}": "没有牌组 {0}",

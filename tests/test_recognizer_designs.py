@@ -151,6 +151,39 @@ def test_learning_a_layout_makes_its_tiles_read_as_taught(recognizer) -> None:
 
 
 @needs_art
+def test_a_set_learnt_with_another_classifier_is_computed_again_from_its_looks(
+        recognizer, tmp_path: Path) -> None:
+    """When a newer classifier is shipped, a player's set is not lost: each example keeps its
+    look in the set's file, and the vectors are computed again from them (the same models give
+    back the same features); read with it, the set's names still win. A set kept without looks
+    must be learnt again, and says so."""
+    from datasets.synth.photos import rows_photo
+
+    codes = TILE_CLASSES[:9] + ["C", "F"]
+    scene = rows_photo(np.random.default_rng(13), "smooth", codes)
+    taught = codes[1:2] + codes[:1] + codes[2:]  # the first two swapped: the set's names win
+    ts = TileSet("mine")
+    learn(ts, scene.image, taught, recognizer)
+    assert ts.model == recognizer.classifier.fingerprint != ""
+    ts.save(tmp_path)
+    kept = TileSet.load("mine", tmp_path)
+    assert len(kept.looks) == len(codes) and all(look is not None for look in kept.looks)
+    before = kept.vectors.copy()
+    older = np.random.default_rng(0).normal(size=before.shape).astype(np.float32)
+    kept.vectors, kept.model = older / np.linalg.norm(older, axis=1, keepdims=True), "an older one"
+    assert kept.stale(recognizer.classifier) and kept.refit(recognizer.classifier)
+    assert kept.model == recognizer.classifier.fingerprint and not kept.stale(recognizer.classifier)
+    assert (np.sum(before * kept.vectors, axis=1) > 0.9).all()
+    kept.vectors, kept.model = older, "an older one"  # refit as the photo is read
+    read = recognizer.detect(scene.image, kept)
+    assert [read[i]["tile"] for i in reading_order(np.array([t["box"] for t in read]))] == taught
+    old = TileSet("old", kept.codes, kept.vectors, kept.ids, kept.sources, kept.next_id,
+                  model="an older classifier")
+    with pytest.raises(MahjongError, match="learnt with another classifier: learn it again"):
+        recognizer.detect(scene.image, old)
+
+
+@needs_art
 def test_a_layout_photo_with_another_count_is_refused(recognizer) -> None:
     from datasets.synth.photos import rows_photo
 

@@ -144,6 +144,34 @@ def test_a_correction_is_read_back_and_undone(client, made, stub) -> None:  # ty
     assert r.status_code == 404
 
 
+def test_a_set_of_an_older_classifier_is_computed_again_once_and_kept(app, client, made, stub) -> None:  # type: ignore[no-untyped-def]
+    """A newer classifier (another fingerprint): the set's vectors are computed again from its
+    examples' looks on the next photo read with it, and saved; a set without looks is refused
+    with the reason, in both languages, and left as it was."""
+    from vision.tileset import TileSet
+
+    folder = app.extensions["tilesets"].folder
+    stub.classifier.fingerprint = "first"
+    r = client.post(f"/api/tilesets/{made['id']}/examples", data=photo(box=FIRST_BOX, tile="9m"),
+                    headers=auth(made))
+    assert r.status_code == 201, r.get_json()
+    kept = TileSet.load(made["id"], folder)
+    assert kept.model == "first" and kept.looks[0] is not None
+    stub.classifier.fingerprint = "second"
+    recognize(client, tileset=made["id"])
+    again = TileSet.load(made["id"], folder)
+    assert again.model == "second" and again.codes == ["9m"]
+    assert not np.allclose(again.vectors, kept.vectors)  # the stub's features of the look
+    again.looks = [None]
+    again.save(folder)
+    stub.classifier.fingerprint = "third"
+    r = client.post("/api/recognize", data=photo(tileset=made["id"]),
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "重新学" in r.get_json()["error_zh"], r.get_json()
+    assert "learn it again" in r.get_json()["error"]
+    assert TileSet.load(made["id"], folder).model == "second"
+
+
 @pytest.mark.parametrize("box, tile, zh", [
     ("1,2,3", "5p", "四个像素坐标"), ("nan,1,20,30", "5p", "四个像素坐标"),
     ("1,2,inf,30", "5p", "四个像素坐标"), ("a,b,c,d", "5p", "四个像素坐标"),

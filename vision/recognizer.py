@@ -9,6 +9,7 @@ copy; a classifier names each face-up tile from a crop cut out of the full-resol
 from __future__ import annotations
 
 import ast
+import hashlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -215,8 +216,12 @@ def _code(name: str) -> str:
 class TileClassifier:
     """Stage two: names face-up tiles from crops of the full-resolution photo."""
 
-    def __init__(self, session: Any, batch: int = 64, second: TileClassifier | None = None) -> None:
+    def __init__(self, session: Any, batch: int = 64, second: TileClassifier | None = None,
+                 fingerprint: str = "") -> None:
         self.session = session
+        #: which models (and way of joining their features) this is: a tile set's vectors are of
+        #: one (``TileSet.refit``); "" where not known (a classifier built from a session alone)
+        self.fingerprint = fingerprint
         self.batch = batch
         shape = session.get_inputs()[0].shape
         self.size = int(shape[-1])
@@ -242,8 +247,12 @@ class TileClassifier:
         if not path.is_file():
             raise MahjongError(f"the tile classifier model {path} is missing: train and export it "
                                "with `python -m vision.train classify`", str(path))
-        second = cls(_session(folder / DESIGNS_FILE)) if (folder / DESIGNS_FILE).is_file() else None
-        return cls(_session(path), second=second)
+        designs = folder / DESIGNS_FILE
+        second = cls(_session(designs)) if designs.is_file() else None
+        digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH}".encode())
+        for model in (path, designs) if second else (path,):
+            digest.update(model.read_bytes())
+        return cls(_session(path), second=second, fingerprint=digest.hexdigest()[:16])
 
     def features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Each box's features (mean of the ``CROP_VIEWS`` crops', one unit row a box; zeros
@@ -303,6 +312,7 @@ class TileClassifier:
             # (kmj-traditional, 3 layouts learnt: 0.738 → see models/MODEL_CARD.md)
             if not self.has_features:
                 self.features(image, boxes[:0])  # the error saying why
+            tileset.refit(self)  # its vectors made this classifier's, from their looks
             probs = tileset.combine(probs, feats, self.codes)
         best = probs.argmax(axis=1)
         if no_tile >= 0:

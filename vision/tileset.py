@@ -8,6 +8,10 @@ each tile is compared with the examples (cosine similarity): where it is as clos
 kind as the examples of one kind are to each other, that kind wins; otherwise the classifier's
 reading stands. Every correction a player makes can be added the same way, and taken back.
 
+Each example also keeps its *look* (the tile cut from the photo, a small JPEG): features belong
+to one classifier, and when a newer one is shipped the set is computed again from its looks
+(:meth:`TileSet.refit`) instead of being lost.
+
 >>> ts = TileSet("demo")
 >>> first = ts.add("5p", np.eye(4)[0])
 >>> ts.add("6p", np.eye(4)[1])
@@ -20,11 +24,13 @@ reading stands. Every correction a player makes can be added the same way, and t
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from assistant.errors import MahjongError
@@ -47,6 +53,59 @@ MAX_LAYOUT = 144
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
+#: An example's look: its box padded by this share of each side (more than the classifier's
+#: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
+#: (about 4 KB: a whole set of 504 examples in 2 MB).
+LOOK_PAD = 0.25
+LOOK_SIZE = 96
+LOOK_QUALITY = 90
+
+
+@dataclass(frozen=True)
+class Look:
+    """A tile as it was learnt: the JPEG of its padded crop and where the tile lies in it."""
+
+    jpeg: bytes
+    box: tuple[float, float, float, float]
+
+    @classmethod
+    def cut(cls, image: np.ndarray, box: object) -> Look | None:
+        """The look of the tile in ``box`` (x1, y1, x2, y2) of ``image``; None under 2 px."""
+        x1, y1, x2, y2 = (float(v) for v in box)  # type: ignore[attr-defined]
+        height, width = image.shape[:2]
+        w, h = x2 - x1, y2 - y1
+        if w < 2 or h < 2:
+            return None
+        left, top = max(0, int(x1 - LOOK_PAD * w)), max(0, int(y1 - LOOK_PAD * h))
+        right, bottom = min(width, math.ceil(x2 + LOOK_PAD * w)), min(height, math.ceil(y2 + LOOK_PAD * h))
+        if right - left < 2 or bottom - top < 2:
+            return None
+        crop = cv2.resize(image[top:bottom, left:right], (LOOK_SIZE, LOOK_SIZE),
+                          interpolation=cv2.INTER_AREA)
+        ok, jpeg = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, LOOK_QUALITY])
+        if not ok:
+            return None
+        sx, sy = LOOK_SIZE / (right - left), LOOK_SIZE / (bottom - top)
+        return cls(jpeg.tobytes(), ((x1 - left) * sx, (y1 - top) * sy, (x2 - left) * sx,
+                                    (y2 - top) * sy))
+
+
+def features_of_looks(looks: list[Look], classifier: object) -> np.ndarray:
+    """The classifier's features of each look (one unit row each): the looks side by side in one
+    picture, a gap between them, read in one pass."""
+    columns = max(1, math.ceil(math.sqrt(len(looks))))
+    cell = LOOK_SIZE + LOOK_SIZE // 4
+    rows = math.ceil(len(looks) / columns)
+    picture = np.zeros((rows * cell, columns * cell, 3), np.uint8)
+    boxes = []
+    for k, look in enumerate(looks):
+        top, left = (k // columns) * cell, (k % columns) * cell
+        image = cv2.imdecode(np.frombuffer(look.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        if image is None or image.shape[:2] != (LOOK_SIZE, LOOK_SIZE):
+            raise MahjongError("a tile set's example cannot be read: learn the set again", "look")
+        picture[top:top + LOOK_SIZE, left:left + LOOK_SIZE] = image
+        boxes.append([left + look.box[0], top + look.box[1], left + look.box[2], top + look.box[3]])
+    return classifier.features(picture, np.array(boxes, float))  # type: ignore[attr-defined]
 
 
 def unit_rows(rows: np.ndarray) -> np.ndarray:
@@ -81,25 +140,34 @@ class TileSet:
     ids: list[int] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     next_id: int = 1
+    #: each example's look (None for one kept before looks were)
+    looks: list[Look | None] = field(default_factory=list)
+    #: the classifier the vectors are of (``TileClassifier.fingerprint``; "" unknown)
+    model: str = ""
 
     def __post_init__(self) -> None:
         check_name(self.name)
+        self.looks += [None] * (len(self.codes) - len(self.looks))
 
     # --- examples -----------------------------------------------------------------------------
 
-    def add(self, code: str, vector: np.ndarray, source: str = "learn") -> int:
-        """Keep ``vector`` as an example of ``code``; its id. The kind's oldest goes past
-        ``PER_KIND``; a vector of another width than the others is refused (another model)."""
+    def add(self, code: str, vector: np.ndarray, source: str = "learn", look: Look | None = None,
+            model: str = "") -> int:
+        """Keep ``vector`` (with the tile's ``look``, computed by classifier ``model``) as an
+        example of ``code``; its id. The kind's oldest goes past ``PER_KIND``; a vector of
+        another width than the others, or of another classifier, is refused (``refit`` first)."""
         if code not in KINDS:
             raise MahjongError(f"a tile set learns tile faces, not {code!r}", code)
         vector = np.asarray(vector, np.float32).reshape(-1)
         norm = float(np.linalg.norm(vector))
         if not np.isfinite(norm) or norm == 0:
             raise MahjongError("a tile example needs features that are not all zero", code)
-        if len(self.codes) and self.vectors.shape[1] != len(vector):
+        if len(self.codes) and (self.vectors.shape[1] != len(vector)
+                                or (model and self.model and model != self.model)):
             raise MahjongError(
                 f"tile set {self.name} was learnt with another classifier: learn it again",
                 self.name)
+        self.model = model or self.model
         same = [i for i, c in enumerate(self.codes) if c == code]
         if len(same) >= PER_KIND:
             self._drop(same[0])
@@ -108,6 +176,7 @@ class TileSet:
         self.codes.append(code)
         self.ids.append(self.next_id)
         self.sources.append(source)
+        self.looks.append(look)
         self.next_id += 1
         return self.ids[-1]
 
@@ -119,7 +188,7 @@ class TileSet:
         return True
 
     def _drop(self, index: int) -> None:
-        for column in (self.codes, self.ids, self.sources):
+        for column in (self.codes, self.ids, self.sources, self.looks):
             del column[index]
         self.vectors = np.delete(self.vectors, index, axis=0)
 
@@ -133,6 +202,27 @@ class TileSet:
                 "missing": [c for c in KINDS if c not in self.codes],
                 "recent": [{"id": i, "tile": c, "source": s} for i, c, s in
                            list(zip(self.ids, self.codes, self.sources, strict=True))[-20:]]}
+
+    def refit(self, classifier: object) -> bool:
+        """Make the vectors the features of ``classifier`` (its ``fingerprint``): computed again
+        from the examples' looks when they are another's; whether they were. A set whose
+        examples have no look (kept before looks were) must be learnt again (the error says)."""
+        if not self.stale(classifier):
+            if not self.codes:
+                self.model = str(getattr(classifier, "fingerprint", "") or self.model)
+            return False
+        if any(look is None for look in self.looks):
+            raise MahjongError(
+                f"tile set {self.name} was learnt with another classifier: learn it again",
+                self.name)
+        self.vectors = unit_rows(features_of_looks(self.looks, classifier)).astype(np.float32)  # type: ignore[arg-type]
+        self.model = str(classifier.fingerprint)  # type: ignore[attr-defined]
+        return True
+
+    def stale(self, classifier: object) -> bool:
+        """Whether the set holds examples whose vectors are not ``classifier``'s."""
+        fingerprint = str(getattr(classifier, "fingerprint", "") or "")
+        return bool(self.codes) and bool(fingerprint) and fingerprint != self.model
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -186,9 +276,14 @@ class TileSet:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         path = folder / f"{self.name}.npz"
         part = path.with_suffix(".part.npz")
+        jpegs = [look.jpeg if look else b"" for look in self.looks]
         np.savez(part, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
                  ids=np.array(self.ids, dtype=np.int64), sources=np.array(self.sources, dtype="U10"),
-                 next_id=np.array(self.next_id))
+                 next_id=np.array(self.next_id), model=np.array(self.model, dtype="U64"),
+                 look_bytes=np.frombuffer(b"".join(jpegs), np.uint8),
+                 look_ends=np.cumsum([len(j) for j in jpegs], dtype=np.int64),
+                 look_boxes=np.array([look.box if look else (0.0,) * 4 for look in self.looks],
+                                     np.float32).reshape(-1, 4))
         part.chmod(0o600)
         part.replace(path)
         return path
@@ -206,9 +301,16 @@ class TileSet:
                                "`mahjong-assistant tileset learn`", name)
         try:
             with np.load(path, allow_pickle=False) as data:
+                looks: list[Look | None] = []
+                if "look_ends" in data:  # kept since looks were (stop 19)
+                    blob, start = data["look_bytes"].tobytes(), 0
+                    for end, box in zip(data["look_ends"], data["look_boxes"], strict=True):
+                        looks.append(Look(blob[start:int(end)], tuple(float(v) for v in box))  # type: ignore[arg-type]
+                                     if end > start else None)
+                        start = int(end)
                 return cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
                            [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
-                           int(data["next_id"]))
+                           int(data["next_id"]), looks, str(data["model"]) if "model" in data else "")
         except (OSError, ValueError, KeyError) as exc:
             raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
 
@@ -269,10 +371,13 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
                            str(len(found)))
     boxes = np.array([t["box"] for t in found], float)
     order = reading_order(boxes)
-    feats = recognizer.classifier.features(image, boxes[order])  # type: ignore[attr-defined]
+    classifier = recognizer.classifier  # type: ignore[attr-defined]
+    tileset.refit(classifier)
+    feats = classifier.features(image, boxes[order])
     out = []
     for code, i, vector in zip(tiles, order, feats, strict=True):
-        example = tileset.add(code, vector, source)
+        example = tileset.add(code, vector, source, Look.cut(image, boxes[i]),
+                              getattr(classifier, "fingerprint", ""))
         out.append({"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example})
     return out
 

@@ -330,12 +330,15 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
                                            limits["MAX_FULL_DECODE_PIXELS"])
             check_box(box, decoded.width, decoded.height)
             scaled = np.array([[v * decoded.scale for v in box]], float)
-            features = detector.classifier.features(image, scaled)
+            try:
+                tileset.refit(detector.classifier)
+                features = detector.classifier.features(image, scaled)
+                look = vision.Look.cut(image, scaled[0])
+                example = tileset.add(tile, features[0], "correction", look,
+                                      getattr(detector.classifier, "fingerprint", ""))
+            except MahjongError as exc:
+                raise _bad_input(exc) from None
             del image
-        try:
-            example = tileset.add(tile, features[0], "correction")
-        except MahjongError as exc:
-            raise _bad_input(exc) from None
         store().save(tileset)
     return jsonify({"id": example, "tileset": tileset.summary()}), 201
 
@@ -363,4 +366,18 @@ def tileset_for_photo() -> Any:
         return None
     if len(value) > 64:
         raise _missing(value)
-    return store().load(check_id(value.strip()))
+    tileset_id = check_id(value.strip())
+    tileset = store().load(tileset_id)
+    holder: RecognizerHolder = current_app.extensions["recognizer"]
+    classifier = getattr(holder.get(), "classifier", None)
+    if classifier is not None and tileset.stale(classifier):
+        # learnt with the classifier before this one: computed again from the examples'
+        # looks, once, and kept so
+        with store().lock(tileset_id), holder.admit():
+            tileset = store().load(tileset_id)
+            try:
+                if tileset.refit(classifier):
+                    store().save(tileset)
+            except MahjongError as exc:
+                raise _bad_input(exc) from None
+    return tileset

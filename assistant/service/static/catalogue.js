@@ -76,6 +76,7 @@ window.CATALOGUE = {
 "a tile must be a string code, got {0}: {1}": "牌须写成文字代码，收到 {0}：{1}",
 "a tile set learns tile faces, not {0}": "牌组只学牌面，不学 {0}",
 "a tile set name is 1-40 letters, digits, '-' or '_'": "牌组名为 1–40 个字母、数字、'-' 或 '_'",
+"a tile set's example cannot be read: learn the set again": "牌组里有样本读不出来：请重新学这个牌组",
 "a variant is named by a string, got {0}": "规则须以名称给出，收到 {0}",
 "after_kong_discard (杠上炮) is a win on a discard, not self-drawn": "杠上炮 (after_kong_discard) 是点炮，不是自摸",
 "bonus tile {0} ({1}) appears {2} times; there is one of each": "花牌 {0}（{1}）出现 {2} 次；每种只有一张",
