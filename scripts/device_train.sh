@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
-# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|detect]
+# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect]
 # Prepare here with `python -m datasets.device_bundle pack [--set detect]`, then call the device
 # tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET: classify
-# or detect) and the command `bash scripts/device_train.sh MINUTES SET`.
+# or detect; designs reads the classify bundle) and the command
+# `bash scripts/device_train.sh MINUTES SET`.
 #
 # classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
 # the time, then fine-tune that at 64 px (the size the recognizer runs at) for the rest.
+# designs: the many-designs classifier (tile_classifier_designs.onnx), fine-tuned at 64 px from
+# its last CPU run on the same data (real crops and the rendered designs' crops) for the time.
 # detect (measured, models/MODEL_CARD.md): fine-tune the shipped detector at 320 px (its runtime
 # size) for the time.
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
@@ -22,18 +25,20 @@ GPU_FLAG=${GPU_FLAG---gpu}
 EXTRA=${EXTRA:-}
 OUT=${OUT:-/tmp/device-out}
 mkdir -p "$OUT" work/logs
+BUNDLE=$SET
+[ "$SET" = designs ] && BUNDLE=classify
 
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .dev/whl/*.whl || exit 1
 export PYTHONPATH=/tmp/site:$PWD/.dev/stub PYTHONUNBUFFERED=1
-[ -d ".dev/$SET" ] || "$PY" -m datasets.device_bundle unpack --set "$SET" || exit 1
+[ -d ".dev/$BUNDLE" ] || "$PY" -m datasets.device_bundle unpack --set "$BUNDLE" || exit 1
 nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || echo "no GPU seen"
 
 # The time bound refits the epochs after the first one; the epochs given set the schedule's
 # shape until then (and, for the detector, mosaic off for the last quarter of them).
 stage() {  # data, size, batch, epochs, start weights, name, share of the time
   timeout -s TERM "$(python3 -c "print(int($MINUTES * $7 * 60 + 90))")" \
-    "$PY" -m vision.train "$SET" $GPU_FLAG --data "$1" --imgsz "$2" --batch "$3" --epochs "$4" \
+    "$PY" -m vision.train "$BUNDLE" $GPU_FLAG --data "$1" --imgsz "$2" --batch "$3" --epochs "$4" \
     --hours "$(python3 -c "print(round($MINUTES * $7 / 60, 4))")" --workers 14 \
     --init "$5" --name "$6" --no-export $EXTRA > "work/logs/$6.log" 2>&1
   echo "$6: exit $?"; cut -d, -f1-8 "work/runs/$6/results.csv" | tail -3
@@ -41,6 +46,8 @@ stage() {  # data, size, batch, epochs, start weights, name, share of the time
 if [ "$SET" = classify ]; then
   stage .dev/classify 96 256 60 models/checkpoints/classify-turnall64b_last.pt "${PREFIX}96" 0.6
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
+elif [ "$SET" = designs ]; then
+  stage .dev/classify 64 256 40 models/checkpoints/classify-designs64d_last.pt "${PREFIX}64" 1.0
 else
   stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 fi
