@@ -36,6 +36,8 @@ DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
 #: side by side (``TileSet`` vectors twice as wide), not on the first's alone.
 FEATURES_OF_BOTH = True
+#: The second's unit row weighs this much beside the first's (1: as much).
+SECOND_FEATURES = 1.0
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
@@ -249,7 +251,7 @@ class TileClassifier:
                                "with `python -m vision.train classify`", str(path))
         designs = folder / DESIGNS_FILE
         second = cls(_session(designs)) if designs.is_file() else None
-        digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH}".encode())
+        digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH} {SECOND_FEATURES}".encode())
         for model in (path, designs) if second else (path,):
             digest.update(model.read_bytes())
         return cls(_session(path), second=second, fingerprint=digest.hexdigest()[:16])
@@ -378,7 +380,7 @@ class TileClassifier:
             if FEATURES_OF_BOTH and features is not None and more is not None:
                 # tile sets match on both classifiers' features, each a unit row: the second's,
                 # learnt on many designs, tell a new design's kinds apart better
-                features = np.hstack([unit_rows(features), unit_rows(more)])
+                features = np.hstack([unit_rows(features), SECOND_FEATURES * unit_rows(more)])
         return probs, features
 
 
