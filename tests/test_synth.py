@@ -83,18 +83,23 @@ def test_random_hands_are_legal():
         assert max(counts.values()) <= 4
 
 
-def test_a_hand_asked_for_a_concealed_kong_holds_one_lying_partly_face_down():
-    """``concealed_kong``: the scenes that measure how a concealed kong's backs are found."""
+def test_scenes_made_to_find_backs_in_hold_a_concealed_kong_and_a_discard_face_down():
+    """``backs``: the scenes that measure how face-down tiles are found."""
     from datasets.synth import render_scene
 
     for seed in range(20):
         h = hand_mod.random_hand(np.random.default_rng(seed), hand_mod.TilePool(), concealed_kong=True)
         assert hand_mod.is_legal(h), h
         assert h.melds[0].type == "kong" and h.melds[0].concealed
-    s = render_scene(np.random.default_rng(1), "flat", concealed_kong=True)
+    s = render_scene(np.random.default_rng(1), "flat", backs=True)
     _check_hand_matches_tiles(s)
     kong = [t.code for t in s.tiles if t.group == "meld0"]
     assert len(kong) == 4 and "back" in kong
+    for seed in range(3):
+        pond = render_scene(np.random.default_rng(seed), "discards", backs=True)
+        assert [t.pose for t in pond.tiles].count("down") >= 1
+        plain = render_scene(np.random.default_rng(seed), "discards")
+        assert "down" not in [t.pose for t in plain.tiles]
 
 
 def test_illegal_hands_are_rejected():

@@ -9,7 +9,7 @@ example of each kind) and the photos read again with it. A design the classifier
 on measures how a player's never-seen set fares (leave-one-design-out: train without it).
 
     python -m vision.evaluate_designs --designs kmj-traditional gen-7 --per-kind 3 --learn 1 3
-    python -m vision.evaluate_designs --designs gen-12 --per-kind 1 --learn --kongs 20
+    python -m vision.evaluate_designs --designs gen-12 --per-kind 1 --learn --backs 30
 
 Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
 """
@@ -99,17 +99,18 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
 
 
 def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
-                tileset: TileSet | None = None, kongs: bool = False) -> dict[str, Any]:
-    """Rendered table scenes of ``design`` (hands, walls, discards; with ``kongs``, hands
-    standing or lying flat whose first meld is a concealed kong, two up and two down or all
-    four down): faces read right, face-down tiles found as ``back``, boxes on nothing."""
+                tileset: TileSet | None = None, backs: bool = False) -> dict[str, Any]:
+    """Rendered table scenes of ``design`` (hands, walls, discards; with ``backs``, scenes made
+    to find face-down tiles in: hands standing or flat whose first meld is a concealed kong, two
+    up and two down or all four down, and discard ponds with a tile face down): faces read
+    right, face-down tiles found as ``back``, boxes on nothing."""
     from datasets.synth.scene import render_scene
 
     faces = faces_right = backs = backs_found = extra = 0
-    layouts = ("hand", "flat") if kongs else ("hand", "wall", "discards")
+    layouts = ("hand", "flat", "discards") if backs else ("hand", "wall", "discards")
     for i in range(count):
-        rng = np.random.default_rng([seed + (3 if kongs else 2), i])
-        scene = render_scene(rng, layouts[i % len(layouts)], art_sets=[design], concealed_kong=kongs)
+        rng = np.random.default_rng([seed + (3 if backs else 2), i])
+        scene = render_scene(rng, layouts[i % len(layouts)], art_sets=[design], backs=backs)
         truth = [t for t in scene.tiles if t.labelled]
         found = recognizer.detect(scene.image, tileset)
         pairs = sorted(((iou(t.box, f["box"]), a, b) for a, t in enumerate(truth)
@@ -136,16 +137,16 @@ def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
 
 
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
-             seed: int, scenes: int = 0, kongs: int = 0) -> dict[str, Any]:
+             seed: int, scenes: int = 0, back_scenes: int = 0) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
-    (and on ``scenes`` rendered table scenes and ``kongs`` hands with a concealed kong,
+    (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
     before learning)."""
     photos = _single_photos(design, per_kind, seed)
     result: dict[str, Any] = {"design": design, "before": read_singles(recognizer, photos)}
     if scenes:
         result["scenes"] = read_scenes(recognizer, design, scenes, seed)
-    if kongs:
-        result["kongs"] = read_scenes(recognizer, design, kongs, seed, kongs=True)
+    if back_scenes:
+        result["back_scenes"] = read_scenes(recognizer, design, back_scenes, seed, backs=True)
     layouts = _layout_photos(design, max(learn_counts, default=0), seed)
     for count in learn_counts:
         tileset = TileSet(f"eval-{design}")
@@ -170,8 +171,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="layout photos learnt (one example of each kind each)")
     parser.add_argument("--scenes", type=int, default=0,
                         help="also read this many rendered table scenes (faces, backs)")
-    parser.add_argument("--kongs", type=int, default=0,
-                        help="also read this many rendered hands holding a concealed kong (backs)")
+    parser.add_argument("--backs", type=int, default=0,
+                        help="also read this many scenes made to find backs in (concealed kongs, "
+                             "a discard face down)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
@@ -179,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,
-                          args.kongs)
+                          args.backs)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             line.append(f"{key}: top1 {r['top1']:.3f} one-box {r['one_box']:.3f} unsure {r['unsure']:.3f}")
         print(" | ".join(line), flush=True)
         print(f"{'':18s} misread before: {result['before']['misreads']}", flush=True)
-        for key in ("scenes", "kongs"):
+        for key in ("scenes", "back_scenes"):
             if key in result:
                 print(f"{'':18s} {key}: {result[key]}", flush=True)
         for error in result.get("layout_errors", []):

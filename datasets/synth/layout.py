@@ -7,7 +7,7 @@ Positions are in mm on the table (player on the -y side, rows along +x), see ``g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -123,9 +123,10 @@ def loose_layout(rng: np.random.Generator, size: tuple[float, float, float], poo
 
 
 def discards_layout(rng: np.random.Generator, size: tuple[float, float, float], pool: TilePool,
-                    origin: tuple[float, float] = (0.0, 0.0), yaw: float = 0.0
-                    ) -> list[Placement]:
-    """A discard pond: rows of six face-up tiles, occasionally one turned sideways."""
+                    origin: tuple[float, float] = (0.0, 0.0), yaw: float = 0.0,
+                    turned_down: int = 0) -> list[Placement]:
+    """A discard pond: rows of six face-up tiles, occasionally one turned sideways, and
+    ``turned_down`` of them lying face down."""
     w, h, _ = size
     rows = int(rng.integers(1, 4))
     n = int(rng.integers(3, 6 * rows + 1))
@@ -142,6 +143,9 @@ def discards_layout(rng: np.random.Generator, size: tuple[float, float, float], 
         pos = (origin[0] + c * lx - s * ly, origin[1] + s * lx + c * ly)
         out.append(Placement(code, "up", pos, yaw=yaw + (np.pi / 2 if side else 0.0)
                              + rng.normal(0, 0.03), group="discard", sideways=side))
+    if turned_down and out:
+        for k in rng.choice(len(out), min(turned_down, len(out)), replace=False):
+            out[k] = replace(out[k], pose="down")
     return out
 
 
@@ -186,23 +190,24 @@ def opponent_row(rng: np.random.Generator, size: tuple[float, float, float], poo
 
 
 def make_layout(rng: np.random.Generator, name: str, size: tuple[float, float, float],
-                pool: TilePool, concealed_kong: bool = False) -> tuple[list[Placement], Hand | None]:
-    """Build layout ``name`` (one of ``LAYOUTS``) from the tiles left in ``pool``; a hand's
-    first meld a concealed kong with ``concealed_kong``."""
+                pool: TilePool, backs: bool = False) -> tuple[list[Placement], Hand | None]:
+    """Build layout ``name`` (one of ``LAYOUTS``) from the tiles left in ``pool``; with
+    ``backs``, a hand's first meld is a concealed kong and a discard pond has a tile face down."""
     w, h, d = size
+    down = int(backs)
     if name in ("hand", "flat"):
-        tiles, hand = hand_layout(rng, size, pool, flat=name == "flat", concealed_kong=concealed_kong)
+        tiles, hand = hand_layout(rng, size, pool, flat=name == "flat", concealed_kong=backs)
         if name == "hand" and rng.random() < 0.3:
             tiles += opponent_row(rng, size, pool, rng.uniform(6, 14) * h)
         if rng.random() < 0.3:  # a discard pond beyond the hand
             x_max = max(p.pos[0] for p in tiles)
             tiles += discards_layout(rng, size, pool, (rng.uniform(0, x_max / 2),
-                                                       rng.uniform(2, 3.5) * h))
+                                                       rng.uniform(2, 3.5) * h), turned_down=down)
         return tiles, hand
     if name == "loose":
         return loose_layout(rng, size, pool), None
     if name == "discards":
-        tiles = discards_layout(rng, size, pool)
+        tiles = discards_layout(rng, size, pool, turned_down=down)
         if rng.random() < 0.5:
             tiles += discards_layout(rng, size, pool, (8 * w, -2 * h), yaw=np.pi / 2)
         return tiles, None

@@ -199,13 +199,13 @@ def draw_tiles(img: np.ndarray, cam: Camera, boxes: list[TileBox], placements: l
 
 
 def render_scene(rng: np.random.Generator, layout: str | None = None,
-                 art_sets: Sequence[str] | None = None, concealed_kong: bool = False) -> Scene:
+                 art_sets: Sequence[str] | None = None, backs: bool = False) -> Scene:
     """Render one labelled synthetic photo; ``layout`` is one of ``LAYOUTS`` or None (random).
 
     ``art_sets``: the art set names to draw the tile set's art from (``art.select_art_sets``);
     None means every set found here (plus ``$MAHJONG_DESIGNS`` generated ones).
-    ``concealed_kong``: a hand's first meld is a concealed kong (lying two up, two down, or
-    all four down), whose backs a reader must find.
+    ``backs``: a scene made to find face-down tiles in: a hand's first meld is a concealed kong
+    (lying two up, two down, or all four down), a discard pond has one tile face down.
     """
     if layout is None:
         layout = str(rng.choice(LAYOUTS, p=LAYOUT_WEIGHTS))
@@ -213,7 +213,7 @@ def render_scene(rng: np.random.Generator, layout: str | None = None,
     art = load_art_set(art_name)
     style: TileStyle = random_style(rng, art)
     pool = TilePool(allowed=art.codes)
-    placements, hand = make_layout(rng, layout, style.size, pool, concealed_kong)
+    placements, hand = make_layout(rng, layout, style.size, pool, backs)
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]
     size = _image_size(rng)
     hand_groups = [i for i, p in enumerate(placements) if p.group in HAND_GROUPS]
