@@ -142,3 +142,21 @@ def test_render_dataset_detect_and_classify(tmp_path):
     assert len(list((tmp_path / "cls").glob("*/*.jpg"))) > 0
     render_dataset(tmp_path / "sc", 1, seed=3, kind="scenes")
     assert (tmp_path / "sc" / "000000.json").exists()
+
+
+def test_a_dataset_can_hold_scenes_made_to_find_backs_in(tmp_path):
+    """``backs=1``: every scene a hand with a concealed kong or a discard pond with a tile face
+    down; ``backs=0`` renders as before, seed for seed."""
+    import json
+
+    from datasets.synth import render_dataset
+
+    render_dataset(tmp_path / "plain", 3, seed=4, kind="scenes", art_sets=["smooth"])
+    render_dataset(tmp_path / "again", 3, seed=4, kind="scenes", art_sets=["smooth"], backs=0.0)
+    render_dataset(tmp_path / "backs", 3, seed=4, kind="scenes", art_sets=["smooth"], backs=1.0)
+    for i in range(3):
+        plain, again, backs = (json.loads((tmp_path / d / f"{i:06d}.json").read_text())
+                               for d in ("plain", "again", "backs"))
+        assert plain == again
+        if plain["layout"] in ("hand", "flat"):
+            assert backs["hand"]["melds"][0]["concealed"]

@@ -38,6 +38,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--exclude-art", help="comma-separated art sets or patterns (gen-*) to leave out")
     ap.add_argument("--list-art", action="store_true", help="print the chosen art sets and exit")
     ap.add_argument("--face-sheets", type=Path, help="write DIR/<set>.png face sheets and exit")
+    ap.add_argument("--backs", type=float, default=0.0,
+                    help="share of scenes made to find face-down tiles in (concealed kongs, a "
+                         "discard face down)")
     args = ap.parse_args(argv)
     names = art.select_art_sets(args.art_sets, args.designs, args.exclude_art)
     if args.list_art:
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     t0 = time.perf_counter()
     if not args.sheet_only:
-        render_dataset(args.out, args.count, args.seed, args.kind, art_sets=names)
+        render_dataset(args.out, args.count, args.seed, args.kind, art_sets=names, backs=args.backs)
         dt = time.perf_counter() - t0
         each = dt / max(args.count, 1)
         print(f"{args.count} scenes -> {args.out} in {dt:.1f}s ({each:.3f}s each)")

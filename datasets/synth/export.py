@@ -65,14 +65,16 @@ def crops(scene: Scene, rng: np.random.Generator, min_px: int = 12) -> list[tupl
 
 def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
                    art_sets: str | Iterable[str] | None = None, designs: int | None = None,
-                   exclude_art: str | Iterable[str] | None = None) -> None:
+                   exclude_art: str | Iterable[str] | None = None, backs: float = 0.0) -> None:
     """Render ``count`` scenes into ``out_dir`` as ``kind`` ("detect", "classify" or "scenes").
 
     detect: ``images/NNNNNN.jpg`` + ``labels/NNNNNN.txt`` (YOLO, classes tile/back) and a
     ``data.yaml``; classify: ``<code>/NNNNNN_k.jpg`` crops, one folder per class (ultralytics
     classification layout, all 43 folders created); scenes: ``NNNNNN.jpg`` + ``NNNNNN.json``.
     ``art_sets``, ``designs`` (generated ``gen-N`` sets) and ``exclude_art`` choose the art sets
-    as ``art.select_art_sets`` does (e.g. ``designs=8, exclude_art="kmj-default"``).
+    as ``art.select_art_sets`` does (e.g. ``designs=8, exclude_art="kmj-default"``). ``backs``:
+    the share of scenes made to find face-down tiles in (``render_scene(backs=True)``: concealed
+    kongs, a discard face down); 0 renders as before, seed for seed.
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}")
@@ -95,7 +97,7 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
             names = list(CLASSIFY_LAYOUTS)
             p = np.array(list(CLASSIFY_LAYOUTS.values()))
             layout = names[int(rng.choice(len(names), p=p / p.sum()))]
-        scene = render_scene(rng, layout, art_names)
+        scene = render_scene(rng, layout, art_names, backs=bool(backs) and rng.random() < backs)
         name = f"{i:06d}"
         if kind == "detect":
             cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), scene.image)
