@@ -224,6 +224,7 @@ def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) ->
     classifier = recognizer.TileClassifier.load(MODELS)
     monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.1, 0)))
     monkeypatch.setattr(recognizer, "TURNED_VIEWS", ((0.0, 90), (0.0, 180), (0.0, 270)))
+    monkeypatch.setattr(recognizer, "WIDER_VIEWS", ())
     monkeypatch.setattr(recognizer, "UNSURE", 0.9)
     n = len(classifier.codes)
     sure, unsure_first, unsure_turned = np.eye(n)[0], np.eye(n)[1] * 0.6, np.eye(n)[2]
