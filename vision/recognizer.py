@@ -302,8 +302,9 @@ class TileClassifier:
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
         views disagree where one alone would be confidently wrong. A tile still unsure
         (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too. Boxes marked in
-        ``tile_there`` are known to hold a tile: they are never read as no tile (``none``). With a player's ``tileset``
-        each tile is matched with its learnt examples too (``TileSet.combine``).
+        ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
+        With a player's ``tileset`` each tile is matched with its learnt examples too
+        (``TileSet.combine``).
         """
         probs, feats, seen, widest = self._read(image, boxes)
         best = probs.argmax(axis=1)
