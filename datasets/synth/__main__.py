@@ -42,6 +42,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="share of scenes made to find face-down tiles in (concealed kongs, a "
                          "discard face down)")
     args = ap.parse_args(argv)
+    if not 0.0 <= args.backs <= 1.0:
+        ap.error("--backs is a share of the scenes, from 0 to 1")
     names = art.select_art_sets(args.art_sets, args.designs, args.exclude_art)
     if args.list_art:
         print("\n".join(names))
