@@ -13,12 +13,13 @@ CROP_PAD = 0.1
 BLANK_INK = 0.015
 
 
-def crop_tile(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: float = CROP_PAD,
-              size: int = 96) -> np.ndarray | None:
-    """Cut one tile out of the full-resolution ``image``, padded, stretched to a square.
+def padded_region(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: float
+                  ) -> tuple[int, int, int, int] | None:
+    """The pixels (x1, y1, x2, y2) of a box padded by ``pad`` of its sides, inside ``image``;
+    None for a box, or what is left of it, under 2 px.
 
-    The square keeps the whole face in view whatever the tile's aspect; ``None`` for a box under
-    2 px.
+    >>> padded_region(np.zeros((100, 100, 3)), (10, 10, 30, 50), 0.1)
+    (8, 6, 32, 54)
     """
     height, width = image.shape[:2]
     x1, y1, x2, y2 = xyxy
@@ -31,6 +32,20 @@ def crop_tile(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: f
     y2 = int(round(min(float(height), y2 + pad * bh)))
     if x2 - x1 < 2 or y2 - y1 < 2:
         return None
+    return x1, y1, x2, y2
+
+
+def crop_tile(image: np.ndarray, xyxy: tuple[float, float, float, float], pad: float = CROP_PAD,
+              size: int = 96) -> np.ndarray | None:
+    """Cut one tile out of the full-resolution ``image``, padded, stretched to a square.
+
+    The square keeps the whole face in view whatever the tile's aspect; ``None`` for a box under
+    2 px.
+    """
+    region = padded_region(image, xyxy, pad)
+    if region is None:
+        return None
+    x1, y1, x2, y2 = region
     return cv2.resize(image[y1:y2, x1:x2], (size, size), interpolation=cv2.INTER_AREA)
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
 from .classes import TILE_CLASSES
+from .preprocess import padded_region
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
 NAME = re.compile(r"^[\w\-]{1,40}$")
@@ -69,17 +71,13 @@ class Look:
     box: tuple[float, float, float, float]
 
     @classmethod
-    def cut(cls, image: np.ndarray, box: object) -> Look | None:
+    def cut(cls, image: np.ndarray, box: Sequence[float] | np.ndarray) -> Look | None:
         """The look of the tile in ``box`` (x1, y1, x2, y2) of ``image``; None under 2 px."""
-        x1, y1, x2, y2 = (float(v) for v in box)  # type: ignore[attr-defined]
-        height, width = image.shape[:2]
-        w, h = x2 - x1, y2 - y1
-        if w < 2 or h < 2:
+        x1, y1, x2, y2 = (float(v) for v in box)
+        region = padded_region(image, (x1, y1, x2, y2), LOOK_PAD)
+        if region is None:
             return None
-        left, top = max(0, int(x1 - LOOK_PAD * w)), max(0, int(y1 - LOOK_PAD * h))
-        right, bottom = min(width, math.ceil(x2 + LOOK_PAD * w)), min(height, math.ceil(y2 + LOOK_PAD * h))
-        if right - left < 2 or bottom - top < 2:
-            return None
+        left, top, right, bottom = region
         crop = cv2.resize(image[top:bottom, left:right], (LOOK_SIZE, LOOK_SIZE),
                           interpolation=cv2.INTER_AREA)
         ok, jpeg = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, LOOK_QUALITY])
