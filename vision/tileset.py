@@ -149,23 +149,22 @@ class TileSet:
 
     # --- examples -----------------------------------------------------------------------------
 
-    def add(self, code: str, vector: np.ndarray, source: str = "learn", look: Look | None = None,
-            model: str = "") -> int:
-        """Keep ``vector`` (with the tile's ``look``, computed by classifier ``model``) as an
-        example of ``code``; its id. The kind's oldest goes past ``PER_KIND``; a vector of
-        another width than the others, or of another classifier, is refused (``refit`` first)."""
+    def add(self, code: str, vector: np.ndarray, source: str = "learn", look: Look | None = None
+            ) -> int:
+        """Keep ``vector`` (with the tile's ``look``) as an example of ``code``; its id. The
+        kind's oldest goes past ``PER_KIND``; a vector of another width than the others is
+        refused (another model). Call :meth:`refit` with the classifier first: it binds the set
+        to that classifier's features."""
         if code not in KINDS:
             raise MahjongError(f"a tile set learns tile faces, not {code!r}", code)
         vector = np.asarray(vector, np.float32).reshape(-1)
         norm = float(np.linalg.norm(vector))
         if not np.isfinite(norm) or norm == 0:
             raise MahjongError("a tile example needs features that are not all zero", code)
-        if len(self.codes) and (self.vectors.shape[1] != len(vector)
-                                or (model and self.model and model != self.model)):
+        if len(self.codes) and self.vectors.shape[1] != len(vector):
             raise MahjongError(
                 f"tile set {self.name} was learnt with another classifier: learn it again",
                 self.name)
-        self.model = model or self.model
         same = [i for i, c in enumerate(self.codes) if c == code]
         if len(same) >= PER_KIND:
             self._drop(same[0])
@@ -374,8 +373,7 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
     feats = classifier.features(image, boxes[order])
     out = []
     for code, i, vector in zip(tiles, order, feats, strict=True):
-        example = tileset.add(code, vector, source, Look.cut(image, boxes[i]),
-                              getattr(classifier, "fingerprint", ""))
+        example = tileset.add(code, vector, source, Look.cut(image, boxes[i]))
         out.append({"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example})
     return out
 

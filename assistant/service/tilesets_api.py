@@ -334,8 +334,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
                 tileset.refit(detector.classifier)
                 features = detector.classifier.features(image, scaled)
                 look = vision.Look.cut(image, scaled[0])
-                example = tileset.add(tile, features[0], "correction", look,
-                                      getattr(detector.classifier, "fingerprint", ""))
+                example = tileset.add(tile, features[0], "correction", look)
             except MahjongError as exc:
                 raise _bad_input(exc) from None
             del image
