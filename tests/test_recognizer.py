@@ -290,6 +290,17 @@ def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -
     np.testing.assert_allclose(probs, [0.35, 0.7])
 
 
+def _two_stage_reader(classifier, found, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A recognizer over ``classifier`` whose detector finds ``found`` (boxes, scores, classes)."""
+    import vision.recognizer as recognizer
+
+    reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
+    reader.classifier, reader.thresholds = classifier, recognizer.Thresholds()
+    reader.det_names, reader.two_stage = ["tile", "back"], True
+    monkeypatch.setattr(reader, "find", lambda image: found)
+    return reader
+
+
 def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the detector is sure a tile is there (``Thresholds.sure_tile``), a `none` read takes
     the likeliest tile; where it is unsure, `none` drops the box (a rack slot, a seam)."""
@@ -305,10 +316,7 @@ def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(classifier, "_run", lambda crops: (answer[:len(crops)], None))
     boxes = np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float)
     found = boxes, np.array([0.8, 0.4]), np.zeros(2, dtype=int)  # sure / unsure of a tile
-    reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
-    reader.classifier, reader.thresholds = classifier, recognizer.Thresholds()
-    reader.det_names, reader.two_stage = ["tile", "back"], True
-    monkeypatch.setattr(reader, "find", lambda image: found)
+    reader = _two_stage_reader(classifier, found, monkeypatch)
     tiles = reader.detect(np.full((100, 100, 3), 90, np.uint8))
     assert [(t["tile"], t["box"]) for t in tiles] == [("P", [10.0, 10.0, 40.0, 50.0])]
     assert tiles[0]["confidence"] == pytest.approx(0.4)
@@ -328,11 +336,8 @@ def test_a_coloured_blank_face_is_a_back(monkeypatch: pytest.MonkeyPatch) -> Non
     image[20:100, 20:80] = (60, 150, 20)  # a green back
     image[20:100, 110:170] = (215, 230, 235)  # an ivory face
     boxes = np.array([[20, 20, 80, 100], [110, 20, 170, 100]], dtype=float)
-    reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
-    reader.classifier, reader.thresholds = classifier, recognizer.Thresholds()
-    reader.det_names, reader.two_stage = ["tile", "back"], True
-    monkeypatch.setattr(reader, "find", lambda image: (boxes, np.array([0.8, 0.8]),
-                                                       np.zeros(2, dtype=int)))
+    reader = _two_stage_reader(classifier, (boxes, np.array([0.8, 0.8]), np.zeros(2, dtype=int)),
+                               monkeypatch)
     assert [t["tile"] for t in reader.detect(image)] == ["back", "P"]
 
 
