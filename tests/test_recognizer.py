@@ -505,6 +505,34 @@ def test_a_squashed_photo_is_looked_at_again_however_many_tiles_it_shows(
     assert len(looks) == 1  # tiles of ordinary shape and size (16 pixels of 320): one look is enough
 
 
+def test_a_close_up_tile_is_not_lost_to_a_narrowed_looks_bands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One tile found whole in the first look of an unsquashed photo stays found: a look
+    narrowed to a tenth that sees ten bands of it, tile-shaped there but 12 times as wide as
+    tall in the photo, does not outscore it (one-tile photos of a design never seen: a 7 条
+    found as 13 such bands, summed 5.3 against the whole tile's 0.9, then as nothing)."""
+    from vision.recognizer import ASPECT_LOOKS, Recognizer, Thresholds
+
+    whole = np.array([[200, 100, 440, 420]], float)
+    looks = []
+
+    def look(self: Recognizer, image: np.ndarray) -> tuple:
+        looks.append(image.shape)
+        if len(looks) == 1:
+            return whole, np.array([0.9]), np.zeros(1, int)
+        if image.shape[1] == round(600 * ASPECT_LOOKS[2][0]):  # narrowed to a tenth: slivers
+            bands = np.array([[20, 100 + 30 * i, 50, 125 + 30 * i] for i in range(10)], float)
+            return bands, np.full(10, 0.4), np.ones(10, int)
+        return np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)
+
+    monkeypatch.setattr(Recognizer, "_look", look)
+    recognizer = Recognizer.__new__(Recognizer)
+    recognizer.thresholds, recognizer.det_size = Thresholds(), 320
+    boxes, scores, _ = recognizer.find(np.zeros((500, 600, 3), np.uint8))
+    assert len(looks) > 1
+    assert boxes.tolist() == whole.tolist() and scores.tolist() == [0.9]
+
+
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
 def test_a_photo_of_one_tile_reads_that_tile() -> None:
     """A photo of one tile filling most of the frame (a real tile cut from a `valid` photo, laid

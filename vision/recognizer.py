@@ -509,7 +509,8 @@ def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
 
 def _strength(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> float:
     """How much of a table a look found: its boxes' summed scores, each box weighed down by how
-    far it is from a tile's shape (``TILE_SHAPE``) in the frame the detector saw it in.
+    far it is from a tile's shape (``TILE_SHAPE``) in the frame the boxes are given in (the
+    photo's, or for a squashed photo the narrowed look's the detector saw).
 
     The edges of a close-up tile come out as thin slivers; summed, four of them outscored the
     whole tile found once zoomed out (one-tile photos of a design never seen: 30 % found as 2-5
@@ -725,12 +726,17 @@ class Recognizer:
         first = found[0][kept]
         if kept.sum() < FEW_TILES or _squashed(first):
             zoomed = None
+            # a photo whose first look found tiles of a tile's shape is not squashed: the other
+            # looks' boxes are judged by their shape in it (narrowed, one close-up tile comes out
+            # as a dozen bands the detector sees tile-shaped); else as the detector saw them
+            true_shape = bool(len(first)) and not _squashed(first)
             for view, to_photo in _other_looks(image):
                 boxes, scores, cls = self._look(view)
-                strength = _strength(boxes, scores, threshold)  # shapes as the detector saw them
+                seen = boxes
                 boxes = to_photo(boxes)
                 boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
                 boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+                strength = _strength(boxes if true_shape else seen, scores, threshold)
                 zoomed = (boxes, scores, cls)  # the last look is the zoomed-out one
                 if strength > best:
                     found, best = (boxes, scores, cls), strength
