@@ -97,6 +97,8 @@ def test_layout_photos_are_read_in_rows_left_to_right() -> None:
     ("gen-13", "P", [2026, 33, 0]),  # a framed 白板 whose frame corners were read as four blanks
     ("gen-12", "P", [2026, 33, 1]),  # ... as a blank top half and two unsure quarters
     ("gen-12", "4p", [2026, 12, 1]),  # on a checked cloth whose squares were read as backs
+    ("gen-12", "7s", [2026, 24, 1]),  # found whole, then lost to a narrowed look's 13 bands
+    ("gen-14", "7p", [2026, 15, 0]),  # ... and so found as nothing
 ])
 def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: int | list[int]
                                       ) -> None:
@@ -111,6 +113,29 @@ def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: 
     overlap = ((min(box[2], truth[2]) - max(box[0], truth[0]))
                * (min(box[3], truth[3]) - max(box[1], truth[1])))
     assert overlap > 0.6 * (truth[2] - truth[0]) * (truth[3] - truth[1])
+
+
+@needs_art
+def test_a_corrected_tile_reads_as_corrected_and_so_does_its_next_photo(recognizer, tmp_path: Path
+                                                                       ) -> None:
+    """The player's path ``evaluate_designs --corrections`` measures: a one-tile photo the set
+    misreads is corrected (here: two photos of 7 条 a player calls 8 条), then that photo and
+    another of the same tile read as corrected."""
+    import cv2
+
+    from datasets.synth.photos import single_tile_photo
+    from vision.evaluate_designs import read_after_corrections
+
+    photos = []
+    for j in range(2):
+        path = tmp_path / f"7s_{j}.jpg"
+        cv2.imwrite(str(path), single_tile_photo(np.random.default_rng([7, j]), "smooth", "7s").image)
+        photos.append((path, "8s"))
+    ts = TileSet("mine")
+    result = read_after_corrections(recognizer, photos, ts)
+    assert result["corrected"] == 1 and ts.sources == ["correction"] and ts.kinds() == {"8s": 1}
+    assert result["right_again"] == 1
+    assert result["others"]["top1"] == 1.0
 
 
 @needs_art

@@ -5,11 +5,13 @@ generated ``gen-N`` designs), one-tile photos of every kind (``datasets.synth.ph
 on a cloth filling a third to a half of the frame) are read and scored: top-1 (the photo's one
 reading is the tile), one box (exactly one tile found), unsure (reported as a tile to check).
 Then a tile set is learnt from layout photos of the design (42 tiles in rows, one photo per
-example of each kind) and the photos read again with it. A design the classifier was not trained
-on measures how a player's never-seen set fares (leave-one-design-out: train without it).
+example of each kind) and the photos read again with it, and (``--corrections``) again once the
+misread ones are corrected as a player would on the score page. A design the classifier was not
+trained on measures how a player's never-seen set fares (leave-one-design-out: train without it).
 
     python -m vision.evaluate_designs --designs kmj-traditional gen-7 --per-kind 3 --learn 1 3
     python -m vision.evaluate_designs --designs gen-12 --per-kind 1 --learn --backs 30
+    python -m vision.evaluate_designs --designs gen-500 --per-kind 2 --learn 1 --corrections
 
 Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
 """
@@ -28,7 +30,7 @@ import numpy as np
 from vision.classes import TILE_CLASSES
 from vision.evaluate import iou
 from vision.recognizer import Recognizer
-from vision.tileset import TileSet, learn
+from vision.tileset import Look, TileSet, learn
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "work" / "designs_eval"
@@ -83,8 +85,8 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
         tiles = recognizer.detect(image, tileset)
         seconds.append(time.perf_counter() - start)
         one_box += len(tiles) == 1
-        if tiles:
-            best = max(tiles, key=lambda t: (t["box"][2] - t["box"][0]) * (t["box"][3] - t["box"][1]))
+        best = _largest(tiles)
+        if best is not None:
             right += best["tile"] == code
             unsure += bool(best.get("unsure"))
             if best["tile"] != code:
@@ -136,11 +138,48 @@ def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
             "backs": backs, "back_recall": round(backs_found / max(backs, 1), 4), "extra_boxes": extra}
 
 
+def _largest(tiles: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The tile with the largest box (a one-tile photo's reading), None for none."""
+    if not tiles:
+        return None
+    return max(tiles, key=lambda t: (t["box"][2] - t["box"][0]) * (t["box"][3] - t["box"][1]))
+
+
+def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]],
+                           tileset: TileSet) -> dict[str, Any]:
+    """A player correcting as he goes: each kind's first photo read with ``tileset`` and,
+    where misread, corrected (the tile's crop kept as an example, as the score page's
+    correction keeps it); then the corrected photos read again (``right_again``) and the
+    kinds' other photos read (``others``, top-1 as ``read_singles``). ``tileset`` grows."""
+    first: dict[str, tuple[Path, str]] = {}
+    others = []
+    for path, code in photos:
+        if code in first:
+            others.append((path, code))
+        else:
+            first[code] = (path, code)
+    corrected = []
+    for path, code in first.values():
+        image = cv2.imread(str(path))
+        tile = _largest(recognizer.detect(image, tileset))
+        if tile is not None and tile["tile"] != code:
+            box = np.array([tile["box"]], float)
+            tileset.add(code, recognizer.classifier.features(image, box)[0], "correction",
+                        Look.cut(image, box[0]))
+            corrected.append((path, code))
+    again = sum((_largest(recognizer.detect(cv2.imread(str(path)), tileset)) or {}).get("tile") == code
+                for path, code in corrected)
+    return {"corrected": len(corrected), "right_again": again,
+            "others": read_singles(recognizer, others, tileset) if others else None}
+
+
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
-             seed: int, scenes: int = 0, back_scenes: int = 0) -> dict[str, Any]:
+             seed: int, scenes: int = 0, back_scenes: int = 0,
+             corrections: bool = False) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
     (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
-    before learning)."""
+    before learning; with ``corrections``, after one layout photo and the misread photos
+    corrected: ``read_after_corrections``)."""
     photos = _single_photos(design, per_kind, seed)
     result: dict[str, Any] = {"design": design, "before": read_singles(recognizer, photos)}
     if scenes:
@@ -160,6 +199,8 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
         seconds = (time.perf_counter() - start) / max(count, 1)
         result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset),
                                     "examples": learnt, "learn_seconds_per_photo": round(seconds, 2)}
+        if corrections and count == 1:
+            result["after_corrections"] = read_after_corrections(recognizer, photos, tileset)
     return result
 
 
@@ -174,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backs", type=int, default=0,
                         help="also read this many scenes made to find backs in (concealed kongs, "
                              "a discard face down)")
+    parser.add_argument("--corrections", action="store_true",
+                        help="also correct, after one layout photo, each kind's first photo where "
+                             "misread, and read the photos again (needs --per-kind 2 or more)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
@@ -181,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,
-                          args.backs)
+                          args.backs, args.corrections)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue
@@ -194,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
         for key in ("scenes", "back_scenes"):
             if key in result:
                 print(f"{'':18s} {key}: {result[key]}", flush=True)
+        if "after_corrections" in result:
+            r = result["after_corrections"]
+            others = f"{r['others']['top1']:.3f}" if r["others"] else "-"
+            print(f"{'':18s} after corrections: {r['corrected']} corrected, {r['right_again']} "
+                  f"right again; the other photos top1 {others}", flush=True)
         for error in result.get("layout_errors", []):
             print(f"{'':18s} layout: {error}", flush=True)
     return 0
