@@ -135,7 +135,7 @@ def test_a_corrected_tile_reads_as_corrected_and_so_does_its_next_photo(recogniz
     result = read_after_corrections(recognizer, photos, ts)
     assert result["corrected"] == 1 and ts.sources == ["correction"] and ts.kinds() == {"8s": 1}
     assert result["right_again"] == 1
-    assert result["others"]["top1"] == 1.0
+    assert result["others_before"]["top1"] == 0.0 and result["others"]["top1"] == 1.0
 
 
 @needs_art

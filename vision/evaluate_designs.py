@@ -150,7 +150,8 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
     """A player correcting as he goes: each kind's first photo read with ``tileset`` and,
     where misread, corrected (the tile's crop kept as an example, as the score page's
     correction keeps it); then the corrected photos read again (``right_again``) and the
-    kinds' other photos read (``others``, top-1 as ``read_singles``). ``tileset`` grows."""
+    kinds' other photos read (``others``, top-1 as ``read_singles``; ``others_before``: read
+    before the corrections). ``tileset`` grows."""
     first: dict[str, tuple[Path, str]] = {}
     others = []
     for path, code in photos:
@@ -158,6 +159,7 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
             others.append((path, code))
         else:
             first[code] = (path, code)
+    before = read_singles(recognizer, others, tileset) if others else None
     corrected = []
     for path, code in first.values():
         image = cv2.imread(str(path))
@@ -169,7 +171,7 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
             corrected.append((path, code))
     again = sum((_largest(recognizer.detect(cv2.imread(str(path)), tileset)) or {}).get("tile") == code
                 for path, code in corrected)
-    return {"corrected": len(corrected), "right_again": again,
+    return {"corrected": len(corrected), "right_again": again, "others_before": before,
             "others": read_singles(recognizer, others, tileset) if others else None}
 
 
@@ -240,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{'':18s} {key}: {result[key]}", flush=True)
         if "after_corrections" in result:
             r = result["after_corrections"]
-            others = f"{r['others']['top1']:.3f}" if r["others"] else "-"
+            others = (f"{r['others_before']['top1']:.3f} -> {r['others']['top1']:.3f}"
+                      if r["others"] else "-")
             print(f"{'':18s} after corrections: {r['corrected']} corrected, {r['right_again']} "
                   f"right again; the other photos top1 {others}", flush=True)
         for error in result.get("layout_errors", []):
