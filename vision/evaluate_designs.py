@@ -152,16 +152,16 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
     correction keeps it); then the corrected photos read again (``right_again``) and the
     kinds' other photos read (``others``, top-1 as ``read_singles``; ``others_before``: read
     before the corrections). ``tileset`` grows."""
-    first: dict[str, tuple[Path, str]] = {}
+    first: dict[str, Path] = {}
     others = []
     for path, code in photos:
         if code in first:
             others.append((path, code))
         else:
-            first[code] = (path, code)
+            first[code] = path
     before = read_singles(recognizer, others, tileset) if others else None
     corrected = []
-    for path, code in first.values():
+    for code, path in first.items():
         image = cv2.imread(str(path))
         tile = _largest(recognizer.detect(image, tileset))
         if tile is not None and tile["tile"] != code:
@@ -180,8 +180,8 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
              corrections: bool = False) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
     (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
-    before learning; with ``corrections``, after one layout photo and the misread photos
-    corrected: ``read_after_corrections``)."""
+    before learning; with ``corrections``, after the first count of layout photos and the
+    misread photos corrected: ``read_after_corrections``)."""
     photos = _single_photos(design, per_kind, seed)
     result: dict[str, Any] = {"design": design, "before": read_singles(recognizer, photos)}
     if scenes:
@@ -201,7 +201,7 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
         seconds = (time.perf_counter() - start) / max(count, 1)
         result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset),
                                     "examples": learnt, "learn_seconds_per_photo": round(seconds, 2)}
-        if corrections and count == 1:
+        if corrections and count == learn_counts[0]:
             result["after_corrections"] = read_after_corrections(recognizer, photos, tileset)
     return result
 
@@ -218,8 +218,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="also read this many scenes made to find backs in (concealed kongs, "
                              "a discard face down)")
     parser.add_argument("--corrections", action="store_true",
-                        help="also correct, after one layout photo, each kind's first photo where "
-                             "misread, and read the photos again (needs --per-kind 2 or more)")
+                        help="also correct, after the first --learn count, each kind's first "
+                             "photo where misread, and read the photos again (--per-kind 2 or more "
+                             "for the other photos)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
