@@ -30,7 +30,7 @@ import numpy as np
 from vision.classes import TILE_CLASSES
 from vision.evaluate import iou
 from vision.recognizer import Recognizer
-from vision.tileset import Look, TileSet, learn
+from vision.tileset import TileSet, add_correction, learn
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "work" / "designs_eval"
@@ -148,10 +148,10 @@ def _largest(tiles: list[dict[str, Any]]) -> dict[str, Any] | None:
 def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]],
                            tileset: TileSet) -> dict[str, Any]:
     """A player correcting as he goes: each kind's first photo read with ``tileset`` and,
-    where misread, corrected (the tile's crop kept as an example, as the score page's
-    correction keeps it); then the corrected photos read again (``right_again``) and the
-    kinds' other photos read (``others``, top-1 as ``read_singles``; ``others_before``: read
-    before the corrections). ``tileset`` grows."""
+    where misread, corrected (``vision.tileset.add_correction``, as the score page's
+    correction); then the corrected photos read again (``right_again``) and the kinds' other
+    photos read (``others``, top-1 as ``read_singles``; ``others_before``: read before the
+    corrections). ``tileset`` grows."""
     first: dict[str, Path] = {}
     others = []
     for path, code in photos:
@@ -165,9 +165,7 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
         image = cv2.imread(str(path))
         tile = _largest(recognizer.detect(image, tileset))
         if tile is not None and tile["tile"] != code:
-            box = np.array([tile["box"]], float)
-            tileset.add(code, recognizer.classifier.features(image, box)[0], "correction",
-                        Look.cut(image, box[0]))
+            add_correction(tileset, image, tile["box"], code, recognizer.classifier)
             corrected.append((path, code))
     again = sum((_largest(recognizer.detect(cv2.imread(str(path)), tileset)) or {}).get("tile") == code
                 for path, code in corrected)

@@ -378,6 +378,16 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
     return out
 
 
+def add_correction(tileset: TileSet, image: np.ndarray, box: Sequence[float] | np.ndarray,
+                   code: str, classifier: object) -> int:
+    """Keep the tile in ``box`` of ``image`` as an example of ``code`` (a player's correction
+    on the score or live page): its features and look; the example's id."""
+    tileset.refit(classifier)
+    boxes = np.array([box], float)
+    features = classifier.features(image, boxes)  # type: ignore[attr-defined]
+    return tileset.add(code, features[0], "correction", Look.cut(image, boxes[0]))
+
+
 def delete_tileset(name: str, folder: Path | None = None) -> None:
     """Forget the saved set ``name`` (its file); the error :meth:`TileSet.load` gives when there
     is none."""

@@ -331,10 +331,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
             check_box(box, decoded.width, decoded.height)
             scaled = np.array([[v * decoded.scale for v in box]], float)
             try:
-                tileset.refit(detector.classifier)
-                features = detector.classifier.features(image, scaled)
-                look = vision.Look.cut(image, scaled[0])
-                example = tileset.add(tile, features[0], "correction", look)
+                example = vision.add_correction(tileset, image, scaled[0], tile, detector.classifier)
             except MahjongError as exc:
                 raise _bad_input(exc) from None
             del image
