@@ -38,6 +38,7 @@ from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
 from .classes import TILE_CLASSES
+from .face_match import example_face, face_similarity, face_views
 from .preprocess import padded_region
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -55,6 +56,15 @@ MAX_LAYOUT = 144
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
+#: The face's say (``vision.face_match``): where the features put examples of two or more kinds
+#: within ``FACE_WITHIN`` of a tile's nearest, each of those kinds' (``FACE_KINDS`` at most)
+#: ``FACE_EXAMPLES`` nearest examples are laid over the tile's face, and this share of how well
+#: they match (-1 to 1) added to their similarity; the other examples count as matching not at
+#: all (measured in ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "Stop 21").
+FACE_WEIGHT = 0.25
+FACE_WITHIN = 0.10
+FACE_KINDS = 5
+FACE_EXAMPLES = 3
 #: An example's look: its box padded by this share of each side (more than the classifier's
 #: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
 #: (about 3 KB: a whole set of 504 examples in 1.5 MB).
@@ -87,6 +97,15 @@ class Look:
         return cls(jpeg.tobytes(), ((x1 - left) * sx, (y1 - top) * sy, (x2 - left) * sx,
                                     (y2 - top) * sy))
 
+    def pixels(self) -> tuple[np.ndarray, np.ndarray]:
+        """The look decoded (BGR) and the tile's own pixels in it (its box)."""
+        image = cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        if image is None or image.shape[:2] != (LOOK_SIZE, LOOK_SIZE):
+            raise MahjongError("a tile set's example cannot be read: learn the set again", "look")
+        x1, y1 = (max(0, min(int(round(v)), LOOK_SIZE - 2)) for v in self.box[:2])
+        x2, y2 = (max(0, min(int(round(v)), LOOK_SIZE)) for v in self.box[2:])
+        return image, image[y1:max(y2, y1 + 2), x1:max(x2, x1 + 2)]
+
 
 def features_of_looks(looks: list[Look], classifier: object) -> np.ndarray:
     """The classifier's features of each look (one unit row each): the looks side by side in one
@@ -98,9 +117,7 @@ def features_of_looks(looks: list[Look], classifier: object) -> np.ndarray:
     boxes = []
     for k, look in enumerate(looks):
         top, left = (k // columns) * cell, (k % columns) * cell
-        image = cv2.imdecode(np.frombuffer(look.jpeg, np.uint8), cv2.IMREAD_COLOR)
-        if image is None or image.shape[:2] != (LOOK_SIZE, LOOK_SIZE):
-            raise MahjongError("a tile set's example cannot be read: learn the set again", "look")
+        image, _ = look.pixels()
         picture[top:top + LOOK_SIZE, left:left + LOOK_SIZE] = image
         boxes.append([left + look.box[0], top + look.box[1], left + look.box[2], top + look.box[3]])
     return classifier.features(picture, np.array(boxes, float))  # type: ignore[attr-defined]
@@ -142,6 +159,8 @@ class TileSet:
     looks: list[Look | None] = field(default_factory=list)
     #: the classifier the vectors are of (``TileClassifier.fingerprint``; "" unknown)
     model: str = ""
+    #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
+    _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -185,6 +204,7 @@ class TileSet:
         return True
 
     def _drop(self, index: int) -> None:
+        self._faces.pop(self.ids[index], None)
         for column in (self.codes, self.ids, self.sources, self.looks):
             del column[index]
         self.vectors = np.delete(self.vectors, index, axis=0)
@@ -223,9 +243,11 @@ class TileSet:
 
     # --- reading ------------------------------------------------------------------------------
 
-    def similarities(self, features: np.ndarray, codes: list[str]) -> np.ndarray:
+    def similarities(self, features: np.ndarray, codes: list[str],
+                     looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """For each row of ``features``, the best cosine similarity to each of ``codes``'s
-        examples (-1 where the kind has none)."""
+        examples (-1 where the kind has none); with the tiles' ``looks``, the near kinds'
+        faces' match added (:meth:`face_scores`)."""
         feats = unit_rows(np.asarray(features, np.float32))
         out = np.full((len(feats), len(codes)), -1.0, np.float32)
         if not len(self.codes) or not len(feats):
@@ -234,23 +256,65 @@ class TileSet:
             raise MahjongError(
                 f"tile set {self.name} was learnt with another classifier: learn it again", self.name)
         sims = feats @ self.vectors.T
-        learnt = np.array(self.codes)
-        for k, code in enumerate(codes):
-            mine = learnt == code
-            if mine.any():
-                out[:, k] = sims[:, mine].max(axis=1)
+        if looks is not None:
+            sims = sims + self.face_scores(sims, looks)
+        column = {code: k for k, code in enumerate(codes)}
+        kind = np.array([column.get(code, -1) for code in self.codes])
+        order = np.argsort(kind, kind="stable")
+        order = order[kind[order] >= 0]  # the examples grouped by kind, the kinds in ``codes``
+        if len(order):
+            starts = np.flatnonzero(np.r_[True, kind[order][1:] != kind[order][:-1]])
+            out[:, kind[order][starts]] = np.maximum.reduceat(sims[:, order], starts, axis=1)
         return out
 
-    def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str]) -> np.ndarray:
+    def face_scores(self, sims: np.ndarray, looks: Sequence[Look | None]) -> np.ndarray:
+        """What each example's face adds to its similarity ``sims`` (one row a tile, one column
+        an example) with the tile's look: ``FACE_WEIGHT`` × the faces' match for the nearest
+        examples of the nearest kinds, ``-FACE_WEIGHT`` for the rest; nothing for a tile with
+        no look or a set with an example kept before looks were (matched on features alone)."""
+        out = np.full(sims.shape, -FACE_WEIGHT, np.float32)
+        if any(look is None for look in self.looks):
+            return np.zeros(sims.shape, np.float32)
+        learnt = np.array(self.codes)
+        for row, look in enumerate(looks):
+            if look is None:
+                out[row] = 0.0
+                continue
+            nearest: dict[str, list[int]] = {}
+            for i in np.argsort(-sims[row]):
+                if sims[row, i] < sims[row].max() - FACE_WITHIN:
+                    break
+                nearest.setdefault(str(learnt[i]), []).append(int(i))
+            if len(nearest) < 2:  # no kinds the features cannot tell apart
+                out[row] = 0.0
+                continue
+            chosen = [i for kind in list(nearest)[:FACE_KINDS] for i in nearest[kind][:FACE_EXAMPLES]]
+            around, tile = look.pixels()
+            faces = [self._face(i) for i in chosen]
+            out[row, chosen] = FACE_WEIGHT * face_similarity(face_views(tile, around, look.box), faces)
+        return out
+
+    def _face(self, index: int) -> np.ndarray:
+        """The face of example ``index`` (made once from its look)."""
+        key = self.ids[index]
+        if key not in self._faces:
+            self._faces[key] = example_face(self.looks[index].pixels()[1])  # type: ignore[union-attr]
+        return self._faces[key]
+
+    def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
+                looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
-        (softmax of the similarities), weighed by how close; otherwise the classifier's stays.
-        The ``none`` column (no tile) is left to the classifier."""
+        (softmax of the similarities, the faces' match in them where the tiles' ``looks`` are
+        given), weighed by how close the features are; otherwise the classifier's stays. The
+        ``none`` column (no tile) is left to the classifier."""
         sims = self.similarities(features, codes)
         learnt = sims > -1
         if not learnt.any():
             return probs
         best = np.where(learnt, sims, -np.inf).max(axis=1)
+        if looks is not None:
+            sims = self.similarities(features, codes, looks)
         logits = np.where(learnt, sims / TEMPERATURE, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         near = np.exp(logits)
