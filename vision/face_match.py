@@ -74,7 +74,7 @@ def face_views(tile: np.ndarray, around: np.ndarray | None = None,
     centre = ((x1 + x2) / 2, (y1 + y2) / 2)
     views = []
     for angle in FACE_ANGLES:
-        cos, sin = math.cos(math.radians(abs(angle))), math.sin(math.radians(abs(angle)))
+        cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
         # a w×h tile turned by the angle has bounds (w cos + h sin) × (w sin + h cos)
         w = (width * cos - height * sin) / (cos * cos - sin * sin)
         h = (height * cos - width * sin) / (cos * cos - sin * sin)

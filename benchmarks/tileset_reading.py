@@ -1,0 +1,81 @@
+"""What reading with a player's tile set costs: without a set, with it on features alone, with
+the faces laid over the examples (``vision.face_match``), side by side in one process.
+
+Run: ``python benchmarks/tileset_reading.py [--design gen-12] [--scenes 30]``. A set is learnt
+from one layout photo of the design (``vision.evaluate_designs``' photos), then rendered table
+scenes of it (hands, walls, discard rows) are read the three ways, alternating scene by scene so
+machine load hits all alike; it prints median milliseconds per photo, the ratios, the share of
+tiles whose face was compared and the faces read right each way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import cv2
+import numpy as np
+
+import vision.tileset as tileset_module
+from vision.evaluate import iou
+from vision.evaluate_designs import _layout_photos
+from vision.recognizer import Recognizer
+from vision.tileset import TileSet, learn
+
+
+def _right(found: list[dict], truth: list) -> int:
+    """Faces of ``truth`` read as themselves by a box of ``found`` over them."""
+    return sum(any(f["tile"] == t.code and iou(f["box"], t.box) >= 0.5 for f in found)
+               for t in truth)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from datasets.synth.scene import render_scene
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--design", default="gen-12")
+    parser.add_argument("--scenes", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    recognizer = Recognizer.load()
+    tileset = TileSet("bench")
+    path, codes = _layout_photos(args.design, 1, args.seed)[0]
+    learn(tileset, cv2.imread(str(path)), codes, recognizer)
+    within = tileset_module.FACE_WITHIN
+    ways = {"no tile set": None, "features alone": -1.0, "features and faces": within}
+    seconds: dict[str, list[float]] = {way: [] for way in ways}
+    right = dict.fromkeys(ways, 0)
+    faces = compared = 0
+    counting = tileset_module.face_views
+
+    def counted(*a, **k):  # noqa: ANN002, ANN003, ANN202 - the benchmark's own count
+        nonlocal compared
+        compared += 1
+        return counting(*a, **k)
+
+    for i in range(args.scenes):
+        rng = np.random.default_rng([args.seed + 2, i])
+        scene = render_scene(rng, ("hand", "wall", "discards")[i % 3], art_sets=[args.design])
+        truth = [t for t in scene.tiles if t.labelled and t.code != "back"]
+        faces += len(truth)
+        for way, setting in ways.items():
+            tileset_module.FACE_WITHIN = within if setting is None else setting
+            tileset_module.face_views = counted if way == "features and faces" else counting
+            start = time.perf_counter()
+            found = recognizer.detect(scene.image, None if setting is None else tileset)
+            seconds[way].append(time.perf_counter() - start)
+            right[way] += _right(found, truth)
+    tileset_module.FACE_WITHIN, tileset_module.face_views = within, counting
+    base = statistics.median(seconds["no tile set"])
+    print(f"{args.scenes} scenes of {args.design}, {faces} faces; set learnt from {path.name}")
+    for way in ways:
+        median = statistics.median(seconds[way])
+        print(f"  {way:20s} {1000 * median:7.1f} ms/photo  {median / base:5.2f}x  "
+              f"faces right {right[way] / max(faces, 1):.3f}")
+    print(f"  faces compared for {compared / max(faces, 1):.1%} of the tiles")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
