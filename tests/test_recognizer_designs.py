@@ -115,22 +115,22 @@ def test_the_tiles_face_decides_between_kinds_the_features_cannot_tell_apart() -
         ts.add(code, np.eye(8)[0], look=Look.cut(image, box))
     probs = np.zeros((2, len(codes)))
     probs[:, codes.index("3m")] = 1.0  # the classifier reads both as 3 萬
-    looks = []
-    for code in ("2m", "1m"):
-        image, box = _tile_photo(art[code], 14.0)
-        looks.append(Look.cut(image, box))
+    (two, box2), (one, box1) = _tile_photo(art["2m"], 14.0), _tile_photo(art["1m"], 14.0)
+    photo = np.hstack([two, one])  # a 2 萬 and a 1 萬, both lying turned
+    boxes = np.array([box2, [box1[0] + 360, box1[1], box1[2] + 360, box1[3]]])
     features = np.tile(np.eye(8)[0], (2, 1))
     tied = ts.combine(probs, features, codes)
     assert np.allclose(tied[:, codes.index("1m")], tied[:, codes.index("2m")])
-    read = ts.combine(probs, features, codes, looks)
+    read = ts.combine(probs, features, codes, photo, boxes)
     assert [codes[k] for k in read.argmax(axis=1)] == ["2m", "1m"]
     np.testing.assert_allclose(read.sum(axis=1), 1.0, atol=1e-6)
-    around, tile = looks[0].pixels()
-    views = face_views(tile, around, looks[0].box)
-    two = [example_face(ts.looks[1].pixels()[1])]
-    assert face_similarity(views, two) > face_similarity(face_views(tile), two), "turned back"
+    look = Look.cut(photo, boxes[0])
+    around, tile = look.pixels()
+    two_face = [example_face(ts.looks[1].pixels()[1])]
+    assert face_similarity(face_views(tile, around, look.box), two_face) > face_similarity(
+        face_views(tile), two_face), "turned back to match"
     ts.looks[0] = None  # an example kept before looks were: no face to lay over
-    assert np.allclose(ts.combine(probs, features, codes, looks), tied)
+    assert np.allclose(ts.combine(probs, features, codes, photo, boxes), tied)
 
 
 def test_layout_photos_are_read_in_rows_left_to_right() -> None:

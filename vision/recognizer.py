@@ -23,7 +23,7 @@ from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .preprocess import CROP_PAD, classifier_input, crop_tile, face_is_blank, letterbox, turn
-from .tileset import Look, TileSet, unit_rows
+from .tileset import TileSet, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -324,8 +324,7 @@ class TileClassifier:
             if not self.has_features:
                 self.features(image, boxes[:0])  # the error saying why
             tileset.refit(self)  # its vectors made this classifier's, from their looks
-            looks = [Look.cut(image, box) for box in boxes]  # faces laid over the examples'
-            probs = tileset.combine(probs, feats, self.codes, looks)
+            probs = tileset.combine(probs, feats, self.codes, image, boxes)
         best = probs.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:

@@ -243,54 +243,56 @@ class TileSet:
 
     # --- reading ------------------------------------------------------------------------------
 
-    def similarities(self, features: np.ndarray, codes: list[str],
-                     looks: Sequence[Look | None] | None = None) -> np.ndarray:
+    def similarities(self, features: np.ndarray, codes: list[str]) -> np.ndarray:
         """For each row of ``features``, the best cosine similarity to each of ``codes``'s
-        examples (-1 where the kind has none); with the tiles' ``looks``, the near kinds'
-        faces' match added (:meth:`face_scores`)."""
+        examples (-1 where the kind has none)."""
+        return self._by_kind(self._to_examples(features), codes)
+
+    def _to_examples(self, features: np.ndarray) -> np.ndarray:
+        """Cosine similarity of each row of ``features`` to each example (one column each)."""
         feats = unit_rows(np.asarray(features, np.float32))
-        out = np.full((len(feats), len(codes)), -1.0, np.float32)
-        if not len(self.codes) or not len(feats):
-            return out
-        if feats.shape[1] != self.vectors.shape[1]:
+        if len(self.codes) and len(feats) and feats.shape[1] != self.vectors.shape[1]:
             raise MahjongError(
                 f"tile set {self.name} was learnt with another classifier: learn it again", self.name)
-        sims = feats @ self.vectors.T
-        if looks is not None:
-            sims = sims + self.face_scores(sims, looks)
+        if not len(self.codes) or not len(feats):
+            return np.zeros((len(feats), len(self.codes)), np.float32)
+        return feats @ self.vectors.T
+
+    def _by_kind(self, sims: np.ndarray, codes: list[str]) -> np.ndarray:
+        """Per-example ``sims`` as the best of each of ``codes``'s examples (-1 for none)."""
+        out = np.full((len(sims), len(codes)), -1.0, np.float32)
         column = {code: k for k, code in enumerate(codes)}
-        kind = np.array([column.get(code, -1) for code in self.codes])
+        kind = np.array([column.get(code, -1) for code in self.codes], int)
         order = np.argsort(kind, kind="stable")
         order = order[kind[order] >= 0]  # the examples grouped by kind, the kinds in ``codes``
-        if len(order):
+        if len(order) and len(sims):
             starts = np.flatnonzero(np.r_[True, kind[order][1:] != kind[order][:-1]])
             out[:, kind[order][starts]] = np.maximum.reduceat(sims[:, order], starts, axis=1)
         return out
 
-    def face_scores(self, sims: np.ndarray, looks: Sequence[Look | None]) -> np.ndarray:
+    def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """What each example's face adds to its similarity ``sims`` (one row a tile, one column
-        an example) with the tile's look: ``FACE_WEIGHT`` × the faces' match for the nearest
-        examples of the nearest kinds, ``-FACE_WEIGHT`` for the rest; nothing for a tile with
-        no look or a set with an example kept before looks were (matched on features alone)."""
-        out = np.full(sims.shape, -FACE_WEIGHT, np.float32)
+        an example), the tiles being ``boxes`` of ``image``: ``FACE_WEIGHT`` × the faces' match
+        for the nearest examples of the kinds the features cannot tell apart, ``-FACE_WEIGHT``
+        for the rest; nothing for a tile with no such kinds or too small to cut, or in a set
+        with an example kept before looks were (matched on features alone)."""
+        out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
-            return np.zeros(sims.shape, np.float32)
+            return out
         learnt = np.array(self.codes)
-        for row, look in enumerate(looks):
-            if look is None:
-                out[row] = 0.0
-                continue
+        for row in range(len(sims)):
             nearest: dict[str, list[int]] = {}
             for i in np.argsort(-sims[row]):
                 if sims[row, i] < sims[row].max() - FACE_WITHIN:
                     break
                 nearest.setdefault(str(learnt[i]), []).append(int(i))
-            if len(nearest) < 2:  # no kinds the features cannot tell apart
-                out[row] = 0.0
+            look = Look.cut(image, boxes[row]) if len(nearest) > 1 else None
+            if look is None:  # one kind stands out, or the tile is too small to look at
                 continue
             chosen = [i for kind in list(nearest)[:FACE_KINDS] for i in nearest[kind][:FACE_EXAMPLES]]
             around, tile = look.pixels()
             faces = [self._face(i) for i in chosen]
+            out[row] = -FACE_WEIGHT
             out[row, chosen] = FACE_WEIGHT * face_similarity(face_views(tile, around, look.box), faces)
         return out
 
@@ -302,19 +304,22 @@ class TileSet:
         return self._faces[key]
 
     def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
-                looks: Sequence[Look | None] | None = None) -> np.ndarray:
+                image: np.ndarray | None = None, boxes: np.ndarray | None = None) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
-        (softmax of the similarities, the faces' match in them where the tiles' ``looks`` are
-        given), weighed by how close the features are; otherwise the classifier's stays. The
-        ``none`` column (no tile) is left to the classifier."""
-        sims = self.similarities(features, codes)
+        (softmax of the similarities, the faces' match in them where the tiles are given as
+        ``boxes`` of ``image``: :meth:`face_scores`), weighed by how close the features are;
+        otherwise the classifier's stays. The ``none`` column (no tile) is left to the
+        classifier."""
+        to_examples = self._to_examples(features)
+        sims = self._by_kind(to_examples, codes)
         learnt = sims > -1
         if not learnt.any():
             return probs
         best = np.where(learnt, sims, -np.inf).max(axis=1)
-        if looks is not None:
-            sims = self.similarities(features, codes, looks)
+        if image is not None and boxes is not None:
+            faces = self.face_scores(to_examples, image, np.asarray(boxes, float))
+            sims = self._by_kind(to_examples + faces, codes)
         logits = np.where(learnt, sims / TEMPERATURE, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         near = np.exp(logits)
