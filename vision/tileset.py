@@ -282,8 +282,9 @@ class TileSet:
         learnt = np.array(self.codes)
         for row in range(len(sims)):
             nearest: dict[str, list[int]] = {}
+            floor = sims[row].max() - FACE_WITHIN
             for i in np.argsort(-sims[row]):
-                if sims[row, i] < sims[row].max() - FACE_WITHIN:
+                if sims[row, i] < floor:
                     break
                 nearest.setdefault(str(learnt[i]), []).append(int(i))
             look = Look.cut(image, boxes[row]) if len(nearest) > 1 else None
