@@ -82,6 +82,27 @@ def test_a_learnt_example_outweighs_the_classifier_and_a_far_one_does_not() -> N
     np.testing.assert_allclose(out[:, codes.index("none")], 0.1), "no tile stays the classifier's"
 
 
+def test_the_classifier_breaks_a_near_tie_and_never_outweighs_a_clear_example() -> None:
+    """Between two learnt kinds the features put nearly as close, the classifier's reading
+    decides; a player's correction wins however sure the classifier is of another kind."""
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts = TileSet("mine")
+    basis = np.eye(16)
+    ts.add("1m", basis[2] + 0.3 * basis[0])  # the two share most of their features
+    ts.add("2m", basis[2] + 0.3 * basis[1])
+    probs = np.full((3, len(codes)), 1e-4)
+    probs[0, codes.index("2m")], probs[0, codes.index("1m")] = 0.5, 0.2  # leans to 2 萬
+    probs[1, codes.index("1m")] = 0.7  # leans to 1 萬
+    probs[2, codes.index("1m")] = 0.999  # sure of 1 萬
+    probs /= probs.sum(axis=1, keepdims=True)
+    tie = basis[2] + 0.3 * basis[0] + 0.25 * basis[1]  # a shade nearer 1 萬 than 2 萬
+    again = basis[2] + 0.3 * basis[1]  # the tile a player corrected to 2 萬, read again
+    out = ts.combine(probs, np.stack([tie, tie, again]), codes)
+    assert [codes[k] for k in out.argmax(axis=1)] == ["2m", "1m", "2m"]
+    alone = ts.combine(np.full((1, len(codes)), 1 / len(codes)), tie[None], codes)
+    assert codes[int(alone.argmax())] == "1m", "without a say the nearer example wins"
+
+
 def _tile_photo(face: np.ndarray, angle: float) -> tuple[np.ndarray, list[float]]:
     """A photo of one ivory tile bearing ``face`` (an art set's RGBA glyph) on a green cloth,
     turned by ``angle`` degrees, and the tile's box (the bounds of the turned tile)."""

@@ -5,7 +5,8 @@ flowers otherwise. A player lays his tiles out in rows, photographs them and say
 (:func:`learn`); each tile's *features* (what the classifiers compute just before naming it) are
 kept as an example, a row of numbers, not a retrained network. Reading a photo with the tile set,
 each tile is compared with the examples (cosine similarity): where it is as close to a learnt
-kind as the examples of one kind are to each other, that kind wins; otherwise the classifier's
+kind as the examples of one kind are to each other, that kind wins (between learnt kinds nearly
+as close, the tile's face and the classifier's reading decide); otherwise the classifier's
 reading stands. Every correction a player makes can be added the same way, and taken back.
 
 Each example also keeps its *look* (the tile cut from the photo, a small JPEG): features belong
@@ -65,6 +66,14 @@ FACE_WEIGHT = 0.25
 FACE_WITHIN = 0.10
 FACE_KINDS = 5
 FACE_EXAMPLES = 3
+#: The classifier's say among the learnt kinds: this share of its log-probability added to
+#: their logits (similarity / ``TEMPERATURE``), each kind counted at most ``CLASSIFIER_SPAN``
+#: below the classifier's top (a tenth of its probability): it breaks the near ties the set
+#: leaves (its top-1 was right in all 7 misreads after one layout photo of gen-500..503) and
+#: moves a reading by 0.058 of similarity at most, so an unfamiliar design it misreads with
+#: confidence, or a player's correction, is not overruled (models/MODEL_CARD.md "Stop 22").
+CLASSIFIER_SAY = 0.5
+CLASSIFIER_SPAN = math.log(10)
 #: An example's look: its box padded by this share of each side (more than the classifier's
 #: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
 #: (about 3 KB: a whole set of 504 examples in 1.5 MB).
@@ -309,8 +318,9 @@ class TileSet:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
-        ``boxes`` of ``image``: :meth:`face_scores`), weighed by how close the features are;
-        otherwise the classifier's stays. The ``none`` column (no tile) is left to the
+        ``boxes`` of ``image``: :meth:`face_scores`; the classifier's reading breaking near ties,
+        ``CLASSIFIER_SAY``), weighed by how close the features are; otherwise the
+        classifier's stays. The ``none`` column (no tile) is left to the
         classifier."""
         to_examples = self._to_examples(features)
         sims = self._by_kind(to_examples, codes)
@@ -321,7 +331,9 @@ class TileSet:
         if image is not None and boxes is not None:
             faces = self.face_scores(to_examples, image, np.asarray(boxes, float))
             sims = self._by_kind(to_examples + faces, codes)
-        logits = np.where(learnt, sims / TEMPERATURE, -np.inf)
+        lean = np.log(np.maximum(probs, 1e-12))
+        lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
+        logits = np.where(learnt, sims / TEMPERATURE + lean, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         near = np.exp(logits)
         near /= near.sum(axis=1, keepdims=True)
