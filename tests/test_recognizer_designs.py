@@ -210,6 +210,30 @@ def test_a_corrected_tile_reads_as_corrected_and_so_does_its_next_photo(recogniz
     assert result["others_before"]["top1"] == 0.0 and result["others"]["top1"] == 1.0
 
 
+def test_a_misread_not_reported_unsure_counts_as_silent(tmp_path: Path) -> None:
+    """``evaluate_designs`` tells the misreads a player is warned of (unsure) from the silent
+    ones, which he has no reason to check; the largest box is the photo's reading."""
+    import cv2
+
+    from vision.evaluate_designs import read_singles
+
+    readings = iter([
+        [{"tile": "1m", "box": [0, 0, 10, 10]}],  # right
+        [{"tile": "2m", "box": [0, 0, 10, 10], "unsure": True}],  # wrong, and said so
+        [{"tile": "3m", "box": [0, 0, 10, 10]}, {"tile": "1m", "box": [0, 0, 3, 3]}],  # silent
+        [],  # nothing found
+    ])
+
+    class Reader:
+        def detect(self, image: np.ndarray, tileset: object = None) -> list[dict[str, object]]:
+            return next(readings)
+
+    path = tmp_path / "tile.jpg"
+    cv2.imwrite(str(path), np.zeros((8, 8, 3), np.uint8))
+    got = read_singles(Reader(), [(path, "1m")] * 4)  # type: ignore[arg-type]
+    assert (got["top1"], got["unsure"], got["silent_misreads"], got["one_box"]) == (0.25, 0.25, 0.25, 0.5)
+    assert got["misreads"] == {"1m->2m": 1, "1m->3m": 1, "1m->nothing": 1}
+
 @needs_art
 def test_a_concealed_kongs_backs_are_found_as_backs(recognizer) -> None:
     """A rendered hand of a design never trained on, its concealed kong lying back, face, face,

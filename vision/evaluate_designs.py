@@ -3,7 +3,8 @@
 For each art set (``datasets.synth`` designs: the shipped art, Debian's kmahjongg sets, the
 generated ``gen-N`` designs), one-tile photos of every kind (``datasets.synth.photos``: a tile
 on a cloth filling a third to a half of the frame) are read and scored: top-1 (the photo's one
-reading is the tile), one box (exactly one tile found), unsure (reported as a tile to check).
+reading is the tile), one box (exactly one tile found), unsure (reported as a tile to check),
+misread silently (wrong and not reported unsure: what the player is not told to check).
 Then a tile set is learnt from layout photos of the design (42 tiles in rows, one photo per
 example of each kind) and the photos read again with it, and (``--corrections``) again once the
 misread ones are corrected as a player would on the score page. A design the classifier was not
@@ -75,8 +76,9 @@ def _layout_photos(design: str, count: int, seed: int) -> list[tuple[Path, list[
 
 def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
                  tileset: TileSet | None = None) -> dict[str, Any]:
-    """Top-1, one-box and unsure shares over one-tile photos, and the commonest misreads."""
-    right = one_box = unsure = 0
+    """Top-1, one-box and unsure shares over one-tile photos, the share misread silently (not
+    reported unsure: the misreads a player is not told to check) and the commonest misreads."""
+    right = one_box = unsure = silent = 0
     wrong: dict[str, int] = {}
     seconds = []
     for path, code in photos:
@@ -90,13 +92,15 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
             right += best["tile"] == code
             unsure += bool(best.get("unsure"))
             if best["tile"] != code:
+                silent += not best.get("unsure")
                 key = f"{code}->{best['tile']}"
                 wrong[key] = wrong.get(key, 0) + 1
         else:
             wrong[f"{code}->nothing"] = wrong.get(f"{code}->nothing", 0) + 1
     n = max(len(photos), 1)
     return {"photos": len(photos), "top1": round(right / n, 4), "one_box": round(one_box / n, 4),
-            "unsure": round(unsure / n, 4), "median_ms": round(1000 * float(np.median(seconds)), 1),
+            "unsure": round(unsure / n, 4), "silent_misreads": round(silent / n, 4),
+            "median_ms": round(1000 * float(np.median(seconds)), 1),
             "misreads": dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])}
 
 
@@ -233,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         line = [f"{design:18s}"]
         for key in ["before"] + [f"after_{c}" for c in args.learn]:
             r = result[key]
-            line.append(f"{key}: top1 {r['top1']:.3f} one-box {r['one_box']:.3f} unsure {r['unsure']:.3f}")
+            line.append(f"{key}: top1 {r['top1']:.3f} one-box {r['one_box']:.3f} unsure "
+                        f"{r['unsure']:.3f} misread silently {r['silent_misreads']:.3f}")
         print(" | ".join(line), flush=True)
         print(f"{'':18s} misread before: {result['before']['misreads']}", flush=True)
         for key in ("scenes", "back_scenes"):
