@@ -234,6 +234,7 @@ def test_a_misread_not_reported_unsure_counts_as_silent(tmp_path: Path) -> None:
     assert (got["top1"], got["unsure"], got["silent_misreads"], got["one_box"]) == (0.25, 0.25, 0.25, 0.5)
     assert got["misreads"] == {"1m->2m": 1, "1m->3m": 1, "1m->nothing": 1}
 
+
 @needs_art
 def test_a_concealed_kongs_backs_are_found_as_backs(recognizer) -> None:
     """A rendered hand of a design never trained on, its concealed kong lying back, face, face,
