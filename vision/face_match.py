@@ -68,9 +68,8 @@ def face_views(tile: np.ndarray, around: np.ndarray | None = None,
     and the tile's own size cut out again, its box being the bounds of a turned tile. Without
     ``around`` the face is only tried upright."""
     m = FACE_MARGIN
-    upright = [example_face(tile)[m:-m, m:-m]]
     if around is None or box is None:
-        return upright
+        return [example_face(tile)[m:-m, m:-m]]
     around = _opponent(around)
     x1, y1, x2, y2 = box
     width, height = x2 - x1, y2 - y1
@@ -92,7 +91,7 @@ def face_views(tile: np.ndarray, around: np.ndarray | None = None,
         cut = cv2.warpAffine(around, fit @ turn, (out_w, out_h), flags=cv2.INTER_LINEAR,
                              borderMode=cv2.BORDER_REPLICATE)
         views.append(np.ascontiguousarray(_channels(_upright(cut))[m:-m, m:-m]))
-    return views or upright
+    return views or [example_face(tile)[m:-m, m:-m]]
 
 
 def face_similarity(views: list[np.ndarray], examples: list[np.ndarray]) -> np.ndarray:

@@ -320,8 +320,7 @@ class TileSet:
         (softmax of the similarities, the faces' match in them where the tiles are given as
         ``boxes`` of ``image``: :meth:`face_scores`; the classifier's reading breaking near ties,
         ``CLASSIFIER_SAY``), weighed by how close the features are; otherwise the
-        classifier's stays. The ``none`` column (no tile) is left to the
-        classifier."""
+        classifier's stays. The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
         sims = self._by_kind(to_examples, codes)
         learnt = sims > -1
