@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from datasets.synth import designs as _designs
+from datasets.synth import sheets as _sheets
 from vision.classes import TILE_CLASSES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -195,6 +196,11 @@ def _make_kmahjongg(tileset: str) -> dict[str, np.ndarray]:
     return out
 
 
+def _make_sheet(name: str) -> dict[str, np.ndarray]:
+    """A set cut from a whole-tile sheet (:mod:`datasets.synth.sheets`), the face filling the canvas."""
+    return {code: _fit_on_canvas(face, 0.0) for code, face in _sheets.sheet_faces(name).items()}
+
+
 #: Art set name -> builder.  Names are what ``load_art_set`` and the CLI accept.
 BUILDERS = {
     "smooth": _make_smooth,
@@ -202,6 +208,7 @@ BUILDERS = {
     "fluffy": _make_fluffy,
     "kmj-traditional": lambda: _make_kmahjongg("traditional"),
     "kmj-default": lambda: _make_kmahjongg("default"),
+    **{name: (lambda name=name: _make_sheet(name)) for name in _sheets.SHEETS},
 }
 
 
