@@ -61,7 +61,7 @@ SHEETS: dict[str, Sheet] = {
     "xmj-gnome2": Sheet(XMAHJONGG_DIR / "gnome2.gif", (40, 56), 21, (6, 3, 37, 51), (
         *_SOUS, *_WINDS_NWSE_DRAGONS, *_MANS, *_PINS)),
     # GNOME Mahjongg's vector theme; its bonus tiles differ only by a numeral, its 白板 is a logo
-    "gnome-postmodern": Sheet(GNOME_MAHJONGG_DIR / "postmodern.svg", (64, 88), 43, (4, 4, 58, 78), (
+    "gnome-postmodern": Sheet(GNOME_MAHJONGG_DIR / "postmodern.svg", (64, 88), 43, (6, 4, 58, 78), (
         *_PINS, *_WINDS_NWSE_DRAGONS, *_MANS, *_SOUS), svg_zoom=4.0),
 }
 
