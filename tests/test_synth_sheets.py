@@ -1,16 +1,25 @@
-"""Art sets cut from Debian's whole-tile sheets (xmahjongg, GNOME Mahjongg): each kind where the
-table reads it, its face colour keyed out so only the glyph is left."""
+"""Art sets from Debian's tile sheets (xmahjongg, GNOME Mahjongg) and from fonts with Unicode's
+mahjong tiles: each kind where the table reads it, only the glyph left (no face colour, no outline)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from datasets.synth import sheets
+from datasets.synth import fontfaces, sheets
 from datasets.synth.art import load_art_set
 
-AVAILABLE = [name for name, sheet in sheets.SHEETS.items() if sheet.path.exists()]
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="xmahjongg / gnome-mahjongg not installed")
+SHEETS = [name for name, sheet in sheets.SHEETS.items() if sheet.path.exists()]
+FONTS = [name for name, font in fontfaces.FONT_SETS.items() if font.exists()]
+AVAILABLE = SHEETS + FONTS
+pytestmark = pytest.mark.skipif(not AVAILABLE, reason="xmahjongg / gnome-mahjongg / symbol fonts missing")
+
+
+def _expected(name: str) -> set[str]:
+    """The kinds a set must draw: its sheet's order, or every kind for a font."""
+    if name in sheets.SHEETS:
+        return {code for code in sheets.SHEETS[name].order if code}
+    return set(fontfaces.CODEPOINTS.values())
 
 
 def _ink(face: np.ndarray) -> float:
@@ -19,10 +28,9 @@ def _ink(face: np.ndarray) -> float:
 
 
 @pytest.mark.parametrize("name", AVAILABLE)
-def test_a_sheet_set_has_every_kind_its_order_names_as_glyphs_alone(name: str) -> None:
+def test_a_set_has_every_kind_it_names_as_glyphs_alone(name: str) -> None:
     art = load_art_set(name)
-    expected = {code for code in sheets.SHEETS[name].order if code}
-    assert set(art.faces) == expected
+    assert set(art.faces) == _expected(name)
     for code, face in art.faces.items():
         alpha = face[..., 3]
         # the face colour is keyed out: the corners are clear (a speck of the scan aside), and
@@ -33,7 +41,7 @@ def test_a_sheet_set_has_every_kind_its_order_names_as_glyphs_alone(name: str) -
 
 
 @pytest.mark.parametrize("name", AVAILABLE)
-def test_a_sheet_set_is_read_in_the_right_order(name: str) -> None:
+def test_a_set_is_read_in_the_right_order(name: str) -> None:
     """More circles and more sticks draw more ink: a grid read one cell off breaks this."""
     faces = load_art_set(name).faces
     for suit in "ps":
@@ -51,3 +59,14 @@ def test_a_face_colour_is_keyed_out_even_where_the_glyph_fills_the_edges() -> No
     face[:, :6] = (0, 80, 40)  # a glyph touching the whole left edge
     glyph = sheets.key_out_face(face, 96)
     assert glyph[48, 40, 3] == 0 and glyph[48, 2, 3] == 255
+
+
+@pytest.mark.parametrize("name", FONTS)
+def test_a_font_sets_tile_outline_is_dropped_and_its_white_dragon_is_a_frame(name: str) -> None:
+    faces = load_art_set(name).faces
+    for code in ("E", "5m", "9p"):  # the outline would draw ink all along the canvas's edges
+        alpha = faces[code][..., 3]
+        assert (alpha[:, :4] > 128).mean() < 0.2 and (alpha[:4] > 128).mean() < 0.2, (name, code)
+    blank = faces["P"][..., 3] > 128
+    h, w = blank.shape
+    assert blank[h // 3:2 * h // 3, w // 3:2 * w // 3].mean() < 0.02 < blank.mean()

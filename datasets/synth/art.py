@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from datasets.synth import designs as _designs
+from datasets.synth import fontfaces as _fontfaces
 from datasets.synth import sheets as _sheets
 from vision.classes import TILE_CLASSES
 
@@ -201,6 +202,11 @@ def _make_sheet(name: str) -> dict[str, np.ndarray]:
     return {code: _fit_on_canvas(face, 0.0) for code, face in _sheets.sheet_faces(name).items()}
 
 
+def _make_font_set(name: str) -> dict[str, np.ndarray]:
+    """A set drawn by a font's Unicode mahjong tiles (:mod:`datasets.synth.fontfaces`)."""
+    return {code: _fit_on_canvas(face, 0.0) for code, face in _fontfaces.font_faces(name).items()}
+
+
 #: Art set name -> builder.  Names are what ``load_art_set`` and the CLI accept.
 BUILDERS = {
     "smooth": _make_smooth,
@@ -209,6 +215,7 @@ BUILDERS = {
     "kmj-traditional": lambda: _make_kmahjongg("traditional"),
     "kmj-default": lambda: _make_kmahjongg("default"),
     **{name: (lambda name=name: _make_sheet(name)) for name in _sheets.SHEETS},
+    **{name: (lambda name=name: _make_font_set(name)) for name in _fontfaces.FONT_SETS},
 }
 
 
