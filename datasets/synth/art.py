@@ -4,9 +4,11 @@ Every art set is turned into the same thing: a transparent RGBA canvas of ``FACE
 the engraved glyph (no tile body), keyed by the project's tile code.  The body, the ivory face
 colour and the engraving are drawn later by :mod:`datasets.synth.body`, so all sets look like
 real tiles in the same way.  The art itself never enters the repository: it is read from
-``/work/shared/tileart`` (or ``$MAHJONG_TILEART``) and from Debian's ``kdegames-mahjongg-data-kf5``
-package, and the rasterized PNGs are cached under ``work/synth_faces`` (git-ignored).  Sets named
-``gen-<seed>`` are drawn by :mod:`datasets.synth.designs` and cached the same way.
+``/work/shared/tileart`` (or ``$MAHJONG_TILEART``), from Debian's ``kdegames-mahjongg-data-kf5``
+package, from the tile sheets of ``xmahjongg`` and ``gnome-mahjongg`` (:mod:`datasets.synth.sheets`)
+and from the fonts with Unicode's mahjong tiles (:mod:`datasets.synth.fontfaces`), and the
+rasterized PNGs are cached under ``work/synth_faces`` (git-ignored).  Sets named ``gen-<seed>``
+are drawn by :mod:`datasets.synth.designs` and cached the same way.
 """
 
 from __future__ import annotations
