@@ -3,7 +3,7 @@
 Each font draws every kind as line art inside a tile's outline, the way its designer saw the
 tiles; the outline is dropped (the renderer draws the tile) and the ink coloured as tables'
 sets commonly are: 萬 numerals dark over a red 萬, circles blue, bamboo green, 中 red,
-發 green.  A second, differently coloured set is not made: colour is the renderer's to vary.
+發 green.
 """
 
 from __future__ import annotations

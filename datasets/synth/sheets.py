@@ -13,6 +13,7 @@ of the set: ``None`` in its order.  Every mapping was checked by eye on a contac
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,8 +88,6 @@ def _read_sheet(sheet: Sheet) -> np.ndarray:
 
 def _svg_aspect(svg: bytes) -> float:
     """Height over width of an SVG's root ``width``/``height`` attributes."""
-    import re
-
     head = svg[:2000].decode("utf-8", "replace")
     width = float(re.search(r'<svg[^>]*\swidth="([\d.]+)', head).group(1))
     height = float(re.search(r'<svg[^>]*\sheight="([\d.]+)', head).group(1))
