@@ -199,14 +199,9 @@ def _make_kmahjongg(tileset: str) -> dict[str, np.ndarray]:
     return out
 
 
-def _make_sheet(name: str) -> dict[str, np.ndarray]:
-    """A set cut from a whole-tile sheet (:mod:`datasets.synth.sheets`), the face filling the canvas."""
-    return {code: _fit_on_canvas(face, 0.0) for code, face in _sheets.sheet_faces(name).items()}
-
-
-def _make_font_set(name: str) -> dict[str, np.ndarray]:
-    """A set drawn by a font's Unicode mahjong tiles (:mod:`datasets.synth.fontfaces`)."""
-    return {code: _fit_on_canvas(face, 0.0) for code, face in _fontfaces.font_faces(name).items()}
+def _on_canvases(faces: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Whole faces (a sheet's cells, a font's tiles) each filling a glyph canvas."""
+    return {code: _fit_on_canvas(face, 0.0) for code, face in faces.items()}
 
 
 #: Art set name -> builder.  Names are what ``load_art_set`` and the CLI accept.
@@ -216,8 +211,8 @@ BUILDERS = {
     "fluffy": _make_fluffy,
     "kmj-traditional": lambda: _make_kmahjongg("traditional"),
     "kmj-default": lambda: _make_kmahjongg("default"),
-    **{name: (lambda name=name: _make_sheet(name)) for name in _sheets.SHEETS},
-    **{name: (lambda name=name: _make_font_set(name)) for name in _fontfaces.FONT_SETS},
+    **{name: (lambda name=name: _on_canvases(_sheets.sheet_faces(name))) for name in _sheets.SHEETS},
+    **{name: (lambda name=name: _on_canvases(_fontfaces.font_faces(name))) for name in _fontfaces.FONT_SETS},
 }
 
 

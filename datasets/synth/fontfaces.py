@@ -1,4 +1,4 @@
-"""Art sets drawn from fonts with Unicode's mahjong tiles (U+1F000-1F02B): Symbola, Noto Sans Symbols 2.
+"""Art sets drawn from fonts with Unicode's mahjong tiles (U+1F000-1F029): Symbola, Noto Sans Symbols 2.
 
 Each font draws every kind as line art inside a tile's outline, the way its designer saw the
 tiles; the outline is dropped (the renderer draws the tile) and the ink coloured as tables'
