@@ -126,8 +126,8 @@ def _crop_alpha(rgba: np.ndarray) -> np.ndarray:
     return rgba[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def _svg_to_rgba(svg: bytes | str, width: int, height: int) -> np.ndarray:
-    """Rasterize SVG text to an RGBA array with cairosvg."""
+def _svg_to_rgba(svg: bytes | str, width: int, height: int | None = None) -> np.ndarray:
+    """Rasterize SVG text to an RGBA array with cairosvg (``height`` None keeps the aspect)."""
     import cairosvg  # imported lazily: only needed to fill the cache
 
     data = svg.encode() if isinstance(svg, str) else svg

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from PIL.ImageFont import FreeTypeFont
 
 #: Art set name -> font file (Debian's fonts-symbola, fonts-noto-core).
 FONT_SETS: dict[str, Path] = {
@@ -55,21 +59,21 @@ def _ink_colour(code: str, mask: np.ndarray) -> np.ndarray:
     return rgb
 
 
-def glyph_face(font: Path, codepoint: int, code: str, size: int = 600) -> np.ndarray:
-    """The face of one tile drawn by ``font``: its ink inside the tile outline, RGBA.
+def glyph_face(font: FreeTypeFont, codepoint: int, code: str) -> np.ndarray:
+    """The face of one tile drawn by ``font`` (a pillow font): its ink inside the tile outline, RGBA.
 
     The outline is the ink that reaches the glyph's bounds on all four sides; what lies inside
     it, cropped to it, is the face.
     """
-    from PIL import Image, ImageDraw, ImageFont  # pillow draws the font's glyph
+    from PIL import Image, ImageDraw
 
-    pil_font = ImageFont.truetype(str(font), size)
+    size = font.size
     canvas = Image.new("L", (size * 2, size * 2), 0)
-    ImageDraw.Draw(canvas).text((size // 4, size // 4), chr(codepoint), font=pil_font, fill=255)
+    ImageDraw.Draw(canvas).text((size // 4, size // 4), chr(codepoint), font=font, fill=255)
     ink = np.asarray(canvas)
     ys, xs = np.nonzero(ink > 127)
     if len(xs) == 0:
-        raise ValueError(f"{font.name} has no glyph for U+{codepoint:X}")
+        raise ValueError(f"{font.getname()[0]} has no glyph for U+{codepoint:X}")
     y1, y2, x1, x2 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     count, labels, stats, _ = cv2.connectedComponentsWithStats((ink > 127).astype(np.uint8), 8)
     for label in range(1, count):
@@ -83,7 +87,10 @@ def glyph_face(font: Path, codepoint: int, code: str, size: int = 600) -> np.nda
 
 def font_faces(name: str) -> dict[str, np.ndarray]:
     """Every kind of font set ``name``: code -> glyph-only RGBA face (not yet on a canvas)."""
-    font = FONT_SETS[name]
-    if not font.exists():
-        raise FileNotFoundError(f"needs {font} (Debian's fonts-symbola / fonts-noto-core)")
+    from PIL import ImageFont  # pillow draws the font's glyphs
+
+    path = FONT_SETS[name]
+    if not path.exists():
+        raise FileNotFoundError(f"needs {path} (Debian's fonts-symbola / fonts-noto-core)")
+    font = ImageFont.truetype(str(path), 600)  # loaded once for the 42 tiles
     return {code: glyph_face(font, point, code) for point, code in CODEPOINTS.items()}

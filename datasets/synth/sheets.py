@@ -13,7 +13,6 @@ of the set: ``None`` in its order.  Every mapping was checked by eye on a contac
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +26,9 @@ _PINS = [f"{n}p" for n in range(1, 10)]
 _SOUS = [f"{n}s" for n in range(1, 10)]
 _MANS = [f"{n}m" for n in range(1, 10)]
 _WINDS_NWSE_DRAGONS = ["N", "W", "S", "E", "C", "F"]
+#: xmahjongg's two Dorothy sheets: seasons, 白板 (a dragon picture: left out), then the flowers
+_DOROTHY_ORDER = (*_PINS, *_WINDS_NWSE_DRAGONS, *_MANS, *_SOUS, "5f", "6f", "7f", "8f", None,
+                  "4f", "2f", "1f", "3f")
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,9 @@ SHEETS: dict[str, Sheet] = {
         *_PINS, *_SOUS, *_MANS, "5f", "6f", "7f", "8f", "N", "S", "E", "W", None,
         "1f", "2f", "3f", "4f", "F", "P", "C", None)),
     # American-style art with index numbers; their 白板 is a dragon picture (left out)
-    "xmj-dorothys": Sheet(XMAHJONGG_DIR / "dorothys.gif", (64, 80), 21, (3, 3, 52, 64), (
-        *_PINS, *_WINDS_NWSE_DRAGONS, *_MANS, *_SOUS, "5f", "6f", "7f", "8f", None,
-        "4f", "2f", "1f", "3f")),
-    "xmj-dorwhite": Sheet(XMAHJONGG_DIR / "dorwhite.gif", (64, 80), 21, (3, 3, 52, 64), (
-        *_PINS, *_WINDS_NWSE_DRAGONS, *_MANS, *_SOUS, "5f", "6f", "7f", "8f", None,
-        "4f", "2f", "1f", "3f")),
+    "xmj-dorothys": Sheet(XMAHJONGG_DIR / "dorothys.gif", (64, 80), 21, (3, 3, 52, 64), _DOROTHY_ORDER),
+    # the same drawings on white faces
+    "xmj-dorwhite": Sheet(XMAHJONGG_DIR / "dorwhite.gif", (64, 80), 21, (3, 3, 52, 64), _DOROTHY_ORDER),
     # small pixel art; flowers 華 花 (no fixed number) and seasons drawn as winds are left out
     "xmj-gnome": Sheet(XMAHJONGG_DIR / "gnome.gif", (40, 56), 21, (6, 3, 37, 51), (
         *_PINS, *_WINDS_NWSE_DRAGONS, *_MANS, *_SOUS, None, None, "1f", "4f", "P")),
@@ -74,24 +73,13 @@ def _read_sheet(sheet: Sheet) -> np.ndarray:
     if sheet.svg_zoom:
         from datasets.synth.art import _svg_to_rgba  # one rasteriser for every SVG
 
-        svg = sheet.path.read_bytes()
         width = int(sheet.cell[0] * sheet.cols * sheet.svg_zoom)
-        height = int(round(width * _svg_aspect(svg)))
-        rgba = _svg_to_rgba(svg, width, height)
-        return rgba[..., :3].copy()
+        return _svg_to_rgba(sheet.path.read_bytes(), width)[..., :3].copy()
     from PIL import Image  # pillow reads GIF, which OpenCV does not
 
     with Image.open(sheet.path) as image:
         image.seek(0)
         return np.asarray(image.convert("RGB"))
-
-
-def _svg_aspect(svg: bytes) -> float:
-    """Height over width of an SVG's root ``width``/``height`` attributes."""
-    head = svg[:2000].decode("utf-8", "replace")
-    width = float(re.search(r'<svg[^>]*\swidth="([\d.]+)', head).group(1))
-    height = float(re.search(r'<svg[^>]*\sheight="([\d.]+)', head).group(1))
-    return height / width
 
 
 def key_out_face(face: np.ndarray, height: int = 256) -> np.ndarray:
