@@ -1,24 +1,33 @@
-"""Art sets from Debian's tile sheets (xmahjongg, GNOME Mahjongg) and from fonts with Unicode's
-mahjong tiles: each kind where the table reads it, only the glyph left (no face colour, no outline)."""
+"""Art sets drawn by people: Debian's tile sheets (xmahjongg, GNOME Mahjongg), kmahjongg's SVG
+tilesets and fonts with Unicode's mahjong tiles: each kind where the table reads it, only the
+glyph left (no face colour, no outline)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from datasets.synth import art as art_sets
 from datasets.synth import fontfaces, sheets
 from datasets.synth.art import load_art_set
 
 SHEETS = [name for name, sheet in sheets.SHEETS.items() if sheet.path.exists()]
 FONTS = [name for name, font in fontfaces.FONT_SETS.items() if font.exists()]
-AVAILABLE = SHEETS + FONTS
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="xmahjongg / gnome-mahjongg / symbol fonts missing")
+KMAHJONGG = [f"kmj-{tileset}" for tileset in ("default", "traditional", "classic", "jade")
+             if (art_sets.KMAHJONGG_DIR / f"{tileset}.svgz").exists()]
+AVAILABLE = SHEETS + FONTS + KMAHJONGG
+pytestmark = pytest.mark.skipif(not AVAILABLE, reason="xmahjongg / gnome-mahjongg / kmahjongg / "
+                                                      "symbol fonts missing")
 
 
 def _expected(name: str) -> set[str]:
-    """The kinds a set must draw: its sheet's order, or every kind for a font."""
+    """The kinds a set must draw: its sheet's order, its tileset's elements, or every kind for a
+    font."""
     if name in sheets.SHEETS:
         return {code for code in sheets.SHEETS[name].order if code}
+    if name.startswith("kmj-"):
+        own = art_sets.KMAHJONGG_OWN_IDS.get(name.removeprefix("kmj-"), {})
+        return {code for code in {**art_sets.KMAHJONGG_IDS, **own}.values() if code}
     return set(fontfaces.CODEPOINTS.values())
 
 
@@ -37,6 +46,8 @@ def test_a_set_has_every_kind_it_names_as_glyphs_alone(name: str) -> None:
         # the glyph is there
         corners = np.concatenate([alpha[:8, :8], alpha[:8, -8:], alpha[-8:, :8], alpha[-8:, -8:]])
         assert np.median(corners) < 30, (name, code)
+        if code == "P" and _ink(face) == 0:
+            continue  # a blank 白板, as many sets draw it
         assert 0.01 < _ink(face) < 0.6, (name, code)
 
 
@@ -70,3 +81,26 @@ def test_a_font_sets_tile_outline_is_dropped_and_its_white_dragon_is_a_frame(nam
     blank = faces["P"][..., 3] > 128
     h, w = blank.shape
     assert blank[h // 3:2 * h // 3, w // 3:2 * w // 3].mean() < 0.02 < blank.mean()
+
+
+def test_a_kmahjongg_tileset_is_sized_by_the_face_its_desktop_file_names(tmp_path) -> None:
+    desktop = tmp_path / "set.desktop"
+    desktop.write_text("[KMahjonggTileset]\nName=Set\nTileFaceWidth=71\nTileFaceHeight=86\n")
+    assert art_sets._kmahjongg_face(desktop) == (71.0, 86.0)
+    desktop.write_text("[KMahjonggTileset]\nName=Set\nTileFaceWidth=wide\n")
+    assert art_sets._kmahjongg_face(desktop) == art_sets.KMAHJONGG_FACE
+    assert art_sets._kmahjongg_face(tmp_path / "none.desktop") == art_sets.KMAHJONGG_FACE
+
+
+@pytest.mark.skipif("kmj-classic" not in KMAHJONGG, reason="kmahjongg's classic tileset missing")
+def test_the_classic_tilesets_flowers_are_numbered_as_a_table_numbers_them() -> None:
+    """classic draws "Orchid" first and "Plum" second; 梅 (plum: pink on a brown branch) is the
+    first flower, 蘭 (orchid: purple) the second."""
+    classic = load_art_set("kmj-classic").faces
+    assert "P" not in classic  # its 白板 is a dragon picture
+
+    def red_over_blue(face: np.ndarray) -> float:
+        inked = face[..., 3] > 128
+        return float((face[..., 0].astype(int) - face[..., 2])[inked].mean())
+
+    assert red_over_blue(classic["1f"]) > 15 > 0 > red_over_blue(classic["2f"])

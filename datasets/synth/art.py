@@ -82,7 +82,7 @@ KMAHJONGG_IDS: dict[str, str] = {
     **{f"FLOWER_{n}": f"{n}f" for n in range(1, 5)},
     **{f"SEASON_{n}": f"{n + 4}f" for n in range(1, 5)},
 }
-#: kmahjongg face area in SVG user units (TileFaceWidth/Height of the .desktop files).
+#: kmahjongg face area in SVG user units where a tileset's .desktop file does not say it.
 KMAHJONGG_FACE = (69.0, 89.0)
 
 
@@ -179,6 +179,28 @@ def _make_fluffy() -> dict[str, np.ndarray]:
     }
 
 
+def _kmahjongg_face(desktop: Path) -> tuple[float, float]:
+    """A kmahjongg tileset's face size in SVG units (``TileFaceWidth``/``Height`` of its .desktop
+    file; the tilesets draw their glyphs to fill faces of different sizes)."""
+    keys = {}
+    if desktop.exists():
+        for line in desktop.read_text(encoding="utf-8", errors="replace").splitlines():
+            key, _, value = line.partition("=")
+            keys[key.strip()] = value.strip()
+    try:
+        return float(keys["TileFaceWidth"]), float(keys["TileFaceHeight"])
+    except (KeyError, ValueError):
+        return KMAHJONGG_FACE
+
+
+#: Where a kmahjongg tileset draws a kind under another element than ``KMAHJONGG_IDS`` says:
+#: element id -> code, or None for a face no table would read as its kind.  Checked by eye.
+KMAHJONGG_OWN_IDS: dict[str, dict[str, str | None]] = {
+    # labelled "Orchid" and "Plum": 梅 is the first flower, 蘭 the second; its 白板 is a dragon
+    "classic": {"FLOWER_1": "2f", "FLOWER_2": "1f", "DRAGON_1": None},
+}
+
+
 def _make_kmahjongg(tileset: str) -> dict[str, np.ndarray]:
     """kmahjongg tileset: export each glyph element with rsvg-convert, keeping relative sizes."""
     exe = shutil.which("rsvg-convert")
@@ -186,12 +208,15 @@ def _make_kmahjongg(tileset: str) -> dict[str, np.ndarray]:
     if exe is None or not src.exists():
         raise FileNotFoundError(f"needs rsvg-convert and {src}")
     zoom = 4.0
-    scale = min(FACE_SIZE[0] / KMAHJONGG_FACE[0], FACE_SIZE[1] / KMAHJONGG_FACE[1]) / zoom * 0.98
+    face_w, face_h = _kmahjongg_face(src.with_suffix(".desktop"))
+    scale = min(FACE_SIZE[0] / face_w, FACE_SIZE[1] / face_h) / zoom * 0.98
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         plain = Path(tmp) / "set.svg"
         plain.write_bytes(gzip.decompress(src.read_bytes()))
-        for eid, code in KMAHJONGG_IDS.items():
+        for eid, code in {**KMAHJONGG_IDS, **KMAHJONGG_OWN_IDS.get(tileset, {})}.items():
+            if code is None:
+                continue
             png = Path(tmp) / f"{eid}.png"
             subprocess.run([exe, "-i", eid, "-z", str(zoom), "-o", str(png), str(plain)],
                            check=True, capture_output=True)
@@ -211,6 +236,8 @@ BUILDERS = {
     "fluffy": _make_fluffy,
     "kmj-traditional": lambda: _make_kmahjongg("traditional"),
     "kmj-default": lambda: _make_kmahjongg("default"),
+    "kmj-classic": lambda: _make_kmahjongg("classic"),
+    "kmj-jade": lambda: _make_kmahjongg("jade"),
     **{name: (lambda name=name: _on_canvases(_sheets.sheet_faces(name))) for name in _sheets.SHEETS},
     **{name: (lambda name=name: _on_canvases(_fontfaces.font_faces(name))) for name in _fontfaces.FONT_SETS},
 }
