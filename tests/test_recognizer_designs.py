@@ -330,6 +330,35 @@ def test_a_pale_sets_layout_is_learnt_though_its_faces_look_like_backs(recognize
         assert max(truth, key=lambda t: _overlap(t.box, row["box"])).code == row["tile"]
 
 
+def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_looked_at_again() -> None:
+    """find_layout: backs count when the named tiles need them, a stray back does not when the
+    faces alone are as many; a look at lower scores is taken only where it finds exactly as many,
+    with a box lying across two tiles dropped."""
+    from vision.recognizer import Thresholds
+    from vision.tileset import find_layout
+
+    def tile(x: float, code: str, score: float = 0.8, width: float = 10) -> dict:
+        return {"tile": code, "box": [x, 0.0, x + width, 14.0], "detection": score}
+
+    class Finder:  # a recognizer whose looks are given: by the lowest score it keeps
+        def __init__(self, looks: dict[float, list[dict]]) -> None:
+            self.looks, self.thresholds = looks, Thresholds()
+
+        def detect(self, image: np.ndarray) -> list[dict]:
+            return self.looks[self.thresholds.score]
+
+    three = [tile(0, "1m"), tile(20, "back"), tile(40, "3m")]
+    assert find_layout(None, 3, Finder({0.35: three})) == three  # type: ignore[arg-type]
+    stray = [tile(0, "1m"), tile(20, "2m"), tile(40, "3m"), tile(90, "back", 0.4)]
+    assert find_layout(None, 3, Finder({0.35: stray})) == stray[:3]  # type: ignore[arg-type]
+    weak = [*three[:2], tile(40, "3m", 0.3), tile(15, "2m", 0.28, 10)]  # the last across two
+    finder = Finder({0.35: three[:2], 0.25: weak, 0.15: []})
+    assert [t["box"][0] for t in find_layout(None, 3, finder)] == [0, 20, 40]  # type: ignore[arg-type]
+    assert finder.thresholds.score == 0.35  # the shared recognizer's thresholds are its own
+    with pytest.raises(MahjongError, match="shows 2 tiles but 3 were named"):
+        find_layout(None, 3, Finder({0.35: three[:2], 0.25: three[:2], 0.15: three[:2] * 2}))  # type: ignore[arg-type]
+
+
 def _overlap(a, b) -> float:  # type: ignore[no-untyped-def]
     from vision.evaluate import iou
 

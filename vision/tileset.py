@@ -465,25 +465,33 @@ def find_layout(image: np.ndarray, count: int, recognizer: object) -> list[dict[
     """The ``count`` tiles of a layout photo, as the recognizer finds them.
 
     The player laid every tile face up, so a pale face the recognizer takes for a back is one of
-    them; while fewer than ``count`` are found the photo is looked at again with lower detection
-    scores (``LAYOUT_SCORES``), and the first look with exactly ``count`` is taken. Else the error
-    says how many the first look found."""
+    them (unless the faces alone are as many as named: a back found on the cloth is none). While
+    fewer are found, the photo is looked at again with lower detection scores
+    (``LAYOUT_SCORES``), and the first look with exactly ``count`` is taken. Else the error says
+    how many the first look found."""
     found = recognizer.detect(image)  # type: ignore[attr-defined]
+    looks = [found]
     for score in LAYOUT_SCORES:
-        if len(found) >= count:
+        if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
             break
         closer = copy.copy(recognizer)  # the service's recognizer is shared: its thresholds stay
         closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
                                     blank_score=min(score, recognizer.thresholds.blank_score),  # type: ignore[attr-defined]
                                     back_score=score)
-        again = _apart(closer.detect(image))
-        if len(again) == count:
-            found = again
-    if len(found) != count:
-        raise MahjongError(f"the photo shows {len(found)} tiles but {count} were named: lay "
-                           "them out in rows, apart, all face up, and name every one in order",
-                           str(len(found)))
-    return found
+        looks.append(_apart(closer.detect(image)))
+    for look in looks:
+        if (tiles := _as_many(look, count)) is not None:
+            return tiles
+    raise MahjongError(f"the photo shows {len(found)} tiles but {count} were named: lay them out "
+                       "in rows, apart, all face up, and name every one in order", str(len(found)))
+
+
+def _as_many(found: list[dict[str, object]], count: int) -> list[dict[str, object]] | None:
+    """``found`` if it holds ``count`` tiles, else its faces if they are that many, else None."""
+    for tiles in (found, [t for t in found if t["tile"] != "back"]):
+        if len(tiles) == count:
+            return tiles
+    return None
 
 
 def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: object,
