@@ -104,3 +104,17 @@ def test_the_classic_tilesets_flowers_are_numbered_as_a_table_numbers_them() -> 
         return float((face[..., 0].astype(int) - face[..., 2])[inked].mean())
 
     assert red_over_blue(classic["1f"]) > 15 > 0 > red_over_blue(classic["2f"])
+
+
+@pytest.mark.skipif("kmj-jade" not in KMAHJONGG, reason="kmahjongg's jade tileset missing")
+def test_the_jade_set_is_drawn_white_on_its_own_red_face_and_its_backs_are_not_that_red() -> None:
+    from datasets.synth.body import random_style
+
+    jade = load_art_set("kmj-jade")
+    east = jade.faces["E"]
+    assert east[..., :3][east[..., 3] > 200].mean() > 180  # the glyph is white
+    for seed in range(20):
+        style = random_style(np.random.default_rng(seed), jade)
+        b, g, r = style.face_color
+        assert r > 90 > g and r > 90 > b, style.face_color  # dark red, not ivory
+        assert np.abs(style.back_color - style.face_color).sum() > 100

@@ -31,6 +31,10 @@ BACK_COLORS = [
 FACE_COLORS = [(225, 238, 244), (210, 230, 240), (235, 240, 242), (200, 220, 232),
                (242, 244, 244), (215, 235, 238), (248, 248, 248), (195, 225, 245)]
 
+#: Art sets drawn for a face of their own colour (BGR), not ivory: kmahjongg's "Imperial Jade"
+#: draws white glyphs for a dark red jade face (on ivory they would hardly show).
+SET_FACE_COLORS = {"kmj-jade": [(20, 28, 130), (25, 35, 150), (15, 20, 105)]}
+
 
 @dataclass
 class TileStyle:
@@ -56,11 +60,14 @@ def random_style(rng: np.random.Generator, art: ArtSet) -> TileStyle:
     h = rng.uniform(36, 44)
     w = h * rng.uniform(0.70, 0.80)
     d = w * rng.uniform(0.55, 0.85)
-    face = np.array(FACE_COLORS[rng.integers(len(FACE_COLORS))], float) + rng.normal(0, 5, 3)
+    faces = SET_FACE_COLORS.get(art.name, FACE_COLORS)
+    face = np.array(faces[rng.integers(len(faces))], float) + rng.normal(0, 5, 3)
     backs = BACK_COLORS
+    if art.name in SET_FACE_COLORS:  # a back must not look like the face (a blank 白板 is one)
+        backs = [c for c in BACK_COLORS if np.abs(np.subtract(c, face)).sum() > 150]
     blank_white = "P" in art.faces and art.faces["P"][..., 3].mean() < 4.0
     if blank_white:  # a blank 白 face must not look like an ivory back: no ivory backs then
-        backs = [c for c in BACK_COLORS if sum(c) < 550]
+        backs = [c for c in backs if sum(c) < 550]
     back = np.array(backs[rng.integers(len(backs))], float) + rng.normal(0, 10, 3)
     return TileStyle(
         size=(w, h, d), face_color=np.clip(face, 0, 255), back_color=np.clip(back, 0, 255),
