@@ -322,6 +322,7 @@ def test_a_pale_sets_layout_is_learnt_though_its_faces_look_like_backs(recognize
     the kind named."""
     from datasets.synth import body
     from datasets.synth.photos import rows_photo
+    from vision.evaluate import iou
 
     monkeypatch.setattr(body, "SET_FACE_COLORS", {})
 
@@ -331,7 +332,7 @@ def test_a_pale_sets_layout_is_learnt_though_its_faces_look_like_backs(recognize
     learnt = learn(TileSet("jade"), scene.image, list(TILE_CLASSES[:42]), recognizer)
     truth = [t for t in scene.tiles if t.labelled]
     for row in learnt:  # each example's box is on the tile it was named as
-        assert max(truth, key=lambda t: _overlap(t.box, row["box"])).code == row["tile"]
+        assert max(truth, key=lambda t: iou(t.box, row["box"])).code == row["tile"]
 
 
 def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_looked_at_again() -> None:
@@ -361,12 +362,6 @@ def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_l
     assert finder.thresholds.score == 0.35  # the shared recognizer's thresholds are its own
     with pytest.raises(MahjongError, match="shows 2 tiles but 3 were named"):
         find_layout(None, 3, Finder({0.35: three[:2], 0.25: three[:2], 0.15: three[:2] * 2}))  # type: ignore[arg-type]
-
-
-def _overlap(a, b) -> float:  # type: ignore[no-untyped-def]
-    from vision.evaluate import iou
-
-    return iou(a, b)
 
 
 @needs_art

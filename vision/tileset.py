@@ -55,10 +55,6 @@ MAX_LAYOUT = 144
 #: Similarity (cosine) above which a learnt kind decides a tile; softness of that step and the
 #: temperature turning similarities into a distribution over the learnt kinds (measured in
 #: ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "A player's own set").
-#: Detection scores a layout photo is looked at again with while it shows fewer tiles than the
-#: player named (a set unlike any trained on scores lower: kmj-jade's pale engraved faces, one at
-#: 0.349 against the 0.35 kept); the first look that shows exactly as many is taken.
-LAYOUT_SCORES = (0.25, 0.15)
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
@@ -442,6 +438,10 @@ def reading_order(boxes: np.ndarray) -> list[int]:
     return [i for row in rows for i in sorted(row, key=lambda j: boxes[j, 0])]
 
 
+#: Detection scores a layout photo is looked at again with while it shows fewer tiles than the
+#: player named (a set unlike any trained on scores lower: kmj-jade's pale engraved faces, one at
+#: 0.349 against the 0.35 kept); the first look that shows exactly as many is taken.
+LAYOUT_SCORES = (0.25, 0.15)
 #: Share of a box's area over better boxes past which a lower look's box is taken for one lying
 #: across two tiles of a layout (laid apart) rather than a tile.
 LAYOUT_OVERLAP = 0.3
@@ -450,13 +450,11 @@ LAYOUT_OVERLAP = 0.3
 def _apart(found: list[dict[str, object]]) -> list[dict[str, object]]:
     """The boxes of a layout photo's lower look that lie apart, the detector's surest first: a box
     lying across two tiles (half of each) is dropped."""
+    from .recognizer import _overlap_share  # the recognizer imports this module
+
     kept: list[dict[str, object]] = []
     for tile in sorted(found, key=lambda t: -float(t["detection"])):  # type: ignore[arg-type]
-        x1, y1, x2, y2 = tile["box"]  # type: ignore[misc]
-        area = max((x2 - x1) * (y2 - y1), 1e-6)
-        over = sum(max(0.0, min(x2, b[2]) - max(x1, b[0])) * max(0.0, min(y2, b[3]) - max(y1, b[1]))
-                   for b in (k["box"] for k in kept))  # type: ignore[misc]
-        if over / area <= LAYOUT_OVERLAP:
+        if sum(_overlap_share(tile["box"], k["box"]) for k in kept) <= LAYOUT_OVERLAP:  # type: ignore[arg-type]
             kept.append(tile)
     return kept
 
@@ -498,7 +496,7 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
           source: str = "learn") -> list[dict[str, object]]:
     """Add each tile of a layout photo as an example of the kind ``tiles`` names in reading
     order; what was learnt, with what the recognizer read there before (``read``) and the
-    example's id. The photo must show exactly as many face-up tiles as ``tiles`` names."""
+    example's id. The photo must show exactly as many tiles as ``tiles`` names (``find_layout``)."""
     found = find_layout(image, len(tiles), recognizer)
     boxes = np.array([t["box"] for t in found], float)
     order = reading_order(boxes)
