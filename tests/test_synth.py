@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import cv2
 import numpy as np
 import pytest
 
@@ -160,3 +161,58 @@ def test_a_dataset_can_hold_scenes_made_to_find_backs_in(tmp_path):
         assert plain == again
         if plain["layout"] in ("hand", "flat"):
             assert backs["hand"]["melds"][0]["concealed"]
+
+
+def test_coloured_faces_are_dark_with_pale_glyphs_or_tinted_and_never_the_backs_colour():
+    """``coloured``: a set a detector trained on ivory faces alone would not find (jade green,
+    black, red faces with pale glyphs; tinted faces); without it a style is drawn as before."""
+    from datasets.synth.art import load_art_set
+    from datasets.synth.body import _face_texture, random_style
+
+    art = load_art_set("smooth")
+    dark = tinted = 0
+    for seed in range(30):
+        plain = random_style(np.random.default_rng(seed), art)
+        again = random_style(np.random.default_rng(seed), art, coloured=False)
+        assert np.array_equal(plain.face_color, again.face_color) and not plain.light_ink
+        assert plain.face_color.mean() > 180  # ivory
+        style = random_style(np.random.default_rng(seed), art, coloured=True)
+        assert np.abs(style.back_color - style.face_color).sum() > 100  # 150 before noise
+        if style.light_ink:
+            dark += 1
+            assert style.face_color.mean() < 100
+            face = _face_texture(style, "E", 0)
+            inked = art.faces["E"][..., 3] > 200
+            glyph = cv2.resize(inked.astype(np.uint8), (int(face.shape[1] * 0.9),
+                                                        int(face.shape[0] * 0.9))) > 0
+            y0 = (face.shape[0] - glyph.shape[0]) // 2
+            x0 = (face.shape[1] - glyph.shape[1]) // 2
+            region = face[y0:y0 + glyph.shape[0], x0:x0 + glyph.shape[1], :3].mean(axis=2)
+            assert region[glyph].mean() > region[~glyph].mean() + 60  # pale glyph, dark face
+        else:
+            tinted += 1
+            assert 100 < style.face_color.mean() < 215
+    assert dark and tinted
+
+
+def test_a_dataset_can_hold_a_players_photos_of_his_set_one_tile_as_one_box(tmp_path):
+    """``photos=1``: every image a player's photo (one tile close up, or rows of tiles); a
+    one-tile photo is labelled as exactly one tile, found large in the frame."""
+    import json
+
+    from datasets.synth import render_dataset
+
+    render_dataset(tmp_path / "ph", 6, seed=5, kind="scenes", art_sets=["smooth"], photos=1.0,
+                   coloured=0.5)
+    layouts = []
+    for i in range(6):
+        scene = json.loads((tmp_path / "ph" / f"{i:06d}.json").read_text())
+        layouts.append(scene["layout"])
+        labelled = [t for t in scene["tiles"] if t["labelled"]]
+        if scene["layout"] == "single":
+            assert len(labelled) == 1
+            x1, y1, x2, y2 = labelled[0]["box"]
+            assert (x2 - x1) * (y2 - y1) > 0.03 * scene["width"] * scene["height"]
+        else:
+            assert scene["layout"] == "rows" and len(labelled) >= 9
+    assert "single" in layouts

@@ -41,9 +41,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--backs", type=float, default=0.0,
                     help="share of scenes made to find face-down tiles in (concealed kongs, a "
                          "discard face down)")
+    ap.add_argument("--coloured", type=float, default=0.0,
+                    help="share of scenes whose tile faces are dark or tinted, not ivory")
+    ap.add_argument("--photos", type=float, default=0.0,
+                    help="share of scenes that are a player's photos of his set (one tile close "
+                         "up, or tiles laid out in rows)")
     args = ap.parse_args(argv)
-    if not 0.0 <= args.backs <= 1.0:
-        ap.error("--backs is a share of the scenes, from 0 to 1")
+    for share in ("backs", "coloured", "photos"):
+        if not 0.0 <= getattr(args, share) <= 1.0:
+            ap.error(f"--{share} is a share of the scenes, from 0 to 1")
     names = art.select_art_sets(args.art_sets, args.designs, args.exclude_art)
     if args.list_art:
         print("\n".join(names))
@@ -57,7 +63,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     t0 = time.perf_counter()
     if not args.sheet_only:
-        render_dataset(args.out, args.count, args.seed, args.kind, art_sets=names, backs=args.backs)
+        render_dataset(args.out, args.count, args.seed, args.kind, art_sets=names, backs=args.backs,
+                       coloured=args.coloured, photos=args.photos)
         dt = time.perf_counter() - t0
         each = dt / max(args.count, 1)
         print(f"{args.count} scenes -> {args.out} in {dt:.1f}s ({each:.3f}s each)")

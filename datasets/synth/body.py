@@ -34,6 +34,13 @@ FACE_COLORS = [(225, 238, 244), (210, 230, 240), (235, 240, 242), (200, 220, 232
 #: Art sets drawn for a face of their own colour (BGR), not ivory: kmahjongg's "Imperial Jade"
 #: draws white glyphs for a dark red jade face (on ivory they would hardly show).
 SET_FACE_COLORS = {"kmj-jade": [(20, 28, 130), (25, 35, 150), (15, 20, 105)]}
+#: Coloured faces some sets have (BGR), for ``random_style(coloured=True)``: dark ones (jade
+#: green, red, black, navy) whose glyphs are drawn light, and tinted ones (mint, sky, pink,
+#: lemon) that keep the art's inks.
+DARK_FACE_COLORS = [(40, 70, 20), (30, 90, 40), (20, 28, 130), (30, 30, 30), (90, 40, 20),
+                    (60, 25, 70)]
+TINTED_FACE_COLORS = [(170, 215, 170), (225, 200, 160), (200, 185, 235), (150, 225, 235),
+                      (200, 215, 140)]
 
 
 @dataclass
@@ -50,20 +57,26 @@ class TileStyle:
     corner: float
     gloss: float
     art: ArtSet
+    light_ink: bool = False  # a dark face: the art's inks are drawn pale so that they show
     _faces: dict[str, list[np.ndarray]] = field(default_factory=dict, repr=False)
     _back: list[np.ndarray] | None = field(default=None, repr=False)
     _sides: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
 
 
-def random_style(rng: np.random.Generator, art: ArtSet) -> TileStyle:
-    """A random but plausible tile set look."""
+def random_style(rng: np.random.Generator, art: ArtSet, coloured: bool = False) -> TileStyle:
+    """A random but plausible tile set look; ``coloured``: a dark or tinted face, not ivory
+    (draws one number more from ``rng``, so only then do renders change)."""
     h = rng.uniform(36, 44)
     w = h * rng.uniform(0.70, 0.80)
     d = w * rng.uniform(0.55, 0.85)
     faces = SET_FACE_COLORS.get(art.name, FACE_COLORS)
+    light_ink = False
+    if coloured and art.name not in SET_FACE_COLORS:
+        light_ink = bool(rng.random() < 0.6)
+        faces = DARK_FACE_COLORS if light_ink else TINTED_FACE_COLORS
     face = np.array(faces[rng.integers(len(faces))], float) + rng.normal(0, 5, 3)
     backs = BACK_COLORS
-    if art.name in SET_FACE_COLORS:  # a back must not look like the face (a blank 白板 is one)
+    if art.name in SET_FACE_COLORS or coloured:  # a back must not look like the face (nor 白板)
         backs = [c for c in BACK_COLORS if np.abs(np.subtract(c, face)).sum() > 150]
     blank_white = "P" in art.faces and art.faces["P"][..., 3].mean() < 4.0
     if blank_white:  # a blank 白 face must not look like an ivory back: no ivory backs then
@@ -73,7 +86,7 @@ def random_style(rng: np.random.Generator, art: ArtSet) -> TileStyle:
         size=(w, h, d), face_color=np.clip(face, 0, 255), back_color=np.clip(back, 0, 255),
         back_frac=rng.uniform(0.3, 0.55), engrave=rng.uniform(0.4, 1.2),
         ink=rng.uniform(0.75, 1.0), bevel=rng.uniform(0.15, 0.35), corner=rng.uniform(0.06, 0.14),
-        gloss=rng.uniform(0.2, 0.9), art=art)
+        gloss=rng.uniform(0.2, 0.9), art=art, light_ink=light_ink)
 
 
 def _rounded_alpha(w: int, h: int, radius: float, soft: float = 1.0) -> np.ndarray:
@@ -120,6 +133,8 @@ def _face_texture(style: TileStyle, code: str, rng_seed: int) -> np.ndarray:
     gl[y0:y0 + gh, x0:x0 + gw] = g
     a = gl[..., 3:4] / 255.0
     ink = gl[..., 2::-1] * style.ink  # RGB -> BGR, slightly darker where sunk
+    if style.light_ink:  # the same hues, pale, as a dark set's glyphs are filled
+        ink = 255.0 - (255.0 - gl[..., 2::-1]) * 0.3
     out = base * (1 - a) + ink * a
     shift = 1.5 + style.engrave
     m = np.float32([[1, 0, shift], [0, 1, shift]])

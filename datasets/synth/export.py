@@ -14,8 +14,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from datasets.synth.art import select_art_sets
-from datasets.synth.scene import Scene, render_scene
+from datasets.synth.art import load_art_set, select_art_sets
+from datasets.synth.photos import rows_photo, single_tile_photo
+from datasets.synth.scene import Scene, _pick_art, render_scene
 from vision.classes import TILE_CLASSES
 
 KINDS = ("detect", "classify", "scenes")
@@ -63,9 +64,21 @@ def crops(scene: Scene, rng: np.random.Generator, min_px: int = 12) -> list[tupl
     return out
 
 
+def player_photo(rng: np.random.Generator, art_names: list[str], coloured: bool = False) -> Scene:
+    """A photo a player takes of his own set (``datasets.synth.photos``): one tile close up (7 in
+    10), or 9 to 42 of the set's kinds laid out in rows of 6 to 10."""
+    art_name = _pick_art(rng, art_names)
+    codes = load_art_set(art_name).codes
+    if rng.random() < 0.7:
+        return single_tile_photo(rng, art_name, str(rng.choice(codes)), coloured)
+    chosen = [str(c) for c in rng.permutation(codes)[:int(rng.integers(9, len(codes) + 1))]]
+    return rows_photo(rng, art_name, chosen, int(rng.integers(6, 11)), coloured)
+
+
 def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
                    art_sets: str | Iterable[str] | None = None, designs: int | None = None,
-                   exclude_art: str | Iterable[str] | None = None, backs: float = 0.0) -> None:
+                   exclude_art: str | Iterable[str] | None = None, backs: float = 0.0,
+                   coloured: float = 0.0, photos: float = 0.0) -> None:
     """Render ``count`` scenes into ``out_dir`` as ``kind`` ("detect", "classify" or "scenes").
 
     detect: ``images/NNNNNN.jpg`` + ``labels/NNNNNN.txt`` (YOLO, classes tile/back) and a
@@ -74,7 +87,9 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
     ``art_sets``, ``designs`` (generated ``gen-N`` sets) and ``exclude_art`` choose the art sets
     as ``art.select_art_sets`` does (e.g. ``designs=8, exclude_art="kmj-default"``). ``backs``:
     the share of scenes made to find face-down tiles in (``render_scene(backs=True)``: concealed
-    kongs, a discard face down); 0 renders as before, seed for seed.
+    kongs, a discard face down); ``coloured``: the share drawn with dark or tinted faces
+    (``body.random_style``); ``photos``: the share that are a player's photos of his own set
+    (``player_photo``) instead of table scenes. Each share at 0 renders as before, seed for seed.
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}")
@@ -97,7 +112,11 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
             names = list(CLASSIFY_LAYOUTS)
             p = np.array(list(CLASSIFY_LAYOUTS.values()))
             layout = names[int(rng.choice(len(names), p=p / p.sum()))]
-        scene = render_scene(rng, layout, art_names, backs=bool(backs) and rng.random() < backs)
+        if photos and rng.random() < photos:
+            scene = player_photo(rng, art_names, bool(coloured) and rng.random() < coloured)
+        else:
+            scene = render_scene(rng, layout, art_names, backs=bool(backs) and rng.random() < backs,
+                                 coloured=bool(coloured) and rng.random() < coloured)
         name = f"{i:06d}"
         if kind == "detect":
             cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), scene.image)

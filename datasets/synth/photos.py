@@ -48,14 +48,15 @@ def _frame(rng: np.random.Generator, boxes: list[TileBox], size: tuple[int, int]
 
 def _photo(rng: np.random.Generator, art_name: str, codes: list[str],
            place: Callable[[tuple[float, float, float]], list[Placement]], fill: float,
-           elevation: tuple[float, float], turn: float, layout: str) -> Scene:
+           elevation: tuple[float, float], turn: float, layout: str, coloured: bool = False
+           ) -> Scene:
     """Draw the tiles ``place`` lays out for the tile size in art set ``art_name`` on a table,
-    lit and finished as a phone photo."""
+    lit and finished as a phone photo; ``coloured``: dark or tinted faces."""
     art = load_art_set(art_name)
     missing = sorted(set(codes) - set(art.codes) - {"back"})
     if missing:
         raise ValueError(f"art set {art_name} has no face for {' '.join(missing)}")
-    style = random_style(rng, art)
+    style = random_style(rng, art, coloured)
     placements = place(style.size)
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]
     long = int(rng.integers(720, 1281))
@@ -76,16 +77,17 @@ def _photo(rng: np.random.Generator, art_name: str, codes: list[str],
     return Scene(image, tiles, None, layout, art_name, {"tile_mm": [round(v, 2) for v in style.size]})
 
 
-def single_tile_photo(rng: np.random.Generator, art_name: str, code: str) -> Scene:
+def single_tile_photo(rng: np.random.Generator, art_name: str, code: str, coloured: bool = False
+                      ) -> Scene:
     """One tile face up on the table, filling a third to a half of the frame, roughly upright."""
     yaw = float(rng.normal(0, 0.12))
     return _photo(rng, art_name, [code], lambda size: [Placement(code, "up", (0.0, 0.0), yaw=yaw)],
                   fill=float(rng.uniform(0.3, 0.55)),
-                  elevation=(1.05, 1.5), turn=0.25, layout="single")
+                  elevation=(1.05, 1.5), turn=0.25, layout="single", coloured=coloured)
 
 
-def rows_photo(rng: np.random.Generator, art_name: str, codes: list[str], per_row: int = 9
-               ) -> Scene:
+def rows_photo(rng: np.random.Generator, art_name: str, codes: list[str], per_row: int = 9,
+               coloured: bool = False) -> Scene:
     """``codes`` face up in rows of ``per_row``, left to right then top to bottom, as a player
     lays his set out to teach it (the order ``tileset learn`` reads them in)."""
     gap_x, gap_y = rng.uniform(0.05, 0.3), rng.uniform(0.25, 0.6)
@@ -102,4 +104,4 @@ def rows_photo(rng: np.random.Generator, art_name: str, codes: list[str], per_ro
         return out
 
     return _photo(rng, art_name, codes, place, fill=float(rng.uniform(0.72, 0.85)),
-                  elevation=(1.2, 1.5), turn=0.05, layout="rows")
+                  elevation=(1.2, 1.5), turn=0.05, layout="rows", coloured=coloured)

@@ -199,7 +199,8 @@ def draw_tiles(img: np.ndarray, cam: Camera, boxes: list[TileBox], placements: l
 
 
 def render_scene(rng: np.random.Generator, layout: str | None = None,
-                 art_sets: Sequence[str] | None = None, backs: bool = False) -> Scene:
+                 art_sets: Sequence[str] | None = None, backs: bool = False,
+                 coloured: bool = False) -> Scene:
     """Render one labelled synthetic photo; ``layout`` is one of ``LAYOUTS`` or None (random).
 
     ``art_sets``: the art set names to draw the tile set's art from (``art.select_art_sets``);
@@ -211,7 +212,7 @@ def render_scene(rng: np.random.Generator, layout: str | None = None,
         layout = str(rng.choice(LAYOUTS, p=LAYOUT_WEIGHTS))
     art_name = _pick_art(rng, art_sets)
     art = load_art_set(art_name)
-    style: TileStyle = random_style(rng, art)
+    style: TileStyle = random_style(rng, art, coloured)
     pool = TilePool(allowed=art.codes)
     placements, hand = make_layout(rng, layout, style.size, pool, backs)
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]
