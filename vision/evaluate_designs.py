@@ -13,6 +13,10 @@ trained on measures how a player's never-seen set fares (leave-one-design-out: t
     python -m vision.evaluate_designs --designs kmj-traditional gen-7 --per-kind 3 --learn 1 3
     python -m vision.evaluate_designs --designs gen-12 --per-kind 1 --learn --backs 30
     python -m vision.evaluate_designs --designs gen-500 --per-kind 2 --learn 1 --corrections
+    python -m vision.evaluate_designs --designs gen-12 --per-kind 2 --learn 1 --coloured
+
+``--coloured`` draws the design on dark or tinted faces (``datasets.synth.body.random_style``),
+as jade, black or coloured plastic sets are, instead of ivory.
 
 Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
 """
@@ -37,12 +41,13 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "work" / "designs_eval"
 
 
-def _single_photos(design: str, per_kind: int, seed: int) -> list[tuple[Path, str]]:
+def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False
+                   ) -> list[tuple[Path, str]]:
     """The one-tile photos of ``design`` (rendered on first use): (path, true code)."""
     from datasets.synth.art import load_art_set
     from datasets.synth.photos import single_tile_photo
 
-    folder = CACHE / design / f"single-{seed}"
+    folder = CACHE / design / (f"single-{seed}" + ("-coloured" if coloured else ""))
     folder.mkdir(parents=True, exist_ok=True)
     codes = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
     out = []
@@ -50,25 +55,28 @@ def _single_photos(design: str, per_kind: int, seed: int) -> list[tuple[Path, st
         for j in range(per_kind):
             path = folder / f"{code}_{j}.jpg"
             if not path.is_file():
-                scene = single_tile_photo(np.random.default_rng([seed, k, j]), design, code)
+                scene = single_tile_photo(np.random.default_rng([seed, k, j]), design, code,
+                                          coloured)
                 cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
             out.append((path, code))
     return out
 
 
-def _layout_photos(design: str, count: int, seed: int) -> list[tuple[Path, list[str]]]:
+def _layout_photos(design: str, count: int, seed: int, coloured: bool = False
+                   ) -> list[tuple[Path, list[str]]]:
     """``count`` layout photos of the whole design (each kind once, in rows of 9)."""
     from datasets.synth.art import load_art_set
     from datasets.synth.photos import rows_photo
 
-    folder = CACHE / design / f"rows-{seed}"
+    folder = CACHE / design / (f"rows-{seed}" + ("-coloured" if coloured else ""))
     folder.mkdir(parents=True, exist_ok=True)
     codes = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
     out = []
     for j in range(count):
         path = folder / f"rows_{j}.jpg"
         if not path.is_file():
-            scene = rows_photo(np.random.default_rng([seed + 1, j]), design, codes)
+            scene = rows_photo(np.random.default_rng([seed + 1, j]), design, codes,
+                               coloured=coloured)
             cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         out.append((path, codes))
     return out
@@ -179,18 +187,20 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
 
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
              seed: int, scenes: int = 0, back_scenes: int = 0,
-             corrections: bool = False) -> dict[str, Any]:
+             corrections: bool = False, coloured: bool = False) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
     (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
     before learning; with ``corrections``, after the first count of layout photos and the
-    misread photos corrected: ``read_after_corrections``)."""
-    photos = _single_photos(design, per_kind, seed)
-    result: dict[str, Any] = {"design": design, "before": read_singles(recognizer, photos)}
+    misread photos corrected: ``read_after_corrections``); ``coloured``: the photos drawn with
+    dark or tinted faces."""
+    photos = _single_photos(design, per_kind, seed, coloured)
+    result: dict[str, Any] = {"design": design, "coloured": coloured,
+                              "before": read_singles(recognizer, photos)}
     if scenes:
         result["scenes"] = read_scenes(recognizer, design, scenes, seed)
     if back_scenes:
         result["back_scenes"] = read_scenes(recognizer, design, back_scenes, seed, backs=True)
-    layouts = _layout_photos(design, max(learn_counts, default=0), seed)
+    layouts = _layout_photos(design, max(learn_counts, default=0), seed, coloured)
     for count in learn_counts:
         tileset = TileSet(f"eval-{design}")
         learnt = 0
@@ -223,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also correct, after the first --learn count, each kind's first "
                              "photo where misread, and read the photos again (--per-kind 2 or more "
                              "for the other photos)")
+    parser.add_argument("--coloured", action="store_true",
+                        help="draw the designs on dark or tinted faces, not ivory")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
@@ -230,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,
-                          args.backs, args.corrections)
+                          args.backs, args.corrections, args.coloured)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue
