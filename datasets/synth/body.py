@@ -34,9 +34,9 @@ FACE_COLORS = [(225, 238, 244), (210, 230, 240), (235, 240, 242), (200, 220, 232
 #: Art sets drawn for a face of their own colour (BGR), not ivory: kmahjongg's "Imperial Jade"
 #: draws white glyphs for a dark red jade face (on ivory they would hardly show).
 SET_FACE_COLORS = {"kmj-jade": [(20, 28, 130), (25, 35, 150), (15, 20, 105)]}
-#: Coloured faces some sets have (BGR), for ``random_style(coloured=True)``: dark ones (jade
-#: green, red, black, navy) whose glyphs are drawn light, and tinted ones (mint, sky, pink,
-#: lemon) that keep the art's inks.
+#: Coloured faces some sets have (BGR), for ``random_style(coloured=True)``: dark ones (jade,
+#: deep green, red, black, navy, plum) whose glyphs are drawn pale, and tinted ones (mint, sky,
+#: pink, lemon, sea green) that keep the art's inks.
 DARK_FACE_COLORS = [(40, 70, 20), (30, 90, 40), (20, 28, 130), (30, 30, 30), (90, 40, 20),
                     (60, 25, 70)]
 TINTED_FACE_COLORS = [(170, 215, 170), (225, 200, 160), (200, 185, 235), (150, 225, 235),
