@@ -41,15 +41,22 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "work" / "designs_eval"
 
 
+def _photo_folder(design: str, kind: str, seed: int, coloured: bool) -> tuple[Path, list[str]]:
+    """The cache folder of one kind of photo of ``design`` (made if missing) and the design's
+    tile kinds in class order."""
+    from datasets.synth.art import load_art_set
+
+    folder = CACHE / design / (f"{kind}-{seed}" + ("-coloured" if coloured else ""))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder, [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+
+
 def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False
                    ) -> list[tuple[Path, str]]:
     """The one-tile photos of ``design`` (rendered on first use): (path, true code)."""
-    from datasets.synth.art import load_art_set
     from datasets.synth.photos import single_tile_photo
 
-    folder = CACHE / design / (f"single-{seed}" + ("-coloured" if coloured else ""))
-    folder.mkdir(parents=True, exist_ok=True)
-    codes = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    folder, codes = _photo_folder(design, "single", seed, coloured)
     out = []
     for k, code in enumerate(codes):
         for j in range(per_kind):
@@ -65,12 +72,9 @@ def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False
 def _layout_photos(design: str, count: int, seed: int, coloured: bool = False
                    ) -> list[tuple[Path, list[str]]]:
     """``count`` layout photos of the whole design (each kind once, in rows of 9)."""
-    from datasets.synth.art import load_art_set
     from datasets.synth.photos import rows_photo
 
-    folder = CACHE / design / (f"rows-{seed}" + ("-coloured" if coloured else ""))
-    folder.mkdir(parents=True, exist_ok=True)
-    codes = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    folder, codes = _photo_folder(design, "rows", seed, coloured)
     out = []
     for j in range(count):
         path = folder / f"rows_{j}.jpg"

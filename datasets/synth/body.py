@@ -132,9 +132,10 @@ def _face_texture(style: TileStyle, code: str, rng_seed: int) -> np.ndarray:
     y0, x0 = (th - gh) // 2, (tw - gw) // 2
     gl[y0:y0 + gh, x0:x0 + gw] = g
     a = gl[..., 3:4] / 255.0
-    ink = gl[..., 2::-1] * style.ink  # RGB -> BGR, slightly darker where sunk
-    if style.light_ink:  # the same hues, pale, as a dark set's glyphs are filled
+    if style.light_ink:  # RGB -> BGR in the same hues, pale, as a dark set's glyphs are filled
         ink = 255.0 - (255.0 - gl[..., 2::-1]) * 0.3
+    else:  # RGB -> BGR, slightly darker where sunk
+        ink = gl[..., 2::-1] * style.ink
     out = base * (1 - a) + ink * a
     shift = 1.5 + style.engrave
     m = np.float32([[1, 0, shift], [0, 1, shift]])
