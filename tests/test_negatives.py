@@ -54,7 +54,8 @@ def test_recognizer_drops_boxes_the_classifier_calls_no_tile(monkeypatch) -> Non
 
     rec = recognizer.Recognizer.load()
     boxes = np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float)
-    monkeypatch.setattr(rec, "find", lambda image: (boxes, np.array([0.9, 0.4]), np.array([0, 0])))
+    monkeypatch.setattr(rec, "find", lambda image, faces_first=False: (
+        boxes, np.array([0.9, 0.4]), np.array([0, 0])))
     asked = []
 
     def name(image: np.ndarray, b: np.ndarray, tile_there: np.ndarray, tileset=None) -> tuple:

@@ -297,7 +297,7 @@ def _two_stage_reader(classifier, found, monkeypatch: pytest.MonkeyPatch):  # ty
     reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
     reader.classifier, reader.thresholds = classifier, recognizer.Thresholds()
     reader.det_names, reader.two_stage = ["tile", "back"], True
-    monkeypatch.setattr(reader, "find", lambda image: found)
+    monkeypatch.setattr(reader, "find", lambda image, faces_first=False: found)
     return reader
 
 
@@ -485,7 +485,7 @@ def test_a_squashed_photo_is_looked_at_again_however_many_tiles_it_shows(
     square = np.array([[0, 20 * i, 15, 20 * i + 20] for i in range(9)], float)
     looks = []
 
-    def look(self: Recognizer, image: np.ndarray) -> tuple:
+    def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
         looks.append(image.shape)
         if len(looks) == 1:  # the photo as it is: many boxes, all of them squashed
             return thin, np.full(9, 0.5), np.zeros(9, int)
@@ -494,12 +494,14 @@ def test_a_squashed_photo_is_looked_at_again_however_many_tiles_it_shows(
     monkeypatch.setattr(Recognizer, "_look", look)
     recognizer = Recognizer.__new__(Recognizer)
     recognizer.thresholds, recognizer.det_size = Thresholds(), 320
+    recognizer.detector = recognizer.faces_detector = None
+    recognizer.det_names = ["tile", "back"]
     boxes, scores, _ = recognizer.find(np.zeros((200, 600, 3), np.uint8))
     assert len(thin) >= FEW_TILES and len(looks) > 1
     assert scores.min() == 0.9 and not np.array_equal(boxes, thin)
 
     looks.clear()
-    monkeypatch.setattr(Recognizer, "_look", lambda self, image: (
+    monkeypatch.setattr(Recognizer, "_look", lambda self, image, detector=None: (
         looks.append(image.shape) or (square, np.full(9, 0.5), np.zeros(9, int))))
     recognizer.find(np.zeros((200, 300, 3), np.uint8))
     assert len(looks) == 1  # tiles of ordinary shape and size (16 pixels of 320): one look is enough
@@ -516,7 +518,7 @@ def test_a_close_up_tile_is_not_lost_to_a_narrowed_looks_bands(
     whole = np.array([[200, 100, 440, 420]], float)
     looks = []
 
-    def look(self: Recognizer, image: np.ndarray) -> tuple:
+    def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
         looks.append(image.shape)
         if len(looks) == 1:
             return whole, np.array([0.9]), np.zeros(1, int)
@@ -528,6 +530,8 @@ def test_a_close_up_tile_is_not_lost_to_a_narrowed_looks_bands(
     monkeypatch.setattr(Recognizer, "_look", look)
     recognizer = Recognizer.__new__(Recognizer)
     recognizer.thresholds, recognizer.det_size = Thresholds(), 320
+    recognizer.detector = recognizer.faces_detector = None
+    recognizer.det_names = ["tile", "back"]
     boxes, scores, _ = recognizer.find(np.zeros((500, 600, 3), np.uint8))
     assert len(looks) > 1
     assert boxes.tolist() == whole.tolist() and scores.tolist() == [0.9]
@@ -642,7 +646,7 @@ def test_small_tiles_are_looked_at_closer_in_windows(monkeypatch: pytest.MonkeyP
     tiles = np.array([[100 + 30 * i, 500, 120 + 30 * i, 528] for i in range(12)], float)
     windows = []
 
-    def look(self: Recognizer, image: np.ndarray) -> tuple:
+    def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
         # the fake detector sees every tile lying wholly or partly in the window it is shown
         if image.shape[:2] == (1000, 1000):  # the whole photo: the tiles, 20 pixels wide
             return tiles.copy(), np.full(len(tiles), 0.5), np.zeros(len(tiles), int)
@@ -669,6 +673,8 @@ def test_small_tiles_are_looked_at_closer_in_windows(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(recognizer, "_windows", record)
     fake = Recognizer.__new__(Recognizer)
     fake.thresholds, fake.det_size = Thresholds(), 320
+    fake.detector = fake.faces_detector = None
+    fake.det_names = ["tile", "back"]
     assert 20 * 320 / 1000 < SMALL_TILE  # 6.4 pixels of the detector's input: too small
     boxes, scores, _ = fake.find(np.zeros((1000, 1000, 3), np.uint8))
     assert len(windows) > 1
@@ -700,7 +706,7 @@ def test_a_tile_cut_off_by_the_frame_is_not_reported(monkeypatch: pytest.MonkeyP
 
     row = [[40 * i, 50, 40 * i + 30, 90] for i in range(8)]
     boxes = np.array(row + [[0, 0, 30, 40], [310, 0, 320, 40]], float)  # whole at the edge; sliver
-    monkeypatch.setattr(Recognizer, "find", lambda self, image: (
+    monkeypatch.setattr(Recognizer, "find", lambda self, image, faces_first=False: (
         boxes, np.full(len(boxes), 0.9), np.zeros(len(boxes), int)))
     fake = Recognizer.__new__(Recognizer)
     fake.thresholds, fake.two_stage, fake.det_names = Thresholds(), False, ["1m"]

@@ -55,10 +55,12 @@ def test_a_tile_set_is_saved_and_read_back(tmp_path: Path) -> None:
     ts = TileSet("家里的牌")
     ts.add("5p", np.arange(1, 9, dtype=float))
     ts.add("C", np.arange(8, 0, -1, dtype=float), source="correction")
+    ts.faces = True
     path = ts.save(tmp_path)
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     again = TileSet.load("家里的牌", tmp_path)
     assert again.codes == ["5p", "C"] and again.sources == ["learn", "correction"]
+    assert again.faces, "which detector finds the set's faces is kept"
     np.testing.assert_allclose(again.vectors, ts.vectors, atol=1e-3)
     assert again.add("1m", np.ones(8)) == 3, "ids go on from where they were"
     with pytest.raises(MahjongError, match="no tile set named"):
@@ -349,16 +351,16 @@ def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_l
         def __init__(self, looks: dict[float, list[dict]]) -> None:
             self.looks, self.thresholds = looks, Thresholds()
 
-        def detect(self, image: np.ndarray) -> list[dict]:
+        def detect(self, image: np.ndarray, faces_first: bool = False) -> list[dict]:
             return self.looks[self.thresholds.score]
 
     three = [tile(0, "1m"), tile(20, "back"), tile(40, "3m")]
-    assert find_layout(None, 3, Finder({0.35: three})) == three  # type: ignore[arg-type]
+    assert find_layout(None, 3, Finder({0.35: three})) == (three, False)  # type: ignore[arg-type]
     stray = [tile(0, "1m"), tile(20, "2m"), tile(40, "3m"), tile(90, "back", 0.4)]
-    assert find_layout(None, 3, Finder({0.35: stray})) == stray[:3]  # type: ignore[arg-type]
+    assert find_layout(None, 3, Finder({0.35: stray})) == (stray[:3], False)  # type: ignore[arg-type]
     weak = [*three[:2], tile(40, "3m", 0.3), tile(15, "2m", 0.28, 10)]  # the last across two
     finder = Finder({0.35: three[:2], 0.25: weak, 0.15: []})
-    assert [t["box"][0] for t in find_layout(None, 3, finder)] == [0, 20, 40]  # type: ignore[arg-type]
+    assert [t["box"][0] for t in find_layout(None, 3, finder)[0]] == [0, 20, 40]  # type: ignore[arg-type]
     assert finder.thresholds.score == 0.35  # the shared recognizer's thresholds are its own
     with pytest.raises(MahjongError, match="shows 2 tiles but 3 were named"):
         find_layout(None, 3, Finder({0.35: three[:2], 0.25: three[:2], 0.15: three[:2] * 2}))  # type: ignore[arg-type]
@@ -417,3 +419,73 @@ def test_a_second_classifier_of_other_classes_is_refused(recognizer) -> None:
     odd.codes = odd.codes[:-1]
     with pytest.raises(MahjongError, match="other classes"):
         TileClassifier(recognizer.classifier.session, second=odd)
+
+
+def test_few_tiles_are_looked_for_with_the_detector_of_coloured_faces(monkeypatch) -> None:
+    """A photo where the first detector finds few tiles (a close-up, where a dark face looks like
+    a back to it) is read with the second detector's looks instead; a table photo is not; a set
+    learnt through the second detector is looked at with it alone."""
+    from vision.recognizer import FEW_TILES, Recognizer, Thresholds
+
+    table = np.array([[40 * i, 0, 40 * i + 30, 40] for i in range(FEW_TILES)], float)
+    one = np.array([[200, 100, 300, 240]], float)
+    seen: list[str] = []
+
+    def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
+        name = detector or "first"
+        seen.append(name)
+        boxes = {"table": table, "first": one[:0], "faces": one}[
+            "table" if image.shape[0] == 300 else name]
+        return boxes, np.full(len(boxes), 0.8), np.zeros(len(boxes), int)
+
+    monkeypatch.setattr(Recognizer, "_look", look)
+    recognizer = Recognizer.__new__(Recognizer)
+    recognizer.thresholds, recognizer.det_size = Thresholds(), 320
+    recognizer.detector, recognizer.faces_detector, recognizer.det_names = "first", "faces", ["tile", "back"]
+    boxes, _, _ = recognizer.find(np.zeros((500, 600, 3), np.uint8))
+    assert boxes.tolist() == one.tolist() and seen[:2] == ["first", "faces"]
+    assert set(seen[2:]) == {"faces"}, "the close-up's other looks are the second detector's"
+    seen.clear()
+    recognizer.find(np.zeros((300, 600, 3), np.uint8))
+    assert seen == ["first"], "a table photo: one look, the first detector's"
+    seen.clear()
+    recognizer.find(np.zeros((500, 600, 3), np.uint8), faces_first=True)
+    assert set(seen) == {"faces"}
+    recognizer.faces_detector = None
+    seen.clear()
+    recognizer.find(np.zeros((500, 600, 3), np.uint8))
+    assert set(seen) == {"first"}, "without a second detector, as before"
+
+
+def test_a_second_detector_of_other_classes_is_refused(recognizer) -> None:
+    from vision.recognizer import Recognizer
+
+    with pytest.raises(MahjongError, match="second detector"):
+        Recognizer(recognizer.detector, recognizer.classifier,
+                   faces_detector=recognizer.classifier.session)
+
+
+@needs_art
+@pytest.mark.skipif(not (MODELS / "tile_detector_faces.onnx").is_file(),
+                    reason="no detector of coloured faces shipped")
+def test_a_dark_faced_sets_layout_is_learnt_and_its_photo_read_with_it(recognizer) -> None:
+    """A design never trained on, drawn pale on dark faces: the first detector finds few of its
+    layout's 42 tiles, the second finds them all; every example is of the kind named, the set
+    remembers the detector, and read with the set the photo's tiles are found and read right."""
+    from datasets.synth.photos import rows_photo
+    from vision.evaluate import iou
+
+    codes = list(TILE_CLASSES[:42])
+    scene = rows_photo(np.random.default_rng([2026, 7]), "gen-12", codes, coloured=True)
+    truth = [t for t in scene.tiles if t.labelled]
+
+    def right(tiles: list[dict]) -> int:
+        return sum(max(truth, key=lambda t: iou(t.box, r["box"])).code == r["tile"] for r in tiles)
+
+    plain = recognizer.detect(scene.image)
+    assert len(plain) < 30 and right(plain) < 10
+    mine = TileSet("dark")
+    learnt = learn(mine, scene.image, codes, recognizer)
+    assert mine.faces and right(learnt) == 42
+    read = recognizer.detect(scene.image, mine)
+    assert len(read) == 42 and right(read) >= 41

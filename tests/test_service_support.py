@@ -43,7 +43,8 @@ class StubRecognizer:
         #: The tile set the last photo was read with (None: without).
         self.tileset: Any = None
 
-    def detect(self, image_bgr: np.ndarray, tileset: Any = None) -> list[dict[str, Any]]:
+    def detect(self, image_bgr: np.ndarray, tileset: Any = None,
+               faces_first: bool | None = None) -> list[dict[str, Any]]:
         out = self._detect(image_bgr)
         self.tileset = tileset
         if tileset is not None and len(tileset.codes) and out:

@@ -33,6 +33,13 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: reads the real design a little worse, with the first it reads both better (models/
 #: MODEL_CARD.md, "Any tile set").
 DESIGNS_FILE = "tile_classifier_designs.onnx"
+#: A second detector, trained on tile sets drawn on dark and coloured faces (jade, black, plum,
+#: mint…) as well as on the real photos: it finds such faces the first misses, but puts more
+#: extra boxes on the real photos (``valid`` precision 0.9627 → 0.9578, models/MODEL_CARD.md,
+#: stop 26). So it is looked with only where the first finds few tiles (``FEW_TILES``), where a
+#: layout photo shows fewer tiles than named (``tileset.find_layout``), and first for a
+#: player's set whose layout it found (``TileSet.faces``).
+FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
 #: side by side (``TileSet`` vectors twice as wide), not on the first's alone.
 FEATURES_OF_BOTH = True
@@ -684,7 +691,7 @@ class Recognizer:
     """The loaded models; create once with :meth:`load` and call :meth:`detect` per photo."""
 
     def __init__(self, detector: Any, classifier: TileClassifier | None,
-                 thresholds: Thresholds = Thresholds()) -> None:
+                 thresholds: Thresholds = Thresholds(), faces_detector: Any = None) -> None:
         self.detector = detector
         self.classifier = classifier
         self.thresholds = thresholds
@@ -694,6 +701,13 @@ class Recognizer:
         if self.two_stage and classifier is None:
             raise MahjongError("the detector finds tiles but does not name them, and the "
                                f"classifier model {CLASSIFIER_FILE} is missing")
+        #: the detector of dark and coloured faces (``FACES_DETECTOR_FILE``), or None
+        self.faces_detector = faces_detector
+        if faces_detector is not None and (
+                (_names(faces_detector) or ["tile", "back"]) != self.det_names
+                or int(faces_detector.get_inputs()[0].shape[-1]) != self.det_size):
+            raise MahjongError(f"the second detector {FACES_DETECTOR_FILE} finds other classes "
+                               f"or sizes than {DETECTOR_FILE}: export both alike")
 
     @classmethod
     def load(cls, models_dir: Path | str | None = None,
@@ -706,24 +720,38 @@ class Recognizer:
                                "it with `python -m vision.train detect` (see models/MODEL_CARD.md)",
                                str(detector))
         classifier = TileClassifier.load(folder) if (folder / CLASSIFIER_FILE).is_file() else None
-        return cls(_session(detector), classifier, thresholds)
+        faces = folder / FACES_DETECTOR_FILE
+        return cls(_session(detector), classifier, thresholds,
+                   _session(faces) if faces.is_file() else None)
 
-    def find(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def find(self, image: np.ndarray, faces_first: bool = False
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Stage one: boxes (x1, y1, x2, y2 in photo pixels), scores and class indices.
 
-        A photo where few tiles are found, or whose tiles come out squashed, is looked at again
-        narrowed along one axis (``ASPECT_LOOKS``) and zoomed out (``ZOOM_OUT``); one whose tiles
-        are too small for the detector (``SMALL_TILE``), in closer windows (``_look_closer``).
-        Boxes are mapped back to the photo, and the look with the most summed score of
-        tile-shaped boxes (``_strength``) is kept; tiles it found in pieces that the zoomed-out
-        look found whole are taken whole (``_whole_tiles``).
+        A photo where few tiles are found (a close-up, where a dark or coloured face looks like a
+        back to the first detector) is looked at with the second detector (``faces_detector``)
+        instead, from its first look on; ``faces_first`` (a player's set of such faces,
+        ``TileSet.faces``) looks with it only. A photo where few tiles are found, or whose tiles
+        come out squashed, is looked at again narrowed along one axis (``ASPECT_LOOKS``) and
+        zoomed out (``ZOOM_OUT``); one whose tiles are too small for the detector
+        (``SMALL_TILE``), in closer windows (``_look_closer``). Boxes are mapped back to the
+        photo, and the look with the most summed score of tile-shaped boxes (``_strength``) is
+        kept; tiles it found in pieces that the zoomed-out look found whole are taken whole
+        (``_whole_tiles``).
         """
+        faces = self.faces_detector
+        detector = faces if faces_first and faces is not None else self.detector
         threshold = self.thresholds.score
-        found = self._look(image)
+        found = self._look(image, detector)
         kept = found[1] >= threshold
+        first = found[0][kept]
+        if faces is not None and detector is not faces and kept.sum() < FEW_TILES and not _squashed(first):
+            detector = faces
+            found = self._look(image, detector)
+            kept = found[1] >= threshold
+            first = found[0][kept]
         best = _strength(found[0], found[1], threshold)
         height, width = image.shape[:2]
-        first = found[0][kept]
         if kept.sum() < FEW_TILES or _squashed(first):
             zoomed = None
             # a photo whose first look found tiles of a tile's shape is not squashed: the other
@@ -731,7 +759,7 @@ class Recognizer:
             # as a dozen bands the detector sees tile-shaped); else as the detector saw them
             true_shape = bool(len(first)) and not _squashed(first)
             for view, to_photo in _other_looks(image):
-                boxes, scores, cls = self._look(view)
+                boxes, scores, cls = self._look(view, detector)
                 seen = boxes
                 boxes = to_photo(boxes)
                 boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
@@ -750,7 +778,7 @@ class Recognizer:
         if side * self.det_size / max(height, width) >= SMALL_TILE:
             return found
         for _ in range(CLOSER_LOOKS):
-            closer = self._look_closer(image, side)
+            closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
             if closer[1][sure].sum() <= best:
                 break
@@ -761,11 +789,13 @@ class Recognizer:
             side = closer_side
         return found
 
-    def _look(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One pass of the detector over ``image``: boxes, scores, classes after suppression,
-        down to the lower of the two score thresholds."""
+    def _look(self, image: np.ndarray, detector: Any = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One pass of ``detector`` (default the first) over ``image``: boxes, scores, classes
+        after suppression, down to the lower of the two score thresholds."""
+        detector = self.detector if detector is None else detector
         tensor, scale, (left, top) = letterbox(image, self.det_size)
-        out = self.detector.run(None, {self.detector.get_inputs()[0].name: tensor})[0][0]
+        out = detector.run(None, {detector.get_inputs()[0].name: tensor})[0][0]
         preds = out.T  # N × (4 + classes)
         scores = preds[:, 4:]
         cls = scores.argmax(axis=1)
@@ -786,7 +816,7 @@ class Recognizer:
         xyxy[:, [1, 3]] = xyxy[:, [1, 3]].clip(0, height)
         return xyxy, best[kept], cls[kept]
 
-    def _look_closer(self, image: np.ndarray, tile_side: float
+    def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The detector over overlapping windows of ``image`` (``_windows``), each scaled so that
         tiles of short side ``tile_side`` (photo pixels) come out ``CLOSE_TILE`` pixels; boxes cut
@@ -795,7 +825,7 @@ class Recognizer:
         every: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         for x1, y1, x2, y2 in _windows(width, height, self.det_size * tile_side / CLOSE_TILE,
                                        2 * tile_side):
-            boxes, scores, cls = self._look(image[y1:y2, x1:x2])
+            boxes, scores, cls = self._look(image[y1:y2, x1:x2], detector)
             whole = np.ones(len(boxes), dtype=bool)
             for axis, (low, high, end) in enumerate(((x1, x2, width), (y1, y2, height))):
                 if low > 0:
@@ -865,16 +895,20 @@ class Recognizer:
         # names known, the looser share for a box that reads the same tile applies now
         return _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
 
-    def detect(self, image: np.ndarray, tileset: TileSet | None = None) -> list[dict[str, Any]]:
+    def detect(self, image: np.ndarray, tileset: TileSet | None = None,
+               faces_first: bool | None = None) -> list[dict[str, Any]]:
         """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``, and
         ``"unsure": true`` for a face named with little confidence (``UNSURE_REPORT``).
 
         ``confidence`` is how sure the tile's name is (the classifier's probability; for a
         face-down tile or a one-stage model, the detector's score); ``detection`` is the
         detector's score that a tile is there at all (see ``Thresholds`` for what is kept).
-        A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set.
+        A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set, and says
+        which detector looks first (``TileSet.faces``) unless ``faces_first`` is given.
         """
-        boxes, scores, cls = self.find(image)
+        if faces_first is None:
+            faces_first = bool(tileset is not None and tileset.faces)
+        boxes, scores, cls = self.find(image, faces_first)
         labels = [self.det_names[c] for c in cls]
         codes = list(labels)
         probs = scores.astype(float).copy()

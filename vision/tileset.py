@@ -169,6 +169,9 @@ class TileSet:
     looks: list[Look | None] = field(default_factory=list)
     #: the classifier the vectors are of (``TileClassifier.fingerprint``; "" unknown)
     model: str = ""
+    #: its layout was found by the detector of dark and coloured faces (``find_layout``), which
+    #: then looks first at its photos (``recognizer.FACES_DETECTOR_FILE``)
+    faces: bool = False
     #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
     _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
 
@@ -359,6 +362,7 @@ class TileSet:
         np.savez(part, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
                  ids=np.array(self.ids, dtype=np.int64), sources=np.array(self.sources, dtype="U10"),
                  next_id=np.array(self.next_id), model=np.array(self.model, dtype="U64"),
+                 faces=np.array(self.faces),
                  look_bytes=np.frombuffer(b"".join(jpegs), np.uint8),
                  look_ends=np.cumsum([len(j) for j in jpegs], dtype=np.int64),
                  look_boxes=np.array([look.box if look else (0.0,) * 4 for look in self.looks],
@@ -389,7 +393,8 @@ class TileSet:
                         start = int(end)
                 return cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
                            [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
-                           int(data["next_id"]), looks, str(data["model"]) if "model" in data else "")
+                           int(data["next_id"]), looks, str(data["model"]) if "model" in data else "",
+                           bool(data["faces"]) if "faces" in data else False)
         except (OSError, ValueError, KeyError) as exc:
             raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
 
@@ -459,27 +464,33 @@ def _apart(found: list[dict[str, object]]) -> list[dict[str, object]]:
     return kept
 
 
-def find_layout(image: np.ndarray, count: int, recognizer: object) -> list[dict[str, object]]:
-    """The ``count`` tiles of a layout photo, as the recognizer finds them.
+def find_layout(image: np.ndarray, count: int, recognizer: object
+                ) -> tuple[list[dict[str, object]], bool]:
+    """The ``count`` tiles of a layout photo, as the recognizer finds them, and whether the
+    detector of dark and coloured faces found them (``TileSet.faces``).
 
     The player laid every tile face up, so a pale face the recognizer takes for a back is one of
     them (unless the faces alone are as many as named: a back found on the cloth is none). While
     fewer are found, the photo is looked at again with lower detection scores
-    (``LAYOUT_SCORES``), and the first look with exactly ``count`` is taken. Else the error says
+    (``LAYOUT_SCORES``), then the same with the second detector looking first (a set of dark or
+    coloured faces), and the first look with exactly ``count`` is taken. Else the error says
     how many the first look found."""
-    found = recognizer.detect(image)  # type: ignore[attr-defined]
-    looks = [found]
-    for score in LAYOUT_SCORES:
-        if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
-            break
-        closer = copy.copy(recognizer)  # the service's recognizer is shared: its thresholds stay
-        closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
-                                    blank_score=min(score, recognizer.thresholds.blank_score),  # type: ignore[attr-defined]
-                                    back_score=score)
-        looks.append(_apart(closer.detect(image)))
-    for look in looks:
-        if (tiles := _as_many(look, count)) is not None:
-            return tiles
+    found = recognizer.detect(image, faces_first=False)  # type: ignore[attr-defined]
+    firsts = (False, True) if getattr(recognizer, "faces_detector", None) is not None else (False,)
+    for faces_first in firsts:
+        looks = [found] if not faces_first else [
+            recognizer.detect(image, faces_first=True)]  # type: ignore[attr-defined]
+        for score in LAYOUT_SCORES:
+            if (tiles := _as_many(looks[-1], count)) is not None or len(looks[-1]) > count:
+                break
+            closer = copy.copy(recognizer)  # the service's recognizer is shared: its thresholds stay
+            closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
+                                        blank_score=min(score, recognizer.thresholds.blank_score),  # type: ignore[attr-defined]
+                                        back_score=score)
+            looks.append(_apart(closer.detect(image, faces_first=faces_first)))
+        for look in looks:
+            if (tiles := _as_many(look, count)) is not None:
+                return tiles, faces_first
     raise MahjongError(f"the photo shows {len(found)} tiles but {count} were named: lay them out "
                        "in rows, apart, all face up, and name every one in order", str(len(found)))
 
@@ -497,11 +508,12 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
     """Add each tile of a layout photo as an example of the kind ``tiles`` names in reading
     order; what was learnt, with what the recognizer read there before (``read``) and the
     example's id. The photo must show exactly as many tiles as ``tiles`` names (``find_layout``)."""
-    found = find_layout(image, len(tiles), recognizer)
+    found, faces = find_layout(image, len(tiles), recognizer)
     boxes = np.array([t["box"] for t in found], float)
     order = reading_order(boxes)
     classifier = recognizer.classifier  # type: ignore[attr-defined]
     tileset.refit(classifier)
+    tileset.faces = faces  # the last layout learnt says which detector finds the set's faces
     feats = classifier.features(image, boxes[order])
     out = []
     for code, i, vector in zip(tiles, order, feats, strict=True):

@@ -31,9 +31,11 @@ class Detector(Protocol):
 
 
 class LearningDetector(Protocol):
-    """A recogniser that reads with a player's tile set too (``vision.recognizer``)."""
+    """A recogniser that reads with a player's tile set too (``vision.recognizer``), and looks
+    with its detector of dark and coloured faces first when asked (learning a layout)."""
 
-    def detect(self, image_bgr: np.ndarray, tileset: Any = None) -> list[dict[str, Any]]: ...
+    def detect(self, image_bgr: np.ndarray, tileset: Any = None,
+               faces_first: bool | None = None) -> list[dict[str, Any]]: ...
 
 
 class FairSlots:
