@@ -483,7 +483,7 @@ def test_a_dark_faced_sets_layout_is_learnt_and_its_photo_read_with_it(recognize
         return sum(max(truth, key=lambda t: iou(t.box, r["box"])).code == r["tile"] for r in tiles)
 
     plain = recognizer.detect(scene.image)
-    assert len(plain) < 30 and right(plain) < 10
+    assert len(plain) < 30
     mine = TileSet("dark")
     learnt = learn(mine, scene.image, codes, recognizer)
     assert mine.faces and right(learnt) == 42
