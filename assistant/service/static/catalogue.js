@@ -262,6 +262,7 @@ window.CATALOGUE = {
 "the request body is not valid JSON": "请求内容不是有效的 JSON",
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
 "the second classifier {0} names other classes than {1}: export both from one class list": "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
+"the second detector {0} finds other classes or sizes than {1}: export both alike": "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
 "the service is busy: no turn to recognise the photo within {0} s; try again": "服务正忙：{0} 秒内没轮到识别这张照片，请再试",
 "the service keeps at most {0} tile sets: delete one you no longer use": "服务最多保存 {0} 个牌组：请删掉不再用的",
