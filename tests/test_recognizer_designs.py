@@ -55,12 +55,12 @@ def test_a_tile_set_is_saved_and_read_back(tmp_path: Path) -> None:
     ts = TileSet("家里的牌")
     ts.add("5p", np.arange(1, 9, dtype=float))
     ts.add("C", np.arange(8, 0, -1, dtype=float), source="correction")
-    ts.faces = True
+    ts.dark_faces = True
     path = ts.save(tmp_path)
     assert oct(path.stat().st_mode & 0o777) == "0o600"
     again = TileSet.load("家里的牌", tmp_path)
     assert again.codes == ["5p", "C"] and again.sources == ["learn", "correction"]
-    assert again.faces, "which detector finds the set's faces is kept"
+    assert again.dark_faces, "which detector finds the set's faces is kept"
     np.testing.assert_allclose(again.vectors, ts.vectors, atol=1e-3)
     assert again.add("1m", np.ones(8)) == 3, "ids go on from where they were"
     with pytest.raises(MahjongError, match="no tile set named"):
@@ -486,6 +486,6 @@ def test_a_dark_faced_sets_layout_is_learnt_and_its_photo_read_with_it(recognize
     assert len(plain) < 30
     mine = TileSet("dark")
     learnt = learn(mine, scene.image, codes, recognizer)
-    assert mine.faces and right(learnt) == 42
+    assert mine.dark_faces and right(learnt) == 42
     read = recognizer.detect(scene.image, mine)
     assert len(read) == 42 and right(read) >= 41

@@ -38,7 +38,7 @@ DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: extra boxes on the real photos (``valid`` precision 0.9627 → 0.9578, models/MODEL_CARD.md,
 #: stop 26). So it is looked with only where the first finds few tiles (``FEW_TILES``), where a
 #: layout photo shows fewer tiles than named (``tileset.find_layout``), and first for a
-#: player's set whose layout it found (``TileSet.faces``).
+#: player's set whose layout it found (``TileSet.dark_faces``).
 FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
 #: side by side (``TileSet`` vectors twice as wide), not on the first's alone.
@@ -731,7 +731,7 @@ class Recognizer:
         A photo where few tiles are found (a close-up, where a dark or coloured face looks like a
         back to the first detector) is looked at with the second detector (``faces_detector``)
         instead, from its first look on; ``faces_first`` (a player's set of such faces,
-        ``TileSet.faces``) looks with it only. A photo where few tiles are found, or whose tiles
+        ``TileSet.dark_faces``) looks with it only. A photo where few tiles are found, or whose tiles
         come out squashed, is looked at again narrowed along one axis (``ASPECT_LOOKS``) and
         zoomed out (``ZOOM_OUT``); one whose tiles are too small for the detector
         (``SMALL_TILE``), in closer windows (``_look_closer``). Boxes are mapped back to the
@@ -904,10 +904,10 @@ class Recognizer:
         face-down tile or a one-stage model, the detector's score); ``detection`` is the
         detector's score that a tile is there at all (see ``Thresholds`` for what is kept).
         A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set, and says
-        which detector looks first (``TileSet.faces``) unless ``faces_first`` is given.
+        which detector looks first (``TileSet.dark_faces``) unless ``faces_first`` is given.
         """
         if faces_first is None:
-            faces_first = bool(tileset is not None and tileset.faces)
+            faces_first = bool(tileset is not None and tileset.dark_faces)
         boxes, scores, cls = self.find(image, faces_first)
         labels = [self.det_names[c] for c in cls]
         codes = list(labels)

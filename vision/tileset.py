@@ -171,7 +171,7 @@ class TileSet:
     model: str = ""
     #: its layout was found by the detector of dark and coloured faces (``find_layout``), which
     #: then looks first at its photos (``recognizer.FACES_DETECTOR_FILE``)
-    faces: bool = False
+    dark_faces: bool = False
     #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
     _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
 
@@ -362,7 +362,7 @@ class TileSet:
         np.savez(part, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
                  ids=np.array(self.ids, dtype=np.int64), sources=np.array(self.sources, dtype="U10"),
                  next_id=np.array(self.next_id), model=np.array(self.model, dtype="U64"),
-                 faces=np.array(self.faces),
+                 dark_faces=np.array(self.dark_faces),
                  look_bytes=np.frombuffer(b"".join(jpegs), np.uint8),
                  look_ends=np.cumsum([len(j) for j in jpegs], dtype=np.int64),
                  look_boxes=np.array([look.box if look else (0.0,) * 4 for look in self.looks],
@@ -394,7 +394,7 @@ class TileSet:
                 return cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
                            [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
                            int(data["next_id"]), looks, str(data["model"]) if "model" in data else "",
-                           bool(data["faces"]) if "faces" in data else False)
+                           bool(data["dark_faces"]) if "dark_faces" in data else False)
         except (OSError, ValueError, KeyError) as exc:
             raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
 
@@ -467,7 +467,7 @@ def _apart(found: list[dict[str, object]]) -> list[dict[str, object]]:
 def find_layout(image: np.ndarray, count: int, recognizer: object
                 ) -> tuple[list[dict[str, object]], bool]:
     """The ``count`` tiles of a layout photo, as the recognizer finds them, and whether the
-    detector of dark and coloured faces found them (``TileSet.faces``).
+    detector of dark and coloured faces found them (``TileSet.dark_faces``).
 
     The player laid every tile face up, so a pale face the recognizer takes for a back is one of
     them (unless the faces alone are as many as named: a back found on the cloth is none). While
@@ -481,7 +481,7 @@ def find_layout(image: np.ndarray, count: int, recognizer: object
         looks = [found] if not faces_first else [
             recognizer.detect(image, faces_first=True)]  # type: ignore[attr-defined]
         for score in LAYOUT_SCORES:
-            if (tiles := _as_many(looks[-1], count)) is not None or len(looks[-1]) > count:
+            if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
                 break
             closer = copy.copy(recognizer)  # the service's recognizer is shared: its thresholds stay
             closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
@@ -513,7 +513,7 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
     order = reading_order(boxes)
     classifier = recognizer.classifier  # type: ignore[attr-defined]
     tileset.refit(classifier)
-    tileset.faces = faces  # the last layout learnt says which detector finds the set's faces
+    tileset.dark_faces = faces  # the last layout learnt says which detector finds the set's faces
     feats = classifier.features(image, boxes[order])
     out = []
     for code, i, vector in zip(tiles, order, feats, strict=True):
