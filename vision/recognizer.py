@@ -221,6 +221,11 @@ def _names(session: Any) -> list[str]:
     return [str(names[i]) for i in sorted(names)]
 
 
+def _detector_names(session: Any) -> list[str]:
+    """A detector's class names; a two-stage detector exported without them finds these two."""
+    return _names(session) or ["tile", "back"]
+
+
 def _code(name: str) -> str:
     """Tile code of a class name such as ``05_6m`` or ``6m`` (or ``none``: no tile in the box)."""
     code = name.split("_")[-1]
@@ -696,7 +701,7 @@ class Recognizer:
         self.classifier = classifier
         self.thresholds = thresholds
         self.det_size = int(detector.get_inputs()[0].shape[-1])
-        self.det_names = _names(detector) or ["tile", "back"]
+        self.det_names = _detector_names(detector)
         self.two_stage = set(self.det_names) <= {"tile", "back"}
         if self.two_stage and classifier is None:
             raise MahjongError("the detector finds tiles but does not name them, and the "
@@ -704,7 +709,7 @@ class Recognizer:
         #: the detector of dark and coloured faces (``FACES_DETECTOR_FILE``), or None
         self.faces_detector = faces_detector
         if faces_detector is not None and (
-                (_names(faces_detector) or ["tile", "back"]) != self.det_names
+                _detector_names(faces_detector) != self.det_names
                 or int(faces_detector.get_inputs()[0].shape[-1]) != self.det_size):
             raise MahjongError(f"the second detector {FACES_DETECTOR_FILE} finds other classes "
                                f"or sizes than {DETECTOR_FILE}: export both alike")

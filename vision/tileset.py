@@ -478,8 +478,7 @@ def find_layout(image: np.ndarray, count: int, recognizer: object
     found = recognizer.detect(image, faces_first=False)  # type: ignore[attr-defined]
     firsts = (False, True) if getattr(recognizer, "faces_detector", None) is not None else (False,)
     for faces_first in firsts:
-        looks = [found] if not faces_first else [
-            recognizer.detect(image, faces_first=True)]  # type: ignore[attr-defined]
+        looks = [recognizer.detect(image, faces_first=True) if faces_first else found]  # type: ignore[attr-defined]
         for score in LAYOUT_SCORES:
             if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
                 break
