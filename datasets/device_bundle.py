@@ -9,15 +9,16 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
   sampled to 3,000: 52 MB; each crop keeps the prefix of its origin, and the turned copies of
   ``datasets.turned`` are left out and made again on unpacking, which keeps the blob under the
   limit), or the detector photos of ``work/mixed/detect`` with their labels, scaled to the
-  detector's 320 px (~9 kB a photo: 35 MB);
+  detector's 320 px (~9 kB a photo: 35 MB), or the second detector's (``faces``: the rendered
+  close-ups and coloured faces of ``work/mixed/detect_faces3`` beside the real photos);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
 
 Usage::
 
-    python -m datasets.device_bundle pack [--set detect] [--side 80] [--quality 70]  # here, once
-    python3 -m datasets.device_bundle unpack [--set detect]  # on the device machine
+    python -m datasets.device_bundle pack [--set detect|faces] [--side 80] [--quality 70]  # here
+    python3 -m datasets.device_bundle unpack [--set detect|faces]  # on the device machine
 
 then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's two files
 (``.dev/classify.bin``, ``.dev/classify.idx``), and ``bash scripts/device_train.sh`` (see there).
@@ -42,7 +43,9 @@ from datasets import turned
 REPO = Path(__file__).resolve().parent.parent
 BUNDLE = REPO / ".dev"
 SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
-           "detect": REPO / "work" / "mixed" / "detect" / "data.yaml"}
+           "detect": REPO / "work" / "mixed" / "detect" / "data.yaml",
+           # the second detector's photos (dark, coloured and close-up faces; MODEL_CARD.md)
+           "faces": REPO / "work" / "mixed" / "detect_faces3" / "data.yaml"}
 WHEELS = ("ultralytics==8.4.190", "ultralytics-thop==2.2.3")
 VALID_SAMPLE = 3000
 DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used
@@ -129,10 +132,10 @@ def _label_of(image: Path) -> Path:
     return Path(*parts[:at], "labels", *parts[at + 1:]).with_suffix(".txt")
 
 
-def pack_photos(data_yaml: Path, bundle: Path, side: int = DETECT_SIDE) -> int:
+def pack_photos(data_yaml: Path, bundle: Path, side: int = DETECT_SIDE, name: str = "detect") -> int:
     """Pack the detector photos of a YOLO ``data.yaml`` (its train folders and val folder) with
-    their labels, scaled to ``side``; returns how many. Labels are relative, so scaling keeps
-    them right."""
+    their labels, scaled to ``side``, as the set ``name``; returns how many. Labels are relative,
+    so scaling keeps them right."""
     import yaml
 
     if not data_yaml.is_file():
@@ -146,13 +149,14 @@ def pack_photos(data_yaml: Path, bundle: Path, side: int = DETECT_SIDE) -> int:
             for image in sorted(Path(folder).glob("*.jpg")):
                 label = _label_of(image)
                 jobs.append((split, "-", str(image), label.read_bytes() if label.is_file() else b""))
-    return _write(bundle, "detect", jobs, side)
+    return _write(bundle, name, jobs, side)
 
 
 def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
     """Write a packed set back under ``bundle/<which>/``: classifier crops as
     ``<split>/<class>/<origin><n>.webp``, then the turned copies of the train crops; detector
-    photos as ``images/<split>/<n>.webp`` with ``labels/<split>/<n>.txt`` and a ``data.yaml``."""
+    photos (``detect``, ``faces``) as ``images/<split>/<n>.webp`` with
+    ``labels/<split>/<n>.txt`` and a ``data.yaml``."""
     from datasets.real import write_detect_yaml
 
     root = bundle / which
@@ -167,7 +171,7 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
             label.write_bytes(extra)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(image)
-    if which == "detect":
+    if which != "classify":
         write_detect_yaml(root)
     print(f"{count} images unpacked into {root}")
     if which == "classify" and (root / "train").is_dir():
@@ -180,7 +184,7 @@ def pack(which: str, seed: int = 0, side: int | None = None, quality: int = WEBP
     if which == "classify":
         count = pack_crops(SOURCES[which], BUNDLE, seed, side=side, quality=quality)
     else:
-        count = pack_photos(SOURCES[which], BUNDLE)
+        count = pack_photos(SOURCES[which], BUNDLE, name=which)
     subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
                     "-d", str(BUNDLE / "whl"), *WHEELS], check=True)
     stub = BUNDLE / "stub" / "polars"

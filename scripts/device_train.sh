@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
-# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect]
-# Prepare here with `python -m datasets.device_bundle pack [--set detect]`, then call the device
-# tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET: classify
-# or detect; designs reads the classify bundle) and the command
+# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces]
+# Prepare here with `python -m datasets.device_bundle pack [--set detect|faces]`, then call the
+# device tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET:
+# classify, detect or faces; designs reads the classify bundle) and the command
 # `bash scripts/device_train.sh MINUTES SET`.
 #
 # classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
@@ -12,6 +12,8 @@
 # its last CPU run on the same data (real crops and the rendered designs' crops) for the time.
 # detect (measured, models/MODEL_CARD.md): fine-tune the shipped detector at 320 px (its runtime
 # size) for the time.
+# faces: the second detector (tile_detector_faces.onnx: dark, coloured and close-up faces),
+# fine-tuned at 320 px from its shipped epoch on its rendered photos and the real ones.
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -25,8 +27,9 @@ GPU_FLAG=${GPU_FLAG---gpu}
 EXTRA=${EXTRA:-}
 OUT=${OUT:-/tmp/device-out}
 mkdir -p "$OUT" work/logs
-BUNDLE=$SET
-[ "$SET" = designs ] && BUNDLE=classify
+BUNDLE=$SET TASK=$SET  # the packed set read, and vision.train's task
+[ "$SET" = designs ] && BUNDLE=classify TASK=classify
+[ "$SET" = faces ] && TASK=detect
 
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .dev/whl/*.whl || exit 1
@@ -38,7 +41,7 @@ nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || ec
 # shape until then (and, for the detector, mosaic off for the last quarter of them).
 stage() {  # data, size, batch, epochs, start weights, name, share of the time
   timeout -s TERM "$(python3 -c "print(int($MINUTES * $7 * 60 + 90))")" \
-    "$PY" -m vision.train "$BUNDLE" $GPU_FLAG --data "$1" --imgsz "$2" --batch "$3" --epochs "$4" \
+    "$PY" -m vision.train "$TASK" $GPU_FLAG --data "$1" --imgsz "$2" --batch "$3" --epochs "$4" \
     --hours "$(python3 -c "print(round($MINUTES * $7 / 60, 4))")" --workers 14 \
     --init "$5" --name "$6" --no-export $EXTRA > "work/logs/$6.log" 2>&1
   echo "$6: exit $?"; cut -d, -f1-8 "work/runs/$6/results.csv" | tail -3
@@ -48,6 +51,8 @@ if [ "$SET" = classify ]; then
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64k_last.pt "${PREFIX}64" 1.0
+elif [ "$SET" = faces ]; then
+  stage .dev/faces/data.yaml 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 else
   stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 fi

@@ -85,9 +85,11 @@ def test_the_polars_stand_in_fails_only_when_read() -> None:
         namespace["read_csv"](b"epoch\n1\n")
 
 
-def test_detector_photos_come_back_scaled_with_their_labels(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["detect", "faces"])
+def test_detector_photos_come_back_scaled_with_their_labels(tmp_path: Path, name: str) -> None:
     """Photos of every train folder and the val folder of a data.yaml, scaled to the detector's
-    side, each with its YOLO label file (relative boxes: scaling keeps them right)."""
+    side, each with its YOLO label file (relative boxes: scaling keeps them right); the second
+    detector's set (``faces``) the same way under its own name."""
     import yaml
 
     rng = np.random.default_rng(2)
@@ -108,9 +110,10 @@ def test_detector_photos_come_back_scaled_with_their_labels(tmp_path: Path) -> N
                                               str(tmp_path / "stretch/images")],
                                     "val": str(tmp_path / "real/images/val")}))
     bundle = tmp_path / "bundle"
-    assert pack_photos(data, bundle, side=320) == 5
-    assert unpack(bundle, "detect") == 5
-    root = bundle / "detect"
+    assert pack_photos(data, bundle, side=320, name=name) == 5
+    assert {p.name for p in bundle.iterdir()} == {f"{name}.bin", f"{name}.idx"}
+    assert unpack(bundle, name) == 5
+    root = bundle / name
     spec = yaml.safe_load((root / "data.yaml").read_text())
     assert spec["names"] == {0: "tile", 1: "back"} and Path(spec["path"]) == root.resolve()
     unpacked = []

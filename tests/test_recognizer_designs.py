@@ -423,19 +423,23 @@ def test_a_second_classifier_of_other_classes_is_refused(recognizer) -> None:
 
 def test_few_tiles_are_looked_for_with_the_detector_of_coloured_faces(monkeypatch) -> None:
     """A photo where the first detector finds few tiles (a close-up, where a dark face looks like
-    a back to it) is read with the second detector's looks instead; a table photo is not; a set
-    learnt through the second detector is looked at with it alone."""
+    a back to it) is read with the second detector's looks instead; a table photo is not; a table
+    far off whose few tiles found are too small for the detector (a webcam's wide view) is looked
+    at closer by the first detector; a set learnt through the second detector is looked at with
+    it alone."""
     from vision.recognizer import FEW_TILES, Recognizer, Thresholds
 
     table = np.array([[40 * i, 0, 40 * i + 30, 40] for i in range(FEW_TILES)], float)
     one = np.array([[200, 100, 300, 240]], float)
+    far = np.array([[900, 900, 940, 960], [950, 900, 990, 960]], float)  # 7 px at 320 px
     seen: list[str] = []
 
     def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
         name = detector or "first"
         seen.append(name)
-        boxes = {"table": table, "first": one[:0], "faces": one}[
-            "table" if image.shape[0] == 300 else name]
+        boxes = {"table": table, "far": far, "first": one[:0], "faces": one}[
+            "table" if image.shape[0] == 300 else "far" if image.shape[0] == 1800 == image.shape[1]
+            and name == "first" else name]
         return boxes, np.full(len(boxes), 0.8), np.zeros(len(boxes), int)
 
     monkeypatch.setattr(Recognizer, "_look", look)
@@ -448,6 +452,9 @@ def test_few_tiles_are_looked_for_with_the_detector_of_coloured_faces(monkeypatc
     seen.clear()
     recognizer.find(np.zeros((300, 600, 3), np.uint8))
     assert seen == ["first"], "a table photo: one look, the first detector's"
+    seen.clear()
+    recognizer.find(np.zeros((1800, 1800, 3), np.uint8))
+    assert seen[:2] == ["first", "faces"] and seen[-1] == "first", "a table far off: looked closer"
     seen.clear()
     recognizer.find(np.zeros((500, 600, 3), np.uint8), faces_first=True)
     assert set(seen) == {"faces"}
