@@ -769,15 +769,15 @@ class Recognizer:
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Stage one: boxes (x1, y1, x2, y2 in photo pixels), scores and class indices.
 
-        A photo where few tiles are found, none too small for the detector (a close-up, where a
-        dark or coloured face looks like a back to the first detector; not a table far off) is
-        looked at with the second detector (``faces_detector``)
+        A photo where few tiles are found (a close-up, where a dark or coloured face looks like a
+        back to the first detector) is looked at with the second detector (``faces_detector``)
         instead, from its first look on; ``faces_first`` (a player's set of such faces,
         ``TileSet.dark_faces``) looks with it only. A photo where few tiles are found, or whose tiles
         come out squashed, is looked at again narrowed along one axis (``ASPECT_LOOKS``) and
         zoomed out (``ZOOM_OUT``); one whose tiles are too small for the detector
-        (``SMALL_TILE``), in closer windows (``_look_closer``). Boxes are mapped back to the
-        photo, and the look with the most summed score of tile-shaped boxes (``_strength``) is
+        (``SMALL_TILE``), in closer windows (``_look_closer``; by the first detector, where its
+        own few tiles were too small, kept from ``FAR_TABLE`` tiles: a table far off). Boxes are
+        mapped back to the photo, and the look with the most summed score of tile-shaped boxes (``_strength``) is
         kept; tiles it found in pieces that the zoomed-out look found whole are taken whole
         (``_whole_tiles``).
         """
