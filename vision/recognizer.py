@@ -777,8 +777,8 @@ class Recognizer:
         zoomed out (``ZOOM_OUT``); one whose tiles are too small for the detector
         (``SMALL_TILE``), in closer windows (``_look_closer``; by the first detector, where its
         own few tiles were too small, kept from ``FAR_TABLE`` tiles: a table far off).
-        Boxes are mapped back to the photo, and the look with the most summed score of tile-shaped boxes (``_strength``) is
-        kept; tiles it found in pieces that the zoomed-out look found whole are taken whole
+        Boxes are mapped back to the photo, and the look with the most summed score of
+        tile-shaped boxes (``_strength``) is kept; tiles it found in pieces that the zoomed-out look found whole are taken whole
         (``_whole_tiles``).
         """
         faces = self.faces_detector
