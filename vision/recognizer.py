@@ -778,8 +778,8 @@ class Recognizer:
         (``SMALL_TILE``), in closer windows (``_look_closer``; by the first detector, where its
         own few tiles were too small, kept from ``FAR_TABLE`` tiles: a table far off).
         Boxes are mapped back to the photo, and the look with the most summed score of
-        tile-shaped boxes (``_strength``) is kept; tiles it found in pieces that the zoomed-out look found whole are taken whole
-        (``_whole_tiles``).
+        tile-shaped boxes (``_strength``) is kept; tiles it found in pieces that the zoomed-out
+        look found whole are taken whole (``_whole_tiles``).
         """
         faces = self.faces_detector
         detector = faces if faces_first and faces is not None else self.detector
