@@ -165,21 +165,24 @@ def test_layout_photos_are_read_in_rows_left_to_right() -> None:
 # --- on photos ----------------------------------------------------------------------------------
 
 @needs_art
-@pytest.mark.parametrize("design,code,seed", [
-    ("unicode", "7s", 3), ("smooth", "2f", 4),
-    ("kmj-default" if "kmj-default" in available_art_sets() else "smooth", "N", 5),
-    ("gen-13", "P", [2026, 33, 0]),  # a framed 白板 whose frame corners were read as four blanks
-    ("gen-12", "P", [2026, 33, 1]),  # ... as a blank top half and two unsure quarters
-    ("gen-12", "4p", [2026, 12, 1]),  # on a checked cloth whose squares were read as backs
-    ("gen-12", "7s", [2026, 24, 1]),  # found whole, then lost to a narrowed look's 13 bands
-    ("gen-14", "7p", [2026, 15, 0]),  # ... and so found as nothing
+@pytest.mark.parametrize("design,code,seed,coloured", [
+    ("unicode", "7s", 3, False), ("smooth", "2f", 4, False),
+    ("kmj-default" if "kmj-default" in available_art_sets() else "smooth", "N", 5, False),
+    ("gen-13", "P", [2026, 33, 0], False),  # a framed 白板 whose frame corners were read as four blanks
+    ("gen-12", "P", [2026, 33, 1], False),  # ... as a blank top half and two unsure quarters
+    ("gen-12", "4p", [2026, 12, 1], False),  # on a checked cloth whose squares were read as backs
+    ("gen-12", "7s", [2026, 24, 1], False),  # found whole, then lost to a narrowed look's 13 bands
+    ("gen-14", "7p", [2026, 15, 0], False),  # ... and so found as nothing
+    # on a coloured face, its pips were found as small white tiles by the first detector
+    ("gen-12", "5p", [2026, 13, 0], True), ("gen-12", "7p", [2026, 15, 1], True),
+    ("gen-12", "9s", [2026, 26, 1], True), ("gen-12", "1f", [2026, 34, 1], True),
 ])
-def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: int | list[int]
-                                      ) -> None:
+def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: int | list[int],
+                                      coloured: bool) -> None:
     """A tile filling a third to a half of the frame is found once, not in pieces."""
     from datasets.synth.photos import single_tile_photo
 
-    scene = single_tile_photo(np.random.default_rng(seed), design, code)
+    scene = single_tile_photo(np.random.default_rng(seed), design, code, coloured)
     tiles = recognizer.detect(scene.image)
     assert len(tiles) == 1, tiles
     truth = scene.tiles[0].box
@@ -462,6 +465,46 @@ def test_few_tiles_are_looked_for_with_the_detector_of_coloured_faces(monkeypatc
     seen.clear()
     recognizer.find(np.zeros((500, 600, 3), np.uint8))
     assert set(seen) == {"first"}, "without a second detector, as before"
+
+
+def test_the_pips_of_a_close_up_dark_tile_are_one_tile_and_a_tables_tiles_stay(monkeypatch) -> None:
+    """Seven small boxes in one patch of the photo (the circles of a 7 筒 on a dark face, which
+    the first detector takes for white tiles) lying in one close-up tile the second detector
+    finds whole are that tile; seven tiles across a table are not looked at again, and two tiles
+    side by side inside one box of the second detector stay two (each half of it)."""
+    from vision.recognizer import Recognizer, Thresholds
+
+    pips = np.array([[200 + 60 * (i % 3), 150 + 60 * (i // 3), 240 + 60 * (i % 3),
+                      190 + 60 * (i // 3)] for i in range(7)], float)
+    tile = np.array([[180, 120, 400, 400]], float)
+    table = np.array([[80 * i, 20, 80 * i + 50, 90] for i in range(7)], float)
+    pair = np.array([[180, 120, 290, 400], [290, 120, 400, 400]] * 3, float) + np.repeat(
+        np.array([[0, 0, 0, 0], [0.5, 0, 0.5, 0], [1, 0, 1, 0]]), 2, axis=0)
+    first = {"pips": pips, "table": table, "pair": pair}
+    seen: list[str] = []
+
+    def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
+        seen.append(detector or "first")
+        if detector == "faces":
+            boxes = tile if image.shape[0] == 500 else tile[:0]  # the photo as it is, not zoomed
+        else:
+            boxes = first[case]
+        return boxes, np.full(len(boxes), 0.8), np.zeros(len(boxes), int)
+
+    monkeypatch.setattr(Recognizer, "_look", look)
+    recognizer = Recognizer.__new__(Recognizer)
+    recognizer.thresholds, recognizer.det_size = Thresholds(), 320
+    recognizer.detector, recognizer.faces_detector, recognizer.det_names = "first", "faces", ["tile", "back"]
+    case = "pips"
+    boxes, _, _ = recognizer.find(np.zeros((500, 600, 3), np.uint8))
+    assert boxes.tolist() == tile.tolist() and seen == ["first", "faces", "faces"]
+    seen.clear()
+    case = "table"
+    boxes, _, _ = recognizer.find(np.zeros((500, 600, 3), np.uint8))
+    assert len(boxes) == 7 and seen == ["first"]
+    case = "pair"
+    boxes, _, _ = recognizer.find(np.zeros((500, 600, 3), np.uint8))
+    assert len(boxes) == 6, "tiles each half of the second detector's box are no pips"
 
 
 def test_a_second_detector_of_other_classes_is_refused(recognizer) -> None:

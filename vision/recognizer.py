@@ -204,6 +204,18 @@ SMALL_TILE = 16.0
 #: (coloured gen-12 one box 86.9 % against 90.5 %); a webcam's view of a table at 3× (`python -m
 #: vision.evaluate --wide 3 --every 3`): 0.8943 → 0.9085 tile accuracy.
 FAR_TABLE = 12
+#: A photo whose first look found ``FEW_TILES`` or more tiles, all in one tile-shaped patch of at
+#: most ``PIPS_PATCH`` of the photo, may be a close-up of one dark or coloured tile whose pips
+#: (circles, sticks, the strokes of a flower) the first detector took for small white tiles: the
+#: second detector looks too, as it is and zoomed out, and a tile it finds whole, ``CLOSE_UP`` of
+#: the photo's short side or more, takes the place of the boxes lying in it, each at most
+#: ``PIP_AREA`` of its area (a block of two by three tiles is 1/6 each; the pips of a 5 筒 1/25),
+#: all together at most ``PIPS_COVER`` (pips lie apart on the face; a block of tiles seen as one,
+#: a table far off in a webcam's view, is covered by its tiles: 0.56 for 25 tiles of `valid`).
+PIPS_PATCH = 0.4
+CLOSE_UP = 0.25
+PIP_AREA = 0.12
+PIPS_COVER = 0.35
 CLOSE_TILE = 24.0
 #: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
 #: small for that many are looked at as large as that many allows.
@@ -434,6 +446,38 @@ def _squashed(boxes: np.ndarray) -> bool:
     return bool(shape > SQUASHED or shape < 1 / SQUASHED)
 
 
+def _one_patch(boxes: np.ndarray, width: int, height: int) -> bool:
+    """Whether boxes (x1, y1, x2, y2) all lie in one tile-shaped patch (``TILE_SHAPE``) of at
+    most ``PIPS_PATCH`` of a ``width`` × ``height`` photo: the pips of one close-up tile, not a
+    table.
+
+    >>> pips = np.array([[40, 40, 50, 50], [60, 40, 70, 50], [50, 60, 60, 70]], float)
+    >>> _one_patch(pips, 100, 120), _one_patch(pips * 2, 100, 120)
+    (True, False)
+    >>> _one_patch(np.array([[0, 0, 10, 14], [90, 0, 100, 14]], float), 100, 120)  # a row
+    False
+    """
+    if not len(boxes):
+        return False
+    w = boxes[:, 2].max() - boxes[:, 0].min()
+    h = boxes[:, 3].max() - boxes[:, 1].min()
+    return bool(max(w, h) <= TILE_SHAPE * min(w, h) and w * h <= PIPS_PATCH * width * height)
+
+
+def _covered(boxes: np.ndarray, whole: np.ndarray) -> float:
+    """The summed area of the boxes (x1, y1, x2, y2) lying in box ``whole``, as a share of its
+    area (over 1 where they overlap).
+
+    >>> _covered(np.array([[0, 0, 10, 10], [20, 0, 30, 10], [50, 50, 60, 60]], float),
+    ...          np.array([0, 0, 40, 20], float))
+    0.25
+    """
+    inside = ((boxes[:, 0] >= whole[0]) & (boxes[:, 1] >= whole[1]) & (boxes[:, 2] <= whole[2])
+              & (boxes[:, 3] <= whole[3]))
+    area = (boxes[inside, 2] - boxes[inside, 0]) * (boxes[inside, 3] - boxes[inside, 1])
+    return float(area.sum() / max((whole[2] - whole[0]) * (whole[3] - whole[1]), 1e-9))
+
+
 def _short_side(boxes: np.ndarray) -> float:
     """The median short side of boxes (x1, y1, x2, y2): how big the photo's tiles are.
 
@@ -494,9 +538,16 @@ def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.n
                               interpolation=cv2.INTER_AREA)
         scale = np.array([sx, sy, sx, sy])
         yield narrowed, lambda boxes, scale=scale: boxes / scale
+    yield _zoomed_out(image)
+
+
+def _zoomed_out(image: np.ndarray) -> tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]:
+    """The photo in a frame ``ZOOM_OUT`` times its size (its edges extended), with the map of
+    its boxes back to the photo."""
+    height, width = image.shape[:2]
     pad_x, pad_y = round(width * (ZOOM_OUT - 1) / 2), round(height * (ZOOM_OUT - 1) / 2)
     framed = cv2.copyMakeBorder(image, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_REPLICATE)
-    yield framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
+    return framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
 
 
 def _blank_middle(image: np.ndarray, box: np.ndarray) -> tuple[float, float] | None:
@@ -557,10 +608,11 @@ def _strength(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> float:
 
 def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
                  zoomed: tuple[np.ndarray, np.ndarray, np.ndarray], threshold: float,
-                 inside: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 inside: float, piece_area: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``found`` with each group of two or more boxes lying within (share ``inside``) one box
     the zoomed-out look found whole replaced by that box: a tile filling much of the frame is
-    found in pieces close up (its halves, its edges) and whole from further away.
+    found in pieces close up (its halves, its edges) and whole from further away. Pieces are
+    at most ``piece_area`` of the whole box's area.
 
     >>> found = (np.array([[0, 0, 40, 30], [0, 30, 40, 60], [90, 0, 130, 60]], float),
     ...          np.array([0.5, 0.5, 0.9]), np.array([0, 0, 0]))
@@ -579,7 +631,7 @@ def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
         over_h = np.minimum(boxes[:, 3], zbox[3]) - np.maximum(boxes[:, 1], zbox[1])
         area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-6)
         share = np.clip(over_w, 0, None) * np.clip(over_h, 0, None) / area
-        pieces = (share >= inside) & ~used
+        pieces = (share >= inside) & (area <= piece_area * zw * zh) & ~used
         if pieces.sum() >= 2:
             used |= pieces
             add.append(z)
@@ -779,7 +831,10 @@ class Recognizer:
         own few tiles were too small, kept from ``FAR_TABLE`` tiles: a table far off).
         Boxes are mapped back to the photo, and the look with the most summed score of
         tile-shaped boxes (``_strength``) is kept; tiles it found in pieces that the zoomed-out
-        look found whole are taken whole (``_whole_tiles``).
+        look found whole are taken whole (``_whole_tiles``). Tiles found all in one small patch
+        (``_one_patch``) are a table far off where the closer looks find ``FAR_TABLE`` tiles,
+        else perhaps the pips of one dark tile close up, which the second detector finds whole
+        (``_pips_joined``).
         """
         faces = self.faces_detector
         detector = faces if faces_first and faces is not None else self.detector
@@ -816,27 +871,54 @@ class Recognizer:
                 found = _whole_tiles(found, zoomed, threshold, self.thresholds.inside)
         if _squashed(first):
             return found
+        # all in one small patch, the tiles may be the pips of one dark tile close up (joined at the
+        # end) or a table far off (its closer looks find ``FAR_TABLE`` tiles or more)
+        patch = faces is not None and kept.sum() >= FEW_TILES and _one_patch(first, width, height)
+        looked = detector is faces
         # tiles too small for the detector: closer, and closer again where the first guess of their
-        # size (from boxes that may span several tiles) was too large
         # size (from boxes that may span several tiles) was too large; where the second detector
         # took over, the first's own tiles say whether they are too small (a table far off that
         # the second saw as one close-up tile), and its closer looks count only as a table
         if swapped and len(own):
             first, detector = own, self.detector
         side = _short_side(first) if len(first) else max(height, width) * CLOSE_TILE / (2 * self.det_size)
-        if side * self.det_size / max(height, width) >= SMALL_TILE:
-            return found
-        for _ in range(CLOSER_LOOKS):
+        closer_found = None
+        for _ in range(CLOSER_LOOKS if side * self.det_size / max(height, width) < SMALL_TILE else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
-            if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE):
+            if closer[1][sure].sum() <= best or ((swapped or patch) and sure.sum() < FAR_TABLE):
                 break
-            found, best = closer, closer[1][sure].sum()
+            closer_found, best = closer, closer[1][sure].sum()
             closer_side = _short_side(closer[0][sure])
             if closer_side >= side * 0.75:
                 break
             side = closer_side
-        return found
+        if closer_found is not None:
+            return closer_found
+        return self._pips_joined(image, found, looked) if patch else found
+
+    def _pips_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
+                     looked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``found`` with the boxes lying in one close-up tile the second detector finds whole
+        (``CLOSE_UP``, ``PIP_AREA``), as the photo is (unless it ``looked`` so already) and
+        zoomed out, replaced by that tile: the pips of a dark face found as small white tiles."""
+        height, width = image.shape[:2]
+        looks = [_zoomed_out(image)] if looked else [(image, lambda b: b), _zoomed_out(image)]
+        wholes = []
+        for view, to_photo in looks:
+            boxes, scores, cls = self._look(view, self.faces_detector)
+            boxes = to_photo(boxes)
+            boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
+            boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+            big = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) >= (
+                CLOSE_UP * min(height, width))
+            wholes.append((boxes[big], scores[big], cls[big]))
+        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*wholes, strict=True))
+        sure = found[0][found[1] >= self.thresholds.score]
+        pips = [i for i in np.argsort(-scores, kind="stable")
+                if _covered(sure, boxes[i]) <= PIPS_COVER]
+        return _whole_tiles(found, (boxes[pips], scores[pips], cls[pips]), self.thresholds.score,
+                            self.thresholds.inside, PIP_AREA)
 
     def _look(self, image: np.ndarray, detector: Any = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
