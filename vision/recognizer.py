@@ -45,6 +45,8 @@ FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 FEATURES_OF_BOTH = True
 #: The second's unit row weighs this much beside the first's (1: as much).
 SECOND_FEATURES = 1.0
+#: The second classifier's share of the averaged probabilities (the first's is the rest).
+SECOND_SHARE = 0.5
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
 #: 0.1 / pads 0 and 0.1: tile accuracy 0.937 / 0.943, photos all right 36.8 % / 39.9 %; a third
@@ -215,7 +217,7 @@ FAR_TABLE = 12
 PIPS_PATCH = 0.4
 CLOSE_UP = 0.25
 PIP_AREA = 0.12
-PIPS_COVER = 0.35
+PIPS_COVER = 0.3
 CLOSE_TILE = 24.0
 #: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
 #: small for that many are looked at as large as that many allows.
@@ -423,7 +425,7 @@ class TileClassifier:
             # the first was unsure of, or only on the wide view, valid read worse than with the
             # first alone (models/MODEL_CARD.md).
             second, more = self.second._run(crops)
-            probs = (probs + second) / 2
+            probs = (1 - SECOND_SHARE) * probs + SECOND_SHARE * second
             if FEATURES_OF_BOTH and features is not None and more is not None:
                 # tile sets match on both classifiers' features, each a unit row: the second's,
                 # learnt on many designs, tell a new design's kinds apart better
@@ -872,7 +874,8 @@ class Recognizer:
         if _squashed(first):
             return found
         # all in one small patch, the tiles may be the pips of one dark tile close up (joined at the
-        # end) or a table far off (its closer looks find ``FAR_TABLE`` tiles or more)
+        # end) or a table far off (its closer looks find ``FAR_TABLE`` tiles or more, or the second
+        # detector finds no tile holding them)
         patch = faces is not None and kept.sum() >= FEW_TILES and _one_patch(first, width, height)
         looked = detector is faces
         # tiles too small for the detector: closer, and closer again where the first guess of their
@@ -882,20 +885,22 @@ class Recognizer:
         if swapped and len(own):
             first, detector = own, self.detector
         side = _short_side(first) if len(first) else max(height, width) * CLOSE_TILE / (2 * self.det_size)
-        closer_found = None
+        closer_found, table = None, False
         for _ in range(CLOSER_LOOKS if side * self.det_size / max(height, width) < SMALL_TILE else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
-            if closer[1][sure].sum() <= best or ((swapped or patch) and sure.sum() < FAR_TABLE):
+            if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE):
                 break
-            closer_found, best = closer, closer[1][sure].sum()
+            closer_found, best, table = closer, closer[1][sure].sum(), sure.sum() >= FAR_TABLE
             closer_side = _short_side(closer[0][sure])
             if closer_side >= side * 0.75:
                 break
             side = closer_side
-        if closer_found is not None:
-            return closer_found
-        return self._pips_joined(image, found, looked) if patch else found
+        if patch and not table:
+            joined = self._pips_joined(image, found, looked)
+            if len(joined[0]) < len(found[0]):
+                return joined
+        return found if closer_found is None else closer_found
 
     def _pips_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
                      looked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
