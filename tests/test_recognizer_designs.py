@@ -396,8 +396,9 @@ def test_a_face_with_marks_named_blank_is_reported_unsure(recognizer, monkeypatc
 
 def test_the_many_designs_classifier_reads_beside_the_first(recognizer) -> None:
     """The shipped models hold a second classifier trained on many designs; each crop's reading
-    is the mean of both, and its features (what tile sets learn) are both's side by side."""
-    from vision.recognizer import TileClassifier
+    is the mean of both (the second's share ``SECOND_SHARE``), and its features (what tile sets
+    learn) are both's side by side."""
+    from vision.recognizer import SECOND_SHARE, TileClassifier
 
     classifier = recognizer.classifier
     assert classifier.second is not None and classifier.second.codes == classifier.codes
@@ -406,13 +407,28 @@ def test_the_many_designs_classifier_reads_beside_the_first(recognizer) -> None:
     alone = TileClassifier(classifier.session)
     first, first_feats = alone._run(crops)
     second, second_feats = classifier.second._run(crops)
-    np.testing.assert_allclose(probs, (first + second) / 2, atol=1e-6)
+    np.testing.assert_allclose(probs, (1 - SECOND_SHARE) * first + SECOND_SHARE * second, atol=1e-6)
     assert feats.shape == (3, first_feats.shape[1] + second_feats.shape[1])
     unit = np.linalg.norm
     np.testing.assert_allclose(feats[:, :first_feats.shape[1]],
                                first_feats / unit(first_feats, axis=1, keepdims=True), atol=1e-5)
     np.testing.assert_allclose(feats[:, first_feats.shape[1]:],
                                second_feats / unit(second_feats, axis=1, keepdims=True), atol=1e-5)
+
+
+@needs_art
+@pytest.mark.parametrize("design,code,seed", [("gen-12", "6p", [2026, 14, 0]),
+                                              ("gen-13", "5f", [2026, 38, 0])])
+def test_a_new_designs_tile_is_read_as_the_many_designs_classifier_reads_it(
+        recognizer, design: str, code: str, seed: list[int]) -> None:
+    """On a design neither classifier was trained on, the first, trained on one real design, is
+    sure and wrong (6 筒 → 4 筒 at 0.99, 春 → 梅); the many-designs classifier is right and its
+    reading wins."""
+    from datasets.synth.photos import single_tile_photo
+
+    scene = single_tile_photo(np.random.default_rng(seed), design, code)
+    tiles = recognizer.detect(scene.image)
+    assert [t["tile"] for t in tiles] == [code], tiles
 
 
 def test_a_second_classifier_of_other_classes_is_refused(recognizer) -> None:
