@@ -29,7 +29,8 @@ MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().pare
 DETECTOR_FILE = "tile_detector.onnx"
 CLASSIFIER_FILE = "tile_classifier.onnx"
 #: A second classifier, trained on many tile designs (rendered art sets and generated ones as
-#: well as the real photos), whose reading of each tile is averaged with the first's: alone it
+#: well as the real photos), whose reading of each tile is averaged with the first's (weighing
+#: ``SECOND_SHARE``): alone it
 #: reads the real design a little worse, with the first it reads both better (models/
 #: MODEL_CARD.md, "Any tile set").
 DESIGNS_FILE = "tile_classifier_designs.onnx"
@@ -430,9 +431,9 @@ class TileClassifier:
         probs = np.concatenate(out)
         features = np.concatenate(feats) if feats else None
         if self.second is not None:
-            # every crop read by both, the two readings averaged. Averaged only for the tiles
-            # the first was unsure of, or only on the wide view, valid read worse than with the
-            # first alone (models/MODEL_CARD.md).
+            # every crop read by both, the two readings averaged (``SECOND_SHARE``). Averaged
+            # only for the tiles the first was unsure of, or only on the wide view, valid read
+            # worse than with the first alone (models/MODEL_CARD.md).
             second, more = self.second._run(crops)
             probs = (1 - SECOND_SHARE) * probs + SECOND_SHARE * second
             if FEATURES_OF_BOTH and features is not None and more is not None:
