@@ -215,15 +215,14 @@ FAR_TABLE = 12
 #: most ``PIPS_PATCH`` of the photo (the pips of a tile filling a third to a half of the frame:
 #: 0.01-0.16 on the held-out designs' one-tile photos; the tiles of 15 of the first 100 `valid`
 #: photos lie in a patch of 0.21-0.40, and looking again cost those 15 ms a photo at the median),
-#: may be a close-up of one dark or coloured tile whose pips
-#: (circles, sticks, the strokes of a flower) the first detector took for small white tiles: the
-#: second detector looks too, as it is and zoomed out, and a tile it finds whole, ``CLOSE_UP`` of
-#: the photo's short side or more, takes the place of the boxes lying in it, each at most
-#: ``PIP_AREA`` of its area (a block of two by three tiles is 1/6 each; the pips of a 5 筒 1/25),
-#: all together at most ``PIPS_COVER`` (pips lie apart on the face: at most 0.31, the sticks of
-#: a 9 条, on the held-out designs' one-tile photos; a block of tiles the second detector sees as
-#: one, a table far off in a webcam's view, is covered by its tiles: 0.34-0.56 on `valid` at
-#: ``vision.evaluate --wide 3``).
+#: may be a close-up of one dark or coloured tile whose pips (circles, sticks, the strokes of a
+#: flower) the first detector took for small white tiles: the second detector looks too, as it is
+#: and zoomed out, and a tile it finds whole, ``CLOSE_UP`` of the photo's short side or more,
+#: takes the place of the boxes lying in it, each at most ``PIP_AREA`` of its area (a block of two
+#: by three tiles is 1/6 each; the pips of a 5 筒 1/25), all together at most ``PIPS_COVER`` (pips
+#: lie apart on the face: at most 0.31, the sticks of a 9 条, on the held-out designs' one-tile
+#: photos; a block of tiles the second detector sees as one, a table far off in a webcam's view,
+#: is covered by its tiles: 0.34-0.56 on `valid` at ``vision.evaluate --wide 3``).
 PIPS_PATCH = 0.25
 CLOSE_UP = 0.25
 PIP_AREA = 0.12
@@ -553,6 +552,18 @@ def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.n
     yield _zoomed_out(image)
 
 
+def _in_photo(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
+    """Boxes (x1, y1, x2, y2) mapped back from a look, clipped to a ``width`` × ``height`` photo.
+
+    >>> _in_photo(np.array([[-5.0, 10, 50, 130]]), 40, 120).tolist()
+    [[0.0, 10.0, 40.0, 120.0]]
+    """
+    boxes = boxes.copy()
+    boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
+    boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+    return boxes
+
+
 def _zoomed_out(image: np.ndarray) -> tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]:
     """The photo in a frame ``ZOOM_OUT`` times its size (its edges extended), with the map of
     its boxes back to the photo."""
@@ -870,11 +881,8 @@ class Recognizer:
             # as a dozen bands the detector sees tile-shaped); else as the detector saw them
             true_shape = bool(len(first)) and not _squashed(first)
             for view, to_photo in _other_looks(image):
-                boxes, scores, cls = self._look(view, detector)
-                seen = boxes
-                boxes = to_photo(boxes)
-                boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
-                boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+                seen, scores, cls = self._look(view, detector)
+                boxes = _in_photo(to_photo(seen), width, height)
                 strength = _strength(boxes if true_shape else seen, scores, threshold)
                 zoomed = (boxes, scores, cls)  # the last look is the zoomed-out one
                 if strength > best:
@@ -915,16 +923,15 @@ class Recognizer:
     def _pips_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
                      looked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``found`` with the boxes lying in one close-up tile the second detector finds whole
-        (``CLOSE_UP``, ``PIP_AREA``), as the photo is (unless it ``looked`` so already) and
-        zoomed out, replaced by that tile: the pips of a dark face found as small white tiles."""
+        (``CLOSE_UP``, ``PIP_AREA``, ``PIPS_COVER``), as the photo is (unless it ``looked`` so
+        already) and zoomed out, replaced by that tile: the pips of a dark face found as small
+        white tiles."""
         height, width = image.shape[:2]
         looks = [_zoomed_out(image)] if looked else [(image, lambda b: b), _zoomed_out(image)]
         wholes = []
         for view, to_photo in looks:
             boxes, scores, cls = self._look(view, self.faces_detector)
-            boxes = to_photo(boxes)
-            boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, width)
-            boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, height)
+            boxes = _in_photo(to_photo(boxes), width, height)
             big = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]) >= (
                 CLOSE_UP * min(height, width))
             wholes.append((boxes[big], scores[big], cls[big]))
@@ -958,9 +965,7 @@ class Recognizer:
         xyxy[:, [0, 2]] = (xyxy[:, [0, 2]] - left) / scale
         xyxy[:, [1, 3]] = (xyxy[:, [1, 3]] - top) / scale
         height, width = image.shape[:2]
-        xyxy[:, [0, 2]] = xyxy[:, [0, 2]].clip(0, width)
-        xyxy[:, [1, 3]] = xyxy[:, [1, 3]].clip(0, height)
-        return xyxy, best[kept], cls[kept]
+        return _in_photo(xyxy, width, height), best[kept], cls[kept]
 
     def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
