@@ -340,6 +340,33 @@ def test_a_pale_sets_layout_is_learnt_though_its_faces_look_like_backs(recognize
         assert max(truth, key=lambda t: iou(t.box, row["box"])).code == row["tile"]
 
 
+@pytest.mark.skipif("kmj-jade" not in available_art_sets(), reason="kmahjongg's jade tileset missing")
+def test_a_learnt_sets_blank_face_is_its_white_dragon_and_its_backs_stay_backs(recognizer) -> None:
+    """kmj-jade's 白板 is a blank red face, which the detector takes for a back. Once the player's
+    set is learnt from his layout photo, a close-up 白板 of the set (the learnt 白板's colour) is
+    read 白板, and the two face-down tiles of a concealed kong of the same set stay backs."""
+    from datasets.synth.layout import Placement
+    from datasets.synth.photos import _photo, player_set, rows_photo, single_tile_photo
+
+    def kong(size: tuple[float, float, float]) -> list[Placement]:
+        return [Placement("1m", pose, (k * size[0] * 1.04, 0.0))
+                for k, pose in enumerate(("up", "down", "down", "up"))]
+
+    style = player_set("kmj-jade", seed=1)
+    layout = rows_photo(np.random.default_rng([2028, 1]), "kmj-jade", list(TILE_CLASSES[:42]),
+                        style=style)
+    mine = TileSet("jade")
+    learn(mine, layout.image, list(TILE_CLASSES[:42]), recognizer)
+    for j in range(3):
+        close = single_tile_photo(np.random.default_rng([2029, 1, j]), "kmj-jade", "P", style=style)
+        assert [t["tile"] for t in recognizer.detect(close.image)] == ["back"]
+        assert [t["tile"] for t in recognizer.detect(close.image, mine)] == ["P"]
+        photo = _photo(np.random.default_rng([2030, 1, j]), "kmj-jade", ["1m"], kong, 0.6,
+                       (1.0, 1.4), 0.1, "kong", style=style)
+        row = sorted(recognizer.detect(photo.image, mine), key=lambda t: t["box"][0])
+        assert [t["tile"] for t in row][1:3] == ["back", "back"] and len(row) == 4
+
+
 def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_looked_at_again() -> None:
     """find_layout: backs count when the named tiles need them, a stray back does not when the
     faces alone are as many; a look at lower scores is taken only where it finds exactly as many,

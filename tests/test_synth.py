@@ -216,3 +216,31 @@ def test_a_dataset_can_hold_a_players_photos_of_his_set_one_tile_as_one_box(tmp_
         else:
             assert scene["layout"] == "rows" and len(labelled) >= 9
     assert "single" in layouts
+
+
+def test_the_photos_of_a_players_set_show_one_set() -> None:
+    """``player_set``: a player's layout photo and his close-ups are of one set (the face colour
+    and ink the same in every photo; another seed or design, another set), so learning a set
+    from its layout photo is measured on the tiles it was learnt from."""
+    from datasets.synth.photos import player_set, rows_photo, single_tile_photo
+
+    def face_colour(scene) -> np.ndarray:  # type: ignore[no-untyped-def]
+        """Median BGR of the middle of the largest tile's box (the face; lit, so roughly)."""
+        tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
+        x1, y1, x2, y2 = tile.box
+        w, h = x2 - x1, y2 - y1
+        patch = scene.image[int(y1 + 0.15 * h):int(y2 - 0.15 * h), int(x1 + 0.15 * w):int(x2 - 0.15 * w)]
+        return np.median(patch.reshape(-1, 3), axis=0)
+
+    styles = {seed: player_set("gen-12", True, seed) for seed in range(8)}
+    assert len({tuple(s.face_color.round()) for s in styles.values()}) > 1  # seeds give other sets
+    assert player_set("gen-12", True, 3).face_color.tolist() == styles[3].face_color.tolist()
+    assert player_set("gen-13", True, 3).face_color.tolist() != styles[3].face_color.tolist()
+    style = styles[0]
+    assert style.art.name == "gen-12"
+    rows = rows_photo(np.random.default_rng(1), "gen-12", ["1m", "E", "5p"], style=style)
+    close = single_tile_photo(np.random.default_rng(2), "gen-12", "E", True, style=style)
+    assert np.abs(face_colour(rows) - face_colour(close)).max() < 60
+    assert rows.meta["tile_mm"] == close.meta["tile_mm"]  # one body size
+    with pytest.raises(ValueError, match="gen-12"):
+        single_tile_photo(np.random.default_rng(2), "gen-13", "E", True, style=style)

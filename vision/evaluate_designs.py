@@ -16,7 +16,11 @@ trained on measures how a player's never-seen set fares (leave-one-design-out: t
     python -m vision.evaluate_designs --designs gen-12 --per-kind 2 --learn 1 --coloured
 
 ``--coloured`` draws the design on dark or tinted faces (``datasets.synth.body.random_style``),
-as jade, black or coloured plastic sets are, instead of ivory.
+as jade, black or coloured plastic sets are, instead of ivory. All the photos of a design show
+one set (``datasets.synth.photos.player_set``: one face colour, ink, body and back), as a
+player's layout photo and his close-ups do; ``--each-photo-a-set`` draws a set for each photo
+(the measure before stop 29, under which a coloured design's layout could be dark red with pale
+ink and its close-ups mint with dark ink).
 
 Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
 """
@@ -41,46 +45,58 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "work" / "designs_eval"
 
 
-def _photo_folder(design: str, kind: str, seed: int, coloured: bool) -> tuple[Path, list[str]]:
+def _photo_folder(design: str, kind: str, seed: int, coloured: bool, one_set: bool
+                  ) -> tuple[Path, list[str]]:
     """The cache folder of one kind of photo of ``design`` (made if missing) and the design's
     tile kinds in class order."""
     from datasets.synth.art import load_art_set
 
-    folder = CACHE / design / (f"{kind}-{seed}" + ("-coloured" if coloured else ""))
+    folder = CACHE / design / (f"{kind}-{seed}" + ("-coloured" if coloured else "")
+                               + ("-set" if one_set else ""))
     folder.mkdir(parents=True, exist_ok=True)
     return folder, [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
 
 
-def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False
-                   ) -> list[tuple[Path, str]]:
+def _set_style(design: str, seed: int, coloured: bool, one_set: bool) -> Any:
+    """The player's one set of ``design`` all its photos show (``datasets.synth.photos.
+    player_set``), or None: each photo a set of its own (the measure before stop 29)."""
+    from datasets.synth.photos import player_set
+
+    return player_set(design, coloured, seed) if one_set else None
+
+
+def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False,
+                   one_set: bool = True) -> list[tuple[Path, str]]:
     """The one-tile photos of ``design`` (rendered on first use): (path, true code)."""
     from datasets.synth.photos import single_tile_photo
 
-    folder, codes = _photo_folder(design, "single", seed, coloured)
+    folder, codes = _photo_folder(design, "single", seed, coloured, one_set)
+    style = _set_style(design, seed, coloured, one_set)
     out = []
     for k, code in enumerate(codes):
         for j in range(per_kind):
             path = folder / f"{code}_{j}.jpg"
             if not path.is_file():
                 scene = single_tile_photo(np.random.default_rng([seed, k, j]), design, code,
-                                          coloured)
+                                          coloured, style)
                 cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
             out.append((path, code))
     return out
 
 
-def _layout_photos(design: str, count: int, seed: int, coloured: bool = False
-                   ) -> list[tuple[Path, list[str]]]:
+def _layout_photos(design: str, count: int, seed: int, coloured: bool = False,
+                   one_set: bool = True) -> list[tuple[Path, list[str]]]:
     """``count`` layout photos of the whole design (each kind once, in rows of 9)."""
     from datasets.synth.photos import rows_photo
 
-    folder, codes = _photo_folder(design, "rows", seed, coloured)
+    folder, codes = _photo_folder(design, "rows", seed, coloured, one_set)
+    style = _set_style(design, seed, coloured, one_set)
     out = []
     for j in range(count):
         path = folder / f"rows_{j}.jpg"
         if not path.is_file():
             scene = rows_photo(np.random.default_rng([seed + 1, j]), design, codes,
-                               coloured=coloured)
+                               coloured=coloured, style=style)
             cv2.imwrite(str(path), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         out.append((path, codes))
     return out
@@ -191,20 +207,22 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
 
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
              seed: int, scenes: int = 0, back_scenes: int = 0,
-             corrections: bool = False, coloured: bool = False) -> dict[str, Any]:
+             corrections: bool = False, coloured: bool = False, one_set: bool = True
+             ) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
     (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
     before learning; with ``corrections``, after the first count of layout photos and the
     misread photos corrected: ``read_after_corrections``); ``coloured``: the photos drawn with
-    dark or tinted faces."""
-    photos = _single_photos(design, per_kind, seed, coloured)
-    result: dict[str, Any] = {"design": design, "coloured": coloured,
+    dark or tinted faces; ``one_set``: all of one set, as a player's own (else each photo of a
+    set of its own)."""
+    photos = _single_photos(design, per_kind, seed, coloured, one_set)
+    result: dict[str, Any] = {"design": design, "coloured": coloured, "one_set": one_set,
                               "before": read_singles(recognizer, photos)}
     if scenes:
         result["scenes"] = read_scenes(recognizer, design, scenes, seed)
     if back_scenes:
         result["back_scenes"] = read_scenes(recognizer, design, back_scenes, seed, backs=True)
-    layouts = _layout_photos(design, max(learn_counts, default=0), seed, coloured)
+    layouts = _layout_photos(design, max(learn_counts, default=0), seed, coloured, one_set)
     for count in learn_counts:
         tileset = TileSet(f"eval-{design}")
         learnt = 0
@@ -239,6 +257,10 @@ def main(argv: list[str] | None = None) -> int:
                              "for the other photos)")
     parser.add_argument("--coloured", action="store_true",
                         help="draw the designs on dark or tinted faces, not ivory")
+    parser.add_argument("--each-photo-a-set", action="store_true",
+                        help="draw each photo of a design as a set of its own (face colour, ink, "
+                             "body), not all of the one set a player owns (the measure before "
+                             "stop 29)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
@@ -246,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,
-                          args.backs, args.corrections, args.coloured)
+                          args.backs, args.corrections, args.coloured, not args.each_photo_a_set)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue

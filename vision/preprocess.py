@@ -179,3 +179,22 @@ def face_is_blank(crop: np.ndarray) -> bool:
             continue
         counted[i] = True
     return bool(counted[labels][20:44, 20:44].mean() < BLANK_INK)
+
+
+def blank_middle(image: np.ndarray, box: tuple[float, float, float, float] | np.ndarray,
+                 space: int = cv2.COLOR_BGR2HSV) -> np.ndarray | None:
+    """The mean colour (in ``space``, a cv2 conversion from BGR) of the middle of the tile in
+    ``box`` when nothing is drawn there (:func:`face_is_blank`); None for a box too small to cut
+    or a face with marks. A blank face's colour tells a 白板 from a back.
+
+    >>> face = np.zeros((100, 80, 3), np.uint8); face[:] = (40, 70, 20)   # jade green
+    >>> blank_middle(face, (0, 0, 80, 100)).round().tolist()
+    [72.0, 182.0, 70.0]
+    >>> _ = cv2.putText(face, "8", (20, 65), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (0, 0, 0), 4)
+    >>> blank_middle(face, (0, 0, 80, 100)) is None
+    True
+    """
+    crop = crop_tile(image, tuple(box), pad=0.0, size=64)  # type: ignore[arg-type]
+    if crop is None or not face_is_blank(crop):
+        return None
+    return cv2.cvtColor(crop[20:44, 20:44], space).reshape(-1, 3).mean(axis=0)

@@ -22,7 +22,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
-from .preprocess import CROP_PAD, classifier_input, crop_tile, face_is_blank, letterbox, turn
+from .preprocess import CROP_PAD, blank_middle, classifier_input, crop_tile, face_is_blank, letterbox, turn
 from .tileset import TileSet, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
@@ -89,6 +89,8 @@ PALE_VALUE = 140
 #: 280 valid 白板 measure 15 (median) to 66 at most; the backs of concealed kongs in rendered
 #: hands (green, blue, orange, yellow layers) 86-209.
 BACK_SATURATION = 80
+#: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
+OWN_BLANK = "P"
 #: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
 #: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
 #: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
@@ -573,31 +575,21 @@ def _zoomed_out(image: np.ndarray) -> tuple[np.ndarray, Callable[[np.ndarray], n
     return framed, lambda boxes: boxes - np.array([pad_x, pad_y, pad_x, pad_y])
 
 
-def _blank_middle(image: np.ndarray, box: np.ndarray) -> tuple[float, float] | None:
-    """The mean saturation and value (HSV, 0-255) of a box's middle when nothing is drawn there
-    (``preprocess.face_is_blank``); None for a box too small to cut or a face with marks."""
-    crop = crop_tile(image, tuple(box), pad=0.0, size=64)
-    if crop is None or not face_is_blank(crop):
-        return None
-    hsv = cv2.cvtColor(crop[20:44, 20:44], cv2.COLOR_BGR2HSV)
-    return float(hsv[..., 1].mean()), float(hsv[..., 2].mean())
-
-
 def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether a box shows a pale, unsaturated, blank face (white or ivory, nothing drawn): a
     blank 白板 the detector took for a back. (An ivory back looks the same; it is then read as
     the classifier reads it.) Single-tile photos of kmj-default and fluffy 白板: 6 of 8 were
     found as backs before."""
-    middle = _blank_middle(image, box)
-    return middle is not None and middle[0] < PALE_SATURATION and middle[1] > PALE_VALUE
+    middle = blank_middle(image, box)
+    return middle is not None and middle[1] < PALE_SATURATION and middle[2] > PALE_VALUE  # HSV
 
 
 def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether a box the classifier read as a blank face shows a strongly coloured, blank
     middle: the back of a face-down tile (the classifier has no class for backs, and a back is
     blank), as in a concealed kong lying two up, two down."""
-    middle = _blank_middle(image, box)
-    return middle is not None and middle[0] >= BACK_SATURATION
+    middle = blank_middle(image, box)
+    return middle is not None and middle[1] >= BACK_SATURATION  # HSV
 
 
 def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
@@ -1055,7 +1047,8 @@ class Recognizer:
         ``confidence`` is how sure the tile's name is (the classifier's probability; for a
         face-down tile or a one-stage model, the detector's score); ``detection`` is the
         detector's score that a tile is there at all (see ``Thresholds`` for what is kept).
-        A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set, and says
+        A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set (his 白板
+        told from a back by its learnt colour: ``OWN_BLANK``), and says
         which detector looks first (``TileSet.dark_faces``) unless ``faces_first`` is given.
         """
         if faces_first is None:
@@ -1066,8 +1059,13 @@ class Recognizer:
         probs = scores.astype(float).copy()
         if self.two_stage:
             # a blank white face, close up, looks like a back to the detector: a pale, blank
-            # "back" is read by the classifier too, and stays a back if it sees no tile there
-            pale = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
+            # "back" is read by the classifier too, and stays a back if it sees no tile there;
+            # so is a blank "back" of the colour a player's set's 白板 was learnt in (a jade or
+            # coloured face), which is his 白板 where the classifier sees no other face there
+            own = ({i for i, lab in enumerate(labels) if lab == "back"
+                    and tileset.blank_like(image, boxes[i])} if tileset is not None else set())
+            pale_too = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
+            pale = own | pale_too
             faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in pale]
             if faces and self.classifier is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
@@ -1075,9 +1073,14 @@ class Recognizer:
                 named, p = self.classifier.name(image, boxes[faces], tile_there, tileset)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
-                    if i in pale and named[j] in (NOT_A_TILE, "back"):
+                    if i in own and named[j] in (NOT_A_TILE, "back"):
+                        codes[i], probs[i] = OWN_BLANK, scores[i]
+                    elif i in own and i not in pale_too and named[j] not in BLANK_FACES:
+                        codes[i], probs[i] = "back", scores[i]  # its colour, another's face: a back
+                    elif i in pale and named[j] in (NOT_A_TILE, "back"):
                         codes[i], probs[i] = "back", scores[i]
-                    elif named[j] in BLANK_FACES and _coloured_back(image, boxes[i]):
+                    elif (named[j] in BLANK_FACES and _coloured_back(image, boxes[i])
+                          and not (tileset is not None and tileset.blank_like(image, boxes[i]))):
                         codes[i], probs[i] = "back", scores[i]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]

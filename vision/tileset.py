@@ -39,9 +39,9 @@ import numpy as np
 from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
-from .classes import TILE_CLASSES
+from .classes import BLANK_FACES, TILE_CLASSES
 from .face_match import example_face, face_similarity, face_views
-from .preprocess import padded_region
+from .preprocess import blank_middle, padded_region
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
 NAME = re.compile(r"^[\w\-]{1,40}$")
@@ -81,6 +81,13 @@ CLASSIFIER_SPAN = math.log(10)
 LOOK_PAD = 0.25
 LOOK_SIZE = 96
 LOOK_QUALITY = 90
+#: A blank face is the set's 白板 where its colour (CIELAB, OpenCV's 0-255 scale) lies this near
+#: the learnt 白板's: within ``BLANK_CHROMA`` in a and b together and ``BLANK_LIGHTNESS`` in L.
+#: Rendered close-ups of a set's 白板 (kmj-jade, gen-12 and gen-14 on coloured faces, 12 each)
+#: differ from its layout photo's by 1-15 in chroma (one 23) and -24-+30 in L; the backs of
+#: kmj-jade's red-faced set in rendered tables by 21 or more in chroma (2 of 43 within 30).
+BLANK_CHROMA = 20.0
+BLANK_LIGHTNESS = 35.0
 
 
 @dataclass(frozen=True)
@@ -309,6 +316,29 @@ class TileSet:
             out[row] = -FACE_WEIGHT
             out[row, chosen] = FACE_WEIGHT * face_similarity(face_views(tile, around, look.box), faces)
         return out
+
+    def blank_colour(self) -> np.ndarray | None:
+        """The colour (CIELAB) of the set's 白板 as learnt: the median of its blank examples'
+        middles; None where no 白板 with a look was learnt."""
+        middles = []
+        for code, look in zip(self.codes, self.looks, strict=True):
+            if code in BLANK_FACES and look is not None:
+                image, _ = look.pixels()
+                middle = blank_middle(image, look.box, cv2.COLOR_BGR2LAB)
+                if middle is not None:
+                    middles.append(middle)
+        return np.median(middles, axis=0) if middles else None
+
+    def blank_like(self, image: np.ndarray, box: Sequence[float] | np.ndarray) -> bool:
+        """Whether the tile in ``box`` of ``image`` shows a blank face of the colour this set's
+        白板 was learnt in (``BLANK_CHROMA``, ``BLANK_LIGHTNESS``): the player's own 白板, which
+        on a jade or coloured set the detector takes for a back."""
+        learnt = self.blank_colour()
+        middle = blank_middle(image, box, cv2.COLOR_BGR2LAB) if learnt is not None else None
+        if learnt is None or middle is None:
+            return False
+        return bool(np.hypot(*(middle[1:] - learnt[1:])) <= BLANK_CHROMA
+                    and abs(middle[0] - learnt[0]) <= BLANK_LIGHTNESS)
 
     def _face(self, index: int) -> np.ndarray:
         """The face of example ``index`` (made once from its look)."""

@@ -9,6 +9,7 @@ effects are those of the training scenes.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from datasets.synth import camera as fx
 from datasets.synth.art import load_art_set
 from datasets.synth.background import render_background
-from datasets.synth.body import Light, random_style
+from datasets.synth.body import Light, TileStyle, random_style
 from datasets.synth.geometry import Camera, TileBox, look_camera, tile_box
 from datasets.synth.layout import Placement
 from datasets.synth.scene import Scene, _cast_shadows, _label, draw_tiles
@@ -48,15 +49,18 @@ def _frame(rng: np.random.Generator, boxes: list[TileBox], size: tuple[int, int]
 
 def _photo(rng: np.random.Generator, art_name: str, codes: list[str],
            place: Callable[[tuple[float, float, float]], list[Placement]], fill: float,
-           elevation: tuple[float, float], turn: float, layout: str, coloured: bool = False
-           ) -> Scene:
+           elevation: tuple[float, float], turn: float, layout: str, coloured: bool = False,
+           style: TileStyle | None = None) -> Scene:
     """Draw the tiles ``place`` lays out for the tile size in art set ``art_name`` on a table,
-    lit and finished as a phone photo; ``coloured``: dark or tinted faces."""
+    lit and finished as a phone photo; ``coloured``: dark or tinted faces; ``style``: the one
+    set the tiles are of (:func:`player_set`), else a set drawn for this photo."""
     art = load_art_set(art_name)
     missing = sorted(set(codes) - set(art.codes) - {"back"})
     if missing:
         raise ValueError(f"art set {art_name} has no face for {' '.join(missing)}")
-    style = random_style(rng, art, coloured)
+    if style is not None and style.art.name != art_name:
+        raise ValueError(f"a set of {style.art.name} cannot be drawn as {art_name}")
+    style = style or random_style(rng, art, coloured)
     placements = place(style.size)
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]
     long = int(rng.integers(720, 1281))
@@ -77,19 +81,34 @@ def _photo(rng: np.random.Generator, art_name: str, codes: list[str],
     return Scene(image, tiles, None, layout, art_name, {"tile_mm": [round(v, 2) for v in style.size]})
 
 
-def single_tile_photo(rng: np.random.Generator, art_name: str, code: str, coloured: bool = False
-                      ) -> Scene:
-    """One tile face up on the table, filling a third to a half of the frame, roughly upright."""
+def player_set(art_name: str, coloured: bool = False, seed: int = 0) -> TileStyle:
+    """One physical set of ``art_name`` a player owns: its face colour, ink, size, body and back
+    drawn once (from ``seed`` and the name), so that all the photos of it show the same tiles,
+    as a player's layout photo and his close-ups do.
+
+    >>> player_set("smooth", True, 3).face_color.tolist() == player_set("smooth", True, 3).face_color.tolist()
+    True
+    """
+    rng = np.random.default_rng([seed, zlib.crc32(art_name.encode()), int(coloured)])
+    return random_style(rng, load_art_set(art_name), coloured)
+
+
+def single_tile_photo(rng: np.random.Generator, art_name: str, code: str, coloured: bool = False,
+                      style: TileStyle | None = None) -> Scene:
+    """One tile face up on the table, filling a third to a half of the frame, roughly upright
+    (of the set ``style`` where given)."""
     yaw = float(rng.normal(0, 0.12))
     return _photo(rng, art_name, [code], lambda size: [Placement(code, "up", (0.0, 0.0), yaw=yaw)],
                   fill=float(rng.uniform(0.3, 0.55)),
-                  elevation=(1.05, 1.5), turn=0.25, layout="single", coloured=coloured)
+                  elevation=(1.05, 1.5), turn=0.25, layout="single", coloured=coloured,
+                  style=style)
 
 
 def rows_photo(rng: np.random.Generator, art_name: str, codes: list[str], per_row: int = 9,
-               coloured: bool = False) -> Scene:
+               coloured: bool = False, style: TileStyle | None = None) -> Scene:
     """``codes`` face up in rows of ``per_row``, left to right then top to bottom, as a player
-    lays his set out to teach it (the order ``tileset learn`` reads them in)."""
+    lays his set out to teach it (the order ``tileset learn`` reads them in; of the set
+    ``style`` where given)."""
     gap_x, gap_y = rng.uniform(0.05, 0.3), rng.uniform(0.25, 0.6)
     jitter = rng.normal(0, 0.04, (len(codes), 3))
 
@@ -104,4 +123,5 @@ def rows_photo(rng: np.random.Generator, art_name: str, codes: list[str], per_ro
         return out
 
     return _photo(rng, art_name, codes, place, fill=float(rng.uniform(0.72, 0.85)),
-                  elevation=(1.2, 1.5), turn=0.05, layout="rows", coloured=coloured)
+                  elevation=(1.2, 1.5), turn=0.05, layout="rows", coloured=coloured,
+                  style=style)
