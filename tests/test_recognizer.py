@@ -444,7 +444,6 @@ def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
                         t.same_inside).tolist() == [1, 0, 2]
 
 
-
 def test_a_tile_found_as_its_face_and_its_whole_body_is_one_tile() -> None:
     """A close-up tile found twice, its face scored above the box round its whole body, both
     read the same, is one tile; a box round two tiles of a pung holds two and drops neither."""
@@ -457,6 +456,7 @@ def test_a_tile_found_as_its_face_and_its_whole_body_is_one_tile() -> None:
     assert _drop_holders(face_and_body, np.array([1, 0]), ["E", "E"], t.holds).tolist() == [1, 0]
     pung = np.array([[0, 0, 12, 14], [12, 0, 12, 14], [0, 0, 24, 14]], float)
     assert _drop_holders(pung, np.array([0, 1, 2]), ["5p"] * 3, t.holds).tolist() == [0, 1, 2]
+
 
 def _squashed_photos(min_aspect: float = 8.0) -> list:
     """`valid` photos squashed by their exporter so that tiles are over 8 times as wide as tall

@@ -31,7 +31,7 @@ import argparse
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -40,6 +40,9 @@ from vision.classes import TILE_CLASSES
 from vision.evaluate import iou
 from vision.recognizer import Recognizer
 from vision.tileset import TileSet, add_correction, learn
+
+if TYPE_CHECKING:
+    from datasets.synth.body import TileStyle
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "work" / "designs_eval"
@@ -57,7 +60,7 @@ def _photo_folder(design: str, kind: str, seed: int, coloured: bool, one_set: bo
     return folder, [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
 
 
-def _set_style(design: str, seed: int, coloured: bool, one_set: bool) -> Any:
+def _set_style(design: str, seed: int, coloured: bool, one_set: bool) -> TileStyle | None:
     """The player's one set of ``design`` all its photos show (``datasets.synth.photos.
     player_set``), or None: each photo a set of its own (the measure before stop 29)."""
     from datasets.synth.photos import player_set

@@ -785,14 +785,20 @@ def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: 
     >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9).tolist()
     [0, 1, 2]
     """
-    boxes = np.column_stack([xywh[:, :2], xywh[:, :2] + xywh[:, 2:]]).tolist()
+    order = np.asarray(order, dtype=int)
+    boxes = np.column_stack([xywh[order, :2], xywh[order, :2] + xywh[order, 2:]])
+    w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+    h = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(boxes[:, None, 1], boxes[None, :, 1])
+    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-9)
+    share = np.clip(w, 0, None) * np.clip(h, 0, None) / area[:, None]  # [a, b]: of a inside b
+    np.fill_diagonal(share, 0.0)
     dropped = set()
-    for rank, i in enumerate(order):
-        held = [j for j in order if j != i and _overlap_share(boxes[j], boxes[i]) >= 0.5]
-        if (len(held) == 1 and held[0] in order[:rank] and codes[held[0]] == codes[i]
-                and _overlap_share(boxes[held[0]], boxes[i]) >= holds):
-            dropped.add(int(i))
-    return np.array([int(i) for i in order if int(i) not in dropped], dtype=int)
+    for rank in range(len(order)):
+        held = np.flatnonzero(share[:, rank] >= 0.5)
+        if (len(held) == 1 and held[0] < rank and codes[order[held[0]]] == codes[order[rank]]
+                and share[held[0], rank] >= holds):
+            dropped.add(rank)
+    return np.array([int(i) for r, i in enumerate(order) if r not in dropped], dtype=int)
 
 
 class Recognizer:
@@ -1062,25 +1068,25 @@ class Recognizer:
             # "back" is read by the classifier too, and stays a back if it sees no tile there;
             # so is a blank "back" of the colour a player's set's 白板 was learnt in (a jade or
             # coloured face), which is his 白板 where the classifier sees no other face there
-            own = ({i for i, lab in enumerate(labels) if lab == "back"
-                    and tileset.blank_like(image, boxes[i])} if tileset is not None else set())
-            pale_too = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
-            pale = own | pale_too
-            faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in pale]
+            def own_blank(i: int) -> bool:
+                return tileset is not None and tileset.blank_like(image, boxes[i])
+
+            own = {i for i, lab in enumerate(labels) if lab == "back" and own_blank(i)}
+            pale = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
+            backs_read = own | pale
+            faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in backs_read]
             if faces and self.classifier is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
-                tile_there[[j for j, i in enumerate(faces) if i in pale]] = False
+                tile_there[[j for j, i in enumerate(faces) if i in backs_read]] = False
                 named, p = self.classifier.name(image, boxes[faces], tile_there, tileset)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
-                    if i in own and named[j] in (NOT_A_TILE, "back"):
-                        codes[i], probs[i] = OWN_BLANK, scores[i]
-                    elif i in own and i not in pale_too and named[j] not in BLANK_FACES:
+                    if i in backs_read and named[j] in (NOT_A_TILE, "back"):
+                        codes[i], probs[i] = OWN_BLANK if i in own else "back", scores[i]
+                    elif i in own - pale and named[j] not in BLANK_FACES:
                         codes[i], probs[i] = "back", scores[i]  # its colour, another's face: a back
-                    elif i in pale and named[j] in (NOT_A_TILE, "back"):
-                        codes[i], probs[i] = "back", scores[i]
                     elif (named[j] in BLANK_FACES and _coloured_back(image, boxes[i])
-                          and not (tileset is not None and tileset.blank_like(image, boxes[i]))):
+                          and not own_blank(i)):
                         codes[i], probs[i] = "back", scores[i]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]

@@ -181,6 +181,9 @@ class TileSet:
     dark_faces: bool = False
     #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
     _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
+    #: the ids of the 白板 examples and their colour (``blank_colour``), made when first needed
+    _blank: tuple[tuple[int, ...], np.ndarray | None] | None = field(default=None, repr=False,
+                                                                      compare=False)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -319,15 +322,18 @@ class TileSet:
 
     def blank_colour(self) -> np.ndarray | None:
         """The colour (CIELAB) of the set's 白板 as learnt: the median of its blank examples'
-        middles; None where no 白板 with a look was learnt."""
-        middles = []
-        for code, look in zip(self.codes, self.looks, strict=True):
-            if code in BLANK_FACES and look is not None:
-                image, _ = look.pixels()
-                middle = blank_middle(image, look.box, cv2.COLOR_BGR2LAB)
+        middles; None where no 白板 with a look was learnt. Made once for the examples held."""
+        blanks = tuple(i for i, code in zip(self.ids, self.codes, strict=True) if code in BLANK_FACES)
+        if self._blank is None or self._blank[0] != blanks:
+            middles = []
+            for i in blanks:
+                look = self.looks[self.ids.index(i)]
+                middle = None if look is None else blank_middle(look.pixels()[0], look.box,
+                                                                cv2.COLOR_BGR2LAB)
                 if middle is not None:
                     middles.append(middle)
-        return np.median(middles, axis=0) if middles else None
+            self._blank = (blanks, np.median(middles, axis=0) if middles else None)
+        return self._blank[1]
 
     def blank_like(self, image: np.ndarray, box: Sequence[float] | np.ndarray) -> bool:
         """Whether the tile in ``box`` of ``image`` shows a blank face of the colour this set's
