@@ -22,6 +22,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
+from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import CROP_PAD, blank_middle, classifier_input, crop_tile, face_is_blank, letterbox, turn
 from .tileset import TileSet, unit_rows
 
@@ -277,8 +278,13 @@ class TileClassifier:
     """Stage two: names face-up tiles from crops of the full-resolution photo."""
 
     def __init__(self, session: Any, batch: int = 64, second: TileClassifier | None = None,
-                 fingerprint: str = "") -> None:
+                 fingerprint: str = "", metric: MetricHead | None = None) -> None:
         self.session = session
+        #: the learnt map a tile set is matched in (``vision.metric_head``); None: the features
+        #: as the classifiers give them
+        self.metric = metric
+        #: the fingerprint of the classifiers' features alone (without ``metric``)
+        self.features_of = fingerprint
         #: which models (and way of joining their features) this is: a tile set's vectors are of
         #: one (``TileSet.refit``); "" where not known (a classifier built from a session alone)
         self.fingerprint = fingerprint
@@ -312,7 +318,17 @@ class TileClassifier:
         digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH} {SECOND_FEATURES}".encode())
         for model in (path, designs) if second else (path,):
             digest.update(model.read_bytes())
-        return cls(_session(path), second=second, fingerprint=digest.hexdigest()[:16])
+        fingerprint = digest.hexdigest()[:16]
+        metric = None
+        if (folder / METRIC_FILE).is_file():
+            metric = MetricHead.load(folder / METRIC_FILE)
+            if metric.features_of != fingerprint:  # trained on other classifiers' features
+                metric = None
+            else:  # a set learnt without the head (or with another) is matched again (refit)
+                fingerprint = hashlib.sha256(f"{fingerprint} {metric.digest()}".encode()).hexdigest()[:16]
+        classifier = cls(_session(path), second=second, fingerprint=fingerprint, metric=metric)
+        classifier.features_of = digest.hexdigest()[:16]  # what a metric head is trained for
+        return classifier
 
     def features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Each box's features (mean of the ``CROP_VIEWS`` crops', one unit row a box; zeros
@@ -344,7 +360,8 @@ class TileClassifier:
         probs /= len(CROP_VIEWS)
         if feats is None:
             feats = np.zeros((len(boxes), 0), np.float32)
-        return probs, unit_rows(feats), seen, widest
+        feats = self.metric(feats) if self.metric is not None and len(feats.T) else unit_rows(feats)
+        return probs, feats, seen, widest
 
     def name(self, image: np.ndarray, boxes: np.ndarray, tile_there: np.ndarray | None = None,
              tileset: TileSet | None = None) -> tuple[list[str], np.ndarray]:

@@ -1,0 +1,75 @@
+"""The metric head: a learnt map of the classifiers' features in which a tile set is matched.
+
+The classifiers' features were learnt to *name* the tiles of the designs they trained on; in
+them another design's 蘭 may lie nearer its own 南 than its 蘭 seen again, so a player's set
+learnt from one layout photo still misreads some close-ups. The head is a small linear map,
+trained on rendered photos of many designs (``vision.train_metric``): a tile's features seen
+in a close-up are brought near the same kind's seen in a layout photo of the same set and
+away from the other kinds'. A tile set's examples and the tiles read with it are compared in
+the head's space (:class:`vision.tileset.TileSet` matches what :meth:`TileClassifier.features`
+gives); the classifier's own reading is untouched.
+
+Its shape: ``x * scale + (x @ down) @ up`` on the unit features, then made a unit row again;
+with ``scale`` ones and ``up`` zeros it is the identity (where its training starts).
+
+>>> head = MetricHead.identity(4, rank=2)
+>>> head(np.array([[3.0, 4.0, 0.0, 0.0]])).round(2).tolist()
+[[0.6, 0.8, 0.0, 0.0]]
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .tileset import unit_rows
+
+#: The head's file beside the classifiers in ``models/``.
+METRIC_FILE = "tile_metric.npz"
+
+
+@dataclass(frozen=True)
+class MetricHead:
+    """The learnt map; ``features_of``: the fingerprint of the classifiers whose features it
+    was trained on (another classifier's features mean nothing to it)."""
+
+    scale: np.ndarray
+    down: np.ndarray
+    up: np.ndarray
+    features_of: str = ""
+
+    @classmethod
+    def identity(cls, dim: int, rank: int, features_of: str = "") -> MetricHead:
+        """The map that changes nothing: where training starts."""
+        return cls(np.ones(dim, np.float32), np.zeros((dim, rank), np.float32),
+                   np.zeros((rank, dim), np.float32), features_of)
+
+    @property
+    def dim(self) -> int:
+        return int(self.scale.shape[0])
+
+    def __call__(self, features: np.ndarray) -> np.ndarray:
+        """The unit rows of ``features`` mapped, each a unit row again (a zero row stays zero:
+        a box too small to cut)."""
+        x = unit_rows(np.asarray(features, np.float32))
+        return unit_rows(x * self.scale + (x @ self.down) @ self.up)
+
+    def save(self, path: Path) -> None:
+        np.savez(path, scale=self.scale.astype(np.float32), down=self.down.astype(np.float16),
+                 up=self.up.astype(np.float16), features_of=np.array(self.features_of))
+
+    @classmethod
+    def load(cls, path: Path) -> MetricHead:
+        with np.load(path) as data:
+            return cls(data["scale"].astype(np.float32), data["down"].astype(np.float32),
+                       data["up"].astype(np.float32), str(data["features_of"]))
+
+    def digest(self) -> str:
+        """What changes when the map does (part of the classifier's fingerprint)."""
+        sha = hashlib.sha256()
+        for part in (self.scale, self.down, self.up):
+            sha.update(np.ascontiguousarray(part, np.float32).tobytes())
+        return sha.hexdigest()[:16]

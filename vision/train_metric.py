@@ -1,0 +1,227 @@
+"""Train the metric head (``vision.metric_head``) on rendered photos of many tile designs.
+
+Each training design is photographed as a player's own set would be (``datasets.synth.photos``:
+one physical set a design, ``player_set``): two layout photos of every kind in rows and 21
+close-ups of one tile. The shipped classifiers' features of each tile (cut at its true box) are
+kept, a file a design under ``work/metric/<classifiers' fingerprint>/`` (made once; a later run
+reuses them). The head is then fitted by episodes, as a player's set is used: the kinds of one
+layout photo of a design are the examples, its other photos' tiles are read against them
+(softmax of the cosine similarities at ``tileset.TEMPERATURE``), and the loss is how often the
+right kind does not win. It is chosen on designs it never saw (``VALID_DESIGNS``, plain and
+coloured): one-shot accuracy of their close-ups, printed beside the features' own.
+
+The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
+rerun resumes there; each invocation is a line of ``models/train_log.jsonl``. Torch is needed
+here only (the ``train`` extra); the runtime applies the head with numpy.
+
+    python -m vision.train_metric --name metric-a --steps 1500
+    python -m vision.train_metric --name metric-a --out /tmp/cand   # a candidate elsewhere
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .classes import TILE_CLASSES
+from .metric_head import METRIC_FILE, MetricHead
+from .tileset import TEMPERATURE, unit_rows
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FEATURES_DIR = REPO_ROOT / "work" / "metric"
+#: Designs the head learns from: generated ones the classifiers trained on and the art sets,
+#: without the designs the recognizer is measured on (``vision.evaluate_designs``: gen-12..15,
+#: kmj-traditional, kmj-jade) nor ``VALID_DESIGNS``.
+ART_SETS = ("smooth", "unicode", "fluffy", "kmj-default", "kmj-classic", "xmj-real", "xmj-dorothys",
+            "xmj-dorwhite", "xmj-gnome", "xmj-gnome2", "gnome-postmodern", "uni-symbola", "uni-noto")
+HELD_OUT = frozenset({"gen-12", "gen-13", "gen-14", "gen-15", "kmj-traditional", "kmj-jade"})
+VALID_DESIGNS = ("gen-500", "gen-501", "gen-502", "gen-503")
+#: Close-ups rendered a design (of as many different kinds).
+CLOSE_UPS = 21
+CHECK_EVERY = 250
+#: Designs an episode batch draws.
+EPISODES = 8
+
+
+def training_designs(count: int) -> list[str]:
+    """``count`` generated designs (gen-16 onwards, the held-out ones skipped) and the art sets."""
+    names = [f"gen-{i}" for i in range(count + 16) if f"gen-{i}" not in HELD_OUT]
+    return [*ART_SETS, *names[:count]]
+
+
+def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> dict[str, np.ndarray]:
+    """The features of one design's player photos: ``feats`` (one unit row a tile), ``codes``
+    and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
+    from datasets.synth.art import load_art_set
+    from datasets.synth.photos import player_set, rows_photo, single_tile_photo
+
+    rows = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    style = player_set(design, coloured, seed)
+    feats, codes, photo = [], [], []
+    for j in range(2):
+        scene = rows_photo(np.random.default_rng([seed, j, 100]), design, rows, coloured=coloured,
+                           style=style)
+        tiles = [t for t in scene.tiles if t.labelled]
+        feats.append(classifier.features(scene.image, np.array([t.box for t in tiles], float)))
+        codes += [t.code for t in tiles]
+        photo += [j] * len(tiles)
+    rng = np.random.default_rng([seed, 7])
+    for code in rng.permutation(rows)[:CLOSE_UPS]:
+        scene = single_tile_photo(np.random.default_rng([seed, rows.index(code)]), design, str(code),
+                                  coloured, style)
+        tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
+        feats.append(classifier.features(scene.image, np.array([tile.box], float)))
+        codes.append(tile.code)
+        photo.append(2)
+    return {"feats": np.vstack(feats).astype(np.float32), "codes": np.array(codes), "photo": np.array(photo)}
+
+
+def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> list[dict[str, np.ndarray]]:
+    """Each design's features, from ``FEATURES_DIR`` where made before, else made and kept."""
+    folder = FEATURES_DIR / classifier.features_of
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for design in designs:
+        path = folder / f"{design}-{'coloured' if coloured else 'plain'}-{seed}.npz"
+        if not path.is_file():
+            part = path.with_suffix(".part.npz")
+            np.savez(part, **design_features(design, coloured, seed, classifier))
+            part.replace(path)
+            print(f"features: {path.name}", flush=True)
+        with np.load(path) as data:
+            out.append({k: data[k] for k in data.files})
+    return out
+
+
+def one_shot(episodes: list[dict[str, np.ndarray]], head: MetricHead | None = None) -> float:
+    """Share of the close-ups whose nearest tile of the first layout photo is of their kind."""
+    right = total = 0
+    for ep in episodes:
+        z = unit_rows(ep["feats"]) if head is None else head(ep["feats"])
+        support, query = ep["photo"] == 0, ep["photo"] == 2
+        nearest = (z[query] @ z[support].T).argmax(axis=1)
+        right += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
+        total += int(query.sum())
+    return right / max(total, 1)
+
+
+def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
+        features_of: str, steps: int, rank: int, lr: float, seed: int, fresh: bool = False
+        ) -> tuple[MetricHead, dict[str, float]]:
+    """Fit the head by episodes (resuming ``name``'s checkpoint unless ``fresh``); the step with
+    the best one-shot accuracy on ``valid`` (its checks every ``CHECK_EVERY`` steps) is kept."""
+    import torch
+
+    from .train import checkpoint_path
+
+    dim = train[0]["feats"].shape[1]
+    torch.manual_seed(seed)
+    params = {"scale": torch.nn.Parameter(torch.ones(dim)),
+              "down": torch.nn.Parameter(torch.randn(dim, rank) * 0.01),
+              "up": torch.nn.Parameter(torch.zeros(rank, dim))}
+    optimizer = torch.optim.AdamW(params.values(), lr=lr, weight_decay=1e-4)
+    step, best, best_step, best_state = 0, -1.0, 0, None
+    last = checkpoint_path(name)
+    if last.is_file() and not fresh:
+        saved = torch.load(last, weights_only=False)
+        if saved["features_of"] == features_of and saved["rank"] == rank:
+            for key, value in saved["params"].items():
+                params[key].data.copy_(value)
+            optimizer.load_state_dict(saved["optimizer"])
+            step, best = saved["step"], saved["best"]
+            best_step, best_state = saved["best_step"], saved["best_state"]
+            print(f"resumed {name} at step {step} (best {best:.3f} at {best_step})", flush=True)
+    rng = np.random.default_rng([seed, step])
+    tensors = [(torch.tensor(ep["feats"]), ep["codes"], ep["photo"]) for ep in train]
+
+    def head_now() -> MetricHead:
+        return MetricHead(*(params[k].detach().numpy().copy() for k in ("scale", "down", "up")), features_of)
+
+    while step < steps:
+        loss = torch.zeros(())
+        for _ in range(EPISODES):
+            feats, codes, photo = tensors[rng.integers(len(tensors))]
+            layout = int(rng.integers(2))  # either layout photo may be the one learnt
+            support, query = np.flatnonzero(photo == layout), np.flatnonzero(photo != layout)
+            x = torch.nn.functional.normalize(feats, dim=1)
+            mapped = x * params["scale"] + (x @ params["down"]) @ params["up"]
+            z = torch.nn.functional.normalize(mapped, dim=1)
+            kinds = {code: k for k, code in enumerate(codes[support])}
+            target = torch.tensor([kinds.get(code, -100) for code in codes[query]])
+            logits = z[query] @ z[support].T / TEMPERATURE
+            loss = loss + torch.nn.functional.cross_entropy(logits, target, ignore_index=-100)
+        optimizer.zero_grad()
+        (loss / EPISODES).backward()
+        optimizer.step()
+        step += 1
+        if step % CHECK_EVERY == 0 or step == steps:
+            score = one_shot(valid, head_now())
+            if score > best:
+                best, best_step, best_state = score, step, {k: v.detach().clone() for k, v in params.items()}
+            print(f"step {step}: loss {float(loss.detach()) / EPISODES:.4f}, "
+                  f"valid one-shot {score:.3f}", flush=True)
+            torch.save({"params": {k: v.detach() for k, v in params.items()},
+                        "optimizer": optimizer.state_dict(), "step": step, "best": best,
+                        "best_step": best_step, "best_state": best_state,
+                        "features_of": features_of, "rank": rank}, last)
+    if best_state is None:
+        raise SystemExit(f"{name}: nothing trained (asked for {steps} steps, done {step})")
+    head = MetricHead(*(best_state[k].numpy().copy() for k in ("scale", "down", "up")), features_of)
+    return head, {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Train the metric head a tile set is matched in.")
+    parser.add_argument("--name", default="metric", help="run name (checkpoint, log line)")
+    parser.add_argument("--designs", type=int, default=200, help="generated training designs")
+    parser.add_argument("--steps", type=int, default=1500)
+    parser.add_argument("--rank", type=int, default=128)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--seed", type=int, default=20261203)
+    parser.add_argument("--fresh", action="store_true", help="ignore the run's checkpoint")
+    parser.add_argument("--models", type=Path, help="classifiers' folder (default models/)")
+    parser.add_argument("--out", type=Path, help=f"folder to write {METRIC_FILE} to (default: the models')")
+    args = parser.parse_args(argv)
+
+    from . import train as training
+    from .recognizer import MODELS_DIR, TileClassifier
+
+    models = args.models or MODELS_DIR
+    classifier = TileClassifier.load(models)
+    classifier.metric = None  # the head is trained on the classifiers' own features
+    record = training.RunRecord(
+        task="metric", name=args.name, command="python -m vision.train_metric " + shlex.join(
+            sys.argv[1:] if argv is None else argv), seed=args.seed,
+        data=f"{args.designs} generated designs + {len(ART_SETS)} art sets, plain and coloured",
+        model=f"metric head rank {args.rank}", device="cpu",
+        settings={"steps": args.steps, "rank": args.rank, "lr": args.lr, "epochs": args.steps},
+        git_commit=training._git_commit(), started=training._now())
+    designs = training_designs(args.designs)
+    half = len(designs) // 2
+    train = (features(designs[:half], False, args.seed, classifier)
+             + features(designs[half:], True, args.seed + 1, classifier))
+    valid = (features(list(VALID_DESIGNS), False, args.seed + 2, classifier)
+             + features(list(VALID_DESIGNS), True, args.seed + 3, classifier))
+    print(f"valid one-shot on the features alone: {one_shot(valid):.3f}", flush=True)
+    start = time.time()
+    head, metrics = fit(args.name, train, valid, classifier.features_of, args.steps, args.rank,
+                        args.lr, args.seed, args.fresh)
+    metrics["valid_one_shot_features"] = round(one_shot(valid), 4)
+    out = Path(args.out or models)
+    out.mkdir(parents=True, exist_ok=True)
+    head.save(out / METRIC_FILE)
+    record.finished, record.epochs_done, record.metrics = training._now(), metrics["steps_done"], metrics
+    training._append_log(record)
+    print(f"{out / METRIC_FILE}: valid one-shot {metrics['valid_one_shot']:.3f} (features alone "
+          f"{metrics['valid_one_shot_features']:.3f}), {time.time() - start:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
