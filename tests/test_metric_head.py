@@ -3,6 +3,7 @@ for, ignored beside others, trained by episodes so that a tile seen again lands 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -24,11 +25,11 @@ def _head(dim: int, rank: int, seed: int, features_of: str = "") -> MetricHead:
 
 
 def test_a_saved_head_maps_as_it_did(tmp_path: Path) -> None:
-    head = _head(32, 4, 0, "abc")
+    head = replace(_head(32, 4, 0, "abc"), trust_at=0.61)
     head.save(tmp_path / METRIC_FILE)
     again = MetricHead.load(tmp_path / METRIC_FILE)
     x = np.random.default_rng(1).normal(size=(5, 32))
-    assert again.features_of == "abc"
+    assert (again.features_of, again.trust_at) == ("abc", 0.61)
     np.testing.assert_allclose(again(x), head(x), atol=2e-3)  # the low-rank parts kept as float16
     assert np.allclose(np.linalg.norm(again(x), axis=1), 1)
     assert not again(np.zeros((1, 32))).any()  # a box too small to cut stays no match
@@ -102,6 +103,17 @@ def test_fitting_brings_a_kind_seen_again_to_its_examples(tmp_path: Path,
     assert before < 0.5 and metrics["valid_one_shot"] >= 0.9
     assert train_metric.one_shot(valid, head) == pytest.approx(metrics["valid_one_shot"], abs=1e-4)
     assert head.features_of == "f"
+    # the similarity from which a tile is taken for a learnt kind parts the valid tiles of
+    # learnt kinds (the same kind in another photo) from those of kinds not learnt
+    own, other = [], []
+    for ep in valid:
+        z = head(ep["feats"])
+        sims = z[ep["photo"] == 2] @ z[ep["photo"] == 0].T
+        same = ep["codes"][ep["photo"] == 2][:, None] == ep["codes"][ep["photo"] == 0][None, :]
+        own += list(sims[same])
+        other += list(np.where(same, -2, sims).max(axis=1))
+    assert head.trust_at == metrics["trust_at"]
+    assert np.mean(np.array(own) < head.trust_at) < 0.15 and np.mean(np.array(other) >= head.trust_at) < 0.15
     # a later run resumes where the checkpoint stands, and extends it
     again, more = train_metric.fit("metric-test", train, valid, "f", steps=80, rank=8, lr=0.01, seed=0)
     assert more["steps_done"] == 80 and more["valid_one_shot"] >= metrics["valid_one_shot"]

@@ -10,11 +10,15 @@ the head's space (:class:`vision.tileset.TileSet` matches what :meth:`TileClassi
 gives); the classifier's own reading is untouched.
 
 Its shape: ``x * scale + (x @ down) @ up`` on the unit features, then made a unit row again;
-with ``scale`` ones and ``up`` zeros it is the identity (where its training starts).
+with ``scale`` ones and ``up`` zeros it is the identity (where its training starts). Similarities
+in its space are on another scale than the features': the similarity from which a tile is taken
+for a learnt kind (``trust_at``, ``tileset.TRUST_AT`` without a head) is chosen with it, where as
+many tiles of learnt kinds fall below as tiles of kinds not learnt rise above (on designs it
+never trained on: ``vision.train_metric``).
 
 >>> head = MetricHead.identity(4, rank=2)
->>> head(np.array([[3.0, 4.0, 0.0, 0.0]])).round(2).tolist()
-[[0.6, 0.8, 0.0, 0.0]]
+>>> [round(float(v), 2) for v in head(np.array([[3.0, 4.0, 0.0, 0.0]]))[0]]
+[0.6, 0.8, 0.0, 0.0]
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .tileset import unit_rows
+from .tileset import TRUST_AT, unit_rows
 
 #: The head's file beside the classifiers in ``models/``.
 METRIC_FILE = "tile_metric.npz"
@@ -40,6 +44,7 @@ class MetricHead:
     down: np.ndarray
     up: np.ndarray
     features_of: str = ""
+    trust_at: float = TRUST_AT
 
     @classmethod
     def identity(cls, dim: int, rank: int, features_of: str = "") -> MetricHead:
@@ -59,17 +64,18 @@ class MetricHead:
 
     def save(self, path: Path) -> None:
         np.savez(path, scale=self.scale.astype(np.float32), down=self.down.astype(np.float16),
-                 up=self.up.astype(np.float16), features_of=np.array(self.features_of))
+                 up=self.up.astype(np.float16), features_of=np.array(self.features_of),
+                 trust_at=np.array(self.trust_at))
 
     @classmethod
     def load(cls, path: Path) -> MetricHead:
         with np.load(path) as data:
             return cls(data["scale"].astype(np.float32), data["down"].astype(np.float32),
-                       data["up"].astype(np.float32), str(data["features_of"]))
+                       data["up"].astype(np.float32), str(data["features_of"]), float(data["trust_at"]))
 
     def digest(self) -> str:
         """What changes when the map does (part of the classifier's fingerprint)."""
         sha = hashlib.sha256()
-        for part in (self.scale, self.down, self.up):
+        for part in (self.scale, self.down, self.up, np.array([self.trust_at])):
             sha.update(np.ascontiguousarray(part, np.float32).tobytes())
         return sha.hexdigest()[:16]

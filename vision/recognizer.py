@@ -24,7 +24,7 @@ from assistant.errors import MahjongError
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import CROP_PAD, blank_middle, classifier_input, crop_tile, face_is_blank, letterbox, turn
-from .tileset import TileSet, unit_rows
+from .tileset import TRUST_AT, TileSet, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -392,7 +392,8 @@ class TileClassifier:
             if not self.has_features:
                 self.features(image, boxes[:0])  # the error saying why
             tileset.refit(self)  # its vectors made this classifier's, from their looks
-            probs = tileset.combine(probs, feats, self.codes, image, boxes)
+            trust_at = self.metric.trust_at if self.metric is not None else TRUST_AT
+            probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at)
         best = probs.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:

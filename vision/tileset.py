@@ -354,13 +354,15 @@ class TileSet:
         return self._faces[key]
 
     def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
-                image: np.ndarray | None = None, boxes: np.ndarray | None = None) -> np.ndarray:
+                image: np.ndarray | None = None, boxes: np.ndarray | None = None,
+                trust_at: float = TRUST_AT) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
         ``boxes`` of ``image``: :meth:`face_scores`; the classifier's reading breaking near ties,
         ``CLASSIFIER_SAY``), weighed by how close the features are; otherwise the
-        classifier's stays. The ``none`` column (no tile) is left to the classifier."""
+        classifier's stays (from ``trust_at``: the features' own scale, or a metric head's).
+        The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
         sims = self._by_kind(to_examples, codes)
         learnt = sims > -1
@@ -376,7 +378,7 @@ class TileSet:
         logits -= logits.max(axis=1, keepdims=True)
         near = np.exp(logits)
         near /= near.sum(axis=1, keepdims=True)
-        trust = 1.0 / (1.0 + np.exp(-(best - TRUST_AT) / TRUST_SOFTNESS))
+        trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs.sum(axis=1, keepdims=True)
         if "none" in codes:  # what the classifier gave "no tile" stays so
             k = codes.index("none")

@@ -24,6 +24,7 @@ import argparse
 import shlex
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,26 @@ def one_shot(episodes: list[dict[str, np.ndarray]], head: MetricHead | None = No
     return right / max(total, 1)
 
 
+def sure_from(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> float:
+    """The similarity at which a tile is as likely a learnt kind as not (``MetricHead.trust_at``):
+    where as many tiles fall below their own kind's nearest example (in the other layout photo
+    of their design) as tiles rise above the nearest example of another kind (a tile whose kind
+    the set did not learn), on a grid of 0.01."""
+    own, other = [], []
+    for ep in episodes:
+        z = head(ep["feats"])
+        for layout in (0, 1):
+            support, query = ep["photo"] == layout, ep["photo"] != layout
+            sims = z[query] @ z[support].T
+            same = ep["codes"][query][:, None] == ep["codes"][support][None, :]
+            own.append(np.where(same, sims, -2).max(axis=1)[same.any(axis=1)])
+            other.append(np.where(same, -2, sims).max(axis=1))
+    mine, others = np.concatenate(own), np.concatenate(other)
+    grid = np.round(np.arange(0.3, 0.95, 0.01), 2)
+    gap = [abs((mine < t).mean() - (others >= t).mean()) for t in grid]
+    return float(grid[int(np.argmin(gap))])
+
+
 def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
         features_of: str, steps: int, rank: int, lr: float, seed: int, fresh: bool = False
         ) -> tuple[MetricHead, dict[str, float]]:
@@ -162,8 +183,9 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
         step += 1
         if step % CHECK_EVERY == 0 or step == steps:
             score = one_shot(valid, head_now())
-            if score > best:
-                best, best_step, best_state = score, step, {k: v.detach().clone() for k, v in params.items()}
+            if score > best:  # kept as the head file keeps it (half precision: a smaller checkpoint)
+                best, best_step = score, step
+                best_state = {k: v.detach().to(torch.float16) for k, v in params.items()}
             print(f"step {step}: loss {float(loss.detach()) / EPISODES:.4f}, "
                   f"valid one-shot {score:.3f}", flush=True)
             torch.save({"params": {k: v.detach() for k, v in params.items()},
@@ -172,8 +194,10 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
                         "features_of": features_of, "rank": rank}, last)
     if best_state is None:
         raise SystemExit(f"{name}: nothing trained (asked for {steps} steps, done {step})")
-    head = MetricHead(*(best_state[k].numpy().copy() for k in ("scale", "down", "up")), features_of)
-    return head, {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step}
+    head = MetricHead(*(best_state[k].float().numpy() for k in ("scale", "down", "up")), features_of)
+    head = replace(head, trust_at=sure_from(valid, head))
+    return head, {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step,
+                  "trust_at": head.trust_at}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.argv[1:] if argv is None else argv), seed=args.seed,
         data=f"{args.designs} generated designs + {len(ART_SETS)} art sets, plain and coloured",
         model=f"metric head rank {args.rank}", device="cpu",
-        settings={"steps": args.steps, "rank": args.rank, "lr": args.lr, "epochs": args.steps},
+        settings={"imgsz": "features", "batch": f"{EPISODES} designs", "epochs": args.steps,
+                  "rank": args.rank, "lr": args.lr},
         git_commit=training._git_commit(), started=training._now())
     designs = training_designs(args.designs)
     half = len(designs) // 2
@@ -219,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     record.finished, record.epochs_done, record.metrics = training._now(), metrics["steps_done"], metrics
     training._append_log(record)
     print(f"{out / METRIC_FILE}: valid one-shot {metrics['valid_one_shot']:.3f} (features alone "
-          f"{metrics['valid_one_shot_features']:.3f}), {time.time() - start:.0f} s", flush=True)
+          f"{metrics['valid_one_shot_features']:.3f}), a learnt kind from similarity "
+          f"{head.trust_at:.2f}, {time.time() - start:.0f} s", flush=True)
     return 0
 
 
