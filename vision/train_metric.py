@@ -204,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train the metric head a tile set is matched in.")
     parser.add_argument("--name", default="metric", help="run name (checkpoint, log line)")
     parser.add_argument("--designs", type=int, default=200, help="generated training designs")
+    parser.add_argument("--art-looks", type=int, default=0,
+                        help="each art set photographed as this many more sets (coloured, plain…)")
     parser.add_argument("--steps", type=int, default=1500)
     parser.add_argument("--rank", type=int, default=128)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -222,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     record = training.RunRecord(
         task="metric", name=args.name, command="python -m vision.train_metric " + shlex.join(
             sys.argv[1:] if argv is None else argv), seed=args.seed,
-        data=f"{args.designs} generated designs + {len(ART_SETS)} art sets, plain and coloured",
+        data=f"{args.designs} generated designs + {len(ART_SETS)} art sets ({1 + args.art_looks} "
+             "sets each), plain and coloured",
         model=f"metric head rank {args.rank}", device="cpu",
         settings={"imgsz": "features", "batch": f"{EPISODES} designs", "epochs": args.steps,
                   "rank": args.rank, "lr": args.lr},
@@ -231,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     half = len(designs) // 2
     train = (features(designs[:half], False, args.seed, classifier)
              + features(designs[half:], True, args.seed + 1, classifier))
+    for look in range(args.art_looks):  # the sets drawn by people, as more players' sets
+        train += features(list(ART_SETS), look % 2 == 0, args.seed + 10 + look, classifier)
     valid = (features(list(VALID_DESIGNS), False, args.seed + 2, classifier)
              + features(list(VALID_DESIGNS), True, args.seed + 3, classifier))
     print(f"valid one-shot on the features alone: {one_shot(valid):.3f}", flush=True)
