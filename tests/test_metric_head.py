@@ -65,6 +65,20 @@ def test_the_head_is_used_only_with_the_classifiers_it_was_trained_for(tmp_path:
                                atol=1e-4)
 
 
+def test_an_unreadable_head_is_named_in_the_players_language(tmp_path: Path) -> None:
+    from assistant.catalogue import translate
+    from assistant.errors import MahjongError
+    from vision.recognizer import TileClassifier
+
+    if not (MODELS / "tile_classifier.onnx").is_file():
+        pytest.skip("no shipped models")
+    folder = _models_with(tmp_path / "broken", None)
+    (folder / METRIC_FILE).write_bytes(b"not a head")
+    with pytest.raises(MahjongError, match="metric head .* cannot be read") as caught:
+        TileClassifier.load(folder)
+    assert "度量头文件" in translate(str(caught.value), "zh")
+
+
 def test_training_never_sees_the_designs_it_is_measured_on() -> None:
     designs = train_metric.training_designs(300)
     assert len(designs) == 300 + len(train_metric.ART_SETS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import os
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -278,13 +279,15 @@ class TileClassifier:
     """Stage two: names face-up tiles from crops of the full-resolution photo."""
 
     def __init__(self, session: Any, batch: int = 64, second: TileClassifier | None = None,
-                 fingerprint: str = "", metric: MetricHead | None = None) -> None:
+                 fingerprint: str = "", metric: MetricHead | None = None,
+                 features_of: str | None = None) -> None:
         self.session = session
         #: the learnt map a tile set is matched in (``vision.metric_head``); None: the features
         #: as the classifiers give them
         self.metric = metric
-        #: the fingerprint of the classifiers' features alone (without ``metric``)
-        self.features_of = fingerprint
+        #: the fingerprint of the classifiers' features alone (without ``metric``): what a
+        #: metric head is trained for
+        self.features_of = fingerprint if features_of is None else features_of
         #: which models (and way of joining their features) this is: a tile set's vectors are of
         #: one (``TileSet.refit``); "" where not known (a classifier built from a session alone)
         self.fingerprint = fingerprint
@@ -318,17 +321,21 @@ class TileClassifier:
         digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH} {SECOND_FEATURES}".encode())
         for model in (path, designs) if second else (path,):
             digest.update(model.read_bytes())
-        fingerprint = digest.hexdigest()[:16]
+        features_of = fingerprint = digest.hexdigest()[:16]
         metric = None
         if (folder / METRIC_FILE).is_file():
-            metric = MetricHead.load(folder / METRIC_FILE)
+            try:
+                metric = MetricHead.load(folder / METRIC_FILE)
+            except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+                raise MahjongError(f"the metric head {folder / METRIC_FILE} cannot be read: train it "
+                                   "again with `python -m vision.train_metric`", str(folder / METRIC_FILE)
+                                   ) from exc
             if metric.features_of != fingerprint:  # trained on other classifiers' features
                 metric = None
             else:  # a set learnt without the head (or with another) is matched again (refit)
                 fingerprint = hashlib.sha256(f"{fingerprint} {metric.digest()}".encode()).hexdigest()[:16]
-        classifier = cls(_session(path), second=second, fingerprint=fingerprint, metric=metric)
-        classifier.features_of = digest.hexdigest()[:16]  # what a metric head is trained for
-        return classifier
+        return cls(_session(path), second=second, fingerprint=fingerprint, metric=metric,
+                   features_of=features_of)
 
     def features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Each box's features (mean of the ``CROP_VIEWS`` crops', one unit row a box; zeros

@@ -249,6 +249,7 @@ window.CATALOGUE = {
 "the input is nested too deeply to read": "输入嵌套太深，无法读取",
 "the layout could not be read: {0}": "看不出牌的摆法：{0}",
 "the list at {0} has {1} items; the limit is {2}": "{0} 的列表有 {1} 项，太长（上限 {2} 项）",
+"the metric head {0} cannot be read: train it again with `python -m vision.train_metric`": "度量头文件 {0} 读不出来：请用 `python -m vision.train_metric` 重新训练",
 "the model has an unknown class {0}": "模型有未知的类别 {0}",
 "the number at {0} is out of range (at most {1} in size)": "{0} 的数值超出范围（绝对值最多 {1}）",
 "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
