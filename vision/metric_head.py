@@ -52,10 +52,6 @@ class MetricHead:
         return cls(np.ones(dim, np.float32), np.zeros((dim, rank), np.float32),
                    np.zeros((rank, dim), np.float32), features_of)
 
-    @property
-    def dim(self) -> int:
-        return int(self.scale.shape[0])
-
     def __call__(self, features: np.ndarray) -> np.ndarray:
         """The unit rows of ``features`` mapped, each a unit row again (a zero row stays zero:
         a box too small to cut)."""

@@ -161,8 +161,9 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     rng = np.random.default_rng([seed, step])
     tensors = [(torch.tensor(ep["feats"]), ep["codes"], ep["photo"]) for ep in train]
 
-    def head_now() -> MetricHead:
-        return MetricHead(*(params[k].detach().numpy().copy() for k in ("scale", "down", "up")), features_of)
+    def head_of(state: dict[str, Any]) -> MetricHead:
+        return MetricHead(*(state[k].detach().float().numpy().copy() for k in ("scale", "down", "up")),
+                          features_of)
 
     while step < steps:
         loss = torch.zeros(())
@@ -182,7 +183,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
         optimizer.step()
         step += 1
         if step % CHECK_EVERY == 0 or step == steps:
-            score = one_shot(valid, head_now())
+            score = one_shot(valid, head_of(params))
             if score > best:  # kept as the head file keeps it (half precision: a smaller checkpoint)
                 best, best_step = score, step
                 best_state = {k: v.detach().to(torch.float16) for k, v in params.items()}
@@ -194,7 +195,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
                         "features_of": features_of, "rank": rank}, last)
     if best_state is None:
         raise SystemExit(f"{name}: nothing trained (asked for {steps} steps, done {step})")
-    head = MetricHead(*(best_state[k].float().numpy() for k in ("scale", "down", "up")), features_of)
+    head = head_of(best_state)
     head = replace(head, trust_at=sure_from(valid, head))
     return head, {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step,
                   "trust_at": head.trust_at}
