@@ -743,3 +743,17 @@ def test_huge_black_jpeg_is_refused_from_its_header(tmp_path) -> None:
     Image.new("L", (12_500, 100)).save(path, "JPEG")  # few pixels, but a side over 12,000
     with pytest.raises(MahjongError, match="pixels a side"):
         read_image(path)
+
+
+def test_tiles_in_a_tray_stay_tiles() -> None:
+    """33 tiles in a dark tray fill one tile-shaped patch of the photo, and the tray stands
+    apart from the cloth as one thing: they are tiles, named surely, not the strokes of one
+    close-up tile (``Recognizer._lone_pieces``)."""
+    from vision.evaluate import Score
+    from vision.recognizer import Recognizer
+
+    tray = "IMG_20231222_183624_jpg.rf.c58ae91de83c70653b88b454833f855d.jpg"
+    path, truth = next((p, t) for p, t in labelled_photos() if p.name == tray)
+    tiles = Recognizer.load(MODELS).detect(read_image(path))
+    score = Score()
+    assert score.add(tiles, truth) >= 0.9 * len(truth) and len(truth) >= 30

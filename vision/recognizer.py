@@ -24,7 +24,16 @@ from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .metric_head import METRIC_FILE, MetricHead
-from .preprocess import CROP_PAD, blank_middle, classifier_input, crop_tile, face_is_blank, letterbox, turn
+from .preprocess import (
+    CROP_PAD,
+    blank_middle,
+    classifier_input,
+    crop_tile,
+    face_is_blank,
+    letterbox,
+    lone_tile,
+    turn,
+)
 from .tileset import TRUST_AT, TileSet, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
@@ -965,6 +974,30 @@ class Recognizer:
         return _whole_tiles(found, (boxes[pips], scores[pips], cls[pips]), self.thresholds.score,
                             self.thresholds.inside, PIP_AREA)
 
+    def _lone_pieces(self, image: np.ndarray, tiles: list[dict[str, Any]],
+                     tileset: TileSet | None) -> list[dict[str, Any]]:
+        """``tiles`` as one tile where they are pieces of the one tile the photo shows apart
+        from the cloth (``preprocess.lone_tile``): all in one patch, each at most ``PIP_AREA``
+        of it, and their faces named with little confidence (median under ``UNSURE_REPORT``:
+        tiles in a tray, as many and as small, are named surely). A face no detector sees
+        whole (a red jade face with white strokes) is found as a dozen of its strokes."""
+        boxes = np.array([t["box"] for t in tiles], float)
+        height, width = image.shape[:2]
+        named_as = [t["confidence"] for t in tiles if t["tile"] != "back"]  # a back's is the detector's
+        if (len(named_as) < 2 or not _one_patch(boxes, width, height)
+                or np.median(named_as) >= UNSURE_REPORT):
+            return tiles
+        lone = lone_tile(image)
+        if lone is None:
+            return tiles
+        area = (lone[2] - lone[0]) * (lone[3] - lone[1])
+        inside = [_overlap_share(list(box), list(lone)) >= self.thresholds.inside for box in boxes]
+        small = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) <= PIP_AREA * area
+        if not (all(inside) and small.all()):
+            return tiles
+        named, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset)  # type: ignore[union-attr]
+        return [self._entry(image, named[0], lone, max(t["detection"] for t in tiles), p[0])]
+
     def _look(self, image: np.ndarray, detector: Any = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One pass of ``detector`` (default the first) over ``image``: boxes, scores, classes
@@ -1129,6 +1162,8 @@ class Recognizer:
                                             np.ones(len(whole), bool), tileset)
             tiles += [self._entry(image, code, box, detection, q) for code, (box, detection), q
                       in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
+        if self.two_stage and self.classifier is not None:
+            tiles = self._lone_pieces(image, tiles, tileset)
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
         return tiles
