@@ -131,3 +131,70 @@ def test_fitting_brings_a_kind_seen_again_to_its_examples(tmp_path: Path,
     # a later run resumes where the checkpoint stands, and extends it
     again, more = train_metric.fit("metric-test", train, valid, "f", steps=80, rank=8, lr=0.01, seed=0)
     assert more["steps_done"] == 80 and more["valid_one_shot"] >= metrics["valid_one_shot"]
+
+
+def test_the_kinds_as_the_training_designs_draw_them_are_kept_with_the_head(tmp_path: Path) -> None:
+    """``kind_means``: each kind the unit mean of its mapped tiles over every design; saved and
+    read back with the head (a head saved before kinds were loads without them)."""
+    head = _head(16, 2, 5, "abc")
+    rng = np.random.default_rng(6)
+    kinds = unit_rows(rng.normal(size=(42, 16)))
+    episodes = []
+    for _ in range(3):
+        codes = np.array(train_metric.TILE_CLASSES[:42] * 2)
+        feats = np.repeat(kinds, 2, axis=0).reshape(42, 2, 16).transpose(1, 0, 2).reshape(84, 16)
+        feats = feats + rng.normal(0, 0.05, feats.shape)
+        episodes.append({"feats": feats.astype(np.float32), "codes": codes,
+                         "photo": np.array([0] * 42 + [2] * 42)})
+    drawn = train_metric.kind_means(episodes, head)
+    assert drawn.kind_codes == tuple(train_metric.TILE_CLASSES[:42])
+    assert train_metric.nearest_kind(episodes, drawn) == 1.0
+    sevens = np.vstack([head(ep["feats"])[ep["codes"] == "8m"] for ep in episodes])  # 6 tiles
+    np.testing.assert_allclose(drawn.kinds[7], unit_rows(sevens.sum(axis=0, keepdims=True))[0], atol=1e-5)
+    drawn.save(tmp_path / METRIC_FILE)
+    again = MetricHead.load(tmp_path / METRIC_FILE)
+    np.testing.assert_allclose(again.kinds, drawn.kinds, atol=2e-3)
+    head.save(tmp_path / "old.npz")
+    old = MetricHead.load(tmp_path / "old.npz")
+    assert old.kinds is None and again.kind_codes == drawn.kind_codes
+    assert again.digest() == old.digest()  # the map is the same: sets learnt with it stay valid
+
+
+@pytest.mark.skipif(not (MODELS / "tile_classifier.onnx").is_file(), reason="no shipped models")
+def test_a_tile_no_set_was_learnt_for_is_likened_to_the_kinds_as_drawn(monkeypatch: pytest.MonkeyPatch
+                                                                     ) -> None:
+    """Without a tile set, in a photo the classifier reads unsurely, its reading is weighed by
+    each kind as many designs draw it: a tile the classifier names 2m at 0.55 but that lies by
+    the drawn 3m is named 3m, with the classifier's 0.40 for it (reported unsure); a tile lying
+    by no kind keeps its reading; ``none`` stays the classifier's."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    codes = classifier.codes
+    dim = 8
+    kinds = np.zeros((42, dim), np.float32)
+    kinds[:, 0] = 1.0  # every kind alike in the first direction...
+    kinds[codes.index("3m"), :2] = (0.6, 0.8)  # ...but 3m
+    classifier.metric = replace(MetricHead.identity(dim, 2), kinds=unit_rows(kinds),
+                                kind_codes=tuple(train_metric.TILE_CLASSES[:42]))
+    reading = np.zeros(len(codes))
+    reading[codes.index("2m")], reading[codes.index("3m")], reading[codes.index("none")] = 0.55, 0.40, 0.05
+    feats = np.array([[0.6, 0.8] + [0.0] * (dim - 2), [0.0] * (dim - 1) + [1.0]], np.float32)
+    monkeypatch.setattr(recognizer, "UNSURE", 0.0)
+    monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
+                                                            np.tile(feats, (len(crops) // 2, 1))))
+    image = np.full((100, 100, 3), 200, dtype=np.uint8)
+    named, probs = classifier.name(image, np.array([[10, 10, 40, 50], [50, 10, 80, 50]], float))
+    assert named == ["3m", "2m"] and probs == pytest.approx([0.40, 0.55])
+    drawn = classifier._as_drawn(np.tile(reading, (2, 1)), classifier.metric(feats))
+    assert drawn[:, codes.index("none")] == pytest.approx([0.05, 0.05])
+    assert drawn.sum(axis=1) == pytest.approx([1.0, 1.0])
+    # only the classifier's near ties are broken: a kind it gives under KINDS_NEAR of its best stays out
+    far = reading.copy()
+    far[codes.index("2m")], far[codes.index("3m")] = 0.55, 0.55 * recognizer.KINDS_NEAR * 0.9
+    assert classifier._as_drawn(far[None], classifier.metric(feats[:1])).argmax() == codes.index("2m")
+    # a photo whose tiles the classifier reads surely is of a design it knows: its reading stands
+    sure = np.tile(reading, (3, 1))
+    sure[1:, codes.index("2m")] = recognizer.KINDS_FAMILIAR + 0.05
+    mapped = classifier.metric(np.vstack([feats[:1]] * 3))
+    np.testing.assert_array_equal(classifier._as_drawn(sure, mapped), sure)

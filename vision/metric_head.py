@@ -16,6 +16,11 @@ for a learnt kind (``trust_at``, ``tileset.TRUST_AT`` without a head) is chosen 
 many tiles of learnt kinds fall below as tiles of kinds not learnt rise above (on designs it
 never trained on: ``vision.train_metric``).
 
+The head also keeps each tile kind as its training designs draw it (``kinds``: the mean of the
+kind's mapped features over all of them). A tile of a set no player taught is likened to these
+too (``vision.recognizer.TileClassifier``): a design the classifier never saw is often nearer
+its kinds as many designs draw them than the classifier's reading alone says.
+
 >>> head = MetricHead.identity(4, rank=2)
 >>> [round(float(v), 2) for v in head(np.array([[3.0, 4.0, 0.0, 0.0]]))[0]]
 [0.6, 0.8, 0.0, 0.0]
@@ -45,6 +50,10 @@ class MetricHead:
     up: np.ndarray
     features_of: str = ""
     trust_at: float = TRUST_AT
+    #: each tile kind as the training designs draw it (``kind_codes``' order): the unit mean of
+    #: its mapped features over all of them; None where the head was saved without them
+    kinds: np.ndarray | None = None
+    kind_codes: tuple[str, ...] = ()
 
     @classmethod
     def identity(cls, dim: int, rank: int, features_of: str = "") -> MetricHead:
@@ -58,16 +67,36 @@ class MetricHead:
         x = unit_rows(np.asarray(features, np.float32))
         return unit_rows(x * self.scale + (x @ self.down) @ self.up)
 
+    def kind_similarities(self, mapped: np.ndarray) -> np.ndarray:
+        """Each mapped row's cosine similarity to each of ``kinds`` (one column a kind of
+        ``kind_codes``): how like each kind as many designs draw it a tile is.
+
+        >>> head = MetricHead.identity(2, rank=1)
+        >>> head = MetricHead(head.scale, head.down, head.up, kinds=np.eye(2, dtype=np.float32),
+        ...                   kind_codes=("1m", "2m"))
+        >>> sims = head.kind_similarities(head(np.array([[1.0, 1.0]])))
+        >>> [[round(float(v), 3) for v in row] for row in sims]
+        [[0.707, 0.707]]
+        """
+        if self.kinds is None:
+            return np.zeros((len(mapped), 0), np.float32)
+        return np.asarray(mapped, np.float32) @ self.kinds.T
+
     def save(self, path: Path) -> None:
+        kinds = {} if self.kinds is None else {"kinds": self.kinds.astype(np.float16),
+                                               "kind_codes": np.array(self.kind_codes, dtype="U2")}
         np.savez(path, scale=self.scale.astype(np.float32), down=self.down.astype(np.float16),
                  up=self.up.astype(np.float16), features_of=np.array(self.features_of),
-                 trust_at=np.array(self.trust_at))
+                 trust_at=np.array(self.trust_at), **kinds)
 
     @classmethod
     def load(cls, path: Path) -> MetricHead:
         with np.load(path) as data:
+            kinds = data["kinds"].astype(np.float32) if "kinds" in data.files else None
+            codes = tuple(str(c) for c in data["kind_codes"]) if "kind_codes" in data.files else ()
             return cls(data["scale"].astype(np.float32), data["down"].astype(np.float32),
-                       data["up"].astype(np.float32), str(data["features_of"]), float(data["trust_at"]))
+                       data["up"].astype(np.float32), str(data["features_of"]), float(data["trust_at"]),
+                       kinds, codes)
 
     def digest(self) -> str:
         """What changes when the map does (part of the classifier's fingerprint)."""

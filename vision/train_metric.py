@@ -8,7 +8,9 @@ reuses them). The head is then fitted by episodes, as a player's set is used: th
 layout photo of a design are the examples, its other photos' tiles are read against them
 (softmax of the cosine similarities at ``tileset.TEMPERATURE``), and the loss is how often the
 right kind does not win. It is chosen on designs it never saw (``VALID_DESIGNS``, plain and
-coloured): one-shot accuracy of their close-ups, printed beside the features' own.
+coloured): one-shot accuracy of their close-ups, printed beside the features' own. Each tile
+kind as all the training designs draw it (the mean of its mapped features: ``MetricHead.kinds``)
+is kept in the head too: what a tile of a set never learnt is likened to.
 
 The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
 rerun resumes there; each invocation is a line of ``models/train_log.jsonl``. Torch is needed
@@ -132,6 +134,29 @@ def sure_from(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> float:
     return float(grid[int(np.argmin(gap))])
 
 
+def kind_means(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> MetricHead:
+    """``head`` with each tile kind as the ``episodes``' designs draw it (``MetricHead.kinds``:
+    the unit mean of its mapped features, every design's tiles of it counted)."""
+    codes = tuple(TILE_CLASSES[:42])
+    sums = np.zeros((len(codes), len(head.scale)), np.float64)
+    for ep in episodes:
+        z = head(ep["feats"])
+        for k, code in enumerate(codes):
+            sums[k] += z[ep["codes"] == code].sum(axis=0)
+    return replace(head, kinds=unit_rows(sums).astype(np.float32), kind_codes=codes)
+
+
+def nearest_kind(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> float:
+    """Share of the close-ups nearest their own kind of ``head.kinds`` (no set learnt)."""
+    right = total = 0
+    for ep in episodes:
+        query = ep["photo"] == 2
+        sims = head.kind_similarities(head(ep["feats"][query]))
+        right += int((np.array(head.kind_codes)[sims.argmax(axis=1)] == ep["codes"][query]).sum())
+        total += int(query.sum())
+    return right / max(total, 1)
+
+
 def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
         features_of: str, steps: int, rank: int, lr: float, seed: int, fresh: bool = False
         ) -> tuple[MetricHead, dict[str, float]]:
@@ -244,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     head, metrics = fit(args.name, train, valid, classifier.features_of, args.steps, args.rank,
                         args.lr, args.seed, args.fresh)
     metrics["valid_one_shot_features"] = round(one_shot(valid), 4)
+    head = kind_means(train, head)
+    metrics["valid_nearest_kind"] = round(nearest_kind(valid, head), 4)
     out = Path(args.out or models)
     out.mkdir(parents=True, exist_ok=True)
     head.save(out / METRIC_FILE)
@@ -251,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     training._append_log(record)
     print(f"{out / METRIC_FILE}: valid one-shot {metrics['valid_one_shot']:.3f} (features alone "
           f"{metrics['valid_one_shot_features']:.3f}), a learnt kind from similarity "
-          f"{head.trust_at:.2f}, {time.time() - start:.0f} s", flush=True)
+          f"{head.trust_at:.2f}, close-ups nearest their kind as the training designs draw it "
+          f"{metrics['valid_nearest_kind']:.3f}, {time.time() - start:.0f} s", flush=True)
     return 0
 
 
