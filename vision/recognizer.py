@@ -454,9 +454,10 @@ class TileClassifier:
         read = probs.sum(axis=1) > 0  # boxes cut
         if not read.any() or np.median(probs[read].max(axis=1)) >= KINDS_FAMILIAR:
             return probs  # a design the classifier knows
-        cols = [self.codes.index(code) for code in self.metric.kind_codes if code in self.codes]
-        sims = self.metric.kind_similarities(feats)[:, [k for k, code in enumerate(self.metric.kind_codes)
-                                                        if code in self.codes]]
+        drawn = [(k, self.codes.index(code)) for k, code in enumerate(self.metric.kind_codes)
+                 if code in self.codes]
+        sims = self.metric.kind_similarities(feats)[:, [k for k, _ in drawn]]
+        cols = [col for _, col in drawn]
         out = probs.copy()
         reading = probs[:, cols]
         near = reading >= KINDS_NEAR * reading.max(axis=1, keepdims=True)
