@@ -275,6 +275,11 @@ def _session(path: Path) -> Any:
     options = ort.SessionOptions()
     options.intra_op_num_threads = max(1, min(4, os.cpu_count() or 1))
     options.log_severity_level = 3
+    # onnxruntime's threads spin after each run, waiting for the next: numpy's own threads (the
+    # metric head's products between two runs) then wait for a core, 25-50 ms a photo on 2 cores.
+    # Not spinning: `python benchmarks/recognizer_vs_peer.py --limit 100` 154 → 66 ms a photo
+    # (the peer beside it 124 → 95 ms: it ran among our spinning threads too).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
