@@ -1038,10 +1038,10 @@ class Recognizer:
         lone = lone_tile(image)
         if lone is None:
             return tiles
-        area = (lone[2] - lone[0]) * (lone[3] - lone[1])
-        inside = [_overlap_share(list(box), list(lone)) >= self.thresholds.inside for box in boxes]
-        small = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]) <= PIP_AREA * area
-        if not (all(inside) and small.all()):
+        none = np.zeros(len(boxes))
+        joined = _whole_tiles((boxes, none, none.astype(int)), (lone[None], np.ones(1), np.zeros(1, int)),
+                              0.0, self.thresholds.inside, PIP_AREA)
+        if len(joined[0]) != 1:  # some box is no piece of it: a tile beside it, or found whole
             return tiles
         named, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset)  # type: ignore[union-attr]
         return [self._entry(image, named[0], lone, max(t["detection"] for t in tiles), p[0])]
