@@ -245,6 +245,41 @@ def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) ->
     assert probs[0] == 1.0 and probs[1] == pytest.approx(3 / 5)
 
 
+def test_an_unsure_tile_with_pale_ink_is_read_in_its_negative(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile still unsure whose ink is paler than its face (a jade or dark green set) is read
+    again in the lightness negative of the same views, and takes that reading; an unsure tile
+    with dark ink on a pale face is not read so."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0),))
+    monkeypatch.setattr(recognizer, "TURNED_VIEWS", ())
+    monkeypatch.setattr(recognizer, "WIDER_VIEWS", ((0.1, 0),))
+    monkeypatch.setattr(recognizer, "NEGATIVE_SHARE", 1.0)
+    n = len(classifier.codes)
+    unsure = np.eye(n)[1] * 0.5 + np.eye(n)[3] * 0.5
+    from vision.preprocess import lightness_negative
+
+    handed: list[list[np.ndarray]] = []
+
+    def fake_run(crops: list[np.ndarray]) -> np.ndarray:
+        handed.append(list(crops))
+        return np.array([unsure if len(handed) < 3 else np.eye(n)[2]] * len(crops))
+
+    monkeypatch.setattr(classifier, "_run", lambda crops: (fake_run(crops), None))
+    image = np.full((100, 200, 3), 120, np.uint8)
+    image[10:90, 10:70] = (60, 110, 40)      # a dark green face with pale strokes
+    image[10:90, 110:170] = (200, 225, 235)  # an ivory face with dark strokes
+    for x in (25, 125):
+        for y in (30, 50, 70):
+            image[y:y + 5, x:x + 30] = (230, 240, 230) if x == 25 else (30, 30, 30)
+    codes, probs = classifier.name(image, np.array([[10, 10, 70, 90], [110, 10, 170, 90]], float))
+    assert [len(h) for h in handed] == [2, 2, 2]  # both read again wider; only the pale one negative
+    assert np.array_equal(handed[2][0], lightness_negative(handed[0][0]))  # the same view, turned over
+    assert codes == [classifier.codes[2], classifier.codes[1]]
+    assert probs[0] == pytest.approx(1.0)
+
+
 def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view with a turn hands the classifier the crop turned that way (a tile lying upside
     down reads upright in it); the upright view gets it as cut."""

@@ -200,6 +200,47 @@ def blank_middle(image: np.ndarray, box: tuple[float, float, float, float] | np.
     return cv2.cvtColor(crop[20:44, 20:44], space).reshape(-1, 3).mean(axis=0)
 
 
+#: A face's ink is paler than the face (pale strokes on a jade, black or dark green set) where, in
+#: the middle of the tile, more than twice as many pixels (and ``PALE_INK_SHARE`` more) are
+#: lighter than the face's median by ``PALE_INK_CONTRAST`` (CIELAB lightness, OpenCV's 0-255)
+#: than darker by as much. Ivory faces with dark ink, blank faces and backs are not.
+PALE_INK_CONTRAST = 30
+PALE_INK_SHARE = 0.05
+
+
+def pale_ink(crop: np.ndarray) -> bool:
+    """Whether a tight tile crop (no padding, BGR) shows ink paler than its face.
+
+    >>> jade = np.full((80, 60, 3), (60, 110, 40), np.uint8)
+    >>> _ = cv2.putText(jade, "8", (15, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (230, 240, 230), 4)
+    >>> pale_ink(jade), pale_ink(lightness_negative(jade))
+    (True, False)
+    >>> pale_ink(np.full((80, 60, 3), 60, np.uint8))   # a blank dark face, a back
+    False
+    """
+    height, width = crop.shape[:2]
+    middle = crop[height // 5:height - height // 5, width // 5:width - width // 5]
+    if middle.size == 0:
+        return False
+    light = cv2.cvtColor(middle, cv2.COLOR_BGR2LAB)[..., 0].astype(np.int16)
+    face = int(np.median(light))
+    paler = float((light > face + PALE_INK_CONTRAST).mean())
+    darker = float((light < face - PALE_INK_CONTRAST).mean())
+    return paler > 2 * darker + PALE_INK_SHARE
+
+
+def lightness_negative(crop: np.ndarray) -> np.ndarray:
+    """The crop with its lightness turned over and its colours kept (CIELAB): pale ink on a dark
+    face becomes dark ink on a pale one, as the classifier's training faces mostly are.
+
+    >>> lightness_negative(np.full((2, 2, 3), 20, np.uint8))[0, 0].tolist()
+    [237, 237, 237]
+    """
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    lab[..., 0] = 255 - lab[..., 0]
+    return cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+
+
 #: A close-up's lone tile (:func:`lone_tile`) is looked for in the photo scaled to this many
 #: pixels on its long side, and is at most this many times longer than wide (a tile seen from
 #: above with its sides: 1.3-1.6), fills at least this share of its turned bounding rectangle
