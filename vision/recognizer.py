@@ -91,11 +91,12 @@ WIDER_VIEWS: tuple[tuple[float, int], ...] = ((0.05, 0), (0.15, 0), (0.2, 0))
 UNSURE = 0.9
 #: A tile still unsure whose ink is paler than its face (``preprocess.pale_ink``: a jade, black
 #: or dark green set) is read in the same views of its ``lightness_negative`` too, and this
-#: share of that reading taken: the classifier learnt dark ink on pale faces. One-tile photos of
-#: the dark green set with pale ink (gen-14 coloured) and kmj-jade read right 0.726 / 0.571
-#: without, 0.762 / 0.595 at half, 0.786 / 0.607 with the negative alone (models/MODEL_CARD.md,
-#: stop 32); sets with dark ink are not looked at again.
-NEGATIVE_SHARE = 1.0
+#: share of that reading mixed in: the classifier learnt dark ink on pale faces. One-tile photos
+#: of the dark green set with pale ink (gen-14 coloured) and kmj-jade read right 0.726 / 0.571
+#: without, 0.762 / 0.595 at half; the negative alone 0.786 / 0.595 but after one layout photo
+#: 0.881 / 0.655 against 0.905 / 0.667 at half, and more misread silently (models/MODEL_CARD.md,
+#: stop 32). Sets with dark ink are not looked at again.
+NEGATIVE_SHARE = 0.5
 #: A tile named with less probability than this is reported ``"unsure"``: listed among the
 #: tiles to check rather than taken silently (the hand reader's and the service's doubts start
 #: at 0.5 too). A 白板 named over a face with marks (``preprocess.face_is_blank``) is unsure
