@@ -417,7 +417,8 @@ class TileClassifier:
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
         views disagree where one alone would be confidently wrong. A tile still unsure
-        (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too. Boxes marked in
+        (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too, and where its ink is
+        paler than its face in those views' lightness negatives (``NEGATIVE_SHARE``). Boxes marked in
         ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
         With a player's ``tileset`` each tile is matched with its learnt examples too
         (``TileSet.combine``); without one, with each kind as many designs draw it
@@ -500,9 +501,8 @@ class TileClassifier:
             if pad not in cut_at:
                 cut_at[pad] = [crop_tile(image, tuple(box), pad=pad, size=self.size) for box in boxes]
             index = [i for i, crop in enumerate(cut_at[pad]) if crop is not None]
-            crops += [turn(cut_at[pad][i], degrees) for i in index]
-            if negative:
-                crops[len(crops) - len(index):] = map(lightness_negative, crops[len(crops) - len(index):])
+            turned = [turn(cut_at[pad][i], degrees) for i in index]
+            crops += [lightness_negative(crop) for crop in turned] if negative else turned
             cut.append(np.array(index, dtype=int))
         if crops:
             out, feats = self._run(crops)
