@@ -417,8 +417,8 @@ class TileClassifier:
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
         views disagree where one alone would be confidently wrong. A tile still unsure
-        (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too, and where its ink is
-        paler than its face in those views' lightness negatives (``NEGATIVE_SHARE``). Boxes marked in
+        (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too; one whose ink is paler
+        than its face, in those views' lightness negatives as well (``NEGATIVE_SHARE``). Boxes marked in
         ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
         With a player's ``tileset`` each tile is matched with its learnt examples too
         (``TileSet.combine``); without one, with each kind as many designs draw it
@@ -435,7 +435,7 @@ class TileClassifier:
             for _, index, view, _ in self._views(image, boxes[unsure], again_views):
                 again[index] += view
             probs[unsure] = again / (len(CROP_VIEWS) + len(again_views))
-        pale = unsure[[_pale_ink(image, box) for box in boxes[unsure]]] if len(unsure) else unsure
+        pale = unsure[[_pale_ink(image, box) for box in boxes[unsure]]]
         if len(pale) and NEGATIVE_SHARE:
             views = CROP_VIEWS + again_views
             negative = np.zeros((len(pale), len(self.codes)))
