@@ -12,7 +12,7 @@ import pytest
 from assistant.errors import MahjongError
 from datasets.synth.art import available_art_sets, load_art_set
 from vision.classes import TILE_CLASSES
-from vision.tileset import PER_KIND, TileSet, learn, reading_order
+from vision.tileset import NEGATIVE_TOO, PER_KIND, TileSet, learn, reading_order
 
 MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 needs_art = pytest.mark.skipif("smooth" not in available_art_sets(), reason="no tile art here")
@@ -65,6 +65,50 @@ def test_a_tile_set_is_saved_and_read_back(tmp_path: Path) -> None:
     assert again.add("1m", np.ones(8)) == 3, "ids go on from where they were"
     with pytest.raises(MahjongError, match="no tile set named"):
         TileSet.load("elsewhere", tmp_path)
+
+
+class _ModeClassifier:
+    """Features that say how they were made: column 0 for a crop as it is, column 1 for one
+    read with its lightness negative too."""
+
+    fingerprint = "f1"
+
+    def features(self, image: np.ndarray, boxes: np.ndarray, negative_too: bool = False
+                 ) -> np.ndarray:
+        rows = np.zeros((len(boxes), 4), np.float32)
+        rows[:, int(negative_too)] = 1.0
+        return rows
+
+
+def _face_photo(face: tuple[int, int, int], ink: tuple[int, int, int]) -> np.ndarray:
+    """A photo of one tile, an 8 written in ``ink`` on a ``face`` of that colour."""
+    import cv2
+
+    photo = np.full((160, 160, 3), 128, np.uint8)
+    photo[30:130, 45:115] = face
+    cv2.putText(photo, "8", (58, 108), cv2.FONT_HERSHEY_SIMPLEX, 2.0, ink, 6)
+    return photo
+
+
+def test_a_set_whose_ink_is_paler_than_its_faces_is_matched_with_their_negatives_too() -> None:
+    """A jade or dark green set (most examples' ink paler than their face) keeps features made
+    with the tiles' lightness negatives too, and says so beside the classifier's fingerprint;
+    when examples of dark ink come to outnumber them, every example is made again as it is."""
+    from vision.tileset import add_correction
+
+    jade, ivory = _face_photo((60, 110, 40), (225, 240, 230)), _face_photo((215, 230, 235), (40, 30, 30))
+    box = [45.0, 30, 115, 130]
+    ts, classifier = TileSet("jade"), _ModeClassifier()
+    add_correction(ts, jade, box, "8s", classifier)
+    assert ts.pale_ink and ts.model == "f1" + NEGATIVE_TOO
+    assert ts.vectors[:, 1].tolist() == [1.0], "made with the negative too"
+    add_correction(ts, jade, box, "9s", classifier)
+    add_correction(ts, ivory, box, "8m", classifier)
+    assert ts.pale_ink and ts.vectors[:, 1].tolist() == [1.0] * 3, "fewer than half dark"
+    add_correction(ts, ivory, box, "8p", classifier)
+    assert not ts.pale_ink and ts.model == "f1", "half pale is not more than half"
+    assert ts.vectors[:, 0].tolist() == [1.0] * 4, "every example made again as it is"
+    assert not ts.stale(classifier)
 
 
 def test_a_learnt_example_outweighs_the_classifier_and_a_far_one_does_not() -> None:
@@ -583,5 +627,6 @@ def test_a_dark_faced_sets_layout_is_learnt_and_its_photo_read_with_it(recognize
     mine = TileSet("dark")
     learnt = learn(mine, scene.image, codes, recognizer)
     assert mine.dark_faces and right(learnt) == 42
+    assert mine.pale_ink and mine.model == recognizer.classifier.fingerprint + NEGATIVE_TOO
     read = recognizer.detect(scene.image, mine)
     assert len(read) == 42 and right(read) >= 41

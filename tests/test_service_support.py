@@ -20,8 +20,9 @@ class StubClassifier:
     """Stands in for the classifier's features: a bump where the box's centre lies across the
     photo, so the same place gives the same features and tiles a stub's step apart differ."""
 
-    def features(self, image_bgr: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """One unit row of 64 numbers per box (x1, y1, x2, y2)."""
+    def features(self, image_bgr: np.ndarray, boxes: np.ndarray, negative_too: bool = False
+                 ) -> np.ndarray:
+        """One unit row of 64 numbers per box (x1, y1, x2, y2); the same with ``negative_too``."""
         width = image_bgr.shape[1]
         bins = np.arange(64)
         centres = (np.asarray(boxes, float)[:, 0] + np.asarray(boxes, float)[:, 2]) / 2 / width

@@ -378,14 +378,34 @@ class TileClassifier:
         return cls(_session(path), second=second, fingerprint=fingerprint, metric=metric,
                    features_of=features_of)
 
-    def features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    def features(self, image: np.ndarray, boxes: np.ndarray, negative_too: bool = False
+                 ) -> np.ndarray:
         """Each box's features (mean of the ``CROP_VIEWS`` crops', one unit row a box; zeros
-        for a box too small to cut): what :class:`vision.tileset.TileSet` learns and matches."""
+        for a box too small to cut): what :class:`vision.tileset.TileSet` learns and matches.
+        With ``negative_too`` (a set whose ink is paler than its faces), averaged with those of
+        the crops' lightness negatives (:meth:`_with_negative`)."""
         if not self.has_features:
             raise MahjongError("this tile classifier model gives no features to learn a tile set "
                                "from: export it again with `python -m vision.train export classify`")
         _, feats, _, _ = self._read(image, boxes)
-        return feats
+        return self._with_negative(image, boxes, feats) if negative_too else feats
+
+    def _with_negative(self, image: np.ndarray, boxes: np.ndarray, feats: np.ndarray
+                       ) -> np.ndarray:
+        """``feats`` (``_read``'s) averaged with the features of the boxes' crops in their
+        ``lightness_negative``: what a set with pale ink is matched on. The classifier learnt
+        dark ink on pale faces; its features tell a jade set's white strokes apart better turned
+        dark, and the two together best (models/MODEL_CARD.md "Stop 33")."""
+        if not len(feats.T):
+            return feats
+        negative = np.zeros((len(boxes), feats.shape[1]), np.float32)
+        for _, index, _, feat in self._views(image, boxes, CROP_VIEWS, negative=True):
+            negative[index] += feat
+        return unit_rows(feats + self._mapped(negative / len(CROP_VIEWS)))
+
+    def _mapped(self, feats: np.ndarray) -> np.ndarray:
+        """Summed or mean features as a tile set compares them: in the metric head, unit rows."""
+        return self.metric(feats) if self.metric is not None and len(feats.T) else unit_rows(feats)
 
     def _read(self, image: np.ndarray, boxes: np.ndarray
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -408,8 +428,7 @@ class TileClassifier:
         probs /= len(CROP_VIEWS)
         if feats is None:
             feats = np.zeros((len(boxes), 0), np.float32)
-        feats = self.metric(feats) if self.metric is not None and len(feats.T) else unit_rows(feats)
-        return probs, feats, seen, widest
+        return probs, self._mapped(feats), seen, widest
 
     def name(self, image: np.ndarray, boxes: np.ndarray, tile_there: np.ndarray | None = None,
              tileset: TileSet | None = None) -> tuple[list[str], np.ndarray]:
@@ -449,6 +468,8 @@ class TileClassifier:
             if not self.has_features:
                 self.features(image, boxes[:0])  # the error saying why
             tileset.refit(self)  # its vectors made this classifier's, from their looks
+            if tileset.pale_ink:  # matched as its examples were learnt
+                feats = self._with_negative(image, boxes, feats)
             trust_at = self.metric.trust_at if self.metric is not None else TRUST_AT
             probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at)
             choice = probs

@@ -41,7 +41,7 @@ from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
 from .face_match import example_face, face_similarity, face_views
-from .preprocess import blank_middle, padded_region
+from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
 NAME = re.compile(r"^[\w\-]{1,40}$")
@@ -88,6 +88,13 @@ LOOK_QUALITY = 90
 #: kmj-jade's red-faced set in rendered tables by 21 or more in chroma (2 of 43 within 30).
 BLANK_CHROMA = 20.0
 BLANK_LIGHTNESS = 35.0
+#: A set whose examples show ink paler than their faces (``preprocess.pale_ink``) in more than
+#: this share is matched on its tiles' features and their lightness negatives' together
+#: (``TileClassifier.features``): jade, black and dark green sets. Measured share of a layout
+#: photo's tiles: kmj-jade 0.86, dark green 0.90; ivory sets 0.00-0.02.
+PALE_SET_SHARE = 0.5
+#: What a pale set's vectors are marked with beside the classifier's fingerprint (``model``).
+NEGATIVE_TOO = "+negative"
 
 
 @dataclass(frozen=True)
@@ -124,9 +131,11 @@ class Look:
         return image, image[y1:max(y2, y1 + 2), x1:max(x2, x1 + 2)]
 
 
-def features_of_looks(looks: list[Look], classifier: object) -> np.ndarray:
-    """The classifier's features of each look (one unit row each): the looks side by side in one
-    picture, a gap between them, read in one pass."""
+def features_of_looks(looks: list[Look], classifier: object, negative_too: bool = False
+                      ) -> np.ndarray:
+    """The classifier's features of each look (one unit row each; ``negative_too``: with their
+    lightness negatives'): the looks side by side in one picture, a gap between them, read in
+    one pass."""
     columns = max(1, math.ceil(math.sqrt(len(looks))))
     cell = LOOK_SIZE + LOOK_SIZE // 4
     rows = math.ceil(len(looks) / columns)
@@ -137,7 +146,14 @@ def features_of_looks(looks: list[Look], classifier: object) -> np.ndarray:
         image, _ = look.pixels()
         picture[top:top + LOOK_SIZE, left:left + LOOK_SIZE] = image
         boxes.append([left + look.box[0], top + look.box[1], left + look.box[2], top + look.box[3]])
-    return classifier.features(picture, np.array(boxes, float))  # type: ignore[attr-defined]
+    return classifier.features(picture, np.array(boxes, float), negative_too)  # type: ignore[attr-defined]
+
+
+def pale_looks(looks: Sequence[Look | None]) -> bool:
+    """Whether more than ``PALE_SET_SHARE`` of ``looks`` (those kept) show ink paler than their
+    faces: a jade, black or dark green set, matched with its lightness negatives too."""
+    kept = [look for look in looks if look is not None]
+    return bool(kept) and sum(pale_ink(look.pixels()[1]) for look in kept) > PALE_SET_SHARE * len(kept)
 
 
 def unit_rows(rows: np.ndarray) -> np.ndarray:
@@ -184,6 +200,8 @@ class TileSet:
     #: the ids of the 白板 examples and their colour (``blank_colour``), made when first needed
     _blank: tuple[tuple[int, ...], np.ndarray | None] | None = field(default=None, repr=False,
                                                                       compare=False)
+    #: the ids whose looks ``pale_ink`` was decided on, and what it was
+    _pale: tuple[tuple[int, ...], bool] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_name(self.name)
@@ -243,10 +261,27 @@ class TileSet:
                 "recent": [{"id": i, "tile": c, "source": s} for i, c, s in
                            list(zip(self.ids, self.codes, self.sources, strict=True))[-20:]]}
 
+    @property
+    def pale_ink(self) -> bool:
+        """Whether the set's ink is paler than its faces (:func:`pale_looks` of its examples):
+        its vectors, and the tiles read with it, are then features of the crops and of their
+        lightness negatives together. Decided again when the examples change."""
+        ids = tuple(self.ids)
+        if self._pale is None or self._pale[0] != ids:
+            self._pale = (ids, pale_looks(self.looks))
+        return self._pale[1]
+
+    def features_key(self, classifier: object) -> str:
+        """What the vectors must be marked with (``model``) to be ``classifier``'s features as
+        this set is matched: its ``fingerprint``, and ``NEGATIVE_TOO`` for a pale set."""
+        fingerprint = str(getattr(classifier, "fingerprint", "") or "")
+        return fingerprint + NEGATIVE_TOO if fingerprint and self.pale_ink else fingerprint
+
     def refit(self, classifier: object) -> bool:
-        """Make the vectors the features of ``classifier`` (its ``fingerprint``): computed again
-        from the examples' looks when they are another's; whether they were. A set whose
-        examples have no look (kept before looks were) must be learnt again (the error says)."""
+        """Make the vectors the features of ``classifier`` as this set is matched
+        (:meth:`features_key`): computed again from the examples' looks when they are another's,
+        or the set's ink turned out pale (or not) with the examples last added; whether they were.
+        A set whose examples have no look (kept before looks were) must be learnt again."""
         if not self.stale(classifier):
             if not self.codes:
                 self.model = str(getattr(classifier, "fingerprint", "") or self.model)
@@ -255,14 +290,16 @@ class TileSet:
             raise MahjongError(
                 f"tile set {self.name} was learnt with another classifier: learn it again",
                 self.name)
-        self.vectors = unit_rows(features_of_looks(self.looks, classifier)).astype(np.float32)  # type: ignore[arg-type]
-        self.model = str(classifier.fingerprint)  # type: ignore[attr-defined]
+        self.vectors = unit_rows(features_of_looks(self.looks, classifier, self.pale_ink)  # type: ignore[arg-type]
+                                 ).astype(np.float32)
+        self.model = self.features_key(classifier)
         return True
 
     def stale(self, classifier: object) -> bool:
-        """Whether the set holds examples whose vectors are not ``classifier``'s."""
-        fingerprint = str(getattr(classifier, "fingerprint", "") or "")
-        return bool(self.codes) and bool(fingerprint) and fingerprint != self.model
+        """Whether the set holds examples whose vectors are not ``classifier``'s features as the
+        set is matched (:meth:`features_key`)."""
+        key = self.features_key(classifier)
+        return bool(self.codes) and bool(key) and key != self.model
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -548,25 +585,35 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
     found, faces = find_layout(image, len(tiles), recognizer)
     boxes = np.array([t["box"] for t in found], float)
     order = reading_order(boxes)
-    classifier = recognizer.classifier  # type: ignore[attr-defined]
-    tileset.refit(classifier)
     tileset.dark_faces = faces  # the last layout learnt says which detector finds the set's faces
-    feats = classifier.features(image, boxes[order])
-    out = []
-    for code, i, vector in zip(tiles, order, feats, strict=True):
-        example = tileset.add(code, vector, source, Look.cut(image, boxes[i]))
-        out.append({"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example})
-    return out
+    ids = _add_examples(tileset, recognizer.classifier, image, boxes[order], tiles, source)  # type: ignore[attr-defined]
+    return [{"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example}
+            for code, i, example in zip(tiles, order, ids, strict=True)]
 
 
 def add_correction(tileset: TileSet, image: np.ndarray, box: Sequence[float] | np.ndarray,
                    code: str, classifier: object) -> int:
     """Keep the tile in ``box`` of ``image`` as an example of ``code`` (a player's correction
     on the score or live page): its features and look; the example's id."""
+    return _add_examples(tileset, classifier, image, np.array([box], float), [code], "correction")[0]
+
+
+def _add_examples(tileset: TileSet, classifier: object, image: np.ndarray, boxes: np.ndarray,
+                  codes: Sequence[str], source: str) -> list[int]:
+    """Keep the tiles in ``boxes`` of ``image`` as examples of ``codes``; their ids. Their
+    features are made as the set will be matched with them (``pale_looks`` of all its looks);
+    where that changed the set's matching, every example's are made again from its look."""
     tileset.refit(classifier)
-    boxes = np.array([box], float)
-    features = classifier.features(image, boxes)  # type: ignore[attr-defined]
-    return tileset.add(code, features[0], "correction", Look.cut(image, boxes[0]))
+    before = tileset.pale_ink if tileset.codes else None
+    looks = [Look.cut(image, box) for box in boxes]
+    negative = pale_looks([*tileset.looks, *looks])
+    feats = classifier.features(image, boxes, negative)  # type: ignore[attr-defined]
+    ids = [tileset.add(code, vector, source, look)
+           for code, vector, look in zip(codes, feats, looks, strict=True)]
+    if before in (None, negative) and tileset.pale_ink == negative:
+        tileset.model = tileset.features_key(classifier)  # every vector made as it is matched
+    tileset.refit(classifier)  # else every one made again
+    return ids
 
 
 def delete_tileset(name: str, folder: Path | None = None) -> None:
