@@ -241,6 +241,8 @@ def lightness_negative(crop: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
 
 
+#: The seed of OpenCV's random numbers GrabCut draws from in :func:`lone_tile`.
+LONE_SEED = 2026
 #: A close-up's lone tile (:func:`lone_tile`) is looked for in the photo scaled to this many
 #: pixels on its long side, and is at most this many times longer than wide (a tile seen from
 #: above with its sides: 1.3-1.6), fills at least this share of its turned bounding rectangle
@@ -320,6 +322,9 @@ def lone_tile(image: np.ndarray) -> np.ndarray | None:
         mask = np.zeros((sh, sw), np.uint8)
         rect = (edge * 2, edge * 2, sw - 4 * edge, sh - 4 * edge)
         models = np.zeros((1, 65), np.float64), np.zeros((1, 65), np.float64)
+        # GrabCut starts its colour models from OpenCV's random numbers: drawn from one seed,
+        # a photo is read alike however many were read before it
+        cv2.setRNGSeed(LONE_SEED)
         cv2.grabCut(small, mask, rect, models[0], models[1], 4, cv2.GC_INIT_WITH_RECT)
         found = _lone_shape((mask == cv2.GC_FGD) | (mask == cv2.GC_PR_FGD))
     if found is None:
