@@ -280,6 +280,41 @@ def test_an_unsure_tile_with_pale_ink_is_read_in_its_negative(monkeypatch: pytes
     assert probs[0] == pytest.approx(1.0)
 
 
+def test_a_pale_tile_is_likened_to_the_kinds_as_drawn_with_its_negatives_features(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no tile set is learnt, an unsure tile with pale ink is likened to the kinds as many
+    designs draw them (``_as_drawn``) on its features and its lightness negative's together;
+    an unsure tile with dark ink on its own."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0),))
+    monkeypatch.setattr(recognizer, "TURNED_VIEWS", ())
+    monkeypatch.setattr(recognizer, "WIDER_VIEWS", ((0.1, 0),))
+    monkeypatch.setattr(classifier, "metric", None)  # features compared as unit rows
+    n = len(classifier.codes)
+    calls: list[int] = []
+
+    def fake_run(crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(len(crops))
+        feats = np.zeros((len(crops), 4), np.float32)
+        feats[:, 1 if len(calls) == 3 else 0] = 1.0  # the third pass: the negatives
+        return np.array([np.eye(n)[1] * 0.5 + np.eye(n)[3] * 0.5] * len(crops)), feats
+
+    monkeypatch.setattr(classifier, "_run", fake_run)
+    likened: list[np.ndarray] = []
+    monkeypatch.setattr(classifier, "_as_drawn", lambda probs, feats: likened.append(feats) or probs)
+    image = np.full((100, 200, 3), 120, np.uint8)
+    image[10:90, 10:70] = (60, 110, 40)      # a dark green face with pale strokes
+    image[10:90, 110:170] = (200, 225, 235)  # an ivory face with dark strokes
+    for x in (25, 125):
+        for y in (30, 50, 70):
+            image[y:y + 5, x:x + 30] = (230, 240, 230) if x == 25 else (30, 30, 30)
+    classifier.name(image, np.array([[10, 10, 70, 90], [110, 10, 170, 90]], float))
+    half = np.sqrt(0.5)
+    np.testing.assert_allclose(likened[0], [[half, half, 0, 0], [1, 0, 0, 0]], atol=1e-6)
+
+
 def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) -> None:
     """A view with a turn hands the classifier the crop turned that way (a tile lying upside
     down reads upright in it); the upright view gets it as cut."""

@@ -437,10 +437,12 @@ class TileClassifier:
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
         views disagree where one alone would be confidently wrong. A tile still unsure
         (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too; one whose ink is paler
-        than its face, in those views' lightness negatives as well (``NEGATIVE_SHARE``). Boxes marked in
+        than its face, in those views' lightness negatives as well (``NEGATIVE_SHARE``; its
+        features and its negative's are likened to the kinds as drawn). Boxes marked in
         ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
         With a player's ``tileset`` each tile is matched with its learnt examples too
-        (``TileSet.combine``); without one, with each kind as many designs draw it
+        (``TileSet.combine``; a set with pale ink on its features and its negative's,
+        ``TileSet.pale_ink``); without one, with each kind as many designs draw it
         (``_as_drawn``), the probability given staying the classifier's.
         """
         probs, feats, seen, widest = self._read(image, boxes)
@@ -455,12 +457,19 @@ class TileClassifier:
                 again[index] += view
             probs[unsure] = again / (len(CROP_VIEWS) + len(again_views))
         pale = unsure[[_pale_ink(image, box) for box in boxes[unsure]]]
+        drawn_feats = feats
         if len(pale) and NEGATIVE_SHARE:
             views = CROP_VIEWS + again_views
             negative = np.zeros((len(pale), len(self.codes)))
-            for _, index, view, _ in self._views(image, boxes[pale], views, negative=True):
+            negative_feats = np.zeros((len(pale), feats.shape[1]), np.float32)
+            for key, index, view, feat in self._views(image, boxes[pale], views, negative=True):
                 negative[index] += view
+                if key in CROP_VIEWS and feat is not None:
+                    negative_feats[index] += feat
             probs[pale] = (1 - NEGATIVE_SHARE) * probs[pale] + NEGATIVE_SHARE * negative / len(views)
+            if len(feats.T):  # likened to the kinds as drawn (``_as_drawn``) in both
+                drawn_feats = feats.copy()
+                drawn_feats[pale] = unit_rows(feats[pale] + self._mapped(negative_feats / len(CROP_VIEWS)))
         if tileset is not None and len(tileset.codes):
             # matched last, on the classifier's whole reading: mixed in before the turned
             # views, the set's say was diluted by six views of the classifier's alone
@@ -474,7 +483,7 @@ class TileClassifier:
             probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at)
             choice = probs
         else:
-            choice = self._as_drawn(probs, feats)
+            choice = self._as_drawn(probs, drawn_feats)
         best = choice.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:
