@@ -394,7 +394,9 @@ def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPa
 
 def test_a_coloured_blank_face_is_a_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """The classifier has no class for backs and reads a face-down tile's blank, coloured back
-    as 白板: a strongly coloured blank middle is reported as a back, an ivory one stays 白板."""
+    as 白板: a strongly coloured blank middle among other tiles is reported as a back, an ivory
+    one stays 白板; the photo's one tile, which the detector took for a face, stays 白板 (a
+    mint or jade set's, photographed to be read)."""
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
@@ -409,6 +411,9 @@ def test_a_coloured_blank_face_is_a_back(monkeypatch: pytest.MonkeyPatch) -> Non
     reader = _two_stage_reader(classifier, (boxes, np.array([0.8, 0.8]), np.zeros(2, dtype=int)),
                                monkeypatch)
     assert [t["tile"] for t in reader.detect(image)] == ["back", "P"]
+    alone = _two_stage_reader(classifier, (boxes[:1], np.array([0.8]), np.zeros(1, dtype=int)),
+                              monkeypatch)
+    assert [t["tile"] for t in alone.detect(image)] == ["P"]
 
 
 def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:

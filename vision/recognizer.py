@@ -1247,7 +1247,10 @@ class Recognizer:
                     elif i in own - pale and named[j] not in BLANK_FACES:
                         codes[i], probs[i] = "back", scores[i]  # its colour, another's face: a back
                     elif (named[j] in BLANK_FACES and _coloured_back(image, boxes[i])
-                          and not own_blank(i)):
+                          and not own_blank(i) and len(boxes) > 1):
+                        # among other tiles (a concealed kong, a wall); alone in the photo, a
+                        # face the detector took for a tile is the one a player asks about: a
+                        # mint or jade set's 白板 (a back alone says nothing)
                         codes[i], probs[i] = "back", scores[i]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
