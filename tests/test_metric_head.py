@@ -198,3 +198,31 @@ def test_a_tile_no_set_was_learnt_for_is_likened_to_the_kinds_as_drawn(monkeypat
     sure[1:, codes.index("2m")] = recognizer.KINDS_FAMILIAR + 0.05
     mapped = classifier.metric(np.vstack([feats[:1]] * 3))
     np.testing.assert_array_equal(classifier._as_drawn(sure, mapped), sure)
+
+
+def test_a_pale_designs_tiles_are_compared_with_their_negatives_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pale design's tiles are compared as a pale set's are (``TileSet.pale_ink``): each
+    tile's features and its lightness negative's, summed. Where only the negatives tell the
+    kinds apart (white strokes the classifier reads poorly as they are), the kinds are found."""
+    rng = np.random.default_rng(3)
+    episodes = []
+    for _ in range(10):
+        codes = np.array([f"{k + 1}p" for k in range(6)] * 3)
+        negative = np.eye(6, 24)[np.arange(18) % 6] + rng.normal(0, 0.05, (18, 24))
+        episodes.append({"feats": unit_rows(rng.normal(0, 1, (18, 24))).astype(np.float32),
+                         "negative": unit_rows(negative).astype(np.float32),
+                         "codes": codes, "photo": np.repeat(np.arange(3), 6)})
+    as_they_are = [{k: v for k, v in ep.items() if k != "negative"} for ep in episodes]
+    assert train_metric.one_shot(as_they_are) < 0.5 < 0.8 < train_metric.one_shot(episodes)
+    identity = MetricHead.identity(24, rank=2)
+    assert train_metric.one_shot(episodes, identity) == pytest.approx(train_metric.one_shot(episodes))
+    pytest.importorskip("torch")  # fitted on them as they are compared
+    from vision import train as training
+
+    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
+    monkeypatch.setattr(train_metric, "CHECK_EVERY", 10)
+    head, metrics = train_metric.fit("metric-pale", episodes, episodes, "f", steps=20, rank=4,
+                                     lr=0.01, seed=0)
+    assert metrics["valid_one_shot"] == pytest.approx(train_metric.one_shot(episodes, head), abs=1e-3)
+    assert metrics["valid_one_shot"] > 0.8

@@ -398,10 +398,21 @@ class TileClassifier:
         dark, and the two together best (models/MODEL_CARD.md "Stop 33")."""
         if not len(feats.T):
             return feats
-        negative = np.zeros((len(boxes), feats.shape[1]), np.float32)
+        return unit_rows(feats + self.negative_features(image, boxes))
+
+    def negative_features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """The features of the boxes' ``CROP_VIEWS`` crops in their ``lightness_negative``, as
+        ``_read`` gives those of the crops as they are (in the metric head where there is one)."""
+        negative: np.ndarray | None = None
         for _, index, _, feat in self._views(image, boxes, CROP_VIEWS, negative=True):
+            if feat is None:  # a model without features
+                break
+            if negative is None:
+                negative = np.zeros((len(boxes), feat.shape[1]), np.float32)
             negative[index] += feat
-        return unit_rows(feats + self._mapped(negative / len(CROP_VIEWS)))
+        if negative is None:
+            return np.zeros((len(boxes), 0), np.float32)
+        return self._mapped(negative / len(CROP_VIEWS))
 
     def _mapped(self, feats: np.ndarray) -> np.ndarray:
         """Summed or mean features as a tile set compares them: in the metric head, unit rows."""
@@ -456,7 +467,7 @@ class TileClassifier:
             for _, index, view, _ in self._views(image, boxes[unsure], again_views):
                 again[index] += view
             probs[unsure] = again / (len(CROP_VIEWS) + len(again_views))
-        pale = unsure[[_pale_ink(image, box) for box in boxes[unsure]]]
+        pale = unsure[[pale_ink_at(image, box) for box in boxes[unsure]]]
         drawn_feats = feats
         if len(pale) and NEGATIVE_SHARE:
             views = CROP_VIEWS + again_views
@@ -575,7 +586,7 @@ class TileClassifier:
         return probs, features
 
 
-def _pale_ink(image: np.ndarray, box: np.ndarray) -> bool:
+def pale_ink_at(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether the tile in ``box`` shows ink paler than its face (``preprocess.pale_ink``)."""
     crop = crop_tile(image, tuple(box), pad=0.0, size=64)  # type: ignore[arg-type]
     return crop is not None and pale_ink(crop)

@@ -8,7 +8,10 @@ reuses them). The head is then fitted by episodes, as a player's set is used: th
 layout photo of a design are the examples, its other photos' tiles are read against them
 (softmax of the cosine similarities at ``tileset.TEMPERATURE``), and the loss is how often the
 right kind does not win. It is chosen on designs it never saw (``VALID_DESIGNS``, plain and
-coloured): one-shot accuracy of their close-ups, printed beside the features' own. Each tile
+coloured): one-shot accuracy of their close-ups, printed beside the features' own. A design
+whose layout shows ink paler than its faces (``tileset.PALE_SET_SHARE``) keeps its tiles'
+lightness negatives' features too, and is matched as a player's pale set is: each tile mapped
+as it is and in its negative, the two summed (``TileClassifier.features(..., negative_too)``). Each tile
 kind as all the training designs draw it (the mean of its mapped features: ``MetricHead.kinds``)
 is kept in the head too: what a tile of a set never learnt is likened to.
 
@@ -34,7 +37,7 @@ import numpy as np
 
 from .classes import TILE_CLASSES
 from .metric_head import METRIC_FILE, MetricHead
-from .tileset import TEMPERATURE, unit_rows
+from .tileset import PALE_SET_SHARE, TEMPERATURE, unit_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FEATURES_DIR = REPO_ROOT / "work" / "metric"
@@ -60,29 +63,45 @@ def training_designs(count: int) -> list[str]:
 
 def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> dict[str, np.ndarray]:
     """The features of one design's player photos: ``feats`` (one unit row a tile), ``codes``
-    and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
+    and ``photo`` (0, 1: the layout photos; 2: a close-up); ``pale`` (most of the first layout's
+    tiles show ink paler than their face), and for a pale design ``negative``, each tile's
+    features in its lightness negative."""
     from datasets.synth.art import load_art_set
     from datasets.synth.photos import player_set, rows_photo, single_tile_photo
 
+    from .recognizer import pale_ink_at
+
     rows = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
     style = player_set(design, coloured, seed)
-    feats, codes, photo = [], [], []
+    feats, negative, codes, photo = [], [], [], []
+    pale = False
+    scenes = []
     for j in range(2):
         scene = rows_photo(np.random.default_rng([seed, j, 100]), design, rows, coloured=coloured,
                            style=style)
-        tiles = [t for t in scene.tiles if t.labelled]
-        feats.append(classifier.features(scene.image, np.array([t.box for t in tiles], float)))
-        codes += [t.code for t in tiles]
-        photo += [j] * len(tiles)
+        boxes = np.array([t.box for t in scene.tiles if t.labelled], float)
+        if j == 0:
+            pale = sum(pale_ink_at(scene.image, box) for box in boxes) > PALE_SET_SHARE * len(boxes)
+        scenes.append((scene.image, boxes))
+        codes += [t.code for t in scene.tiles if t.labelled]
+        photo += [j] * len(boxes)
     rng = np.random.default_rng([seed, 7])
     for code in rng.permutation(rows)[:CLOSE_UPS]:
         scene = single_tile_photo(np.random.default_rng([seed, rows.index(code)]), design, str(code),
                                   coloured, style)
         tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
-        feats.append(classifier.features(scene.image, np.array([tile.box], float)))
+        scenes.append((scene.image, np.array([tile.box], float)))
         codes.append(tile.code)
         photo.append(2)
-    return {"feats": np.vstack(feats).astype(np.float32), "codes": np.array(codes), "photo": np.array(photo)}
+    for image, boxes in scenes:
+        feats.append(classifier.features(image, boxes))
+        if pale:
+            negative.append(classifier.negative_features(image, boxes))
+    out = {"feats": np.vstack(feats).astype(np.float32), "codes": np.array(codes),
+           "photo": np.array(photo), "pale": np.array(pale)}
+    if pale:
+        out["negative"] = np.vstack(negative).astype(np.float32)
+    return out
 
 
 def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> list[dict[str, np.ndarray]]:
@@ -92,7 +111,11 @@ def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> 
     out = []
     for design in designs:
         path = folder / f"{design}-{'coloured' if coloured else 'plain'}-{seed}.npz"
-        if not path.is_file():
+        made = False
+        if path.is_file():
+            with np.load(path) as data:
+                made = "pale" in data.files  # kept before pale designs were: made again
+        if not made:
             part = path.with_suffix(".part.npz")
             np.savez(part, **design_features(design, coloured, seed, classifier))
             part.replace(path)
@@ -102,11 +125,21 @@ def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> 
     return out
 
 
+def mapped(episode: dict[str, np.ndarray], head: MetricHead | None = None) -> np.ndarray:
+    """An episode's tiles as a tile set compares them: in ``head`` (None: the features as they
+    are), a pale design's as the sum of each tile's and its negative's, unit rows."""
+    def through(feats: np.ndarray) -> np.ndarray:
+        return unit_rows(feats) if head is None else head(feats)
+
+    z = through(episode["feats"])
+    return unit_rows(z + through(episode["negative"])) if "negative" in episode else z
+
+
 def one_shot(episodes: list[dict[str, np.ndarray]], head: MetricHead | None = None) -> float:
     """Share of the close-ups whose nearest tile of the first layout photo is of their kind."""
     right = total = 0
     for ep in episodes:
-        z = unit_rows(ep["feats"]) if head is None else head(ep["feats"])
+        z = mapped(ep, head)
         support, query = ep["photo"] == 0, ep["photo"] == 2
         nearest = (z[query] @ z[support].T).argmax(axis=1)
         right += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
@@ -121,7 +154,7 @@ def sure_from(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> float:
     the set did not learn), on a grid of 0.01."""
     own, other = [], []
     for ep in episodes:
-        z = head(ep["feats"])
+        z = mapped(ep, head)
         for layout in (0, 1):
             support, query = ep["photo"] == layout, ep["photo"] != layout
             sims = z[query] @ z[support].T
@@ -140,7 +173,7 @@ def kind_means(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> Metri
     codes = tuple(TILE_CLASSES[:42])
     sums = np.zeros((len(codes), len(head.scale)), np.float64)
     for ep in episodes:
-        z = head(ep["feats"])
+        z = mapped(ep, head)
         for k, code in enumerate(codes):
             sums[k] += z[ep["codes"] == code].sum(axis=0)
     return replace(head, kinds=unit_rows(sums).astype(np.float32), kind_codes=codes)
@@ -151,7 +184,7 @@ def nearest_kind(episodes: list[dict[str, np.ndarray]], head: MetricHead) -> flo
     right = total = 0
     for ep in episodes:
         query = ep["photo"] == 2
-        sims = head.kind_similarities(head(ep["feats"][query]))
+        sims = head.kind_similarities(mapped(ep, head)[query])
         right += int((np.array(head.kind_codes)[sims.argmax(axis=1)] == ep["codes"][query]).sum())
         total += int(query.sum())
     return right / max(total, 1)
@@ -184,7 +217,13 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
             best_step, best_state = saved["best_step"], saved["best_state"]
             print(f"resumed {name} at step {step} (best {best:.3f} at {best_step})", flush=True)
     rng = np.random.default_rng([seed, step])
-    tensors = [(torch.tensor(ep["feats"]), ep["codes"], ep["photo"]) for ep in train]
+    tensors = [(torch.tensor(ep["feats"]), torch.tensor(ep["negative"]) if "negative" in ep else None,
+                ep["codes"], ep["photo"]) for ep in train]
+
+    def through(feats: Any) -> Any:
+        x = torch.nn.functional.normalize(feats, dim=1)
+        return torch.nn.functional.normalize(x * params["scale"] + (x @ params["down"]) @ params["up"], dim=1)
+
 
     def head_of(state: dict[str, Any]) -> MetricHead:
         return MetricHead(*(state[k].detach().float().numpy().copy() for k in ("scale", "down", "up")),
@@ -193,12 +232,12 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     while step < steps:
         loss = torch.zeros(())
         for _ in range(EPISODES):
-            feats, codes, photo = tensors[rng.integers(len(tensors))]
+            feats, negative, codes, photo = tensors[rng.integers(len(tensors))]
             layout = int(rng.integers(2))  # either layout photo may be the one learnt
             support, query = np.flatnonzero(photo == layout), np.flatnonzero(photo != layout)
-            x = torch.nn.functional.normalize(feats, dim=1)
-            mapped = x * params["scale"] + (x @ params["down"]) @ params["up"]
-            z = torch.nn.functional.normalize(mapped, dim=1)
+            z = through(feats)
+            if negative is not None:  # a pale design, matched as a pale set is
+                z = torch.nn.functional.normalize(z + through(negative), dim=1)
             kinds = {code: k for k, code in enumerate(codes[support])}
             target = torch.tensor([kinds.get(code, -100) for code in codes[query]])
             logits = z[query] @ z[support].T / TEMPERATURE
