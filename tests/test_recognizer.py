@@ -245,6 +245,18 @@ def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) ->
     assert probs[0] == 1.0 and probs[1] == pytest.approx(3 / 5)
 
 
+def _pale_and_ivory_faces() -> np.ndarray:
+    """A photo of two tiles: at (10, 10, 70, 90) a dark green face with pale strokes, at (110,
+    10, 170, 90) an ivory face with dark strokes."""
+    image = np.full((100, 200, 3), 120, np.uint8)
+    image[10:90, 10:70] = (60, 110, 40)
+    image[10:90, 110:170] = (200, 225, 235)
+    for x in (25, 125):
+        for y in (30, 50, 70):
+            image[y:y + 5, x:x + 30] = (230, 240, 230) if x == 25 else (30, 30, 30)
+    return image
+
+
 def test_an_unsure_tile_with_pale_ink_is_read_in_its_negative(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tile still unsure whose ink is paler than its face (a jade or dark green set) is read
     again in the lightness negative of the same views, and takes that reading; an unsure tile
@@ -267,12 +279,7 @@ def test_an_unsure_tile_with_pale_ink_is_read_in_its_negative(monkeypatch: pytes
         return np.array([unsure if len(handed) < 3 else np.eye(n)[2]] * len(crops))
 
     monkeypatch.setattr(classifier, "_run", lambda crops: (fake_run(crops), None))
-    image = np.full((100, 200, 3), 120, np.uint8)
-    image[10:90, 10:70] = (60, 110, 40)      # a dark green face with pale strokes
-    image[10:90, 110:170] = (200, 225, 235)  # an ivory face with dark strokes
-    for x in (25, 125):
-        for y in (30, 50, 70):
-            image[y:y + 5, x:x + 30] = (230, 240, 230) if x == 25 else (30, 30, 30)
+    image = _pale_and_ivory_faces()
     codes, probs = classifier.name(image, np.array([[10, 10, 70, 90], [110, 10, 170, 90]], float))
     assert [len(h) for h in handed] == [2, 2, 2]  # both read again wider; only the pale one negative
     assert np.array_equal(handed[2][0], lightness_negative(handed[0][0]))  # the same view, turned over
@@ -304,12 +311,7 @@ def test_a_pale_tile_is_likened_to_the_kinds_as_drawn_with_its_negatives_feature
     monkeypatch.setattr(classifier, "_run", fake_run)
     likened: list[np.ndarray] = []
     monkeypatch.setattr(classifier, "_as_drawn", lambda probs, feats: likened.append(feats) or probs)
-    image = np.full((100, 200, 3), 120, np.uint8)
-    image[10:90, 10:70] = (60, 110, 40)      # a dark green face with pale strokes
-    image[10:90, 110:170] = (200, 225, 235)  # an ivory face with dark strokes
-    for x in (25, 125):
-        for y in (30, 50, 70):
-            image[y:y + 5, x:x + 30] = (230, 240, 230) if x == 25 else (30, 30, 30)
+    image = _pale_and_ivory_faces()
     classifier.name(image, np.array([[10, 10, 70, 90], [110, 10, 170, 90]], float))
     half = np.sqrt(0.5)
     np.testing.assert_allclose(likened[0], [[half, half, 0, 0], [1, 0, 0, 0]], atol=1e-6)
