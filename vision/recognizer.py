@@ -473,9 +473,10 @@ class TileClassifier:
             views = CROP_VIEWS + again_views
             negative = np.zeros((len(pale), len(self.codes)))
             negative_feats = np.zeros((len(pale), feats.shape[1]), np.float32)
-            for key, index, view, feat in self._views(image, boxes[pale], views, negative=True):
+            read = self._views(image, boxes[pale], views, negative=True)
+            for n, (_, index, view, feat) in enumerate(read):
                 negative[index] += view
-                if key in CROP_VIEWS and feat is not None:
+                if n < len(CROP_VIEWS) and feat is not None:  # the views features are read in
                     negative_feats[index] += feat
             probs[pale] = (1 - NEGATIVE_SHARE) * probs[pale] + NEGATIVE_SHARE * negative / len(views)
             if len(feats.T):  # likened to the kinds as drawn (``_as_drawn``) in both
