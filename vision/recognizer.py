@@ -390,15 +390,22 @@ class TileClassifier:
         _, feats, _, _ = self._read(image, boxes)
         return self._with_negative(image, boxes, feats) if negative_too else feats
 
-    def _with_negative(self, image: np.ndarray, boxes: np.ndarray, feats: np.ndarray
-                       ) -> np.ndarray:
+    def _with_negative(self, image: np.ndarray, boxes: np.ndarray, feats: np.ndarray,
+                       known: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """``feats`` (``_read``'s) averaged with the features of the boxes' crops in their
-        ``lightness_negative``: what a set with pale ink is matched on. The classifier learnt
-        dark ink on pale faces; its features tell a jade set's white strokes apart better turned
-        dark, and the two together best (models/MODEL_CARD.md "Stop 33")."""
+        ``lightness_negative`` (``known``: which boxes' are read already, and those features):
+        what a set with pale ink is matched on. The classifier learnt dark ink on pale faces;
+        its features tell a jade set's white strokes apart better turned dark, and the two
+        together best (models/MODEL_CARD.md "Stop 33")."""
         if not len(feats.T):
             return feats
-        return unit_rows(feats + self.negative_features(image, boxes))
+        negative = np.zeros_like(feats)
+        rest = np.ones(len(boxes), bool)
+        if known is not None:
+            negative[known[0]], rest[known[0]] = known[1], False
+        if rest.any():
+            negative[rest] = self.negative_features(image, boxes[rest])
+        return unit_rows(feats + negative)
 
     def negative_features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """The features of the boxes' ``CROP_VIEWS`` crops in their ``lightness_negative``, as
@@ -469,6 +476,7 @@ class TileClassifier:
             probs[unsure] = again / (len(CROP_VIEWS) + len(again_views))
         pale = unsure[[pale_ink_at(image, box) for box in boxes[unsure]]]
         drawn_feats = feats
+        pale_negative = np.zeros((0, feats.shape[1]), np.float32)  # their negatives' features
         if len(pale) and NEGATIVE_SHARE:
             views = CROP_VIEWS + again_views
             negative = np.zeros((len(pale), len(self.codes)))
@@ -480,8 +488,9 @@ class TileClassifier:
                     negative_feats[index] += feat
             probs[pale] = (1 - NEGATIVE_SHARE) * probs[pale] + NEGATIVE_SHARE * negative / len(views)
             if len(feats.T):  # likened to the kinds as drawn (``_as_drawn``) in both
+                pale_negative = self._mapped(negative_feats / len(CROP_VIEWS))
                 drawn_feats = feats.copy()
-                drawn_feats[pale] = unit_rows(feats[pale] + self._mapped(negative_feats / len(CROP_VIEWS)))
+                drawn_feats[pale] = unit_rows(feats[pale] + pale_negative)
         if tileset is not None and len(tileset.codes):
             # matched last, on the classifier's whole reading: mixed in before the turned
             # views, the set's say was diluted by six views of the classifier's alone
@@ -490,7 +499,8 @@ class TileClassifier:
                 self.features(image, boxes[:0])  # the error saying why
             tileset.refit(self)  # its vectors made this classifier's, from their looks
             if tileset.pale_ink:  # matched as its examples were learnt
-                feats = self._with_negative(image, boxes, feats)
+                known = (pale, pale_negative) if len(pale_negative) else None
+                feats = self._with_negative(image, boxes, feats, known)
             trust_at = self.metric.trust_at if self.metric is not None else TRUST_AT
             probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at)
             choice = probs
