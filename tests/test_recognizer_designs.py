@@ -90,7 +90,8 @@ def _face_photo(face: tuple[int, int, int], ink: tuple[int, int, int]) -> np.nda
     return photo
 
 
-def test_a_set_whose_ink_is_paler_than_its_faces_is_matched_with_their_negatives_too() -> None:
+def test_a_set_whose_ink_is_paler_than_its_faces_is_matched_with_their_negatives_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A jade or dark green set (most examples' ink paler than their face) keeps features made
     with the tiles' lightness negatives too, and says so beside the classifier's fingerprint;
     when examples of dark ink come to outnumber them, every example is made again as it is."""
@@ -102,6 +103,12 @@ def test_a_set_whose_ink_is_paler_than_its_faces_is_matched_with_their_negatives
     add_correction(ts, jade, box, "8s", classifier)
     assert ts.pale_ink and ts.model == "f1" + NEGATIVE_TOO
     assert ts.vectors[:, 1].tolist() == [1.0], "made with the negative too"
+    ts.save(tmp_path)
+    import vision.tileset as tileset
+
+    with monkeypatch.context() as patch:  # kept in the file: no look decoded to read with it
+        patch.setattr(tileset, "pale_looks", lambda looks: pytest.fail("looks decoded"))
+        assert TileSet.load("jade", tmp_path).pale_ink
     add_correction(ts, jade, box, "9s", classifier)
     add_correction(ts, ivory, box, "8m", classifier)
     assert ts.pale_ink and ts.vectors[:, 1].tolist() == [1.0] * 3, "fewer than half dark"

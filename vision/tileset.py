@@ -437,7 +437,7 @@ class TileSet:
         np.savez(part, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
                  ids=np.array(self.ids, dtype=np.int64), sources=np.array(self.sources, dtype="U10"),
                  next_id=np.array(self.next_id), model=np.array(self.model, dtype="U64"),
-                 dark_faces=np.array(self.dark_faces),
+                 dark_faces=np.array(self.dark_faces), pale_ink=np.array(self.pale_ink),
                  look_bytes=np.frombuffer(b"".join(jpegs), np.uint8),
                  look_ends=np.cumsum([len(j) for j in jpegs], dtype=np.int64),
                  look_boxes=np.array([look.box if look else (0.0,) * 4 for look in self.looks],
@@ -466,10 +466,13 @@ class TileSet:
                         looks.append(Look(blob[start:int(end)], tuple(float(v) for v in box))  # type: ignore[arg-type]
                                      if end > start else None)
                         start = int(end)
-                return cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
+                kept = cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
                            [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
                            int(data["next_id"]), looks, str(data["model"]) if "model" in data else "",
                            bool(data["dark_faces"]) if "dark_faces" in data else False)
+                if "pale_ink" in data:  # decided when saved: not every look decoded each read
+                    kept._pale = (tuple(kept.ids), bool(data["pale_ink"]))
+                return kept
         except (OSError, ValueError, KeyError) as exc:
             raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
 
