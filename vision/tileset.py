@@ -150,10 +150,18 @@ def features_of_looks(looks: list[Look], classifier: object, negative_too: bool 
 
 
 def pale_looks(looks: Sequence[Look | None]) -> bool:
-    """Whether more than ``PALE_SET_SHARE`` of ``looks`` (those kept) show ink paler than their
-    faces: a jade, black or dark green set, matched with its lightness negatives too."""
-    kept = [look for look in looks if look is not None]
-    return bool(kept) and sum(pale_ink(look.pixels()[1]) for look in kept) > PALE_SET_SHARE * len(kept)
+    """Whether the tiles of ``looks`` (those kept) are a pale set (:func:`mostly_pale`)."""
+    return mostly_pale([pale_ink(look.pixels()[1]) for look in looks if look is not None])
+
+
+def mostly_pale(pale: Sequence[bool]) -> bool:
+    """Whether more than ``PALE_SET_SHARE`` of a set's tiles show ink paler than their faces: a
+    jade, black or dark green set, matched with its lightness negatives too.
+
+    >>> mostly_pale([True, True, False]), mostly_pale([True, False]), mostly_pale([])
+    (True, False, False)
+    """
+    return bool(pale) and sum(pale) > PALE_SET_SHARE * len(pale)
 
 
 def unit_rows(rows: np.ndarray) -> np.ndarray:

@@ -9,7 +9,7 @@ layout photo of a design are the examples, its other photos' tiles are read agai
 (softmax of the cosine similarities at ``tileset.TEMPERATURE``), and the loss is how often the
 right kind does not win. It is chosen on designs it never saw (``VALID_DESIGNS``, plain and
 coloured): one-shot accuracy of their close-ups, printed beside the features' own. A design
-whose layout shows ink paler than its faces (``tileset.PALE_SET_SHARE``) keeps its tiles'
+whose layout shows ink paler than its faces (``tileset.mostly_pale``) keeps its tiles'
 lightness negatives' features too, and is matched as a player's pale set is: each tile mapped
 as it is and in its negative, the two summed (``TileClassifier.features(..., negative_too)``). Each tile
 kind as all the training designs draw it (the mean of its mapped features: ``MetricHead.kinds``)
@@ -37,7 +37,7 @@ import numpy as np
 
 from .classes import TILE_CLASSES
 from .metric_head import METRIC_FILE, MetricHead
-from .tileset import PALE_SET_SHARE, TEMPERATURE, unit_rows
+from .tileset import TEMPERATURE, mostly_pale, unit_rows
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FEATURES_DIR = REPO_ROOT / "work" / "metric"
@@ -81,7 +81,7 @@ def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> 
                            style=style)
         boxes = np.array([t.box for t in scene.tiles if t.labelled], float)
         if j == 0:
-            pale = sum(pale_ink_at(scene.image, box) for box in boxes) > PALE_SET_SHARE * len(boxes)
+            pale = mostly_pale([pale_ink_at(scene.image, box) for box in boxes])
         scenes.append((scene.image, boxes))
         codes += [t.code for t in scene.tiles if t.labelled]
         photo += [j] * len(boxes)
