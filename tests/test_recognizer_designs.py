@@ -663,3 +663,78 @@ def test_a_dark_faced_sets_layout_is_learnt_and_its_photo_read_with_it(recognize
     assert mine.pale_ink and mine.model == recognizer.classifier.fingerprint + NEGATIVE_TOO
     read = recognizer.detect(scene.image, mine)
     assert len(read) == 42 and right(read) >= 41
+
+
+class _ColourFaces:
+    """A stand-in face network: a tile's embedding is its mean colour, a unit row."""
+
+    digest = "colours"
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def __call__(self, tiles: list[np.ndarray]) -> np.ndarray:
+        self.calls.append(len(tiles))
+        rows = np.array([tile.reshape(-1, 3).mean(axis=0) - 128 for tile in tiles], np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_embedded_once() -> None:
+    """Two kinds the features put at one place: the face network's embeddings (here each face's
+    colour) name the tile; the examples are embedded once, again for another network, and an
+    example taken back is forgotten."""
+    from vision.face_embedding import EMBED_ANGLES
+    from vision.tileset import Look
+
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts = TileSet("mine")
+    photos = {}
+    for code, colour in (("1m", (200, 60, 60)), ("2m", (60, 60, 200))):
+        photo = np.full((200, 200, 3), 128, np.uint8)
+        photo[50:150, 60:140] = colour
+        photos[code] = photo
+        ts.add(code, np.eye(8)[0], look=Look.cut(photo, [60, 50, 140, 150]))
+    probs = np.full((1, len(codes)), 1 / len(codes))
+    features = np.eye(8)[:1]
+    box = np.array([[60, 50, 140, 150]])
+    faces = _ColourFaces()
+    for code in ("1m", "2m"):
+        read = ts.combine(probs, features, codes, photos[code], box, faces=faces)
+        assert codes[int(read.argmax())] == code
+        np.testing.assert_allclose(read.sum(), 1.0, atol=1e-6)
+    views = len(EMBED_ANGLES)  # the tile tried at each turn
+    assert faces.calls == [views, 2, views], "the two examples embedded once"
+    other = _ColourFaces()
+    other.digest = "another network"
+    ts.combine(probs, features, codes, photos["1m"], box, faces=other)
+    assert other.calls == [views, 2], "another network's embeddings are its own"
+    ts.remove(ts.ids[0])
+    assert list(ts._embedded[1]) == ts.ids
+    ts.add("3m", np.eye(8)[0])  # an example without a look: the features alone decide
+    assert not ts.embedding_scores(photos["1m"], box, faces).any()
+
+
+@needs_art
+def test_the_shipped_face_network_puts_a_turned_tile_nearest_its_own_kind() -> None:
+    """The network in ``models/`` on a design drawn by people: 1, 2 and 3 萬 (a stroke apart),
+    南 and 蘭, each photographed lying turned, lie nearest their own kind's upright example."""
+    from vision.face_embedding import FACES_FILE, FaceEmbedding
+    from vision.tileset import Look
+
+    path = MODELS / FACES_FILE
+    if not path.is_file():
+        pytest.skip(f"no {FACES_FILE} in {MODELS}")
+    faces = FaceEmbedding.load(path)
+    art = load_art_set("smooth").faces
+    kinds = ["1m", "2m", "3m", "S", "2f"]
+    ts = TileSet("mine")
+    for code in kinds:
+        image, box = _tile_photo(art[code], 0.0)
+        ts.add(code, np.eye(8)[0], look=Look.cut(image, box))
+    for angle in (-20.0, 16.0):
+        turned = [_tile_photo(art[code], angle) for code in kinds]
+        photo = np.hstack([image for image, _ in turned])
+        boxes = np.array([[x1 + 360 * k, y1, x2 + 360 * k, y2]
+                          for k, (_, (x1, y1, x2, y2)) in enumerate(turned)])
+        scores = ts.embedding_scores(photo, boxes, faces)
+        assert [ts.codes[k] for k in scores.argmax(axis=1)] == kinds, angle

@@ -65,33 +65,41 @@ def face_views(tile: np.ndarray, around: np.ndarray | None = None,
     """The middle of the tile's face at each of ``FACE_ANGLES`` (slid over the examples'
     faces, so the two boxes may lie ``FACE_MARGIN`` pixels apart): ``around`` (the tile with
     some of the photo about it) turned about the middle of ``box`` (where the tile lies in it)
-    and the tile's own size cut out again, its box being the bounds of a turned tile. Without
-    ``around`` the face is only tried upright."""
+    and the tile's own size cut out again (:func:`turned_cuts`). Without ``around`` the face is
+    only tried upright."""
     m = FACE_MARGIN
     if around is None or box is None:
         return [example_face(tile)[m:-m, m:-m]]
-    around = _opponent(around)
+    cuts = turned_cuts(_opponent(around), box, FACE_ANGLES, (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
+    views = [np.ascontiguousarray(_channels(_upright(cut))[m:-m, m:-m]) for cut in cuts]
+    return views or [example_face(tile)[m:-m, m:-m]]
+
+
+def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],
+                angles: tuple[float, ...], size: tuple[int, int]) -> list[np.ndarray]:
+    """The tile in ``box`` of ``around`` as it would look turned back by each of ``angles``
+    (degrees), its box being the bounds of a turned tile: the picture turned about the box's
+    middle and the tile's own size cut out straight, ``size`` (width, height; its sides
+    swapped for a tile lying on its side). An angle no tile of the box's shape can lie at is
+    left out."""
     x1, y1, x2, y2 = box
     width, height = x2 - x1, y2 - y1
     centre = ((x1 + x2) / 2, (y1 + y2) / 2)
-    views = []
-    for angle in FACE_ANGLES:
+    cuts = []
+    for angle in angles:
         cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
         # a w×h tile turned by the angle has bounds (w cos + h sin) × (w sin + h cos)
         w = (width * cos - height * sin) / (cos * cos - sin * sin)
         h = (height * cos - width * sin) / (cos * cos - sin * sin)
         if w < 0.3 * width or h < 0.3 * height:
             continue  # no tile of this box's shape lies at that angle
-        # the turned tile's w×h, cut straight into twice the face's size (then shrunk by area)
-        lying = w > 1.15 * h
-        out_w, out_h = (2 * FACE_HEIGHT, 2 * FACE_WIDTH) if lying else (2 * FACE_WIDTH, 2 * FACE_HEIGHT)
+        out_w, out_h = (size[1], size[0]) if w > 1.15 * h else size
         turn = np.vstack([cv2.getRotationMatrix2D(centre, angle, 1.0), [0.0, 0.0, 1.0]])
         fit = np.array([[out_w / w, 0.0, -(centre[0] - w / 2) * out_w / w],
                         [0.0, out_h / h, -(centre[1] - h / 2) * out_h / h]])
-        cut = cv2.warpAffine(around, fit @ turn, (out_w, out_h), flags=cv2.INTER_LINEAR,
-                             borderMode=cv2.BORDER_REPLICATE)
-        views.append(np.ascontiguousarray(_channels(_upright(cut))[m:-m, m:-m]))
-    return views or [example_face(tile)[m:-m, m:-m]]
+        cuts.append(cv2.warpAffine(around, fit @ turn, (out_w, out_h), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE))
+    return cuts
 
 
 def face_similarity(views: list[np.ndarray], examples: list[np.ndarray]) -> np.ndarray:

@@ -23,6 +23,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
+from .face_embedding import FACES_FILE, FaceEmbedding
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import (
     CROP_PAD,
@@ -321,8 +322,11 @@ class TileClassifier:
 
     def __init__(self, session: Any, batch: int = 64, second: TileClassifier | None = None,
                  fingerprint: str = "", metric: MetricHead | None = None,
-                 features_of: str | None = None) -> None:
+                 features_of: str | None = None, faces: FaceEmbedding | None = None) -> None:
         self.session = session
+        #: the face network a tile set's examples are compared by too (``vision.face_embedding``);
+        #: None where the models hold none
+        self.faces = faces
         #: the learnt map a tile set is matched in (``vision.metric_head``); None: the features
         #: as the classifiers give them
         self.metric = metric
@@ -375,8 +379,9 @@ class TileClassifier:
                 metric = None
             else:  # a set learnt without the head (or with another) is matched again (refit)
                 fingerprint = hashlib.sha256(f"{fingerprint} {metric.digest()}".encode()).hexdigest()[:16]
+        faces = FaceEmbedding.load(folder / FACES_FILE) if (folder / FACES_FILE).is_file() else None
         return cls(_session(path), second=second, fingerprint=fingerprint, metric=metric,
-                   features_of=features_of)
+                   features_of=features_of, faces=faces)
 
     def features(self, image: np.ndarray, boxes: np.ndarray, negative_too: bool = False
                  ) -> np.ndarray:
@@ -502,7 +507,7 @@ class TileClassifier:
                 known = (pale, pale_negative) if len(pale_negative) else None
                 feats = self._with_negative(image, boxes, feats, known)
             trust_at = self.metric.trust_at if self.metric is not None else TRUST_AT
-            probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at)
+            probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at, self.faces)
             choice = probs
         else:
             choice = self._as_drawn(probs, drawn_feats)

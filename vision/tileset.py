@@ -40,6 +40,7 @@ from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
+from .face_embedding import FaceEmbedding, turned_views
 from .face_match import example_face, face_similarity, face_views
 from .preprocess import blank_middle, padded_region, pale_ink
 
@@ -67,6 +68,10 @@ FACE_WEIGHT = 0.25
 FACE_WITHIN = 0.10
 FACE_KINDS = 5
 FACE_EXAMPLES = 3
+#: The face network's say (``vision.face_embedding``): this share of the cosine of a tile's and
+#: each example's embeddings is added to their features' similarity (every example's, where the
+#: models hold the network).
+EMBED_WEIGHT = 1.0
 #: The classifier's say among the learnt kinds: this share of its log-probability added to
 #: their logits (similarity / ``TEMPERATURE``), each kind counted at most ``CLASSIFIER_SPAN``
 #: below the classifier's top (a tenth of its probability): it breaks the near ties the set
@@ -205,6 +210,8 @@ class TileSet:
     dark_faces: bool = False
     #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
     _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
+    #: each example's face embedding (``face_embedding``) by id, and the network's digest
+    _embedded: tuple[str, dict[int, np.ndarray]] = field(default=("", {}), repr=False, compare=False)
     #: the ids of the 白板 examples and their colour (``blank_colour``), made when first needed
     _blank: tuple[tuple[int, ...], np.ndarray | None] | None = field(default=None, repr=False,
                                                                       compare=False)
@@ -254,6 +261,7 @@ class TileSet:
 
     def _drop(self, index: int) -> None:
         self._faces.pop(self.ids[index], None)
+        self._embedded[1].pop(self.ids[index], None)
         for column in (self.codes, self.ids, self.sources, self.looks):
             del column[index]
         self.vectors = np.delete(self.vectors, index, axis=0)
@@ -365,6 +373,44 @@ class TileSet:
             out[row, chosen] = FACE_WEIGHT * face_similarity(face_views(tile, around, look.box), faces)
         return out
 
+    def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding
+                         ) -> np.ndarray:
+        """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
+        ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
+        the face network ``faces``, the tile turned back as it best matches
+        (``face_embedding.turned_views``); nothing where the set keeps an example without a
+        look."""
+        out = np.zeros((len(boxes), len(self.codes)), np.float32)
+        if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
+            return out
+        views: list[np.ndarray] = []
+        owner: list[int] = []
+        for k, box in enumerate(boxes):
+            look = Look.cut(image, box)
+            if look is not None:
+                around, tile = look.pixels()
+                turned = turned_views(around, look.box) or [tile]
+                views += turned
+                owner += [k] * len(turned)
+        if not views:
+            return out
+        sims = faces(views) @ self._embeddings(faces).T
+        rows = np.array(owner)
+        for k in np.unique(rows):
+            out[k] = EMBED_WEIGHT * sims[rows == k].max(axis=0)
+        return out
+
+    def _embeddings(self, faces: FaceEmbedding) -> np.ndarray:
+        """Every example's embedding by ``faces`` (one row each), made once from its look."""
+        if self._embedded[0] != faces.digest:
+            self._embedded = (faces.digest, {})
+        made = self._embedded[1]
+        todo = [k for k, key in enumerate(self.ids) if key not in made]
+        if todo:
+            rows = faces([self.looks[k].pixels()[1] for k in todo])  # type: ignore[union-attr]
+            made.update((self.ids[k], row) for k, row in zip(todo, rows, strict=True))
+        return np.stack([made[key] for key in self.ids])
+
     def blank_colour(self) -> np.ndarray | None:
         """The colour (CIELAB) of the set's 白板 as learnt: the median of its blank examples'
         middles; None where no 白板 with a look was learnt. Made once for the examples held."""
@@ -400,7 +446,7 @@ class TileSet:
 
     def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
                 image: np.ndarray | None = None, boxes: np.ndarray | None = None,
-                trust_at: float = TRUST_AT) -> np.ndarray:
+                trust_at: float = TRUST_AT, faces: FaceEmbedding | None = None) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
@@ -415,8 +461,11 @@ class TileSet:
             return probs
         best = np.where(learnt, sims, -np.inf).max(axis=1)
         if image is not None and boxes is not None:
-            faces = self.face_scores(to_examples, image, np.asarray(boxes, float))
-            sims = self._by_kind(to_examples + faces, codes)
+            boxes = np.asarray(boxes, float)
+            seen = self.face_scores(to_examples, image, boxes)
+            if faces is not None:
+                seen += self.embedding_scores(image, boxes, faces)
+            sims = self._by_kind(to_examples + seen, codes)
         lean = np.log(np.maximum(probs, 1e-12))
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
         logits = np.where(learnt, sims / TEMPERATURE + lean, -np.inf)

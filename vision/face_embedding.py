@@ -1,0 +1,101 @@
+"""The face embedding: a small network that tells a player's own tiles apart by their faces.
+
+A tile set is matched first in the classifiers' features (``vision.metric_head``), which were
+learnt at 64 px to *name* the tiles of the designs they trained on; on a new maker's 萬 numerals
+or flowers, 2 萬 and 3 萬, or 蘭 and 南, lie close there. This network looks at the tile's own
+face at 48 × 64 px and was trained (``vision.train_faces``) on rendered photos of hundreds of
+designs for one thing only: a tile seen in a close-up lies nearest the tile of the same kind in a
+layout photo of the *same* set. A learnt set's examples and the tiles read with it are embedded
+alike, and how near they lie is added to the features' similarity (``TileSet.combine``).
+
+The face as the network sees it (:func:`face_input`) must match its training: the tile's pixels
+in its look (``tileset.Look``), turned upright, stretched to ``FACE_SIZE``, lightness and two
+colour differences (YCrCb), each channel scaled to mean 0 and spread 1.
+
+>>> tile = np.full((40, 30, 3), 200, np.uint8); tile[10:30, 10:20] = 30
+>>> x = face_input(tile)
+>>> x.shape, round(float(x[0].mean()), 3), round(float(x[0].std()), 3)
+((3, 64, 48), 0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from .face_match import turned_cuts
+
+#: The network's file beside the classifiers in ``models/``.
+FACES_FILE = "tile_faces.onnx"
+#: The face the network reads (width, height): a layout photo's tile is about this size in its
+#: look, a close-up's is shrunk to it.
+FACE_SIZE = (48, 64)
+#: Faces embedded in one pass.
+BATCH = 64
+#: The turns (degrees) a tile read with a set is tried at against its upright examples (a tile
+#: photographed alone lies askew: ``face_match.FACE_ANGLES``); its nearest turn counts.
+EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
+
+
+def face_input(tile: np.ndarray) -> np.ndarray:
+    """A tile's pixels (BGR, its box) as the network reads them (float32 3 × 64 × 48)."""
+    return standardized(upright_face(tile))
+
+
+def upright_face(tile: np.ndarray) -> np.ndarray:
+    """A tile's pixels (BGR) upright (a tile lying on its side is turned to stand) and
+    stretched to ``FACE_SIZE`` (uint8): what the training keeps of each rendered tile."""
+    height, width = tile.shape[:2]
+    if width > 1.15 * height:
+        tile = cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE)
+    return cv2.resize(tile, FACE_SIZE, interpolation=cv2.INTER_AREA)
+
+
+def standardized(face: np.ndarray) -> np.ndarray:
+    """An upright face (BGR, ``FACE_SIZE``) as YCrCb, each channel of mean 0 and spread 1,
+    channels first (float32)."""
+    out = cv2.cvtColor(face, cv2.COLOR_BGR2YCrCb).astype(np.float32)
+    out -= out.mean(axis=(0, 1))
+    out /= np.maximum(out.std(axis=(0, 1)), 1.0)
+    return np.ascontiguousarray(out.transpose(2, 0, 1))
+
+
+def turned_views(around: np.ndarray, box: tuple[float, float, float, float]) -> list[np.ndarray]:
+    """The tile in ``box`` of its look ``around`` turned back by each of ``EMBED_ANGLES``, cut
+    at ``FACE_SIZE`` (BGR): the views of a tile read with a set."""
+    return turned_cuts(around, box, EMBED_ANGLES, FACE_SIZE)
+
+
+class FaceEmbedding:
+    """The network (an onnxruntime session): faces in, unit rows out."""
+
+    def __init__(self, session: Any, digest: str = "") -> None:
+        self.session = session
+        self.input = session.get_inputs()[0].name
+        #: what changes when the network does (a tile set's cached embeddings are of one)
+        self.digest = digest
+
+    @classmethod
+    def load(cls, path: Path) -> FaceEmbedding:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 2
+        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        return cls(session, hashlib.sha256(path.read_bytes()).hexdigest()[:16])
+
+    def __call__(self, tiles: Sequence[np.ndarray]) -> np.ndarray:
+        """Each tile's (BGR pixels of its box) embedding, a unit row."""
+        if not len(tiles):
+            return np.zeros((0, 0), np.float32)
+        rows = []
+        for start in range(0, len(tiles), BATCH):
+            batch = np.stack([face_input(tile) for tile in tiles[start:start + BATCH]])
+            rows.append(self.session.run(None, {self.input: batch})[0])
+        out = np.vstack(rows).astype(np.float32)
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)

@@ -1,0 +1,338 @@
+"""Train the face network (``vision.face_embedding``) on rendered photos of many tile designs.
+
+Each design is photographed as a player's own set would be (``datasets.synth.photos``: one
+physical set a design, ``player_set``): two layout photos of every kind in rows and
+``--close-ups`` photos of one tile. Each tile is cut at its true box as a tile set cuts it
+(``tileset.Look``) and kept as the network reads it (``face_embedding.upright_face``), a file a
+design under ``work/faces/`` (made once; a later run reuses them; ``--workers`` processes
+render). The network is fitted by episodes, as a player's set is used: one layout photo's tiles
+are the examples, the design's close-ups and some tiles of its other layout photo are read
+against them (softmax of the cosine similarities at ``tileset.TEMPERATURE``), and the loss is
+how often the right kind does not win. Faces are shifted, turned, scaled, blurred and noised a
+little, and an episode's lightness or colours are turned over at times (a jade or dark set). The
+step kept is the one whose close-ups of designs it never saw (``VALID_DESIGNS``, plain and
+coloured) are read best by one layout photo.
+
+The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
+rerun resumes there; each invocation is a line of ``models/train_log.jsonl``; the network is
+exported to ``FACES_FILE`` (onnx). Torch is needed here only (the ``train`` extra).
+
+    python -m vision.train_faces --name faces-a --steps 600
+    python -m vision.train_faces --name faces-a --out /tmp/cand   # a candidate elsewhere
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .classes import TILE_CLASSES
+from .face_embedding import FACE_SIZE, FACES_FILE, standardized, upright_face
+from .tileset import TEMPERATURE, Look
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+FACES_DIR = REPO_ROOT / "work" / "faces"
+#: Designs no network trains on: the six the model card measures, and the valid ones.
+VALID_DESIGNS = tuple(f"gen-{i}" for i in range(500, 520))
+CHECK_EVERY = 100
+#: Of an episode's other layout photo, this many tiles are read beside its close-ups.
+OTHER_LAYOUT = 12
+#: The network's widths (three stages of two 3 × 3 convolutions) and its embedding's.
+WIDTHS = (16, 32, 64)
+EMBEDDING = 128
+
+
+def design_faces(design: str, coloured: bool, seed: int, close_ups: int) -> dict[str, np.ndarray]:
+    """One design's player photos as faces: ``faces`` (uint8, upright, ``FACE_SIZE``),
+    ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
+    from datasets.synth.art import load_art_set
+    from datasets.synth.photos import player_set, rows_photo, single_tile_photo
+
+    rows = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    style = player_set(design, coloured, seed)
+    faces, codes, photo = [], [], []
+
+    def keep(image: np.ndarray, box: Any, code: str, which: int) -> None:
+        look = Look.cut(image, box)
+        if look is not None:
+            faces.append(upright_face(look.pixels()[1]))
+            codes.append(code)
+            photo.append(which)
+
+    for j in range(2):
+        scene = rows_photo(np.random.default_rng([seed, j, 100]), design, rows, coloured=coloured,
+                           style=style)
+        for tile in scene.tiles:
+            if tile.labelled:
+                keep(scene.image, tile.box, tile.code, j)
+    rng = np.random.default_rng([seed, 7])
+    for code in rng.permutation(rows)[:close_ups]:
+        scene = single_tile_photo(np.random.default_rng([seed, rows.index(code)]), design, str(code),
+                                  coloured, style)
+        tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
+        keep(scene.image, tile.box, tile.code, 2)
+    return {"faces": np.array(faces, np.uint8), "codes": np.array(codes), "photo": np.array(photo)}
+
+
+def _made(job: tuple[str, bool, int, int]) -> Path:
+    """Render one design's faces to their file (unless there) and return the path."""
+    design, coloured, seed, close_ups = job
+    path = FACES_DIR / f"{design}-{'coloured' if coloured else 'plain'}-{seed}-{close_ups}.npz"
+    if not path.is_file():
+        part = path.with_suffix(".part.npz")
+        np.savez(part, **design_faces(design, coloured, seed, close_ups))
+        part.replace(path)
+        print(f"faces: {path.name}", flush=True)
+    return path
+
+
+def faces(jobs: list[tuple[str, bool, int, int]], workers: int) -> list[dict[str, np.ndarray]]:
+    """Each job's (design, coloured, seed, close-ups) faces, rendered where not kept yet."""
+    FACES_DIR.mkdir(parents=True, exist_ok=True)
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            paths = list(pool.map(_made, jobs, chunksize=4))
+    else:
+        paths = [_made(job) for job in jobs]
+    out = []
+    for path in paths:
+        with np.load(path) as data:
+            out.append({k: data[k] for k in data.files})
+    return out
+
+
+def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int
+                  ) -> list[tuple[str, bool, int, int]]:
+    """What the network trains on (design, coloured, seed, close-ups): the art sets, each also
+    as ``art_looks`` more players' sets, and ``designs`` generated designs, every other one
+    coloured; never a held-out design nor a valid one."""
+    from .train_metric import ART_SETS, training_designs
+
+    names = [d for d in training_designs(designs + len(VALID_DESIGNS)) if d not in VALID_DESIGNS]
+    jobs = []
+    for k, design in enumerate(names[:len(ART_SETS) + designs]):
+        jobs.append((design, k % 2 == 1, seed + 50 + k, close_ups))
+        if design in ART_SETS:  # the sets drawn by people, as more players' sets
+            jobs += [(design, look % 2 == 0, seed + 60 + look, close_ups) for look in range(art_looks)]
+    return jobs
+
+
+def network() -> Any:
+    """The face network (torch): three stages of two convolutions, pooled to 4 × 3 cells, a
+    linear map to ``EMBEDDING``, a unit row."""
+    import torch
+    from torch import nn
+
+    def block(width_in: int, width_out: int) -> list[nn.Module]:
+        return [nn.Conv2d(width_in, width_out, 3, padding=1, bias=False), nn.BatchNorm2d(width_out),
+                nn.ReLU(inplace=True)]
+
+    a, b, c = WIDTHS
+
+    class FaceNet(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.body = nn.Sequential(*block(3, a), *block(a, a), nn.MaxPool2d(2),
+                                      *block(a, b), *block(b, b), nn.MaxPool2d(2),
+                                      *block(b, c), *block(c, c), nn.MaxPool2d(2),
+                                      *block(c, c), nn.AdaptiveAvgPool2d((4, 3)))
+            self.head = nn.Linear(c * 12, EMBEDDING)
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return nn.functional.normalize(self.head(self.body(x).flatten(1)), dim=1)
+
+    return FaceNet()
+
+
+def tensors(episodes: list[dict[str, np.ndarray]]) -> Any:
+    """All episodes' faces as the network reads them (one float tensor, N × 3 × 64 × 48)."""
+    import torch
+
+    return torch.from_numpy(np.concatenate([np.stack([standardized(face) for face in ep["faces"]])
+                                            for ep in episodes]))
+
+
+def augmented(x: Any, rng: np.random.Generator) -> Any:
+    """``x`` shifted, turned and scaled a little (each face its own), at times blurred; noised."""
+    import torch
+    from torch.nn import functional
+
+    n = len(x)
+    angle, scale = (torch.tensor(v, dtype=torch.float32) for v in
+                    (rng.normal(0, 0.08, n), rng.uniform(0.9, 1.1, n)))
+    dx, dy = (torch.tensor(rng.normal(0, 0.05, n), dtype=torch.float32) for _ in range(2))
+    theta = torch.stack([torch.stack([scale * torch.cos(angle), -scale * torch.sin(angle), dx], 1),
+                         torch.stack([scale * torch.sin(angle), scale * torch.cos(angle), dy], 1)], 1)
+    grid = functional.affine_grid(theta, list(x.shape), align_corners=False)
+    x = functional.grid_sample(x, grid, padding_mode="border", align_corners=False)
+    if rng.random() < 0.3:
+        x = functional.avg_pool2d(x, 3, 1, 1)
+    return x + 0.1 * torch.randn_like(x)
+
+
+def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
+    """Share of the close-ups whose nearest tile of the first layout photo is of their kind."""
+    import torch
+
+    training = net.training
+    net.eval()
+    with torch.no_grad():
+        z = torch.cat([net(x[i:i + 512]) for i in range(0, len(x), 512)]).numpy()
+    net.train(training)
+    right = total = start = 0
+    for ep in episodes:
+        zs = z[start:start + len(ep["codes"])]
+        start += len(ep["codes"])
+        support, query = ep["photo"] == 0, ep["photo"] == 2
+        nearest = (zs[query] @ zs[support].T).argmax(axis=1)
+        right += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
+        total += int(query.sum())
+    return right / max(total, 1)
+
+
+def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
+        steps: int, episodes: int, lr: float, seed: int, fresh: bool = False
+        ) -> tuple[Any, dict[str, float]]:
+    """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``); the step
+    with the best one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept."""
+    import torch
+    from torch.nn import functional
+
+    from .train import checkpoint_path
+
+    torch.manual_seed(seed)
+    net = network()
+    optimizer = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, lr, total_steps=steps, pct_start=0.1)
+    step, best, best_step, best_state = 0, -1.0, 0, None
+    last = checkpoint_path(name)
+    if last.is_file() and not fresh:
+        saved = torch.load(last, weights_only=False)
+        if saved["steps"] == steps and saved["widths"] == WIDTHS:
+            net.load_state_dict(saved["net"])
+            optimizer.load_state_dict(saved["optimizer"])
+            schedule.load_state_dict(saved["schedule"])
+            step, best = saved["step"], saved["best"]
+            best_step, best_state = saved["best_step"], saved["best_state"]
+            print(f"resumed {name} at step {step} (best {best:.3f} at {best_step})", flush=True)
+        else:  # the schedule is of one length: another one starts afresh
+            print(f"{name}: its checkpoint is of {saved['steps']} steps; starting afresh", flush=True)
+    x_train, x_valid = tensors(train), tensors(valid)
+    starts = np.cumsum([0] + [len(ep["codes"]) for ep in train])
+    while step < steps:
+        rng = np.random.default_rng([seed, step])  # a resumed run draws what it would have
+        loss = torch.zeros(())
+        for _ in range(episodes):
+            k = int(rng.integers(len(train)))
+            ep, first = train[k], starts[k]
+            layout = int(rng.integers(2))  # either layout photo may be the one learnt
+            support = np.flatnonzero(ep["photo"] == layout)
+            other = np.flatnonzero(ep["photo"] == 1 - layout)
+            query = np.r_[np.flatnonzero(ep["photo"] == 2),
+                          rng.choice(other, min(OTHER_LAYOUT, len(other)), replace=False)]
+            x = augmented(x_train[first + np.r_[support, query]], rng)
+            if rng.random() < 0.25:  # lightness turned over: a set with pale ink
+                x[:, 0] = -x[:, 0]
+            if rng.random() < 0.25:  # colours turned over
+                x[:, 1:] = -x[:, 1:]
+            z = net(x)
+            kinds = {code: i for i, code in enumerate(ep["codes"][support])}
+            target = torch.tensor([kinds.get(code, -100) for code in ep["codes"][query]])
+            logits = z[len(support):] @ z[:len(support)].T / TEMPERATURE
+            loss = loss + functional.cross_entropy(logits, target, ignore_index=-100)
+        optimizer.zero_grad()
+        (loss / episodes).backward()
+        optimizer.step()
+        schedule.step()
+        step += 1
+        if step % CHECK_EVERY == 0 or step == steps:
+            score = one_shot(net, x_valid, valid)
+            if score > best:
+                best, best_step = score, step
+                best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
+            print(f"step {step}: loss {float(loss.detach()) / episodes:.4f}, valid one-shot "
+                  f"{score:.4f}", flush=True)
+            torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict(),
+                        "schedule": schedule.state_dict(), "step": step, "best": best,
+                        "best_step": best_step, "best_state": best_state, "steps": steps,
+                        "widths": WIDTHS}, last)
+    if best_state is None:
+        raise SystemExit(f"{name}: nothing trained (asked for {steps} steps, done {step})")
+    net.load_state_dict(best_state)
+    return net.eval(), {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step}
+
+
+def export(net: Any, path: Path) -> None:
+    """Write the network as onnx (any number of faces a pass)."""
+    import warnings
+
+    import torch
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    faces = torch.zeros((2, 3, FACE_SIZE[1], FACE_SIZE[0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(net, (faces,), str(path), input_names=["faces"], output_names=["embedding"],
+                          dynamic_axes={"faces": {0: "n"}, "embedding": {0: "n"}}, dynamo=False,
+                          opset_version=17)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Train the face network a tile set is compared by.")
+    parser.add_argument("--name", default="faces", help="run name (checkpoint, log line)")
+    parser.add_argument("--designs", type=int, default=400, help="generated training designs")
+    parser.add_argument("--art-looks", type=int, default=4,
+                        help="each art set photographed as this many more sets (coloured, plain…)")
+    parser.add_argument("--close-ups", type=int, default=12, help="one-tile photos a design")
+    parser.add_argument("--steps", type=int, default=600)
+    parser.add_argument("--episodes", type=int, default=4, help="designs a step")
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--seed", type=int, default=20261203)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="rendering processes")
+    parser.add_argument("--fresh", action="store_true", help="ignore the run's checkpoint")
+    parser.add_argument("--out", type=Path, help=f"folder to write {FACES_FILE} to (default models/)")
+    args = parser.parse_args(argv)
+
+    import torch
+
+    from . import train as training
+    from .recognizer import MODELS_DIR
+    from .train_metric import ART_SETS
+
+    torch.set_num_threads(os.cpu_count() or 1)
+    record = training.RunRecord(
+        task="faces", name=args.name, command="python -m vision.train_faces " + shlex.join(
+            sys.argv[1:] if argv is None else argv), seed=args.seed,
+        data=f"{args.designs} generated designs + {len(ART_SETS)} art sets ({1 + args.art_looks} "
+             f"sets each), plain and coloured, {args.close_ups} close-ups a set",
+        model=f"face network {'/'.join(map(str, WIDTHS))} → {EMBEDDING}", device="cpu",
+        settings={"imgsz": "x".join(map(str, FACE_SIZE)), "batch": f"{args.episodes} designs",
+                  "epochs": args.steps, "lr": args.lr},
+        git_commit=training._git_commit(), started=training._now())
+    jobs = training_jobs(args.designs, args.art_looks, args.close_ups, args.seed)
+    jobs += [(d, coloured, args.seed + 2 + coloured, 21) for coloured in (False, True)
+             for d in VALID_DESIGNS]
+    made = faces(jobs, args.workers)
+    train, valid = made[:-2 * len(VALID_DESIGNS)], made[-2 * len(VALID_DESIGNS):]
+    start = time.time()
+    net, metrics = fit(args.name, train, valid, args.steps, args.episodes, args.lr, args.seed,
+                       args.fresh)
+    out = Path(args.out or MODELS_DIR)
+    export(net, out / FACES_FILE)
+    record.finished, record.epochs_done, record.metrics = training._now(), metrics["steps_done"], metrics
+    training._append_log(record)
+    print(f"{out / FACES_FILE}: valid one-shot {metrics['valid_one_shot']:.3f} (step "
+          f"{metrics['best_step']}), {time.time() - start:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
