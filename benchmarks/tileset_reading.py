@@ -1,9 +1,10 @@
 """What reading with a player's tile set costs: without a set, with it on features alone, with
-the faces laid over the examples (``vision.face_match``), side by side in one process.
+the faces laid over the examples (``vision.face_match``), and with the face network's say too
+(``vision.face_embedding``, where ``models/`` holds it), side by side in one process.
 
 Run: ``python benchmarks/tileset_reading.py [--design gen-12] [--scenes 30]``. A set is learnt
 from one layout photo of the design (``vision.evaluate_designs``' photos), then rendered table
-scenes of it (hands, walls, discard rows) are read the three ways, alternating scene by scene so
+scenes of it (hands, walls, discard rows) are read each way, alternating scene by scene so
 machine load hits all alike; it prints median milliseconds per photo, the ratios, the share of
 tiles whose face was compared and the faces read right each way.
 """
@@ -43,7 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     path, codes = _layout_photos(args.design, 1, args.seed)[0]
     learn(tileset, cv2.imread(str(path)), codes, recognizer)
     within = tileset_module.FACE_WITHIN
+    network = recognizer.classifier.faces
     ways = {"no tile set": None, "features alone": -1.0, "features and faces": within}
+    if network is not None:
+        ways["and the face network"] = within
     seconds: dict[str, list[float]] = {way: [] for way in ways}
     right = dict.fromkeys(ways, 0)
     faces = compared = 0
@@ -62,11 +66,13 @@ def main(argv: list[str] | None = None) -> int:
         for way, setting in ways.items():
             tileset_module.FACE_WITHIN = within if setting is None else setting
             tileset_module.face_views = counted if way == "features and faces" else counting
+            recognizer.classifier.faces = network if way == "and the face network" else None
             start = time.perf_counter()
             found = recognizer.detect(scene.image, None if setting is None else tileset)
             seconds[way].append(time.perf_counter() - start)
             right[way] += _right(found, truth)
     tileset_module.FACE_WITHIN, tileset_module.face_views = within, counting
+    recognizer.classifier.faces = network
     base = statistics.median(seconds["no tile set"])
     print(f"{args.scenes} scenes of {args.design}, {faces} faces; set learnt from {path.name}")
     for way in ways:

@@ -681,7 +681,8 @@ class _ColourFaces:
 
 def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_embedded_once() -> None:
     """Two kinds the features put at one place: the face network's embeddings (here each face's
-    colour) name the tile; the examples are embedded once, again for another network, and an
+    colour) name the tile, but have no say over a tile they put near no example (a view the
+    network never learnt); the examples are embedded once, again for another network, and an
     example taken back is forgotten."""
     from vision.face_embedding import EMBED_ANGLES
     from vision.tileset import Look
@@ -708,6 +709,9 @@ def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_
     other.digest = "another network"
     ts.combine(probs, features, codes, photos["1m"], box, faces=other)
     assert other.calls == [views, 2], "another network's embeddings are its own"
+    green = np.full((200, 200, 3), 128, np.uint8)
+    green[50:150, 60:140] = (60, 200, 60)
+    assert not ts.embedding_scores(green, box, faces).any(), "a face unlike every example: no say"
     ts.remove(ts.ids[0])
     assert list(ts._embedded[1]) == ts.ids
     ts.add("3m", np.eye(8)[0])  # an example without a look: the features alone decide

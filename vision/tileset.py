@@ -72,6 +72,16 @@ FACE_EXAMPLES = 3
 #: each example's embeddings is added to their features' similarity (every example's, where the
 #: models hold the network).
 EMBED_WEIGHT = 1.0
+#: ... only where the tile lies at least this near some example in the network's space: a view
+#: like those it learnt (a tile lying face up, seen from above). A tile standing in a rack, seen
+#: from low, is foreshortened as no layout photo or close-up is; the network then puts it nearer
+#: nothing (0.46-0.61 in rendered hands of gen-12) and its say would only add noise (7 筒 read
+#: 9 筒). 0.65: between the 2nd and the 5th percentile of the valid designs' close-ups' nearest
+#: example (unturned; ``vision.train_faces``).
+EMBED_SURE = 0.65
+#: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
+#: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
+EMBED_MIN_SIDE = 32
 #: The classifier's say among the learnt kinds: this share of its log-probability added to
 #: their logits (similarity / ``TEMPERATURE``), each kind counted at most ``CLASSIFIER_SPAN``
 #: below the classifier's top (a tenth of its probability): it breaks the near ties the set
@@ -386,7 +396,7 @@ class TileSet:
         views: list[np.ndarray] = []
         owner: list[int] = []
         for k, box in enumerate(boxes):
-            look = Look.cut(image, box)
+            look = Look.cut(image, box) if max(box[2] - box[0], box[3] - box[1]) >= EMBED_MIN_SIDE else None
             if look is not None:
                 around, tile = look.pixels()
                 turned = turned_views(around, look.box) or [tile]
@@ -397,7 +407,9 @@ class TileSet:
         sims = faces(views) @ self._embeddings(faces).T
         rows = np.array(owner)
         for k in np.unique(rows):
-            out[k] = EMBED_WEIGHT * sims[rows == k].max(axis=0)
+            nearest = sims[rows == k].max(axis=0)
+            if nearest.max() >= EMBED_SURE:  # a view the network knows
+                out[k] = EMBED_WEIGHT * nearest
         return out
 
     def _embeddings(self, faces: FaceEmbedding) -> np.ndarray:
