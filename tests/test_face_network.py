@@ -89,3 +89,23 @@ def test_the_network_never_trains_on_the_designs_it_is_measured_on() -> None:
     assert not designs & HELD_OUT and not designs & set(train_faces.VALID_DESIGNS)
     assert len(designs) == 600 + len(ART_SETS) and len(jobs) == 600 + 3 * len(ART_SETS)
     assert {coloured for _, coloured, *_ in jobs} == {True, False}
+
+
+def test_a_damaged_face_network_is_named_in_the_players_language(tmp_path: Path) -> None:
+    from assistant.catalogue import translate
+    from assistant.errors import MahjongError
+    from vision.recognizer import MODELS_DIR, TileClassifier
+
+    if not (MODELS_DIR / "tile_classifier.onnx").is_file():
+        pytest.skip("no shipped models")
+    for model in MODELS_DIR.glob("tile_classifier*.onnx"):
+        (tmp_path / model.name).symlink_to(model)
+    (tmp_path / face_embedding.FACES_FILE).write_bytes(b"not a network")
+    with pytest.raises(MahjongError, match="face network .* cannot be read") as caught:
+        TileClassifier.load(tmp_path)
+    assert "牌面网络文件" in translate(str(caught.value), "zh")
+    # a network of another input (a classifier) is refused the same way
+    (tmp_path / face_embedding.FACES_FILE).unlink()
+    (tmp_path / face_embedding.FACES_FILE).symlink_to(MODELS_DIR / "tile_classifier.onnx")
+    with pytest.raises(MahjongError, match="face network"):
+        TileClassifier.load(tmp_path)

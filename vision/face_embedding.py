@@ -21,7 +21,7 @@ colour differences (YCrCb), each channel scaled to mean 0 and spread 1.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,12 +81,19 @@ class FaceEmbedding:
         self.digest = digest
 
     @classmethod
-    def load(cls, path: Path) -> FaceEmbedding:
-        import onnxruntime as ort
+    def load(cls, path: Path, open_session: Callable[[Path], Any] | None = None) -> FaceEmbedding:
+        """The network in ``path`` (``open_session``: how the recognizer opens its models, else
+        onnxruntime's defaults); ValueError where it does not read faces as ``face_input``
+        gives them."""
+        if open_session is None:
+            import onnxruntime as ort
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 2
-        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+            session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        else:
+            session = open_session(path)
+        shape = session.get_inputs()[0].shape
+        if list(shape[1:]) != [3, FACE_SIZE[1], FACE_SIZE[0]]:
+            raise ValueError(f"{path} reads {shape}, not faces of 3 × {FACE_SIZE[1]} × {FACE_SIZE[0]}")
         return cls(session, hashlib.sha256(path.read_bytes()).hexdigest()[:16])
 
     def __call__(self, tiles: Sequence[np.ndarray]) -> np.ndarray:

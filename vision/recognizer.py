@@ -379,7 +379,14 @@ class TileClassifier:
                 metric = None
             else:  # a set learnt without the head (or with another) is matched again (refit)
                 fingerprint = hashlib.sha256(f"{fingerprint} {metric.digest()}".encode()).hexdigest()[:16]
-        faces = FaceEmbedding.load(folder / FACES_FILE) if (folder / FACES_FILE).is_file() else None
+        faces = None
+        if (folder / FACES_FILE).is_file():
+            try:
+                faces = FaceEmbedding.load(folder / FACES_FILE, _session)
+            except Exception as exc:  # onnxruntime's own errors of a damaged or foreign file
+                raise MahjongError(f"the face network {folder / FACES_FILE} cannot be read: train it "
+                                   "again with `python -m vision.train_faces`", str(folder / FACES_FILE)
+                                   ) from exc
         return cls(_session(path), second=second, fingerprint=fingerprint, metric=metric,
                    features_of=features_of, faces=faces)
 

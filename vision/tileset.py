@@ -221,7 +221,8 @@ class TileSet:
     #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
     _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
     #: each example's face embedding (``face_embedding``) by id, and the network's digest
-    _embedded: tuple[str, dict[int, np.ndarray]] = field(default=("", {}), repr=False, compare=False)
+    _embedded: tuple[str, dict[int, np.ndarray]] = field(default_factory=lambda: ("", {}), repr=False,
+                                                          compare=False)
     #: the ids of the 白板 examples and their colour (``blank_colour``), made when first needed
     _blank: tuple[tuple[int, ...], np.ndarray | None] | None = field(default=None, repr=False,
                                                                       compare=False)
@@ -388,8 +389,8 @@ class TileSet:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches
-        (``face_embedding.turned_views``); nothing where the set keeps an example without a
-        look."""
+        (``face_embedding.turned_views``); nothing for a tile under ``EMBED_MIN_SIDE`` or near
+        no example (``EMBED_SURE``), nor where the set keeps an example without a look."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
         if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
             return out

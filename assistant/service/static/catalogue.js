@@ -235,6 +235,7 @@ window.CATALOGUE = {
 "the detector finds tiles but does not name them, and the classifier model {0} is missing": "检测模型只找牌不认牌，而认牌模型 {0} 缺失",
 "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
 "the events must be a JSON list of [seat, action, tile]": "事件须为 JSON 列表，每项 [座位, 动作, 牌]",
+"the face network {0} cannot be read: train it again with `python -m vision.train_faces`": "牌面网络文件 {0} 读不出来：请用 `python -m vision.train_faces` 重新训练",
 "the field {0} has {1} characters; the limit is {2}": "字段 {0} 有 {1} 个字符，上限 {2}",
 "the four players need different names": "四位玩家的名字须各不相同",
 "the hand given for the winner is not a winning hand": "给和牌者的这手牌不是和牌",
