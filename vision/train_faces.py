@@ -34,7 +34,6 @@ from typing import Any
 
 import numpy as np
 
-from .classes import TILE_CLASSES
 from .face_embedding import FACE_SIZE, FACES_FILE, standardized, upright_face
 from .tileset import TEMPERATURE, Look
 
@@ -51,34 +50,18 @@ EMBEDDING = 128
 
 
 def design_faces(design: str, coloured: bool, seed: int, close_ups: int) -> dict[str, np.ndarray]:
-    """One design's player photos as faces: ``faces`` (uint8, upright, ``FACE_SIZE``),
-    ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
-    from datasets.synth.art import load_art_set
-    from datasets.synth.photos import player_set, rows_photo, single_tile_photo
+    """One design's player photos (``train_metric.player_photos``) as faces: ``faces`` (uint8,
+    upright, ``FACE_SIZE``), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
+    from .train_metric import player_photos
 
-    rows = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
-    style = player_set(design, coloured, seed)
     faces, codes, photo = [], [], []
-
-    def keep(image: np.ndarray, box: Any, code: str, which: int) -> None:
-        look = Look.cut(image, box)
-        if look is not None:
-            faces.append(upright_face(look.pixels()[1]))
-            codes.append(code)
-            photo.append(which)
-
-    for j in range(2):
-        scene = rows_photo(np.random.default_rng([seed, j, 100]), design, rows, coloured=coloured,
-                           style=style)
-        for tile in scene.tiles:
-            if tile.labelled:
-                keep(scene.image, tile.box, tile.code, j)
-    rng = np.random.default_rng([seed, 7])
-    for code in rng.permutation(rows)[:close_ups]:
-        scene = single_tile_photo(np.random.default_rng([seed, rows.index(code)]), design, str(code),
-                                  coloured, style)
-        tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
-        keep(scene.image, tile.box, tile.code, 2)
+    for image, tiles, which in player_photos(design, coloured, seed, close_ups):
+        for tile in tiles:
+            look = Look.cut(image, tile.box)
+            if look is not None:
+                faces.append(upright_face(look.pixels()[1]))
+                codes.append(tile.code)
+                photo.append(which)
     return {"faces": np.array(faces, np.uint8), "codes": np.array(codes), "photo": np.array(photo)}
 
 

@@ -61,39 +61,47 @@ def training_designs(count: int) -> list[str]:
     return [*ART_SETS, *names[:count]]
 
 
-def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> dict[str, np.ndarray]:
-    """The features of one design's player photos: ``feats`` (one unit row a tile), ``codes``
-    and ``photo`` (0, 1: the layout photos; 2: a close-up); ``pale`` (most of the first layout's
-    tiles show ink paler than their face), and for a pale design ``negative``, each tile's
-    features in its lightness negative."""
+def player_photos(design: str, coloured: bool, seed: int, close_ups: int = CLOSE_UPS
+                  ) -> list[tuple[np.ndarray, list[Any], int]]:
+    """One physical set of ``design`` photographed as a player would (``datasets.synth.photos``:
+    ``player_set``): two layout photos of every kind in rows, then ``close_ups`` photos of one
+    tile, each as (image, its labelled tiles, which: 0 and 1 the layouts, 2 a close-up). The
+    same seed draws the same photos (the metric head's features and the face network's faces
+    are of them)."""
     from datasets.synth.art import load_art_set
     from datasets.synth.photos import player_set, rows_photo, single_tile_photo
 
-    from .recognizer import pale_ink_at
-
     rows = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
     style = player_set(design, coloured, seed)
-    feats, negative, codes, photo = [], [], [], []
-    pale = False
-    scenes = []
+    out = []
     for j in range(2):
         scene = rows_photo(np.random.default_rng([seed, j, 100]), design, rows, coloured=coloured,
                            style=style)
-        boxes = np.array([t.box for t in scene.tiles if t.labelled], float)
-        if j == 0:
-            pale = mostly_pale([pale_ink_at(scene.image, box) for box in boxes])
-        scenes.append((scene.image, boxes))
-        codes += [t.code for t in scene.tiles if t.labelled]
-        photo += [j] * len(boxes)
+        out.append((scene.image, [t for t in scene.tiles if t.labelled], j))
     rng = np.random.default_rng([seed, 7])
-    for code in rng.permutation(rows)[:CLOSE_UPS]:
+    for code in rng.permutation(rows)[:close_ups]:
         scene = single_tile_photo(np.random.default_rng([seed, rows.index(code)]), design, str(code),
                                   coloured, style)
         tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
-        scenes.append((scene.image, np.array([tile.box], float)))
-        codes.append(tile.code)
-        photo.append(2)
-    for image, boxes in scenes:
+        out.append((scene.image, [tile], 2))
+    return out
+
+
+def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> dict[str, np.ndarray]:
+    """The features of one design's player photos (:func:`player_photos`): ``feats`` (one unit
+    row a tile), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up); ``pale`` (most
+    of the first layout's tiles show ink paler than their face), and for a pale design
+    ``negative``, each tile's features in its lightness negative."""
+    from .recognizer import pale_ink_at
+
+    photos = player_photos(design, coloured, seed)
+    image, tiles, _ = photos[0]
+    pale = mostly_pale([pale_ink_at(image, tile.box) for tile in tiles])
+    feats, negative, codes, photo = [], [], [], []
+    for image, tiles, which in photos:
+        boxes = np.array([t.box for t in tiles], float)
+        codes += [t.code for t in tiles]
+        photo += [which] * len(tiles)
         feats.append(classifier.features(image, boxes))
         if pale:
             negative.append(classifier.negative_features(image, boxes))
