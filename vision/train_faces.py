@@ -4,7 +4,7 @@ Each design is photographed as a player's own set would be (``datasets.synth.pho
 physical set a design, ``player_set``): two layout photos of every kind in rows and
 ``--close-ups`` photos of one tile. Each tile is cut at its true box as a tile set cuts it
 (``tileset.Look``) and kept as the network reads it (``face_embedding.upright_face``), a file a
-design under ``work/faces/`` (made once; a later run reuses them; ``--workers`` processes
+design under ``work/faces/48x64/`` (made once; a later run reuses them; ``--workers`` processes
 render). The network is fitted by episodes, as a player's set is used: one layout photo's tiles
 are the examples, the design's close-ups and some tiles of its other layout photo are read
 against them (softmax of the cosine similarities at ``tileset.TEMPERATURE``), and the loss is
@@ -65,10 +65,15 @@ def design_faces(design: str, coloured: bool, seed: int, close_ups: int) -> dict
     return {"faces": np.array(faces, np.uint8), "codes": np.array(codes), "photo": np.array(photo)}
 
 
+def _folder() -> Path:
+    """Where the faces are kept: a folder for each size they are cut at."""
+    return FACES_DIR / "x".join(map(str, FACE_SIZE))
+
+
 def _made(job: tuple[str, bool, int, int]) -> Path:
     """Render one design's faces to their file (unless there) and return the path."""
     design, coloured, seed, close_ups = job
-    path = FACES_DIR / f"{design}-{'coloured' if coloured else 'plain'}-{seed}-{close_ups}.npz"
+    path = _folder() / f"{design}-{'coloured' if coloured else 'plain'}-{seed}-{close_ups}.npz"
     if not path.is_file():
         part = path.with_suffix(".part.npz")
         np.savez(part, **design_faces(design, coloured, seed, close_ups))
@@ -79,7 +84,7 @@ def _made(job: tuple[str, bool, int, int]) -> Path:
 
 def faces(jobs: list[tuple[str, bool, int, int]], workers: int) -> list[dict[str, np.ndarray]]:
     """Each job's (design, coloured, seed, close-ups) faces, rendered where not kept yet."""
-    FACES_DIR.mkdir(parents=True, exist_ok=True)
+    _folder().mkdir(parents=True, exist_ok=True)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             paths = list(pool.map(_made, jobs, chunksize=4))
