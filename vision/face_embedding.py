@@ -28,7 +28,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .face_match import turned_cuts
+from .face_match import evened, opponent, turned_cuts, upright
 
 #: The network's file beside the classifiers in ``models/``.
 FACES_FILE = "tile_faces.onnx"
@@ -50,19 +50,13 @@ def face_input(tile: np.ndarray) -> np.ndarray:
 def upright_face(tile: np.ndarray) -> np.ndarray:
     """A tile's pixels (BGR) upright (a tile lying on its side is turned to stand) and
     stretched to ``FACE_SIZE`` (uint8): what the training keeps of each rendered tile."""
-    height, width = tile.shape[:2]
-    if width > 1.15 * height:
-        tile = cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE)
-    return cv2.resize(tile, FACE_SIZE, interpolation=cv2.INTER_AREA)
+    return cv2.resize(upright(tile), FACE_SIZE, interpolation=cv2.INTER_AREA)
 
 
 def standardized(face: np.ndarray) -> np.ndarray:
     """An upright face (BGR, ``FACE_SIZE``) as YCrCb, each channel of mean 0 and spread 1,
     channels first (float32)."""
-    out = cv2.cvtColor(face, cv2.COLOR_BGR2YCrCb).astype(np.float32)
-    out -= out.mean(axis=(0, 1))
-    out /= np.maximum(out.std(axis=(0, 1)), 1.0)
-    return np.ascontiguousarray(out.transpose(2, 0, 1))
+    return np.ascontiguousarray(evened(opponent(face)).transpose(2, 0, 1))
 
 
 def turned_views(around: np.ndarray, box: tuple[float, float, float, float]) -> list[np.ndarray]:

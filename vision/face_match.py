@@ -36,20 +36,26 @@ FACE_ANGLES = tuple(float(a) for a in range(-36, 37, 6))
 
 
 def _channels(tile: np.ndarray) -> np.ndarray:
-    """The tile (``_opponent`` colours) stretched to the face size, each channel scaled to mean 0 and spread 1
-    (so colour counts as much as lightness), as float32 H×W×3."""
-    face = cv2.resize(tile, (FACE_WIDTH, FACE_HEIGHT), interpolation=cv2.INTER_AREA).astype(np.float32)
+    """The tile (``opponent`` colours) stretched to the face size, each channel scaled to mean 0
+    and spread 1 (:func:`evened`), as float32 H×W×3."""
+    return evened(cv2.resize(tile, (FACE_WIDTH, FACE_HEIGHT), interpolation=cv2.INTER_AREA))
+
+
+def evened(face: np.ndarray) -> np.ndarray:
+    """Each channel of ``face`` scaled to mean 0 and spread 1 (so colour counts as much as
+    lightness; a flat channel, spread under 1, is not blown up), as float32 H×W×C."""
+    face = face.astype(np.float32)
     face -= face.mean(axis=(0, 1))
     return face / np.maximum(face.std(axis=(0, 1)), 1.0)
 
 
-def _opponent(image: np.ndarray) -> np.ndarray:
+def opponent(image: np.ndarray) -> np.ndarray:
     """A BGR picture as lightness and two colour differences (YCrCb: as good as CIELAB here and
     six times quicker), so that a red 萬 and a blue one differ."""
     return cv2.cvtColor(image, cv2.COLOR_BGR2YCrCb)
 
 
-def _upright(tile: np.ndarray) -> np.ndarray:
+def upright(tile: np.ndarray) -> np.ndarray:
     """A tile lying on its side (wider than tall) turned to stand, as the examples do."""
     height, width = tile.shape[:2]
     return cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE) if width > 1.15 * height else tile
@@ -57,7 +63,7 @@ def _upright(tile: np.ndarray) -> np.ndarray:
 
 def example_face(tile: np.ndarray) -> np.ndarray:
     """An example's face (from the pixels of its box, BGR), as the tile's views are laid over."""
-    return _channels(_upright(_opponent(tile)))
+    return _channels(upright(opponent(tile)))
 
 
 def face_views(tile: np.ndarray, around: np.ndarray | None = None,
@@ -70,8 +76,8 @@ def face_views(tile: np.ndarray, around: np.ndarray | None = None,
     m = FACE_MARGIN
     if around is None or box is None:
         return [example_face(tile)[m:-m, m:-m]]
-    cuts = turned_cuts(_opponent(around), box, FACE_ANGLES, (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
-    views = [np.ascontiguousarray(_channels(_upright(cut))[m:-m, m:-m]) for cut in cuts]
+    cuts = turned_cuts(opponent(around), box, FACE_ANGLES, (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
+    views = [np.ascontiguousarray(_channels(upright(cut))[m:-m, m:-m]) for cut in cuts]
     return views or [example_face(tile)[m:-m, m:-m]]
 
 

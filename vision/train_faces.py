@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from . import train_metric
 from .face_embedding import FACE_SIZE, FACES_FILE, standardized, upright_face
 from .tileset import TEMPERATURE, Look
 
@@ -52,10 +53,8 @@ EMBEDDING = 128
 def design_faces(design: str, coloured: bool, seed: int, close_ups: int) -> dict[str, np.ndarray]:
     """One design's player photos (``train_metric.player_photos``) as faces: ``faces`` (uint8,
     upright, ``FACE_SIZE``), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
-    from .train_metric import player_photos
-
     faces, codes, photo = [], [], []
-    for image, tiles, which in player_photos(design, coloured, seed, close_ups):
+    for image, tiles, which in train_metric.player_photos(design, coloured, seed, close_ups):
         for tile in tiles:
             look = Look.cut(image, tile.box)
             if look is not None:
@@ -102,13 +101,11 @@ def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int
     """What the network trains on (design, coloured, seed, close-ups): the art sets, each also
     as ``art_looks`` more players' sets, and ``designs`` generated designs, every other one
     coloured; never a held-out design nor a valid one."""
-    from .train_metric import ART_SETS, training_designs
-
-    names = [d for d in training_designs(designs + len(VALID_DESIGNS)) if d not in VALID_DESIGNS]
+    names = [d for d in train_metric.training_designs(designs + len(VALID_DESIGNS)) if d not in VALID_DESIGNS]
     jobs = []
-    for k, design in enumerate(names[:len(ART_SETS) + designs]):
+    for k, design in enumerate(names[:len(train_metric.ART_SETS) + designs]):
         jobs.append((design, k % 2 == 1, seed + 50 + k, close_ups))
-        if design in ART_SETS:  # the sets drawn by people, as more players' sets
+        if design in train_metric.ART_SETS:  # the sets drawn by people, as more players' sets
             jobs += [(design, look % 2 == 0, seed + 60 + look, close_ups) for look in range(art_looks)]
     return jobs
 
@@ -175,15 +172,9 @@ def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
     with torch.no_grad():
         z = torch.cat([net(x[i:i + 512]) for i in range(0, len(x), 512)]).numpy()
     net.train(training)
-    right = total = start = 0
-    for ep in episodes:
-        zs = z[start:start + len(ep["codes"])]
-        start += len(ep["codes"])
-        support, query = ep["photo"] == 0, ep["photo"] == 2
-        nearest = (zs[query] @ zs[support].T).argmax(axis=1)
-        right += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
-        total += int(query.sum())
-    return right / max(total, 1)
+    starts = np.cumsum([0] + [len(ep["codes"]) for ep in episodes])
+    return train_metric.one_shot([{**ep, "feats": z[start:start + len(ep["codes"])]}
+                                  for ep, start in zip(episodes, starts, strict=False)])
 
 
 def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
@@ -293,14 +284,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from . import train as training
     from .recognizer import MODELS_DIR
-    from .train_metric import ART_SETS
 
     torch.set_num_threads(os.cpu_count() or 1)
     record = training.RunRecord(
         task="faces", name=args.name, command="python -m vision.train_faces " + shlex.join(
             sys.argv[1:] if argv is None else argv), seed=args.seed,
-        data=f"{args.designs} generated designs + {len(ART_SETS)} art sets ({1 + args.art_looks} "
-             f"sets each), plain and coloured, {args.close_ups} close-ups a set",
+        data=f"{args.designs} generated designs + {len(train_metric.ART_SETS)} art sets "
+             f"({1 + args.art_looks} sets each), plain and coloured, {args.close_ups} close-ups a set",
         model=f"face network {'/'.join(map(str, WIDTHS))} → {EMBEDDING}", device="cpu",
         settings={"imgsz": "x".join(map(str, FACE_SIZE)), "batch": f"{args.episodes} designs",
                   "epochs": args.steps, "lr": args.lr},
