@@ -357,12 +357,14 @@ class TileSet:
             out[:, kind[order][starts]] = np.maximum.reduceat(sims[:, order], starts, axis=1)
         return out
 
-    def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray,
+                    looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """What each example's face adds to its similarity ``sims`` (one row a tile, one column
         an example), the tiles being ``boxes`` of ``image``: ``FACE_WEIGHT`` × the faces' match
         for the nearest examples of the kinds the features cannot tell apart, ``-FACE_WEIGHT``
         for the rest; nothing for a tile with no such kinds or too small to cut, or in a set
-        with an example kept before looks were (matched on features alone)."""
+        with an example kept before looks were (matched on features alone). ``looks``: the
+        tiles already cut (``Look.cut`` of each box), else cut here where needed."""
         out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
             return out
@@ -374,7 +376,9 @@ class TileSet:
                 if sims[row, i] < floor:
                     break
                 nearest.setdefault(str(learnt[i]), []).append(int(i))
-            look = Look.cut(image, boxes[row]) if len(nearest) > 1 else None
+            look = None
+            if len(nearest) > 1:
+                look = Look.cut(image, boxes[row]) if looks is None else looks[row]
             if look is None:  # one kind stands out, or the tile is too small to look at
                 continue
             chosen = [i for kind in list(nearest)[:FACE_KINDS] for i in nearest[kind][:FACE_EXAMPLES]]
@@ -384,20 +388,23 @@ class TileSet:
             out[row, chosen] = FACE_WEIGHT * face_similarity(face_views(tile, around, look.box), faces)
         return out
 
-    def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding
-                         ) -> np.ndarray:
+    def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
+                         looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches
         (``face_embedding.turned_views``); nothing for a tile under ``EMBED_MIN_SIDE`` or near
-        no example (``EMBED_SURE``), nor where the set keeps an example without a look."""
+        no example (``EMBED_SURE``), nor where the set keeps an example without a look.
+        ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
         if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
             return out
         views: list[np.ndarray] = []
         owner: list[int] = []
         for k, box in enumerate(boxes):
-            look = Look.cut(image, box) if max(box[2] - box[0], box[3] - box[1]) >= EMBED_MIN_SIDE else None
+            if max(box[2] - box[0], box[3] - box[1]) < EMBED_MIN_SIDE:
+                continue
+            look = Look.cut(image, box) if looks is None else looks[k]
             if look is not None:
                 around, tile = look.pixels()
                 turned = turned_views(around, look.box) or [tile]
@@ -475,9 +482,11 @@ class TileSet:
         best = np.where(learnt, sims, -np.inf).max(axis=1)
         if image is not None and boxes is not None:
             boxes = np.asarray(boxes, float)
-            seen = self.face_scores(to_examples, image, boxes)
+            # the network looks at every tile: each is cut once for it and the faces
+            looks = None if faces is None else [Look.cut(image, box) for box in boxes]
+            seen = self.face_scores(to_examples, image, boxes, looks)
             if faces is not None:
-                seen += self.embedding_scores(image, boxes, faces)
+                seen += self.embedding_scores(image, boxes, faces, looks)
             sims = self._by_kind(to_examples + seen, codes)
         lean = np.log(np.maximum(probs, 1e-12))
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
