@@ -1099,6 +1099,8 @@ MESSAGES: dict[str, str] = {
         "度量头文件 {0} 读不出来：请用 `python -m vision.train_metric` 重新训练",
     "the face network {0} cannot be read: train it again with `python -m vision.train_faces`":
         "牌面网络文件 {0} 读不出来：请用 `python -m vision.train_faces` 重新训练",
+    "the tile kinds {0} cannot be read: make them again with `python -m vision.train_faces "
+    "--kinds-only`": "牌样文件 {0} 读不出来：请用 `python -m vision.train_faces --kinds-only` 重新生成",
     "the tile detector model {0} is missing: train and export it with `python -m vision.train "
     "detect` (see models/MODEL_CARD.md)":
         "缺少找牌模型 {0}：请用 `python -m vision.train detect` 训练并导出（见 models/MODEL_CARD.md）",

@@ -7,8 +7,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from datasets.synth.art import available_art_sets
 from vision import face_embedding, train_faces
-from vision.face_embedding import FACE_SIZE, FaceEmbedding, face_input, standardized, upright_face
+from vision.face_embedding import (
+    FACE_SIZE,
+    DrawnKinds,
+    FaceEmbedding,
+    face_input,
+    standardized,
+    upright_face,
+)
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
 
 
 def test_a_face_is_read_upright_at_one_size_whatever_the_box() -> None:
@@ -91,6 +101,27 @@ def test_the_network_never_trains_on_the_designs_it_is_measured_on() -> None:
     assert {coloured for _, coloured, *_ in jobs} == {True, False}
 
 
+@pytest.mark.skipif("smooth" not in available_art_sets(),
+                    reason="no tile art here")
+def test_a_players_set_is_also_played_in_table_scenes_of_the_same_set() -> None:
+    """The network also learns tiles as a table shows them (a hand, a discard row), of the very
+    set its layout photos show; only tiles the network is asked about (``network_reads``)."""
+    from datasets.synth.photos import player_set
+    from datasets.synth.scene import render_scene
+    from vision.tileset import network_reads
+
+    photos = train_faces.train_metric.player_photos("smooth", True, 3, close_ups=1, scenes=2)
+    assert [which for *_, which in photos] == [0, 1, 2, 3, 3]
+    played = [tile for _, tiles, which in photos if which == 3 for tile in tiles]
+    assert played and all(tile.labelled and tile.code != "back" for tile in played)
+    style = player_set("smooth", True, 3)
+    scene = render_scene(np.random.default_rng(0), "hand", style=style)
+    assert scene.art == "smooth"
+    faces = train_faces.design_faces("smooth", True, 3, close_ups=1, scenes=2)
+    assert (faces["photo"] == 3).sum() == sum(network_reads(tile.box) for tile in played)
+    assert faces["faces"].shape[1:] == (FACE_SIZE[1], FACE_SIZE[0], 3)
+
+
 def test_a_damaged_face_network_is_named_in_the_players_language(tmp_path: Path) -> None:
     from assistant.catalogue import translate
     from assistant.errors import MahjongError
@@ -109,3 +140,69 @@ def test_a_damaged_face_network_is_named_in_the_players_language(tmp_path: Path)
     (tmp_path / face_embedding.FACES_FILE).symlink_to(MODELS_DIR / "tile_classifier.onnx")
     with pytest.raises(MahjongError, match="face network"):
         TileClassifier.load(tmp_path)
+
+
+class _ColourNetwork:
+    """A stand-in face network: a face's embedding is its mean colour less grey, a unit row."""
+
+    digest = "colours"
+
+    def __init__(self, kinds: DrawnKinds) -> None:
+        self.kinds = kinds
+
+    def __call__(self, tiles: list[np.ndarray]) -> np.ndarray:
+        rows = np.array([tile.reshape(-1, 3).mean(axis=0) - 128 for tile in tiles], np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+@pytest.mark.skipif(not (MODELS / "tile_classifier.onnx").is_file(), reason="no shipped models")
+def test_a_tile_of_a_design_no_one_taught_is_likened_to_the_kinds_as_many_designs_draw_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No tile set, a photo the classifier reads unsurely: a face the network likens to 1 萬 as
+    many designs draw it is named 1 萬 though the classifier leant to 2 萬 (its 0.30 the
+    confidence: reported unsure); a tile too small for the network keeps its reading; a photo
+    read surely (a design the classifier knows) is left as read."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    classifier.metric = None
+    codes = classifier.codes
+    red, blue = np.array([0.0, -0.6, 0.8]), np.array([0.8, -0.6, 0.0])  # BGR less grey, unit
+    kinds = DrawnKinds(np.array(["1m", "2m"]), np.vstack([red, blue]).astype(np.float32), "colours")
+    classifier.faces = _ColourNetwork(kinds)  # type: ignore[assignment]
+    reading = np.zeros(len(codes))
+    reading[codes.index("2m")], reading[codes.index("1m")], reading[codes.index("none")] = 0.5, 0.3, 0.05
+    reading[codes.index("5s")] = 0.15
+    monkeypatch.setattr(recognizer, "UNSURE", 0.0)
+    monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
+                                                            np.zeros((len(crops), 4), np.float32)))
+    image = np.full((200, 300, 3), 128, np.uint8)
+    image[20:120, 20:90] = (128, 60, 230)  # a red face, 70 × 100
+    image[20:45, 150:170] = (128, 60, 230)  # one too small to look at
+    boxes = np.array([[20, 20, 90, 120], [150, 20, 170, 45]], float)
+    named, probs = classifier.name(image, boxes)
+    assert named == ["1m", "2m"] and probs == pytest.approx([0.3, 0.5])
+    drawn = classifier._as_drawn(np.tile(reading, (2, 1)), np.zeros((2, 4)), image, boxes)
+    assert drawn[:, codes.index("none")] == pytest.approx([0.05, 0.05])
+    assert drawn.sum(axis=1) == pytest.approx([1.0, 1.0])
+    sure = np.tile(reading, (3, 1))
+    sure[1:, codes.index("2m")] = recognizer.KINDS_FAMILIAR + 0.05
+    np.testing.assert_array_equal(classifier._as_drawn(sure, np.zeros((3, 4)), image, boxes[[0, 0, 0]]), sure)
+
+
+def test_the_kinds_as_drawn_keep_a_few_drawings_of_each_kind_and_read_back(tmp_path: Path) -> None:
+    """Of many tiles of a kind, ``KIND_DRAWINGS`` centres are kept (a kind with fewer keeps all),
+    unit rows; written and read back alike (float16), and kept by a network only if its own."""
+    rng = np.random.default_rng(0)
+    rows = rng.normal(size=(90, 8)).astype(np.float32)
+    codes = ["1m"] * 80 + ["2m"] * 10
+    kinds = DrawnKinds.made(rows, codes, "net-a", per_kind=16)
+    assert (kinds.codes == "1m").sum() == 16 and (kinds.codes == "2m").sum() == 10
+    np.testing.assert_allclose(np.linalg.norm(kinds.rows, axis=1), 1.0, atol=1e-5)
+    kinds.save(tmp_path / face_embedding.KINDS_FILE)
+    again = DrawnKinds.load(tmp_path / face_embedding.KINDS_FILE)
+    np.testing.assert_allclose(again.rows, kinds.rows, atol=2e-3)
+    assert again.codes.tolist() == kinds.codes.tolist() and again.network == "net-a"
+    session = type("Session", (), {"get_inputs": lambda self: [type("I", (), {"name": "faces"})()]})()
+    assert FaceEmbedding(session, "net-a", again).kinds is again
+    assert FaceEmbedding(session, "net-b", again).kinds is None, "another network's kinds are not its"

@@ -310,7 +310,7 @@ def test_a_pale_tile_is_likened_to_the_kinds_as_drawn_with_its_negatives_feature
 
     monkeypatch.setattr(classifier, "_run", fake_run)
     likened: list[np.ndarray] = []
-    monkeypatch.setattr(classifier, "_as_drawn", lambda probs, feats: likened.append(feats) or probs)
+    monkeypatch.setattr(classifier, "_as_drawn", lambda probs, feats, *_: likened.append(feats) or probs)
     image = _pale_and_ivory_faces()
     classifier.name(image, np.array([[10, 10, 70, 90], [110, 10, 170, 90]], float))
     half = np.sqrt(0.5)

@@ -742,3 +742,32 @@ def test_the_shipped_face_network_puts_a_turned_tile_nearest_its_own_kind() -> N
                           for k, (_, (x1, y1, x2, y2)) in enumerate(turned)])
         scores = ts.embedding_scores(photo, boxes, faces)
         assert [ts.codes[k] for k in scores.argmax(axis=1)] == kinds, angle
+
+
+def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() -> None:
+    """A tile far from every example in the features (below ``trust_at``), which the face
+    network puts clearly nearest 1 萬: read 1 萬 where the classifier's own reading, 2 萬, is a
+    kind the set learnt; the classifier's reading stays where it is a kind not learnt (the set
+    cannot say the tile is not that kind), and where no network spoke."""
+    from vision.tileset import Look
+
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts = TileSet("mine")
+    photos = {}
+    for code, colour in (("1m", (200, 60, 60)), ("2m", (60, 60, 200))):
+        photo = np.full((200, 200, 3), 128, np.uint8)
+        photo[50:150, 60:140] = colour
+        photos[code] = photo
+        ts.add(code, np.eye(8)[0], look=Look.cut(photo, [60, 50, 140, 150]))
+    box = np.array([[60, 50, 140, 150]])
+    far = np.eye(8)[1:2]  # the features: as far from both examples as can be
+
+    def read(classifier_says: str, faces: object) -> str:
+        probs = np.full((1, len(codes)), 0.1 / (len(codes) - 1))
+        probs[0, codes.index(classifier_says)] = 0.9
+        out = ts.combine(probs, far, codes, photos["1m"], box, faces=faces)
+        return codes[int(out.argmax())]
+
+    assert read("2m", _ColourFaces()) == "1m"
+    assert read("5s", _ColourFaces()) == "5s", "a kind not learnt: the classifier's reading stays"
+    assert read("2m", None) == "2m", "no network: the features alone are too far to trust"

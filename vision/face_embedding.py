@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,13 @@ from .face_match import evened, opponent, turned_cuts, upright
 
 #: The network's file beside the classifiers in ``models/``.
 FACES_FILE = "tile_faces.onnx"
+#: Beside it, each tile kind as the network's training designs draw it (``DrawnKinds``).
+KINDS_FILE = "tile_faces_kinds.npz"
+#: Of each kind, this many drawings kept (k-means centres of its training designs' layout
+#: tiles): on one-tile photos of five held-out sets (true boxes, ``work/lib_proto.py``) a
+#: tile's nearest of 64 names its kind as often as the mean of its five nearest of all 17,710
+#: tiles (kmj-jade 0.738 / 0.762, the dark green set 0.929 / 0.952), in a 700 KB file.
+KIND_DRAWINGS = 64
 #: The face the network reads (width, height): a layout photo's tile is about this size in its
 #: look, a close-up's is shrunk to it.
 FACE_SIZE = (48, 64)
@@ -65,14 +73,77 @@ def turned_views(around: np.ndarray, box: tuple[float, float, float, float]) -> 
     return turned_cuts(around, box, EMBED_ANGLES, FACE_SIZE)
 
 
+@dataclass(frozen=True)
+class DrawnKinds:
+    """Each tile kind as many designs draw it, in the face network's space: what a tile of a
+    design no player has taught yet is likened to (``TileClassifier._as_drawn``).
+
+    >>> kinds = DrawnKinds(np.array(["1m", "1m", "2m"]), np.eye(3, dtype=np.float32), "net")
+    >>> kinds.similarities(np.array([[0.6, 0.0, 0.8]], np.float32), ["2m", "1m", "3m"]).tolist()
+    [[0.800000011920929, 0.6000000238418579, -1.0]]
+    """
+
+    codes: np.ndarray
+    rows: np.ndarray
+    #: the digest of the network they were embedded by (``FaceEmbedding.digest``)
+    network: str
+
+    def similarities(self, embeddings: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
+        """Each embedding's best cosine to each of ``kinds``'s drawings (-1 for a kind with none)."""
+        sims = np.asarray(embeddings, np.float32) @ self.rows.T
+        out = np.full((len(sims), len(kinds)), -1.0, np.float32)
+        for k, kind in enumerate(kinds):
+            mine = self.codes == kind
+            if mine.any():
+                out[:, k] = sims[:, mine].max(axis=1)
+        return out
+
+    @classmethod
+    def made(cls, embeddings: np.ndarray, codes: Sequence[str], network: str,
+             per_kind: int = KIND_DRAWINGS) -> DrawnKinds:
+        """Of each kind's ``embeddings`` (one unit row a tile, its kind in ``codes``), the
+        ``per_kind`` centres of k-means (all its rows where fewer), as unit rows."""
+        codes = np.asarray(codes)
+        rows, kinds = [], []
+        for kind in sorted(set(codes.tolist())):
+            mine = np.asarray(embeddings, np.float32)[codes == kind]
+            if len(mine) > per_kind:
+                stop = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 1e-3)
+                cv2.setRNGSeed(0)
+                _, _, mine = cv2.kmeans(mine, per_kind, None, stop, 2, cv2.KMEANS_PP_CENTERS)
+            rows.append(mine / np.maximum(np.linalg.norm(mine, axis=1, keepdims=True), 1e-9))
+            kinds += [kind] * len(mine)
+        return cls(np.array(kinds), np.vstack(rows).astype(np.float32), network)
+
+    def save(self, path: Path) -> None:
+        """Write to ``path`` (npz; the rows as float16)."""
+        np.savez_compressed(path, codes=self.codes, rows=self.rows.astype(np.float16),
+                            network=np.array(self.network))
+
+    @classmethod
+    def load(cls, path: Path) -> DrawnKinds:
+        """Read ``path`` (``save``'s file); ValueError, KeyError or OSError where it is not one."""
+        with np.load(path, allow_pickle=False) as data:
+            codes, rows, network = data["codes"], data["rows"].astype(np.float32), str(data["network"])
+        if rows.ndim != 2 or len(rows) != len(codes):
+            raise ValueError(f"{path}: {len(codes)} kinds for {rows.shape} rows")
+        return cls(codes.astype(str), rows, network)
+
+
 class FaceEmbedding:
     """The network (an onnxruntime session): faces in, unit rows out."""
 
-    def __init__(self, session: Any, digest: str = "") -> None:
+    def __init__(self, session: Any, digest: str = "", kinds: DrawnKinds | None = None) -> None:
         self.session = session
         self.input = session.get_inputs()[0].name
         #: what changes when the network does (a tile set's cached embeddings are of one)
         self.digest = digest
+        #: each kind as many designs draw it, embedded by this network (None: none made by it)
+        self.kinds = kinds if kinds is not None and kinds.network == digest else None
+
+    def with_kinds(self, kinds: DrawnKinds) -> FaceEmbedding:
+        """This network with ``kinds`` (kept only where this network embedded them)."""
+        return FaceEmbedding(self.session, self.digest, kinds)
 
     @classmethod
     def load(cls, path: Path, open_session: Callable[[Path], Any] | None = None) -> FaceEmbedding:

@@ -23,7 +23,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
-from .face_embedding import FACES_FILE, FaceEmbedding
+from .face_embedding import FACES_FILE, KINDS_FILE, DrawnKinds, FaceEmbedding
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import (
     CROP_PAD,
@@ -37,7 +37,7 @@ from .preprocess import (
     pale_ink,
     turn,
 )
-from .tileset import TRUST_AT, TileSet, unit_rows
+from .tileset import TRUST_AT, Look, TileSet, network_reads, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -120,6 +120,13 @@ KINDS_NEAR = 0.25
 #: surely; on them the drawn kinds set 6 tiles right for 9 they set wrong in a third of
 #: ``valid`` (the drawn kinds are rendered designs' only).
 KINDS_FAMILIAR = 0.6
+#: ... and by its face's nearness ``s`` to each kind as the face network's training designs draw
+#: it (``face_embedding.DrawnKinds``), ``exp((s - best) / FACE_KINDS_TEMPERATURE)`` over all
+#: kinds: the network, trained to tell one set's kinds apart, likens a face of a new design to
+#: the same kind of other designs better than the classifier names it where the design is far
+#: from those it learnt (one-tile photos before learning: the dark green set 0.809 → 0.929,
+#: kmj-jade 0.619 → 0.690; models/MODEL_CARD.md "Stop 35"; 0.1: jade 0.667).
+FACE_KINDS_TEMPERATURE = 0.05
 #: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
 #: ivory, as tile faces are and coloured backs are not.
 PALE_SATURATION = 45
@@ -387,6 +394,13 @@ class TileClassifier:
                 raise MahjongError(f"the face network {folder / FACES_FILE} cannot be read: train it "
                                    "again with `python -m vision.train_faces`", str(folder / FACES_FILE)
                                    ) from exc
+            if (folder / KINDS_FILE).is_file():
+                try:
+                    faces = faces.with_kinds(DrawnKinds.load(folder / KINDS_FILE))
+                except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+                    raise MahjongError(f"the tile kinds {folder / KINDS_FILE} cannot be read: make them "
+                                       "again with `python -m vision.train_faces --kinds-only`",
+                                       str(folder / KINDS_FILE)) from exc
         return cls(_session(path), second=second, fingerprint=fingerprint, metric=metric,
                    features_of=features_of, faces=faces)
 
@@ -517,7 +531,7 @@ class TileClassifier:
             probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at, self.faces)
             choice = probs
         else:
-            choice = self._as_drawn(probs, drawn_feats)
+            choice = self._as_drawn(probs, drawn_feats, image, boxes)
         best = choice.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:
@@ -531,26 +545,56 @@ class TileClassifier:
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
 
-    def _as_drawn(self, probs: np.ndarray, feats: np.ndarray) -> np.ndarray:
-        """``probs`` weighed by how like each kind as the metric head's training designs draw it
-        (``MetricHead.kinds``, at ``KINDS_TEMPERATURE``) each tile is: what a tile is taken for
-        where no tile set is learnt. The tile kinds' total and the ``none`` column stay the
-        classifier's."""
-        if self.metric is None or self.metric.kinds is None or not len(feats.T):
-            return probs
+    def _as_drawn(self, probs: np.ndarray, feats: np.ndarray, image: np.ndarray | None = None,
+                  boxes: np.ndarray | None = None) -> np.ndarray:
+        """``probs`` weighed by how like each kind as many designs draw it each tile is: in the
+        classifiers' features (the metric head's training designs, ``MetricHead.kinds``, at
+        ``KINDS_TEMPERATURE``) and in the face network's space (the tile's face in ``boxes`` of
+        ``image``: ``FACE_KINDS_TEMPERATURE``): what a tile is taken for where no tile set is
+        learnt, in a photo of a design the classifier does not know (``KINDS_FAMILIAR``). The
+        tile kinds' total and the ``none`` column stay the classifier's."""
         read = probs.sum(axis=1) > 0  # boxes cut
         if not read.any() or np.median(probs[read].max(axis=1)) >= KINDS_FAMILIAR:
             return probs  # a design the classifier knows
-        drawn = [(k, self.codes.index(code)) for k, code in enumerate(self.metric.kind_codes)
-                 if code in self.codes]
-        sims = self.metric.kind_similarities(feats)[:, [k for k, _ in drawn]]
-        cols = [col for _, col in drawn]
+        out = probs
+        if self.metric is not None and self.metric.kinds is not None and len(feats.T):
+            drawn = [(k, self.codes.index(code)) for k, code in enumerate(self.metric.kind_codes)
+                     if code in self.codes]
+            sims = self.metric.kind_similarities(feats)[:, [k for k, _ in drawn]]
+            cols = [col for _, col in drawn]
+            out = probs.copy()
+            reading = probs[:, cols]
+            near = reading >= KINDS_NEAR * reading.max(axis=1, keepdims=True)
+            weighed = np.where(near, reading * np.exp((sims - 1.0) / KINDS_TEMPERATURE), reading * 1e-6)
+            out[:, cols] = weighed * (reading.sum(axis=1, keepdims=True)
+                                      / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))
+        if image is not None and boxes is not None and self.faces is not None and self.faces.kinds:
+            out = self._faces_drawn(out, image, boxes, read)
+        return out
+
+    def _faces_drawn(self, probs: np.ndarray, image: np.ndarray, boxes: np.ndarray,
+                     read: np.ndarray) -> np.ndarray:
+        """``probs`` of the tiles ``read`` weighed by ``exp((s - best) / FACE_KINDS_TEMPERATURE)``,
+        s the face's nearness to each kind as many designs draw it (``FaceEmbedding.kinds``);
+        tiles the network does not read (``tileset.network_reads``) keep theirs."""
+        kinds = self.faces.kinds  # type: ignore[union-attr]
+        known = set(kinds.codes.tolist())
+        cols = [k for k, code in enumerate(self.codes) if code in known]
+        rows, views = [], []
+        for i in np.flatnonzero(read):
+            box = boxes[i]
+            look = Look.cut(image, box) if network_reads(box) else None
+            if look is not None:
+                rows.append(i)
+                views.append(look.pixels()[1])
+        if not rows:
+            return probs
+        sims = kinds.similarities(self.faces(views), [self.codes[k] for k in cols])  # type: ignore[misc]
         out = probs.copy()
-        reading = probs[:, cols]
-        near = reading >= KINDS_NEAR * reading.max(axis=1, keepdims=True)
-        weighed = np.where(near, reading * np.exp((sims - 1.0) / KINDS_TEMPERATURE), reading * 1e-6)
-        out[:, cols] = weighed * (reading.sum(axis=1, keepdims=True)
-                                  / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))
+        reading = probs[np.ix_(rows, cols)]
+        weighed = reading * np.exp((sims - sims.max(axis=1, keepdims=True)) / FACE_KINDS_TEMPERATURE)
+        out[np.ix_(rows, cols)] = weighed * (reading.sum(axis=1, keepdims=True)
+                                             / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))
         return out
 
     def _views(self, image: np.ndarray, boxes: np.ndarray,

@@ -82,6 +82,11 @@ EMBED_SURE = 0.65
 #: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
 #: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
 EMBED_MIN_SIDE = 32
+#: ... and whose longer side is at most this many times its shorter: a box squashed further (a
+#: photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to the network's 48 × 64
+#: is no face it learnt (likened to the kinds as drawn, two such tiles read right turned wrong,
+#: one wrong turned right).
+EMBED_MAX_ASPECT = 2.5
 #: The classifier's say among the learnt kinds: this share of its log-probability added to
 #: their logits (similarity / ``TEMPERATURE``), each kind counted at most ``CLASSIFIER_SPAN``
 #: below the classifier's top (a tenth of its probability): it breaks the near ties the set
@@ -90,6 +95,18 @@ EMBED_MIN_SIDE = 32
 #: confidence, or a player's correction, is not overruled (models/MODEL_CARD.md "Stop 22").
 CLASSIFIER_SAY = 0.5
 CLASSIFIER_SPAN = math.log(10)
+#: A second trust, for a tile the face network spoke for (``EMBED_SURE``) and the classifier
+#: reads as a kind the set has learnt: the choice then lies between learnt kinds, and where the
+#: set's best kind (features, faces and network together) stands this far above its second,
+#: the set decides though the features alone lie far from every example (below ``trust_at``).
+#: A tile of a kind not learnt keeps the classifier's reading as before (its reading is then
+#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (MODEL_CARD "Stop 35").
+STANDS_OUT = 0.15
+STANDS_OUT_SOFTNESS = 0.05
+#: ... but never for a box lying this share or more inside another, larger box of the photo: a
+#: piece of a tile (a stroke of a jade 5 萬 found apart), which the set's say would make a sure
+#: tile of its own.
+PIECE_INSIDE = 0.5
 #: An example's look: its box padded by this share of each side (more than the classifier's
 #: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
 #: (about 3 KB: a whole set of 504 examples in 1.5 MB).
@@ -182,6 +199,32 @@ def mostly_pale(pale: Sequence[bool]) -> bool:
 def unit_rows(rows: np.ndarray) -> np.ndarray:
     """Each row scaled to length 1 (a row of zeros stays so): features compared by cosine."""
     return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
+
+
+def pieces(boxes: np.ndarray, inside: float = PIECE_INSIDE) -> np.ndarray:
+    """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` of their area within another,
+    larger box: pieces of a tile found apart.
+
+    >>> pieces(np.array([[0, 0, 100, 100], [10, 10, 40, 30], [90, 0, 190, 100]])).tolist()
+    [False, True, False]
+    """
+    boxes = np.asarray(boxes, float).reshape(-1, 4)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+    h = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(boxes[:, None, 1], boxes[None, :, 1])
+    share = np.maximum(w, 0) * np.maximum(h, 0) / np.maximum(area[:, None], 1e-9)
+    return ((share >= inside) & (area[None, :] > area[:, None])).any(axis=1)
+
+
+def network_reads(box: Sequence[float] | np.ndarray) -> bool:
+    """Whether the face network is asked about the tile in ``box`` (x1, y1, x2, y2): its longer
+    side ``EMBED_MIN_SIDE`` or more, at most ``EMBED_MAX_ASPECT`` times its shorter.
+
+    >>> network_reads([0, 0, 48, 64]), network_reads([0, 0, 20, 28]), network_reads([0, 0, 640, 50])
+    (True, False, False)
+    """
+    long, short = sorted((box[2] - box[0], box[3] - box[1]), reverse=True)
+    return bool(long >= EMBED_MIN_SIDE and long <= EMBED_MAX_ASPECT * short)
 
 
 def tilesets_dir() -> Path:
@@ -393,7 +436,8 @@ class TileSet:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches
-        (``face_embedding.turned_views``); nothing for a tile under ``EMBED_MIN_SIDE`` or near
+        (``face_embedding.turned_views``); nothing for a tile the network does not read
+        (:func:`network_reads`) or near
         no example (``EMBED_SURE``), nor where the set keeps an example without a look.
         ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
@@ -402,7 +446,7 @@ class TileSet:
         views: list[np.ndarray] = []
         owner: list[int] = []
         for k, box in enumerate(boxes):
-            if max(box[2] - box[0], box[3] - box[1]) < EMBED_MIN_SIDE:
+            if not network_reads(box):
                 continue
             look = Look.cut(image, box) if looks is None else looks[k]
             if look is not None:
@@ -485,9 +529,14 @@ class TileSet:
             # the network looks at every tile: each is cut once for it and the faces
             looks = None if faces is None else [Look.cut(image, box) for box in boxes]
             seen = self.face_scores(to_examples, image, boxes, looks)
+            spoke = np.zeros(len(boxes), bool)
             if faces is not None:
-                seen += self.embedding_scores(image, boxes, faces, looks)
+                network = self.embedding_scores(image, boxes, faces, looks)
+                spoke = network.any(axis=1)
+                seen += network
             sims = self._by_kind(to_examples + seen, codes)
+        else:
+            spoke = np.zeros(len(probs), bool)
         lean = np.log(np.maximum(probs, 1e-12))
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
         logits = np.where(learnt, sims / TEMPERATURE + lean, -np.inf)
@@ -495,6 +544,14 @@ class TileSet:
         near = np.exp(logits)
         near /= near.sum(axis=1, keepdims=True)
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
+        if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
+            read_learnt = learnt[np.arange(len(probs)), probs.argmax(axis=1)]  # not "none"
+            read_learnt &= ~pieces(boxes) if boxes is not None else True
+            ranked = -np.sort(-np.where(learnt, sims, -np.inf), axis=1)
+            second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
+            apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)
+            clear = 1.0 / (1.0 + np.exp(-(apart - STANDS_OUT) / STANDS_OUT_SOFTNESS))
+            trust = np.where(spoke & read_learnt, np.maximum(trust, clear), trust)
         out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs.sum(axis=1, keepdims=True)
         if "none" in codes:  # what the classifier gave "no tile" stays so
             k = codes.index("none")

@@ -35,8 +35,16 @@ from typing import Any
 import numpy as np
 
 from . import train_metric
-from .face_embedding import FACE_SIZE, FACES_FILE, standardized, upright_face
-from .tileset import TEMPERATURE, Look
+from .face_embedding import (
+    FACE_SIZE,
+    FACES_FILE,
+    KINDS_FILE,
+    DrawnKinds,
+    FaceEmbedding,
+    standardized,
+    upright_face,
+)
+from .tileset import TEMPERATURE, Look, network_reads
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FACES_DIR = REPO_ROOT / "work" / "faces"
@@ -50,12 +58,16 @@ WIDTHS = (16, 32, 64)
 EMBEDDING = 128
 
 
-def design_faces(design: str, coloured: bool, seed: int, close_ups: int) -> dict[str, np.ndarray]:
+def design_faces(design: str, coloured: bool, seed: int, close_ups: int, scenes: int = 0
+                 ) -> dict[str, np.ndarray]:
     """One design's player photos (``train_metric.player_photos``) as faces: ``faces`` (uint8,
-    upright, ``FACE_SIZE``), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up)."""
+    upright, ``FACE_SIZE``), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up;
+    3: a table scene's tile, of those the network is asked about: ``tileset.network_reads``)."""
     faces, codes, photo = [], [], []
-    for image, tiles, which in train_metric.player_photos(design, coloured, seed, close_ups):
+    for image, tiles, which in train_metric.player_photos(design, coloured, seed, close_ups, scenes):
         for tile in tiles:
+            if which == 3 and not network_reads(tile.box):
+                continue
             look = Look.cut(image, tile.box)
             if look is not None:
                 faces.append(upright_face(look.pixels()[1]))
@@ -69,20 +81,21 @@ def _folder() -> Path:
     return FACES_DIR / "x".join(map(str, FACE_SIZE))
 
 
-def _made(job: tuple[str, bool, int, int]) -> Path:
+def _made(job: tuple[str, bool, int, int, int]) -> Path:
     """Render one design's faces to their file (unless there) and return the path."""
-    design, coloured, seed, close_ups = job
-    path = _folder() / f"{design}-{'coloured' if coloured else 'plain'}-{seed}-{close_ups}.npz"
+    design, coloured, seed, close_ups, scenes = job
+    path = _folder() / (f"{design}-{'coloured' if coloured else 'plain'}-{seed}-{close_ups}"
+                        + (f"-{scenes}" if scenes else "") + ".npz")
     if not path.is_file():
         part = path.with_suffix(".part.npz")
-        np.savez(part, **design_faces(design, coloured, seed, close_ups))
+        np.savez(part, **design_faces(design, coloured, seed, close_ups, scenes))
         part.replace(path)
         print(f"faces: {path.name}", flush=True)
     return path
 
 
-def faces(jobs: list[tuple[str, bool, int, int]], workers: int) -> list[dict[str, np.ndarray]]:
-    """Each job's (design, coloured, seed, close-ups) faces, rendered where not kept yet."""
+def faces(jobs: list[tuple[str, bool, int, int, int]], workers: int) -> list[dict[str, np.ndarray]]:
+    """Each job's (design, coloured, seed, close-ups, scenes) faces, rendered where not kept yet."""
     _folder().mkdir(parents=True, exist_ok=True)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -96,17 +109,18 @@ def faces(jobs: list[tuple[str, bool, int, int]], workers: int) -> list[dict[str
     return out
 
 
-def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int
-                  ) -> list[tuple[str, bool, int, int]]:
-    """What the network trains on (design, coloured, seed, close-ups): the art sets, each also
-    as ``art_looks`` more players' sets, and ``designs`` generated designs, every other one
-    coloured; never a held-out design nor a valid one."""
+def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int, scenes: int = 0
+                  ) -> list[tuple[str, bool, int, int, int]]:
+    """What the network trains on (design, coloured, seed, close-ups, scenes): the art sets,
+    each also as ``art_looks`` more players' sets, and ``designs`` generated designs, every
+    other one coloured; never a held-out design nor a valid one."""
     names = [d for d in train_metric.training_designs(designs + len(VALID_DESIGNS)) if d not in VALID_DESIGNS]
     jobs = []
     for k, design in enumerate(names[:len(train_metric.ART_SETS) + designs]):
-        jobs.append((design, k % 2 == 1, seed + 50 + k, close_ups))
+        jobs.append((design, k % 2 == 1, seed + 50 + k, close_ups, scenes))
         if design in train_metric.ART_SETS:  # the sets drawn by people, as more players' sets
-            jobs += [(design, look % 2 == 0, seed + 60 + look, close_ups) for look in range(art_looks)]
+            jobs += [(design, look % 2 == 0, seed + 60 + look, close_ups, scenes)
+                     for look in range(art_looks)]
     return jobs
 
 
@@ -178,10 +192,11 @@ def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
 
 
 def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
-        steps: int, episodes: int, lr: float, seed: int, fresh: bool = False
-        ) -> tuple[Any, dict[str, float]]:
-    """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``); the step
-    with the best one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept."""
+        steps: int, episodes: int, lr: float, seed: int, fresh: bool = False,
+        init: Path | None = None) -> tuple[Any, dict[str, float]]:
+    """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``; a new run
+    starts from the weights another run kept, ``init``, where given); the step with the best
+    one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept."""
     import torch
     from torch.nn import functional
 
@@ -204,6 +219,9 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
             print(f"resumed {name} at step {step} (best {best:.3f} at {best_step})", flush=True)
         else:  # the schedule is of one length: another one starts afresh
             print(f"{name}: its checkpoint is of {saved['steps']} steps; starting afresh", flush=True)
+    if step == 0 and init is not None:
+        net.load_state_dict(torch.load(init, weights_only=False)["best_state"])
+        print(f"{name}: starting from the weights {init} kept", flush=True)
     x_train, x_valid = tensors(train), tensors(valid)
     starts = np.cumsum([0] + [len(ep["codes"]) for ep in train])
     while step < steps:
@@ -215,8 +233,10 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
             layout = int(rng.integers(2))  # either layout photo may be the one learnt
             support = np.flatnonzero(ep["photo"] == layout)
             other = np.flatnonzero(ep["photo"] == 1 - layout)
+            played = np.flatnonzero(ep["photo"] == 3)
             query = np.r_[np.flatnonzero(ep["photo"] == 2),
-                          rng.choice(other, min(OTHER_LAYOUT, len(other)), replace=False)]
+                          rng.choice(other, min(OTHER_LAYOUT, len(other)), replace=False),
+                          rng.choice(played, min(OTHER_LAYOUT, len(played)), replace=False)]
             x = augmented(x_train[first + np.r_[support, query]], rng)
             if rng.random() < 0.25:  # lightness turned over: a set with pale ink
                 x[:, 0] = -x[:, 0]
@@ -249,6 +269,19 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     return net.eval(), {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step}
 
 
+def drawn_kinds(network: Path, train: list[dict[str, np.ndarray]]) -> DrawnKinds:
+    """Each kind as the training designs draw it, embedded by the exported ``network`` as the
+    recognizer will embed a tile (``FaceEmbedding``): the layout photos' tiles, ``KIND_DRAWINGS``
+    of a kind kept."""
+    faces = FaceEmbedding.load(network)
+    rows, codes = [], []
+    for ep in train:
+        laid = ep["photo"] <= 1
+        rows.append(faces(list(ep["faces"][laid])))
+        codes += ep["codes"][laid].tolist()
+    return DrawnKinds.made(np.vstack(rows), codes, faces.digest)
+
+
 def export(net: Any, path: Path) -> None:
     """Write the network as onnx (any number of faces a pass)."""
     import warnings
@@ -271,12 +304,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--art-looks", type=int, default=4,
                         help="each art set photographed as this many more sets (coloured, plain…)")
     parser.add_argument("--close-ups", type=int, default=12, help="one-tile photos a design")
+    parser.add_argument("--scenes", type=int, default=0,
+                        help="table scenes a design is also played in (hands, discard rows)")
     parser.add_argument("--steps", type=int, default=600)
     parser.add_argument("--episodes", type=int, default=4, help="designs a step")
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--seed", type=int, default=20261203)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="rendering processes")
     parser.add_argument("--fresh", action="store_true", help="ignore the run's checkpoint")
+    parser.add_argument("--init", type=Path, help="start from the weights this checkpoint kept")
+    parser.add_argument("--kinds-only", action="store_true",
+                        help=f"only make {KINDS_FILE} for the network already in --out (no training)")
     parser.add_argument("--out", type=Path, help=f"folder to write {FACES_FILE} to (default models/)")
     args = parser.parse_args(argv)
 
@@ -290,21 +328,27 @@ def main(argv: list[str] | None = None) -> int:
         task="faces", name=args.name, command="python -m vision.train_faces " + shlex.join(
             sys.argv[1:] if argv is None else argv), seed=args.seed,
         data=f"{args.designs} generated designs + {len(train_metric.ART_SETS)} art sets "
-             f"({1 + args.art_looks} sets each), plain and coloured, {args.close_ups} close-ups a set",
+             f"({1 + args.art_looks} sets each), plain and coloured, {args.close_ups} close-ups a set"
+             + (f", {args.scenes} table scenes a set" if args.scenes else ""),
         model=f"face network {'/'.join(map(str, WIDTHS))} → {EMBEDDING}", device="cpu",
         settings={"imgsz": "x".join(map(str, FACE_SIZE)), "batch": f"{args.episodes} designs",
                   "epochs": args.steps, "lr": args.lr},
         git_commit=training._git_commit(), started=training._now())
-    jobs = training_jobs(args.designs, args.art_looks, args.close_ups, args.seed)
-    jobs += [(d, coloured, args.seed + 2 + coloured, 21) for coloured in (False, True)
+    jobs = training_jobs(args.designs, args.art_looks, args.close_ups, args.seed, args.scenes)
+    jobs += [(d, coloured, args.seed + 2 + coloured, 21, 0) for coloured in (False, True)
              for d in VALID_DESIGNS]
     made = faces(jobs, args.workers)
     train, valid = made[:-2 * len(VALID_DESIGNS)], made[-2 * len(VALID_DESIGNS):]
+    out = Path(args.out or MODELS_DIR)
+    if args.kinds_only:
+        drawn_kinds(out / FACES_FILE, train).save(out / KINDS_FILE)
+        print(f"{out / KINDS_FILE}: the kinds as {len(train)} sets draw them", flush=True)
+        return 0
     start = time.time()
     net, metrics = fit(args.name, train, valid, args.steps, args.episodes, args.lr, args.seed,
-                       args.fresh)
-    out = Path(args.out or MODELS_DIR)
+                       args.fresh, args.init)
     export(net, out / FACES_FILE)
+    drawn_kinds(out / FACES_FILE, train).save(out / KINDS_FILE)
     record.finished, record.epochs_done, record.metrics = training._now(), metrics["steps_done"], metrics
     training._append_log(record)
     print(f"{out / FACES_FILE}: valid one-shot {metrics['valid_one_shot']:.3f} (step "

@@ -50,6 +50,8 @@ HELD_OUT = frozenset({"gen-12", "gen-13", "gen-14", "gen-15", "kmj-traditional",
 VALID_DESIGNS = ("gen-500", "gen-501", "gen-502", "gen-503")
 #: Close-ups rendered a design (of as many different kinds).
 CLOSE_UPS = 21
+#: The table scenes a set is played in, in turn (``datasets.synth.scene.LAYOUTS``).
+SCENE_LAYOUTS = ("hand", "discards", "flat")
 CHECK_EVERY = 250
 #: Designs an episode batch draws.
 EPISODES = 8
@@ -61,15 +63,17 @@ def training_designs(count: int) -> list[str]:
     return [*ART_SETS, *names[:count]]
 
 
-def player_photos(design: str, coloured: bool, seed: int, close_ups: int = CLOSE_UPS
-                  ) -> list[tuple[np.ndarray, list[Any], int]]:
+def player_photos(design: str, coloured: bool, seed: int, close_ups: int = CLOSE_UPS,
+                  scenes: int = 0) -> list[tuple[np.ndarray, list[Any], int]]:
     """One physical set of ``design`` photographed as a player would (``datasets.synth.photos``:
     ``player_set``): two layout photos of every kind in rows, then ``close_ups`` photos of one
-    tile, each as (image, its labelled tiles, which: 0 and 1 the layouts, 2 a close-up). The
-    same seed draws the same photos (the metric head's features and the face network's faces
-    are of them)."""
+    tile, then ``scenes`` table scenes played with it (a hand standing or lying, discard rows),
+    each as (image, its labelled tiles, which: 0 and 1 the layouts, 2 a close-up, 3 a scene's
+    faces). The same seed draws the same photos (the metric head's features and the face
+    network's faces are of them)."""
     from datasets.synth.art import load_art_set
     from datasets.synth.photos import player_set, rows_photo, single_tile_photo
+    from datasets.synth.scene import render_scene
 
     rows = [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
     style = player_set(design, coloured, seed)
@@ -84,6 +88,10 @@ def player_photos(design: str, coloured: bool, seed: int, close_ups: int = CLOSE
                                   coloured, style)
         tile = max(scene.tiles, key=lambda t: (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]))
         out.append((scene.image, [tile], 2))
+    for j in range(scenes):
+        scene = render_scene(np.random.default_rng([seed, j, 300]), SCENE_LAYOUTS[j % len(SCENE_LAYOUTS)],
+                             style=style)
+        out.append((scene.image, [t for t in scene.tiles if t.labelled and t.code != "back"], 3))
     return out
 
 

@@ -200,19 +200,22 @@ def draw_tiles(img: np.ndarray, cam: Camera, boxes: list[TileBox], placements: l
 
 def render_scene(rng: np.random.Generator, layout: str | None = None,
                  art_sets: Sequence[str] | None = None, backs: bool = False,
-                 coloured: bool = False) -> Scene:
+                 coloured: bool = False, style: TileStyle | None = None) -> Scene:
     """Render one labelled synthetic photo; ``layout`` is one of ``LAYOUTS`` or None (random).
 
     ``art_sets``: the art set names to draw the tile set's art from (``art.select_art_sets``);
     None means every set found here (plus ``$MAHJONG_DESIGNS`` generated ones).
     ``backs``: a scene made to find face-down tiles in: a hand's first meld is a concealed kong
     (lying two up, two down, or all four down), a discard pond has one tile face down.
+    ``style``: one physical set to draw (``photos.player_set``), with its own art; else a set
+    of an art set of ``art_sets`` is drawn.
     """
     if layout is None:
         layout = str(rng.choice(LAYOUTS, p=LAYOUT_WEIGHTS))
-    art_name = _pick_art(rng, art_sets)
-    art = load_art_set(art_name)
-    style: TileStyle = random_style(rng, art, coloured)
+    if style is None:
+        art = load_art_set(_pick_art(rng, art_sets))
+        style = random_style(rng, art, coloured)
+    art = style.art
     pool = TilePool(allowed=art.codes)
     placements, hand = make_layout(rng, layout, style.size, pool, backs)
     boxes = [tile_box(style.size, p.pos, p.yaw, p.pose, p.z0, p.lean) for p in placements]
@@ -242,4 +245,4 @@ def render_scene(rng: np.random.Generator, layout: str | None = None,
     meta = {"tile_mm": [round(v, 2) for v in style.size], "focal_px": round(float(cam.K[0, 0]), 1),
             # True when every tile of the hand is labelled: usable to test the layout reader
             "hand_in_view": bool(hand) and all(tiles[i].labelled for i in hand_groups)}
-    return Scene(image, tiles, hand.to_json() if hand else None, layout, art_name, meta)
+    return Scene(image, tiles, hand.to_json() if hand else None, layout, art.name, meta)

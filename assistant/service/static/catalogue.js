@@ -272,6 +272,7 @@ window.CATALOGUE = {
 "the string at {0} holds a lone UTF-16 surrogate (not a character)": "{0} 的字符串含有无效字符（单独的代理项）",
 "the tile classifier model {0} is missing: train and export it with `python -m vision.train classify`": "缺少认牌模型 {0}：请用 `python -m vision.train classify` 训练并导出",
 "the tile detector model {0} is missing: train and export it with `python -m vision.train detect` (see models/MODEL_CARD.md)": "缺少找牌模型 {0}：请用 `python -m vision.train detect` 训练并导出（见 models/MODEL_CARD.md）",
+"the tile kinds {0} cannot be read: make them again with `python -m vision.train_faces --kinds-only`": "牌样文件 {0} 读不出来：请用 `python -m vision.train_faces --kinds-only` 重新生成",
 "the tile recognizer is not available ({0}); pass --detections FILE.json from `detect --json` instead": "识别器不可用（{0}）；请改用 `detect --json` 得到的 --detections 文件.json",
 "the tile set file {0} cannot be read": "牌组文件 {0} 读不出来",
 "the upload is not an image: send a JPEG, PNG, WebP or BMP photo": "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
