@@ -2,7 +2,7 @@
 the faces laid over the examples (``vision.face_match``), and with the face network's say too
 (``vision.face_embedding``, where ``models/`` holds it), side by side in one process.
 
-Run: ``python benchmarks/tileset_reading.py [--design gen-12] [--scenes 30]``. A set is learnt
+Run: ``python benchmarks/tileset_reading.py [--design gen-12] [--scenes 30] [--models DIR]``. A set is learnt
 from one layout photo of the design (``vision.evaluate_designs``' photos), then rendered table
 scenes of it (hands, walls, discard rows) are read each way, alternating scene by scene so
 machine load hits all alike; it prints median milliseconds per photo, the ratios, the share of
@@ -38,8 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--design", default="gen-12")
     parser.add_argument("--scenes", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     args = parser.parse_args(argv)
-    recognizer = Recognizer.load()
+    recognizer = Recognizer.load(args.models)
     tileset = TileSet("bench")
     path, codes = _layout_photos(args.design, 1, args.seed)[0]
     learn(tileset, cv2.imread(str(path)), codes, recognizer)

@@ -7,6 +7,8 @@ face at 48 × 64 px and was trained (``vision.train_faces``) on rendered photos 
 designs for one thing only: a tile seen in a close-up lies nearest the tile of the same kind in a
 layout photo of the *same* set. A learnt set's examples and the tiles read with it are embedded
 alike, and how near they lie is added to the features' similarity (``TileSet.combine``).
+Before a set is taught, a tile of a design the classifier reads unsurely is likened to each kind
+as the network's training sets draw it (``DrawnKinds``, ``TileClassifier._faces_drawn``).
 
 The face as the network sees it (:func:`face_input`) must match its training: the tile's pixels
 in its look (``tileset.Look``), turned upright, stretched to ``FACE_SIZE``, lightness and two

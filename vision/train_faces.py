@@ -15,10 +15,14 @@ coloured) are read best by one layout photo.
 
 The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
 rerun resumes there; each invocation is a line of ``models/train_log.jsonl``; the network is
-exported to ``FACES_FILE`` (onnx). Torch is needed here only (the ``train`` extra).
+exported to ``FACES_FILE`` (onnx), and each kind as its training sets draw it to ``KINDS_FILE``
+(``face_embedding.DrawnKinds``: what a tile of a design no player taught is likened to). With
+``--scenes`` each set is also played in table scenes (a hand, a discard row) whose tiles are
+read against its layout too. Torch is needed here only (the ``train`` extra).
 
     python -m vision.train_faces --name faces-a --steps 600
     python -m vision.train_faces --name faces-a --out /tmp/cand   # a candidate elsewhere
+    python -m vision.train_faces --kinds-only --designs 150 --scenes 2   # the kinds alone
 """
 
 from __future__ import annotations
