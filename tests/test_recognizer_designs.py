@@ -748,7 +748,8 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     """A tile far from every example in the features (below ``trust_at``), which the face
     network puts clearly nearest 1 萬: read 1 萬 where the classifier's own reading, 2 萬, is a
     kind the set learnt; the classifier's reading stays where it is a kind not learnt (the set
-    cannot say the tile is not that kind), and where no network spoke."""
+    cannot say the tile is not that kind), where no network spoke, and for boxes one inside the
+    other (a piece of a tile, a box holding one)."""
     from vision.tileset import Look
 
     codes = TILE_CLASSES[:42] + ["none"]
@@ -771,3 +772,9 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     assert read("2m", _ColourFaces()) == "1m"
     assert read("5s", _ColourFaces()) == "5s", "a kind not learnt: the classifier's reading stays"
     assert read("2m", None) == "2m", "no network: the features alone are too far to trust"
+    # a box around the tile (the tile and the cloth about it) and the tile's: neither so decided
+    probs = np.full((2, len(codes)), 0.1 / (len(codes) - 1))
+    probs[:, codes.index("2m")] = 0.9
+    held = np.array([[60, 50, 140, 150], [30, 20, 190, 190]])
+    out = ts.combine(probs, np.vstack([far, far]), codes, photos["1m"], held, faces=_ColourFaces())
+    assert [codes[k] for k in out.argmax(axis=1)] == ["2m", "2m"]

@@ -103,9 +103,9 @@ CLASSIFIER_SPAN = math.log(10)
 #: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (MODEL_CARD "Stop 35").
 STANDS_OUT = 0.15
 STANDS_OUT_SOFTNESS = 0.05
-#: ... but never for a box lying this share or more inside another, larger box of the photo: a
-#: piece of a tile (a stroke of a jade 5 萬 found apart), which the set's say would make a sure
-#: tile of its own.
+#: ... but never for a box lying this share or more inside another, larger box of the photo, nor
+#: for that larger box: a piece of a tile (a stroke of a jade 5 萬 found apart) or a box holding a
+#: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure.
 PIECE_INSIDE = 0.5
 #: An example's look: its box padded by this share of each side (more than the classifier's
 #: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
@@ -201,19 +201,20 @@ def unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
 
-def pieces(boxes: np.ndarray, inside: float = PIECE_INSIDE) -> np.ndarray:
+def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE) -> np.ndarray:
     """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` of their area within another,
-    larger box: pieces of a tile found apart.
+    larger box, or hold such a box: a piece of a tile, a box around a tile.
 
-    >>> pieces(np.array([[0, 0, 100, 100], [10, 10, 40, 30], [90, 0, 190, 100]])).tolist()
-    [False, True, False]
+    >>> nested(np.array([[0, 0, 100, 100], [10, 10, 40, 30], [90, 0, 190, 100], [300, 0, 340, 50]])).tolist()
+    [True, True, False, False]
     """
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
     h = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(boxes[:, None, 1], boxes[None, :, 1])
     share = np.maximum(w, 0) * np.maximum(h, 0) / np.maximum(area[:, None], 1e-9)
-    return ((share >= inside) & (area[None, :] > area[:, None])).any(axis=1)
+    piece = (share >= inside) & (area[None, :] > area[:, None])  # [i, j]: i a piece of j
+    return piece.any(axis=1) | piece.any(axis=0)
 
 
 def network_reads(box: Sequence[float] | np.ndarray) -> bool:
@@ -546,7 +547,7 @@ class TileSet:
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
             read_learnt = learnt[np.arange(len(probs)), probs.argmax(axis=1)]  # not "none"
-            read_learnt &= ~pieces(boxes) if boxes is not None else True
+            read_learnt &= ~nested(boxes) if boxes is not None else True
             ranked = -np.sort(-np.where(learnt, sims, -np.inf), axis=1)
             second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
             apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)
