@@ -120,12 +120,13 @@ KINDS_NEAR = 0.25
 #: surely; on them the drawn kinds set 6 tiles right for 9 they set wrong in a third of
 #: ``valid`` (the drawn kinds are rendered designs' only).
 KINDS_FAMILIAR = 0.6
-#: ... and by its face's nearness ``s`` to each kind as the face network's training designs draw
-#: it (``face_embedding.DrawnKinds``), ``exp((s - best) / FACE_KINDS_TEMPERATURE)`` over all
-#: kinds: the network, trained to tell one set's kinds apart, likens a face of a new design to
-#: the same kind of other designs better than the classifier names it where the design is far
-#: from those it learnt (one-tile photos before learning: the dark green set 0.809 → 0.929,
-#: kmj-jade 0.619 → 0.690; models/MODEL_CARD.md "Stop 35"; 0.1: jade 0.667).
+#: ... and, first, by its face's nearness ``s`` to each kind as the face network's training
+#: designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / FACE_KINDS_TEMPERATURE)``
+#: over all kinds: the network, trained to tell one set's kinds apart, likens a face of a new
+#: design to the same kind of other designs better than the classifier names it where the design
+#: is far from those it learnt. Weighed after the features' kinds, whose ``KINDS_NEAR`` had
+#: already shut out the right kind, the dark green set read 0.929 and jade 0.702 before
+#: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; models/MODEL_CARD.md "Stop 35").
 FACE_KINDS_TEMPERATURE = 0.05
 #: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
 #: ivory, as tile faces are and coloured backs are not.
@@ -557,19 +558,19 @@ class TileClassifier:
         if not read.any() or np.median(probs[read].max(axis=1)) >= KINDS_FAMILIAR:
             return probs  # a design the classifier knows
         out = probs
+        if image is not None and boxes is not None and self.faces is not None and self.faces.kinds:
+            out = self._faces_drawn(out, image, boxes, read)  # over all kinds: first
         if self.metric is not None and self.metric.kinds is not None and len(feats.T):
             drawn = [(k, self.codes.index(code)) for k, code in enumerate(self.metric.kind_codes)
                      if code in self.codes]
             sims = self.metric.kind_similarities(feats)[:, [k for k, _ in drawn]]
             cols = [col for _, col in drawn]
-            out = probs.copy()
-            reading = probs[:, cols]
+            reading = out[:, cols]
+            out = out.copy()
             near = reading >= KINDS_NEAR * reading.max(axis=1, keepdims=True)
             weighed = np.where(near, reading * np.exp((sims - 1.0) / KINDS_TEMPERATURE), reading * 1e-6)
             out[:, cols] = weighed * (reading.sum(axis=1, keepdims=True)
                                       / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))
-        if image is not None and boxes is not None and self.faces is not None and self.faces.kinds:
-            out = self._faces_drawn(out, image, boxes, read)
         return out
 
     def _faces_drawn(self, probs: np.ndarray, image: np.ndarray, boxes: np.ndarray,
