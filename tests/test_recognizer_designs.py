@@ -679,15 +679,11 @@ class _ColourFaces:
         return rows / np.linalg.norm(rows, axis=1, keepdims=True)
 
 
-def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_embedded_once() -> None:
-    """Two kinds the features put at one place: the face network's embeddings (here each face's
-    colour) name the tile, but have no say over a tile they put near no example (a view the
-    network never learnt); the examples are embedded once, again for another network, and an
-    example taken back is forgotten."""
-    from vision.face_embedding import EMBED_ANGLES
+def _two_coloured_kinds() -> tuple[TileSet, dict[str, np.ndarray]]:
+    """A set taught 1 萬 (a red face) and 2 萬 (a blue one), alike in the features, and a photo of
+    each (the face at 60, 50 - 140, 150)."""
     from vision.tileset import Look
 
-    codes = TILE_CLASSES[:42] + ["none"]
     ts = TileSet("mine")
     photos = {}
     for code, colour in (("1m", (200, 60, 60)), ("2m", (60, 60, 200))):
@@ -695,6 +691,18 @@ def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_
         photo[50:150, 60:140] = colour
         photos[code] = photo
         ts.add(code, np.eye(8)[0], look=Look.cut(photo, [60, 50, 140, 150]))
+    return ts, photos
+
+
+def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_embedded_once() -> None:
+    """Two kinds the features put at one place: the face network's embeddings (here each face's
+    colour) name the tile, but have no say over a tile they put near no example (a view the
+    network never learnt); the examples are embedded once, again for another network, and an
+    example taken back is forgotten."""
+    from vision.face_embedding import EMBED_ANGLES
+
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts, photos = _two_coloured_kinds()
     probs = np.full((1, len(codes)), 1 / len(codes))
     features = np.eye(8)[:1]
     box = np.array([[60, 50, 140, 150]])
@@ -750,16 +758,8 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     kind the set learnt; the classifier's reading stays where it is a kind not learnt (the set
     cannot say the tile is not that kind), where no network spoke, and for boxes one inside the
     other (a piece of a tile, a box holding one)."""
-    from vision.tileset import Look
-
     codes = TILE_CLASSES[:42] + ["none"]
-    ts = TileSet("mine")
-    photos = {}
-    for code, colour in (("1m", (200, 60, 60)), ("2m", (60, 60, 200))):
-        photo = np.full((200, 200, 3), 128, np.uint8)
-        photo[50:150, 60:140] = colour
-        photos[code] = photo
-        ts.add(code, np.eye(8)[0], look=Look.cut(photo, [60, 50, 140, 150]))
+    ts, photos = _two_coloured_kinds()
     box = np.array([[60, 50, 140, 150]])
     far = np.eye(8)[1:2]  # the features: as far from both examples as can be
 
