@@ -438,8 +438,8 @@ class TileSet:
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches
         (``face_embedding.turned_views``); nothing for a tile the network does not read
-        (:func:`network_reads`) or near
-        no example (``EMBED_SURE``), nor where the set keeps an example without a look.
+        (:func:`network_reads`) or near no example (``EMBED_SURE``), nor where the set keeps an
+        example without a look.
         ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
         if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
@@ -516,8 +516,10 @@ class TileSet:
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
         ``boxes`` of ``image``: :meth:`face_scores`; the classifier's reading breaking near ties,
-        ``CLASSIFIER_SAY``), weighed by how close the features are; otherwise the
-        classifier's stays (from ``trust_at``: the features' own scale, or a metric head's).
+        ``CLASSIFIER_SAY``), weighed by how close the features are (from ``trust_at``: the
+        features' own scale, or a metric head's) or, where the face network spoke and the
+        classifier reads a learnt kind, by how far the set's best stands out (``STANDS_OUT``);
+        otherwise the classifier's stays.
         The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
         sims = self._by_kind(to_examples, codes)
@@ -525,19 +527,17 @@ class TileSet:
         if not learnt.any():
             return probs
         best = np.where(learnt, sims, -np.inf).max(axis=1)
+        spoke = np.zeros(len(probs), bool)  # the tiles the face network had a say over
         if image is not None and boxes is not None:
             boxes = np.asarray(boxes, float)
             # the network looks at every tile: each is cut once for it and the faces
             looks = None if faces is None else [Look.cut(image, box) for box in boxes]
             seen = self.face_scores(to_examples, image, boxes, looks)
-            spoke = np.zeros(len(boxes), bool)
             if faces is not None:
                 network = self.embedding_scores(image, boxes, faces, looks)
                 spoke = network.any(axis=1)
                 seen += network
             sims = self._by_kind(to_examples + seen, codes)
-        else:
-            spoke = np.zeros(len(probs), bool)
         lean = np.log(np.maximum(probs, 1e-12))
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
         logits = np.where(learnt, sims / TEMPERATURE + lean, -np.inf)
@@ -547,7 +547,7 @@ class TileSet:
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
             read_learnt = learnt[np.arange(len(probs)), probs.argmax(axis=1)]  # not "none"
-            read_learnt &= ~nested(boxes) if boxes is not None else True
+            read_learnt &= ~nested(boxes)  # the network spoke: the boxes are given
             ranked = -np.sort(-np.where(learnt, sims, -np.inf), axis=1)
             second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
             apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)
