@@ -75,6 +75,24 @@ def turned_views(around: np.ndarray, box: tuple[float, float, float, float]) -> 
     return turned_cuts(around, box, EMBED_ANGLES, FACE_SIZE)
 
 
+def best_of_each_kind(sims: np.ndarray, example_codes: Sequence[str], kinds: Sequence[str]) -> np.ndarray:
+    """Similarities to examples (one column an example, its kind in ``example_codes``) as the
+    best of each of ``kinds``'s examples (-1 for a kind with none).
+
+    >>> best_of_each_kind(np.array([[0.2, 0.9, 0.5]]), ["1m", "2m", "1m"], ["2m", "1m", "3m"]).tolist()
+    [[0.8999999761581421, 0.5, -1.0]]
+    """
+    out = np.full((len(sims), len(kinds)), -1.0, np.float32)
+    column = {code: k for k, code in enumerate(kinds)}
+    kind = np.array([column.get(code, -1) for code in example_codes], int)
+    order = np.argsort(kind, kind="stable")
+    order = order[kind[order] >= 0]  # the examples grouped by kind, the kinds in ``kinds``
+    if len(order) and len(sims):
+        starts = np.flatnonzero(np.r_[True, kind[order][1:] != kind[order][:-1]])
+        out[:, kind[order][starts]] = np.maximum.reduceat(sims[:, order], starts, axis=1)
+    return out
+
+
 @dataclass(frozen=True)
 class DrawnKinds:
     """Each tile kind as many designs draw it, in the face network's space: what a tile of a
@@ -92,13 +110,7 @@ class DrawnKinds:
 
     def similarities(self, embeddings: np.ndarray, kinds: Sequence[str]) -> np.ndarray:
         """Each embedding's best cosine to each of ``kinds``'s drawings (-1 for a kind with none)."""
-        sims = np.asarray(embeddings, np.float32) @ self.rows.T
-        out = np.full((len(sims), len(kinds)), -1.0, np.float32)
-        for k, kind in enumerate(kinds):
-            mine = self.codes == kind
-            if mine.any():
-                out[:, k] = sims[:, mine].max(axis=1)
-        return out
+        return best_of_each_kind(np.asarray(embeddings, np.float32) @ self.rows.T, self.codes, kinds)
 
     @classmethod
     def made(cls, embeddings: np.ndarray, codes: Sequence[str], network: str,

@@ -40,7 +40,7 @@ from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
-from .face_embedding import FaceEmbedding, turned_views
+from .face_embedding import FaceEmbedding, best_of_each_kind, turned_views
 from .face_match import example_face, face_similarity, face_views
 from .preprocess import blank_middle, padded_region, pale_ink
 
@@ -391,15 +391,7 @@ class TileSet:
 
     def _by_kind(self, sims: np.ndarray, codes: list[str]) -> np.ndarray:
         """Per-example ``sims`` as the best of each of ``codes``'s examples (-1 for none)."""
-        out = np.full((len(sims), len(codes)), -1.0, np.float32)
-        column = {code: k for k, code in enumerate(codes)}
-        kind = np.array([column.get(code, -1) for code in self.codes], int)
-        order = np.argsort(kind, kind="stable")
-        order = order[kind[order] >= 0]  # the examples grouped by kind, the kinds in ``codes``
-        if len(order) and len(sims):
-            starts = np.flatnonzero(np.r_[True, kind[order][1:] != kind[order][:-1]])
-            out[:, kind[order][starts]] = np.maximum.reduceat(sims[:, order], starts, axis=1)
-        return out
+        return best_of_each_kind(sims, self.codes, codes)
 
     def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray,
                     looks: Sequence[Look | None] | None = None) -> np.ndarray:

@@ -338,16 +338,15 @@ def main(argv: list[str] | None = None) -> int:
         settings={"imgsz": "x".join(map(str, FACE_SIZE)), "batch": f"{args.episodes} designs",
                   "epochs": args.steps, "lr": args.lr},
         git_commit=training._git_commit(), started=training._now())
-    jobs = training_jobs(args.designs, args.art_looks, args.close_ups, args.seed, args.scenes)
-    jobs += [(d, coloured, args.seed + 2 + coloured, 21, 0) for coloured in (False, True)
-             for d in VALID_DESIGNS]
-    made = faces(jobs, args.workers)
-    train, valid = made[:-2 * len(VALID_DESIGNS)], made[-2 * len(VALID_DESIGNS):]
+    train = faces(training_jobs(args.designs, args.art_looks, args.close_ups, args.seed, args.scenes),
+                  args.workers)
     out = Path(args.out or MODELS_DIR)
-    if args.kinds_only:
+    if args.kinds_only:  # the valid sets are for choosing a step: not wanted here
         drawn_kinds(out / FACES_FILE, train).save(out / KINDS_FILE)
         print(f"{out / KINDS_FILE}: the kinds as {len(train)} sets draw them", flush=True)
         return 0
+    valid = faces([(d, coloured, args.seed + 2 + coloured, 21, 0) for coloured in (False, True)
+                   for d in VALID_DESIGNS], args.workers)
     start = time.time()
     net, metrics = fit(args.name, train, valid, args.steps, args.episodes, args.lr, args.seed,
                        args.fresh, args.init)
