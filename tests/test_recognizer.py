@@ -418,6 +418,39 @@ def test_a_coloured_blank_face_is_a_back(monkeypatch: pytest.MonkeyPatch) -> Non
     assert [t["tile"] for t in alone.detect(image)] == ["P"]
 
 
+def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dragon(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A red jade set's 白板 photographed alone is found as a back (the detector learnt light
+    faces): the photo's one tile, blank, is read 白板 and listed unsure, whatever the classifier
+    says of it (no tile, or 白板 surely); among other tiles a blank back stays a back, and a
+    lone back with marks in its middle (a pattern) is not made a 白板."""
+    import vision.recognizer as recognizer
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    if recognizer.NOT_A_TILE not in classifier.codes:
+        pytest.skip("the shipped classifier has no `none` class")
+    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.1, 0),))
+    image = np.full((120, 200, 3), 90, np.uint8)
+    image[20:100, 20:80] = (30, 30, 170)  # a blank red face
+    image[20:100, 110:170] = (30, 30, 170)
+    boxes = np.array([[20, 20, 80, 100], [110, 20, 170, 100]], dtype=float)
+    for said in (recognizer.NOT_A_TILE, "P"):
+        answer = np.zeros((2, len(classifier.codes)))
+        answer[:, classifier.codes.index(said)] = 0.95
+        monkeypatch.setattr(classifier, "_run", lambda crops, a=answer: (a[:len(crops)], None))
+        alone = _two_stage_reader(classifier, (boxes[:1], np.array([0.8]), np.ones(1, dtype=int)),
+                                  monkeypatch)  # class 1: "back"
+        tiles = alone.detect(image)
+        assert [(t["tile"], t.get("unsure")) for t in tiles] == [("P", True)], said
+        assert tiles[0]["confidence"] < recognizer.UNSURE_REPORT
+        both = _two_stage_reader(classifier, (boxes, np.array([0.8, 0.8]), np.ones(2, dtype=int)),
+                                 monkeypatch)
+        assert [t["tile"] for t in both.detect(image)] == ["back", "back"], said
+    marked = image.copy()
+    cv2.putText(marked, "8", (32, 75), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (230, 230, 230), 4)
+    assert [t["tile"] for t in alone.detect(marked)] == ["back"]
+
+
 def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:
     """A face-down tile the detector scores low (a concealed kong's back beside its face-up
     tiles) is kept when it lies in a row with a sure tile of its size; alone, or much smaller

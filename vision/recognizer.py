@@ -138,6 +138,11 @@ PALE_VALUE = 140
 BACK_SATURATION = 80
 #: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
 OWN_BLANK = "P"
+#: A photo whose one tile the detector finds face down, blank (a coloured face: a jade or red
+#: set's 白板 close up, which the detector, trained on light faces, takes for a back) is read as
+#: 白板 at most this sure, so listed unsure: a player photographs one tile to have it read, and a
+#: back alone says nothing (a lone back photographed is read so too; models/MODEL_CARD.md "Stop 36").
+LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
 #: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
 #: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
 #: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
@@ -800,6 +805,12 @@ def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
     return middle is not None and middle[1] < PALE_SATURATION and middle[2] > PALE_VALUE  # HSV
 
 
+def _lone_blank(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether the face in ``box`` shows nothing drawn in its middle (``blank_middle``), of any
+    colour: a lone tile found face down that may be a coloured set's 白板."""
+    return blank_middle(image, box) is not None
+
+
 def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether a box the classifier read as a blank face shows a strongly coloured, blank
     middle: the back of a face-down tile (the classifier has no class for backs, and a back is
@@ -1313,7 +1324,9 @@ class Recognizer:
 
             own = {i for i, lab in enumerate(labels) if lab == "back" and own_blank(i)}
             pale = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
-            backs_read = own | pale
+            # the one tile of a photo, found face down and blank: a face the player asks about
+            alone = {0} if labels == ["back"] and _lone_blank(image, boxes[0]) else set()
+            backs_read = own | pale | alone
             faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in backs_read]
             if faces and self.classifier is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
@@ -1321,7 +1334,10 @@ class Recognizer:
                 named, p = self.classifier.name(image, boxes[faces], tile_there, tileset)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
-                    if i in backs_read and named[j] in (NOT_A_TILE, "back"):
+                    if i in alone - own - pale and named[j] in (NOT_A_TILE, "back", *BLANK_FACES):
+                        codes[i] = OWN_BLANK
+                        probs[i] = min(max(p[j], scores[i]), LONE_BLANK_CONFIDENCE)
+                    elif i in backs_read and named[j] in (NOT_A_TILE, "back"):
                         codes[i], probs[i] = OWN_BLANK if i in own else "back", scores[i]
                     elif i in own - pale and named[j] not in BLANK_FACES:
                         codes[i], probs[i] = "back", scores[i]  # its colour, another's face: a back
