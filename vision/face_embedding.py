@@ -31,7 +31,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .face_match import evened, opponent, turned_cuts, upright
+from .face_match import evened, fitting_angles, opponent, turned_cuts, upright
 
 #: The network's file beside the classifiers in ``models/``.
 FACES_FILE = "tile_faces.onnx"
@@ -70,9 +70,14 @@ def standardized(face: np.ndarray) -> np.ndarray:
 
 
 def turned_views(around: np.ndarray, box: tuple[float, float, float, float]) -> list[np.ndarray]:
-    """The tile in ``box`` of its look ``around`` turned back by each of ``EMBED_ANGLES``, cut
-    at ``FACE_SIZE`` (BGR): the views of a tile read with a set."""
+    """The tile in ``box`` of its look ``around`` turned back by each of ``EMBED_ANGLES`` it can
+    lie at (:func:`view_angles`), cut at ``FACE_SIZE`` (BGR): the views of a tile read with a set."""
     return turned_cuts(around, box, EMBED_ANGLES, FACE_SIZE)
+
+
+def view_angles(box: tuple[float, float, float, float]) -> list[float]:
+    """The turn of each of :func:`turned_views`' views of a tile in ``box`` (degrees)."""
+    return fitting_angles(box, EMBED_ANGLES)
 
 
 def best_of_each_kind(sims: np.ndarray, example_codes: Sequence[str], kinds: Sequence[str]) -> np.ndarray:

@@ -87,18 +87,12 @@ def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],
     (degrees), its box being the bounds of a turned tile: the picture turned about the box's
     middle and the tile's own size cut out straight, ``size`` (width, height; its sides
     swapped for a tile lying on its side). An angle no tile of the box's shape can lie at is
-    left out."""
+    left out (:func:`fitting_angles` says which are kept)."""
     x1, y1, x2, y2 = box
-    width, height = x2 - x1, y2 - y1
     centre = ((x1 + x2) / 2, (y1 + y2) / 2)
     cuts = []
-    for angle in angles:
-        cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
-        # a w×h tile turned by the angle has bounds (w cos + h sin) × (w sin + h cos)
-        w = (width * cos - height * sin) / (cos * cos - sin * sin)
-        h = (height * cos - width * sin) / (cos * cos - sin * sin)
-        if w < 0.3 * width or h < 0.3 * height:
-            continue  # no tile of this box's shape lies at that angle
+    for angle in fitting_angles(box, angles):
+        w, h = upright_size(box, angle)
         out_w, out_h = (size[1], size[0]) if w > 1.15 * h else size
         turn = np.vstack([cv2.getRotationMatrix2D(centre, angle, 1.0), [0.0, 0.0, 1.0]])
         fit = np.array([[out_w / w, 0.0, -(centre[0] - w / 2) * out_w / w],
@@ -106,6 +100,64 @@ def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],
         cuts.append(cv2.warpAffine(around, fit @ turn, (out_w, out_h), flags=cv2.INTER_LINEAR,
                                    borderMode=cv2.BORDER_REPLICATE))
     return cuts
+
+
+def upright_size(box: tuple[float, float, float, float], angle: float) -> tuple[float, float]:
+    """Width and height of a tile whose bounds, turned by ``angle`` (degrees), are ``box``: a
+    w × h tile turned so has bounds (w cos + h sin) × (w sin + h cos).
+
+    >>> [round(v) for v in upright_size((0, 0, 40, 40), 0.0)]
+    [40, 40]
+    """
+    x1, y1, x2, y2 = box
+    width, height = x2 - x1, y2 - y1
+    cos, sin = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
+    return ((width * cos - height * sin) / (cos * cos - sin * sin),
+            (height * cos - width * sin) / (cos * cos - sin * sin))
+
+
+def fitting_angles(box: tuple[float, float, float, float], angles: tuple[float, ...]
+                   ) -> list[float]:
+    """Those of ``angles`` a tile of the box's shape can lie at (its upright sides each at least
+    0.3 of the box's): a long thin box is no tile turned by 45°.
+
+    >>> fitting_angles((0, 0, 30, 40), (-30.0, 0.0, 30.0)), fitting_angles((0, 0, 10, 40), (-30.0, 0.0, 30.0))
+    ([-30.0, 0.0, 30.0], [0.0])
+    """
+    x1, y1, x2, y2 = box
+    kept = []
+    for angle in angles:
+        w, h = upright_size(box, angle)
+        if w >= 0.3 * (x2 - x1) and h >= 0.3 * (y2 - y1):
+            kept.append(angle)
+    return kept
+
+
+def turned_back(image: np.ndarray, box: tuple[float, float, float, float] | np.ndarray,
+                angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """The photo about the tile in ``box`` turned back by ``angle`` (degrees, as
+    :func:`turned_cuts` turns it) and where the tile now stands upright in it (x1, y1, x2, y2):
+    what a classifier cuts the tile from as its examples stood.
+
+    >>> picture, upright_box = turned_back(np.zeros((100, 100, 3), np.uint8), (30, 30, 70, 70), 0.0)
+    >>> picture.shape, upright_box.round().tolist()
+    ((80, 80, 3), [20.0, 20.0, 60.0, 60.0])
+    """
+    x1, y1, x2, y2 = (float(v) for v in box)
+    w, h = upright_size((x1, y1, x2, y2), angle)
+    reach = max(x2 - x1, y2 - y1)  # room about the tile for the classifier's padded crops
+    left, top = int(math.floor(x1 - reach / 2)), int(math.floor(y1 - reach / 2))
+    right, bottom = int(math.ceil(x2 + reach / 2)), int(math.ceil(y2 + reach / 2))
+    height, width = image.shape[:2]
+    region = cv2.copyMakeBorder(image[max(top, 0):min(bottom, height), max(left, 0):min(right, width)],
+                                max(-top, 0), max(bottom - height, 0), max(-left, 0),
+                                max(right - width, 0), cv2.BORDER_REPLICATE)
+    centre = ((x1 + x2) / 2 - left, (y1 + y2) / 2 - top)
+    turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
+    picture = cv2.warpAffine(region, turn, (region.shape[1], region.shape[0]),
+                             flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return picture, np.array([centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2,
+                              centre[1] + h / 2])
 
 
 def face_similarity(views: list[np.ndarray], examples: list[np.ndarray]) -> np.ndarray:

@@ -534,7 +534,9 @@ class TileClassifier:
                 known = (pale, pale_negative) if len(pale_negative) else None
                 feats = self._with_negative(image, boxes, feats, known)
             trust_at = self.metric.trust_at if self.metric is not None else TRUST_AT
-            probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at, self.faces)
+            pale_set = tileset.pale_ink
+            probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at, self.faces,
+                                    lambda picture, at: self.features(picture, at, pale_set))
             choice = probs
         else:
             choice = self._as_drawn(probs, drawn_feats, image, boxes)

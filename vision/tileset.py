@@ -29,7 +29,7 @@ import copy
 import math
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -40,8 +40,8 @@ from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
-from .face_embedding import FaceEmbedding, best_of_each_kind, turned_views
-from .face_match import example_face, face_similarity, face_views
+from .face_embedding import FaceEmbedding, best_of_each_kind, turned_views, view_angles
+from .face_match import example_face, face_similarity, face_views, turned_back
 from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -95,6 +95,12 @@ EMBED_MAX_ASPECT = 2.5
 #: confidence, or a player's correction, is not overruled (models/MODEL_CARD.md "Stop 22").
 CLASSIFIER_SAY = 0.5
 CLASSIFIER_SPAN = math.log(10)
+#: A tile whose view nearest an example (the face network's, ``face_embedding.EMBED_ANGLES``)
+#: is turned this many degrees or more lies askew: its features, made as it lies, are unlike the
+#: upright examples' (after one layout photo the ten held-out sets' close-ups read 0.745 where
+#: the nearest view is the most turned, ±30°, 0.98-0.99 elsewhere), so it is compared by the mean
+#: of its features' similarity as it lies and turned back upright (models/MODEL_CARD.md "Stop 36").
+TURN_BACK_FROM = 25.0
 #: A second trust, for a tile the face network spoke for (``EMBED_SURE``) and the classifier
 #: reads as a kind the set has learnt: the choice then lies between learnt kinds, and where the
 #: set's best kind (features, faces and network together) stands this far above its second,
@@ -127,6 +133,11 @@ BLANK_LIGHTNESS = 35.0
 PALE_SET_SHARE = 0.5
 #: What a pale set's vectors are marked with beside the classifier's fingerprint (``model``).
 NEGATIVE_TOO = "+negative"
+
+
+#: The features of the boxes of a picture (one unit row a box), made as a set's are matched:
+#: ``TileClassifier.features`` with the set's ``pale_ink``.
+FeaturesOf = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -433,29 +444,40 @@ class TileSet:
         (:func:`network_reads`) or near no example (``EMBED_SURE``), nor where the set keeps an
         example without a look.
         ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
+        return self._network_say(image, boxes, faces, looks)[0]
+
+    def _network_say(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
+                     looks: Sequence[Look | None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`embedding_scores`, and the turn (degrees) of each tile's view nearest an
+        example where the network spoke (0 elsewhere): how far the tile lies askew."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
+        turns = np.zeros(len(boxes))
         if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
-            return out
+            return out, turns
         views: list[np.ndarray] = []
         owner: list[int] = []
+        angles: list[float] = []
         for k, box in enumerate(boxes):
             if not network_reads(box):
                 continue
             look = Look.cut(image, box) if looks is None else looks[k]
             if look is not None:
                 around, tile = look.pixels()
-                turned = turned_views(around, look.box) or [tile]
-                views += turned
-                owner += [k] * len(turned)
+                turned = turned_views(around, look.box)
+                angles += view_angles(look.box) if turned else [0.0]
+                views += turned or [tile]
+                owner += [k] * max(len(turned), 1)
         if not views:
-            return out
+            return out, turns
         sims = faces(views) @ self._embeddings(faces).T
         rows = np.array(owner)
         for k in np.unique(rows):
-            nearest = sims[rows == k].max(axis=0)
+            mine = np.flatnonzero(rows == k)
+            nearest = sims[mine].max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
                 out[k] = EMBED_WEIGHT * nearest
-        return out
+                turns[k] = angles[mine[int(sims[mine].max(axis=1).argmax())]]
+        return out, turns
 
     def _embeddings(self, faces: FaceEmbedding) -> np.ndarray:
         """Every example's embedding by ``faces`` (one row each), made once from its look."""
@@ -503,7 +525,8 @@ class TileSet:
 
     def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
                 image: np.ndarray | None = None, boxes: np.ndarray | None = None,
-                trust_at: float = TRUST_AT, faces: FaceEmbedding | None = None) -> np.ndarray:
+                trust_at: float = TRUST_AT, faces: FaceEmbedding | None = None,
+                features_of: FeaturesOf | None = None) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
@@ -511,25 +534,29 @@ class TileSet:
         ``CLASSIFIER_SAY``), weighed by how close the features are (from ``trust_at``: the
         features' own scale, or a metric head's) or, where the face network spoke and the
         classifier reads a learnt kind, by how far the set's best stands out (``STANDS_OUT``);
-        otherwise the classifier's stays.
+        otherwise the classifier's stays. A tile the network finds lying askew is compared by
+        its features as it lies and turned back upright (``TURN_BACK_FROM``; ``features_of``
+        gives the features of boxes of a picture as ``features`` were made).
         The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
-        sims = self._by_kind(to_examples, codes)
-        learnt = sims > -1
+        learnt = self._by_kind(to_examples, codes) > -1
         if not learnt.any():
             return probs
-        best = np.where(learnt, sims, -np.inf).max(axis=1)
         spoke = np.zeros(len(probs), bool)  # the tiles the face network had a say over
+        seen = np.zeros(to_examples.shape, np.float32)
         if image is not None and boxes is not None:
             boxes = np.asarray(boxes, float)
             # the network looks at every tile: each is cut once for it and the faces
             looks = None if faces is None else [Look.cut(image, box) for box in boxes]
-            seen = self.face_scores(to_examples, image, boxes, looks)
             if faces is not None:
-                network = self.embedding_scores(image, boxes, faces, looks)
+                network, turns = self._network_say(image, boxes, faces, looks)
                 spoke = network.any(axis=1)
                 seen += network
-            sims = self._by_kind(to_examples + seen, codes)
+                if features_of is not None:
+                    to_examples = self._askew_too(to_examples, image, boxes, turns, features_of)
+            seen += self.face_scores(to_examples, image, boxes, looks)
+        best = np.where(learnt, self._by_kind(to_examples, codes), -np.inf).max(axis=1)
+        sims = self._by_kind(to_examples + seen, codes)
         lean = np.log(np.maximum(probs, 1e-12))
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
         logits = np.where(learnt, sims / TEMPERATURE + lean, -np.inf)
@@ -552,6 +579,31 @@ class TileSet:
             rest = [i for i in range(len(codes)) if i != k]
             scale = (1 - probs[:, k]) / np.maximum(out[:, rest].sum(axis=1), 1e-9)
             out[:, rest] *= scale[:, None]
+        return out
+
+    def _askew_too(self, to_examples: np.ndarray, image: np.ndarray, boxes: np.ndarray,
+                   turns: np.ndarray, features_of: FeaturesOf) -> np.ndarray:
+        """``to_examples`` (a tile's features' cosine to each example), for a tile lying turned
+        ``TURN_BACK_FROM`` degrees or more (``turns``), the mean of it and its features' turned
+        back upright (``face_match.turned_back``), as the layout's examples stand."""
+        askew = np.flatnonzero(np.abs(turns) >= TURN_BACK_FROM)
+        if not len(askew):
+            return to_examples
+        # the tiles turned back side by side in one picture, their features made in one pass
+        # (each turned picture holds half a tile's side about it: no crop reaches the next)
+        turned = [turned_back(image, boxes[k], float(turns[k])) for k in askew]
+        height = max(picture.shape[0] for picture, _ in turned)
+        pictures, upright, left = [], [], 0
+        for picture, box in turned:
+            pictures.append(np.pad(picture, ((0, height - picture.shape[0]), (0, 0), (0, 0))))
+            upright.append(box + [left, 0, left, 0])
+            left += picture.shape[1]
+        feats = np.asarray(features_of(np.hstack(pictures), np.array(upright)), np.float32)
+        if feats.ndim != 2 or feats.shape[1] != self.vectors.shape[1]:
+            return to_examples  # no box could be cut (none has features)
+        cut = np.linalg.norm(feats, axis=1) > 0  # a box too small to cut has none
+        out = to_examples.copy()
+        out[askew[cut]] = (out[askew[cut]] + self._to_examples(feats[cut])) / 2
         return out
 
     # --- storage ------------------------------------------------------------------------------
