@@ -807,12 +807,6 @@ def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
     return middle is not None and middle[1] < PALE_SATURATION and middle[2] > PALE_VALUE  # HSV
 
 
-def _lone_blank(image: np.ndarray, box: np.ndarray) -> bool:
-    """Whether the face in ``box`` shows nothing drawn in its middle (``blank_middle``), of any
-    colour: a lone tile found face down that may be a coloured set's 白板."""
-    return blank_middle(image, box) is not None
-
-
 def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
     """Whether a box the classifier read as a blank face shows a strongly coloured, blank
     middle: the back of a face-down tile (the classifier has no class for backs, and a back is
@@ -1327,7 +1321,8 @@ class Recognizer:
             own = {i for i, lab in enumerate(labels) if lab == "back" and own_blank(i)}
             pale = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
             # the one tile of a photo, found face down and blank: a face the player asks about
-            alone = {0} if labels == ["back"] and _lone_blank(image, boxes[0]) else set()
+            blank = labels == ["back"] and blank_middle(image, boxes[0]) is not None
+            alone = {0} if blank else set()
             backs_read = own | pale | alone
             faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in backs_read]
             if faces and self.classifier is not None:
