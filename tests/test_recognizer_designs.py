@@ -697,8 +697,8 @@ def _two_coloured_kinds() -> tuple[TileSet, dict[str, np.ndarray]]:
 def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_embedded_once() -> None:
     """Two kinds the features put at one place: the face network's embeddings (here each face's
     colour) name the tile, but have no say over a tile they put near no example (a view the
-    network never learnt); the examples are embedded once, again for another network, and an
-    example taken back is forgotten."""
+    network never learnt) nor over one lying on its side; the examples are embedded once, again
+    for another network, and an example taken back is forgotten."""
     from vision.face_embedding import EMBED_ANGLES
 
     codes = TILE_CLASSES[:42] + ["none"]
@@ -720,6 +720,8 @@ def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_
     green = np.full((200, 200, 3), 128, np.uint8)
     green[50:150, 60:140] = (60, 200, 60)
     assert not ts.embedding_scores(green, box, faces).any(), "a face unlike every example: no say"
+    sideways = np.array([[50, 60, 150, 140]])  # a tile lying on its side: no view it learnt
+    assert not ts.embedding_scores(photos["1m"], sideways, faces).any()
     ts.remove(ts.ids[0])
     assert list(ts._embedded[1]) == ts.ids
     ts.add("3m", np.eye(8)[0])  # an example without a look: the features alone decide

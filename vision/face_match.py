@@ -29,6 +29,8 @@ FACE_WIDTH, FACE_HEIGHT = 24, 32
 #: An example's face is its middle (this many pixels off each side), slid over the tile's whole
 #: face: the two boxes may lie a few pixels apart.
 FACE_MARGIN = 3
+#: A tile (or its box) this many times wider than tall lies on its side.
+SIDEWAYS = 1.15
 #: The turns (degrees) a tile's face is tried at against the upright examples: a phone held
 #: a little askew over a tile lying a little askew (the one-tile photos of ``datasets.synth.
 #: photos`` turn the camera up to 14° and the tile by 7° more or less: ±36° holds nearly all).
@@ -58,7 +60,7 @@ def opponent(image: np.ndarray) -> np.ndarray:
 def upright(tile: np.ndarray) -> np.ndarray:
     """A tile lying on its side (wider than tall) turned to stand, as the examples do."""
     height, width = tile.shape[:2]
-    return cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE) if width > 1.15 * height else tile
+    return cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE) if width > SIDEWAYS * height else tile
 
 
 def example_face(tile: np.ndarray) -> np.ndarray:
@@ -93,7 +95,7 @@ def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],
     cuts = []
     for angle in fitting_angles(box, angles):
         w, h = upright_size(box, angle)
-        out_w, out_h = (size[1], size[0]) if w > 1.15 * h else size
+        out_w, out_h = (size[1], size[0]) if w > SIDEWAYS * h else size
         turn = np.vstack([cv2.getRotationMatrix2D(centre, angle, 1.0), [0.0, 0.0, 1.0]])
         fit = np.array([[out_w / w, 0.0, -(centre[0] - w / 2) * out_w / w],
                         [0.0, out_h / h, -(centre[1] - h / 2) * out_h / h]])

@@ -41,7 +41,7 @@ from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
 from .face_embedding import FaceEmbedding, best_of_each_kind, turned_views, view_angles
-from .face_match import example_face, face_similarity, face_views, turned_back
+from .face_match import SIDEWAYS, example_face, face_similarity, face_views, turned_back
 from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -238,6 +238,20 @@ def network_reads(box: Sequence[float] | np.ndarray) -> bool:
     """
     long, short = sorted((box[2] - box[0], box[3] - box[1]), reverse=True)
     return bool(long >= EMBED_MIN_SIDE and long <= EMBED_MAX_ASPECT * short)
+
+
+def standing(box: Sequence[float] | np.ndarray) -> bool:
+    """Whether the tile in ``box`` stands (not wider than tall: ``face_match.SIDEWAYS``). The
+    face network learnt tiles standing, turned 20° or so at most; a tile lying on its side in a
+    discard row or a claimed meld, turned to stand, is no view it learnt, and its say, added to a
+    set's similarities, turned two sure readings in rendered table scenes wrong (a 4 条 and an 8
+    筒 read 4 筒 and 9 筒; models/MODEL_CARD.md "Stop 36"). Before a set is taught its likeness
+    only reweighs an unsure reading, and there such tiles are still likened.
+
+    >>> standing([0, 0, 48, 64]), standing([0, 0, 64, 48])
+    (True, False)
+    """
+    return bool(box[2] - box[0] <= SIDEWAYS * (box[3] - box[1]))
 
 
 def tilesets_dir() -> Path:
@@ -442,8 +456,8 @@ class TileSet:
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches
         (``face_embedding.turned_views``); nothing for a tile the network does not read
-        (:func:`network_reads`) or near no example (``EMBED_SURE``), nor where the set keeps an
-        example without a look.
+        (:func:`network_reads`), lying on its side (:func:`standing`) or near no example
+        (``EMBED_SURE``), nor where the set keeps an example without a look.
         ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
         return self._network_say(image, boxes, faces, looks)[0]
 
@@ -459,7 +473,7 @@ class TileSet:
         owner: list[int] = []
         angles: list[float] = []
         for k, box in enumerate(boxes):
-            if not network_reads(box):
+            if not (network_reads(box) and standing(box)):
                 continue
             look = Look.cut(image, box) if looks is None else looks[k]
             if look is not None:
