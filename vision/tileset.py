@@ -554,7 +554,8 @@ class TileSet:
         gives the features of boxes of a picture as ``features`` were made).
         The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
-        learnt = self._by_kind(to_examples, codes) > -1
+        by_features = self._by_kind(to_examples, codes)
+        learnt = by_features > -1
         if not learnt.any():
             return probs
         spoke = np.zeros(len(probs), bool)  # the tiles the face network had a say over
@@ -568,9 +569,11 @@ class TileSet:
                 spoke = network.any(axis=1)
                 seen += network
                 if features_of is not None:
-                    to_examples = self._askew_too(to_examples, image, boxes, turns, features_of)
+                    askew_too = self._askew_too(to_examples, image, boxes, turns, features_of)
+                    if askew_too is not to_examples:  # some tile lay askew
+                        to_examples, by_features = askew_too, self._by_kind(askew_too, codes)
             seen += self.face_scores(to_examples, image, boxes, looks)
-        best = np.where(learnt, self._by_kind(to_examples, codes), -np.inf).max(axis=1)
+        best = np.where(learnt, by_features, -np.inf).max(axis=1)
         sims = self._by_kind(to_examples + seen, codes)
         lean = np.log(np.maximum(probs, 1e-12))
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
