@@ -201,6 +201,66 @@ def test_a_tile_of_a_design_no_one_taught_is_likened_to_the_kinds_as_many_design
     np.testing.assert_array_equal(classifier._as_drawn(sure, np.zeros((3, 4)), image, boxes[[0, 0, 0]]), sure)
 
 
+class _HalvesNetwork(_ColourNetwork):
+    """A stand-in face network that sees which way up a face is: its embedding is the mean
+    colours (less grey) of its top and bottom halves, one unit row; a face lying on its side is
+    turned to stand first, as the network's input is (``face_embedding.upright_face``)."""
+
+    digest = "halves"
+
+    def __call__(self, tiles: list[np.ndarray]) -> np.ndarray:
+        from vision.face_match import upright
+
+        halves = [np.array_split(upright(tile), 2) for tile in tiles]
+        rows = np.array([np.r_[top.reshape(-1, 3).mean(axis=0), bottom.reshape(-1, 3).mean(axis=0)]
+                         - 128 + 1e-3 for top, bottom in halves], np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+@pytest.mark.skipif(not (MODELS / "tile_classifier.onnx").is_file(), reason="no shipped models")
+@pytest.mark.parametrize("lying", ["upright", "upside down", "on its side"])
+def test_a_tile_no_one_taught_is_likened_to_the_kinds_as_drawn_the_way_up_it_lies(
+        monkeypatch: pytest.MonkeyPatch, lying: str) -> None:
+    """No tile set, a photo read unsurely: a face red across its top and plain below is 1 萬 as
+    many designs draw it, however it lies in the photo (turned over, as the player across the
+    table's tiles lie, or on its side either way): named 1 萬 though the classifier leant to 2
+    萬 (red above, red and green below), which the face lying turned is nearer as it lies."""
+    import cv2
+
+    import vision.recognizer as recognizer
+    from vision.metric_head import MetricHead
+
+    classifier = recognizer.TileClassifier.load(MODELS)
+    alike = np.zeros((42, 6), np.float32)
+    alike[:, 0] = 1.0  # every kind drawn alike in the features: their say changes nothing
+    classifier.metric = replace(MetricHead.identity(6, 2), kinds=alike, kind_codes=tuple(TILE_CLASSES[:42]))
+    codes = classifier.codes
+    red, green = np.array([128, 60, 230]) - 128.0, np.array([60, 200, 60]) - 128.0
+    # 2 萬 drawn red above, red and green below: 1 萬 turned over, or on its side and not stood
+    # up (half of each half red), lies nearer it than 1 萬 as it lies
+    drawn = np.array([np.r_[red, 0, 0, 0], np.r_[red, red + green], np.r_[green, green]], np.float32)
+    drawn /= np.linalg.norm(drawn, axis=1, keepdims=True)
+    classifier.faces = _HalvesNetwork(DrawnKinds(np.array(["1m", "2m", "5s"]), drawn, "halves"))  # type: ignore[assignment]
+    reading = np.zeros(len(codes))
+    reading[codes.index("2m")], reading[codes.index("1m")], reading[codes.index("5s")] = 0.5, 0.1, 0.35
+    monkeypatch.setattr(recognizer, "UNSURE", 0.0)
+    monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
+                                                            np.zeros((len(crops), 6), np.float32)))
+    image = np.full((240, 240, 3), 128, np.uint8)
+    image[20:70, 80:150] = (128, 60, 230)  # 1 萬: red across the top of a 70 × 100 face
+    image[70:120, 80:150] = (128, 128, 128)
+    box = [80, 20, 150, 120]
+    for _ in range({"upright": 0, "upside down": 2, "on its side": 1}[lying]):
+        image = np.ascontiguousarray(np.rot90(image))
+        box = [box[1], 240 - box[2], box[3], 240 - box[0]]
+    named, _ = classifier.name(image, np.array([box], float))
+    assert named == ["1m"]
+    if lying == "on its side":  # the other side down
+        turned = [240 - box[2], 240 - box[3], 240 - box[0], 240 - box[1]]
+        named, _ = classifier.name(cv2.rotate(image, cv2.ROTATE_180), np.array([turned], float))
+        assert named == ["1m"]
+
+
 def test_the_kinds_as_drawn_keep_a_few_drawings_of_each_kind_and_read_back(tmp_path: Path) -> None:
     """Of many tiles of a kind, ``KIND_DRAWINGS`` centres are kept (a kind with fewer keeps all),
     unit rows; written and read back alike (float16), and kept by a network only if its own."""

@@ -294,6 +294,32 @@ def test_a_misread_not_reported_unsure_counts_as_silent(tmp_path: Path) -> None:
     assert got["misreads"] == {"1m->2m": 1, "1m->3m": 1, "1m->nothing": 1}
 
 
+def test_one_tile_photos_are_read_turned_as_asked(tmp_path: Path) -> None:
+    """``evaluate_designs --turn`` reads each one-tile photo turned clockwise (a tile before
+    another player): the reader sees the photo's top-left corner where the turn puts it."""
+    import cv2
+
+    from vision.evaluate_designs import read_singles
+
+    photo = np.zeros((40, 60, 3), np.uint8)
+    photo[:10, :10] = 255  # a mark in the top-left corner
+    path = tmp_path / "tile.jpg"
+    cv2.imwrite(str(path), photo)
+    seen: list[np.ndarray] = []
+
+    class Reader:
+        def detect(self, image: np.ndarray, tileset: object = None) -> list[dict[str, object]]:
+            seen.append(image)
+            return []
+
+    corner = {0: (slice(0, 10), slice(0, 10)), 90: (slice(0, 10), slice(-10, None)),
+              180: (slice(-10, None), slice(-10, None)), 270: (slice(-10, None), slice(0, 10))}
+    for turn, (rows, columns) in corner.items():
+        read_singles(Reader(), [(path, "1m")], turn=turn)  # type: ignore[arg-type]
+        assert seen[-1].shape[:2] == ((40, 60) if turn in (0, 180) else (60, 40))
+        assert seen[-1][rows, columns].mean() > 200, turn
+
+
 @needs_art
 def test_a_concealed_kongs_backs_are_found_as_backs(recognizer) -> None:
     """A rendered hand of a design never trained on, its concealed kong lying back, face, face,
@@ -697,9 +723,9 @@ def _two_coloured_kinds() -> tuple[TileSet, dict[str, np.ndarray]]:
 def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_embedded_once() -> None:
     """Two kinds the features put at one place: the face network's embeddings (here each face's
     colour) name the tile, but have no say over a tile they put near no example (a view the
-    network never learnt) nor over one lying on its side; the examples are embedded once, again
-    for another network, and an example taken back is forgotten."""
-    from vision.face_embedding import EMBED_ANGLES
+    network never learnt); a tile lying on its side is stood up to be matched; the examples are
+    embedded once, again for another network, and an example taken back is forgotten."""
+    from vision.face_embedding import EMBED_ANGLES, WAYS
 
     codes = TILE_CLASSES[:42] + ["none"]
     ts, photos = _two_coloured_kinds()
@@ -711,17 +737,17 @@ def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_
         read = ts.combine(probs, features, codes, photos[code], box, faces=faces)
         assert codes[int(read.argmax())] == code
         np.testing.assert_allclose(read.sum(), 1.0, atol=1e-6)
-    views = len(EMBED_ANGLES)  # the tile tried at each turn
-    assert faces.calls == [views, 2, views], "the two examples embedded once"
+    ways, views = len(WAYS), len(EMBED_ANGLES) - 1  # each way up, then the turns about one
+    assert faces.calls == [ways, 2, views, ways, views], "the two examples embedded once"
     other = _ColourFaces()
     other.digest = "another network"
     ts.combine(probs, features, codes, photos["1m"], box, faces=other)
-    assert other.calls == [views, 2], "another network's embeddings are its own"
+    assert other.calls == [ways, 2, views], "another network's embeddings are its own"
     green = np.full((200, 200, 3), 128, np.uint8)
     green[50:150, 60:140] = (60, 200, 60)
     assert not ts.embedding_scores(green, box, faces).any(), "a face unlike every example: no say"
-    sideways = np.array([[50, 60, 150, 140]])  # a tile lying on its side: no view it learnt
-    assert not ts.embedding_scores(photos["1m"], sideways, faces).any()
+    sideways = np.array([[50, 60, 150, 140]])  # a tile lying on its side: stood up, matched
+    assert ts.codes[int(ts.embedding_scores(photos["1m"], sideways, faces).argmax())] == "1m"
     ts.remove(ts.ids[0])
     assert list(ts._embedded[1]) == ts.ids
     ts.add("3m", np.eye(8)[0])  # an example without a look: the features alone decide
@@ -800,14 +826,15 @@ class _BarFaces:
         return np.array(rows, np.float32)
 
 
-def _barred_tile(angle: float, left: int = 135) -> tuple[np.ndarray, list[float]]:
-    """A photo of an ivory tile with a dark bar across its top, on a green cloth, turned by
-    ``angle`` degrees about the tile's middle, and the tile's box (the turned tile's bounds)."""
+def _barred_tile(angle: float, left: int = 135, bar: int = 10) -> tuple[np.ndarray, list[float]]:
+    """A photo of an ivory tile with a dark bar across it (``bar`` pixels under its top: across
+    its top), on a green cloth, turned by ``angle`` degrees about the tile's middle, and the
+    tile's box (the turned tile's bounds)."""
     import cv2
 
     photo = np.full((360, 360 + left, 3), (40, 110, 40), np.uint8)
     photo[120:240, left:left + 90] = (214, 236, 242)
-    photo[130:160, left + 8:left + 82] = (40, 40, 40)
+    photo[120 + bar:150 + bar, left + 8:left + 82] = (40, 40, 40)
     centre = (left + 45, 180)
     turn = cv2.getRotationMatrix2D(centre, angle, 1.0)
     photo = cv2.warpAffine(photo, turn, photo.shape[1::-1], borderMode=cv2.BORDER_REPLICATE)
@@ -862,3 +889,64 @@ def test_a_tile_lying_askew_is_compared_by_its_features_turned_back_upright_too(
         read = ts.combine(probs, as_lying, codes, photo, np.array(boxes), faces=_BarFaces(),
                           features_of=lambda picture, at, made=none_cut: made)
         assert [codes[k] for k in read.argmax(axis=1)] == ["2m", "2m", "2m"]
+
+
+class _ThirdsFaces:
+    """A stand-in face network that sees where on a tile its ink lies: a tile's embedding is
+    how dark its top, middle and bottom thirds are, a unit row (a tile upside down is another)."""
+
+    digest = "thirds"
+
+    def __call__(self, tiles: list[np.ndarray]) -> np.ndarray:
+        import cv2
+
+        rows = []
+        for tile in tiles:
+            dark = (cv2.cvtColor(tile, cv2.COLOR_BGR2GRAY) < 60).astype(float)
+            rows.append([part.mean() + 1e-3 for part in np.array_split(dark, 3, axis=0)])
+        rows = np.array(rows, np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize("angle", [180.0, 90.0, -90.0])
+def test_a_tile_lying_upside_down_or_on_its_side_is_read_the_way_up_it_lies(angle: float) -> None:
+    """A tile photographed upside down, as a player sees the tiles of the player across the
+    table, or on its side either way: as it lies the network finds it near no example, turned
+    back it is 1 萬's, whose ink runs across the top; its features turned back upright are asked
+    for and decide with those as it lies (nearer 2 萬, ink across the middle), so it reads 1 萬.
+    The same tile standing upright reads 1 萬 with no features asked again. Without the network
+    the features as it lies decide upside down (2 萬); on its side, its face stood up either
+    way is laid over the examples' and finds 1 萬's."""
+    from vision.tileset import Look
+
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts = TileSet("mine")
+    for code, vector, bar in (("1m", np.eye(8)[0], 10), ("2m", np.eye(8)[1], 45)):
+        ts.add(code, vector, look=Look.cut(*_barred_tile(0.0, bar=bar)))
+    over, box = _barred_tile(angle)
+    probs = np.full((1, len(codes)), 1 / len(codes))
+    as_lying = np.r_[0.7, 0.8, np.zeros(6)][None]  # nearer 2 萬
+    asked: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def features_of(picture: np.ndarray, at: np.ndarray) -> np.ndarray:
+        asked.append((picture, at))
+        return np.eye(8)[:1].repeat(len(at), axis=0)  # turned back: 1 萬's
+
+    scores, turns = ts._network_say(over, np.array([box]), _ThirdsFaces())
+    assert -turns[0] % 360 == pytest.approx(angle % 360), "turned back as far as it lies turned"
+    assert ts.codes[int(scores[0].argmax())] == "1m"
+    read = ts.combine(probs, as_lying, codes, over, np.array([box]), faces=_ThirdsFaces(),
+                      features_of=features_of)
+    assert codes[int(read.argmax())] == "1m"
+    assert len(asked) == 1
+    picture, ((x1, y1, x2, y2),) = asked[0]
+    assert picture[int(y1) + 15:int(y1) + 35, int(x1) + 15:int(x2) - 15].mean() < 80, \
+        "cut turned back: its ink across its top"
+    asked.clear()
+    upright, upright_box = _barred_tile(0.0)
+    read = ts.combine(probs, np.eye(8)[:1], codes, upright, np.array([upright_box]),
+                      faces=_ThirdsFaces(), features_of=features_of)
+    assert codes[int(read.argmax())] == "1m" and not asked
+    read = ts.combine(probs, as_lying, codes, over, np.array([box]), faces=None,
+                      features_of=features_of)
+    assert codes[int(read.argmax())] == ("2m" if angle == 180 else "1m")

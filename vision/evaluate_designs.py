@@ -14,6 +14,7 @@ trained on measures how a player's never-seen set fares (leave-one-design-out: t
     python -m vision.evaluate_designs --designs gen-12 --per-kind 1 --learn --backs 30
     python -m vision.evaluate_designs --designs gen-500 --per-kind 2 --learn 1 --corrections
     python -m vision.evaluate_designs --designs gen-12 --per-kind 2 --learn 1 --coloured
+    python -m vision.evaluate_designs --designs gen-13 --per-kind 2 --learn 1 --turn 180
 
 ``--coloured`` draws the design on dark or tinted faces (``datasets.synth.body.random_style``),
 as jade, black or coloured plastic sets are, instead of ivory. All the photos of a design show
@@ -105,15 +106,23 @@ def _layout_photos(design: str, count: int, seed: int, coloured: bool = False,
     return out
 
 
+#: The quarter turns (degrees clockwise) one-tile photos may be read turned by (``--turn``).
+TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
 def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
-                 tileset: TileSet | None = None) -> dict[str, Any]:
+                 tileset: TileSet | None = None, turn: int = 0) -> dict[str, Any]:
     """Top-1, one-box and unsure shares over one-tile photos, the share misread silently (not
-    reported unsure: the misreads a player is not told to check) and the commonest misreads."""
+    reported unsure: the misreads a player is not told to check) and the commonest misreads;
+    ``turn``: each photo read turned so far clockwise (``TURNS``), the tile upside down or on
+    its side as the other players' tiles lie before the camera."""
     right = one_box = unsure = silent = 0
     wrong: dict[str, int] = {}
     seconds = []
     for path, code in photos:
         image = cv2.imread(str(path))
+        if turn:
+            image = cv2.rotate(image, TURNS[turn])
         start = time.perf_counter()
         tiles = recognizer.detect(image, tileset)
         seconds.append(time.perf_counter() - start)
@@ -210,17 +219,18 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
 
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
              seed: int, scenes: int = 0, back_scenes: int = 0,
-             corrections: bool = False, coloured: bool = False, one_set: bool = True
-             ) -> dict[str, Any]:
+             corrections: bool = False, coloured: bool = False, one_set: bool = True,
+             turn: int = 0) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
     (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
     before learning; with ``corrections``, after the first count of layout photos and the
     misread photos corrected: ``read_after_corrections``); ``coloured``: the photos drawn with
     dark or tinted faces; ``one_set``: all of one set, as a player's own (else each photo of a
-    set of its own)."""
+    set of its own); ``turn``: the one-tile photos read turned (``read_singles``), the layout
+    photos as they are."""
     photos = _single_photos(design, per_kind, seed, coloured, one_set)
     result: dict[str, Any] = {"design": design, "coloured": coloured, "one_set": one_set,
-                              "before": read_singles(recognizer, photos)}
+                              "turn": turn, "before": read_singles(recognizer, photos, turn=turn)}
     if scenes:
         result["scenes"] = read_scenes(recognizer, design, scenes, seed)
     if back_scenes:
@@ -236,7 +246,7 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
             except ValueError as exc:  # the layout photo read with a tile too many or too few
                 result.setdefault("layout_errors", []).append(f"{path.name}: {exc}")
         seconds = (time.perf_counter() - start) / max(count, 1)
-        result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset),
+        result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset, turn),
                                     "examples": learnt, "learn_seconds_per_photo": round(seconds, 2)}
         if corrections and count == learn_counts[0]:
             result["after_corrections"] = read_after_corrections(recognizer, photos, tileset)
@@ -264,6 +274,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="draw each photo of a design as a set of its own (face colour, ink, "
                              "body), not all of the one set a player owns (the measure before "
                              "stop 29)")
+    parser.add_argument("--turn", type=int, choices=[0, *TURNS], default=0,
+                        help="read the one-tile photos turned so many degrees clockwise (upside "
+                             "down, on their side: as the other players' tiles lie); the layout "
+                             "photos are learnt as they are")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
@@ -271,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,
-                          args.backs, args.corrections, args.coloured, not args.each_photo_a_set)
+                          args.backs, args.corrections, args.coloured, not args.each_photo_a_set,
+                          args.turn)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue

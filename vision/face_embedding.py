@@ -50,6 +50,24 @@ BATCH = 64
 #: The turns (degrees) a tile read with a set is tried at against its upright examples (a tile
 #: photographed alone lies askew: ``face_match.FACE_ANGLES``); its nearest turn counts.
 EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
+#: The ways up a tile is looked at first (degrees): as it lies and upside down, as a tile lies
+#: before the player across the table. The network learnt tiles standing the right way up; an
+#: upside-down 萬 it likened to flowers, so that before a set was taught one-tile photos turned
+#: over read right 0.83-0.86 against 0.99-1.00 as they stood (models/MODEL_CARD.md "Stop 37").
+WAYS = (0.0, 180.0)
+#: ... and a tile whose box is wider than tall, stood up either way too: lying on its side (in a
+#: discard row, a claimed meld) or standing seen from low and askew (a close-up); its look
+#: (``tileset.Look``) is stretched square and keeps no shape to tell.
+SIDE_WAYS = (90.0, 270.0)
+#: How much likelier (log odds) a tile is taken to lie as it is than any other way up
+#: (:func:`way_up`): most tiles photographed stand before the player. Taken by nearness
+#: alone, 10-13 % of upright one-tile photos were turned over and the network named their kind
+#: less often (0.944 → 0.919 with a set); with the classifier's reading weighing and these odds
+#: 0.938, upside down 0.362 → 0.918 (six sets, ``work/way_ana3.py``; models/MODEL_CARD.md "Stop 37").
+AS_IT_LIES = 2.0
+#: The least probability a kind is given in :func:`way_up`: one the classifier all but rules out
+#: still counts a little.
+WAY_FLOOR = 1e-4
 
 
 def face_input(tile: np.ndarray) -> np.ndarray:
@@ -69,15 +87,54 @@ def standardized(face: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(evened(opponent(face)).transpose(2, 0, 1))
 
 
-def turned_views(around: np.ndarray, box: tuple[float, float, float, float]) -> list[np.ndarray]:
+def turned_views(around: np.ndarray, box: tuple[float, float, float, float], way: float = 0.0
+                 ) -> list[np.ndarray]:
     """The tile in ``box`` of its look ``around`` turned back by each of ``EMBED_ANGLES`` it can
-    lie at (:func:`view_angles`), cut at ``FACE_SIZE`` (BGR): the views of a tile read with a set."""
-    return turned_cuts(around, box, EMBED_ANGLES, FACE_SIZE)
+    lie at (:func:`view_angles`) about ``way`` (one of ``WAYS``), cut at ``FACE_SIZE`` (BGR):
+    the views of a tile read with a set."""
+    return turned_cuts(around, box, tuple(way + a for a in EMBED_ANGLES), FACE_SIZE)
 
 
-def view_angles(box: tuple[float, float, float, float]) -> list[float]:
-    """The turn of each of :func:`turned_views`' views of a tile in ``box`` (degrees)."""
-    return fitting_angles(box, EMBED_ANGLES)
+def view_angles(box: tuple[float, float, float, float], way: float = 0.0) -> list[float]:
+    """The turn of each of :func:`turned_views`' views of a tile in ``box`` (degrees), about
+    ``way`` (one of ``WAYS``)."""
+    return fitting_angles(box, tuple(way + a for a in EMBED_ANGLES))
+
+
+def way_views(around: np.ndarray, box: tuple[float, float, float, float],
+              ways: tuple[float, ...] = WAYS) -> list[np.ndarray]:
+    """The tile in ``box`` of its look ``around`` each of ``ways`` up (``WAYS``; a tile lying on
+    its side, ``SIDE_WAYS``), cut at ``FACE_SIZE`` (BGR): which way up it lies is the way nearer
+    what the network knows.
+
+    >>> around = np.zeros((96, 96, 3), np.uint8); around[20:40, 30:60] = 255
+    >>> as_lies, over = way_views(around, (30.0, 20.0, 60.0, 80.0))
+    >>> bool(as_lies[:20].mean() > as_lies[-20:].mean()), bool(over[:20].mean() < over[-20:].mean())
+    (True, True)
+    """
+    return turned_cuts(around, box, ways, FACE_SIZE)
+
+
+def ways_for(standing: bool) -> tuple[float, ...]:
+    """The ways up a tile is looked at: ``WAYS``, and ``SIDE_WAYS`` too where its box is wider
+    than tall (``tileset.standing`` false)."""
+    return WAYS if standing else WAYS + SIDE_WAYS
+
+
+def way_up(sims: np.ndarray, reading: np.ndarray, temperature: float) -> int:
+    """Which way up a tile lies (an index into its ways, 0: as it lies): the way under which
+    its face's nearness to each kind (``sims``: one row a way) best explains a reading of it
+    (``reading``: each kind's probability, the classifier's or a set's), lying as it is taken
+    ``AS_IT_LIES`` likelier. By nearness alone one upright photo in ten was turned over (a 萬
+    nearer a flower upside down).
+
+    >>> near = np.array([[0.9, 0.2], [0.3, 0.95]])  # as it lies 1 萬's, turned over 2 萬's
+    >>> [way_up(near, np.array([p, 1 - p]), 0.05) for p in (0.9, 0.05)]
+    [0, 1]
+    """
+    fit = np.log(np.sum(np.maximum(reading, WAY_FLOOR) * np.exp((sims - 1.0) / temperature), axis=1))
+    fit[0] += AS_IT_LIES
+    return int(fit.argmax())
 
 
 def best_of_each_kind(sims: np.ndarray, example_codes: Sequence[str], kinds: Sequence[str]) -> np.ndarray:

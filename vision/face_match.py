@@ -69,18 +69,26 @@ def example_face(tile: np.ndarray) -> np.ndarray:
 
 
 def face_views(tile: np.ndarray, around: np.ndarray | None = None,
-               box: tuple[float, float, float, float] | None = None) -> list[np.ndarray]:
+               box: tuple[float, float, float, float] | None = None, way: float = 0.0
+               ) -> list[np.ndarray]:
     """The middle of the tile's face at each of ``FACE_ANGLES`` (slid over the examples'
     faces, so the two boxes may lie ``FACE_MARGIN`` pixels apart): ``around`` (the tile with
     some of the photo about it) turned about the middle of ``box`` (where the tile lies in it)
     and the tile's own size cut out again (:func:`turned_cuts`). Without ``around`` the face is
-    only tried upright."""
+    only tried as it lies. ``way``: the tile lies that far turned (180: upside down; 90 or 270:
+    on its side), the angles are about it."""
     m = FACE_MARGIN
     if around is None or box is None:
-        return [example_face(tile)[m:-m, m:-m]]
-    cuts = turned_cuts(opponent(around), box, FACE_ANGLES, (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
+        return [example_face(np.rot90(tile, round(way / 90)))[m:-m, m:-m]]
+    cuts = turned_cuts(opponent(around), box, tuple(way + a for a in FACE_ANGLES),
+                       (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
     views = [np.ascontiguousarray(_channels(upright(cut))[m:-m, m:-m]) for cut in cuts]
-    return views or [example_face(tile)[m:-m, m:-m]]
+    return views or [example_face(np.rot90(tile, round(way / 90)))[m:-m, m:-m]]
+
+
+def half_turned(image: np.ndarray) -> np.ndarray:
+    """``image`` turned upside down (180°): a tile as it lies before a player across the table."""
+    return cv2.rotate(image, cv2.ROTATE_180)
 
 
 def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],

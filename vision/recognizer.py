@@ -23,7 +23,8 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
-from .face_embedding import FACES_FILE, KINDS_FILE, DrawnKinds, FaceEmbedding
+from .face_embedding import FACES_FILE, KINDS_FILE, DrawnKinds, FaceEmbedding, way_up
+from .face_match import half_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import (
     CROP_PAD,
@@ -37,7 +38,7 @@ from .preprocess import (
     pale_ink,
     turn,
 )
-from .tileset import TRUST_AT, Look, TileSet, network_reads, unit_rows
+from .tileset import TRUST_AT, Look, TileSet, network_reads, standing, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -583,23 +584,34 @@ class TileClassifier:
     def _faces_drawn(self, probs: np.ndarray, image: np.ndarray, boxes: np.ndarray,
                      read: np.ndarray) -> np.ndarray:
         """``probs`` of the tiles ``read`` weighed by ``exp((s - best) / FACE_KINDS_TEMPERATURE)``,
-        s the face's nearness to each kind as many designs draw it (``FaceEmbedding.kinds``);
-        tiles the network does not read (``tileset.network_reads``) keep theirs."""
+        s the face's nearness to each kind as many designs draw it (``FaceEmbedding.kinds``)
+        the way up it lies (``face_embedding.way_up``: as it lies or turned over, a tile on its
+        side stood up either way); tiles the network does not read (``tileset.network_reads``)
+        keep theirs."""
         kinds = self.faces.kinds  # type: ignore[union-attr]
         known = set(kinds.codes.tolist())
         cols = [k for k, code in enumerate(self.codes) if code in known]
-        rows, views = [], []
+        rows, views, tried = [], [], []
         for i in np.flatnonzero(read):
             box = boxes[i]
             look = Look.cut(image, box) if network_reads(box) else None
             if look is not None:
                 rows.append(i)
-                views.append(look.pixels()[1])
+                tile = look.pixels()[1]
+                ways = [tile, half_turned(tile)]  # face_embedding.WAYS
+                if not standing(box):  # and SIDE_WAYS: stood up either way
+                    ways += [cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE),
+                             cv2.rotate(tile, cv2.ROTATE_90_COUNTERCLOCKWISE)]
+                views += ways
+                tried.append(len(ways))
         if not rows:
             return probs
-        sims = kinds.similarities(self.faces(views), [self.codes[k] for k in cols])  # type: ignore[misc]
-        out = probs.copy()
+        near = kinds.similarities(self.faces(views), [self.codes[k] for k in cols])  # type: ignore[misc]
         reading = probs[np.ix_(rows, cols)]
+        starts = np.cumsum([0, *tried[:-1]])
+        sims = np.array([near[start + way_up(near[start:start + n], reading[r], FACE_KINDS_TEMPERATURE)]
+                         for r, (start, n) in enumerate(zip(starts, tried, strict=True))])
+        out = probs.copy()
         weighed = reading * np.exp((sims - sims.max(axis=1, keepdims=True)) / FACE_KINDS_TEMPERATURE)
         out[np.ix_(rows, cols)] = weighed * (reading.sum(axis=1, keepdims=True)
                                              / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))

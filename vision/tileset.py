@@ -40,8 +40,17 @@ from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
-from .face_embedding import FaceEmbedding, best_of_each_kind, turned_views, view_angles
-from .face_match import SIDEWAYS, example_face, face_similarity, face_views, turned_back
+from .face_embedding import (
+    FACE_SIZE,
+    SIDE_WAYS,
+    FaceEmbedding,
+    best_of_each_kind,
+    view_angles,
+    way_up,
+    way_views,
+    ways_for,
+)
+from .face_match import SIDEWAYS, example_face, face_similarity, face_views, turned_back, turned_cuts
 from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -241,12 +250,12 @@ def network_reads(box: Sequence[float] | np.ndarray) -> bool:
 
 
 def standing(box: Sequence[float] | np.ndarray) -> bool:
-    """Whether the tile in ``box`` stands (not wider than tall: ``face_match.SIDEWAYS``). The
-    face network learnt tiles standing, turned 20° or so at most; a tile lying on its side in a
-    discard row or a claimed meld, turned to stand, is no view it learnt, and its say, added to a
-    set's similarities, turned two sure readings in rendered table scenes wrong (a 4 条 and an 8
-    筒 read 4 筒 and 9 筒; models/MODEL_CARD.md "Stop 36"). Before a set is taught its likeness
-    only reweighs an unsure reading, and there such tiles are still likened.
+    """Whether the tile in ``box`` stands (not wider than tall: ``face_match.SIDEWAYS``). A
+    tile's look (:class:`Look`) is stretched square and keeps no shape, so a tile lying on its
+    side in a discard row or a claimed meld is stood up by its box in the photo: for the face
+    network either side up (``face_embedding.SIDE_WAYS``), for its face the same. Until stop 37
+    the network saw such tiles on their side, and its say turned two sure readings in rendered
+    table scenes wrong (models/MODEL_CARD.md "Stop 36", "Stop 37").
 
     >>> standing([0, 0, 48, 64]), standing([0, 0, 64, 48])
     (True, False)
@@ -420,13 +429,15 @@ class TileSet:
         return best_of_each_kind(sims, self.codes, codes)
 
     def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray,
-                    looks: Sequence[Look | None] | None = None) -> np.ndarray:
+                    looks: Sequence[Look | None] | None = None, turns: np.ndarray | None = None
+                    ) -> np.ndarray:
         """What each example's face adds to its similarity ``sims`` (one row a tile, one column
         an example), the tiles being ``boxes`` of ``image``: ``FACE_WEIGHT`` × the faces' match
         for the nearest examples of the kinds the features cannot tell apart, ``-FACE_WEIGHT``
         for the rest; nothing for a tile with no such kinds or too small to cut, or in a set
         with an example kept before looks were (matched on features alone). ``looks``: the
-        tiles already cut (``Look.cut`` of each box), else cut here where needed."""
+        tiles already cut (``Look.cut`` of each box), else cut here where needed; ``turns``:
+        how far each tile lies turned (``_network_say``), a tile upside down matched so."""
         out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
             return out
@@ -447,51 +458,82 @@ class TileSet:
             around, tile = look.pixels()
             faces = [self._face(i) for i in chosen]
             out[row] = -FACE_WEIGHT
-            out[row, chosen] = FACE_WEIGHT * face_similarity(face_views(tile, around, look.box), faces)
+            way = 0.0 if turns is None else round(turns[row] / 90.0) * 90.0 % 360.0
+            ways: tuple[float, ...] = (way,)  # the way the network found it lying
+            if way == 0 and not standing(boxes[row]):  # else as it lies, or on its side
+                ways = (0.0, *SIDE_WAYS)
+            views = [view for way in ways for view in face_views(tile, around, look.box, way)]
+            out[row, chosen] = FACE_WEIGHT * face_similarity(views, faces)
         return out
 
     def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
                          looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
-        the face network ``faces``, the tile turned back as it best matches
-        (``face_embedding.turned_views``); nothing for a tile the network does not read
-        (:func:`network_reads`), lying on its side (:func:`standing`) or near no example
+        the face network ``faces``, the tile turned back as it best matches (the way up it
+        lies, ``WAYS``, then ``EMBED_ANGLES`` about it); nothing for a tile the network does not
+        read (:func:`network_reads`), lying on its side (:func:`standing`) or near no example
         (``EMBED_SURE``), nor where the set keeps an example without a look.
         ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
         return self._network_say(image, boxes, faces, looks)[0]
 
     def _network_say(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
-                     looks: Sequence[Look | None] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`embedding_scores`, and the turn (degrees) of each tile's view nearest an
-        example where the network spoke (0 elsewhere): how far the tile lies askew."""
+                     looks: Sequence[Look | None] | None = None, probs: np.ndarray | None = None,
+                     codes: Sequence[str] = ()) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`embedding_scores`, and the turn (degrees, -180 to 180) of each tile's view
+        nearest an example where the network spoke (0 elsewhere): how far the tile lies askew,
+        upside down or on its side. Each tile is looked at each of ``WAYS`` up first
+        (``SIDE_WAYS`` too where its box is wider than tall: ``ways_for``), the way it lies taken
+        by ``face_embedding.way_up`` (with a reading of each tile ``probs``, columns ``codes``,
+        where given: :meth:`combine` gives the features' and the classifier's), then turned
+        about that way by ``EMBED_ANGLES``."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
         turns = np.zeros(len(boxes))
         if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
             return out, turns
-        views: list[np.ndarray] = []
-        owner: list[int] = []
-        angles: list[float] = []
+        cuts: list[tuple[int, np.ndarray, tuple[float, float, float, float]]] = []
         for k, box in enumerate(boxes):
-            if not (network_reads(box) and standing(box)):
+            if not network_reads(box):
                 continue
             look = Look.cut(image, box) if looks is None else looks[k]
             if look is not None:
-                around, tile = look.pixels()
-                turned = turned_views(around, look.box)
-                angles += view_angles(look.box) if turned else [0.0]
-                views += turned or [tile]
-                owner += [k] * max(len(turned), 1)
-        if not views:
+                cuts.append((k, look.pixels()[0], look.box))
+        if not cuts:
             return out, turns
-        sims = faces(views) @ self._embeddings(faces).T
-        rows = np.array(owner)
-        for k in np.unique(rows):
-            mine = np.flatnonzero(rows == k)
-            nearest = sims[mine].max(axis=0)
+        tried = [ways_for(standing(boxes[k])) for k, _, _ in cuts]
+        first = faces([view for (_, around, box), ways in zip(cuts, tried, strict=True)
+                       for view in way_views(around, box, ways)]) @ self._embeddings(faces).T
+        kinds = list(self.kinds())
+        near = self._by_kind(first, kinds)  # one row a way a tile was looked at
+        column = {code: i for i, code in enumerate(codes)}
+        way_of, as_it_lies, start = [], [], 0
+        for (k, _, _), ways in zip(cuts, tried, strict=True):
+            reading = np.ones(len(kinds))  # without a reading: nearness alone
+            if probs is not None:
+                reading = np.array([probs[k][column[c]] if c in column else 0.0 for c in kinds])
+            way = way_up(near[start:start + len(ways)], reading, TEMPERATURE)
+            way_of.append(ways[way])
+            as_it_lies.append(first[start + way])
+            start += len(ways)
+        views: list[np.ndarray] = []
+        owner: list[int] = []
+        angles: list[float] = []
+        examples = self._embeddings(faces)
+        for n, (_, around, box) in enumerate(cuts):
+            way = way_of[n]
+            about = tuple(a for a in view_angles(box, way) if a != way)
+            views += turned_cuts(around, box, about, FACE_SIZE)
+            owner += [n] * len(about)
+            angles += about
+        sims = faces(views) @ examples.T if views else np.zeros((0, len(self.codes)), np.float32)
+        for n, (k, _, _) in enumerate(cuts):
+            mine = np.flatnonzero(np.array(owner, int) == n)
+            seen = np.vstack([as_it_lies[n][None], sims[mine]])
+            nearest = seen.max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
                 out[k] = EMBED_WEIGHT * nearest
-                turns[k] = angles[mine[int(sims[mine].max(axis=1).argmax())]]
+                turn = [way_of[n], *(angles[i] for i in mine)][int(seen.max(axis=1).argmax())]
+                turns[k] = (turn + 180.0) % 360.0 - 180.0
         return out, turns
 
     def _embeddings(self, faces: FaceEmbedding) -> np.ndarray:
@@ -549,9 +591,10 @@ class TileSet:
         ``CLASSIFIER_SAY``), weighed by how close the features are (from ``trust_at``: the
         features' own scale, or a metric head's) or, where the face network spoke and the
         classifier reads a learnt kind, by how far the set's best stands out (``STANDS_OUT``);
-        otherwise the classifier's stays. A tile the network finds lying askew is compared by
-        its features as it lies and turned back upright (``TURN_BACK_FROM``; ``features_of``
-        gives the features of boxes of a picture as ``features`` were made).
+        otherwise the classifier's stays. A tile the network finds lying askew or upside down
+        is compared by its features as it lies and turned back upright (``TURN_BACK_FROM``;
+        ``features_of`` gives the features of boxes of a picture as ``features`` were made),
+        and by its face turned so.
         The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
         by_features = self._by_kind(to_examples, codes)
@@ -560,27 +603,28 @@ class TileSet:
             return probs
         spoke = np.zeros(len(probs), bool)  # the tiles the face network had a say over
         seen = np.zeros(to_examples.shape, np.float32)
+        lean = np.log(np.maximum(probs, 1e-12))
+        lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
         if image is not None and boxes is not None:
             boxes = np.asarray(boxes, float)
             # the network looks at every tile: each is cut once for it and the faces
             looks = None if faces is None else [Look.cut(image, box) for box in boxes]
+            lying = None  # how far each tile lies turned, where the network says
             if faces is not None:
-                network, turns = self._network_say(image, boxes, faces, looks)
+                # which way up a tile lies, the features and the classifier say which kind it
+                # may be (both learnt tiles turned every way): their reading of it as a set's
+                reading = _softmax(np.where(learnt, by_features / TEMPERATURE + lean, -np.inf))
+                network, lying = self._network_say(image, boxes, faces, looks, reading, codes)
                 spoke = network.any(axis=1)
                 seen += network
                 if features_of is not None:
-                    askew_too = self._askew_too(to_examples, image, boxes, turns, features_of)
+                    askew_too = self._askew_too(to_examples, image, boxes, lying, features_of)
                     if askew_too is not to_examples:  # some tile lay askew
                         to_examples, by_features = askew_too, self._by_kind(askew_too, codes)
-            seen += self.face_scores(to_examples, image, boxes, looks)
+            seen += self.face_scores(to_examples, image, boxes, looks, lying)
         best = np.where(learnt, by_features, -np.inf).max(axis=1)
         sims = self._by_kind(to_examples + seen, codes)
-        lean = np.log(np.maximum(probs, 1e-12))
-        lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
-        logits = np.where(learnt, sims / TEMPERATURE + lean, -np.inf)
-        logits -= logits.max(axis=1, keepdims=True)
-        near = np.exp(logits)
-        near /= near.sum(axis=1, keepdims=True)
+        near = _softmax(np.where(learnt, sims / TEMPERATURE + lean, -np.inf))
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
             read_learnt = learnt[np.arange(len(probs)), probs.argmax(axis=1)]  # not "none"
@@ -674,6 +718,12 @@ class TileSet:
                 return kept
         except (OSError, ValueError, KeyError) as exc:
             raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    """Each row of ``logits`` (some -inf: left out) as probabilities."""
+    near = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return near / near.sum(axis=1, keepdims=True)
 
 
 def saved_tilesets(folder: Path | None = None) -> list[str]:
