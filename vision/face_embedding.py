@@ -87,17 +87,9 @@ def standardized(face: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(evened(opponent(face)).transpose(2, 0, 1))
 
 
-def turned_views(around: np.ndarray, box: tuple[float, float, float, float], way: float = 0.0
-                 ) -> list[np.ndarray]:
-    """The tile in ``box`` of its look ``around`` turned back by each of ``EMBED_ANGLES`` it can
-    lie at (:func:`view_angles`) about ``way`` (one of ``WAYS``), cut at ``FACE_SIZE`` (BGR):
-    the views of a tile read with a set."""
-    return turned_cuts(around, box, tuple(way + a for a in EMBED_ANGLES), FACE_SIZE)
-
-
 def view_angles(box: tuple[float, float, float, float], way: float = 0.0) -> list[float]:
-    """The turn of each of :func:`turned_views`' views of a tile in ``box`` (degrees), about
-    ``way`` (one of ``WAYS``)."""
+    """The turns (degrees) a tile in ``box`` read with a set is tried at: ``EMBED_ANGLES`` about
+    ``way`` (the way up it lies, :func:`way_up`), those a tile of the box's shape can lie at."""
     return fitting_angles(box, tuple(way + a for a in EMBED_ANGLES))
 
 

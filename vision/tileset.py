@@ -437,7 +437,9 @@ class TileSet:
         for the rest; nothing for a tile with no such kinds or too small to cut, or in a set
         with an example kept before looks were (matched on features alone). ``looks``: the
         tiles already cut (``Look.cut`` of each box), else cut here where needed; ``turns``:
-        how far each tile lies turned (``_network_say``), a tile upside down matched so."""
+        how far each tile lies turned (``_network_say``), a tile upside down or on its side
+        matched so; one whose box is wider than tall where the network did not speak, as it
+        lies and stood up either way."""
         out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
             return out
@@ -471,9 +473,9 @@ class TileSet:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
         ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches (the way up it
-        lies, ``WAYS``, then ``EMBED_ANGLES`` about it); nothing for a tile the network does not
-        read (:func:`network_reads`), lying on its side (:func:`standing`) or near no example
-        (``EMBED_SURE``), nor where the set keeps an example without a look.
+        lies, then ``EMBED_ANGLES`` about it: :meth:`_network_say`); nothing for a tile the
+        network does not read (:func:`network_reads`) or near no example (``EMBED_SURE``), nor
+        where the set keeps an example without a look.
         ``looks``: the tiles already cut (``Look.cut`` of each box), else cut here."""
         return self._network_say(image, boxes, faces, looks)[0]
 
