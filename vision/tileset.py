@@ -503,24 +503,25 @@ class TileSet:
         if not cuts:
             return out, turns
         tried = [ways_for(standing(boxes[k])) for k, _, _ in cuts]
-        first = faces([view for (_, around, box), ways in zip(cuts, tried, strict=True)
-                       for view in way_views(around, box, ways)]) @ self._embeddings(faces).T
+        each_way = faces([view for (_, around, box), ways in zip(cuts, tried, strict=True)
+                          for view in way_views(around, box, ways)])
+        examples = self._embeddings(faces)
+        first = each_way @ examples.T
         kinds = list(self.kinds())
         near = self._by_kind(first, kinds)  # one row a way a tile was looked at
         column = {code: i for i, code in enumerate(codes)}
-        way_of, as_it_lies, start = [], [], 0
+        way_of, taken, start = [], [], 0
         for (k, _, _), ways in zip(cuts, tried, strict=True):
             reading = np.ones(len(kinds))  # without a reading: nearness alone
             if probs is not None:
                 reading = np.array([probs[k][column[c]] if c in column else 0.0 for c in kinds])
             way = way_up(near[start:start + len(ways)], reading, TEMPERATURE)
             way_of.append(ways[way])
-            as_it_lies.append(first[start + way])
+            taken.append(first[start + way])
             start += len(ways)
         views: list[np.ndarray] = []
         owner: list[int] = []
         angles: list[float] = []
-        examples = self._embeddings(faces)
         for n, (_, around, box) in enumerate(cuts):
             way = way_of[n]
             about = tuple(a for a in view_angles(box, way) if a != way)
@@ -528,9 +529,10 @@ class TileSet:
             owner += [n] * len(about)
             angles += about
         sims = faces(views) @ examples.T if views else np.zeros((0, len(self.codes)), np.float32)
+        owners = np.array(owner, int)
         for n, (k, _, _) in enumerate(cuts):
-            mine = np.flatnonzero(np.array(owner, int) == n)
-            seen = np.vstack([as_it_lies[n][None], sims[mine]])
+            mine = np.flatnonzero(owners == n)
+            seen = np.vstack([taken[n][None], sims[mine]])
             nearest = seen.max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
                 out[k] = EMBED_WEIGHT * nearest
