@@ -79,16 +79,26 @@ def face_views(tile: np.ndarray, around: np.ndarray | None = None,
     on its side), the angles are about it."""
     m = FACE_MARGIN
     if around is None or box is None:
-        return [example_face(np.rot90(tile, round(way / 90)))[m:-m, m:-m]]
+        return [example_face(quarter_turned(tile, way))[m:-m, m:-m]]
     cuts = turned_cuts(opponent(around), box, tuple(way + a for a in FACE_ANGLES),
                        (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
     views = [np.ascontiguousarray(_channels(upright(cut))[m:-m, m:-m]) for cut in cuts]
-    return views or [example_face(np.rot90(tile, round(way / 90)))[m:-m, m:-m]]
+    return views or [example_face(quarter_turned(tile, way))[m:-m, m:-m]]
 
 
-def half_turned(image: np.ndarray) -> np.ndarray:
-    """``image`` turned upside down (180°): a tile as it lies before a player across the table."""
-    return cv2.rotate(image, cv2.ROTATE_180)
+#: A quarter turn (degrees, counter-clockwise as :func:`turned_cuts` turns) as ``cv2.rotate`` makes it.
+_QUARTER_TURNS = {90: cv2.ROTATE_90_COUNTERCLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_CLOCKWISE}
+
+
+def quarter_turned(image: np.ndarray, way: float) -> np.ndarray:
+    """``image`` turned by ``way`` degrees (a multiple of 90, counter-clockwise as
+    :func:`turned_cuts` turns): a tile's pixels the way up it is looked at.
+
+    >>> quarter_turned(np.arange(4).reshape(2, 2), 90).tolist(), quarter_turned(np.eye(2), 0).shape
+    ([[1, 3], [0, 2]], (2, 2))
+    """
+    quarter = round(way / 90.0) % 4 * 90
+    return image if quarter == 0 else cv2.rotate(image, _QUARTER_TURNS[quarter])
 
 
 def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],

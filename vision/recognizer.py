@@ -23,8 +23,8 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
-from .face_embedding import FACES_FILE, KINDS_FILE, DrawnKinds, FaceEmbedding, way_up
-from .face_match import half_turned
+from .face_embedding import FACES_FILE, KINDS_FILE, DrawnKinds, FaceEmbedding, way_up, ways_for
+from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import (
     CROP_PAD,
@@ -598,10 +598,7 @@ class TileClassifier:
             if look is not None:
                 rows.append(i)
                 tile = look.pixels()[1]
-                ways = [tile, half_turned(tile)]  # face_embedding.WAYS
-                if not standing(box):  # and SIDE_WAYS: stood up either way
-                    ways += [cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE),
-                             cv2.rotate(tile, cv2.ROTATE_90_COUNTERCLOCKWISE)]
+                ways = [quarter_turned(tile, way) for way in ways_for(standing(box))]
                 views += ways
                 tried.append(len(ways))
         if not rows:

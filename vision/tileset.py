@@ -464,7 +464,7 @@ class TileSet:
             ways: tuple[float, ...] = (way,)  # the way the network found it lying
             if way == 0 and not standing(boxes[row]):  # else as it lies, or on its side
                 ways = (0.0, *SIDE_WAYS)
-            views = [view for way in ways for view in face_views(tile, around, look.box, way)]
+            views = [view for each in ways for view in face_views(tile, around, look.box, each)]
             out[row, chosen] = FACE_WEIGHT * face_similarity(views, faces)
         return out
 
