@@ -277,3 +277,74 @@ def test_the_kinds_as_drawn_keep_a_few_drawings_of_each_kind_and_read_back(tmp_p
     session = type("Session", (), {"get_inputs": lambda self: [type("I", (), {"name": "faces"})()]})()
     assert FaceEmbedding(session, "net-a", again).kinds is again
     assert FaceEmbedding(session, "net-b", again).kinds is None, "another network's kinds are not its"
+
+
+def _turned_pairs(designs: int, seed: int) -> list[dict[str, np.ndarray]]:
+    """Designs of six kinds in pairs, one kind's mark the other's turned over, under a bar along
+    the top of every face (as a tile's writing reads top down): turned over, a face of one kind
+    is the other kind's but for where its bar lies."""
+    rng = np.random.default_rng(seed)
+    height, width = FACE_SIZE[1], FACE_SIZE[0]
+    marks = []
+    for k in range(3):  # three marks, none alike turned over
+        mark = np.zeros((16, 16), bool)
+        mark[:, 2 + 4 * k:6 + 4 * k] = True
+        mark[:4, :] = True
+        mark[12:, :8 + 4 * k] = k != 1
+        marks.append(mark)
+    marks += [mark[::-1, ::-1] for mark in marks]
+    out = []
+    for _ in range(designs):
+        ground, ink = rng.integers(140, 255, 3), rng.integers(0, 90, 3)
+        faces, codes, photo = [], [], []
+        for p in range(3):
+            for k, mark in enumerate(marks):
+                face = np.empty((height, width, 3), np.uint8)
+                face[:] = ground
+                face[2:6, 4:width - 4] = ink
+                x, y = 16 + rng.integers(-3, 4), 24 + rng.integers(-3, 4)
+                face[y:y + 16, x:x + 16][mark] = ink
+                faces.append(np.clip(face + rng.normal(0, 8, face.shape), 0, 255).astype(np.uint8))
+                codes.append(f"{k + 1}p")
+                photo.append(p)
+        out.append({"faces": np.array(faces), "codes": np.array(codes), "photo": np.array(photo)})
+    return out
+
+
+def test_fitting_both_ways_reads_each_close_up_standing_and_turned_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--both-ways``: the tiles read are looked at turned over too (as the recognizer looks
+    for the way up a tile lies) and the run says how its valid close-ups read either way."""
+    torch = pytest.importorskip("torch")
+    from vision import train as training
+
+    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
+    monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)
+    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
+    torch.set_num_threads(1)
+    train, valid = _turned_pairs(12, 0), _turned_pairs(4, 1)
+    net, metrics = train_faces.fit("faces-test", train, valid, steps=60, episodes=2, lr=5e-3,
+                                   seed=0, both_ways=True)
+    assert min(metrics["valid_standing"], metrics["valid_upside_down"]) >= 0.9
+    x = train_faces.tensors(valid)
+    assert train_faces.either_way_shot(net, x, valid) == pytest.approx(
+        (metrics["valid_standing"], metrics["valid_upside_down"]), abs=1e-4)
+    # turned over twice a face is as it was; a close-up turned over is read among both views
+    np.testing.assert_array_equal(train_faces.turned_over(train_faces.turned_over(x)), x)
+
+
+def test_the_loss_both_ways_spares_a_face_alike_turned_over_but_not_one_like_another_kind() -> None:
+    torch = pytest.importorskip("torch")
+    examples = torch.nn.functional.normalize(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]), dim=1)
+    read, target = examples[:1].clone(), torch.tensor([0])
+    plain = train_faces.episode_loss(examples, read, target)
+    alike = train_faces.episode_loss(examples, read, target, over=examples[:1])
+    like_other = train_faces.episode_loss(examples, read, target, over=examples[1:])
+    nowhere = train_faces.episode_loss(examples, read, target, over=torch.tensor([[0.0, 0.0, 1.0]]))
+    assert float(alike) == pytest.approx(float(plain), abs=1e-4)
+    assert float(nowhere) == pytest.approx(float(plain), abs=1e-3)
+    assert float(like_other) > float(plain) + 0.5
+    # a kind not learnt (-100) is left out
+    assert float(train_faces.episode_loss(examples, torch.cat([read, read]), torch.tensor([0, -100]),
+                                          over=torch.cat([examples[1:], examples[1:]]))) == pytest.approx(
+        float(like_other), abs=1e-4)

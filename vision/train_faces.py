@@ -11,7 +11,11 @@ against them (softmax of the cosine similarities at ``tileset.TEMPERATURE``), an
 how often the right kind does not win. Faces are shifted, turned, scaled, blurred and noised a
 little, and an episode's lightness or colours are turned over at times (a jade or dark set). The
 step kept is the one whose close-ups of designs it never saw (``VALID_DESIGNS``, plain and
-coloured) are read best by one layout photo.
+coloured) are read best by one layout photo. With ``--both-ways`` each tile read is also looked
+at turned over, as the recognizer looks at a tile to find which way up it lies
+(``face_embedding.way_up``), and the right kind must win either way it is looked at: a face
+upside down must lie near no other kind (an upside-down 萬 likened to a flower); the step kept
+is then the one whose close-ups are read best as they stand and turned over, on the average.
 
 The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
 rerun resumes there; each invocation is a line of ``models/train_log.jsonl``; the network is
@@ -187,8 +191,8 @@ def augmented(x: Any, rng: np.random.Generator) -> Any:
     return x + 0.1 * torch.randn_like(x)
 
 
-def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
-    """Share of the close-ups whose nearest tile of the first layout photo is of their kind."""
+def embedded(net: Any, x: Any) -> np.ndarray:
+    """``x`` embedded by ``net`` in inference mode (512 faces a pass)."""
     import torch
 
     training = net.training
@@ -196,19 +200,79 @@ def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
     with torch.no_grad():
         z = torch.cat([net(x[i:i + 512]) for i in range(0, len(x), 512)]).numpy()
     net.train(training)
+    return z
+
+
+def turned_over(x: Any) -> Any:
+    """Faces (N × 3 × H × W) turned upside down: the one other view of a tile the recognizer
+    looks at (a tile lying on its side is stood up either way, ``face_embedding.SIDE_WAYS``)."""
+    return x.flip(2, 3)
+
+
+def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
+    """Share of the close-ups whose nearest tile of the first layout photo is of their kind."""
+    z = embedded(net, x)
     starts = np.cumsum([0] + [len(ep["codes"]) for ep in episodes])
     return train_metric.one_shot([{**ep, "feats": z[start:start + len(ep["codes"])]}
                                   for ep, start in zip(episodes, starts, strict=False)])
 
 
-def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
-        steps: int, episodes: int, lr: float, seed: int, fresh: bool = False,
-        init: Path | None = None) -> tuple[Any, dict[str, float]]:
-    """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``; a new run
-    starts from the weights another run kept, ``init``, where given); the step with the best
-    one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept."""
+def either_way_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> tuple[float, float]:
+    """Share of the close-ups, each looked at as it stands and turned over, whose nearest tile
+    of the first layout photo (over both views) is of their kind: standing upright, and lying
+    upside down (the views then swap)."""
+    z, over = embedded(net, x), embedded(net, turned_over(x))
+    starts = np.cumsum([0] + [len(ep["codes"]) for ep in episodes])
+    right, total = np.zeros(2), 0
+    for ep, start in zip(episodes, starts, strict=False):
+        mine = slice(start, start + len(ep["codes"]))
+        support, query = ep["photo"] == 0, ep["photo"] == 2
+        examples = z[mine][support]
+        for k, (first, second) in enumerate(((z, over), (over, z))):  # standing, upside down
+            sims = np.hstack([first[mine][query] @ examples.T, second[mine][query] @ examples.T])
+            nearest = sims.argmax(axis=1) % len(examples)
+            right[k] += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
+        total += int(query.sum())
+    standing, upside_down = right / max(total, 1)
+    return float(standing), float(upside_down)
+
+
+def episode_loss(examples: Any, read: Any, target: Any, over: Any = None) -> Any:
+    """How often the right kind does not win: cross-entropy of the tiles ``read`` (embeddings)
+    against the ``examples`` (softmax of cosines at ``TEMPERATURE``), ``target`` each one's
+    example's index (-100: a kind not learnt, left out). With ``over`` (the tiles read turned
+    over) each is looked at both ways and the right kind may win in either view: a face turned
+    over must lie near no other kind, a face alike both ways (a 2 筒, a 白板) costs nothing.
+
+    >>> import torch
+    >>> examples, read = torch.eye(2), torch.tensor([[1.0, 0.0]])
+    >>> alike, other = torch.tensor([[1.0, 0.0]]), torch.tensor([[0.0, 1.0]])
+    >>> [round(float(episode_loss(examples, read, torch.tensor([0]), over)), 3)
+    ...  for over in (None, alike, other)]
+    [0.0, 0.0, 0.693]
+    """
     import torch
     from torch.nn import functional
+
+    logits = read @ examples.T / TEMPERATURE
+    if over is None:
+        return functional.cross_entropy(logits, target, ignore_index=-100)
+    turned = over @ examples.T / TEMPERATURE
+    known = target >= 0
+    right = torch.stack([logits[known, target[known]], turned[known, target[known]]], 1)
+    both = torch.cat([logits, turned], 1)[known]
+    return (torch.logsumexp(both, 1) - torch.logsumexp(right, 1)).mean()
+
+
+def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
+        steps: int, episodes: int, lr: float, seed: int, fresh: bool = False,
+        init: Path | None = None, both_ways: bool = False) -> tuple[Any, dict[str, float]]:
+    """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``; a new run
+    starts from the weights another run kept, ``init``, where given); the step with the best
+    one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept. ``both_ways``:
+    each tile read is also looked at turned over, the right kind to win over both views (and
+    the step kept the best read both ways up, :func:`either_way_shot`)."""
+    import torch
 
     from .train import checkpoint_path
 
@@ -252,23 +316,32 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
                 x[:, 0] = -x[:, 0]
             if rng.random() < 0.25:  # colours turned over
                 x[:, 1:] = -x[:, 1:]
+            if both_ways:  # the tiles read, turned over too
+                x = torch.cat([x, turned_over(x[len(support):])])
             z = net(x)
             kinds = {code: i for i, code in enumerate(ep["codes"][support])}
             target = torch.tensor([kinds.get(code, -100) for code in ep["codes"][query]])
-            logits = z[len(support):] @ z[:len(support)].T / TEMPERATURE
-            loss = loss + functional.cross_entropy(logits, target, ignore_index=-100)
+            read = z[len(support):len(support) + len(query)]
+            over = z[len(support) + len(query):] if both_ways else None
+            loss = loss + episode_loss(z[:len(support)], read, target, over)
         optimizer.zero_grad()
         (loss / episodes).backward()
         optimizer.step()
         schedule.step()
         step += 1
         if step % CHECK_EVERY == 0 or step == steps:
-            score = one_shot(net, x_valid, valid)
+            if both_ways:
+                standing, upside_down = either_way_shot(net, x_valid, valid)
+                score, said = (standing + upside_down) / 2, (f"standing {standing:.4f}, upside "
+                                                             f"down {upside_down:.4f}")
+            else:
+                score = one_shot(net, x_valid, valid)
+                said = f"{score:.4f}"
             if score > best:
                 best, best_step = score, step
                 best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
             print(f"step {step}: loss {float(loss.detach()) / episodes:.4f}, valid one-shot "
-                  f"{score:.4f}", flush=True)
+                  f"{said}", flush=True)
             torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict(),
                         "schedule": schedule.state_dict(), "step": step, "best": best,
                         "best_step": best_step, "best_state": best_state, "steps": steps,
@@ -276,7 +349,12 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     if best_state is None:
         raise SystemExit(f"{name}: nothing trained (asked for {steps} steps, done {step})")
     net.load_state_dict(best_state)
-    return net.eval(), {"valid_one_shot": round(best, 4), "best_step": best_step, "steps_done": step}
+    metrics = {"valid_one_shot": round(one_shot(net, x_valid, valid), 4), "best_step": best_step,
+               "steps_done": step}
+    if both_ways:
+        standing, upside_down = either_way_shot(net, x_valid, valid)
+        metrics |= {"valid_standing": round(standing, 4), "valid_upside_down": round(upside_down, 4)}
+    return net.eval(), metrics
 
 
 def drawn_kinds(network: Path, train: list[dict[str, np.ndarray]]) -> DrawnKinds:
@@ -323,6 +401,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="rendering processes")
     parser.add_argument("--fresh", action="store_true", help="ignore the run's checkpoint")
     parser.add_argument("--init", type=Path, help="start from the weights this checkpoint kept")
+    parser.add_argument("--both-ways", action="store_true",
+                        help="each tile read is also looked at turned over (which way up it lies)")
     parser.add_argument("--kinds-only", action="store_true",
                         help=f"only make {KINDS_FILE} for the network already in --out (no training)")
     parser.add_argument("--out", type=Path, help=f"folder to write {FACES_FILE} to (default models/)")
@@ -339,7 +419,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.argv[1:] if argv is None else argv), seed=args.seed,
         data=f"{args.designs} generated designs + {len(train_metric.ART_SETS)} art sets "
              f"({1 + args.art_looks} sets each), plain and coloured, {args.close_ups} close-ups a set"
-             + (f", {args.scenes} table scenes a set" if args.scenes else ""),
+             + (f", {args.scenes} table scenes a set" if args.scenes else "")
+            + (", each tile read also turned over" if args.both_ways else ""),
         model=f"face network {'/'.join(map(str, WIDTHS))} → {EMBEDDING}", device="cpu",
         settings={"imgsz": "x".join(map(str, FACE_SIZE)), "batch": f"{args.episodes} designs",
                   "epochs": args.steps, "lr": args.lr},
@@ -361,7 +442,7 @@ def main(argv: list[str] | None = None) -> int:
                    for d in VALID_DESIGNS], args.workers)
     start = time.time()
     net, metrics = fit(args.name, train, valid, args.steps, args.episodes, args.lr, args.seed,
-                       args.fresh, args.init)
+                       args.fresh, args.init, args.both_ways)
     export(net, out / FACES_FILE)
     make_kinds()
     record.finished, record.epochs_done, record.metrics = training._now(), metrics["steps_done"], metrics
