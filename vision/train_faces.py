@@ -15,7 +15,7 @@ coloured) are read best by one layout photo. With ``--both-ways`` each tile read
 at turned over, as the recognizer looks at a tile to find which way up it lies
 (``face_embedding.way_up``), and the right kind must win either way it is looked at: a face
 upside down must lie near no other kind (an upside-down 萬 likened to a flower); the step kept
-is then the one whose close-ups are read best as they stand and turned over, on the average.
+is then the one whose close-ups are read best looked at both ways.
 
 The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
 rerun resumes there; each invocation is a line of ``models/train_log.jsonl``; the network is
@@ -217,24 +217,23 @@ def one_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
                                   for ep, start in zip(episodes, starts, strict=False)])
 
 
-def either_way_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> tuple[float, float]:
-    """Share of the close-ups, each looked at as it stands and turned over, whose nearest tile
-    of the first layout photo (over both views) is of their kind: standing upright, and lying
-    upside down (the views then swap)."""
+def either_way_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> float:
+    """Share of the close-ups whose nearest tile of the first layout photo is of their kind,
+    each close-up looked at as it stands and turned over (the nearer view counts, as the
+    recognizer finds the way up a tile lies). A close-up lying upside down has the same two
+    views, so it reads alike."""
     z, over = embedded(net, x), embedded(net, turned_over(x))
     starts = np.cumsum([0] + [len(ep["codes"]) for ep in episodes])
-    right, total = np.zeros(2), 0
+    right = total = 0
     for ep, start in zip(episodes, starts, strict=False):
         mine = slice(start, start + len(ep["codes"]))
         support, query = ep["photo"] == 0, ep["photo"] == 2
         examples = z[mine][support]
-        for k, (first, second) in enumerate(((z, over), (over, z))):  # standing, upside down
-            sims = np.hstack([first[mine][query] @ examples.T, second[mine][query] @ examples.T])
-            nearest = sims.argmax(axis=1) % len(examples)
-            right[k] += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
+        sims = np.hstack([z[mine][query] @ examples.T, over[mine][query] @ examples.T])
+        nearest = sims.argmax(axis=1) % len(examples)
+        right += int((ep["codes"][support][nearest] == ep["codes"][query]).sum())
         total += int(query.sum())
-    standing, upside_down = right / max(total, 1)
-    return float(standing), float(upside_down)
+    return right / max(total, 1)
 
 
 def episode_loss(examples: Any, read: Any, target: Any, over: Any = None) -> Any:
@@ -271,7 +270,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     starts from the weights another run kept, ``init``, where given); the step with the best
     one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept. ``both_ways``:
     each tile read is also looked at turned over, the right kind to win over both views (and
-    the step kept the best read both ways up, :func:`either_way_shot`)."""
+    the step kept the one whose close-ups read best so, :func:`either_way_shot`)."""
     import torch
 
     from .train import checkpoint_path
@@ -330,18 +329,12 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
         schedule.step()
         step += 1
         if step % CHECK_EVERY == 0 or step == steps:
-            if both_ways:
-                standing, upside_down = either_way_shot(net, x_valid, valid)
-                score, said = (standing + upside_down) / 2, (f"standing {standing:.4f}, upside "
-                                                             f"down {upside_down:.4f}")
-            else:
-                score = one_shot(net, x_valid, valid)
-                said = f"{score:.4f}"
+            score = (either_way_shot if both_ways else one_shot)(net, x_valid, valid)
             if score > best:
                 best, best_step = score, step
                 best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
             print(f"step {step}: loss {float(loss.detach()) / episodes:.4f}, valid one-shot "
-                  f"{said}", flush=True)
+                  f"{'either way ' if both_ways else ''}{score:.4f}", flush=True)
             torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict(),
                         "schedule": schedule.state_dict(), "step": step, "best": best,
                         "best_step": best_step, "best_state": best_state, "steps": steps,
@@ -352,8 +345,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     metrics = {"valid_one_shot": round(one_shot(net, x_valid, valid), 4), "best_step": best_step,
                "steps_done": step}
     if both_ways:
-        standing, upside_down = either_way_shot(net, x_valid, valid)
-        metrics |= {"valid_standing": round(standing, 4), "valid_upside_down": round(upside_down, 4)}
+        metrics["valid_either_way"] = round(either_way_shot(net, x_valid, valid), 4)
     return net.eval(), metrics
 
 
