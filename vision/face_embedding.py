@@ -5,8 +5,9 @@ learnt at 64 px to *name* the tiles of the designs they trained on; on a new mak
 or flowers, 2 萬 and 3 萬, or 蘭 and 南, lie close there. This network looks at the tile's own
 face at 48 × 64 px and was trained (``vision.train_faces``) on rendered photos of hundreds of
 designs for one thing only: a tile seen in a close-up lies nearest the tile of the same kind in a
-layout photo of the *same* set. A learnt set's examples and the tiles read with it are embedded
-alike, and how near they lie is added to the features' similarity (``TileSet.combine``).
+layout photo of the *same* set, and turned over near no other kind (``--both-ways``, since
+stop 38). A learnt set's examples and the tiles read with it are embedded alike, and how near
+they lie is added to the features' similarity (``TileSet.combine``).
 Before a set is taught, a tile of a design the classifier reads unsurely is likened to each kind
 as the network's training sets draw it (``DrawnKinds``, ``TileClassifier._faces_drawn``).
 
@@ -51,9 +52,10 @@ BATCH = 64
 #: photographed alone lies askew: ``face_match.FACE_ANGLES``); its nearest turn counts.
 EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
 #: The ways up a tile is looked at first (degrees): as it lies and upside down, as a tile lies
-#: before the player across the table. The network learnt tiles standing the right way up; an
-#: upside-down 萬 it likened to flowers, so that before a set was taught one-tile photos turned
-#: over read right 0.83-0.86 against 0.99-1.00 as they stood (models/MODEL_CARD.md "Stop 37").
+#: before the player across the table. Shown a tile only as it lay, a network that learnt upright
+#: tiles likened an upside-down 萬 to flowers: before a set was taught one-tile photos turned
+#: over read right 0.83-0.86 against 0.99-1.00 as they stood (models/MODEL_CARD.md "Stop 37");
+#: the network shipped since stop 38 (faces-d) learnt to read a face both ways.
 WAYS = (0.0, 180.0)
 #: ... and a tile whose box is wider than tall, stood up either way too: lying on its side (in a
 #: discard row, a claimed meld) or standing seen from low and askew (a close-up); its look

@@ -87,7 +87,8 @@ EMBED_WEIGHT = 1.0
 #: nothing (0.46-0.61 in rendered hands of gen-12) and its say would only add noise (7 筒 read
 #: 9 筒). 0.65: between the 2nd and the 5th percentile of the valid designs' close-ups' nearest
 #: example (unturned; ``vision.train_faces``): 0.572 / 0.678 with faces-a, 0.583 / 0.680 with
-#: the network shipped since stop 36 (faces-c; models/MODEL_CARD.md "Stop 36").
+#: faces-c (stop 36; models/MODEL_CARD.md "Stop 36"); 0.682 / 0.754 with faces-d (stop 38),
+#: kept at 0.65: table scenes read 0.785 → 0.800 with it (models/MODEL_CARD.md "Stop 38").
 EMBED_SURE = 0.65
 #: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
 #: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
