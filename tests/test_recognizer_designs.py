@@ -950,3 +950,25 @@ def test_a_tile_lying_upside_down_or_on_its_side_is_read_the_way_up_it_lies(angl
     read = ts.combine(probs, as_lying, codes, over, np.array([box]), faces=None,
                       features_of=features_of)
     assert codes[int(read.argmax())] == ("2m" if angle == 180 else "1m")
+
+
+@pytest.mark.parametrize("angle", [90.0, -90.0])
+def test_a_tile_on_its_side_seen_from_low_its_box_near_square_is_stood_up(angle: float) -> None:
+    """Seen from low, a tile lying on its side shows its long side below its face: its box is
+    near square (here 120 × 115), not wider than tall, and it is still stood up either way and
+    read so (until stop 38 only a box 1.15 times wider than tall was, and such a tile was
+    looked at squashed, on its side)."""
+    from vision.face_embedding import SIDE_WAYS, ways_for
+    from vision.tileset import Look
+
+    ts = TileSet("mine")
+    for code, vector, bar in (("1m", np.eye(8)[0], 10), ("2m", np.eye(8)[1], 45)):
+        ts.add(code, vector, look=Look.cut(*_barred_tile(0.0, bar=bar)))
+    photo, (x1, y1, x2, y2) = _barred_tile(angle)
+    photo[int(y2):int(y2) + 25, int(x1):int(x2)] = (150, 170, 180)  # its long side, below
+    box = np.array([x1, y1, x2, y2 + 25])
+    assert 1.0 < (x2 - x1) / (y2 + 25 - y1) < 1.15 and set(SIDE_WAYS) <= set(ways_for(box))
+    scores, turns = ts._network_say(photo, box[None], _ThirdsFaces())
+    assert -turns[0] % 360 == pytest.approx(angle % 360, abs=15), "stood up, not read askew"
+    near = dict(zip(ts.codes, scores[0], strict=True))
+    assert near["1m"] > 0.95 and near["1m"] - near["2m"] > 0.5, "its ink across its top, plainly"

@@ -57,10 +57,17 @@ EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
 #: over read right 0.83-0.86 against 0.99-1.00 as they stood (models/MODEL_CARD.md "Stop 37");
 #: the network shipped since stop 38 (faces-d) learnt to read a face both ways.
 WAYS = (0.0, 180.0)
-#: ... and a tile whose box is wider than tall, stood up either way too: lying on its side (in a
-#: discard row, a claimed meld) or standing seen from low and askew (a close-up); its look
-#: (``tileset.Look``) is stretched square and keeps no shape to tell.
+#: ... and a tile whose box is near square or wider (``SIDE_FROM``), stood up either way too:
+#: lying on its side (in a discard row, a claimed meld) or standing seen from low and askew (a
+#: close-up); its look (``tileset.Look``) is stretched square and keeps no shape to tell.
 SIDE_WAYS = (90.0, 270.0)
+#: A box at least this share of its height wide may hold a tile on its side. Seen from low, a
+#: tile lying on its side shows its long side below its face and its box is near square: of the
+#: dark green set's one-tile photos turned a quarter, 61 % had boxes no wider than 1.15 × their
+#: height (the median 1.13, a tenth under 0.99), and until stop 38 (tried at 1.15) were never
+#: stood up; of upright one-tile photos 5 % are as wide (the median 0.81; models/MODEL_CARD.md
+#: "Stop 38").
+SIDE_FROM = 0.95
 #: How much likelier (log odds) a tile is taken to lie as it is than any other way up
 #: (:func:`way_up`): most tiles photographed stand before the player. Taken by nearness
 #: alone, 10-13 % of upright one-tile photos were turned over and the network named their kind
@@ -109,10 +116,14 @@ def way_views(around: np.ndarray, box: tuple[float, float, float, float],
     return turned_cuts(around, box, ways, FACE_SIZE)
 
 
-def ways_for(standing: bool) -> tuple[float, ...]:
-    """The ways up a tile is looked at: ``WAYS``, and ``SIDE_WAYS`` too where its box is wider
-    than tall (``tileset.standing`` false)."""
-    return WAYS if standing else WAYS + SIDE_WAYS
+def ways_for(box: Sequence[float] | np.ndarray) -> tuple[float, ...]:
+    """The ways up the tile in ``box`` (x1, y1, x2, y2) is looked at: ``WAYS``, and
+    ``SIDE_WAYS`` too where the box is ``SIDE_FROM`` of its height wide or more.
+
+    >>> ways_for([0, 0, 48, 64]), ways_for([0, 0, 62, 64])
+    ((0.0, 180.0), (0.0, 180.0, 90.0, 270.0))
+    """
+    return WAYS + SIDE_WAYS if box[2] - box[0] >= SIDE_FROM * (box[3] - box[1]) else WAYS
 
 
 def way_up(sims: np.ndarray, reading: np.ndarray, temperature: float) -> int:

@@ -38,7 +38,7 @@ from .preprocess import (
     pale_ink,
     turn,
 )
-from .tileset import TRUST_AT, Look, TileSet, network_reads, standing, unit_rows
+from .tileset import TRUST_AT, Look, TileSet, network_reads, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -598,7 +598,7 @@ class TileClassifier:
             if look is not None:
                 rows.append(i)
                 tile = look.pixels()[1]
-                ways = [quarter_turned(tile, way) for way in ways_for(standing(box))]
+                ways = [quarter_turned(tile, way) for way in ways_for(box)]
                 views += ways
                 tried.append(len(ways))
         if not rows:

@@ -43,6 +43,7 @@ from .classes import BLANK_FACES, TILE_CLASSES
 from .face_embedding import (
     FACE_SIZE,
     SIDE_WAYS,
+    WAYS,
     FaceEmbedding,
     best_of_each_kind,
     view_angles,
@@ -50,7 +51,7 @@ from .face_embedding import (
     way_views,
     ways_for,
 )
-from .face_match import SIDEWAYS, example_face, face_similarity, face_views, turned_back, turned_cuts
+from .face_match import example_face, face_similarity, face_views, turned_back, turned_cuts
 from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -250,20 +251,6 @@ def network_reads(box: Sequence[float] | np.ndarray) -> bool:
     return bool(long >= EMBED_MIN_SIDE and long <= EMBED_MAX_ASPECT * short)
 
 
-def standing(box: Sequence[float] | np.ndarray) -> bool:
-    """Whether the tile in ``box`` stands (not wider than tall: ``face_match.SIDEWAYS``). A
-    tile's look (:class:`Look`) is stretched square and keeps no shape, so a tile lying on its
-    side in a discard row or a claimed meld is stood up by its box in the photo: for the face
-    network either side up (``face_embedding.SIDE_WAYS``), for its face the same. Until stop 37
-    the network saw such tiles on their side, and its say turned two sure readings in rendered
-    table scenes wrong (models/MODEL_CARD.md "Stop 36", "Stop 37").
-
-    >>> standing([0, 0, 48, 64]), standing([0, 0, 64, 48])
-    (True, False)
-    """
-    return bool(box[2] - box[0] <= SIDEWAYS * (box[3] - box[1]))
-
-
 def tilesets_dir() -> Path:
     """Where tile sets are kept: ``$MAHJONG_TILESETS`` or ``$XDG_DATA_HOME/mahjong-assistant/
     tilesets`` (``~/.local/share/…``), beside the table sessions."""
@@ -439,7 +426,7 @@ class TileSet:
         with an example kept before looks were (matched on features alone). ``looks``: the
         tiles already cut (``Look.cut`` of each box), else cut here where needed; ``turns``:
         how far each tile lies turned (``_network_say``), a tile upside down or on its side
-        matched so; one whose box is wider than tall where the network did not speak, as it
+        matched so; one whose box is near square or wider where the network did not speak, as it
         lies and stood up either way."""
         out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
@@ -463,8 +450,8 @@ class TileSet:
             out[row] = -FACE_WEIGHT
             way = 0.0 if turns is None else round(turns[row] / 90.0) * 90.0 % 360.0
             ways: tuple[float, ...] = (way,)  # the way the network found it lying
-            if way == 0 and not standing(boxes[row]):  # else as it lies, or on its side
-                ways = (0.0, *SIDE_WAYS)
+            if way == 0 and len(ways_for(boxes[row])) > len(WAYS):  # else as it lies, or
+                ways = (0.0, *SIDE_WAYS)  # on its side
             views = [view for each in ways for view in face_views(tile, around, look.box, each)]
             out[row, chosen] = FACE_WEIGHT * face_similarity(views, faces)
         return out
@@ -486,7 +473,7 @@ class TileSet:
         """:meth:`embedding_scores`, and the turn (degrees, -180 to 180) of each tile's view
         nearest an example where the network spoke (0 elsewhere): how far the tile lies askew,
         upside down or on its side. Each tile is looked at each of ``WAYS`` up first
-        (``SIDE_WAYS`` too where its box is wider than tall: ``ways_for``), the way it lies taken
+        (``SIDE_WAYS`` too where its box is near square or wider: ``ways_for``), the way it lies taken
         by ``face_embedding.way_up`` (with a reading of each tile ``probs``, columns ``codes``,
         where given: :meth:`combine` gives the features' and the classifier's), then turned
         about that way by ``EMBED_ANGLES``."""
@@ -503,7 +490,7 @@ class TileSet:
                 cuts.append((k, look.pixels()[0], look.box))
         if not cuts:
             return out, turns
-        tried = [ways_for(standing(boxes[k])) for k, _, _ in cuts]
+        tried = [ways_for(boxes[k]) for k, _, _ in cuts]
         each_way = faces([view for (_, around, box), ways in zip(cuts, tried, strict=True)
                           for view in way_views(around, box, ways)])
         examples = self._embeddings(faces)
