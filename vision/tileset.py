@@ -43,7 +43,6 @@ from .classes import BLANK_FACES, TILE_CLASSES
 from .face_embedding import (
     FACE_SIZE,
     SIDE_WAYS,
-    WAYS,
     FaceEmbedding,
     best_of_each_kind,
     view_angles,
@@ -51,7 +50,7 @@ from .face_embedding import (
     way_views,
     ways_for,
 )
-from .face_match import example_face, face_similarity, face_views, turned_back, turned_cuts
+from .face_match import SIDEWAYS, example_face, face_similarity, face_views, turned_back, turned_cuts
 from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -450,8 +449,9 @@ class TileSet:
             out[row] = -FACE_WEIGHT
             way = 0.0 if turns is None else round(turns[row] / 90.0) * 90.0 % 360.0
             ways: tuple[float, ...] = (way,)  # the way the network found it lying
-            if way == 0 and len(ways_for(boxes[row])) > len(WAYS):  # else as it lies, or
-                ways = (0.0, *SIDE_WAYS)  # on its side
+            x1, y1, x2, y2 = boxes[row]
+            if way == 0 and x2 - x1 > SIDEWAYS * (y2 - y1):  # else as it lies, or on its side
+                ways = (0.0, *SIDE_WAYS)
             views = [view for each in ways for view in face_views(tile, around, look.box, each)]
             out[row, chosen] = FACE_WEIGHT * face_similarity(views, faces)
         return out
