@@ -425,7 +425,7 @@ class TileSet:
         with an example kept before looks were (matched on features alone). ``looks``: the
         tiles already cut (``Look.cut`` of each box), else cut here where needed; ``turns``:
         how far each tile lies turned (``_network_say``), a tile upside down or on its side
-        matched so; one whose box is near square or wider where the network did not speak, as it
+        matched so; one whose box is wider than tall where the network did not speak, as it
         lies and stood up either way."""
         out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
