@@ -60,7 +60,17 @@ def opponent(image: np.ndarray) -> np.ndarray:
 def upright(tile: np.ndarray) -> np.ndarray:
     """A tile lying on its side (wider than tall) turned to stand, as the examples do."""
     height, width = tile.shape[:2]
-    return cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE) if width > SIDEWAYS * height else tile
+    return cv2.rotate(tile, cv2.ROTATE_90_CLOCKWISE) if on_its_side(width, height) else tile
+
+
+def on_its_side(width: float, height: float) -> bool:
+    """Whether a tile (or its box) ``width`` × ``height`` lies on its side: ``SIDEWAYS`` times
+    wider than tall.
+
+    >>> on_its_side(64, 48), on_its_side(62, 64)
+    (True, False)
+    """
+    return bool(width > SIDEWAYS * height)
 
 
 def example_face(tile: np.ndarray) -> np.ndarray:
@@ -113,7 +123,7 @@ def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],
     cuts = []
     for angle in fitting_angles(box, angles):
         w, h = upright_size(box, angle)
-        out_w, out_h = (size[1], size[0]) if w > SIDEWAYS * h else size
+        out_w, out_h = (size[1], size[0]) if on_its_side(w, h) else size
         turn = np.vstack([cv2.getRotationMatrix2D(centre, angle, 1.0), [0.0, 0.0, 1.0]])
         fit = np.array([[out_w / w, 0.0, -(centre[0] - w / 2) * out_w / w],
                         [0.0, out_h / h, -(centre[1] - h / 2) * out_h / h]])

@@ -50,7 +50,14 @@ from .face_embedding import (
     way_views,
     ways_for,
 )
-from .face_match import SIDEWAYS, example_face, face_similarity, face_views, turned_back, turned_cuts
+from .face_match import (
+    example_face,
+    face_similarity,
+    face_views,
+    on_its_side,
+    turned_back,
+    turned_cuts,
+)
 from .preprocess import blank_middle, padded_region, pale_ink
 
 #: A tile set's name: letters (Chinese too), digits, ``-`` and ``_``; it names a file.
@@ -450,7 +457,7 @@ class TileSet:
             way = 0.0 if turns is None else round(turns[row] / 90.0) * 90.0 % 360.0
             ways: tuple[float, ...] = (way,)  # the way the network found it lying
             x1, y1, x2, y2 = boxes[row]
-            if way == 0 and x2 - x1 > SIDEWAYS * (y2 - y1):  # else as it lies, or on its side
+            if way == 0 and on_its_side(x2 - x1, y2 - y1):  # else as it lies, or on its side
                 ways = (0.0, *SIDE_WAYS)
             views = [view for each in ways for view in face_views(tile, around, look.box, each)]
             out[row, chosen] = FACE_WEIGHT * face_similarity(views, faces)
