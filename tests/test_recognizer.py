@@ -568,6 +568,27 @@ def test_a_tile_found_as_its_face_and_its_whole_body_is_one_tile() -> None:
     assert _drop_holders(pung, np.array([0, 1, 2]), ["5p"] * 3, t.holds).tolist() == [0, 1, 2]
 
 
+def test_a_face_s_own_body_seen_beside_it_is_no_tile_but_a_kong_s_back_is() -> None:
+    """A tile photographed on its side shows its body's edge beside its face, found as a back
+    (or a 白板): in a close-up it is dropped. A face-down tile beside a face (a concealed kong
+    shown two up, two down), a back along only part of a side, and any back where a table's many
+    faces are found, stay."""
+    from vision.recognizer import _body_sides
+
+    face = {"tile": "8p", "box": [269.0, 100.0, 538.0, 337.0]}
+    edge = {"tile": "back", "box": [163.0, 102.0, 271.0, 336.0]}  # kmj-jade, turned a quarter
+    white = {"tile": "P", "box": [280.0, 335.0, 530.0, 380.0], "unsure": True}  # below it
+    assert _body_sides([face, edge, white]) == [face]
+    kong_back = {"tile": "back", "box": [0.0, 100.0, 262.0, 337.0]}
+    part = {"tile": "back", "box": [200.0, 100.0, 269.0, 220.0]}
+    other = {"tile": "3s", "box": [163.0, 102.0, 271.0, 336.0]}  # a narrow face stays a face
+    assert _body_sides([face, kong_back, part, other]) == [face, kong_back, part, other]
+    table = [{"tile": code, "box": [300.0 * k, 0.0, 300.0 * k + 260.0, 240.0]}
+             for k, code in enumerate(["1m", "2m", "3m", "4m", "5m", "6m"])]
+    side = {"tile": "back", "box": [0.0, 240.0, 260.0, 280.0]}
+    assert _body_sides([*table, side]) == [*table, side]
+
+
 def _squashed_photos(min_aspect: float = 8.0) -> list:
     """`valid` photos squashed by their exporter so that tiles are over 8 times as wide as tall
     (or as tall as wide)."""

@@ -150,6 +150,16 @@ LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
 #: (``_blank_pieces``: close-ups only).
 PIECE_OVERLAP = 0.2
 PIECE_GAP = 0.15
+#: In a close-up, a back or 白板 lying along the whole of one side of a face (``BODY_ALONG`` of
+#: that side, no longer than it by more than ``1 / BODY_ALONG``) and at most ``BODY_DEPTH`` of
+#: the face's depth across it is that tile's own body seen from the side, not a tile: a tile
+#: photographed on its side shows its body's edge (the back's colour, or white) beside its face,
+#: which the detector, trained on tiles standing up in the photo, found as a back of its own
+#: (one-tile photos turned a quarter, read with a learnt set: 11 of 84 jade photos held more than
+#: one box; models/MODEL_CARD.md "Stop 39"). A face-down tile beside a face (a concealed kong)
+#: is as deep as the face. The two lie at most ``PIECE_GAP`` of the face's depth apart.
+BODY_ALONG = 0.8
+BODY_DEPTH = 0.5
 #: A weak back (under ``Thresholds.back_score``) is kept beside others only if it is at least
 #: this share of the face-up tiles' median area: a checked cloth's squares, near a close-up
 #: tile, came out as weak backs 0.4-0.55 of its size (one-tile photos of every design tried).
@@ -952,6 +962,46 @@ def _blank_pieces(tiles: list[dict[str, Any]]
     return [t for i, t in enumerate(tiles) if i not in drop], whole
 
 
+def _body_side(piece: list[float], face: list[float]) -> bool:
+    """Whether box ``piece`` lies along one whole side of box ``face`` (x1, y1, x2, y2) and is
+    shallow across it (``BODY_ALONG``, ``BODY_DEPTH``): the face's tile's body seen from the side.
+
+    >>> face = [100, 0, 200, 80]
+    >>> _body_side([60, 2, 102, 78], face), _body_side([0, 2, 98, 78], face)  # its edge, a tile
+    (True, False)
+    >>> _body_side([102, 78, 198, 100], face), _body_side([60, 30, 100, 70], face)  # a half side
+    (True, False)
+    """
+    for axis in (0, 1):  # beside it left or right (0), above or below (1)
+        across, along = axis, 1 - axis
+        length = face[along + 2] - face[along]
+        span = piece[along + 2] - piece[along]
+        shared = min(piece[along + 2], face[along + 2]) - max(piece[along], face[along])
+        depth, face_depth = piece[across + 2] - piece[across], face[across + 2] - face[across]
+        gap = max(piece[across], face[across]) - min(piece[across + 2], face[across + 2])
+        if (shared >= BODY_ALONG * length and span * BODY_ALONG <= length
+                and depth <= BODY_DEPTH * face_depth  # reaching over it at most half its depth
+                and -depth / 2 <= gap <= PIECE_GAP * face_depth):
+            return True
+    return False
+
+
+def _body_sides(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the backs and 白板 that
+    are a face's own body seen from the side (:func:`_body_side`).
+
+    >>> face = {"tile": "8p", "box": [100, 0, 200, 80]}
+    >>> edge = {"tile": "back", "box": [60, 2, 102, 78]}
+    >>> [t["tile"] for t in _body_sides([face, edge])]
+    ['8p']
+    """
+    faces = [t["box"] for t in tiles if t["tile"] not in ("back", *BLANK_FACES)]
+    if not faces or len(faces) >= FEW_TILES:
+        return tiles
+    return [t for t in tiles if t["tile"] not in ("back", *BLANK_FACES)
+            or not any(_body_side(t["box"], face) for face in faces)]
+
+
 def _touch(a: list[float], b: list[float]) -> bool:
     """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
     ``PIECE_GAP`` of the smaller's short side of each other along one edge.
@@ -1371,6 +1421,7 @@ class Recognizer:
                       in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
         if self.two_stage and self.classifier is not None:
             tiles = self._lone_pieces(image, tiles, tileset)
+        tiles = _body_sides(tiles)
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
         return tiles
