@@ -808,6 +808,32 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     assert [codes[k] for k in out.argmax(axis=1)] == ["2m", "2m"]
 
 
+def test_where_the_network_knows_the_view_it_outweighs_features_that_disagree() -> None:
+    """The features put a red tile nearer the set's pink 2 萬 (0.95 against 0.60 to its red
+    1 萬); the face network, which knows the view, puts it at 1 萬 (1.00 against 0.75): read
+    1 萬, the features counting ``SPOKE_FEATURES`` of their say. Without the network the
+    features decide."""
+    from vision.tileset import Look
+
+    codes = TILE_CLASSES[:42] + ["none"]
+    ts = TileSet("mine")
+    red = np.full((200, 200, 3), 128, np.uint8)
+    red[50:150, 60:140] = (60, 60, 200)  # BGR
+    pink = red.copy()
+    pink[50:150, 60:140] = (140, 60, 200)
+    box = np.array([[60, 50, 140, 150]])
+    ts.add("1m", np.eye(8)[0], look=Look.cut(red, box[0]))
+    ts.add("2m", np.r_[0.6, 0.8, np.zeros(6)], look=Look.cut(pink, box[0]))
+    tile = np.r_[0.6, 0.7375, np.sqrt(1 - 0.36 - 0.7375 ** 2), np.zeros(5)][None]
+    probs = np.full((1, len(codes)), 1 / len(codes))
+
+    def read(faces: object) -> str:
+        return codes[int(ts.combine(probs, tile, codes, red, box, faces=faces).argmax())]
+
+    assert read(_ColourFaces()) == "1m"
+    assert read(None) == "2m"
+
+
 class _BarFaces:
     """A stand-in face network that sees which way a tile's dark bar runs: a tile's embedding is
     (cos 2θ, sin 2θ), θ the bar's direction (its darkest pixels' principal axis)."""

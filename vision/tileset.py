@@ -105,6 +105,14 @@ EMBED_MIN_SIDE = 32
 #: is no face it learnt (likened to the kinds as drawn, two such tiles read right turned wrong,
 #: one wrong turned right).
 EMBED_MAX_ASPECT = 2.5
+#: Where the network spoke (``EMBED_SURE``) the features' similarity counts this share: the
+#: network tells one set's kinds apart better than the classifiers' features, not trained for it
+#: (one-shot on held-out designs 0.996, ``train_faces``; the features 0.958, ``train_metric``);
+#: where the two disagree, each sure of itself (a sage 2 萬 the features put at 3 萬 by 0.22, the
+#: network at 2 萬 by 0.15), the network is the likelier right. Half: after one layout photo
+#: the ten held-out sets read 0.977 → 0.980, after three 0.981 → 0.982 (models/MODEL_CARD.md
+#: "Stop 39").
+SPOKE_FEATURES = 0.5
 #: The classifier's say among the learnt kinds: this share of its log-probability added to
 #: their logits (similarity / ``TEMPERATURE``), each kind counted at most ``CLASSIFIER_SPAN``
 #: below the classifier's top (a tenth of its probability): it breaks the near ties the set
@@ -586,8 +594,9 @@ class TileSet:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
-        ``boxes`` of ``image``: :meth:`face_scores`; the classifier's reading breaking near ties,
-        ``CLASSIFIER_SAY``), weighed by how close the features are (from ``trust_at``: the
+        ``boxes`` of ``image``: :meth:`face_scores`; the face network's where it knows the view,
+        the features' then counted at ``SPOKE_FEATURES``; the classifier's reading breaking near
+        ties, ``CLASSIFIER_SAY``), weighed by how close the features are (from ``trust_at``: the
         features' own scale, or a metric head's) or, where the face network spoke and the
         classifier reads a learnt kind, by how far the set's best stands out (``STANDS_OUT``);
         otherwise the classifier's stays. A tile the network finds lying askew or upside down
@@ -622,7 +631,8 @@ class TileSet:
                         to_examples, by_features = askew_too, self._by_kind(askew_too, codes)
             seen += self.face_scores(to_examples, image, boxes, looks, lying)
         best = np.where(learnt, by_features, -np.inf).max(axis=1)
-        sims = self._by_kind(to_examples + seen, codes)
+        say = np.where(spoke, SPOKE_FEATURES, 1.0)[:, None]
+        sims = self._by_kind(say * to_examples + seen, codes)
         near = _softmax(np.where(learnt, sims / TEMPERATURE + lean, -np.inf))
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
