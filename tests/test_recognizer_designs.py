@@ -246,6 +246,20 @@ def test_one_tile_close_up_is_one_box(recognizer, design: str, code: str, seed: 
     assert overlap > 0.6 * (truth[2] - truth[0]) * (truth[3] - truth[1])
 
 
+def test_a_one_tile_photo_turned_a_quarter_is_one_box_not_the_tile_and_its_body(recognizer) -> None:
+    """A close-up turned a quarter (a tile on its side before the camera) shows the tile's body
+    beside its face, which the detector found as a back of its own: the tile is one box."""
+    import cv2
+
+    from datasets.synth.photos import player_set, single_tile_photo
+
+    codes = [c for c in TILE_CLASSES[:42] if c in load_art_set("gen-13").codes]
+    scene = single_tile_photo(np.random.default_rng([2026, codes.index("1s"), 1]), "gen-13", "1s",
+                              True, player_set("gen-13", True, 2026))
+    tiles = recognizer.detect(cv2.rotate(scene.image, cv2.ROTATE_90_CLOCKWISE))
+    assert [t["tile"] for t in tiles] == ["1s"], tiles
+
+
 @needs_art
 def test_a_corrected_tile_reads_as_corrected_and_so_does_its_next_photo(recognizer, tmp_path: Path
                                                                        ) -> None:
