@@ -150,15 +150,16 @@ LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
 #: (``_blank_pieces``: close-ups only).
 PIECE_OVERLAP = 0.2
 PIECE_GAP = 0.15
-#: In a close-up, a back or 白板 lying along the whole of one side of a face (``BODY_ALONG`` of
-#: that side, no longer than it by more than ``1 / BODY_ALONG``) and at most ``BODY_DEPTH`` of
+#: In a close-up, a back or 白板 lying along one side of a face (``BODY_ALONG`` of that side or
+#: more, no longer than it by more than ``1 / BODY_ALONG``) and at most ``BODY_DEPTH`` of
 #: the face's depth across it is that tile's own body seen from the side, not a tile: a tile
 #: photographed on its side shows its body's edge (the back's colour, or white) beside its face,
 #: which the detector, trained on tiles standing up in the photo, found as a back of its own
 #: (one-tile photos turned a quarter, read with a learnt set: 11 of 84 jade photos held more than
-#: one box; models/MODEL_CARD.md "Stop 39"). A face-down tile beside a face (a concealed kong)
-#: is as deep as the face. The two lie at most ``PIECE_GAP`` of the face's depth apart.
-BODY_ALONG = 0.8
+#: one box; models/MODEL_CARD.md "Stop 39"; the edges found spanned 0.73-1.0 of the face's
+#: side, some reaching over the face). A face-down tile beside a face (a concealed kong) is as
+#: deep as the face. The two lie at most ``PIECE_GAP`` of the face's depth apart, or overlap.
+BODY_ALONG = 0.7
 BODY_DEPTH = 0.5
 #: A weak back (under ``Thresholds.back_score``) is kept beside others only if it is at least
 #: this share of the face-up tiles' median area: a checked cloth's squares, near a close-up
@@ -963,7 +964,7 @@ def _blank_pieces(tiles: list[dict[str, Any]]
 
 
 def _body_side(piece: list[float], face: list[float]) -> bool:
-    """Whether box ``piece`` lies along one whole side of box ``face`` (x1, y1, x2, y2) and is
+    """Whether box ``piece`` lies along (most of) one side of box ``face`` (x1, y1, x2, y2) and is
     shallow across it (``BODY_ALONG``, ``BODY_DEPTH``): the face's tile's body seen from the side.
 
     >>> face = [100, 0, 200, 80]
@@ -980,8 +981,8 @@ def _body_side(piece: list[float], face: list[float]) -> bool:
         depth, face_depth = piece[across + 2] - piece[across], face[across + 2] - face[across]
         gap = max(piece[across], face[across]) - min(piece[across + 2], face[across + 2])
         if (shared >= BODY_ALONG * length and span * BODY_ALONG <= length
-                and depth <= BODY_DEPTH * face_depth  # reaching over it at most half its depth
-                and -depth / 2 <= gap <= PIECE_GAP * face_depth):
+                and depth <= BODY_DEPTH * face_depth  # over it, or at most this far apart
+                and -depth <= gap <= PIECE_GAP * face_depth):
             return True
     return False
 
