@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -63,9 +64,19 @@ def test_many_seeds_cover_the_styles():
                           ("stick_style", {"segmented", "bar", "double"}),
                           ("one_bamboo", {"bird", "peacock", "stick"}),
                           ("blank", {"frame", "empty", "double", "corners"}),
-                          ("flower_kind", {"char", "plant", "numeral"})):
+                          ("flower_kind", {"char", "plant", "numeral"}),
+                          ("bonus_caption", {"chinese", "english", "short"})):
         assert {getattr(s, field) for s in styles} == values, field
     assert {s.font.kind for s in styles} == {f.kind for f in designs.cjk_fonts()}
+
+
+def test_a_set_sold_abroad_names_its_flower_pictures_in_english():
+    style = next(s for s in map(designs.design_style, range(100)) if s.flower_kind == "plant")
+    drawn = {caption: {code: designs.draw_face(replace(style, bonus_caption=caption), code)
+                       for code in ("2f", "3f")} for caption in ("chinese", "english", "short")}
+    assert not np.array_equal(drawn["chinese"]["2f"], drawn["english"]["2f"])
+    assert not np.array_equal(drawn["english"]["2f"], drawn["short"]["2f"])  # ORCHID, ORC
+    assert np.array_equal(drawn["english"]["3f"], drawn["short"]["3f"])  # MUM either way
 
 
 def test_generated_names():

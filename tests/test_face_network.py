@@ -105,6 +105,24 @@ def test_the_network_never_trains_on_the_designs_it_is_measured_on() -> None:
 
 @pytest.mark.skipif("smooth" not in available_art_sets(),
                     reason="no tile art here")
+def test_faces_kept_of_a_design_drawn_otherwise_since_are_made_again(tmp_path, monkeypatch) -> None:
+    """A generator that learns a new style redraws its designs: the faces kept of the old drawing
+    are not trained on as if they were the new one."""
+    monkeypatch.setattr(train_faces, "FACES_DIR", tmp_path)
+    made = []
+    design_faces = train_faces.design_faces
+    monkeypatch.setattr(train_faces, "design_faces", lambda *job: made.append(job) or design_faces(*job))
+    job = ("smooth", False, 3, 1, 0)
+    first = train_faces.faces([job], workers=1)[0]
+    train_faces.faces([job], workers=1)
+    assert len(made) == 1 and str(first["drawn"]) == train_faces.train_metric.drawn("smooth")
+    monkeypatch.setattr(train_faces.train_metric, "drawn", lambda design: "drawn otherwise")
+    again = train_faces.faces([job], workers=1)[0]
+    assert len(made) == 2 and str(again["drawn"]) == "drawn otherwise"
+
+
+@pytest.mark.skipif("smooth" not in available_art_sets(),
+                    reason="no tile art here")
 def test_a_players_set_is_also_played_in_table_scenes_of_the_same_set() -> None:
     """The network also learns tiles as a table shows them (a hand, a discard row), of the very
     set its layout photos show; only tiles the network is asked about (``network_reads``)."""

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,10 +56,16 @@ def _photo_folder(design: str, kind: str, seed: int, coloured: bool, one_set: bo
     tile kinds in class order."""
     from datasets.synth.art import load_art_set
 
+    art = load_art_set(design)
+    drawn = art.digest
     folder = CACHE / design / (f"{kind}-{seed}" + ("-coloured" if coloured else "")
                                + ("-set" if one_set else ""))
+    made = folder / "faces"  # what the faces photographed there were drawn as
+    if folder.is_dir() and (not made.is_file() or made.read_text() != drawn):
+        shutil.rmtree(folder)  # photos of faces drawn otherwise (a generator changed since)
     folder.mkdir(parents=True, exist_ok=True)
-    return folder, [c for c in TILE_CLASSES[:42] if c in load_art_set(design).codes]
+    made.write_text(drawn)
+    return folder, [c for c in TILE_CLASSES[:42] if c in art.codes]
 
 
 def _set_style(design: str, seed: int, coloured: bool, one_set: bool) -> TileStyle | None:

@@ -87,7 +87,9 @@ def design_faces(design: str, coloured: bool, seed: int, close_ups: int, scenes:
                 faces.append(upright_face(look.pixels()[1]))
                 codes.append(tile.code)
                 photo.append(which)
-    return {"faces": np.array(faces, np.uint8), "codes": np.array(codes), "photo": np.array(photo)}
+    return {"faces": np.array(faces, np.uint8), "codes": np.array(codes), "photo": np.array(photo),
+            "drawn": np.array(train_metric.drawn(design))}
+
 
 
 def _folder() -> Path:
@@ -100,7 +102,7 @@ def _made(job: tuple[str, bool, int, int, int]) -> Path:
     design, coloured, seed, close_ups, scenes = job
     path = _folder() / (f"{design}-{'coloured' if coloured else 'plain'}-{seed}-{close_ups}"
                         + (f"-{scenes}" if scenes else "") + ".npz")
-    if not path.is_file():
+    if not train_metric.current(path, design):
         part = path.with_suffix(".part.npz")
         np.savez(part, **design_faces(design, coloured, seed, close_ups, scenes))
         part.replace(path)

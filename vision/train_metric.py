@@ -114,10 +114,27 @@ def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> 
         if pale:
             negative.append(classifier.negative_features(image, boxes))
     out = {"feats": np.vstack(feats).astype(np.float32), "codes": np.array(codes),
-           "photo": np.array(photo), "pale": np.array(pale)}
+           "photo": np.array(photo), "pale": np.array(pale), "drawn": np.array(drawn(design))}
     if pale:
         out["negative"] = np.vstack(negative).astype(np.float32)
     return out
+
+
+def drawn(design: str) -> str:
+    """The design's faces as drawn now (``ArtSet.digest``), kept with what is made of them."""
+    from datasets.synth.art import load_art_set
+
+    return load_art_set(design).digest
+
+
+def current(path: Path, design: str, *keys: str) -> bool:
+    """Whether the file at ``path`` holds ``keys`` and was made from the design as drawn now: a
+    generator that draws it otherwise since (a new style) has it made again."""
+    if not path.is_file():
+        return False
+    with np.load(path) as data:
+        return ("drawn" in data.files and str(data["drawn"]) == drawn(design)
+                and all(key in data.files for key in keys))
 
 
 def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> list[dict[str, np.ndarray]]:
@@ -127,11 +144,7 @@ def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> 
     out = []
     for design in designs:
         path = folder / f"{design}-{'coloured' if coloured else 'plain'}-{seed}.npz"
-        made = False
-        if path.is_file():
-            with np.load(path) as data:
-                made = "pale" in data.files  # kept before pale designs were: made again
-        if not made:
+        if not current(path, design, "pale"):  # kept before pale designs were: made again
             part = path.with_suffix(".part.npz")
             np.savez(part, **design_features(design, coloured, seed, classifier))
             part.replace(path)

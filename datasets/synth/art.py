@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fnmatch
 import gzip
+import hashlib
 import os
 import re
 import shutil
@@ -97,6 +98,11 @@ class ArtSet:
     def codes(self) -> list[str]:
         """Tile codes this set can draw, in class order."""
         return [c for c in FACE_CODES if c in self.faces]
+
+    @property
+    def digest(self) -> str:
+        """A short hash of the faces as drawn: photos rendered of an older drawing are made again."""
+        return hashlib.sha1(b"".join(self.faces[c].tobytes() for c in self.codes)).hexdigest()[:16]
 
 
 def _fit_on_canvas(rgba: np.ndarray, margin: float, scale: float | None = None) -> np.ndarray:

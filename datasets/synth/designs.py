@@ -35,6 +35,8 @@ NUMERALS = "一二三四五六七八九"
 WINDS = {"E": "東", "S": "南", "W": "西", "N": "北"}
 FLOWERS = "梅蘭菊竹"  # 1f-4f: plum, orchid, chrysanthemum, bamboo
 SEASONS = "春夏秋冬"  # 5f-8f: spring, summer, autumn, winter
+#: The same flowers and seasons as sets made for players who read English name them (1f-8f).
+BONUS_WORDS = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", "WINTER")
 #: Fonts looked for when fc-list is missing (Debian's paths).
 FONT_GLOBS = ("arphic/ukai.ttc", "arphic/uming.ttc", "lxgw-wenkai/LXGWWenKai-*.ttf")
 
@@ -195,6 +197,7 @@ class DesignStyle:
     flower_kind: str  # char | plant | numeral
     season_kind: str
     plant_mirror: bool  # pictures of the plant kind drawn mirrored
+    bonus_caption: str  # a picture's name: chinese (梅…) | english (PLUM…) | short (PLU…)
     bonus_colour: RGB
     bonus_index: str  # arabic | chinese | none
     stroke: float  # line width factor
@@ -228,6 +231,7 @@ def design_style(seed: int) -> DesignStyle:
     by_kind = {k: [f for f in fonts if f.kind == k] for k in kinds}
     font = _pick(rng, by_kind[_pick(rng, kinds)])  # Kai or Song first, so Song is not outvoted
     honor_font = font if rng.random() < 0.6 else _pick(rng, by_kind[_pick(rng, kinds)])
+    later = np.random.default_rng([22, seed, 1])  # choices added since: earlier ones stay as drawn
     return DesignStyle(
         seed=seed, font=font, honor_font=honor_font,
         numeral=_jitter(rng, ink[_pick(rng, ["blue", "black", "green", "navy", "black"])]),
@@ -252,6 +256,7 @@ def design_style(seed: int) -> DesignStyle:
         flower_kind=_pick(rng, ["char", "plant", "numeral"]),
         season_kind=_pick(rng, ["char", "plant", "numeral"]),
         plant_mirror=bool(rng.random() < 0.5),
+        bonus_caption=_pick(later, ["chinese", "chinese", "english", "short"]),
         bonus_colour=_jitter(rng, ink[_pick(rng, ["red", "green", "blue", "black", "crimson"])]),
         bonus_index=_pick(rng, ["arabic", "arabic", "chinese", "none"]),
         stroke=float(rng.uniform(0.7, 1.4)),
@@ -747,13 +752,20 @@ def _draw_bonus(face: Face, k: int) -> None:
         if label:
             _index(face, label, st.red if colour != st.red else BLUE, "tr")
     elif kind == "plant":
+        # the picture under its Chinese name, or above its English name (sets sold abroad)
+        chinese = st.bonus_caption == "chinese"
+        area = (0.0, 0.3, 1.0, 1.0) if chinese else (0.04, 0.0, 0.96, 0.74)
         if st.plant_mirror:  # draw apart, then flip it into the face
             pic = Face(st, f"{k}f")
-            _plant(pic, k, (0.0, 0.3, 1.0, 1.0))
+            _plant(pic, k, area)
             face.img.alpha_composite(pic.img.transpose(Image.Transpose.FLIP_LEFT_RIGHT))
         else:
-            _plant(face, k, (0.0, 0.3, 1.0, 1.0))
-        face.text(char, st.honor_font, colour, (0.0, 0.0, 0.34, 0.28))
+            _plant(face, k, area)
+        if chinese:
+            face.text(char, st.honor_font, colour, (0.0, 0.0, 0.34, 0.28))
+        else:
+            word = BONUS_WORDS[k] if st.bonus_caption == "english" else BONUS_WORDS[k][:3]
+            face.text(word, st.honor_font, colour, (0.06, 0.8, 0.94, 0.99), stroke=0)
         if label:
             _index(face, label, st.red if colour != st.red else BLUE, "tr")
     else:  # numeral: the character over its number in Chinese numerals
