@@ -818,7 +818,8 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     network puts clearly nearest 1 萬: read 1 萬 where the classifier's own reading, 2 萬, is a
     kind the set learnt; the classifier's reading stays where it is a kind not learnt (the set
     cannot say the tile is not that kind), where no network spoke, and for boxes one inside the
-    other (a piece of a tile, a box holding one)."""
+    other that the set reads as two kinds (a piece of a tile, a box holding one and more); one
+    tile boxed twice, read alike, is so decided."""
     codes = TILE_CLASSES[:42] + ["none"]
     ts, photos = _two_coloured_kinds()
     box = np.array([[60, 50, 140, 150]])
@@ -833,12 +834,17 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     assert read("2m", _ColourFaces()) == "1m"
     assert read("5s", _ColourFaces()) == "5s", "a kind not learnt: the classifier's reading stays"
     assert read("2m", None) == "2m", "no network: the features alone are too far to trust"
-    # a box around the tile (the tile and the cloth about it) and the tile's: neither so decided
+    # a box around the tile and more (a blue face beside it) and the tile's: neither so decided
     probs = np.full((2, len(codes)), 0.1 / (len(codes) - 1))
     probs[:, codes.index("2m")] = 0.9
-    held = np.array([[60, 50, 140, 150], [30, 20, 190, 190]])
-    out = ts.combine(probs, np.vstack([far, far]), codes, photos["1m"], held, faces=_ColourFaces())
+    photo = np.hstack([photos["1m"], np.full((200, 120, 3), 128, np.uint8)])
+    photo[50:150, 145:300] = (60, 60, 200)
+    held = np.array([[60, 50, 140, 150], [55, 45, 305, 160]])
+    out = ts.combine(probs, np.vstack([far, far]), codes, photo, held, faces=_ColourFaces())
     assert [codes[k] for k in out.argmax(axis=1)] == ["2m", "2m"]
+    twice = np.array([[60, 50, 140, 150], [58, 46, 141, 160]])  # one tile boxed twice
+    out = ts.combine(probs, np.vstack([far, far]), codes, photos["1m"], twice, faces=_ColourFaces())
+    assert [codes[k] for k in out.argmax(axis=1)] == ["1m", "1m"]
 
 
 def test_where_the_network_knows_the_view_it_outweighs_features_that_disagree() -> None:

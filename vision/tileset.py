@@ -238,12 +238,15 @@ def unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
 
-def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE) -> np.ndarray:
+def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] | None = None
+           ) -> np.ndarray:
     """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` of their area within another,
-    larger box, or hold such a box: a piece of a tile, a box around a tile.
+    larger box, or hold such a box: a piece of a tile, a box around a tile. With ``read`` (a
+    kind a box), two boxes read as one kind are one tile seen twice, not a piece and its whole.
 
-    >>> nested(np.array([[0, 0, 100, 100], [10, 10, 40, 30], [90, 0, 190, 100], [300, 0, 340, 50]])).tolist()
-    [True, True, False, False]
+    >>> boxes = np.array([[0, 0, 100, 100], [10, 10, 40, 30], [90, 0, 190, 100], [300, 0, 340, 50]])
+    >>> nested(boxes).tolist(), nested(boxes, read=["6f", "6f", "1m", "2m"]).tolist()
+    ([True, True, False, False], [False, False, False, False])
     """
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
@@ -251,6 +254,8 @@ def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE) -> np.ndarray:
     h = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(boxes[:, None, 1], boxes[None, :, 1])
     share = np.maximum(w, 0) * np.maximum(h, 0) / np.maximum(area[:, None], 1e-9)
     piece = (share >= inside) & (area[None, :] > area[:, None])  # [i, j]: i a piece of j
+    if read is not None:
+        piece &= np.asarray(read)[:, None] != np.asarray(read)[None, :]
     return piece.any(axis=1) | piece.any(axis=0)
 
 
@@ -637,8 +642,11 @@ class TileSet:
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
             read_learnt = learnt[np.arange(len(probs)), probs.argmax(axis=1)]  # not "none"
-            read_learnt &= ~nested(boxes)  # the network spoke: the boxes are given
-            ranked = -np.sort(-np.where(learnt, sims, -np.inf), axis=1)
+            ranked_at = np.where(learnt, sims, -np.inf)
+            # the network spoke: the boxes are given, but for a piece of a tile or a box around
+            # one, which the set reads otherwise than the tile (one tile boxed twice reads alike)
+            read_learnt &= ~nested(boxes, read=[codes[k] for k in ranked_at.argmax(axis=1)])
+            ranked = -np.sort(-ranked_at, axis=1)
             second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
             apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)
             clear = 1.0 / (1.0 + np.exp(-(apart - STANDS_OUT) / STANDS_OUT_SOFTNESS))
