@@ -91,7 +91,6 @@ def design_faces(design: str, coloured: bool, seed: int, close_ups: int, scenes:
             "drawn": np.array(train_metric.drawn(design))}
 
 
-
 def _folder() -> Path:
     """Where the faces are kept: a folder for each size they are cut at."""
     return FACES_DIR / "x".join(map(str, FACE_SIZE))
