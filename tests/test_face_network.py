@@ -93,6 +93,33 @@ def test_fitting_brings_a_close_up_to_its_kind_and_a_rerun_resumes(tmp_path: Pat
     assert faces([]).shape == (0, 0)
 
 
+def test_of_steps_reading_every_close_up_right_the_surest_is_kept(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the valid close-ups are all read right, a later step is kept where the right kinds
+    win by more (lower ``valid_loss``), not the first step that read them all."""
+    torch = pytest.importorskip("torch")
+    from vision import train as training
+
+    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
+    monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)
+    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
+    torch.set_num_threads(1)
+    checks: list[list[float]] = []
+    shot, loss = train_faces.one_shot, train_faces.valid_loss
+    monkeypatch.setattr(train_faces, "one_shot", lambda *a: checks.append([shot(*a)]) or checks[-1][0])
+    monkeypatch.setattr(train_faces, "valid_loss", lambda *a: checks[-1].append(loss(*a)) or checks[-1][1])
+    train, valid = _episodes(12, 0, noise=30), _episodes(4, 1, noise=30)
+    net, metrics = train_faces.fit("faces-surest", train, valid, steps=60, episodes=2, lr=5e-3, seed=0)
+    steps = checks[:-1]  # the last: the kept network measured again
+    top = max(score for score, _ in steps)
+    first = next(k for k, (score, _) in enumerate(steps) if score == top)
+    kept = min(range(len(steps)), key=lambda k: (-steps[k][0], steps[k][1]))
+    assert top == 1.0 and kept > first and steps[kept][1] < steps[first][1]
+    assert metrics["best_step"] == 10 * (kept + 1)
+    assert metrics["valid_loss"] == pytest.approx(steps[kept][1], abs=1e-4)
+    assert loss(net, train_faces.tensors(valid), valid) == pytest.approx(steps[kept][1], abs=1e-4)
+
+
 def test_the_network_never_trains_on_the_designs_it_is_measured_on() -> None:
     from vision.train_metric import ART_SETS, HELD_OUT
 

@@ -816,10 +816,11 @@ def test_the_shipped_face_network_puts_a_turned_tile_nearest_its_own_kind() -> N
 def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() -> None:
     """A tile far from every example in the features (below ``trust_at``), which the face
     network puts clearly nearest 1 萬: read 1 萬 where the classifier's own reading, 2 萬, is a
-    kind the set learnt; the classifier's reading stays where it is a kind not learnt (the set
-    cannot say the tile is not that kind), where no network spoke, and for boxes one inside the
-    other that the set reads as two kinds (a piece of a tile, a box holding one and more); one
-    tile boxed twice, read alike, is so decided."""
+    kind the set learnt (its first tile kind where it first says "no tile"); the classifier's
+    reading stays where it is a kind not learnt (the set cannot say the tile is not that kind),
+    where no network spoke, and for boxes one inside the other that the set reads as two kinds
+    (a piece of a tile, a box holding one and more), but for the one the detector scored higher
+    (the tile); one tile boxed twice, read alike, is so decided."""
     codes = TILE_CLASSES[:42] + ["none"]
     ts, photos = _two_coloured_kinds()
     box = np.array([[60, 50, 140, 150]])
@@ -833,6 +834,13 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
 
     assert read("2m", _ColourFaces()) == "1m"
     assert read("5s", _ColourFaces()) == "5s", "a kind not learnt: the classifier's reading stays"
+    # the classifier's first "no tile", then 2 萬: the tile it sees is a learnt kind, so decided
+    probs = np.full((1, len(codes)), 0.1 / (len(codes) - 2))
+    probs[0, codes.index("none")], probs[0, codes.index("2m")] = 0.5, 0.4
+    out = ts.combine(probs, far, codes, photos["1m"], box, faces=_ColourFaces())
+    assert out[0, codes.index("none")] == probs[0, codes.index("none")], "whether a tile: its say"
+    tiles = out[0, :-1]
+    assert codes[int(tiles.argmax())] == "1m"
     assert read("2m", None) == "2m", "no network: the features alone are too far to trust"
     # a box around the tile and more (a blue face beside it) and the tile's: neither so decided
     probs = np.full((2, len(codes)), 0.1 / (len(codes) - 1))
@@ -842,6 +850,9 @@ def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() 
     held = np.array([[60, 50, 140, 150], [55, 45, 305, 160]])
     out = ts.combine(probs, np.vstack([far, far]), codes, photo, held, faces=_ColourFaces())
     assert [codes[k] for k in out.argmax(axis=1)] == ["2m", "2m"]
+    out = ts.combine(probs, np.vstack([far, far]), codes, photo, held, faces=_ColourFaces(),
+                     scores=np.array([0.86, 0.2]))  # the tile scored above the box round it
+    assert [codes[k] for k in out.argmax(axis=1)] == ["1m", "2m"]
     twice = np.array([[60, 50, 140, 150], [58, 46, 141, 160]])  # one tile boxed twice
     out = ts.combine(probs, np.vstack([far, far]), codes, photos["1m"], twice, faces=_ColourFaces())
     assert [codes[k] for k in out.argmax(axis=1)] == ["1m", "1m"]

@@ -199,6 +199,10 @@ class Thresholds:
     detector detect-faces3 the one-tile photos of the held-out designs came out as one box in
     96.4 / 96.4 / 97.6 / 95.2 / 98.8 % (gen-12..15, kmj-traditional), 97.6 / 98.8 / 97.6 / 100 /
     100 % with the holder dropped; `valid` unchanged (0.9688 / 0.9627 / 72.3 %, stop 26's models).
+    A holder the detector is unsure of (under ``sure_tile``) is dropped whatever it reads: a tile
+    filling half a close-up, found (0.53-0.56) and found again with the cloth around it (0.37-0.39),
+    the holder read another kind (gen-12's 7 萬 as 3 花, its sage 南 as 西, gen-13's 9 萬); before
+    learning the ten held-out sets read 0.945 → 0.950, `valid` unchanged (stop 41).
 
     A box the detector scores ``sure_tile`` or more holds a tile, whatever the classifier says:
     of the boxes the classifier read as no tile on valid, with detect-gpu-11300027-320 those
@@ -493,7 +497,8 @@ class TileClassifier:
         return probs, self._mapped(feats), seen, widest
 
     def name(self, image: np.ndarray, boxes: np.ndarray, tile_there: np.ndarray | None = None,
-             tileset: TileSet | None = None) -> tuple[list[str], np.ndarray]:
+             tileset: TileSet | None = None, scores: np.ndarray | None = None
+             ) -> tuple[list[str], np.ndarray]:
         """The code and probability of each box's tile (``back`` and 0 for a box too small).
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
@@ -504,7 +509,8 @@ class TileClassifier:
         ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
         With a player's ``tileset`` each tile is matched with its learnt examples too
         (``TileSet.combine``; a set with pale ink on its features and its negative's,
-        ``TileSet.pale_ink``); without one, with each kind as many designs draw it
+        ``TileSet.pale_ink``; ``scores``, the detector's, say which of two boxes one inside the
+        other is the tile); without one, with each kind as many designs draw it
         (``_as_drawn``), the probability given staying the classifier's.
         """
         probs, feats, seen, widest = self._read(image, boxes)
@@ -548,7 +554,8 @@ class TileClassifier:
             trust_at = self.metric.trust_at if self.metric is not None else TRUST_AT
             pale_set = tileset.pale_ink
             probs = tileset.combine(probs, feats, self.codes, image, boxes, trust_at, self.faces,
-                                    lambda picture, at: self.features(picture, at, pale_set))
+                                    lambda picture, at: self.features(picture, at, pale_set),
+                                    scores)
             choice = probs
         else:
             choice = self._as_drawn(probs, drawn_feats, image, boxes)
@@ -1056,17 +1063,22 @@ def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float,
     return np.array(kept, dtype=int)
 
 
-def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: float
-                  ) -> np.ndarray:
+def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: float,
+                  unsure: np.ndarray | None = None) -> np.ndarray:
     """Indices of ``order`` (best first) left after dropping each box that holds one better box
-    reading the same tile (share ``holds`` of it inside) and no other box of ``order``: one tile
-    found twice, its face and its whole body, where the face scored higher.
+    (share ``holds`` of it inside) and no other box of ``order``, where both read the same tile
+    or the holder is ``unsure`` (one flag a box of ``xywh``) there is a tile at all: one tile
+    found twice, its face and its whole body, or the tile and the cloth around it, where the
+    tile scored higher.
 
     >>> xywh = np.array([[30, 20, 60, 80], [0, 0, 100, 110], [100, 0, 50, 110]], dtype=float)
     >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "E", "E"], 0.9).tolist()
     [0, 2]
     >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9).tolist()
     [0, 1, 2]
+    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9,
+    ...               np.array([False, True, False])).tolist()
+    [0, 2]
     """
     order = np.asarray(order, dtype=int)
     boxes = np.column_stack([xywh[order, :2], xywh[order, :2] + xywh[order, 2:]])
@@ -1078,8 +1090,9 @@ def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: 
     dropped = set()
     for rank in range(len(order)):
         held = np.flatnonzero(share[:, rank] >= 0.5)
-        if (len(held) == 1 and held[0] < rank and codes[order[held[0]]] == codes[order[rank]]
-                and share[held[0], rank] >= holds):
+        alike = codes[order[held[0]]] == codes[order[rank]] if len(held) == 1 else False
+        if (len(held) == 1 and held[0] < rank and share[held[0], rank] >= holds
+                and (alike or (unsure is not None and unsure[order[rank]]))):
             dropped.add(rank)
     return np.array([int(i) for r, i in enumerate(order) if r not in dropped], dtype=int)
 
@@ -1350,7 +1363,7 @@ class Recognizer:
         # `_look` dropped the pieces by shape alone before naming (fewer crops to read); with the
         # names known, the looser share for a box that reads the same tile applies now
         kept = _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
-        return _drop_holders(xywh, kept, codes, th.holds)
+        return _drop_holders(xywh, kept, codes, th.holds, scores < th.sure_tile)
 
     def detect(self, image: np.ndarray, tileset: TileSet | None = None,
                faces_first: bool | None = None) -> list[dict[str, Any]]:
@@ -1388,7 +1401,8 @@ class Recognizer:
             if faces and self.classifier is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
                 tile_there[[j for j, i in enumerate(faces) if i in backs_read]] = False
-                named, p = self.classifier.name(image, boxes[faces], tile_there, tileset)
+                named, p = self.classifier.name(image, boxes[faces], tile_there, tileset,
+                                                scores[faces])
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
                     if i in alone - own - pale and named[j] in (NOT_A_TILE, "back", *BLANK_FACES):
@@ -1417,7 +1431,8 @@ class Recognizer:
             if not whole:
                 break
             named, p = self.classifier.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
-                                            np.ones(len(whole), bool), tileset)
+                                            np.ones(len(whole), bool), tileset,
+                                            np.array([d for _, d in whole]))
             tiles += [self._entry(image, code, box, detection, q) for code, (box, detection), q
                       in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
         if self.two_stage and self.classifier is not None:

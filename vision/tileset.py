@@ -128,16 +128,20 @@ CLASSIFIER_SPAN = math.log(10)
 #: of its features' similarity as it lies and turned back upright (models/MODEL_CARD.md "Stop 36").
 TURN_BACK_FROM = 25.0
 #: A second trust, for a tile the face network spoke for (``EMBED_SURE``) and the classifier
-#: reads as a kind the set has learnt: the choice then lies between learnt kinds, and where the
-#: set's best kind (features, faces and network together) stands this far above its second,
-#: the set decides though the features alone lie far from every example (below ``trust_at``).
+#: reads as a kind the set has learnt (its best tile kind: whether a tile lies there at all
+#: stays its say, so a first "no tile" does not hold the set back, stop 41): the choice then
+#: lies between learnt kinds, and where the set's best kind (features, faces and network
+#: together) stands this far above its second, the set decides though the features alone lie
+#: far from every example (below ``trust_at``).
 #: A tile of a kind not learnt keeps the classifier's reading as before (its reading is then
 #: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (MODEL_CARD "Stop 35").
 STANDS_OUT = 0.15
 STANDS_OUT_SOFTNESS = 0.05
 #: ... but never for a box lying this share or more inside another, larger box of the photo, nor
 #: for that larger box: a piece of a tile (a stroke of a jade 5 萬 found apart) or a box holding a
-#: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure.
+#: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure;
+#: where the detector's scores are given, only the one of the two scored lower (``nested``): the
+#: dark green set's SPR close-up (0.86) held a box round it and the cloth (0.20) (stop 41).
 PIECE_INSIDE = 0.5
 #: An example's look: its box padded by this share of each side (more than the classifier's
 #: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
@@ -238,15 +242,19 @@ def unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-9)
 
 
-def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] | None = None
-           ) -> np.ndarray:
+def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] | None = None,
+           scores: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
     """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` of their area within another,
     larger box, or hold such a box: a piece of a tile, a box around a tile. With ``read`` (a
     kind a box), two boxes read as one kind are one tile seen twice, not a piece and its whole.
+    With the detector's ``scores``, of two such boxes only the one scored lower: the tile scores
+    above a piece of it and above a box round it and the cloth.
 
     >>> boxes = np.array([[0, 0, 100, 100], [10, 10, 40, 30], [90, 0, 190, 100], [300, 0, 340, 50]])
     >>> nested(boxes).tolist(), nested(boxes, read=["6f", "6f", "1m", "2m"]).tolist()
     ([True, True, False, False], [False, False, False, False])
+    >>> nested(boxes, scores=[0.2, 0.9, 0.8, 0.8]).tolist()
+    [True, False, False, False]
     """
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
@@ -256,6 +264,10 @@ def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] 
     piece = (share >= inside) & (area[None, :] > area[:, None])  # [i, j]: i a piece of j
     if read is not None:
         piece &= np.asarray(read)[:, None] != np.asarray(read)[None, :]
+    if scores is not None:
+        score = np.asarray(scores, float)
+        return (piece & (score[:, None] <= score[None, :])).any(axis=1) | (
+            piece & (score[None, :] <= score[:, None])).any(axis=0)
     return piece.any(axis=1) | piece.any(axis=0)
 
 
@@ -595,7 +607,8 @@ class TileSet:
     def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
                 image: np.ndarray | None = None, boxes: np.ndarray | None = None,
                 trust_at: float = TRUST_AT, faces: FaceEmbedding | None = None,
-                features_of: FeaturesOf | None = None) -> np.ndarray:
+                features_of: FeaturesOf | None = None, scores: np.ndarray | None = None
+                ) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
         (softmax of the similarities, the faces' match in them where the tiles are given as
@@ -607,7 +620,8 @@ class TileSet:
         otherwise the classifier's stays. A tile the network finds lying askew or upside down
         is compared by its features as it lies and turned back upright (``TURN_BACK_FROM``;
         ``features_of`` gives the features of boxes of a picture as ``features`` were made),
-        and by its face turned so.
+        and by its face turned so. ``scores``: the detector's for ``boxes``, which of two boxes one
+        inside the other is the tile (``nested``).
         The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
         by_features = self._by_kind(to_examples, codes)
@@ -641,11 +655,14 @@ class TileSet:
         near = _softmax(np.where(learnt, sims / TEMPERATURE + lean, -np.inf))
         trust = 1.0 / (1.0 + np.exp(-(best - trust_at) / TRUST_SOFTNESS))
         if spoke.any():  # the network knows the view: between learnt kinds, the set's clear best
-            read_learnt = learnt[np.arange(len(probs)), probs.argmax(axis=1)]  # not "none"
+            # the classifier's tile: its best kind but "none" (whether a tile lies there at all
+            # stays its say, below); a tile it reads as a kind not learnt keeps its reading
+            as_tile = np.where([code == "none" for code in codes], -np.inf, probs)
+            read_learnt = learnt[np.arange(len(probs)), as_tile.argmax(axis=1)]
             ranked_at = np.where(learnt, sims, -np.inf)
             # the network spoke: the boxes are given, but for a piece of a tile or a box around
             # one, which the set reads otherwise than the tile (one tile boxed twice reads alike)
-            read_learnt &= ~nested(boxes, read=[codes[k] for k in ranked_at.argmax(axis=1)])
+            read_learnt &= ~nested(boxes, read=[codes[k] for k in ranked_at.argmax(axis=1)], scores=scores)
             ranked = -np.sort(-ranked_at, axis=1)
             second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
             apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)

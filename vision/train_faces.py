@@ -237,6 +237,27 @@ def either_way_shot(net: Any, x: Any, episodes: list[dict[str, np.ndarray]]) -> 
     return right / max(total, 1)
 
 
+def valid_loss(net: Any, x: Any, episodes: list[dict[str, np.ndarray]], both_ways: bool = False
+               ) -> float:
+    """The episodes' close-ups' mean :func:`episode_loss` against their first layout photo (no
+    augmentation; each also turned over with ``both_ways``): how sure the right kind's win is,
+    which still tells two steps apart once both read every valid close-up right."""
+    import torch
+
+    z = torch.from_numpy(embedded(net, x))
+    over = torch.from_numpy(embedded(net, turned_over(x))) if both_ways else None
+    starts = np.cumsum([0] + [len(ep["codes"]) for ep in episodes])
+    losses = []
+    for ep, start in zip(episodes, starts, strict=False):
+        support = start + np.flatnonzero(ep["photo"] == 0)
+        query = start + np.flatnonzero(ep["photo"] == 2)
+        kinds = {code: i for i, code in enumerate(ep["codes"][support - start])}
+        target = torch.tensor([kinds.get(code, -100) for code in ep["codes"][query - start]])
+        turned = over[query] if over is not None else None
+        losses.append(float(episode_loss(z[support], z[query], target, turned)))
+    return float(np.mean(losses))
+
+
 def episode_loss(examples: Any, read: Any, target: Any, over: Any = None) -> Any:
     """How often the right kind does not win: cross-entropy of the tiles ``read`` (embeddings)
     against the ``examples`` (softmax of cosines at ``TEMPERATURE``), ``target`` each one's
@@ -262,7 +283,9 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
         init: Path | None = None, both_ways: bool = False) -> tuple[Any, dict[str, float]]:
     """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``; a new run
     starts from the weights another run kept, ``init``, where given); the step with the best
-    one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept. ``both_ways``:
+    one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept, of steps alike
+    the one with the lowest :func:`valid_loss` (the valid designs' close-ups are all read right
+    early in a run from a kept network: the first such step was kept before). ``both_ways``:
     each tile read is also looked at turned over, the right kind to win over both views (and
     the step kept the one whose close-ups read best so, :func:`either_way_shot`)."""
     import torch
@@ -273,7 +296,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     net = network()
     optimizer = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, lr, total_steps=steps, pct_start=0.1)
-    step, best, best_step, best_state = 0, -1.0, 0, None
+    step, best, best_loss, best_step, best_state = 0, -1.0, np.inf, 0, None
     last = checkpoint_path(name)
     if last.is_file() and not fresh:
         saved = torch.load(last, weights_only=False)
@@ -282,6 +305,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
             optimizer.load_state_dict(saved["optimizer"])
             schedule.load_state_dict(saved["schedule"])
             step, best = saved["step"], saved["best"]
+            best_loss = saved.get("best_loss", np.inf)  # a run checkpointed before it was kept
             best_step, best_state = saved["best_step"], saved["best_state"]
             print(f"resumed {name} at step {step} (best {best:.3f} at {best_step})", flush=True)
         else:  # the schedule is of one length: another one starts afresh
@@ -324,20 +348,21 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
         step += 1
         if step % CHECK_EVERY == 0 or step == steps:
             score = (either_way_shot if both_ways else one_shot)(net, x_valid, valid)
-            if score > best:
-                best, best_step = score, step
+            sure = valid_loss(net, x_valid, valid, both_ways)
+            if (score, -sure) > (best, -best_loss):
+                best, best_loss, best_step = score, sure, step
                 best_state = {k: v.detach().clone() for k, v in net.state_dict().items()}
             print(f"step {step}: loss {float(loss.detach()) / episodes:.4f}, valid one-shot "
-                  f"{'either way ' if both_ways else ''}{score:.4f}", flush=True)
+                  f"{'either way ' if both_ways else ''}{score:.4f}, valid loss {sure:.4f}", flush=True)
             torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict(),
                         "schedule": schedule.state_dict(), "step": step, "best": best,
-                        "best_step": best_step, "best_state": best_state, "steps": steps,
-                        "widths": WIDTHS}, last)
+                        "best_loss": best_loss, "best_step": best_step, "best_state": best_state,
+                        "steps": steps, "widths": WIDTHS}, last)
     if best_state is None:
         raise SystemExit(f"{name}: nothing trained (asked for {steps} steps, done {step})")
     net.load_state_dict(best_state)
     metrics = {"valid_one_shot": round(one_shot(net, x_valid, valid), 4), "best_step": best_step,
-               "steps_done": step}
+               "steps_done": step, "valid_loss": round(best_loss, 4)}
     if both_ways:
         metrics["valid_either_way"] = round(either_way_shot(net, x_valid, valid), 4)
     return net.eval(), metrics
