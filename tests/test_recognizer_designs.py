@@ -207,6 +207,29 @@ def test_the_tiles_face_decides_between_kinds_the_features_cannot_tell_apart() -
     assert np.allclose(ts.combine(probs, features, codes, photo, boxes), tied)
 
 
+@needs_art
+def test_the_kinds_the_network_puts_near_a_tile_are_laid_over_its_face_too() -> None:
+    """The features put a 3 萬 near 1 萬 and 2 萬 and far from its own kind: its face is laid
+    over theirs only, and the 3 萬 examples count as matching not at all (``-FACE_WEIGHT``).
+    Where the face network spoke and puts it at 3 萬, the 3 萬 examples are laid over it too
+    and match it best."""
+    from vision.tileset import FACE_WEIGHT, Look
+
+    art = load_art_set("smooth").faces
+    ts = TileSet("mine")
+    for code in ("1m", "2m", "3m"):
+        image, box = _tile_photo(art[code], 0.0)
+        ts.add(code, np.eye(8)[0], look=Look.cut(image, box))
+    photo, box = _tile_photo(art["3m"], 10.0)
+    features = np.array([[0.90, 0.88, 0.30]])
+    alone = ts.face_scores(features, photo, np.array([box]))[0]
+    assert alone[2] == -FACE_WEIGHT and alone[:2].max() > -FACE_WEIGHT
+    network = np.array([[0.55, 0.60, 0.95]])
+    both = ts.face_scores(features, photo, np.array([box]), network=network)[0]
+    assert both.argmax() == 2 and both[2] > 0
+    np.testing.assert_allclose(both[:2], alone[:2])
+
+
 def test_layout_photos_are_read_in_rows_left_to_right() -> None:
     boxes = np.array([[100, 5, 140, 60], [0, 0, 40, 55], [50, 3, 90, 58],
                       [0, 90, 40, 145], [52, 88, 92, 146]])
@@ -811,6 +834,56 @@ def test_the_shipped_face_network_puts_a_turned_tile_nearest_its_own_kind() -> N
                           for k, (_, (x1, y1, x2, y2)) in enumerate(turned)])
         scores = ts.embedding_scores(photo, boxes, faces)
         assert [ts.codes[k] for k in scores.argmax(axis=1)] == kinds, angle
+
+
+def _seen_from_low(face: np.ndarray) -> tuple[np.ndarray, list[float]]:
+    """A photo of one tile bearing ``face`` seen from low: its face foreshortened to 0.7 of its
+    height, the near side of its body (ivory over a green back) below it, both in its box."""
+    import cv2
+
+    image, (x1, y1, x2, y2) = _tile_photo(face, 0.0)
+    tile = image[int(y1):int(y2), int(x1):int(x2)]
+    squat = cv2.resize(tile, (tile.shape[1], int(tile.shape[0] * 0.7)))
+    side = np.zeros((int(squat.shape[0] * 0.45), tile.shape[1], 3), np.uint8)
+    side[:] = (200, 225, 232)
+    side[side.shape[0] // 2:] = (40, 120, 30)
+    stack = np.vstack([squat, side])
+    photo = np.full((360, 360, 3), (40, 110, 40), np.uint8)
+    photo[100:100 + stack.shape[0], 135:135 + stack.shape[1]] = stack
+    return photo, [135, 100, 135 + stack.shape[1], 100 + stack.shape[0]]
+
+
+@needs_art
+def test_a_tile_seen_from_low_is_known_without_its_bodys_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tile photographed from low shows its body's side below a foreshortened face, a third of
+    its box: the network, likening the box as a whole, knows no view of the 5 花 (a picture) and
+    has no say; looked at without its body's side (``face_embedding.BODY_CUTS``), every tile lies
+    nearest its own kind, the 5 花 surely."""
+    from vision import face_embedding, tileset
+    from vision.face_embedding import FACES_FILE, FaceEmbedding
+    from vision.tileset import EMBED_SURE, Look
+
+    path = MODELS / FACES_FILE
+    if not path.is_file():
+        pytest.skip(f"no {FACES_FILE} in {MODELS}")
+    faces = FaceEmbedding.load(path)
+    art = load_art_set("smooth").faces
+    kinds = ["1m", "2m", "3m", "S", "2f", "5f", "7s"]
+    ts = TileSet("mine")
+    for code in kinds:
+        image, box = _tile_photo(art[code], 0.0)
+        ts.add(code, np.eye(8)[0], look=Look.cut(image, box))
+    shots = [_seen_from_low(art[code]) for code in kinds]
+    photo = np.hstack([image for image, _ in shots])
+    boxes = np.array([[x1 + 360 * k, y1, x2 + 360 * k, y2]
+                      for k, (_, (x1, y1, x2, y2)) in enumerate(shots)], float)
+    scores = ts.embedding_scores(photo, boxes, faces)
+    assert [ts.codes[k] for k in scores.argmax(axis=1)] == kinds
+    assert scores.max(axis=1).min() >= EMBED_SURE
+    for module in (face_embedding, tileset):
+        monkeypatch.setattr(module, "BODY_CUTS", ())
+    whole = ts.embedding_scores(photo, boxes, faces)
+    assert not whole[kinds.index("5f")].any(), "the box as a whole: no view the network knows"
 
 
 def test_where_the_classifier_reads_a_learnt_kind_the_sets_clear_best_decides() -> None:

@@ -112,18 +112,20 @@ def quarter_turned(image: np.ndarray, way: float) -> np.ndarray:
 
 
 def turned_cuts(around: np.ndarray, box: tuple[float, float, float, float],
-                angles: tuple[float, ...], size: tuple[int, int]) -> list[np.ndarray]:
+                angles: tuple[float, ...], size: tuple[int, int], side: bool | None = None
+                ) -> list[np.ndarray]:
     """The tile in ``box`` of ``around`` as it would look turned back by each of ``angles``
     (degrees), its box being the bounds of a turned tile: the picture turned about the box's
     middle and the tile's own size cut out straight, ``size`` (width, height; its sides
-    swapped for a tile lying on its side). An angle no tile of the box's shape can lie at is
-    left out (:func:`fitting_angles` says which are kept)."""
+    swapped for a tile lying on its side, or as ``side`` says where given: a part of a tile's
+    box cut as the whole would be). An angle no tile of the box's shape can lie at is left out
+    (:func:`fitting_angles` says which are kept)."""
     x1, y1, x2, y2 = box
     centre = ((x1 + x2) / 2, (y1 + y2) / 2)
     cuts = []
     for angle in fitting_angles(box, angles):
         w, h = upright_size(box, angle)
-        out_w, out_h = (size[1], size[0]) if on_its_side(w, h) else size
+        out_w, out_h = (size[1], size[0]) if (on_its_side(w, h) if side is None else side) else size
         turn = np.vstack([cv2.getRotationMatrix2D(centre, angle, 1.0), [0.0, 0.0, 1.0]])
         fit = np.array([[out_w / w, 0.0, -(centre[0] - w / 2) * out_w / w],
                         [0.0, out_h / h, -(centre[1] - h / 2) * out_h / h]])

@@ -41,10 +41,12 @@ from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
 from .face_embedding import (
+    BODY_CUTS,
     FACE_SIZE,
     SIDE_WAYS,
     FaceEmbedding,
     best_of_each_kind,
+    body_cut_views,
     view_angles,
     way_up,
     way_views,
@@ -80,6 +82,8 @@ TEMPERATURE = 0.05
 #: ``FACE_EXAMPLES`` nearest examples are laid over the tile's face, and this share of how well
 #: they match (-1 to 1) added to their similarity; the other examples count as matching not at
 #: all (measured in ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "Stop 21").
+#: Where the face network spoke, the kinds it puts within ``FACE_WITHIN`` of its nearest are
+#: laid over too: a tile the features put far from its own kind is not held from it (stop 41).
 FACE_WEIGHT = 0.25
 FACE_WITHIN = 0.10
 FACE_KINDS = 5
@@ -448,8 +452,8 @@ class TileSet:
         return best_of_each_kind(sims, self.codes, codes)
 
     def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray,
-                    looks: Sequence[Look | None] | None = None, turns: np.ndarray | None = None
-                    ) -> np.ndarray:
+                    looks: Sequence[Look | None] | None = None, turns: np.ndarray | None = None,
+                    network: np.ndarray | None = None) -> np.ndarray:
         """What each example's face adds to its similarity ``sims`` (one row a tile, one column
         an example), the tiles being ``boxes`` of ``image``: ``FACE_WEIGHT`` × the faces' match
         for the nearest examples of the kinds the features cannot tell apart, ``-FACE_WEIGHT``
@@ -458,7 +462,9 @@ class TileSet:
         tiles already cut (``Look.cut`` of each box), else cut here where needed; ``turns``:
         how far each tile lies turned (``_network_say``), a tile upside down or on its side
         matched so; one whose box is wider than tall where the network did not speak, as it
-        lies and stood up either way."""
+        lies and stood up either way. ``network``: the face network's say (one row a tile, 0
+        where it did not speak), the kinds it puts within ``FACE_WITHIN`` of its nearest
+        compared too (a tile the features put far from its own kind, which the network knows)."""
         out = np.zeros(sims.shape, np.float32)
         if any(look is None for look in self.looks):
             return out
@@ -470,12 +476,20 @@ class TileSet:
                 if sims[row, i] < floor:
                     break
                 nearest.setdefault(str(learnt[i]), []).append(int(i))
+            nearest = {kind: nearest[kind] for kind in list(nearest)[:FACE_KINDS]}
+            if network is not None and network[row].any():  # the network's nearest kinds too
+                near = network[row] >= network[row].max() - FACE_WITHIN
+                for i in np.argsort(-network[row])[:int(near.sum())]:
+                    kind = str(learnt[i])
+                    if kind not in nearest and len(nearest) < 2 * FACE_KINDS:
+                        mine = np.flatnonzero(learnt == kind)  # by the features' nearest
+                        nearest[kind] = [int(k) for k in mine[np.argsort(-sims[row, mine])]]
             look = None
             if len(nearest) > 1:
                 look = Look.cut(image, boxes[row]) if looks is None else looks[row]
             if look is None:  # one kind stands out, or the tile is too small to look at
                 continue
-            chosen = [i for kind in list(nearest)[:FACE_KINDS] for i in nearest[kind][:FACE_EXAMPLES]]
+            chosen = [i for kind in nearest for i in nearest[kind][:FACE_EXAMPLES]]
             around, tile = look.pixels()
             faces = [self._face(i) for i in chosen]
             out[row] = -FACE_WEIGHT
@@ -550,13 +564,26 @@ class TileSet:
             angles += about
         sims = faces(views) @ examples.T if views else np.zeros((0, len(self.codes)), np.float32)
         owners = np.array(owner, int)
-        for n, (k, _, _) in enumerate(cuts):
+        seen, turned = [], []  # each tile's views' similarities, and the turn of each view
+        for n in range(len(cuts)):
             mine = np.flatnonzero(owners == n)
-            seen = np.vstack([taken[n][None], sims[mine]])
-            nearest = seen.max(axis=0)
+            seen.append(np.vstack([taken[n][None], sims[mine]]))
+            turned.append([way_of[n], *(angles[i] for i in mine)])
+        # a tile near no example as boxed: perhaps seen from low, its body's side in its box
+        unknown = [n for n in range(len(cuts)) if seen[n].max() < EMBED_SURE]
+        cut_views = [body_cut_views(cuts[n][1], cuts[n][2], tried[n]) for n in unknown]
+        if any(cut_views):
+            cut_sims = faces([view for each in cut_views for view in each]) @ examples.T
+            start = 0
+            for n, each in zip(unknown, cut_views, strict=True):
+                seen[n] = np.vstack([seen[n], cut_sims[start:start + len(each)]])
+                turned[n] += [way for way in tried[n] for _ in BODY_CUTS]
+                start += len(each)
+        for n, (k, _, _) in enumerate(cuts):
+            nearest = seen[n].max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
                 out[k] = EMBED_WEIGHT * nearest
-                turn = [way_of[n], *(angles[i] for i in mine)][int(seen.max(axis=1).argmax())]
+                turn = turned[n][int(seen[n].max(axis=1).argmax())]
                 turns[k] = (turn + 180.0) % 360.0 - 180.0
         return out, turns
 
@@ -648,7 +675,8 @@ class TileSet:
                     askew_too = self._askew_too(to_examples, image, boxes, lying, features_of)
                     if askew_too is not to_examples:  # some tile lay askew
                         to_examples, by_features = askew_too, self._by_kind(askew_too, codes)
-            seen += self.face_scores(to_examples, image, boxes, looks, lying)
+            seen += self.face_scores(to_examples, image, boxes, looks, lying,
+                                     seen if faces is not None else None)
         best = np.where(learnt, by_features, -np.inf).max(axis=1)
         say = np.where(spoke, SPOKE_FEATURES, 1.0)[:, None]
         sims = self._by_kind(say * to_examples + seen, codes)
