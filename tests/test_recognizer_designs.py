@@ -859,7 +859,7 @@ def test_a_tile_seen_from_low_is_known_without_its_bodys_side(monkeypatch: pytes
     its box: the network, likening the box as a whole, knows no view of the 5 花 (a picture) and
     has no say; looked at without its body's side (``face_embedding.BODY_CUTS``), every tile lies
     nearest its own kind, the 5 花 surely."""
-    from vision import face_embedding, tileset
+    from vision import face_embedding
     from vision.face_embedding import FACES_FILE, FaceEmbedding
     from vision.tileset import EMBED_SURE, Look
 
@@ -880,8 +880,7 @@ def test_a_tile_seen_from_low_is_known_without_its_bodys_side(monkeypatch: pytes
     scores = ts.embedding_scores(photo, boxes, faces)
     assert [ts.codes[k] for k in scores.argmax(axis=1)] == kinds
     assert scores.max(axis=1).min() >= EMBED_SURE
-    for module in (face_embedding, tileset):
-        monkeypatch.setattr(module, "BODY_CUTS", ())
+    monkeypatch.setattr(face_embedding, "BODY_CUTS", ())
     whole = ts.embedding_scores(photo, boxes, faces)
     assert not whole[kinds.index("5f")].any(), "the box as a whole: no view the network knows"
 

@@ -76,6 +76,12 @@ SIDE_FROM = 0.95
 #: (``body_cut_views``): the same tiles then lie 0.91 and 0.83 from their own kind, first by 0.54
 #: and 0.19 (models/MODEL_CARD.md "Stop 41").
 BODY_CUTS = (0.2, 0.35)
+#: ... a share cut off only where that strip of the box is plain, as a body's side is (bands
+#: of its colours across the tile): the spread of each of its rows (its middle three fifths,
+#: 0-255) is at most this on the mean. Measured on one-tile photos of held-out sets (their
+#: looks, ``work/plain_try.py``): sides seen from low 7-14; a face's lower part 13-43 (pips,
+#: strokes; a 4 筒 cut so would be a 2 筒).
+BODY_PLAIN = 15.0
 #: How much likelier (log odds) a tile is taken to lie as it is than any other way up
 #: (:func:`way_up`): most tiles photographed stand before the player. Taken by nearness
 #: alone, 10-13 % of upright one-tile photos were turned over and the network named their kind
@@ -139,9 +145,28 @@ def body_cut_views(around: np.ndarray, box: tuple[float, float, float, float],
     True
     """
     x1, y1, x2, y2 = box
-    parts = [(x1, y1, x2, y2 - cut * (y2 - y1)) for cut in BODY_CUTS]
+    parts = [(x1, y1, x2, y2 - cut * (y2 - y1)) for cut in BODY_CUTS if plain_below(around, box, cut)]
     return [view for way in ways for part in parts
             for view in turned_cuts(around, part, (way,), FACE_SIZE, on_its_side(*upright_size(box, way)))]
+
+
+def plain_below(around: np.ndarray, box: tuple[float, float, float, float], cut: float) -> bool:
+    """Whether the strip of ``box`` (in its look ``around``) ``cut`` of its height high at its
+    bottom is plain across (``BODY_PLAIN``): a body's side seen from low, not part of a face.
+
+    >>> around = np.full((96, 96, 3), 230, np.uint8); around[70:80, 20:76] = 60  # a green band
+    >>> plain_below(around, (20.0, 10.0, 76.0, 80.0), 0.2)
+    True
+    >>> around[70:80, 40:50] = 230  # a pip's worth of face in it
+    >>> plain_below(around, (20.0, 10.0, 76.0, 80.0), 0.2)
+    False
+    """
+    x1, y1, x2, y2 = box
+    width = x2 - x1
+    top, bottom = int(round(y2 - cut * (y2 - y1))), int(round(y2))
+    left, right = int(round(x1 + 0.2 * width)), int(round(x2 - 0.2 * width))
+    strip = around[max(top, 0):bottom, max(left, 0):right].astype(np.float32)
+    return bool(strip.size) and float(strip.std(axis=1).mean()) <= BODY_PLAIN
 
 
 def ways_for(box: Sequence[float] | np.ndarray) -> tuple[float, ...]:

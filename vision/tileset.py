@@ -41,7 +41,6 @@ from assistant.tiles import parse_tiles
 
 from .classes import BLANK_FACES, TILE_CLASSES
 from .face_embedding import (
-    BODY_CUTS,
     FACE_SIZE,
     SIDE_WAYS,
     FaceEmbedding,
@@ -569,16 +568,21 @@ class TileSet:
             mine = np.flatnonzero(owners == n)
             seen.append(np.vstack([taken[n][None], sims[mine]]))
             turned.append([way_of[n], *(angles[i] for i in mine)])
-        # a tile near no example as boxed: perhaps seen from low, its body's side in its box
-        unknown = [n for n in range(len(cuts)) if seen[n].max() < EMBED_SURE]
-        cut_views = [body_cut_views(cuts[n][1], cuts[n][2], tried[n]) for n in unknown]
-        if any(cut_views):
-            cut_sims = faces([view for each in cut_views for view in each]) @ examples.T
-            start = 0
-            for n, each in zip(unknown, cut_views, strict=True):
-                seen[n] = np.vstack([seen[n], cut_sims[start:start + len(each)]])
-                turned[n] += [way for way in tried[n] for _ in BODY_CUTS]
-                start += len(each)
+        # a tile near no example as boxed: perhaps seen from low, its body's side in its box;
+        # without it, a face cut short is never likened to a blank 白板
+        cut_views: list[np.ndarray] = []
+        cut_of: list[tuple[int, float]] = []  # each cut view's tile and way up
+        for n in (n for n in range(len(cuts)) if seen[n].max() < EMBED_SURE):
+            for way in tried[n]:
+                views_of = body_cut_views(cuts[n][1], cuts[n][2], (way,))
+                cut_views += views_of
+                cut_of += [(n, way)] * len(views_of)
+        if cut_views:
+            cut_sims = faces(cut_views) @ examples.T
+            cut_sims[:, [code in BLANK_FACES for code in self.codes]] = -1.0
+            for (n, way), row in zip(cut_of, cut_sims, strict=True):
+                seen[n] = np.vstack([seen[n], row[None]])
+                turned[n].append(way)
         for n, (k, _, _) in enumerate(cuts):
             nearest = seen[n].max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
