@@ -521,7 +521,9 @@ class TileSet:
         (``SIDE_WAYS`` too where its box is near square or wider: ``ways_for``), the way it lies taken
         by ``face_embedding.way_up`` (with a reading of each tile ``probs``, columns ``codes``,
         where given: :meth:`combine` gives the features' and the classifier's), then turned
-        about that way by ``EMBED_ANGLES``."""
+        about that way by ``EMBED_ANGLES``; a tile near no example so is also looked at without
+        its body's side, each way (``face_embedding.body_cut_views``: seen from low), and a view
+        cut short is never likened to a blank 白板."""
         out = np.zeros((len(boxes), len(self.codes)), np.float32)
         turns = np.zeros(len(boxes))
         if not len(boxes) or not len(self.codes) or any(look is None for look in self.looks):
