@@ -208,6 +208,36 @@ def test_the_tiles_face_decides_between_kinds_the_features_cannot_tell_apart() -
 
 
 @needs_art
+def test_a_tile_seen_from_low_is_likened_to_the_kinds_as_drawn_without_its_bodys_side() -> None:
+    """Before a set is taught, a tile is likened to each kind as drawn (``DrawnKinds``): the
+    5 花 seen from low lies near no drawing as boxed; each way it is looked at takes the better
+    of the whole box and the box cut short of its body's side, and then lies nearest 5 花."""
+    from types import SimpleNamespace
+
+    from vision.face_embedding import FACES_FILE, DrawnKinds, FaceEmbedding, way_views, ways_for
+    from vision.recognizer import TileClassifier
+    from vision.tileset import EMBED_SURE, Look
+
+    path = MODELS / FACES_FILE
+    if not path.is_file():
+        pytest.skip(f"no {FACES_FILE} in {MODELS}")
+    faces = FaceEmbedding.load(path)
+    art = load_art_set("smooth").faces
+    kinds = ["1m", "2m", "S", "2f", "5f", "7s", "P"]
+    upright = [Look.cut(*_tile_photo(art[code], 0.0)) for code in kinds]
+    drawn = DrawnKinds.made(faces([look.pixels()[1] for look in upright]), kinds, faces.digest)
+    reader = SimpleNamespace(faces=faces.with_kinds(drawn))
+    photo, box = _seen_from_low(art["5f"])
+    look = Look.cut(photo, np.array(box, float))
+    ways = ways_for(box)
+    near = drawn.similarities(faces(way_views(*look.pixels()[:1], look.box, ways)), kinds)
+    assert near.max() < EMBED_SURE, "as boxed, near no drawing"
+    cut = TileClassifier._without_body_side(reader, near, [(look, ways)], [len(ways)], kinds)
+    assert kinds[int(cut[0].argmax())] == "5f" and cut[0].max() >= EMBED_SURE
+    assert (cut >= near).all() and (cut[:, kinds.index("P")] == near[:, kinds.index("P")]).all()
+
+
+@needs_art
 def test_the_kinds_the_network_puts_near_a_tile_are_laid_over_its_face_too() -> None:
     """The features put a 3 萬 near 1 萬 and 2 萬 and far from its own kind: its face is laid
     over theirs only, and the 3 萬 examples count as matching not at all (``-FACE_WEIGHT``).

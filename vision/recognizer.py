@@ -23,7 +23,15 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
-from .face_embedding import FACES_FILE, KINDS_FILE, DrawnKinds, FaceEmbedding, way_up, ways_for
+from .face_embedding import (
+    FACES_FILE,
+    KINDS_FILE,
+    DrawnKinds,
+    FaceEmbedding,
+    body_cut_views,
+    way_up,
+    ways_for,
+)
 from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import (
@@ -38,7 +46,7 @@ from .preprocess import (
     pale_ink,
     turn,
 )
-from .tileset import TRUST_AT, Look, TileSet, network_reads, unit_rows
+from .tileset import EMBED_SURE, TRUST_AT, Look, TileSet, network_reads, unit_rows
 
 MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 DETECTOR_FILE = "tile_detector.onnx"
@@ -609,7 +617,7 @@ class TileClassifier:
         kinds = self.faces.kinds  # type: ignore[union-attr]
         known = set(kinds.codes.tolist())
         cols = [k for k, code in enumerate(self.codes) if code in known]
-        rows, views, tried = [], [], []
+        rows, views, tried, looks = [], [], [], []
         for i in np.flatnonzero(read):
             box = boxes[i]
             look = Look.cut(image, box) if network_reads(box) else None
@@ -619,9 +627,12 @@ class TileClassifier:
                 ways = [quarter_turned(tile, way) for way in ways_for(box)]
                 views += ways
                 tried.append(len(ways))
+                looks.append((look, ways_for(box)))
         if not rows:
             return probs
-        near = kinds.similarities(self.faces(views), [self.codes[k] for k in cols])  # type: ignore[misc]
+        col_codes = [self.codes[k] for k in cols]
+        near = kinds.similarities(self.faces(views), col_codes)  # type: ignore[misc]
+        near = self._without_body_side(near, looks, tried, col_codes)
         reading = probs[np.ix_(rows, cols)]
         starts = np.cumsum([0, *tried[:-1]])
         sims = np.array([near[start + way_up(near[start:start + n], reading[r], FACE_KINDS_TEMPERATURE)]
@@ -631,6 +642,33 @@ class TileClassifier:
         out[np.ix_(rows, cols)] = weighed * (reading.sum(axis=1, keepdims=True)
                                              / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))
         return out
+
+    def _without_body_side(self, near: np.ndarray, looks: list[tuple[Look, tuple[float, ...]]],
+                           tried: list[int], codes: list[str]) -> np.ndarray:
+        """``near`` (each way a tile was looked at: its nearness to each kind of ``codes`` as
+        drawn) with, for a tile near no drawing (``EMBED_SURE``), each way's nearness the
+        better of it and its views cut short of the body's side (``body_cut_views``: a tile
+        seen from low), which are never likened to a blank 白板."""
+        kinds = self.faces.kinds  # type: ignore[union-attr]
+        starts = np.cumsum([0, *tried[:-1]])
+        cut_views: list[np.ndarray] = []
+        cut_of: list[int] = []  # each cut view's row of ``near``
+        for (look, ways), start, n in zip(looks, starts, tried, strict=True):
+            if near[start:start + n].max() >= EMBED_SURE:
+                continue
+            around, box = look.pixels()[0], look.box
+            for k, way in enumerate(ways):
+                views_of = body_cut_views(around, box, (way,))
+                cut_views += views_of
+                cut_of += [start + k] * len(views_of)
+        if not cut_views:
+            return near
+        cut = kinds.similarities(self.faces(cut_views), codes)  # type: ignore[misc]
+        cut[:, [code in BLANK_FACES for code in codes]] = -1.0
+        near = near.copy()
+        for row, sims in zip(cut_of, cut, strict=True):
+            near[row] = np.maximum(near[row], sims)
+        return near
 
     def _views(self, image: np.ndarray, boxes: np.ndarray,
                views: tuple[tuple[float, int], ...], negative: bool = False
