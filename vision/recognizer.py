@@ -612,7 +612,8 @@ class TileClassifier:
         """``probs`` of the tiles ``read`` weighed by ``exp((s - best) / FACE_KINDS_TEMPERATURE)``,
         s the face's nearness to each kind as many designs draw it (``FaceEmbedding.kinds``)
         the way up it lies (``face_embedding.way_up``: as it lies or turned over, a tile on its
-        side stood up either way); tiles the network does not read (``tileset.network_reads``)
+        side stood up either way; a tile near no drawing also without its body's side,
+        :meth:`_without_body_side`); tiles the network does not read (``tileset.network_reads``)
         keep theirs."""
         kinds = self.faces.kinds  # type: ignore[union-attr]
         known = set(kinds.codes.tolist())
