@@ -12,6 +12,7 @@ import pytest
 from assistant.errors import MahjongError
 from datasets.synth.art import available_art_sets, load_art_set
 from vision.classes import TILE_CLASSES
+from vision.face_embedding import FACES_FILE, FaceEmbedding
 from vision.tileset import NEGATIVE_TOO, PER_KIND, TileSet, learn, reading_order
 
 MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
@@ -156,6 +157,14 @@ def test_the_classifier_breaks_a_near_tie_and_never_outweighs_a_clear_example() 
     assert codes[int(alone.argmax())] == "1m", "without a say the nearer example wins"
 
 
+def _shipped_faces() -> FaceEmbedding:
+    """The face network in ``models/``, or the test skipped without one."""
+    path = MODELS / FACES_FILE
+    if not path.is_file():
+        pytest.skip(f"no {FACES_FILE} in {MODELS}")
+    return FaceEmbedding.load(path)
+
+
 def _tile_photo(face: np.ndarray, angle: float) -> tuple[np.ndarray, list[float]]:
     """A photo of one ivory tile bearing ``face`` (an art set's RGBA glyph) on a green cloth,
     turned by ``angle`` degrees, and the tile's box (the bounds of the turned tile)."""
@@ -214,14 +223,11 @@ def test_a_tile_seen_from_low_is_likened_to_the_kinds_as_drawn_without_its_bodys
     of the whole box and the box cut short of its body's side, and then lies nearest 5 花."""
     from types import SimpleNamespace
 
-    from vision.face_embedding import FACES_FILE, DrawnKinds, FaceEmbedding, way_views, ways_for
+    from vision.face_embedding import DrawnKinds, way_views, ways_for
     from vision.recognizer import TileClassifier
     from vision.tileset import EMBED_SURE, Look
 
-    path = MODELS / FACES_FILE
-    if not path.is_file():
-        pytest.skip(f"no {FACES_FILE} in {MODELS}")
-    faces = FaceEmbedding.load(path)
+    faces = _shipped_faces()
     art = load_art_set("smooth").faces
     kinds = ["1m", "2m", "S", "2f", "5f", "7s", "P"]
     upright = [Look.cut(*_tile_photo(art[code], 0.0)) for code in kinds]
@@ -844,13 +850,9 @@ def test_the_face_network_decides_where_the_features_cannot_and_each_example_is_
 def test_the_shipped_face_network_puts_a_turned_tile_nearest_its_own_kind() -> None:
     """The network in ``models/`` on a design drawn by people: 1, 2 and 3 萬 (a stroke apart),
     南 and 蘭, each photographed lying turned, lie nearest their own kind's upright example."""
-    from vision.face_embedding import FACES_FILE, FaceEmbedding
     from vision.tileset import Look
 
-    path = MODELS / FACES_FILE
-    if not path.is_file():
-        pytest.skip(f"no {FACES_FILE} in {MODELS}")
-    faces = FaceEmbedding.load(path)
+    faces = _shipped_faces()
     art = load_art_set("smooth").faces
     kinds = ["1m", "2m", "3m", "S", "2f"]
     ts = TileSet("mine")
@@ -890,13 +892,9 @@ def test_a_tile_seen_from_low_is_known_without_its_bodys_side(monkeypatch: pytes
     has no say; looked at without its body's side (``face_embedding.BODY_CUTS``), every tile lies
     nearest its own kind, the 5 花 surely."""
     from vision import face_embedding
-    from vision.face_embedding import FACES_FILE, FaceEmbedding
     from vision.tileset import EMBED_SURE, Look
 
-    path = MODELS / FACES_FILE
-    if not path.is_file():
-        pytest.skip(f"no {FACES_FILE} in {MODELS}")
-    faces = FaceEmbedding.load(path)
+    faces = _shipped_faces()
     art = load_art_set("smooth").faces
     kinds = ["1m", "2m", "3m", "S", "2f", "5f", "7s"]
     ts = TileSet("mine")
