@@ -150,6 +150,26 @@ def body_cut_views(around: np.ndarray, box: tuple[float, float, float, float],
             for view in turned_cuts(around, part, (way,), FACE_SIZE, on_its_side(*upright_size(box, way)))]
 
 
+def body_cut_batch(tiles: Sequence[tuple[np.ndarray, tuple[float, float, float, float], tuple[float, ...]]]
+                   ) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
+    """:func:`body_cut_views` of each of ``tiles`` (its look, its box there, the ways up it is
+    looked at) in one list for one pass of the network, and each view's tile and way (indices).
+
+    >>> around = np.zeros((96, 96, 3), np.uint8); around[20:60, 30:60] = 255
+    >>> views, of = body_cut_batch([(around, (30.0, 20.0, 60.0, 80.0), (0.0, 180.0))])
+    >>> len(views), of
+    (4, [(0, 0), (0, 0), (0, 1), (0, 1)])
+    """
+    views: list[np.ndarray] = []
+    of: list[tuple[int, int]] = []
+    for n, (around, box, ways) in enumerate(tiles):
+        for k, way in enumerate(ways):
+            cut = body_cut_views(around, box, (way,))
+            views += cut
+            of += [(n, k)] * len(cut)
+    return views, of
+
+
 def plain_below(around: np.ndarray, box: tuple[float, float, float, float], cut: float) -> bool:
     """Whether the strip of ``box`` (in its look ``around``) ``cut`` of its height high at its
     bottom is plain across (``BODY_PLAIN``): a body's side seen from low, not part of a face.

@@ -28,7 +28,7 @@ from .face_embedding import (
     KINDS_FILE,
     DrawnKinds,
     FaceEmbedding,
-    body_cut_views,
+    body_cut_batch,
     way_up,
     ways_for,
 )
@@ -652,22 +652,17 @@ class TileClassifier:
         seen from low), which are never likened to a blank 白板."""
         kinds = self.faces.kinds  # type: ignore[union-attr]
         starts = np.cumsum([0, *tried[:-1]])
-        cut_views: list[np.ndarray] = []
-        cut_of: list[int] = []  # each cut view's row of ``near``
-        for (look, ways), start, n in zip(looks, starts, tried, strict=True):
-            if near[start:start + n].max() >= EMBED_SURE:
-                continue
-            around, box = look.pixels()[0], look.box
-            for k, way in enumerate(ways):
-                views_of = body_cut_views(around, box, (way,))
-                cut_views += views_of
-                cut_of += [start + k] * len(views_of)
+        unknown = [n for n, (start, count) in enumerate(zip(starts, tried, strict=True))
+                   if near[start:start + count].max() < EMBED_SURE]
+        cut_views, cut_of = body_cut_batch([(looks[n][0].pixels()[0], looks[n][0].box, looks[n][1])
+                                            for n in unknown])
         if not cut_views:
             return near
         cut = kinds.similarities(self.faces(cut_views), codes)  # type: ignore[misc]
         cut[:, [code in BLANK_FACES for code in codes]] = -1.0
         near = near.copy()
-        for row, sims in zip(cut_of, cut, strict=True):
+        for (j, k), sims in zip(cut_of, cut, strict=True):
+            row = starts[unknown[j]] + k
             near[row] = np.maximum(near[row], sims)
         return near
 
