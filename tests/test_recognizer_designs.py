@@ -238,7 +238,7 @@ def test_a_tile_seen_from_low_is_likened_to_the_kinds_as_drawn_without_its_bodys
     ways = ways_for(box)
     near = drawn.similarities(faces(way_views(*look.pixels()[:1], look.box, ways)), kinds)
     assert near.max() < EMBED_SURE, "as boxed, near no drawing"
-    cut = TileClassifier._without_body_side(reader, near, [(look, ways)], [len(ways)], kinds)
+    cut = TileClassifier._without_body_side(reader, near, [(look, ways)], kinds)
     assert kinds[int(cut[0].argmax())] == "5f" and cut[0].max() >= EMBED_SURE
     assert (cut >= near).all() and (cut[:, kinds.index("P")] == near[:, kinds.index("P")]).all()
 

@@ -633,7 +633,7 @@ class TileClassifier:
             return probs
         col_codes = [self.codes[k] for k in cols]
         near = kinds.similarities(self.faces(views), col_codes)  # type: ignore[misc]
-        near = self._without_body_side(near, looks, tried, col_codes)
+        near = self._without_body_side(near, looks, col_codes)
         reading = probs[np.ix_(rows, cols)]
         starts = np.cumsum([0, *tried[:-1]])
         sims = np.array([near[start + way_up(near[start:start + n], reading[r], FACE_KINDS_TEMPERATURE)]
@@ -645,12 +645,13 @@ class TileClassifier:
         return out
 
     def _without_body_side(self, near: np.ndarray, looks: list[tuple[Look, tuple[float, ...]]],
-                           tried: list[int], codes: list[str]) -> np.ndarray:
-        """``near`` (each way a tile was looked at: its nearness to each kind of ``codes`` as
-        drawn) with, for a tile near no drawing (``EMBED_SURE``), each way's nearness the
-        better of it and its views cut short of the body's side (``body_cut_views``: a tile
-        seen from low), which are never likened to a blank 白板."""
+                           codes: list[str]) -> np.ndarray:
+        """``near`` (a row for each way each tile of ``looks``, its look and its ways, was looked
+        at: its nearness to each kind of ``codes`` as drawn) with, for a tile near no drawing
+        (``EMBED_SURE``), each way's nearness the better of it and its views cut short of the
+        body's side (``body_cut_views``: a tile seen from low), never likened to a blank 白板."""
         kinds = self.faces.kinds  # type: ignore[union-attr]
+        tried = [len(ways) for _, ways in looks]
         starts = np.cumsum([0, *tried[:-1]])
         unknown = [n for n, (start, count) in enumerate(zip(starts, tried, strict=True))
                    if near[start:start + count].max() < EMBED_SURE]
