@@ -55,7 +55,8 @@ EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
 #: before the player across the table. Shown a tile only as it lay, a network that learnt upright
 #: tiles likened an upside-down 萬 to flowers: before a set was taught one-tile photos turned
 #: over read right 0.83-0.86 against 0.99-1.00 as they stood (models/MODEL_CARD.md "Stop 37");
-#: the network shipped since stop 38 (faces-d) learnt to read a face both ways.
+#: the networks shipped since stop 38 (faces-d, faces-f since stop 42) learnt to read a face
+#: both ways.
 WAYS = (0.0, 180.0)
 #: ... and a tile whose box is near square or wider (``SIDE_FROM``), stood up either way too:
 #: lying on its side (in a discard row, a claimed meld) or standing seen from low and askew (a
