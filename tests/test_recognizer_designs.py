@@ -217,6 +217,19 @@ def test_the_tiles_face_decides_between_kinds_the_features_cannot_tell_apart() -
 
 
 @needs_art
+def test_the_shipped_kinds_as_drawn_are_the_shipped_networks_and_hold_every_kind() -> None:
+    """A new face network shipped without its kinds made again would leave a design never
+    seen read without them, silently: the kinds kept must be the network's, all 42 of them."""
+    from vision.face_embedding import KINDS_FILE, DrawnKinds
+
+    faces = _shipped_faces()
+    if not (MODELS / KINDS_FILE).is_file():
+        pytest.skip(f"no {KINDS_FILE} in {MODELS}")
+    kept = faces.with_kinds(DrawnKinds.load(MODELS / KINDS_FILE)).kinds
+    assert kept is not None, f"{KINDS_FILE} was made by another network than {FACES_FILE}"
+    assert sorted(set(kept.codes.tolist())) == sorted(TILE_CLASSES[:42])
+
+
 def test_a_tile_seen_from_low_is_likened_to_the_kinds_as_drawn_without_its_bodys_side() -> None:
     """Before a set is taught, a tile is likened to each kind as drawn (``DrawnKinds``): the
     5 花 seen from low lies near no drawing as boxed; each way it is looked at takes the better
