@@ -423,7 +423,8 @@ def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dr
     """A red jade set's 白板 photographed alone is found as a back (the detector learnt light
     faces): the photo's one tile, blank, is read 白板 and listed unsure, whatever the classifier
     says of it (no tile, or 白板 surely); among other tiles a blank back stays a back, and a
-    lone back with marks in its middle (a pattern) is not made a 白板."""
+    lone back with marks in its middle is not made a 白板: it is read as the face the classifier
+    names there (a jade 2 条's two pale sticks), else it stays a back (a pattern)."""
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
@@ -449,6 +450,10 @@ def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dr
     marked = image.copy()
     cv2.putText(marked, "8", (32, 75), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (230, 230, 230), 4)
     assert [t["tile"] for t in alone.detect(marked)] == ["back"]
+    sticks = np.zeros((1, len(classifier.codes)))
+    sticks[0, classifier.codes.index("2s")] = 0.8
+    monkeypatch.setattr(classifier, "_run", lambda crops: (sticks.repeat(len(crops), axis=0), None))
+    assert [(t["tile"], t.get("unsure")) for t in alone.detect(marked)] == [("2s", None)]
 
 
 def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:

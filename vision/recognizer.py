@@ -1428,9 +1428,10 @@ class Recognizer:
 
             own = {i for i, lab in enumerate(labels) if lab == "back" and own_blank(i)}
             pale = {i for i, lab in enumerate(labels) if lab == "back" and _pale_blank(image, boxes[i])}
-            # the one tile of a photo, found face down and blank: a face the player asks about
-            blank = labels == ["back"] and blank_middle(image, boxes[0]) is not None
-            alone = {0} if blank else set()
+            # the one tile of a photo, found face down: a face the player asks about (a jade or
+            # red set's face, its few marks pale on a coloured body); blank, his 白板 if anything
+            alone = {0} if labels == ["back"] else set()
+            blank = bool(alone) and blank_middle(image, boxes[0]) is not None
             backs_read = own | pale | alone
             faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in backs_read]
             if faces and self.classifier is not None:
@@ -1441,8 +1442,11 @@ class Recognizer:
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
                     if i in alone - own - pale and named[j] in (NOT_A_TILE, "back", *BLANK_FACES):
-                        codes[i] = OWN_BLANK
-                        probs[i] = min(max(p[j], scores[i]), LONE_BLANK_CONFIDENCE)
+                        if blank:
+                            codes[i] = OWN_BLANK
+                            probs[i] = min(max(p[j], scores[i]), LONE_BLANK_CONFIDENCE)
+                        else:  # marks no face is named by: a back's pattern
+                            codes[i], probs[i] = "back", scores[i]
                     elif i in backs_read and named[j] in (NOT_A_TILE, "back"):
                         codes[i], probs[i] = OWN_BLANK if i in own else "back", scores[i]
                     elif i in own - pale and named[j] not in BLANK_FACES:
