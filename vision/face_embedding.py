@@ -32,6 +32,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from .classes import BLANK_FACES
 from .face_match import evened, fitting_angles, on_its_side, opponent, turned_cuts, upright, upright_size
 
 #: The network's file beside the classifiers in ``models/``.
@@ -151,8 +152,11 @@ def body_cut_views(around: np.ndarray, box: tuple[float, float, float, float],
             for view in turned_cuts(around, part, (way,), FACE_SIZE, on_its_side(*upright_size(box, way)))]
 
 
-def body_cut_batch(tiles: Sequence[tuple[np.ndarray, tuple[float, float, float, float], tuple[float, ...]]]
-                   ) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
+#: A tile to cut short of its body's side: its look, its box there, the ways up it is looked at.
+CutTile = tuple[np.ndarray, tuple[float, float, float, float], tuple[float, ...]]
+
+
+def body_cut_batch(tiles: Sequence[CutTile]) -> tuple[list[np.ndarray], list[tuple[int, int]]]:
     """:func:`body_cut_views` of each of ``tiles`` (its look, its box there, the ways up it is
     looked at) in one list for one pass of the network, and each view's tile and way (indices).
 
@@ -169,6 +173,28 @@ def body_cut_batch(tiles: Sequence[tuple[np.ndarray, tuple[float, float, float, 
             views += cut
             of += [(n, k)] * len(cut)
     return views, of
+
+
+def body_cut_nearness(tiles: Sequence[CutTile],
+                      embed: Callable[[list[np.ndarray]], np.ndarray],
+                      nearness: Callable[[np.ndarray], np.ndarray], codes: Sequence[str]
+                      ) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """The :func:`body_cut_batch` views of ``tiles`` embedded (``embed``) and likened to the
+    kinds ``codes`` (``nearness``: a column each), never to a blank 白板 (a face cut short loses
+    marks, not its ground), with each row's tile and way; no rows where none is cut.
+
+    >>> around = np.zeros((96, 96, 3), np.uint8); around[20:60, 30:60] = 255
+    >>> sims, of = body_cut_nearness([(around, (30.0, 20.0, 60.0, 80.0), (0.0,))],
+    ...                              lambda views: np.full((len(views), 2), 0.9), lambda z: z, ["P", "1m"])
+    >>> sims.tolist(), of
+    ([[-1.0, 0.9], [-1.0, 0.9]], [(0, 0), (0, 0)])
+    """
+    views, of = body_cut_batch(tiles)
+    if not views:
+        return np.zeros((0, len(codes)), np.float32), of
+    sims = nearness(embed(views))
+    sims[:, [code in BLANK_FACES for code in codes]] = -1.0
+    return sims, of
 
 
 def plain_below(around: np.ndarray, box: tuple[float, float, float, float], cut: float) -> bool:

@@ -28,7 +28,7 @@ from .face_embedding import (
     KINDS_FILE,
     DrawnKinds,
     FaceEmbedding,
-    body_cut_batch,
+    body_cut_nearness,
     way_up,
     ways_for,
 )
@@ -655,12 +655,11 @@ class TileClassifier:
         starts = np.cumsum([0, *tried[:-1]])
         unknown = [n for n, (start, count) in enumerate(zip(starts, tried, strict=True))
                    if near[start:start + count].max() < EMBED_SURE]
-        cut_views, cut_of = body_cut_batch([(looks[n][0].pixels()[0], looks[n][0].box, looks[n][1])
-                                            for n in unknown])
-        if not cut_views:
+        cut, cut_of = body_cut_nearness(
+            [(looks[n][0].pixels()[0], looks[n][0].box, looks[n][1]) for n in unknown],
+            self.faces, lambda embedded: kinds.similarities(embedded, codes), codes)  # type: ignore[arg-type]
+        if not cut_of:
             return near
-        cut = kinds.similarities(self.faces(cut_views), codes)  # type: ignore[misc]
-        cut[:, [code in BLANK_FACES for code in codes]] = -1.0
         near = near.copy()
         for (j, k), sims in zip(cut_of, cut, strict=True):
             row = starts[unknown[j]] + k

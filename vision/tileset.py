@@ -45,7 +45,7 @@ from .face_embedding import (
     SIDE_WAYS,
     FaceEmbedding,
     best_of_each_kind,
-    body_cut_batch,
+    body_cut_nearness,
     view_angles,
     way_up,
     way_views,
@@ -573,13 +573,11 @@ class TileSet:
         # a tile near no example as boxed: perhaps seen from low, its body's side in its box;
         # without it, a face cut short is never likened to a blank 白板
         unknown = [n for n in range(len(cuts)) if seen[n].max() < EMBED_SURE]
-        cut_views, cut_of = body_cut_batch([(cuts[n][1], cuts[n][2], tried[n]) for n in unknown])
-        if cut_views:
-            cut_sims = faces(cut_views) @ examples.T
-            cut_sims[:, [code in BLANK_FACES for code in self.codes]] = -1.0
-            for (j, k), row in zip(cut_of, cut_sims, strict=True):
-                seen[unknown[j]] = np.vstack([seen[unknown[j]], row[None]])
-                turned[unknown[j]].append(tried[unknown[j]][k])
+        cut_sims, cut_of = body_cut_nearness([(cuts[n][1], cuts[n][2], tried[n]) for n in unknown],
+                                             faces, lambda embedded: embedded @ examples.T, self.codes)
+        for (j, k), row in zip(cut_of, cut_sims, strict=True):
+            seen[unknown[j]] = np.vstack([seen[unknown[j]], row[None]])
+            turned[unknown[j]].append(tried[unknown[j]][k])
         for n, (k, _, _) in enumerate(cuts):
             nearest = seen[n].max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
