@@ -120,3 +120,23 @@ def test_no_cjk_font_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(designs, "FONT_GLOBS", ("no-such-folder/*.ttf",))
     with pytest.raises(FileNotFoundError, match="fonts-arphic-ukai"):
         designs.cjk_fonts.__wrapped__()
+
+
+def test_a_design_drawn_with_its_pictures_swapped_keeps_each_kinds_name_and_number():
+    """``gen-N-swapped``: every picture drawn on another kind's face, the caption and the number
+    where they were; the rest of the set, and design N itself, as drawn before."""
+    seed = next(s for s in range(100) if designs.design_style(s).flower_kind == "plant"
+                and designs.design_style(s).season_kind == "plant")
+    assert designs.is_swapped(f"gen-{seed}-swapped") and not designs.is_swapped(f"gen-{seed}")
+    assert designs.design_seed(f"gen-{seed}-swapped") == seed
+    style, swapped = designs.design_style(seed), designs.swapped_style(seed)
+    assert style.pictures == tuple(range(8)) and sorted(swapped.pictures) == list(range(8))
+    assert all(swapped.pictures[k] != k for k in range(8))
+    plain, other = designs.generated_design(seed), designs.generated_design(seed, swapped=True)
+    assert [c for c in FACE_CODES if not np.array_equal(plain[c], other[c])] == [f"{k}f" for k in range(1, 9)]
+    # the picture design N draws for a kind is the one its swapped twin draws for another kind,
+    # under that kind's own name: laid over the same caption, only the picture differs
+    k = 0
+    moved = designs.draw_face(replace(style, pictures=(swapped.pictures[k],) * 8), "1f")
+    assert np.array_equal(moved, other["1f"])
+    assert not np.array_equal(moved, plain["1f"])

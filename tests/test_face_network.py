@@ -93,6 +93,66 @@ def test_fitting_brings_a_close_up_to_its_kind_and_a_rerun_resumes(tmp_path: Pat
     assert faces([]).shape == (0, 0)
 
 
+def _captioned(designs: int, seed: int, kinds: int = 6) -> list[dict[str, np.ndarray]]:
+    """Designs whose kinds each draw a blob at a place of the design's own (a picture: it tells
+    the kinds of one set apart, nothing across sets) over a small bar at the kind's place in the
+    bottom row (a caption: alike in every set)."""
+    rng = np.random.default_rng(seed)
+    height, width = FACE_SIZE[1], FACE_SIZE[0]
+    out = []
+    for _ in range(designs):
+        places = rng.permutation(kinds)
+        faces, codes, photo = [], [], []
+        for p in range(3):
+            for k in range(kinds):
+                face = np.full((height, width, 3), 230, np.uint8)
+                x, y = 4 + 14 * (places[k] % 3), 4 + 16 * (places[k] // 3)
+                face[y:y + 12, x:x + 12] = 40
+                face[height - 10:height - 4, 2 + 7 * k:7 + 7 * k] = 40
+                faces.append(np.clip(face + rng.normal(0, 6, face.shape), 0, 255).astype(np.uint8))
+                codes.append(f"{k + 1}m")
+                photo.append(p)
+        out.append({"faces": np.array(faces), "codes": np.array(codes), "photo": np.array(photo)})
+    return out
+
+
+def _across_shot(net: object, episodes: list[dict[str, np.ndarray]]) -> float:
+    """Share of each design's close-ups whose nearest tile of the next design's first layout
+    photo is of their kind: a tile likened to another set's drawings."""
+    z = train_faces.embedded(net, train_faces.tensors(episodes))
+    starts = np.cumsum([0] + [len(ep["codes"]) for ep in episodes])
+    right = total = 0
+    for n, ep in enumerate(episodes):
+        other = (n + 1) % len(episodes)
+        mine = z[starts[n]:starts[n + 1]][ep["photo"] == 2]
+        theirs = z[starts[other]:starts[other + 1]][episodes[other]["photo"] == 0]
+        nearest = episodes[other]["codes"][episodes[other]["photo"] == 0][(mine @ theirs.T).argmax(axis=1)]
+        right += int((nearest == ep["codes"][ep["photo"] == 2]).sum())
+        total += len(mine)
+    return right / total
+
+
+def test_episodes_across_designs_liken_a_tile_to_its_kind_as_another_set_draws_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``across`` the tiles read of one set are likened to another's layout: where only the
+    caption is alike between sets, the network learns to read it (the pictures tell one set's
+    kinds apart as well)."""
+    torch = pytest.importorskip("torch")
+    from vision import train as training
+
+    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
+    monkeypatch.setattr(train_faces, "CHECK_EVERY", 20)
+    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
+    torch.set_num_threads(1)
+    train, valid = _captioned(16, 0), _captioned(6, 1)
+    torch.manual_seed(0)
+    assert _across_shot(train_faces.network(), valid) < 0.5
+    net, metrics = train_faces.fit("faces-across", train, valid, steps=80, episodes=2, lr=5e-3,
+                                   seed=0, across=1.0)
+    assert metrics["valid_one_shot"] >= 0.9  # a set's own kinds still told apart
+    assert _across_shot(net, valid) >= 0.9
+
+
 def test_of_steps_reading_every_close_up_right_the_surest_is_kept(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the valid close-ups are all read right, a later step is kept where the right kinds
@@ -128,6 +188,13 @@ def test_the_network_never_trains_on_the_designs_it_is_measured_on() -> None:
     assert not designs & HELD_OUT and not designs & set(train_faces.VALID_DESIGNS)
     assert len(designs) == 600 + len(ART_SETS) and len(jobs) == 600 + 3 * len(ART_SETS)
     assert {coloured for _, coloured, *_ in jobs} == {True, False}
+    with_swapped = train_faces.training_jobs(600, 2, 12, 0, swapped=40)
+    twins = [design for design, *_ in with_swapped[len(jobs):]]
+    assert with_swapped[:len(jobs)] == jobs and len(twins) == 40
+    assert all(twin.endswith("-swapped") and twin.removesuffix("-swapped") in designs for twin in twins)
+    assert not {twin.removesuffix("-swapped") for twin in twins} & HELD_OUT
+    twin_seeds = [seed for _, _, seed, *_ in with_swapped[len(jobs):]]  # photographed anew
+    assert len(set(twin_seeds)) == 40 and not set(twin_seeds) & {seed for _, _, seed, *_ in jobs}
 
 
 @pytest.mark.skipif("smooth" not in available_art_sets(),

@@ -15,7 +15,11 @@ coloured) are read best by one layout photo. With ``--both-ways`` each tile read
 at turned over, as the recognizer looks at a tile to find which way up it lies
 (``face_embedding.way_up``), and the right kind must win either way it is looked at: a face
 upside down must lie near no other kind (an upside-down 萬 likened to a flower); the step kept
-is then the one whose close-ups are read best looked at both ways.
+is then the one whose close-ups are read best looked at both ways. ``--swapped N`` adds N of the
+designs drawn with their flower and season pictures swapped among the kinds (only the name on
+the tile tells them), ``--across SHARE`` that share of episodes reading another design's tiles
+against one design's layout (a tile likened to its kind as another set draws it); neither has
+made a network shipped yet (models/MODEL_CARD.md, stop 43).
 
 The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
 rerun resumes there; each invocation is a line of ``models/train_log.jsonl``; the network is
@@ -41,6 +45,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from datasets.synth.designs import SWAPPED, design_seed, design_style
 
 from . import train_metric
 from .face_embedding import (
@@ -124,11 +130,13 @@ def faces(jobs: list[tuple[str, bool, int, int, int]], workers: int) -> list[dic
     return out
 
 
-def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int, scenes: int = 0
-                  ) -> list[tuple[str, bool, int, int, int]]:
+def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int, scenes: int = 0,
+                  swapped: int = 0) -> list[tuple[str, bool, int, int, int]]:
     """What the network trains on (design, coloured, seed, close-ups, scenes): the art sets,
     each also as ``art_looks`` more players' sets, and ``designs`` generated designs, every
-    other one coloured; never a held-out design nor a valid one."""
+    other one coloured, then the first ``swapped`` of those designs with flower or season
+    pictures drawn with the pictures swapped among the kinds (``designs.SWAPPED``: the name on
+    the tile tells the kind, its picture does not); never a held-out design nor a valid one."""
     names = [d for d in train_metric.training_designs(designs + len(VALID_DESIGNS)) if d not in VALID_DESIGNS]
     jobs = []
     for k, design in enumerate(names[:len(train_metric.ART_SETS) + designs]):
@@ -136,6 +144,10 @@ def training_jobs(designs: int, art_looks: int, close_ups: int, seed: int, scene
         if design in train_metric.ART_SETS:  # the sets drawn by people, as more players' sets
             jobs += [(design, look % 2 == 0, seed + 60 + look, close_ups, scenes)
                      for look in range(art_looks)]
+    pictured = [name for name in names[len(train_metric.ART_SETS):]
+                if design_style(design_seed(name)).has_pictures][:swapped]
+    jobs += [(name + SWAPPED, k % 2 == 0, seed + 5000 + k, close_ups, scenes)
+             for k, name in enumerate(pictured)]
     return jobs
 
 
@@ -280,14 +292,19 @@ def episode_loss(examples: Any, read: Any, target: Any, over: Any = None) -> Any
 
 def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.ndarray]],
         steps: int, episodes: int, lr: float, seed: int, fresh: bool = False,
-        init: Path | None = None, both_ways: bool = False) -> tuple[Any, dict[str, float]]:
+        init: Path | None = None, both_ways: bool = False, across: float = 0.0
+        ) -> tuple[Any, dict[str, float]]:
     """Fit the network by episodes (resuming ``name``'s checkpoint unless ``fresh``; a new run
     starts from the weights another run kept, ``init``, where given); the step with the best
     one-shot accuracy on ``valid`` (checked every ``CHECK_EVERY`` steps) is kept, of steps alike
     the one with the lowest :func:`valid_loss` (the valid designs' close-ups are all read right
     early in a run from a kept network: the first such step was kept before). ``both_ways``:
     each tile read is also looked at turned over, the right kind to win over both views (and
-    the step kept the one whose close-ups read best so, :func:`either_way_shot`)."""
+    the step kept the one whose close-ups read best so, :func:`either_way_shot`). ``across``:
+    the share of episodes whose tiles read are another design's, likened to this one's layout
+    (what a tile of a set no player taught is likened to: the kinds as many designs draw them,
+    ``KINDS_FILE``; read where their pictures are swapped, ``training_jobs``, only the name on
+    the tile is alike)."""
     import torch
 
     from .train import checkpoint_path
@@ -323,12 +340,16 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
             ep, first = train[k], starts[k]
             layout = int(rng.integers(2))  # either layout photo may be the one learnt
             support = np.flatnonzero(ep["photo"] == layout)
-            other = np.flatnonzero(ep["photo"] == 1 - layout)
-            played = np.flatnonzero(ep["photo"] == 3)
-            query = np.r_[np.flatnonzero(ep["photo"] == 2),
+            read_ep, read_first = ep, first  # the tiles read: of the same set, or of another
+            if across and rng.random() < across:
+                j = int(rng.integers(len(train)))
+                read_ep, read_first = train[j], starts[j]
+            other = np.flatnonzero(read_ep["photo"] == 1 - layout)
+            played = np.flatnonzero(read_ep["photo"] == 3)
+            query = np.r_[np.flatnonzero(read_ep["photo"] == 2),
                           rng.choice(other, min(OTHER_LAYOUT, len(other)), replace=False),
                           rng.choice(played, min(OTHER_LAYOUT, len(played)), replace=False)]
-            x = augmented(x_train[first + np.r_[support, query]], rng)
+            x = augmented(x_train[np.r_[first + support, read_first + query]], rng)
             if rng.random() < 0.25:  # lightness turned over: a set with pale ink
                 x[:, 0] = -x[:, 0]
             if rng.random() < 0.25:  # colours turned over
@@ -337,7 +358,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
                 x = torch.cat([x, turned_over(x[len(support):])])
             z = net(x)
             kinds = {code: i for i, code in enumerate(ep["codes"][support])}
-            target = torch.tensor([kinds.get(code, -100) for code in ep["codes"][query]])
+            target = torch.tensor([kinds.get(code, -100) for code in read_ep["codes"][query]])
             read = z[len(support):len(support) + len(query)]
             over = z[len(support) + len(query):] if both_ways else None
             loss = loss + episode_loss(z[:len(support)], read, target, over)
@@ -412,6 +433,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="rendering processes")
     parser.add_argument("--fresh", action="store_true", help="ignore the run's checkpoint")
     parser.add_argument("--init", type=Path, help="start from the weights this checkpoint kept")
+    parser.add_argument("--swapped", type=int, default=0,
+                        help="designs also drawn with their flower and season pictures swapped")
+    parser.add_argument("--across", type=float, default=0.0,
+                        help="share of episodes whose tiles read are of another design")
     parser.add_argument("--both-ways", action="store_true",
                         help="each tile read is also looked at turned over (which way up it lies)")
     parser.add_argument("--kinds-only", action="store_true",
@@ -431,7 +456,9 @@ def main(argv: list[str] | None = None) -> int:
         data=f"{args.designs} generated designs + {len(train_metric.ART_SETS)} art sets "
              f"({1 + args.art_looks} sets each), plain and coloured, {args.close_ups} close-ups a set"
              + (f", {args.scenes} table scenes a set" if args.scenes else "")
-            + (", each tile read also turned over" if args.both_ways else ""),
+             + (f", {args.swapped} with their pictures swapped" if args.swapped else "")
+            + (", each tile read also turned over" if args.both_ways else "")
+            + (f", {args.across:.0%} of episodes reading another design's tiles" if args.across else ""),
         model=f"face network {'/'.join(map(str, WIDTHS))} → {EMBEDDING}", device="cpu",
         settings={"imgsz": "x".join(map(str, FACE_SIZE)), "batch": f"{args.episodes} designs",
                   "epochs": args.steps, "lr": args.lr},
@@ -447,13 +474,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.kinds_only:  # neither the training nor the valid sets are wanted here
         make_kinds()
         return 0
-    train = faces(training_jobs(args.designs, args.art_looks, args.close_ups, args.seed, args.scenes),
-                  args.workers)
+    train = faces(training_jobs(args.designs, args.art_looks, args.close_ups, args.seed, args.scenes,
+                                args.swapped), args.workers)
     valid = faces([(d, coloured, args.seed + 2 + coloured, 21, 0) for coloured in (False, True)
                    for d in VALID_DESIGNS], args.workers)
     start = time.time()
     net, metrics = fit(args.name, train, valid, args.steps, args.episodes, args.lr, args.seed,
-                       args.fresh, args.init, args.both_ways)
+                       args.fresh, args.init, args.both_ways, args.across)
     export(net, out / FACES_FILE)
     make_kinds()
     record.finished, record.epochs_done, record.metrics = training._now(), metrics["steps_done"], metrics

@@ -257,7 +257,7 @@ def is_known_art_set(name: str) -> bool:
 def _build(name: str) -> dict[str, np.ndarray]:
     """Draw or rasterize the faces of art set ``name`` (no cache)."""
     if _designs.is_generated(name):
-        return _designs.generated_design(_designs.design_seed(name))
+        return _designs.generated_design(_designs.design_seed(name), _designs.is_swapped(name))
     if name not in BUILDERS:
         raise KeyError(f"unknown art set {name!r}: one of {', '.join(BUILDERS)} or gen-<seed>")
     return BUILDERS[name]()

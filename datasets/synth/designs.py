@@ -16,7 +16,7 @@ import math
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -25,7 +25,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 #: Art set name prefix of the generated designs (``gen-0``, ``gen-1``, ...).
 GEN_PREFIX = "gen-"
-_GEN_NAME = re.compile(r"^gen-(\d+)$")
+#: Suffix of a generated design drawn with its flower and season pictures swapped among the
+#: kinds (``gen-7-swapped``), each kept under its own name and number: a face whose picture
+#: says nothing, so that a network trained on it reads the caption. Makers draw the same kind
+#: differently (kmj-traditional's summer is a sun, spring a butterfly; this generator's spring is
+#: a sun) and only the name on the tile is the same everywhere.
+SWAPPED = "-swapped"
+_GEN_NAME = re.compile(r"^gen-(\d+)(-swapped)?$")
 #: Supersampling factor: faces are drawn this many times larger and averaged down (anti-aliasing).
 SS = 3
 _FACE_W, _FACE_H = 192, 256  # = art.FACE_SIZE (not imported: art imports this module lazily)
@@ -62,6 +68,11 @@ def design_seed(name: str) -> int:
     if m is None:
         raise ValueError(f"not a generated design name: {name!r}")
     return int(m.group(1))
+
+
+def is_swapped(name: str) -> bool:
+    """True for a generated design drawn with its pictures swapped (``SWAPPED``)."""
+    return is_generated(name) and name.endswith(SWAPPED)
 
 
 def design_names(count: int, start: int = 0) -> list[str]:
@@ -203,6 +214,12 @@ class DesignStyle:
     stroke: float  # line width factor
     margin: tuple[float, float]  # content margins, fraction of width / height
     offset: tuple[float, float]  # content shift, fraction of width / height
+    pictures: tuple[int, ...] = tuple(range(8))  # the picture (0-7) drawn for 1f-8f
+
+    @property
+    def has_pictures(self) -> bool:
+        """Whether the flowers or the seasons are drawn as pictures (``_plant``)."""
+        return "plant" in (self.flower_kind, self.season_kind)
 
 
 def _jitter(rng: np.random.Generator, c: RGB, amount: float = 12) -> RGB:
@@ -263,6 +280,16 @@ def design_style(seed: int) -> DesignStyle:
         margin=(float(rng.uniform(0.07, 0.13)), float(rng.uniform(0.05, 0.10))),
         offset=(float(rng.uniform(-0.02, 0.02)), float(rng.uniform(-0.02, 0.02))),
     )
+
+
+def swapped_style(seed: int) -> DesignStyle:
+    """Design ``seed``'s style with its eight bonus pictures dealt to the kinds at random (none
+    left on its own kind); the names, numbers and everything else as drawn."""
+    rng = np.random.default_rng([22, seed, 2])
+    while True:
+        order = tuple(int(k) for k in rng.permutation(8))
+        if all(order[k] != k for k in range(8)):
+            return replace(design_style(seed), pictures=order)
 
 
 # --- drawing primitives (all on an RGBA PIL canvas of W x H) -------------------------------------
@@ -757,10 +784,10 @@ def _draw_bonus(face: Face, k: int) -> None:
         area = (0.0, 0.3, 1.0, 1.0) if chinese else (0.04, 0.0, 0.96, 0.74)
         if st.plant_mirror:  # draw apart, then flip it into the face
             pic = Face(st, f"{k}f")
-            _plant(pic, k, area)
+            _plant(pic, st.pictures[k], area)
             face.img.alpha_composite(pic.img.transpose(Image.Transpose.FLIP_LEFT_RIGHT))
         else:
-            _plant(face, k, area)
+            _plant(face, st.pictures[k], area)
         if chinese:
             face.text(char, st.honor_font, colour, (0.0, 0.0, 0.34, 0.28))
         else:
@@ -797,9 +824,10 @@ def draw_face(style: DesignStyle, code: str) -> np.ndarray:
     return face.rgba()
 
 
-def generated_design(seed: int) -> dict[str, np.ndarray]:
-    """All 42 faces (tile code -> RGBA glyph canvas of ``FACE_SIZE``) of generated design ``seed``."""
+def generated_design(seed: int, swapped: bool = False) -> dict[str, np.ndarray]:
+    """All 42 faces (tile code -> RGBA glyph canvas of ``FACE_SIZE``) of generated design ``seed``
+    (``swapped``: its pictures swapped among the kinds, ``swapped_style``)."""
     from vision.classes import TILE_CLASSES
 
-    style = design_style(seed)
+    style = swapped_style(seed) if swapped else design_style(seed)
     return {code: draw_face(style, code) for code in TILE_CLASSES if code != "back"}
