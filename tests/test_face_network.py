@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -37,6 +38,20 @@ def test_a_face_is_read_upright_at_one_size_whatever_the_box() -> None:
     assert np.abs(flat).max() == 0
 
 
+@pytest.fixture
+def small_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """torch (the test skipped without it), for runs checkpointed in ``tmp_path`` and checked
+    every 10 steps, of a narrow network on one thread."""
+    torch = pytest.importorskip("torch")
+    from vision import train as training
+
+    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
+    monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)
+    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
+    torch.set_num_threads(1)
+    return torch
+
+
 def _episodes(designs: int, seed: int, kinds: int = 8, noise: float = 8.0
               ) -> list[dict[str, np.ndarray]]:
     """Designs of ``kinds`` kinds, each kind a blob at its own place on a plain face (the place
@@ -64,15 +79,8 @@ def _episodes(designs: int, seed: int, kinds: int = 8, noise: float = 8.0
     return out
 
 
-def test_fitting_brings_a_close_up_to_its_kind_and_a_rerun_resumes(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    torch = pytest.importorskip("torch")
-    from vision import train as training
-
-    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
-    monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)
-    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
-    torch.set_num_threads(1)
+def test_fitting_brings_a_close_up_to_its_kind_and_a_rerun_resumes(tmp_path: Path, small_runs: Any) -> None:
+    torch = small_runs
     train, valid = _episodes(12, 0, noise=70), _episodes(4, 1, noise=70)
     torch.manual_seed(0)  # the network fit starts from
     before = train_faces.one_shot(train_faces.network(), train_faces.tensors(valid), valid)
@@ -132,18 +140,11 @@ def _across_shot(net: object, episodes: list[dict[str, np.ndarray]]) -> float:
     return right / total
 
 
-def test_episodes_across_designs_liken_a_tile_to_its_kind_as_another_set_draws_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_episodes_across_designs_liken_a_tile_to_its_kind_as_another_set_draws_it(small_runs: Any) -> None:
     """With ``across`` the tiles read of one set are likened to another's layout: where only the
     caption is alike between sets, the network learns to read it (the pictures tell one set's
     kinds apart as well)."""
-    torch = pytest.importorskip("torch")
-    from vision import train as training
-
-    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
-    monkeypatch.setattr(train_faces, "CHECK_EVERY", 20)
-    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
-    torch.set_num_threads(1)
+    torch = small_runs
     train, valid = _captioned(16, 0), _captioned(6, 1)
     torch.manual_seed(0)
     assert _across_shot(train_faces.network(), valid) < 0.5
@@ -153,17 +154,10 @@ def test_episodes_across_designs_liken_a_tile_to_its_kind_as_another_set_draws_i
     assert _across_shot(net, valid) >= 0.9
 
 
-def test_of_steps_reading_every_close_up_right_the_surest_is_kept(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("small_runs")
+def test_of_steps_reading_every_close_up_right_the_surest_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the valid close-ups are all read right, a later step is kept where the right kinds
     win by more (lower ``valid_loss``), not the first step that read them all."""
-    torch = pytest.importorskip("torch")
-    from vision import train as training
-
-    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
-    monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)
-    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
-    torch.set_num_threads(1)
     checks: list[list[float]] = []
     shot, loss = train_faces.one_shot, train_faces.valid_loss
     monkeypatch.setattr(train_faces, "one_shot", lambda *a: checks.append([shot(*a)]) or checks[-1][0])
@@ -423,17 +417,10 @@ def _turned_pairs(designs: int, seed: int) -> list[dict[str, np.ndarray]]:
     return out
 
 
-def test_fitting_both_ways_keeps_the_step_whose_close_ups_read_best_either_way(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("small_runs")
+def test_fitting_both_ways_keeps_the_step_whose_close_ups_read_best_either_way() -> None:
     """``--both-ways``: the tiles read are looked at turned over too (as the recognizer looks
     for the way up a tile lies) and the run says how its valid close-ups read either way."""
-    torch = pytest.importorskip("torch")
-    from vision import train as training
-
-    monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
-    monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)
-    monkeypatch.setattr(train_faces, "WIDTHS", (8, 8, 16))
-    torch.set_num_threads(1)
     train, valid = _turned_pairs(12, 0), _turned_pairs(4, 1)
     net, metrics = train_faces.fit("faces-test", train, valid, steps=60, episodes=2, lr=5e-3,
                                    seed=0, both_ways=True)
