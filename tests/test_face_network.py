@@ -447,3 +447,11 @@ def test_the_loss_both_ways_spares_a_face_alike_turned_over_but_not_one_like_ano
     assert float(train_faces.episode_loss(examples, torch.cat([read, read]), torch.tensor([0, -100]),
                                           over=torch.cat([examples[1:], examples[1:]]))) == pytest.approx(
         float(like_other), abs=1e-4)
+
+
+@pytest.mark.parametrize("argv", [["--across", "1.5"], ["--across", "-0.1"], ["--swapped", "-3"]])
+def test_a_run_asked_for_a_share_or_count_out_of_bounds_is_refused_before_any_work(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        train_faces.main(argv)
+    assert refused.value.code == 2 and "--across a share (0 to 1)" in capsys.readouterr().err

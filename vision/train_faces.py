@@ -443,6 +443,8 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"only make {KINDS_FILE} for the network already in --out (no training)")
     parser.add_argument("--out", type=Path, help=f"folder to write {FACES_FILE} to (default models/)")
     args = parser.parse_args(argv)
+    if args.swapped < 0 or not 0.0 <= args.across <= 1.0:
+        parser.error("--swapped is a count of designs (0 or more), --across a share (0 to 1)")
 
     import torch
 
