@@ -136,7 +136,6 @@ def test_a_design_drawn_with_its_pictures_swapped_keeps_each_kinds_name_and_numb
     assert [c for c in FACE_CODES if not np.array_equal(plain[c], other[c])] == [f"{k}f" for k in range(1, 9)]
     # the picture design N draws for a kind is the one its swapped twin draws for another kind,
     # under that kind's own name: laid over the same caption, only the picture differs
-    k = 0
-    moved = designs.draw_face(replace(style, pictures=(swapped.pictures[k],) * 8), "1f")
+    moved = designs.draw_face(replace(style, pictures=(swapped.pictures[0],) * 8), "1f")
     assert np.array_equal(moved, other["1f"])
     assert not np.array_equal(moved, plain["1f"])
