@@ -218,6 +218,28 @@ def test_a_dataset_can_hold_a_players_photos_of_his_set_one_tile_as_one_box(tmp_
     assert "single" in layouts
 
 
+def test_a_dataset_can_hold_photos_of_a_sets_flowers_and_seasons(tmp_path):
+    """``bonus=1``: every image a player's photo of his flowers and seasons, one close up or all
+    eight in rows among a few other kinds, so a classifier sees them as often as the rest."""
+    import json
+
+    from datasets.synth import render_dataset
+    from datasets.synth.export import BONUS
+
+    assert len(BONUS) == 8
+    render_dataset(tmp_path / "bonus", 6, seed=3, kind="scenes", art_sets=["smooth"], bonus=1.0)
+    layouts = []
+    for i in range(6):
+        scene = json.loads((tmp_path / "bonus" / f"{i:06d}.json").read_text())
+        layouts.append(scene["layout"])
+        codes = [t["code"] for t in scene["tiles"]]
+        if scene["layout"] == "single":
+            assert len(codes) == 1 and codes[0] in BONUS
+        else:
+            assert scene["layout"] == "rows" and set(BONUS) <= set(codes) and len(codes) <= 14
+    assert set(layouts) == {"single", "rows"}
+
+
 def test_the_photos_of_a_players_set_show_one_set() -> None:
     """``player_set``: a player's layout photo and his close-ups are of one set (the face colour
     and ink the same in every photo; another seed or design, another set), so learning a set

@@ -25,6 +25,9 @@ KINDS = ("detect", "classify", "scenes")
 CLASSIFY_LAYOUTS = {"loose": 0.5, "flat": 0.2, "hand": 0.15, "discards": 0.1, "wall": 0.05}
 #: Detection classes: 0 = a face-up tile, 1 = a face-down tile.
 DETECT_NAMES = ["tile", "back"]
+#: The flowers and seasons: one copy each in a set, and where they are pictures of the maker's
+#: own, told apart by their names alone.
+BONUS = tuple(code for code in TILE_CLASSES if code.endswith("f"))
 
 
 def scene_rng(seed: int, index: int) -> np.random.Generator:
@@ -75,10 +78,25 @@ def player_photo(rng: np.random.Generator, art_names: list[str], coloured: bool 
     return rows_photo(rng, art_name, chosen, int(rng.integers(6, 11)), coloured)
 
 
+def bonus_photo(rng: np.random.Generator, art_names: list[str], coloured: bool = False) -> Scene:
+    """A player's photo of his set's flowers and seasons: one close up (4 in 10), or all eight
+    with up to six other kinds in rows of 4 to 10, shuffled. In table scenes a bonus tile is one
+    of 144, too rare for a classifier to learn to read the names under pictures it never saw."""
+    art_name = _pick_art(rng, art_names)
+    codes = [str(c) for c in load_art_set(art_name).codes]
+    bonus = [c for c in codes if c in BONUS] or codes
+    if rng.random() < 0.4:
+        return single_tile_photo(rng, art_name, str(rng.choice(bonus)), coloured)
+    others = [c for c in codes if c not in bonus]
+    chosen = bonus + [str(c) for c in rng.permutation(others)[:int(rng.integers(0, 7))]]
+    chosen = [chosen[i] for i in rng.permutation(len(chosen))]
+    return rows_photo(rng, art_name, chosen, int(rng.integers(4, 11)), coloured)
+
+
 def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
                    art_sets: str | Iterable[str] | None = None, designs: int | None = None,
                    exclude_art: str | Iterable[str] | None = None, backs: float = 0.0,
-                   coloured: float = 0.0, photos: float = 0.0) -> None:
+                   coloured: float = 0.0, photos: float = 0.0, bonus: float = 0.0) -> None:
     """Render ``count`` scenes into ``out_dir`` as ``kind`` ("detect", "classify" or "scenes").
 
     detect: ``images/NNNNNN.jpg`` + ``labels/NNNNNN.txt`` (YOLO, classes tile/back) and a
@@ -89,7 +107,8 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
     the share of scenes made to find face-down tiles in (``render_scene(backs=True)``: concealed
     kongs, a discard face down); ``coloured``: the share drawn with dark or tinted faces
     (``body.random_style``); ``photos``: the share that are a player's photos of his own set
-    (``player_photo``) instead of table scenes. Each share at 0 renders as before, seed for seed.
+    (``player_photo``) instead of table scenes; ``bonus``: the share that are photos of a set's
+    flowers and seasons (``bonus_photo``). Each share at 0 renders as before, seed for seed.
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}")
@@ -112,7 +131,9 @@ def render_dataset(out_dir: Path, count: int, seed: int, kind: str,
             names = list(CLASSIFY_LAYOUTS)
             p = np.array(list(CLASSIFY_LAYOUTS.values()))
             layout = names[int(rng.choice(len(names), p=p / p.sum()))]
-        if photos and rng.random() < photos:
+        if bonus and rng.random() < bonus:
+            scene = bonus_photo(rng, art_names, bool(coloured) and rng.random() < coloured)
+        elif photos and rng.random() < photos:
             scene = player_photo(rng, art_names, bool(coloured) and rng.random() < coloured)
         else:
             scene = render_scene(rng, layout, art_names, backs=bool(backs) and rng.random() < backs,
