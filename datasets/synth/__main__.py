@@ -46,8 +46,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--photos", type=float, default=0.0,
                     help="share of scenes that are a player's photos of his set (one tile close "
                          "up, or tiles laid out in rows)")
+    ap.add_argument("--bonus", type=float, default=0.0,
+                    help="share of scenes that are photos of a set's flowers and seasons")
     args = ap.parse_args(argv)
-    for share in ("backs", "coloured", "photos"):
+    for share in ("backs", "coloured", "photos", "bonus"):
         if not 0.0 <= getattr(args, share) <= 1.0:
             ap.error(f"--{share} is a share of the scenes, from 0 to 1")
     names = art.select_art_sets(args.art_sets, args.designs, args.exclude_art)
@@ -64,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
     t0 = time.perf_counter()
     if not args.sheet_only:
         render_dataset(args.out, args.count, args.seed, args.kind, art_sets=names, backs=args.backs,
-                       coloured=args.coloured, photos=args.photos)
+                       coloured=args.coloured, photos=args.photos, bonus=args.bonus)
         dt = time.perf_counter() - t0
         each = dt / max(args.count, 1)
         print(f"{args.count} scenes -> {args.out} in {dt:.1f}s ({each:.3f}s each)")
