@@ -17,7 +17,7 @@ import numpy as np
 from datasets.synth.art import load_art_set, select_art_sets
 from datasets.synth.photos import rows_photo, single_tile_photo
 from datasets.synth.scene import Scene, _pick_art, render_scene
-from vision.classes import TILE_CLASSES
+from vision.classes import BONUS_CODES, TILE_CLASSES
 
 KINDS = ("detect", "classify", "scenes")
 #: Layout mix for classification crops: more loose tiles, whose kinds are drawn evenly, so the
@@ -25,9 +25,6 @@ KINDS = ("detect", "classify", "scenes")
 CLASSIFY_LAYOUTS = {"loose": 0.5, "flat": 0.2, "hand": 0.15, "discards": 0.1, "wall": 0.05}
 #: Detection classes: 0 = a face-up tile, 1 = a face-down tile.
 DETECT_NAMES = ["tile", "back"]
-#: The flowers and seasons: one copy each in a set, and where they are pictures of the maker's
-#: own, told apart by their names alone.
-BONUS = tuple(code for code in TILE_CLASSES if code.endswith("f"))
 
 
 def scene_rng(seed: int, index: int) -> np.random.Generator:
@@ -84,7 +81,7 @@ def bonus_photo(rng: np.random.Generator, art_names: list[str], coloured: bool =
     of 144, too rare for a classifier to learn to read the names under pictures it never saw."""
     art_name = _pick_art(rng, art_names)
     codes = [str(c) for c in load_art_set(art_name).codes]
-    bonus = [c for c in codes if c in BONUS] or codes
+    bonus = [c for c in codes if c in BONUS_CODES] or codes
     if rng.random() < 0.4:
         return single_tile_photo(rng, art_name, str(rng.choice(bonus)), coloured)
     others = [c for c in codes if c not in bonus]
