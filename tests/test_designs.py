@@ -79,6 +79,20 @@ def test_a_set_sold_abroad_names_its_flower_pictures_in_english():
     assert np.array_equal(drawn["english"]["3f"], drawn["short"]["3f"])  # MUM either way
 
 
+
+@pytest.mark.skipif(not designs.latin_fonts(), reason="no Latin font (fonts-dejavu-core) here")
+def test_english_names_are_lettered_in_many_latin_fonts_and_only_the_name_changes():
+    styles = [designs.design_style(s) for s in range(60)]
+    lettered = {s.caption_font for s in styles} - {None}
+    assert len(lettered) >= 3 and all(f.kind == "latin" for f in lettered)
+    assert None in {s.caption_font for s in styles}  # some keep their Chinese font's letters
+    style = next(s for s in styles if s.flower_kind == "plant")
+    font = designs.latin_fonts()[0]
+    plain, lettered_face = (designs.draw_face(replace(style, bonus_caption="english", caption_font=f),
+                                              "1f") for f in (None, font))
+    rows = np.flatnonzero(np.any(plain != lettered_face, axis=(1, 2)))
+    assert len(rows) and rows.min() >= 0.74 * FACE_SIZE[1]  # the name under it; the picture as it was
+
 def test_generated_names():
     assert designs.design_names(3) == ["gen-0", "gen-1", "gen-2"]
     assert designs.is_generated("gen-12") and designs.design_seed("gen-12") == 12

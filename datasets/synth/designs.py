@@ -45,6 +45,21 @@ SEASONS = "春夏秋冬"  # 5f-8f: spring, summer, autumn, winter
 BONUS_WORDS = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", "WINTER")
 #: Fonts looked for when fc-list is missing (Debian's paths).
 FONT_GLOBS = ("arphic/ukai.ttc", "arphic/uming.ttc", "lxgw-wenkai/LXGWWenKai-*.ttf")
+#: Latin fonts the English names of flowers and seasons may be lettered in (under
+#: /usr/share/fonts/truetype: Debian's fonts-dejavu-core, fonts-liberation, fonts-noto-core):
+#: sets sold abroad letter them in a bold sans or a serif of their own, not in the Chinese
+#: font's Latin letters, and a classifier that learnt one lettering did not read another
+#: (models/MODEL_CARD.md, stop 45).
+LATIN_FONT_FILES = (
+    "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSansCondensed-Bold.ttf",
+    "dejavu/DejaVuSerif-Bold.ttf", "liberation/LiberationSans-Bold.ttf",
+    "liberation/LiberationSans-Regular.ttf", "liberation/LiberationSansNarrow-Bold.ttf",
+    "liberation/LiberationSerif-Bold.ttf", "liberation/LiberationSerif-Regular.ttf",
+    "noto/NotoSans-Bold.ttf", "noto/NotoSans-Regular.ttf", "noto/NotoSerif-Bold.ttf",
+    "noto/NotoSans-BoldItalic.ttf")
+#: The share of designs whose English names are lettered in one of those (the rest in their
+#: Chinese font's Latin letters, as before).
+LATIN_CAPTION_SHARE = 0.7
 
 RGB = tuple[int, int, int]
 RED: RGB = (190, 30, 35)
@@ -156,9 +171,18 @@ def cjk_fonts() -> tuple[CJKFont, ...]:
     return tuple(fonts)
 
 
+@cache
+def latin_fonts() -> tuple[CJKFont, ...]:
+    """The installed fonts of ``LATIN_FONT_FILES`` (kind ``latin``), in that order; none is
+    needed: without them the English names are lettered in the design's Chinese font."""
+    root = Path("/usr/share/fonts/truetype")
+    return tuple(CJKFont(str(root / name), 0, Path(name).stem, "latin")
+                 for name in LATIN_FONT_FILES if (root / name).is_file())
+
+
 def fonts_fingerprint() -> str:
     """A short text naming the fonts in use (part of the cache key of generated designs)."""
-    return ";".join(f"{Path(f.path).name}#{f.index}" for f in cjk_fonts())
+    return ";".join(f"{Path(f.path).name}#{f.index}" for f in cjk_fonts() + latin_fonts())
 
 
 @cache
@@ -215,6 +239,7 @@ class DesignStyle:
     margin: tuple[float, float]  # content margins, fraction of width / height
     offset: tuple[float, float]  # content shift, fraction of width / height
     pictures: tuple[int, ...] = tuple(range(8))  # the picture (0-7) drawn for 1f-8f
+    caption_font: CJKFont | None = None  # English names' lettering (None: ``honor_font``)
 
     @property
     def has_pictures(self) -> bool:
@@ -249,6 +274,10 @@ def design_style(seed: int) -> DesignStyle:
     font = _pick(rng, by_kind[_pick(rng, kinds)])  # Kai or Song first, so Song is not outvoted
     honor_font = font if rng.random() < 0.6 else _pick(rng, by_kind[_pick(rng, kinds)])
     later = np.random.default_rng([22, seed, 1])  # choices added since: earlier ones stay as drawn
+    caption = _pick(later, ["chinese", "chinese", "english", "short"])
+    latin = latin_fonts()
+    lettered = later.random() < LATIN_CAPTION_SHARE
+    caption_font = _pick(later, latin) if latin and lettered else None
     return DesignStyle(
         seed=seed, font=font, honor_font=honor_font,
         numeral=_jitter(rng, ink[_pick(rng, ["blue", "black", "green", "navy", "black"])]),
@@ -273,12 +302,13 @@ def design_style(seed: int) -> DesignStyle:
         flower_kind=_pick(rng, ["char", "plant", "numeral"]),
         season_kind=_pick(rng, ["char", "plant", "numeral"]),
         plant_mirror=bool(rng.random() < 0.5),
-        bonus_caption=_pick(later, ["chinese", "chinese", "english", "short"]),
+        bonus_caption=caption,
         bonus_colour=_jitter(rng, ink[_pick(rng, ["red", "green", "blue", "black", "crimson"])]),
         bonus_index=_pick(rng, ["arabic", "arabic", "chinese", "none"]),
         stroke=float(rng.uniform(0.7, 1.4)),
         margin=(float(rng.uniform(0.07, 0.13)), float(rng.uniform(0.05, 0.10))),
         offset=(float(rng.uniform(-0.02, 0.02)), float(rng.uniform(-0.02, 0.02))),
+        caption_font=caption_font,
     )
 
 
@@ -792,7 +822,8 @@ def _draw_bonus(face: Face, k: int) -> None:
             face.text(char, st.honor_font, colour, (0.0, 0.0, 0.34, 0.28))
         else:
             word = BONUS_WORDS[k] if st.bonus_caption == "english" else BONUS_WORDS[k][:3]
-            face.text(word, st.honor_font, colour, (0.06, 0.8, 0.94, 0.99), stroke=0)
+            face.text(word, st.caption_font or st.honor_font, colour, (0.06, 0.8, 0.94, 0.99),
+                      stroke=0)
         if label:
             _index(face, label, st.red if colour != st.red else BLUE, "tr")
     else:  # numeral: the character over its number in Chinese numerals
