@@ -50,7 +50,7 @@ if [ "$SET" = classify ]; then
   stage .dev/classify 96 256 60 models/checkpoints/classify-turnall64b_last.pt "${PREFIX}96" 0.6
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 elif [ "$SET" = designs ]; then
-  stage .dev/classify 64 256 40 models/checkpoints/classify-designs64m_last.pt "${PREFIX}64" 1.0
+  stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ]; then
   stage .dev/faces/data.yaml 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 else
