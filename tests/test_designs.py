@@ -79,7 +79,6 @@ def test_a_set_sold_abroad_names_its_flower_pictures_in_english():
     assert np.array_equal(drawn["english"]["3f"], drawn["short"]["3f"])  # MUM either way
 
 
-
 @pytest.mark.skipif(not designs.latin_fonts(), reason="no Latin font (fonts-dejavu-core) here")
 def test_english_names_are_lettered_in_many_latin_fonts_and_only_the_name_changes():
     styles = [designs.design_style(s) for s in range(60)]

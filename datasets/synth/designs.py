@@ -100,7 +100,8 @@ def design_names(count: int, start: int = 0) -> list[str]:
 
 @dataclass(frozen=True)
 class CJKFont:
-    """One installed CJK font face: file, face index in a .ttc, family and kind (kai / song)."""
+    """One installed font face: file, face index in a .ttc, family and kind (kai / song / hei;
+    ``latin`` for the Latin fonts English names are lettered in, ``latin_fonts``)."""
 
     path: str
     index: int
