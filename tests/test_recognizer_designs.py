@@ -584,6 +584,35 @@ def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_l
         find_layout(None, 3, Finder({0.35: three[:2], 0.25: three[:2], 0.15: three[:2] * 2}))  # type: ignore[arg-type]
 
 
+def test_a_layout_read_with_backs_is_looked_at_by_the_detector_of_dark_faces() -> None:
+    """find_layout: where the first detector reads a face-up tile of the layout as a back, the
+    detector of dark and coloured faces is asked too and taken where it reads fewer backs (the
+    set is then ``dark_faces``); where it reads as many, or finds too few, the first stands."""
+    from vision.recognizer import Thresholds
+    from vision.tileset import find_layout
+
+    def tile(x: float, code: str) -> dict:
+        return {"tile": code, "box": [x, 0.0, x + 10, 14.0], "detection": 0.8}
+
+    class TwoDetectors:  # a recognizer whose looks are given by which detector looks first
+        faces_detector = object()
+
+        def __init__(self, first: list[dict], faces: list[dict]) -> None:
+            self.looks, self.thresholds, self.asked = {False: first, True: faces}, Thresholds(), []
+
+        def detect(self, image: np.ndarray, faces_first: bool = False) -> list[dict]:
+            self.asked.append(faces_first)
+            return self.looks[faces_first]
+
+    named = [tile(0, "1m"), tile(20, "2m"), tile(40, "3m")]
+    with_back = [named[0], tile(20, "back"), named[2]]
+    assert find_layout(None, 3, TwoDetectors(with_back, named)) == (named, True)  # type: ignore[arg-type]
+    assert find_layout(None, 3, TwoDetectors(with_back, with_back)) == (with_back, False)  # type: ignore[arg-type]
+    assert find_layout(None, 3, TwoDetectors(with_back, named[:2])) == (with_back, False)  # type: ignore[arg-type]
+    clean = TwoDetectors(named, with_back)
+    assert find_layout(None, 3, clean) == (named, False) and clean.asked == [False]  # type: ignore[arg-type]
+
+
 @needs_art
 def test_a_face_with_marks_named_blank_is_reported_unsure(recognizer, monkeypatch) -> None:
     """The classifier's commonest wrong answer on a face it does not know is 白板; over a face

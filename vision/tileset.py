@@ -316,8 +316,9 @@ class TileSet:
     looks: list[Look | None] = field(default_factory=list)
     #: the classifier the vectors are of (``TileClassifier.fingerprint``; "" unknown)
     model: str = ""
-    #: its layout was found by the detector of dark and coloured faces (``find_layout``), which
-    #: then looks first at its photos (``recognizer.FACES_DETECTOR_FILE``)
+    #: a layout of it was found by the detector of dark and coloured faces (``find_layout``),
+    #: which then looks first at its photos (``recognizer.FACES_DETECTOR_FILE``); a later layout
+    #: the first detector finds as well does not undo it
     dark_faces: bool = False
     #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
     _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
@@ -860,26 +861,46 @@ def find_layout(image: np.ndarray, count: int, recognizer: object
     The player laid every tile face up, so a pale face the recognizer takes for a back is one of
     them (unless the faces alone are as many as named: a back found on the cloth is none). While
     fewer are found, the photo is looked at again with lower detection scores
-    (``LAYOUT_SCORES``), then the same with the second detector looking first (a set of dark or
-    coloured faces), and the first look with exactly ``count`` is taken. Else the error says
-    how many the first look found."""
+    (``LAYOUT_SCORES``); each detector's first look with exactly ``count`` is its answer. The
+    second detector (dark or coloured faces) is asked where the first found too few or read a
+    face-up tile as a back, and its answer is taken where it reads fewer backs: it knows the
+    set's faces better. Else the error says how many the first look found."""
     found = recognizer.detect(image, faces_first=False)  # type: ignore[attr-defined]
     firsts = (False, True) if getattr(recognizer, "faces_detector", None) is not None else (False,)
+    best: tuple[int, list[dict[str, object]], bool] | None = None
     for faces_first in firsts:
-        looks = [recognizer.detect(image, faces_first=True) if faces_first else found]  # type: ignore[attr-defined]
-        for score in LAYOUT_SCORES:
-            if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
-                break
-            closer = copy.copy(recognizer)  # the service's recognizer is shared: its thresholds stay
-            closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
-                                        blank_score=min(score, recognizer.thresholds.blank_score),  # type: ignore[attr-defined]
-                                        back_score=score)
-            looks.append(_apart(closer.detect(image, faces_first=faces_first)))
-        for look in looks:
-            if (tiles := _as_many(look, count)) is not None:
-                return tiles, faces_first
+        tiles = _layout_look(image, count, recognizer, faces_first, found)
+        if tiles is None:
+            continue
+        backs = sum(t["tile"] == "back" for t in tiles)
+        if best is None or backs < best[0]:
+            best = (backs, tiles, faces_first)
+        if backs == 0:
+            break
+    if best is not None:
+        return best[1], best[2]
     raise MahjongError(f"the photo shows {len(found)} tiles but {count} were named: lay them out "
                        "in rows, apart, all face up, and name every one in order", str(len(found)))
+
+
+def _layout_look(image: np.ndarray, count: int, recognizer: object, faces_first: bool,
+                 found: list[dict[str, object]]) -> list[dict[str, object]] | None:
+    """One detector's first look at a layout photo that shows exactly ``count`` tiles, at the
+    recognizer's scores and then lower ones (``LAYOUT_SCORES``); ``found``: the first detector's
+    look already made."""
+    looks = [recognizer.detect(image, faces_first=True) if faces_first else found]  # type: ignore[attr-defined]
+    for score in LAYOUT_SCORES:
+        if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
+            break
+        closer = copy.copy(recognizer)  # the service's recognizer is shared: its thresholds stay
+        closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
+                                    blank_score=min(score, recognizer.thresholds.blank_score),  # type: ignore[attr-defined]
+                                    back_score=score)
+        looks.append(_apart(closer.detect(image, faces_first=faces_first)))
+    for look in looks:
+        if (tiles := _as_many(look, count)) is not None:
+            return tiles
+    return None
 
 
 def _as_many(found: list[dict[str, object]], count: int) -> list[dict[str, object]] | None:
@@ -898,7 +919,7 @@ def learn(tileset: TileSet, image: np.ndarray, tiles: list[str], recognizer: obj
     found, faces = find_layout(image, len(tiles), recognizer)
     boxes = np.array([t["box"] for t in found], float)
     order = reading_order(boxes)
-    tileset.dark_faces = faces  # the last layout learnt says which detector finds the set's faces
+    tileset.dark_faces = tileset.dark_faces or faces  # once its faces needed that detector
     ids = _add_examples(tileset, recognizer.classifier, image, boxes[order], tiles, source)  # type: ignore[attr-defined]
     return [{"tile": code, "read": found[i]["tile"], "box": found[i]["box"], "id": example}
             for code, i, example in zip(tiles, order, ids, strict=True)]
