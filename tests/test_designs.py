@@ -92,6 +92,23 @@ def test_english_names_are_lettered_in_many_latin_fonts_and_only_the_name_change
     rows = np.flatnonzero(np.any(plain != lettered_face, axis=(1, 2)))
     assert len(rows) and rows.min() >= 0.74 * FACE_SIZE[1]  # the name under it; the picture as it was
 
+def test_some_designs_number_their_circles_and_bamboos_with_a_corner_digit():
+    styles = [designs.design_style(s) for s in range(60)]
+    indexed = [s for s in styles if s.suit_index]
+    assert 0.15 * len(styles) <= len(indexed) <= 0.45 * len(styles)
+    assert {s.suit_index for s in indexed} == {"tl", "tr"}
+    for style in (next(s for s in indexed if s.suit_index == c) for c in ("tl", "tr")):
+        plain = replace(style, suit_index=None)
+        for code in ("4p", "6s", "1s"):
+            ink = designs.draw_face(style, code)[..., 3] > 0
+            band = ink[: int(0.1 * FACE_SIZE[1])]  # the top tenth of the face
+            third = FACE_SIZE[0] // 3
+            corner, far = (band[:, :third], band[:, -third:])[:: 1 if style.suit_index == "tl" else -1]
+            assert corner.any() and not far.any(), (style.seed, code)
+            assert not np.array_equal(ink, designs.draw_face(plain, code)[..., 3] > 0)
+        assert np.array_equal(designs.draw_face(style, "5m"), designs.draw_face(plain, "5m"))
+
+
 def test_generated_names():
     assert designs.design_names(3) == ["gen-0", "gen-1", "gen-2"]
     assert designs.is_generated("gen-12") and designs.design_seed("gen-12") == 12

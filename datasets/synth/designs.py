@@ -60,6 +60,9 @@ LATIN_FONT_FILES = (
 #: The share of designs whose English names are lettered in one of those (the rest in their
 #: Chinese font's Latin letters, as before).
 LATIN_CAPTION_SHARE = 0.7
+#: The share of designs that number their circles and bamboos with a small index digit in a
+#: corner, as sets made for export do (the art drawn a little smaller below it).
+SUIT_INDEX_SHARE = 0.3
 
 RGB = tuple[int, int, int]
 RED: RGB = (190, 30, 35)
@@ -241,6 +244,8 @@ class DesignStyle:
     offset: tuple[float, float]  # content shift, fraction of width / height
     pictures: tuple[int, ...] = tuple(range(8))  # the picture (0-7) drawn for 1f-8f
     caption_font: CJKFont | None = None  # English names' lettering (None: ``honor_font``)
+    suit_index: str | None = None  # corner of an index digit on circles and bamboos, or None
+    suit_index_colour: RGB = RED
 
     @property
     def has_pictures(self) -> bool:
@@ -279,6 +284,8 @@ def design_style(seed: int) -> DesignStyle:
     latin = latin_fonts()
     lettered = later.random() < LATIN_CAPTION_SHARE
     caption_font = _pick(later, latin) if latin and lettered else None
+    suit_index = _pick(later, ["tl", "tr"]) if later.random() < SUIT_INDEX_SHARE else None
+    suit_index_colour = _jitter(later, ink[_pick(later, ["red", "crimson", "blue", "black"])])
     return DesignStyle(
         seed=seed, font=font, honor_font=honor_font,
         numeral=_jitter(rng, ink[_pick(rng, ["blue", "black", "green", "navy", "black"])]),
@@ -309,7 +316,7 @@ def design_style(seed: int) -> DesignStyle:
         stroke=float(rng.uniform(0.7, 1.4)),
         margin=(float(rng.uniform(0.07, 0.13)), float(rng.uniform(0.05, 0.10))),
         offset=(float(rng.uniform(-0.02, 0.02)), float(rng.uniform(-0.02, 0.02))),
-        caption_font=caption_font,
+        caption_font=caption_font, suit_index=suit_index, suit_index_colour=suit_index_colour,
     )
 
 
@@ -343,6 +350,14 @@ class Face:
     def px(self, u: float, v: float) -> tuple[float, float]:
         """Canvas pixel of unit position (u, v) inside the content box."""
         return self.x0 + u * self.w, self.y0 + v * self.h
+
+    def inset(self, top: float, side: float) -> None:
+        """Draw what follows in a smaller content box: ``top`` of its height off the top,
+        ``side`` of its width off each side (room for an index digit in a corner)."""
+        self.y0 += top * self.h
+        self.h *= 1 - top
+        self.x0 += side * self.w
+        self.w *= 1 - 2 * side
 
     def lw(self, frac: float) -> int:
         """A line width: ``frac`` of the content width, times the design's stroke factor."""
@@ -843,12 +858,16 @@ def draw_face(style: DesignStyle, code: str) -> np.ndarray:
         n = int(code[0])
         if code[1] == "m":
             _draw_wan(face, n)
-        elif code[1] == "p":
-            _draw_dots(face, n)
-        elif n == 1:
-            _one_bamboo(face)
         else:
-            _draw_sticks(face, n)
+            if style.suit_index:  # the digit in the corner, the art below it
+                _index(face, str(n), style.suit_index_colour, style.suit_index, style.caption_font)
+                face.inset(0.13, 0.05)
+            if code[1] == "p":
+                _draw_dots(face, n)
+            elif n == 1:
+                _one_bamboo(face)
+            else:
+                _draw_sticks(face, n)
     elif code.endswith("f"):
         _draw_bonus(face, int(code[0]) - 1)
     else:
