@@ -63,7 +63,7 @@ def test_many_seeds_cover_the_styles():
     for field, values in (("dot_style", {"rings", "flower", "disc", "coin"}),
                           ("stick_style", {"segmented", "bar", "double"}),
                           ("one_bamboo", {"bird", "peacock", "stick"}),
-                          ("blank", {"frame", "empty", "double", "corners"}),
+                          ("blank", {"frame", "empty", "double", "corners", "lattice"}),
                           ("flower_kind", {"char", "plant", "numeral"}),
                           ("bonus_caption", {"chinese", "english", "short"})):
         assert {getattr(s, field) for s in styles} == values, field
@@ -107,6 +107,21 @@ def test_some_designs_number_their_circles_and_bamboos_with_a_corner_digit():
             assert corner.any() and not far.any(), (style.seed, code)
             assert not np.array_equal(ink, designs.draw_face(plain, code)[..., 3] > 0)
         assert np.array_equal(designs.draw_face(style, "5m"), designs.draw_face(plain, "5m"))
+
+
+def test_some_designs_draw_their_blank_as_a_lattice_border_with_nothing_inside():
+    styles = [designs.design_style(s) for s in range(80)]
+    lattices = [s for s in styles if s.blank == "lattice"]
+    assert 0.05 * len(styles) <= len(lattices) <= 0.3 * len(styles)
+    for style in lattices[:3]:
+        ink = designs.draw_face(style, "P")[..., 3] > 0
+        rows, cols = np.nonzero(ink)
+        face = ink[rows.min(): rows.max() + 1, cols.min(): cols.max() + 1]  # the lattice's extent
+        height, width = face.shape
+        assert not face[height // 4: 3 * height // 4, width // 4: 3 * width // 4].any()  # blank
+        assert face[:, : width // 6].mean() > 0.3 and face[: height // 10].mean() > 0.3  # the band
+        assert np.array_equal(designs.draw_face(style, "5p"),  # only the blank changes
+                              designs.draw_face(replace(style, blank="frame"), "5p"))
 
 
 def test_generated_names():

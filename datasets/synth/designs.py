@@ -63,6 +63,9 @@ LATIN_CAPTION_SHARE = 0.7
 #: The share of designs that number their circles and bamboos with a small index digit in a
 #: corner, as sets made for export do (the art drawn a little smaller below it).
 SUIT_INDEX_SHARE = 0.3
+#: The share of designs whose 白板 is a lattice border (a band of small squares round the face,
+#: some in a second colour) rather than the blank the first stream drew.
+LATTICE_BLANK_SHARE = 0.15
 
 RGB = tuple[int, int, int]
 RED: RGB = (190, 30, 35)
@@ -223,7 +226,7 @@ class DesignStyle:
     wind_index: bool
     red: RGB
     green: RGB
-    blank: str  # frame | empty | double | corners
+    blank: str  # frame | empty | double | corners | lattice
     blank_colour: RGB
     dot_style: str  # rings | flower | disc | coin
     dot_colours: tuple[RGB, RGB, RGB]
@@ -286,7 +289,8 @@ def design_style(seed: int) -> DesignStyle:
     caption_font = _pick(later, latin) if latin and lettered else None
     suit_index = _pick(later, ["tl", "tr"]) if later.random() < SUIT_INDEX_SHARE else None
     suit_index_colour = _jitter(later, ink[_pick(later, ["red", "crimson", "blue", "black"])])
-    return DesignStyle(
+    lattice = later.random() < LATTICE_BLANK_SHARE
+    style = DesignStyle(
         seed=seed, font=font, honor_font=honor_font,
         numeral=_jitter(rng, ink[_pick(rng, ["blue", "black", "green", "navy", "black"])]),
         wan=_jitter(rng, ink[_pick(rng, ["red", "red", "crimson"])]),
@@ -318,6 +322,7 @@ def design_style(seed: int) -> DesignStyle:
         offset=(float(rng.uniform(-0.02, 0.02)), float(rng.uniform(-0.02, 0.02))),
         caption_font=caption_font, suit_index=suit_index, suit_index_colour=suit_index_colour,
     )
+    return replace(style, blank="lattice") if lattice else style
 
 
 def swapped_style(seed: int) -> DesignStyle:
@@ -679,14 +684,17 @@ def _draw_wan(face: Face, n: int) -> None:
 
 
 def _draw_blank(face: Face) -> None:
-    """白板: a frame, a double frame, corner brackets, or nothing at all (the design's style)."""
+    """白板: a frame, a double frame, corner brackets, a lattice border or nothing at all (the
+    design's style)."""
     st, c = face.style, face.style.blank_colour
     if st.blank == "empty":
         return
     x0, y0 = face.px(0.04, 0.03)
     x1, y1 = face.px(0.96, 0.97)
     w = face.lw(0.06)
-    if st.blank == "frame":
+    if st.blank == "lattice":
+        _lattice(face, (x0, y0, x1, y1), w)
+    elif st.blank == "frame":
         face.draw.rounded_rectangle([x0, y0, x1, y1], radius=w, outline=c, width=w)
     elif st.blank == "double":
         face.draw.rectangle([x0, y0, x1, y1], outline=c, width=w)
@@ -696,6 +704,23 @@ def _draw_blank(face: Face) -> None:
         arm = 0.28 * face.w
         for (x, y, sx, sy) in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
             face.draw.line([(x + sx * arm, y), (x, y), (x, y + sy * arm)], fill=c, width=w, joint="curve")
+
+
+def _lattice(face: Face, frame: tuple[float, float, float, float], w: int) -> None:
+    """A border band of small squares round the face, the middle square of each side in the
+    design's red: a 白板 as some makers draw it."""
+    x0, y0, x1, y1 = frame
+    band, line, c = 0.2 * (x1 - x0), max(1, w // 2), face.style.blank_colour
+    for across in (True, False):  # the top and bottom rows of squares, then the sides
+        lo, hi = (x0, x1) if across else (y0 + band, y1 - band)
+        cells = max(3, round((hi - lo) / band)) | 1  # odd, so that one lies in the middle
+        step = (hi - lo) / cells
+        for a, b in ((y0, y0 + band), (y1 - band, y1)) if across else ((x0, x0 + band), (x1 - band, x1)):
+            for k in range(cells):
+                t = lo + k * step
+                cell = [t, a, t + step, b] if across else [a, t, b, t + step]
+                face.draw.rectangle(cell, outline=c, width=line,
+                                    fill=face.style.red if k == cells // 2 else None)
 
 
 def _draw_honor(face: Face, code: str) -> None:
