@@ -322,6 +322,7 @@ def design_style(seed: int) -> DesignStyle:
         offset=(float(rng.uniform(-0.02, 0.02)), float(rng.uniform(-0.02, 0.02))),
         caption_font=caption_font, suit_index=suit_index, suit_index_colour=suit_index_colour,
     )
+    # set after the first stream drew its blank, so that every later draw of it stays as it was
     return replace(style, blank="lattice") if lattice else style
 
 
@@ -713,9 +714,10 @@ def _lattice(face: Face, frame: tuple[float, float, float, float], w: int) -> No
     band, line, c = 0.2 * (x1 - x0), max(1, w // 2), face.style.blank_colour
     for across in (True, False):  # the top and bottom rows of squares, then the sides
         lo, hi = (x0, x1) if across else (y0 + band, y1 - band)
+        edges = ((y0, y0 + band), (y1 - band, y1)) if across else ((x0, x0 + band), (x1 - band, x1))
         cells = max(3, round((hi - lo) / band)) | 1  # odd, so that one lies in the middle
         step = (hi - lo) / cells
-        for a, b in ((y0, y0 + band), (y1 - band, y1)) if across else ((x0, x0 + band), (x1 - band, x1)):
+        for a, b in edges:
             for k in range(cells):
                 t = lo + k * step
                 cell = [t, a, t + step, b] if across else [a, t, b, t + step]
