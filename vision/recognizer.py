@@ -304,6 +304,9 @@ FAR_TABLE = 12
 PIPS_PATCH = 0.25
 CLOSE_UP = 0.25
 PIP_AREA = 0.12
+#: an unsure face this share inside a surely named tile, and at most ``PIP_AREA`` of it, is a
+#: mark on that tile's face (``_marks_within``)
+MARK_INSIDE = 0.9
 PIPS_COVER = 0.32
 CLOSE_TILE = 24.0
 #: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
@@ -1044,6 +1047,29 @@ def _body_sides(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
             or not any(_body_side(t["box"], face) for face in faces)]
 
 
+def _marks_within(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``tiles`` without the unsure faces that lie wholly (``MARK_INSIDE`` of their area) in a
+    surely named tile's box and are at most ``PIP_AREA`` of it: a mark on that tile's face (its
+    corner numeral, one stroke of its 萬) found as a tile of its own. No tile is drawn on
+    another's face.
+
+    >>> whole = {"tile": "5m", "box": [180, 300, 420, 510]}
+    >>> numeral = {"tile": "1p", "box": [184, 323, 214, 360], "unsure": True}
+    >>> beside = {"tile": "1p", "box": [430, 300, 470, 350], "unsure": True}
+    >>> [t["tile"] for t in _marks_within([whole, numeral, beside])]
+    ['5m', '1p']
+    """
+    sure = [t["box"] for t in tiles if not t.get("unsure")]
+
+    def mark(box: list[float]) -> bool:
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        return any(_overlap_share(box, whole) >= MARK_INSIDE
+                   and area <= PIP_AREA * (whole[2] - whole[0]) * (whole[3] - whole[1])
+                   for whole in sure)
+
+    return [t for t in tiles if not (t.get("unsure") and mark(t["box"]))]
+
+
 def _touch(a: list[float], b: list[float]) -> bool:
     """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
     ``PIECE_GAP`` of the smaller's short side of each other along one edge.
@@ -1475,6 +1501,7 @@ class Recognizer:
                       in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
         if self.two_stage and self.classifier is not None:
             tiles = self._lone_pieces(image, tiles, tileset)
+            tiles = _marks_within(tiles)
         tiles = _body_sides(tiles)
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
