@@ -569,7 +569,7 @@ def test_a_layout_is_found_with_its_pale_faces_without_a_back_on_the_cloth_and_l
         def __init__(self, looks: dict[float, list[dict]]) -> None:
             self.looks, self.thresholds = looks, Thresholds()
 
-        def detect(self, image: np.ndarray, faces_first: bool = False) -> list[dict]:
+        def detect(self, image: np.ndarray, faces_first: bool = False, lettered: bool = True) -> list[dict]:
             return self.looks[self.thresholds.score]
 
     three = [tile(0, "1m"), tile(20, "back"), tile(40, "3m")]
@@ -600,7 +600,7 @@ def test_a_layout_read_with_backs_is_looked_at_by_the_detector_of_dark_faces() -
         def __init__(self, first: list[dict], faces: list[dict]) -> None:
             self.looks, self.thresholds, self.asked = {False: first, True: faces}, Thresholds(), []
 
-        def detect(self, image: np.ndarray, faces_first: bool = False) -> list[dict]:
+        def detect(self, image: np.ndarray, faces_first: bool = False, lettered: bool = True) -> list[dict]:
             self.asked.append(faces_first)
             return self.looks[faces_first]
 

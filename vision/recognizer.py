@@ -22,6 +22,7 @@ import numpy as np
 
 from assistant.errors import MahjongError
 
+from . import caption
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .face_embedding import (
     FACES_FILE,
@@ -1072,6 +1073,27 @@ def _marks_within(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [t for t in tiles if not (t.get("unsure") and mark(t["box"]))]
 
 
+def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``tiles`` with each unsure face whose English name is read on it (``vision.caption``,
+    least sure first) named so, at ``caption.CONFIDENCE``, in a photo of a design the classifier
+    does not know (its faces named with a median confidence under ``KINDS_FAMILIAR``): a flower
+    or season of a set never seen, its picture the maker's own, is told by the name under it.
+    Without Tesseract, as they were."""
+    faces = [t["confidence"] for t in tiles if t["tile"] != "back"]
+    unsure = sorted((i for i, t in enumerate(tiles) if t.get("unsure") and t["tile"] != "back"),
+                    key=lambda i: tiles[i]["confidence"])
+    if not unsure or np.median(faces) >= KINDS_FAMILIAR or not caption.available():
+        return tiles
+    kinds = caption.read_kinds(image, np.array([tiles[i]["box"] for i in unsure], float))
+    out = list(tiles)
+    for i, kind in zip(unsure, kinds, strict=False):  # past caption.MAX_FACES: not read
+        if kind is not None:
+            named = {key: value for key, value in tiles[i].items() if key != "unsure"}
+            out[i] = {**named, "tile": kind,
+                      "confidence": max(float(tiles[i]["confidence"]), caption.CONFIDENCE)}
+    return out
+
+
 def _touch(a: list[float], b: list[float]) -> bool:
     """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
     ``PIECE_GAP`` of the smaller's short side of each other along one edge.
@@ -1428,7 +1450,7 @@ class Recognizer:
         return _drop_holders(xywh, kept, codes, th.holds, scores < th.sure_tile)
 
     def detect(self, image: np.ndarray, tileset: TileSet | None = None,
-               faces_first: bool | None = None) -> list[dict[str, Any]]:
+               faces_first: bool | None = None, lettered: bool = True) -> list[dict[str, Any]]:
         """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``, and
         ``"unsure": true`` for a face named with little confidence (``UNSURE_REPORT``).
 
@@ -1438,6 +1460,8 @@ class Recognizer:
         A player's ``tileset`` (``vision.tileset``) helps name the tiles of his own set (his 白板
         told from a back by its learnt colour: ``OWN_BLANK``), and says
         which detector looks first (``TileSet.dark_faces``) unless ``faces_first`` is given.
+        ``lettered``: unsure faces of a design not known are also named by the English name
+        lettered on them (:func:`_lettered`; not where only the boxes are wanted, a layout).
         """
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
@@ -1505,6 +1529,8 @@ class Recognizer:
             tiles = self._lone_pieces(image, tiles, tileset)
             tiles = _marks_within(tiles)
         tiles = _body_sides(tiles)
+        if self.two_stage and lettered:
+            tiles = _lettered(image, tiles)
         tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
                                   t["box"][0]))
         return tiles

@@ -865,7 +865,7 @@ def find_layout(image: np.ndarray, count: int, recognizer: object
     second detector (dark or coloured faces) is asked where the first found too few or read a
     face-up tile as a back, and its answer is taken where it reads fewer backs: it knows the
     set's faces better. Else the error says how many the first look found."""
-    found = recognizer.detect(image, faces_first=False)  # type: ignore[attr-defined]
+    found = recognizer.detect(image, faces_first=False, lettered=False)  # type: ignore[attr-defined]
     firsts = (False, True) if getattr(recognizer, "faces_detector", None) is not None else (False,)
     best: tuple[int, list[dict[str, object]], bool] | None = None
     for faces_first in firsts:
@@ -888,7 +888,7 @@ def _layout_look(image: np.ndarray, count: int, recognizer: object, faces_first:
     """One detector's first look at a layout photo that shows exactly ``count`` tiles, at the
     recognizer's scores and then lower ones (``LAYOUT_SCORES``); ``found``: the first detector's
     look already made."""
-    looks = [recognizer.detect(image, faces_first=True) if faces_first else found]  # type: ignore[attr-defined]
+    looks = [recognizer.detect(image, faces_first=True, lettered=False) if faces_first else found]  # type: ignore[attr-defined]
     for score in LAYOUT_SCORES:
         if _as_many(looks[-1], count) is not None or len(looks[-1]) > count:
             break
@@ -896,7 +896,7 @@ def _layout_look(image: np.ndarray, count: int, recognizer: object, faces_first:
         closer.thresholds = replace(recognizer.thresholds, score=score,  # type: ignore[attr-defined]
                                     blank_score=min(score, recognizer.thresholds.blank_score),  # type: ignore[attr-defined]
                                     back_score=score)
-        looks.append(_apart(closer.detect(image, faces_first=faces_first)))
+        looks.append(_apart(closer.detect(image, faces_first=faces_first, lettered=False)))
     for look in looks:
         if (tiles := _as_many(look, count)) is not None:
             return tiles
