@@ -100,3 +100,24 @@ def test_only_unsure_faces_of_a_design_not_known_are_renamed(monkeypatch: pytest
     sure = {"tile": "1m", "box": [50, 10, 80, 50], "confidence": 0.99, "detection": 0.9}
     known = [sure, dict(sure), {**lone[0], "box": [10, 60, 40, 95]}]  # median 0.99: known
     assert recognizer._lettered(photo, known) == known and asked == [1]
+
+
+def test_a_failed_or_garbled_tesseract_run_reads_nothing_and_raises_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    from types import SimpleNamespace
+
+    sheet = np.full((100, 400), 255, np.uint8)
+    table = ("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+             "5\t1\t1\t1\t1\t1\t30\t40\t90\t20\t96.5\tPLUM\n"
+             "5\t1\t1\t1\t1\t2\t30\tx\t90\t20\t96.5\tSPR\n"  # garbled: skipped
+             "5\t1\t1\t1\t1\t3\t30\t40\t90\t20\t3.0\tORC\n")  # unsure of it: skipped
+    monkeypatch.setattr(caption.subprocess, "run",
+                        lambda *a, **k: SimpleNamespace(stdout=table.encode()))
+    assert caption._words(sheet) == [("PLUM", 50.0)]
+
+    def slow(*args: object, **kwargs: object) -> None:
+        raise subprocess.TimeoutExpired("tesseract", caption.TIMEOUT_S)
+
+    monkeypatch.setattr(caption.subprocess, "run", slow)
+    assert caption._words(sheet) == []

@@ -129,7 +129,9 @@ def _words(sheet: np.ndarray) -> list[tuple[str, float]]:
     words = []
     for line in run.stdout.decode("utf-8", "replace").splitlines()[1:]:
         cells = line.split("\t")
-        if len(cells) == 12 and cells[11].strip() and float(cells[10]) >= MIN_CONFIDENCE:
-            top, tall = float(cells[7]), float(cells[9])
-            words.append((cells[11].strip(), top + tall / 2))
+        try:  # level, page, block, paragraph, line, word, left, top, width, height, conf, text
+            if len(cells) == 12 and cells[11].strip() and float(cells[10]) >= MIN_CONFIDENCE:
+                words.append((cells[11].strip(), float(cells[7]) + float(cells[9]) / 2))
+        except ValueError:  # a line not of Tesseract's table
+            continue
     return words
