@@ -45,7 +45,7 @@ class StubRecognizer:
         self.tileset: Any = None
 
     def detect(self, image_bgr: np.ndarray, tileset: Any = None,
-               faces_first: bool | None = None) -> list[dict[str, Any]]:
+               faces_first: bool | None = None, lettered: bool = True) -> list[dict[str, Any]]:
         out = self._detect(image_bgr)
         self.tileset = tileset
         if tileset is not None and len(tileset.codes) and out:

@@ -32,10 +32,11 @@ class Detector(Protocol):
 
 class LearningDetector(Protocol):
     """A recogniser that reads with a player's tile set too (``vision.recognizer``), and looks
-    with its detector of dark and coloured faces first when asked (learning a layout)."""
+    with its detector of dark and coloured faces first when asked (learning a layout), where
+    only the boxes are wanted without reading the names lettered on faces (``lettered``)."""
 
     def detect(self, image_bgr: np.ndarray, tileset: Any = None,
-               faces_first: bool | None = None) -> list[dict[str, Any]]: ...
+               faces_first: bool | None = None, lettered: bool = True) -> list[dict[str, Any]]: ...
 
 
 class FairSlots:
