@@ -84,7 +84,7 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     if not len(boxes) or not available():
         return found
     height, width = image.shape[:2]
-    sheet_rows, owner = [], []  # owner: (first row, last row, face) of each strip
+    placed = []  # (first row on the sheet, strip, face) of each strip
     top = STRIP_GAP
     for i, (x1, y1, x2, y2) in enumerate(boxes):
         x1, y1 = max(0, int(x1)), max(0, int(y1))
@@ -92,19 +92,17 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
         if x2 - x1 < 8 or y2 - y1 < 8:
             continue
         for strip in _strips(image[y1:y2, x1:x2]):
-            sheet_rows.append((top, strip))
-            owner.append((top, top + strip.shape[0], i))
+            placed.append((top, strip, i))
             top += strip.shape[0] + STRIP_GAP
-    if not sheet_rows:
+    if not placed:
         return found
     sheet = np.full((top, STRIP_WIDTH + 2 * STRIP_GAP), 255, np.uint8)
-    for at, strip in sheet_rows:
+    for at, strip, _ in placed:
         sheet[at:at + strip.shape[0], STRIP_GAP:STRIP_GAP + STRIP_WIDTH] = strip
-    words = _words(sheet)
     named: dict[int, set[str]] = {}
-    for word, middle in words:
+    for word, middle in _words(sheet):
         kind = kind_named(word)
-        face = next((i for first, last, i in owner if first <= middle < last), None)
+        face = next((i for at, strip, i in placed if at <= middle < at + strip.shape[0]), None)
         if kind is not None and face is not None:
             named.setdefault(face, set()).add(kind)
     for face, kinds in named.items():
