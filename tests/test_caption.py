@@ -111,13 +111,13 @@ def test_a_failed_or_garbled_tesseract_run_reads_nothing_and_raises_nothing(
     table = ("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
              "5\t1\t1\t1\t1\t1\t30\t40\t90\t20\t96.5\tPLUM\n"
              "5\t1\t1\t1\t1\t2\t30\tx\t90\t20\t96.5\tSPR\n"  # garbled: skipped
-             "5\t1\t1\t1\t1\t3\t30\t40\t90\t20\t3.0\tORC\n")  # unsure of it: skipped
+             "5\t1\t1\t1\t1\t3\t30\t40\t90\t20\t3.0\tORC\n")
     monkeypatch.setattr(caption.subprocess, "run",
                         lambda *a, **k: SimpleNamespace(stdout=table.encode()))
-    assert caption._words(sheet) == [("PLUM", 50.0)]
+    assert caption._words(sheet, "11", caption.ALPHABET) == [("PLUM", 96.5, 50.0), ("ORC", 3.0, 50.0)]
 
     def slow(*args: object, **kwargs: object) -> None:
         raise subprocess.TimeoutExpired("tesseract", caption.TIMEOUT_S)
 
     monkeypatch.setattr(caption.subprocess, "run", slow)
-    assert caption._words(sheet) == []
+    assert caption._words(sheet, "11", caption.ALPHABET) == []

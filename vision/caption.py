@@ -1,5 +1,6 @@
-"""The English name lettered on a flower or season tile (PLUM, ORC…, SPRING…), read with
-Tesseract where it is installed (Debian's ``tesseract-ocr``; optional: without it nothing is read).
+"""What a maker letters on a tile, read with Tesseract where it is installed (Debian's
+``tesseract-ocr``; optional: without it nothing is read): the English name of a flower or season
+(PLUM, ORC…, SPRING…) and the index numeral of a suited tile (a small 1-9 in a corner).
 
 Sets sold abroad letter their flowers and seasons with a picture over a short English name, and
 makers draw the pictures as they like (kmahjongg's traditional spring is a butterfly, its summer a
@@ -8,6 +9,12 @@ kind the tile is. All tiles of a photo are read in one Tesseract run (one proces
 each face is cut into a few strips (the whole face, its lower half as it is and made black on
 white), the strips stacked on one white sheet, and each word found is given to the face whose
 strip it lies in.
+
+Sets sold abroad also print a small numeral on each suited tile, so that a player who reads no
+Chinese knows its rank: kmahjongg's traditional 4筒, read 5筒 by a classifier that never saw it,
+says 4 between its circles. The numeral is found as a small blob of ink shaped like a digit
+(:func:`numeral_blobs`); the blobs of all faces asked are read in one more run, each in its own
+row of a sheet, and a face is given the one digit read on it surely (:func:`read_numerals`).
 
 >>> kind_named("SPR"), kind_named("plum"), kind_named("PL"), kind_named("SUN")
 ('5f', '1f', None, None)
@@ -27,6 +34,8 @@ import numpy as np
 BONUS_NAMES = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", "WINTER")
 #: Also written so on some sets.
 OTHER_NAMES = {"CHRYSANTHEMUM": "3f", "CHRYS": "3f", "FALL": "7f"}
+#: The letters a name is read in.
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The confidence a face named by its lettered name is given (a name read is no guess).
 CONFIDENCE = 0.9
 #: At most this many faces a photo are read (a hand's worth); the rest are left as named.
@@ -40,6 +49,24 @@ STRIP_GAP = 24
 MIN_CONFIDENCE = 25.0
 #: The longest a Tesseract run may take before its reading is given up.
 TIMEOUT_S = 5.0
+#: A blob of ink is read as a possible index numeral when it is this tall, as shares of its
+#: face's height (kmahjongg's and the generated sets' numerals are 0.08-0.15 of it) ...
+NUMERAL_HEIGHT = (0.06, 0.22)
+#: ... this wide for its height (a digit is taller than wide; a pip is round, a stick thin) ...
+NUMERAL_ASPECT = (0.25, 0.9)
+#: ... and inks at most this share of its box (a filled pip or a solid block does more).
+NUMERAL_INK = 0.7
+#: ... and is darker (or, on a dark face, paler) than the face by this much of 255: Otsu's
+#: split of a blank face finds blobs in its grain.
+NUMERAL_CONTRAST = 40
+#: At most this many blobs of one face are read.
+NUMERAL_BLOBS = 12
+#: Each blob is drawn this tall on the sheet (its digit then 40-45 px, as Tesseract likes).
+NUMERAL_CELL = 64
+#: A face's numeral is the one digit read on it at this confidence of Tesseract's or more ...
+NUMERAL_SURE = 80.0
+#: ... with no other digit read on it at this confidence or more (a pip part read as 8 at 40-60).
+NUMERAL_OTHER = 40.0
 
 
 def kind_named(word: str) -> str | None:
@@ -76,33 +103,51 @@ def _strips(face: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+def _faces(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Each box (x1, y1, x2, y2 in ``image``, at most ``MAX_FACES``) at least 8 px a side, as
+    (its index, its pixels)."""
+    height, width = image.shape[:2]
+    out = []
+    for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES]):
+        x1, y1 = max(0, int(x1)), max(0, int(y1))
+        x2, y2 = min(width, int(round(x2))), min(height, int(round(y2)))
+        if x2 - x1 >= 8 and y2 - y1 >= 8:
+            out.append((i, image[y1:y2, x1:x2]))
+    return out
+
+
+def _sheet(placed: list[tuple[int, np.ndarray, int]], height: int) -> np.ndarray:
+    """A white sheet ``height`` tall with each strip of ``placed`` (its first row, the strip,
+    its face) drawn at its row, ``STRIP_GAP`` in from the left."""
+    sheet = np.full((height, STRIP_WIDTH + 2 * STRIP_GAP), 255, np.uint8)
+    for at, strip, _ in placed:
+        sheet[at:at + strip.shape[0], STRIP_GAP:STRIP_GAP + strip.shape[1]] = strip
+    return sheet
+
+
+def _face_at(placed: list[tuple[int, np.ndarray, int]], middle: float) -> int | None:
+    """The face whose strip of ``placed`` holds sheet row ``middle``, or None."""
+    return next((i for at, strip, i in placed if at <= middle < at + strip.shape[0]), None)
+
+
 def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     """The flower or season each box's face (x1, y1, x2, y2 in ``image``) is lettered as, or
     None where no name is read there (or faces agree on none); all None without Tesseract."""
-    boxes = np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES]
-    found: list[str | None] = [None] * len(boxes)
-    if not len(boxes) or not available():
+    found: list[str | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
+    if not found or not available():
         return found
-    height, width = image.shape[:2]
     placed = []  # (first row on the sheet, strip, face) of each strip
     top = STRIP_GAP
-    for i, (x1, y1, x2, y2) in enumerate(boxes):
-        x1, y1 = max(0, int(x1)), max(0, int(y1))
-        x2, y2 = min(width, int(round(x2))), min(height, int(round(y2)))
-        if x2 - x1 < 8 or y2 - y1 < 8:
-            continue
-        for strip in _strips(image[y1:y2, x1:x2]):
+    for i, face in _faces(image, boxes):
+        for strip in _strips(face):
             placed.append((top, strip, i))
             top += strip.shape[0] + STRIP_GAP
     if not placed:
         return found
-    sheet = np.full((top, STRIP_WIDTH + 2 * STRIP_GAP), 255, np.uint8)
-    for at, strip, _ in placed:
-        sheet[at:at + strip.shape[0], STRIP_GAP:STRIP_GAP + STRIP_WIDTH] = strip
     named: dict[int, set[str]] = {}
-    for word, middle in _words(sheet):
-        kind = kind_named(word)
-        face = next((i for at, strip, i in placed if at <= middle < at + strip.shape[0]), None)
+    for word, confidence, middle in _words(_sheet(placed, top), "11", ALPHABET):
+        kind = kind_named(word) if confidence >= MIN_CONFIDENCE else None
+        face = _face_at(placed, middle)
         if kind is not None and face is not None:
             named.setdefault(face, set()).add(kind)
     for face, kinds in named.items():
@@ -111,16 +156,84 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     return found
 
 
-def _words(sheet: np.ndarray) -> list[tuple[str, float]]:
-    """Each word Tesseract reads on ``sheet`` (capital letters only) at ``MIN_CONFIDENCE`` or more,
-    with the row of its middle; none where the run fails or takes longer than ``TIMEOUT_S``."""
+def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
+    """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``NUMERAL_HEIGHT``,
+    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``NUMERAL_CONTRAST``),
+    each black on white with a little margin; at most ``NUMERAL_BLOBS``.
+
+    >>> face = np.full((120, 90, 3), 235, np.uint8)
+    >>> _ = cv2.putText(face, "7", (62, 26), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (20, 20, 200), 2)
+    >>> _ = cv2.circle(face, (45, 75), 18, (40, 120, 40), -1)  # a pip: round and filled
+    >>> [blob.shape[0] > blob.shape[1] for blob in numeral_blobs(face)]
+    [True]
+    """
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
+    height, width = grey.shape
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    if (ink > 0).mean() > 0.5:  # pale marks on a dark face
+        ink = 255 - ink
+    ground = float(np.median(grey))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    out = []
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        if not NUMERAL_HEIGHT[0] * height <= h <= NUMERAL_HEIGHT[1] * height:
+            continue
+        if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
+            continue
+        if x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1:
+            continue  # the face's edge, or a mark cut off by it
+        tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
+        if abs(tone - ground) < NUMERAL_CONTRAST:
+            continue
+        margin = max(2, h // 4)
+        cut = labels[max(0, y - margin):y + h + margin, max(0, x - margin):x + w + margin] == k
+        out.append(np.where(cut, 0, 255).astype(np.uint8))
+        if len(out) == NUMERAL_BLOBS:
+            break
+    return out
+
+
+def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[int | None]:
+    """The index numeral (1-9) printed on each box's face (x1, y1, x2, y2 in ``image``), or
+    None where none is read surely (``NUMERAL_SURE``, and no other digit at ``NUMERAL_OTHER``);
+    all None without Tesseract. Each blob is read in its own row of one sheet (Tesseract reads
+    a lone digit in a block of lines, not among a face's other marks)."""
+    found: list[int | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
+    if not found or not available():
+        return found
+    placed = []
+    top = STRIP_GAP
+    for i, face in _faces(image, boxes):
+        for blob in numeral_blobs(face):
+            wide = max(1, min(STRIP_WIDTH, round(blob.shape[1] * NUMERAL_CELL / blob.shape[0])))
+            placed.append((top, cv2.resize(blob, (wide, NUMERAL_CELL), interpolation=cv2.INTER_AREA), i))
+            top += NUMERAL_CELL + STRIP_GAP
+    if not placed:
+        return found
+    read: dict[int, dict[str, float]] = {}
+    for word, confidence, middle in _words(_sheet(placed, top), "6", "123456789"):
+        face = _face_at(placed, middle)
+        if face is not None and len(word) == 1 and confidence >= NUMERAL_OTHER:
+            digits = read.setdefault(face, {})
+            digits[word] = max(confidence, digits.get(word, 0.0))
+    for face, digits in read.items():
+        if len(digits) == 1 and max(digits.values()) >= NUMERAL_SURE:
+            found[face] = int(next(iter(digits)))
+    return found
+
+
+def _words(sheet: np.ndarray, layout: str, letters: str) -> list[tuple[str, float, float]]:
+    """Each word Tesseract reads on ``sheet`` (page layout mode ``layout``; only ``letters``),
+    with its confidence (0-100) and the row of its middle; none where the run fails or takes
+    longer than ``TIMEOUT_S``."""
     ok, png = cv2.imencode(".png", sheet)
     if not ok:
         return []
     try:
         run = subprocess.run(
-            ["tesseract", "stdin", "stdout", "--psm", "11", "-l", "eng",
-             "-c", "tessedit_char_whitelist=ABCDEFGHIJKLMNOPQRSTUVWXYZ", "tsv"],
+            ["tesseract", "stdin", "stdout", "--psm", layout, "-l", "eng",
+             "-c", f"tessedit_char_whitelist={letters}", "tsv"],
             input=png.tobytes(), capture_output=True, timeout=TIMEOUT_S, check=False)
     except (OSError, subprocess.SubprocessError):
         return []
@@ -128,8 +241,8 @@ def _words(sheet: np.ndarray) -> list[tuple[str, float]]:
     for line in run.stdout.decode("utf-8", "replace").splitlines()[1:]:
         cells = line.split("\t")
         try:  # level, page, block, paragraph, line, word, left, top, width, height, conf, text
-            if len(cells) == 12 and cells[11].strip() and float(cells[10]) >= MIN_CONFIDENCE:
-                words.append((cells[11].strip(), float(cells[7]) + float(cells[9]) / 2))
+            if len(cells) == 12 and cells[11].strip():
+                words.append((cells[11].strip(), float(cells[10]), float(cells[7]) + float(cells[9]) / 2))
         except ValueError:  # a line not of Tesseract's table
             continue
     return words

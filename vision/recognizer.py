@@ -132,6 +132,15 @@ KINDS_NEAR = 0.25
 #: the ten held-out sets read one more right upright (a jade 6 筒), one fewer upside down and two
 #: fewer on their side, of 840 each; `valid` the same.
 KINDS_FAMILIAR = 0.6
+#: A face named with less probability than this is asked for the index numeral printed on it
+#: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles): a numeral
+#: read says the rank, and the kind of that rank the classifier likes best is taken, if it
+#: gives it at least ``NUMERAL_PLAUSIBLE`` of its best kind's probability (a pip's part read
+#: as a digit names a kind the classifier rules out). Asked only in a photo whose faces are
+#: named with a median probability under it too: real photos of the design the classifier was
+#: trained on are read surely (median 0.99 or more), and it costs them nothing.
+NUMERAL_ASK = 0.95
+NUMERAL_PLAUSIBLE = 0.005
 #: ... and, first, by its face's nearness ``s`` to each kind as the face network's training
 #: designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / FACE_KINDS_TEMPERATURE)``
 #: over all kinds: the network, trained to tell one set's kinds apart, likens a face of a new
@@ -511,8 +520,8 @@ class TileClassifier:
         return probs, self._mapped(feats), seen, widest
 
     def name(self, image: np.ndarray, boxes: np.ndarray, tile_there: np.ndarray | None = None,
-             tileset: TileSet | None = None, scores: np.ndarray | None = None
-             ) -> tuple[list[str], np.ndarray]:
+             tileset: TileSet | None = None, scores: np.ndarray | None = None,
+             numbered: bool = False) -> tuple[list[str], np.ndarray]:
         """The code and probability of each box's tile (``back`` and 0 for a box too small).
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
@@ -525,7 +534,8 @@ class TileClassifier:
         (``TileSet.combine``; a set with pale ink on its features and its negative's,
         ``TileSet.pale_ink``; ``scores``, the detector's, say which of two boxes one inside the
         other is the tile); without one, with each kind as many designs draw it
-        (``_as_drawn``), the probability given staying the classifier's.
+        (``_as_drawn``), the probability given staying the classifier's. ``numbered``: a face
+        read unsurely is also named by the index numeral printed on it (:meth:`_numbered`).
         """
         probs, feats, seen, widest = self._read(image, boxes)
         best = probs.argmax(axis=1)
@@ -583,8 +593,38 @@ class TileClassifier:
             tiles_only = choice[overruled]
             tiles_only[:, no_tile] = -1.0
             best[overruled] = tiles_only.argmax(axis=1)
+        given = np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
+        if numbered:
+            best, given = self._numbered(image, boxes, choice, best, given)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
-        return codes, np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
+        return codes, given
+
+    def _numbered(self, image: np.ndarray, boxes: np.ndarray, choice: np.ndarray,
+                  best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``best`` and ``given`` with each face named under ``NUMERAL_ASK`` (least sure first,
+        ``caption.MAX_FACES`` of them; in a photo whose faces' median is under it too) whose
+        index numeral is read (``caption.read_numerals``) and disagrees with its name renamed
+        the kind of that rank ``choice`` likes best, if ``NUMERAL_PLAUSIBLE``; its probability
+        then that kind's share of the rank's suits. A flower or season numbered as its place
+        in its four agrees; an honour never does."""
+        tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
+        faces = [float(given[i]) for i in range(len(best)) if given[i] > 0 and best[i] in tile_kinds]
+        if not faces or np.median(faces) >= NUMERAL_ASK or not caption.available():
+            return best, given
+        asked = [int(i) for i in np.argsort(given, kind="stable")
+                 if 0 < given[i] < NUMERAL_ASK and best[i] in tile_kinds][:caption.MAX_FACES]
+        if not asked:
+            return best, given
+        best, given = best.copy(), given.copy()
+        for i, rank in zip(asked, caption.read_numerals(image, boxes[asked]), strict=True):
+            if rank is None or _numbered_as(self.codes[best[i]], rank):
+                continue
+            suits = [self.codes.index(f"{rank}{suit}") for suit in "mps" if f"{rank}{suit}" in self.codes]
+            k = max(suits, key=lambda col: choice[i, col])
+            if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
+                best[i] = k
+                given[i] = choice[i, k] / max(float(choice[i, suits].sum()), 1e-30)
+        return best, given
 
     def _as_drawn(self, probs: np.ndarray, feats: np.ndarray, image: np.ndarray | None = None,
                   boxes: np.ndarray | None = None) -> np.ndarray:
@@ -1094,6 +1134,19 @@ def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, 
     return out
 
 
+def _numbered_as(code: str, rank: int) -> bool:
+    """Whether a tile named ``code`` would carry index numeral ``rank``: a suited tile its rank,
+    a flower or season its place among its four (sets number 梅兰竹菊 and 春夏秋冬 1-4).
+
+    >>> _numbered_as("4p", 4), _numbered_as("6f", 2), _numbered_as("6f", 6), _numbered_as("E", 1)
+    (True, True, False, False)
+    """
+    if len(code) != 2 or not code[0].isdigit():
+        return False
+    number = int(code[0])
+    return number == rank if code[1] in "mps" else (number - 1) % 4 + 1 == rank
+
+
 def _touch(a: list[float], b: list[float]) -> bool:
     """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
     ``PIECE_GAP`` of the smaller's short side of each other along one edge.
@@ -1489,7 +1542,7 @@ class Recognizer:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
                 tile_there[[j for j, i in enumerate(faces) if i in backs_read]] = False
                 named, p = self.classifier.name(image, boxes[faces], tile_there, tileset,
-                                                scores[faces])
+                                                scores[faces], numbered=lettered)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
                     if i in alone - own - pale and named[j] in (NOT_A_TILE, "back", *BLANK_FACES):
