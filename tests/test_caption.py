@@ -1,4 +1,5 @@
-"""Flowers and seasons told by the English name lettered on them (``vision.caption``)."""
+"""What a maker letters on a tile (``vision.caption``): the English name of a flower or season,
+the index numeral of a suited tile."""
 
 from __future__ import annotations
 
@@ -26,6 +27,17 @@ def _face(word: str | None, circles: int = 0) -> np.ndarray:
         centre = (75 + 150 * (k % 2), 60 + 95 * (k // 2))
         cv2.circle(face, centre, 38, (30, 30, 30), 8)
         cv2.circle(face, centre, 12, (30, 30, 30), -1)
+    return face
+
+
+def _numbered(numeral: str | None, pips: int = 4) -> np.ndarray:
+    """A cream face 300 × 400 with ``pips`` filled circles in rows and ``numeral`` printed small
+    and red in its upper right corner (as sets sold abroad do)."""
+    face = np.full((400, 300, 3), (215, 235, 240), np.uint8)
+    for k in range(pips):
+        cv2.circle(face, (90 + 120 * (k % 2), 130 + 100 * (k // 2)), 34, (40, 120, 40), -1)
+    if numeral is not None:
+        cv2.putText(face, numeral, (235, 70), cv2.FONT_HERSHEY_SIMPLEX, 1.6, (30, 30, 190), 4)
     return face
 
 
@@ -121,3 +133,123 @@ def test_a_failed_or_garbled_tesseract_run_reads_nothing_and_raises_nothing(
 
     monkeypatch.setattr(caption.subprocess, "run", slow)
     assert caption._words(sheet, "11", caption.ALPHABET) == []
+
+
+@needs_tesseract
+def test_each_face_is_given_the_numeral_printed_on_it() -> None:
+    photo, boxes = _photo(_numbered("4"), _numbered(None), _numbered("7", pips=6), _numbered("2", pips=2))
+    assert caption.read_numerals(photo, boxes) == [4, None, 7, 2]
+
+
+@needs_tesseract
+def test_no_numeral_is_read_in_the_grain_of_a_blank_face_or_on_a_dark_face_without_one() -> None:
+    rng = np.random.default_rng(7)
+    grain = np.clip(np.full((400, 300, 3), 225.0) + rng.normal(0, 4, (400, 300, 3)), 0, 255)
+    photo, boxes = _photo(grain.astype(np.uint8), 255 - _numbered(None), 255 - _numbered("5"))
+    assert caption.read_numerals(photo, boxes) == [None, None, 5]
+
+
+def test_a_numeral_blob_is_small_and_shaped_like_a_digit() -> None:
+    """A pip is round and filled, a stick thin, the face's frame touches its edge: none is read."""
+    assert len(caption.numeral_blobs(_numbered("4"))) == 1
+    sticks = np.full((400, 300, 3), 235, np.uint8)
+    cv2.rectangle(sticks, (140, 100), (146, 160), (40, 120, 40), -1)  # a thin stick
+    cv2.rectangle(sticks, (0, 0), (299, 399), (30, 30, 30), 6)  # the frame
+    assert caption.numeral_blobs(sticks) == [] and caption.numeral_blobs(_numbered(None)) == []
+
+
+class _Codes:
+    """A classifier's kinds, all :meth:`TileClassifier._numbered` looks at."""
+
+    codes = ["none", "back", "5f", "6f", "E", *(f"{r}{s}" for s in "mps" for r in range(1, 10))]
+
+
+def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ranks: list[int | None],
+             likes: dict[str, float] | None = None) -> tuple[list[tuple[str, float]], list[int]]:
+    """Faces ``named`` (code, probability), renamed by the numerals ``ranks`` read on those
+    asked; the classifier's reading of each gives its name's probability and ``likes``'
+    kinds theirs. Returns the names and how many faces were asked."""
+    from vision import recognizer
+
+    asked: list[int] = []
+
+    def read(image: np.ndarray, boxes: np.ndarray) -> list[int | None]:
+        asked.append(len(boxes))
+        return [ranks[int(box[0])] for box in boxes]
+
+    monkeypatch.setattr(caption, "available", lambda: True)
+    monkeypatch.setattr(caption, "read_numerals", read)
+    codes = _Codes.codes
+    choice = np.full((len(named), len(codes)), 1e-6)
+    for i, (code, p) in enumerate(named):
+        choice[i, codes.index(code)] = p
+        for kind, q in (likes or {}).items():
+            choice[i, codes.index(kind)] = q
+    best = np.array([codes.index(code) for code, _ in named])
+    given = np.array([p for _, p in named])
+    boxes = np.array([[i, 0, i + 1, 1] for i in range(len(named))], float)
+    out_best, out_given = recognizer.TileClassifier._numbered(
+        _Codes(), np.zeros((4, 4, 3), np.uint8), boxes, choice, best, given)  # type: ignore[arg-type]
+    return [(codes[k], round(float(q), 3)) for k, q in zip(out_best, out_given, strict=True)], asked
+
+
+def test_a_face_read_unsurely_takes_the_rank_of_its_numeral(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kmahjongg's traditional 4筒, read 5筒 at 0.68 with 4筒 the classifier's second choice, says
+    4 between its circles: 4筒, sure of the rank, the suit's share of it the classifier's."""
+    names, asked = _renamed(monkeypatch, [("5p", 0.68)], [4], likes={"4p": 0.3, "4m": 0.1})
+    assert names == [("4p", 0.75)] and asked == [1]
+
+
+def test_a_numeral_naming_a_kind_the_classifier_rules_out_is_not_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pip's part read as a digit: the classifier gives that rank nothing (under
+    ``NUMERAL_PLAUSIBLE`` of its best), the name stays."""
+    names, _ = _renamed(monkeypatch, [("7p", 0.8)], [4], likes={"4p": 0.001})
+    assert names == [("7p", 0.8)]
+
+
+def test_a_numeral_that_agrees_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A suited tile's own rank, a flower or season numbered as its place in its four (夏, the
+    second season, 2), leave the names as they are; an honour has no numeral to agree, and is
+    renamed where it was named unsurely."""
+    names, _ = _renamed(monkeypatch, [("4p", 0.7), ("6f", 0.6), ("E", 0.3)], [4, 2, 3],
+                        likes={"3s": 0.2, "2s": 0.2})
+    assert names == [("4p", 0.7), ("6f", 0.6), ("3s", 1.0)]
+
+
+def test_a_flower_or_honour_named_surely_keeps_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """jade's spring (numbered 1) had a mark on it read 4: named 春 at 0.8, it stays 春."""
+    names, _ = _renamed(monkeypatch, [("5f", 0.8), ("E", 0.6)], [4, 3], likes={"4m": 0.1, "3s": 0.2})
+    assert names == [("5f", 0.8), ("E", 0.6)]
+
+
+def test_only_faces_read_unsurely_in_a_photo_read_unsurely_are_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real photos of the design the classifier knows are read surely: no face of them is
+    asked, and in a photo read unsurely the sure faces are not either."""
+    sure = [("2m", 0.99), ("3m", 0.98), ("5p", 0.7)]
+    names, asked = _renamed(monkeypatch, sure, [None, None, 4], likes={"4p": 0.2})
+    assert names == [("2m", 0.99), ("3m", 0.98), ("5p", 0.7)] and asked == []
+    unsure = [("2m", 0.99), ("3m", 0.6), ("5p", 0.7)]
+    names, asked = _renamed(monkeypatch, unsure, [1, None, 4], likes={"4p": 0.2})
+    assert names[2] == ("4p", 1.0) and names[:2] == unsure[:2] and asked == [2]
+
+
+def test_a_name_read_unsurely_names_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows of circles read ORC at Tesseract's confidence 0-13: under ``MIN_CONFIDENCE``."""
+    photo, boxes = _photo(_face(None, circles=8), _face("SPR"))
+    rows = {0: ("ORC", 3.0), 1: ("SPR", 91.0)}
+
+    def words(sheet: np.ndarray, layout: str, letters: str) -> list[tuple[str, float, float]]:
+        # one word in the middle of each face's first strip (placed from STRIP_GAP down)
+        first = caption.STRIP_GAP
+        out = []
+        for face in (0, 1):
+            strips = caption._strips(photo[60:460, 40 + 340 * face:340 + 340 * face])
+            out.append((*rows[face], first + strips[0].shape[0] / 2))
+            first += sum(s.shape[0] + caption.STRIP_GAP for s in strips)
+        return out
+
+    monkeypatch.setattr(caption, "available", lambda: True)
+    monkeypatch.setattr(caption, "_words", words)
+    assert caption.read_kinds(photo, boxes) == [None, "5f"]

@@ -606,7 +606,9 @@ class TileClassifier:
         index numeral is read (``caption.read_numerals``) and disagrees with its name renamed
         the kind of that rank ``choice`` likes best, if ``NUMERAL_PLAUSIBLE``; its probability
         then that kind's share of the rank's suits. A flower or season numbered as its place
-        in its four agrees; an honour never does."""
+        in its four agrees; an honour never does. A face named a flower, season or honour is
+        renamed only where that name was unsure (``UNSURE_REPORT``): jade's spring, numbered 1,
+        had a mark read 4 on it, and was read 4萬 once its set was learnt."""
         tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
         faces = [float(given[i]) for i in range(len(best)) if given[i] > 0 and best[i] in tile_kinds]
         if not faces or np.median(faces) >= NUMERAL_ASK or not caption.available():
@@ -617,8 +619,11 @@ class TileClassifier:
             return best, given
         best, given = best.copy(), given.copy()
         for i, rank in zip(asked, caption.read_numerals(image, boxes[asked]), strict=True):
-            if rank is None or _numbered_as(self.codes[best[i]], rank):
+            named = self.codes[best[i]]
+            if rank is None or _numbered_as(named, rank):
                 continue
+            if named[-1] not in "mps" and given[i] >= UNSURE_REPORT:
+                continue  # a flower or an honour named surely: a mark on it read as a digit
             suits = [self.codes.index(f"{rank}{suit}") for suit in "mps" if f"{rank}{suit}" in self.codes]
             k = max(suits, key=lambda col: choice[i, col])
             if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
