@@ -137,8 +137,18 @@ def test_a_failed_or_garbled_tesseract_run_reads_nothing_and_raises_nothing(
 
 @needs_tesseract
 def test_each_face_is_given_the_numeral_printed_on_it() -> None:
-    photo, boxes = _photo(_numbered("4"), _numbered(None), _numbered("7", pips=6), _numbered("2", pips=2))
-    assert caption.read_numerals(photo, boxes) == [4, None, 7, 2]
+    photo, boxes = _photo(_numbered("4"), _numbered(None), _numbered("7", pips=6), _numbered("2", pips=2),
+                          _numbered("8"), _numbered("3"))
+    assert caption.read_numerals(photo, boxes) == [(4,), (), (7,), (2,), (8,), (3,)]
+
+
+@needs_tesseract
+def test_a_six_is_a_nine_upside_down_and_a_numeral_read_only_turned_over_is_not_taken() -> None:
+    """A tile lying the other way up shows its numeral turned over: a 6 or a 9 names either
+    rank, either way up; a 4 turned over is not read as any digit."""
+    upside_down = [cv2.rotate(face, cv2.ROTATE_180) for face in (_numbered("6"), _numbered("4"))]
+    photo, boxes = _photo(_numbered("6"), _numbered("9"), *upside_down)
+    assert caption.read_numerals(photo, boxes) == [(6, 9), (6, 9), (6, 9), ()]
 
 
 @needs_tesseract
@@ -146,7 +156,7 @@ def test_no_numeral_is_read_in_the_grain_of_a_blank_face_or_on_a_dark_face_witho
     rng = np.random.default_rng(7)
     grain = np.clip(np.full((400, 300, 3), 225.0) + rng.normal(0, 4, (400, 300, 3)), 0, 255)
     photo, boxes = _photo(grain.astype(np.uint8), 255 - _numbered(None), 255 - _numbered("5"))
-    assert caption.read_numerals(photo, boxes) == [None, None, 5]
+    assert caption.read_numerals(photo, boxes) == [(), (), (5,)]
 
 
 def test_a_numeral_blob_is_small_and_shaped_like_a_digit() -> None:
@@ -164,7 +174,7 @@ class _Codes:
     codes = ["none", "back", "5f", "6f", "E", *(f"{r}{s}" for s in "mps" for r in range(1, 10))]
 
 
-def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ranks: list[int | None],
+def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ranks: list[tuple[int, ...]],
              likes: dict[str, float] | None = None) -> tuple[list[tuple[str, float]], list[int]]:
     """Faces ``named`` (code, probability), renamed by the numerals ``ranks`` read on those
     asked; the classifier's reading of each gives its name's probability and ``likes``'
@@ -173,7 +183,7 @@ def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ra
 
     asked: list[int] = []
 
-    def read(image: np.ndarray, boxes: np.ndarray) -> list[int | None]:
+    def read(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]:
         asked.append(len(boxes))
         return [ranks[int(box[0])] for box in boxes]
 
@@ -196,7 +206,7 @@ def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ra
 def test_a_face_read_unsurely_takes_the_rank_of_its_numeral(monkeypatch: pytest.MonkeyPatch) -> None:
     """kmahjongg's traditional 4筒, read 5筒 at 0.68 with 4筒 the classifier's second choice, says
     4 between its circles: 4筒, sure of the rank, the suit's share of it the classifier's."""
-    names, asked = _renamed(monkeypatch, [("5p", 0.68)], [4], likes={"4p": 0.3, "4m": 0.1})
+    names, asked = _renamed(monkeypatch, [("5p", 0.68)], [(4,)], likes={"4p": 0.3, "4m": 0.1})
     assert names == [("4p", 0.75)] and asked == [1]
 
 
@@ -204,7 +214,7 @@ def test_a_numeral_naming_a_kind_the_classifier_rules_out_is_not_taken(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A pip's part read as a digit: the classifier gives that rank nothing (under
     ``NUMERAL_PLAUSIBLE`` of its best), the name stays."""
-    names, _ = _renamed(monkeypatch, [("7p", 0.8)], [4], likes={"4p": 0.001})
+    names, _ = _renamed(monkeypatch, [("7p", 0.8)], [(4,)], likes={"4p": 0.001})
     assert names == [("7p", 0.8)]
 
 
@@ -212,14 +222,23 @@ def test_a_numeral_that_agrees_changes_nothing(monkeypatch: pytest.MonkeyPatch) 
     """A suited tile's own rank, a flower or season numbered as its place in its four (夏, the
     second season, 2), leave the names as they are; an honour has no numeral to agree, and is
     renamed where it was named unsurely."""
-    names, _ = _renamed(monkeypatch, [("4p", 0.7), ("6f", 0.6), ("E", 0.3)], [4, 2, 3],
+    names, _ = _renamed(monkeypatch, [("4p", 0.7), ("6f", 0.6), ("E", 0.3)], [(4,), (2,), (3,)],
                         likes={"3s": 0.2, "2s": 0.2})
     assert names == [("4p", 0.7), ("6f", 0.6), ("3s", 1.0)]
 
 
+def test_a_six_or_nine_leaves_either_name_and_names_the_likelier_otherwise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upside-down 6条 reads 9 as it lies and 6 turned over: named 6条, it stays; a face
+    named 5筒 with a 6-or-9 on it is the 6 or 9 the classifier likes better."""
+    names, _ = _renamed(monkeypatch, [("6s", 0.6), ("5p", 0.6)], [(6, 9), (6, 9)],
+                        likes={"9s": 0.3, "9p": 0.1, "6p": 0.35})
+    assert names == [("6s", 0.6), ("6p", round(0.35 / 0.75, 3))]
+
+
 def test_a_flower_or_honour_named_surely_keeps_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """jade's spring (numbered 1) had a mark on it read 4: named 春 at 0.8, it stays 春."""
-    names, _ = _renamed(monkeypatch, [("5f", 0.8), ("E", 0.6)], [4, 3], likes={"4m": 0.1, "3s": 0.2})
+    names, _ = _renamed(monkeypatch, [("5f", 0.8), ("E", 0.6)], [(4,), (3,)], likes={"4m": 0.1, "3s": 0.2})
     assert names == [("5f", 0.8), ("E", 0.6)]
 
 
@@ -228,10 +247,10 @@ def test_only_faces_read_unsurely_in_a_photo_read_unsurely_are_asked(
     """Real photos of the design the classifier knows are read surely: no face of them is
     asked, and in a photo read unsurely the sure faces are not either."""
     sure = [("2m", 0.99), ("3m", 0.98), ("5p", 0.7)]
-    names, asked = _renamed(monkeypatch, sure, [None, None, 4], likes={"4p": 0.2})
+    names, asked = _renamed(monkeypatch, sure, [(), (), (4,)], likes={"4p": 0.2})
     assert names == [("2m", 0.99), ("3m", 0.98), ("5p", 0.7)] and asked == []
     unsure = [("2m", 0.99), ("3m", 0.6), ("5p", 0.7)]
-    names, asked = _renamed(monkeypatch, unsure, [1, None, 4], likes={"4p": 0.2})
+    names, asked = _renamed(monkeypatch, unsure, [(1,), (), (4,)], likes={"4p": 0.2})
     assert names[2] == ("4p", 1.0) and names[:2] == unsure[:2] and asked == [2]
 
 

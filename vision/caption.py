@@ -14,7 +14,8 @@ Sets sold abroad also print a small numeral on each suited tile, so that a playe
 Chinese knows its rank: kmahjongg's traditional 4筒, read 5筒 by a classifier that never saw it,
 says 4 between its circles. The numeral is found as a small blob of ink shaped like a digit
 (:func:`numeral_blobs`); the blobs of all faces asked are read in one more run, each in its own
-row of a sheet, and a face is given the one digit read on it surely (:func:`read_numerals`).
+row of a sheet and both ways up, and a face is given the digit read on it surely as it lies,
+with the one read turned over where that differs (:func:`read_numerals`).
 
 >>> kind_named("SPR"), kind_named("plum"), kind_named("PL"), kind_named("SUN")
 ('5f', '1f', None, None)
@@ -126,7 +127,7 @@ def _sheet(placed: list[tuple[int, np.ndarray, int]], height: int) -> np.ndarray
 
 
 def _face_at(placed: list[tuple[int, np.ndarray, int]], middle: float) -> int | None:
-    """The face whose strip of ``placed`` holds sheet row ``middle``, or None."""
+    """The face (or key) whose strip of ``placed`` holds sheet row ``middle``, or None."""
     return next((i for at, strip, i in placed if at <= middle < at + strip.shape[0]), None)
 
 
@@ -194,32 +195,39 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[int | None]:
-    """The index numeral (1-9) printed on each box's face (x1, y1, x2, y2 in ``image``), or
-    None where none is read surely (``NUMERAL_SURE``, and no other digit at ``NUMERAL_OTHER``);
-    all None without Tesseract. Each blob is read in its own row of one sheet (Tesseract reads
-    a lone digit in a block of lines, not among a face's other marks)."""
-    found: list[int | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
+def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]:
+    """The index numeral (1-9) printed on each box's face (x1, y1, x2, y2 in ``image``): the
+    digit read surely (``NUMERAL_SURE``, no other at ``NUMERAL_OTHER``) as the face lies, and
+    with it another read surely with the face turned upside down (a tile the other way up shows
+    its numeral turned over: read as it lies, a 6 is a 9); () where none is, and without
+    Tesseract. A digit read only turned over is not taken: marks on a face read as digits
+    that way too. Each blob is read in its own row of one sheet, both ways up (Tesseract
+    reads a lone digit in a block of lines, not among a face's other marks)."""
+    found: list[tuple[int, ...]] = [()] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
     if not found or not available():
         return found
-    placed = []
+    placed = []  # (first row on the sheet, blob, 2 × face + way up)
     top = STRIP_GAP
     for i, face in _faces(image, boxes):
         for blob in numeral_blobs(face):
             wide = max(1, min(STRIP_WIDTH, round(blob.shape[1] * NUMERAL_CELL / blob.shape[0])))
-            placed.append((top, cv2.resize(blob, (wide, NUMERAL_CELL), interpolation=cv2.INTER_AREA), i))
-            top += NUMERAL_CELL + STRIP_GAP
+            cell = cv2.resize(blob, (wide, NUMERAL_CELL), interpolation=cv2.INTER_AREA)
+            for way, drawn in enumerate((cell, cv2.rotate(cell, cv2.ROTATE_180))):
+                placed.append((top, drawn, 2 * i + way))
+                top += NUMERAL_CELL + STRIP_GAP
     if not placed:
         return found
     read: dict[int, dict[str, float]] = {}
     for word, confidence, middle in _words(_sheet(placed, top), "6", "123456789"):
-        face = _face_at(placed, middle)
-        if face is not None and len(word) == 1 and confidence >= NUMERAL_OTHER:
-            digits = read.setdefault(face, {})
+        key = _face_at(placed, middle)
+        if key is not None and len(word) == 1 and confidence >= NUMERAL_OTHER:
+            digits = read.setdefault(key, {})
             digits[word] = max(confidence, digits.get(word, 0.0))
-    for face, digits in read.items():
-        if len(digits) == 1 and max(digits.values()) >= NUMERAL_SURE:
-            found[face] = int(next(iter(digits)))
+    sure = {key: int(next(iter(digits))) for key, digits in read.items()
+            if len(digits) == 1 and max(digits.values()) >= NUMERAL_SURE}
+    for key, rank in sure.items():
+        if key % 2 == 0:  # read as the face lies; turned over, a 6 is read 9
+            found[key // 2] = tuple(sorted({rank, sure.get(key + 1, rank)}))
     return found
 
 

@@ -605,10 +605,12 @@ class TileClassifier:
         ``caption.MAX_FACES`` of them; in a photo whose faces' median is under it too) whose
         index numeral is read (``caption.read_numerals``) and disagrees with its name renamed
         the kind of that rank ``choice`` likes best, if ``NUMERAL_PLAUSIBLE``; its probability
-        then that kind's share of the rank's suits. A flower or season numbered as its place
-        in its four agrees; an honour never does. A face named a flower, season or honour is
-        renamed only where that name was unsure (``UNSURE_REPORT``): jade's spring, numbered 1,
-        had a mark read 4 on it, and was read 4萬 once its set was learnt."""
+        then that kind's share of the rank's suits. A numeral read as one digit one way up and
+        another the other way (6 and 9) names either rank: a name of either agrees. A flower or
+        season numbered as its place in its four agrees; an honour never does. A face named a
+        flower, season or honour is renamed only where that name was unsure (``UNSURE_REPORT``):
+        jade's spring, numbered 1, had a mark read 4 on it, and was read 4萬 once its set was
+        learnt."""
         tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
         faces = [float(given[i]) for i in range(len(best)) if given[i] > 0 and best[i] in tile_kinds]
         if not faces or np.median(faces) >= NUMERAL_ASK or not caption.available():
@@ -618,13 +620,14 @@ class TileClassifier:
         if not asked:
             return best, given
         best, given = best.copy(), given.copy()
-        for i, rank in zip(asked, caption.read_numerals(image, boxes[asked]), strict=True):
+        for i, ranks in zip(asked, caption.read_numerals(image, boxes[asked]), strict=True):
             named = self.codes[best[i]]
-            if rank is None or _numbered_as(named, rank):
+            if not ranks or any(_numbered_as(named, rank) for rank in ranks):
                 continue
             if named[-1] not in "mps" and given[i] >= UNSURE_REPORT:
                 continue  # a flower or an honour named surely: a mark on it read as a digit
-            suits = [self.codes.index(f"{rank}{suit}") for suit in "mps" if f"{rank}{suit}" in self.codes]
+            suits = [self.codes.index(f"{rank}{suit}") for rank in ranks for suit in "mps"
+                     if f"{rank}{suit}" in self.codes]
             k = max(suits, key=lambda col: choice[i, col])
             if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
                 best[i] = k
