@@ -59,7 +59,7 @@ def test_recognizer_drops_boxes_the_classifier_calls_no_tile(monkeypatch) -> Non
     asked = []
 
     def name(image: np.ndarray, b: np.ndarray, tile_there: np.ndarray, tileset=None,
-             scores=None) -> tuple:
+             scores=None, numbered=False) -> tuple:
         asked.append(tile_there.tolist())  # the detector is sure of the first box only
         return ["5p", recognizer.NOT_A_TILE], np.array([0.9, 0.7])
 
