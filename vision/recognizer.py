@@ -132,15 +132,6 @@ KINDS_NEAR = 0.25
 #: the ten held-out sets read one more right upright (a jade 6 筒), one fewer upside down and two
 #: fewer on their side, of 840 each; `valid` the same.
 KINDS_FAMILIAR = 0.6
-#: A face named with less probability than this is asked for the index numeral printed on it
-#: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles): a numeral
-#: read says the rank, and the kind of that rank the classifier likes best is taken, if it
-#: gives it at least ``NUMERAL_PLAUSIBLE`` of its best kind's probability (a pip's part read
-#: as a digit names a kind the classifier rules out). Asked only in a photo whose faces are
-#: named with a median probability under it too: real photos of the design the classifier was
-#: trained on are read surely (median 0.99 or more), and it costs them nothing.
-NUMERAL_ASK = 0.95
-NUMERAL_PLAUSIBLE = 0.005
 #: ... and, first, by its face's nearness ``s`` to each kind as the face network's training
 #: designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / FACE_KINDS_TEMPERATURE)``
 #: over all kinds: the network, trained to tell one set's kinds apart, likens a face of a new
@@ -149,6 +140,17 @@ NUMERAL_PLAUSIBLE = 0.005
 #: already shut out the right kind, the dark green set read 0.929 and jade 0.702 before
 #: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; models/MODEL_CARD.md "Stop 35").
 FACE_KINDS_TEMPERATURE = 0.05
+#: A face named with less probability than this is asked for the index numeral printed on it
+#: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles), in a photo
+#: whose faces are named with a median probability under it too: real photos of the design the
+#: classifier was trained on are read surely (median 0.99 or more), and it costs them nothing
+#: (``TileClassifier._numbered``; models/MODEL_CARD.md "Stop 48").
+NUMERAL_ASK = 0.95
+#: A numeral read says the rank, and the kind of that rank the classifier likes best is taken
+#: if it gives it at least this share of its best kind's probability: a pip's part or a stroke
+#: read as a digit names a kind the classifier rules out (with no floor, of the ten held-out
+#: sets' one-tile photos 8 read right were set wrong for 4 set right).
+NUMERAL_PLAUSIBLE = 0.005
 #: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
 #: ivory, as tile faces are and coloured backs are not.
 PALE_SATURATION = 45
