@@ -614,11 +614,11 @@ class TileClassifier:
         jade's spring, numbered 1, had a mark read 4 on it, and was read 4萬 once its set was
         learnt."""
         tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
-        faces = [float(given[i]) for i in range(len(best)) if given[i] > 0 and best[i] in tile_kinds]
-        if not faces or np.median(faces) >= NUMERAL_ASK or not caption.available():
+        faces = (given > 0) & np.isin(best, tile_kinds)
+        if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK or not caption.available():
             return best, given
         asked = [int(i) for i in np.argsort(given, kind="stable")
-                 if 0 < given[i] < NUMERAL_ASK and best[i] in tile_kinds][:caption.MAX_FACES]
+                 if faces[i] and given[i] < NUMERAL_ASK][:caption.MAX_FACES]
         if not asked:
             return best, given
         best, given = best.copy(), given.copy()
