@@ -73,6 +73,22 @@ def test_each_face_is_named_by_its_own_lettered_name() -> None:
 
 
 @needs_tesseract
+@needs_tesseract
+def test_a_name_photographed_askew_under_a_frame_is_read() -> None:
+    """kmahjongg's traditional winter is a framed face lettered WIN, and photos catch it askew:
+    its letters are read as a row of their own, level (:func:`caption.letter_rows`)."""
+    def askew(word: str, angle: float) -> np.ndarray:
+        face = np.full((400, 300, 3), (222, 236, 238), np.uint8)
+        cv2.rectangle(face, (18, 18), (282, 382), (120, 120, 120), 2)
+        (w, _), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, 2.6, 5)
+        cv2.putText(face, word, ((300 - w) // 2, 330), cv2.FONT_HERSHEY_SIMPLEX, 2.6, (20, 20, 20), 5)
+        turn = cv2.getRotationMatrix2D((150, 200), angle, 1.0)
+        return cv2.warpAffine(face, turn, (300, 400), borderValue=(222, 236, 238))
+
+    photo, boxes = _photo(askew("WIN", 8), askew("PLUM", -12), askew("AUT", 15), askew("SUM", 20))
+    assert caption.read_kinds(photo, boxes) == ["8f", "1f", "7f", "6f"]
+
+
 def test_a_face_with_no_name_or_a_pale_name_on_a_dark_face() -> None:
     dark = 255 - _face("AUT")  # pale letters on a dark (jade-like) face
     photo, boxes = _photo(_face(None), dark)
@@ -126,13 +142,13 @@ def test_a_failed_or_garbled_tesseract_run_reads_nothing_and_raises_nothing(
              "5\t1\t1\t1\t1\t3\t30\t40\t90\t20\t3.0\tORC\n")
     monkeypatch.setattr(caption.subprocess, "run",
                         lambda *a, **k: SimpleNamespace(stdout=table.encode()))
-    assert caption._words(sheet, "11", caption.ALPHABET) == [("PLUM", 96.5, 50.0), ("ORC", 3.0, 50.0)]
+    assert caption._words([sheet], "11", caption.ALPHABET) == [("PLUM", 96.5, 0, 50.0), ("ORC", 3.0, 0, 50.0)]
 
     def slow(*args: object, **kwargs: object) -> None:
         raise subprocess.TimeoutExpired("tesseract", caption.TIMEOUT_S)
 
     monkeypatch.setattr(caption.subprocess, "run", slow)
-    assert caption._words(sheet, "11", caption.ALPHABET) == []
+    assert caption._words([sheet], "11", caption.ALPHABET) == []
 
 
 @needs_tesseract
@@ -171,7 +187,7 @@ def test_a_numeral_blob_is_small_and_shaped_like_a_digit() -> None:
 class _Codes:
     """A classifier's kinds, all :meth:`TileClassifier._numbered` looks at."""
 
-    codes = ["none", "back", "5f", "6f", "E", *(f"{r}{s}" for s in "mps" for r in range(1, 10))]
+    codes = ["none", "back", "3f", "5f", "6f", "7f", "E", *(f"{r}{s}" for s in "mps" for r in range(1, 10))]
 
 
 def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ranks: list[tuple[int, ...]],
@@ -236,6 +252,16 @@ def test_a_six_or_nine_leaves_either_name_and_names_the_likelier_otherwise(
     assert names == [("6s", 0.6), ("6p", round(0.35 / 0.75, 3))]
 
 
+def test_a_flower_or_season_numbered_as_its_place_is_among_the_kinds_of_that_numeral(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """jade's 秋, the third season, says 3: read unsurely as 春, it is 秋 if the classifier gives
+    it some chance and no 3 of a suit more; a 7 names no flower (they number 1-4)."""
+    names, _ = _renamed(monkeypatch, [("5f", 0.09), ("5f", 0.09)], [(3,), (7,)],
+                        likes={"7f": 0.005, "3f": 0.001, "3m": 0.0005, "7m": 0.004})
+    assert names == [("7f", round(0.005 / (0.005 + 0.001 + 0.0005 + 2e-6), 3)),
+                     ("7m", round(0.004 / (0.004 + 2e-6), 3))]
+
+
 def test_a_flower_or_honour_named_surely_keeps_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """jade's spring (numbered 1) had a mark on it read 4: named 春 at 0.8, it stays 春."""
     names, _ = _renamed(monkeypatch, [("5f", 0.8), ("E", 0.6)], [(4,), (3,)], likes={"4m": 0.1, "3s": 0.2})
@@ -259,13 +285,13 @@ def test_a_name_read_unsurely_names_nothing(monkeypatch: pytest.MonkeyPatch) -> 
     photo, boxes = _photo(_face(None, circles=8), _face("SPR"))
     rows = {0: ("ORC", 3.0), 1: ("SPR", 91.0)}
 
-    def words(sheet: np.ndarray, layout: str, letters: str) -> list[tuple[str, float, float]]:
+    def words(sheets: list[np.ndarray], layout: str, letters: str) -> list[tuple[str, float, int, float]]:
         # one word in the middle of each face's first strip (placed from STRIP_GAP down)
         first = caption.STRIP_GAP
         out = []
         for face in (0, 1):
             strips = caption._strips(photo[60:460, 40 + 340 * face:340 + 340 * face])
-            out.append((*rows[face], first + strips[0].shape[0] / 2))
+            out.append((*rows[face], 0, first + strips[0].shape[0] / 2))
             first += sum(s.shape[0] + caption.STRIP_GAP for s in strips)
         return out
 

@@ -7,8 +7,8 @@ makers draw the pictures as they like (kmahjongg's traditional spring is a butte
 sun): a classifier that never saw a design's pictures cannot tell them, but the name says which
 kind the tile is. All tiles of a photo are read in one Tesseract run (one process, about 0.2 s):
 each face is cut into a few strips (the whole face, its lower half as it is and made black on
-white), the strips stacked on one white sheet, and each word found is given to the face whose
-strip it lies in.
+white, and each row of letters on it alone and level), the strips stacked on one white sheet,
+and each word found is given to the face whose strip it lies in.
 
 Sets sold abroad also print a small numeral on each suited tile, so that a player who reads no
 Chinese knows its rank: kmahjongg's traditional 4筒, read 5筒 by a classifier that never saw it,
@@ -50,6 +50,19 @@ STRIP_GAP = 24
 MIN_CONFIDENCE = 25.0
 #: The longest a Tesseract run may take before its reading is given up.
 TIMEOUT_S = 5.0
+#: A mark of ink is taken for a letter when it is this tall, as shares of its face's height ...
+LETTER_HEIGHT = (0.05, 0.3)
+#: ... and at most this wide for its height (W and M are wider than tall).
+LETTER_WIDEST = 1.6
+#: Marks are letters of one row when their heights differ by at most this share and they sit
+#: level, at most a letter's height apart (or overlapping this share: a name photographed askew).
+LETTER_LIKE = 0.3
+#: A row of letters is this many marks or more (the shortest name read is three letters).
+LETTER_ROW = 3
+#: Each row of letters is drawn with letters this tall (Tesseract reads 20-60 px best) ...
+LETTER_CELL = 40
+#: ... and at most this many rows of a face are read.
+LETTER_ROWS = 3
 #: A blob of ink is read as a possible index numeral when it is this tall, as shares of its
 #: face's height (kmahjongg's and the generated sets' numerals are 0.08-0.15 of it) ...
 NUMERAL_HEIGHT = (0.06, 0.22)
@@ -137,24 +150,52 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     found: list[str | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
     if not found or not available():
         return found
-    placed = []  # (first row on the sheet, strip, face) of each strip
-    top = STRIP_GAP
-    for i, face in _faces(image, boxes):
-        for strip in _strips(face):
-            placed.append((top, strip, i))
-            top += strip.shape[0] + STRIP_GAP
-    if not placed:
+    pages: list[list[tuple[int, np.ndarray, int]]] = [[], []]  # (first row, strip, face)
+    tops = [STRIP_GAP, STRIP_GAP]
+    for i, face in _faces(image, boxes):  # the rows of letters, level, on a page of their own:
+        for page, strips in enumerate((_strips(face), letter_rows(face))):  # Tesseract turns
+            for strip in strips:  # a page by the skew it finds on it, the faces' own
+                pages[page].append((tops[page], strip, i))
+                tops[page] += strip.shape[0] + STRIP_GAP
+    layouts = [(placed, top) for placed, top in zip(pages, tops, strict=True) if placed]
+    if not layouts:
         return found
     named: dict[int, set[str]] = {}
-    for word, confidence, middle in _words(_sheet(placed, top), "11", ALPHABET):
+    sheets = [_sheet(placed, top) for placed, top in layouts]
+    for word, confidence, page, middle in _words(sheets, "11", ALPHABET):
         kind = kind_named(word) if confidence >= MIN_CONFIDENCE else None
-        face = _face_at(placed, middle)
+        face = _face_at(layouts[page][0], middle) if page < len(layouts) else None
         if kind is not None and face is not None:
             named.setdefault(face, set()).add(kind)
     for face, kinds in named.items():
         if len(kinds) == 1:
             found[face] = kinds.pop()
     return found
+
+
+def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, np.ndarray, list]:
+    """The marks of ink on ``face`` (BGR) ``tall`` (shares of its height) that stay clear of its
+    edge and stand off its own tone by ``NUMERAL_CONTRAST``: its grey pixels, Otsu's component
+    labels (marks dark on a pale face, or pale on a dark one) and each mark as (x, y, w, h,
+    inked area, label)."""
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
+    height, width = grey.shape
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    if (ink > 0).mean() > 0.5:  # pale marks on a dark face
+        ink = 255 - ink
+    ground = float(np.median(grey))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    out = []
+    for k in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[k])
+        if not tall[0] * height <= h <= tall[1] * height:
+            continue
+        if x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1:
+            continue  # the face's edge, or a mark cut off by it
+        tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
+        if abs(tone - ground) >= NUMERAL_CONTRAST:
+            out.append((x, y, w, h, area, k))
+    return grey, labels, out
 
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
@@ -168,29 +209,67 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     >>> [blob.shape[0] > blob.shape[1] for blob in numeral_blobs(face)]
     [True]
     """
-    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
-    height, width = grey.shape
-    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    if (ink > 0).mean() > 0.5:  # pale marks on a dark face
-        ink = 255 - ink
-    ground = float(np.median(grey))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _, labels, marks = _marks(face, NUMERAL_HEIGHT)
     out = []
-    for k in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[k])
-        if not NUMERAL_HEIGHT[0] * height <= h <= NUMERAL_HEIGHT[1] * height:
-            continue
+    for x, y, w, h, area, k in marks:
         if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
-            continue
-        if x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1:
-            continue  # the face's edge, or a mark cut off by it
-        tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
-        if abs(tone - ground) < NUMERAL_CONTRAST:
             continue
         margin = max(2, h // 4)
         cut = labels[max(0, y - margin):y + h + margin, max(0, x - margin):x + w + margin] == k
         out.append(np.where(cut, 0, 255).astype(np.uint8))
         if len(out) == NUMERAL_BLOBS:
+            break
+    return out
+
+
+def letter_rows(face: np.ndarray) -> list[np.ndarray]:
+    """The rows of letters on ``face`` (BGR): ``LETTER_ROW`` or more marks of a letter's height
+    (``LETTER_HEIGHT``) side by side, each row drawn alone black on white, turned level and
+    scaled to letters ``LETTER_CELL`` tall; at most ``LETTER_ROWS``. Cut from the face's
+    frame and picture, and level, a name Tesseract misses among them is read (kmahjongg's
+    traditional WIN, lettered large and photographed askew).
+
+    >>> face = np.full((400, 300, 3), 230, np.uint8)
+    >>> _ = cv2.putText(face, "WIN", (60, 330), cv2.FONT_HERSHEY_DUPLEX, 2.2, (20, 20, 20), 4)
+    >>> _ = cv2.rectangle(face, (20, 20), (280, 380), (20, 20, 20), 3)  # the face's frame
+    >>> [abs(int((row < 128).any(axis=1).sum()) - LETTER_CELL) <= 1 for row in letter_rows(face)]
+    [True]
+    """
+    _, labels, marks = _marks(face, LETTER_HEIGHT)
+    rows: list[list[tuple[int, ...]]] = []
+    for mark in sorted(m for m in marks if m[2] <= LETTER_WIDEST * m[3]):
+        x, y, w, h = mark[:4]
+        for row in rows:
+            px, py, pw, ph = row[-1][:4]
+            size = max(h, ph)
+            if (abs(h - ph) <= LETTER_LIKE * size and abs(y + h / 2 - py - ph / 2) <= size / 2
+                    and -LETTER_LIKE * size <= x - px - pw <= size):
+                row.append(mark)
+                break
+        else:
+            rows.append([mark])
+    out = []
+    for row in (row for row in rows if len(row) >= LETTER_ROW):
+        x1, y1 = min(m[0] for m in row), min(m[1] for m in row)
+        x2, y2 = max(m[0] + m[2] for m in row), max(m[1] + m[3] for m in row)
+        margin = max(2, (y2 - y1) // 3)
+        cut = labels[max(0, y1 - margin):y2 + margin, max(0, x1 - margin):x2 + margin]
+        drawn = np.where(np.isin(cut, [m[5] for m in row]), 0, 255).astype(np.uint8)
+        slope = np.polyfit([m[0] + m[2] / 2 for m in row], [m[1] + m[3] / 2 for m in row], 1)[0]
+        pad = int(drawn.shape[1] * abs(slope)) + 2
+        drawn = cv2.copyMakeBorder(drawn, pad, pad, 0, 0, cv2.BORDER_CONSTANT, value=255)
+        turn = cv2.getRotationMatrix2D((drawn.shape[1] / 2, drawn.shape[0] / 2),
+                                       float(np.degrees(np.arctan(slope))), 1.0)
+        drawn = cv2.warpAffine(drawn, turn, drawn.shape[::-1], borderValue=255)
+        inked = np.flatnonzero((drawn < 128).any(axis=1))
+        if not inked.size:
+            continue
+        drawn = drawn[max(0, inked[0] - margin):inked[-1] + margin + 1]
+        scale = min(LETTER_CELL / (inked[-1] - inked[0] + 1), STRIP_WIDTH / drawn.shape[1])
+        out.append(cv2.resize(drawn, (max(1, round(drawn.shape[1] * scale)),
+                                      max(1, round(drawn.shape[0] * scale))),
+                              interpolation=cv2.INTER_AREA))
+        if len(out) == LETTER_ROWS:
             break
     return out
 
@@ -218,7 +297,7 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     if not placed:
         return found
     read: dict[int, dict[str, float]] = {}
-    for word, confidence, middle in _words(_sheet(placed, top), "6", "123456789"):
+    for word, confidence, _, middle in _words([_sheet(placed, top)], "6", "123456789"):
         key = _face_at(placed, middle)
         if key is not None and len(word) == 1 and confidence >= NUMERAL_OTHER:
             digits = read.setdefault(key, {})
@@ -231,18 +310,18 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     return found
 
 
-def _words(sheet: np.ndarray, layout: str, letters: str) -> list[tuple[str, float, float]]:
-    """Each word Tesseract reads on ``sheet`` (page layout mode ``layout``; only ``letters``),
-    with its confidence (0-100) and the row of its middle; none where the run fails or takes
-    longer than ``TIMEOUT_S``."""
-    ok, png = cv2.imencode(".png", sheet)
+def _words(sheets: list[np.ndarray], layout: str, letters: str) -> list[tuple[str, float, int, float]]:
+    """Each word Tesseract reads on ``sheets`` (pages of one run; page layout mode ``layout``;
+    only ``letters``), with its confidence (0-100), its page (0 the first) and the row of its
+    middle; none where the run fails or takes longer than ``TIMEOUT_S``."""
+    ok, tiff = cv2.imencodemulti(".tiff", sheets)
     if not ok:
         return []
     try:
         run = subprocess.run(
             ["tesseract", "stdin", "stdout", "--psm", layout, "-l", "eng",
              "-c", f"tessedit_char_whitelist={letters}", "tsv"],
-            input=png.tobytes(), capture_output=True, timeout=TIMEOUT_S, check=False)
+            input=tiff.tobytes(), capture_output=True, timeout=TIMEOUT_S, check=False)
     except (OSError, subprocess.SubprocessError):
         return []
     words = []
@@ -250,7 +329,8 @@ def _words(sheet: np.ndarray, layout: str, letters: str) -> list[tuple[str, floa
         cells = line.split("\t")
         try:  # level, page, block, paragraph, line, word, left, top, width, height, conf, text
             if len(cells) == 12 and cells[11].strip():
-                words.append((cells[11].strip(), float(cells[10]), float(cells[7]) + float(cells[9]) / 2))
+                words.append((cells[11].strip(), float(cells[10]), int(cells[1]) - 1,
+                              float(cells[7]) + float(cells[9]) / 2))
         except ValueError:  # a line not of Tesseract's table
             continue
     return words

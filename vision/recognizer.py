@@ -606,13 +606,13 @@ class TileClassifier:
         """``best`` and ``given`` with each face named under ``NUMERAL_ASK`` (least sure first,
         ``caption.MAX_FACES`` of them; in a photo whose faces' median is under it too) whose
         index numeral is read (``caption.read_numerals``) and disagrees with its name renamed
-        the kind of that rank ``choice`` likes best, if ``NUMERAL_PLAUSIBLE``; its probability
-        then that kind's share of the rank's suits. A numeral read as one digit one way up and
-        another the other way (6 and 9) names either rank: a name of either agrees. A flower or
-        season numbered as its place in its four agrees; an honour never does. A face named a
-        flower, season or honour is renamed only where that name was unsure (``UNSURE_REPORT``):
-        jade's spring, numbered 1, had a mark read 4 on it, and was read 4萬 once its set was
-        learnt."""
+        the kind numbered so (:func:`_numbered_kinds`) ``choice`` likes best, if
+        ``NUMERAL_PLAUSIBLE``; its probability then that kind's share of those kinds. A numeral
+        read as one digit one way up and another the other way (6 and 9) names either rank: a
+        name of either agrees. A flower or season numbered as its place in its four agrees; an
+        honour never does. A face named a flower, season or honour is renamed only where that
+        name was unsure (``UNSURE_REPORT``): jade's spring, numbered 1, had a mark read 4 on
+        it, and was read 4萬 once its set was learnt."""
         tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
         faces = (given > 0) & np.isin(best, tile_kinds)
         if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK or not caption.available():
@@ -628,12 +628,12 @@ class TileClassifier:
                 continue
             if named[-1] not in "mps" and given[i] >= UNSURE_REPORT:
                 continue  # a flower or an honour named surely: a mark on it read as a digit
-            suits = [self.codes.index(f"{rank}{suit}") for rank in ranks for suit in "mps"
-                     if f"{rank}{suit}" in self.codes]
-            k = max(suits, key=lambda col: choice[i, col])
+            kinds = [self.codes.index(code) for rank in ranks for code in _numbered_kinds(rank)
+                     if code in self.codes]
+            k = max(kinds, key=lambda col: choice[i, col])
             if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
                 best[i] = k
-                given[i] = choice[i, k] / max(float(choice[i, suits].sum()), 1e-30)
+                given[i] = choice[i, k] / max(float(choice[i, kinds].sum()), 1e-30)
         return best, given
 
     def _as_drawn(self, probs: np.ndarray, feats: np.ndarray, image: np.ndarray | None = None,
@@ -1155,6 +1155,18 @@ def _numbered_as(code: str, rank: int) -> bool:
         return False
     number = int(code[0])
     return number == rank if code[1] in "mps" else (number - 1) % 4 + 1 == rank
+
+
+def _numbered_kinds(rank: int) -> list[str]:
+    """The kinds a tile carrying index numeral ``rank`` may be (:func:`_numbered_as`): its rank
+    of each suit and, numbered 1-4, the flower and the season of that place (jade's 秋, read as
+    a spring by a classifier that never saw it, says 3).
+
+    >>> _numbered_kinds(3), _numbered_kinds(7)
+    (['3m', '3p', '3s', '3f', '7f'], ['7m', '7p', '7s'])
+    """
+    suited = [f"{rank}{suit}" for suit in "mps"]
+    return suited + [f"{rank}f", f"{rank + 4}f"] if rank <= 4 else suited
 
 
 def _touch(a: list[float], b: list[float]) -> bool:
