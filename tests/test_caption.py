@@ -73,20 +73,33 @@ def test_each_face_is_named_by_its_own_lettered_name() -> None:
 
 
 @needs_tesseract
+def _askew(word: str, angle: float) -> np.ndarray:
+    """A framed cream face 300 × 400 lettered ``word`` large in its lower part (as kmahjongg's
+    traditional winter, WIN), turned ``angle`` degrees."""
+    face = np.full((400, 300, 3), (222, 236, 238), np.uint8)
+    cv2.rectangle(face, (18, 18), (282, 382), (120, 120, 120), 2)
+    (w, _), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, 2.6, 5)
+    cv2.putText(face, word, ((300 - w) // 2, 330), cv2.FONT_HERSHEY_SIMPLEX, 2.6, (20, 20, 20), 5)
+    turn = cv2.getRotationMatrix2D((150, 200), angle, 1.0)
+    return cv2.warpAffine(face, turn, (300, 400), borderValue=(222, 236, 238))
+
+
 @needs_tesseract
 def test_a_name_photographed_askew_under_a_frame_is_read() -> None:
-    """kmahjongg's traditional winter is a framed face lettered WIN, and photos catch it askew:
-    its letters are read as a row of their own, level (:func:`caption.letter_rows`)."""
-    def askew(word: str, angle: float) -> np.ndarray:
-        face = np.full((400, 300, 3), (222, 236, 238), np.uint8)
-        cv2.rectangle(face, (18, 18), (282, 382), (120, 120, 120), 2)
-        (w, _), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, 2.6, 5)
-        cv2.putText(face, word, ((300 - w) // 2, 330), cv2.FONT_HERSHEY_SIMPLEX, 2.6, (20, 20, 20), 5)
-        turn = cv2.getRotationMatrix2D((150, 200), angle, 1.0)
-        return cv2.warpAffine(face, turn, (300, 400), borderValue=(222, 236, 238))
-
-    photo, boxes = _photo(askew("WIN", 8), askew("PLUM", -12), askew("AUT", 15), askew("SUM", 20))
+    """Photos catch a lettered face askew: its letters are read as a row of their own, level
+    (:func:`caption.letter_rows`); among the face's frame and turned, none of these is read."""
+    photo, boxes = _photo(_askew("WIN", 8), _askew("PLUM", -12), _askew("AUT", 15), _askew("SUM", 20))
     assert caption.read_kinds(photo, boxes) == ["8f", "1f", "7f", "6f"]
+
+
+@needs_tesseract
+def test_a_pale_face_in_a_box_mostly_of_dark_cloth_is_read_dark_on_pale() -> None:
+    """A detector's box round a tile seen at a slant holds its side and the cloth too, more of
+    them than of its face: the ink is still the face's own dark letters, and told from the face
+    around them, not from the box's (the cloth's) tone."""
+    photo = np.full((700, 600, 3), (60, 40, 30), np.uint8)
+    photo[150:550, 150:450] = _askew("ORC", 10)
+    assert caption.read_kinds(photo, np.array([[60, 30, 540, 670]], float)) == ["2f"]
 
 
 def test_a_face_with_no_name_or_a_pale_name_on_a_dark_face() -> None:

@@ -175,15 +175,16 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
 
 def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, np.ndarray, list]:
     """The marks of ink on ``face`` (BGR) ``tall`` (shares of its height) that stay clear of its
-    edge and stand off its own tone by ``NUMERAL_CONTRAST``: its grey pixels, Otsu's component
-    labels (marks dark on a pale face, or pale on a dark one) and each mark as (x, y, w, h,
-    inked area, label)."""
+    edge and stand off the face around them by ``NUMERAL_CONTRAST``: its grey pixels, Otsu's
+    component labels (marks dark on a pale face, or pale on a dark one) and each mark as (x, y,
+    w, h, inked area, label). The face around a mark, not the box's median: a box that is
+    mostly the cloth and the tile's side around a small face has the cloth's tone."""
     grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
     height, width = grey.shape
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    if (ink > 0).mean() > 0.5:  # pale marks on a dark face
-        ink = 255 - ink
-    ground = float(np.median(grey))
+    middle = ink[height // 4:height - height // 4, width // 4:width - width // 4]
+    if (ink > 0).mean() > 0.5 and (middle > 0).mean() > 0.5:  # pale marks on a dark face (a
+        ink = 255 - ink  # box that is mostly dark cloth and the tile's side holds a pale face)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     out = []
     for k in range(1, count):
@@ -193,7 +194,9 @@ def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, np.
         if x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1:
             continue  # the face's edge, or a mark cut off by it
         tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
-        if abs(tone - ground) >= NUMERAL_CONTRAST:
+        near = (slice(max(0, y - h // 2), y + h + h // 2), slice(max(0, x - h // 2), x + w + h // 2))
+        around = grey[near][labels[near] == 0]
+        if around.size and abs(tone - float(np.median(around))) >= NUMERAL_CONTRAST:
             out.append((x, y, w, h, area, k))
     return grey, labels, out
 

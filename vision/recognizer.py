@@ -1396,12 +1396,13 @@ class Recognizer:
                             self.thresholds.inside, PIP_AREA)
 
     def _lone_pieces(self, image: np.ndarray, tiles: list[dict[str, Any]],
-                     tileset: TileSet | None) -> list[dict[str, Any]]:
+                     tileset: TileSet | None, numbered: bool = False) -> list[dict[str, Any]]:
         """``tiles`` as one tile where they are pieces of the one tile the photo shows apart
         from the cloth (``preprocess.lone_tile``): all in one patch, each at most ``PIP_AREA``
         of it, and their faces named with little confidence (median under ``UNSURE_REPORT``:
         tiles in a tray, as many and as small, are named surely). A face no detector sees
-        whole (a red jade face with white strokes) is found as a dozen of its strokes."""
+        whole (a red jade face with white strokes) is found as a dozen of its strokes. Named
+        by its index numeral too where ``numbered`` (:meth:`TileClassifier.name`)."""
         boxes = np.array([t["box"] for t in tiles], float)
         height, width = image.shape[:2]
         named_as = [t["confidence"] for t in tiles if t["tile"] != "back"]  # a back's is the detector's
@@ -1416,7 +1417,8 @@ class Recognizer:
                               0.0, self.thresholds.inside, PIP_AREA)
         if len(joined[0]) != 1:  # some box is no piece of it: a tile beside it, or found whole
             return tiles
-        named, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset)  # type: ignore[union-attr]
+        named, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset,  # type: ignore[union-attr]
+                                        numbered=numbered)
         return [self._entry(image, named[0], lone, max(t["detection"] for t in tiles), p[0])]
 
     def _look(self, image: np.ndarray, detector: Any = None
@@ -1597,11 +1599,11 @@ class Recognizer:
                 break
             named, p = self.classifier.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
                                             np.ones(len(whole), bool), tileset,
-                                            np.array([d for _, d in whole]))
+                                            np.array([d for _, d in whole]), numbered=lettered)
             tiles += [self._entry(image, code, box, detection, q) for code, (box, detection), q
                       in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
         if self.two_stage and self.classifier is not None:
-            tiles = self._lone_pieces(image, tiles, tileset)
+            tiles = self._lone_pieces(image, tiles, tileset, numbered=lettered)
             tiles = _marks_within(tiles)
         tiles = _body_sides(tiles)
         if self.two_stage and lettered:
