@@ -7,8 +7,9 @@ makers draw the pictures as they like (kmahjongg's traditional spring is a butte
 sun): a classifier that never saw a design's pictures cannot tell them, but the name says which
 kind the tile is. All tiles of a photo are read in one Tesseract run (one process, about 0.2 s):
 each face is cut into a few strips (the whole face, its lower half as it is and made black on
-white, and each row of letters on it alone and level), the strips stacked on one white sheet,
-and each word found is given to the face whose strip it lies in.
+white), the strips stacked on one white sheet, and each row of letters on a face cut out alone
+and turned level onto a second sheet (:func:`letter_rows`; a sheet apart, as Tesseract turns a
+sheet by the skew it finds on it); each word found is given to the face whose strip it lies in.
 
 Sets sold abroad also print a small numeral on each suited tile, so that a player who reads no
 Chinese knows its rank: kmahjongg's traditional 4筒, read 5筒 by a classifier that never saw it,
@@ -23,12 +24,14 @@ with the one read turned over where that differs (:func:`read_numerals`).
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from functools import cache
 
 import cv2
 import numpy as np
+from PIL import Image
 
 #: The flowers and seasons in code order (1f-8f), as sets lettered in English name them; a word
 #: of three letters or more that begins one of them (and no other) names that kind.
@@ -317,14 +320,16 @@ def _words(sheets: list[np.ndarray], layout: str, letters: str) -> list[tuple[st
     """Each word Tesseract reads on ``sheets`` (pages of one run; page layout mode ``layout``;
     only ``letters``), with its confidence (0-100), its page (0 the first) and the row of its
     middle; none where the run fails or takes longer than ``TIMEOUT_S``."""
-    ok, tiff = cv2.imencodemulti(".tiff", sheets)
-    if not ok:
+    if not sheets:
         return []
+    pages = [Image.fromarray(sheet) for sheet in sheets]
+    tiff = io.BytesIO()  # one multi-page TIFF: Tesseract reads each page apart, in one run
+    pages[0].save(tiff, format="TIFF", save_all=True, append_images=pages[1:])
     try:
         run = subprocess.run(
             ["tesseract", "stdin", "stdout", "--psm", layout, "-l", "eng",
              "-c", f"tessedit_char_whitelist={letters}", "tsv"],
-            input=tiff.tobytes(), capture_output=True, timeout=TIMEOUT_S, check=False)
+            input=tiff.getvalue(), capture_output=True, timeout=TIMEOUT_S, check=False)
     except (OSError, subprocess.SubprocessError):
         return []
     words = []
