@@ -180,6 +180,17 @@ def test_a_six_is_a_nine_upside_down_and_a_numeral_read_only_turned_over_is_not_
     assert caption.read_numerals(photo, boxes) == [(6, 9), (6, 9), (6, 9), ()]
 
 
+def test_a_nine_read_surely_only_as_it_lies_is_a_six_or_a_nine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upside-down 6 条 reads 9 surely as it lies, and turned back over its 6 may fall short
+    of sure: it is 6-or-9 still; any other digit read so is that digit alone."""
+    reads = {"9": [("9", 91.0, 0, 56.0), ("4", 8.0, 0, 144.0)], "7": [("7", 91.0, 0, 56.0)]}
+    for digit, ranks in (("9", (6, 9)), ("7", (7,))):
+        monkeypatch.setattr(caption, "available", lambda: True)
+        monkeypatch.setattr(caption, "_words", lambda sheets, layout, letters, d=digit: reads[d])
+        photo, boxes = _photo(_numbered(digit))
+        assert caption.read_numerals(photo, boxes) == [ranks]
+
+
 @needs_tesseract
 def test_no_numeral_is_read_in_the_grain_of_a_blank_face_or_on_a_dark_face_without_one() -> None:
     rng = np.random.default_rng(7)

@@ -284,9 +284,10 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     """The index numeral (1-9) printed on each box's face (x1, y1, x2, y2 in ``image``): the
     digit read surely (``NUMERAL_SURE``, no other at ``NUMERAL_OTHER``) as the face lies, and
     with it another read surely with the face turned upside down (a tile the other way up shows
-    its numeral turned over: read as it lies, a 6 is a 9); () where none is, and without
-    Tesseract. A digit read only turned over is not taken: marks on a face read as digits
-    that way too. Each blob is read in its own row of one sheet, both ways up (Tesseract
+    its numeral turned over); a 6 or a 9 always as either, since a 6 upside down is a 9 (and
+    its turned reading may fall short of sure: a 6 条 upside down was read 9 条); () where none
+    is, and without Tesseract. A digit read only turned over is not taken: marks on a face read
+    as digits that way too. Each blob is read in its own row of one sheet, both ways up (Tesseract
     reads a lone digit in a block of lines, not among a face's other marks)."""
     found: list[tuple[int, ...]] = [()] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
     if not found or not available():
@@ -312,7 +313,8 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
             if len(digits) == 1 and max(digits.values()) >= NUMERAL_SURE}
     for key, rank in sure.items():
         if key % 2 == 0:  # read as the face lies; turned over, a 6 is read 9
-            found[key // 2] = tuple(sorted({rank, sure.get(key + 1, rank)}))
+            ranks = {rank, sure.get(key + 1, rank)}
+            found[key // 2] = tuple(sorted(ranks | {6, 9} if ranks & {6, 9} else ranks))
     return found
 
 
