@@ -153,11 +153,13 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     found: list[str | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
     if not found or not available():
         return found
-    pages: list[list[tuple[int, np.ndarray, int]]] = [[], []]  # (first row, strip, face)
+    # (first row, strip, face) on two pages: the faces' strips, then their rows of letters set
+    # level, apart (Tesseract turns a page by the skew it finds on it: the askew faces')
+    pages: list[list[tuple[int, np.ndarray, int]]] = [[], []]
     tops = [STRIP_GAP, STRIP_GAP]
-    for i, face in _faces(image, boxes):  # the rows of letters, level, on a page of their own:
-        for page, strips in enumerate((_strips(face), letter_rows(face))):  # Tesseract turns
-            for strip in strips:  # a page by the skew it finds on it, the faces' own
+    for i, face in _faces(image, boxes):
+        for page, strips in enumerate((_strips(face), letter_rows(face))):
+            for strip in strips:
                 pages[page].append((tops[page], strip, i))
                 tops[page] += strip.shape[0] + STRIP_GAP
     layouts = [(placed, top) for placed, top in zip(pages, tops, strict=True) if placed]
@@ -176,11 +178,11 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     return found
 
 
-def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, np.ndarray, list]:
+def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, list[tuple[int, ...]]]:
     """The marks of ink on ``face`` (BGR) ``tall`` (shares of its height) that stay clear of its
-    edge and stand off the face around them by ``NUMERAL_CONTRAST``: its grey pixels, Otsu's
-    component labels (marks dark on a pale face, or pale on a dark one) and each mark as (x, y,
-    w, h, inked area, label). The face around a mark, not the box's median: a box that is
+    edge and stand off the face around them by ``NUMERAL_CONTRAST``: Otsu's component labels
+    (marks dark on a pale face, or pale on a dark one) and each mark as (x, y, w, h, inked
+    area, label). The face around a mark, not the box's median: a box that is
     mostly the cloth and the tile's side around a small face has the cloth's tone."""
     grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
     height, width = grey.shape
@@ -201,7 +203,7 @@ def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, np.
         around = grey[near][labels[near] == 0]
         if around.size and abs(tone - float(np.median(around))) >= NUMERAL_CONTRAST:
             out.append((x, y, w, h, area, k))
-    return grey, labels, out
+    return labels, out
 
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
@@ -215,7 +217,7 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     >>> [blob.shape[0] > blob.shape[1] for blob in numeral_blobs(face)]
     [True]
     """
-    _, labels, marks = _marks(face, NUMERAL_HEIGHT)
+    labels, marks = _marks(face, NUMERAL_HEIGHT)
     out = []
     for x, y, w, h, area, k in marks:
         if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
@@ -241,7 +243,7 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
     >>> [abs(int((row < 128).any(axis=1).sum()) - LETTER_CELL) <= 1 for row in letter_rows(face)]
     [True]
     """
-    _, labels, marks = _marks(face, LETTER_HEIGHT)
+    labels, marks = _marks(face, LETTER_HEIGHT)
     rows: list[list[tuple[int, ...]]] = []
     for mark in sorted(m for m in marks if m[2] <= LETTER_WIDEST * m[3]):
         x, y, w, h = mark[:4]
