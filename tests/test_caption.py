@@ -72,7 +72,6 @@ def test_each_face_is_named_by_its_own_lettered_name() -> None:
     assert caption.read_kinds(photo, boxes) == ["5f", None, "8f", "1f"]
 
 
-@needs_tesseract
 def _askew(word: str, angle: float) -> np.ndarray:
     """A framed cream face 300 × 400 lettered ``word`` large in its lower part (as kmahjongg's
     traditional winter, WIN), turned ``angle`` degrees."""
@@ -102,6 +101,7 @@ def test_a_pale_face_in_a_box_mostly_of_dark_cloth_is_read_dark_on_pale() -> Non
     assert caption.read_kinds(photo, np.array([[60, 30, 540, 670]], float)) == ["2f"]
 
 
+@needs_tesseract
 def test_a_face_with_no_name_or_a_pale_name_on_a_dark_face() -> None:
     dark = 255 - _face("AUT")  # pale letters on a dark (jade-like) face
     photo, boxes = _photo(_face(None), dark)
