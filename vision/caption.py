@@ -84,6 +84,12 @@ NUMERAL_CELL = 64
 NUMERAL_SURE = 80.0
 #: ... with no other digit read on it at this confidence or more (a pip part read as 8 at 40-60).
 NUMERAL_OTHER = 40.0
+#: A bamboo face's sticks are the marks this tall (shares of its face's height) ...
+STICK_HEIGHT = (0.06, 0.5)
+#: ... alike: heights and widths within this share of each other (plus 2 px of width) ...
+STICK_LIKE = 0.2
+#: ... and inked areas within this share (an index numeral of a stick's height inks less).
+STICK_INK_LIKE = 0.3
 
 
 def kind_named(word: str) -> str | None:
@@ -204,6 +210,38 @@ def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, lis
         if around.size and abs(tone - float(np.median(around))) >= NUMERAL_CONTRAST:
             out.append((x, y, w, h, area, k))
     return labels, out
+
+
+def count_sticks(face: np.ndarray) -> int:
+    """The most marks on ``face`` (BGR) alike in size and ink (``STICK_HEIGHT``, ``STICK_LIKE``,
+    ``STICK_INK_LIKE``): on a bamboo face, its sticks. Turned over, a 6 is a 9, so a bamboo
+    tile's index numeral cannot say whether it is 6条 or 9条 (:func:`read_numerals`); its
+    sticks, drawn alike whichever way up it lies, can. Circles are not counted so: a 6筒's
+    circles are often drawn apart in two sizes, and seen at a slant the far ones are smaller.
+
+    >>> face = np.full((160, 120, 3), 235, np.uint8)
+    >>> for k in range(6):  # two rows of three sticks, and a numeral in the corner
+    ...     _ = cv2.rectangle(face, (18 + 30 * (k % 3), 30 + 60 * (k // 3)),
+    ...                       (28 + 30 * (k % 3), 75 + 60 * (k // 3)), (40, 140, 40), -1)
+    >>> _ = cv2.putText(face, "6", (100, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 200), 2)
+    >>> count_sticks(face)
+    6
+    """
+    _, marks = _marks(face, STICK_HEIGHT)
+    most = 0
+    for _, _, w, h, area, _ in marks:
+        alike = sum(1 for _, _, w2, h2, area2, _ in marks
+                    if abs(h2 - h) <= STICK_LIKE * max(h, h2)
+                    and abs(w2 - w) <= STICK_LIKE * max(w, w2) + 2
+                    and abs(area2 - area) <= STICK_INK_LIKE * max(area, area2))
+        most = max(most, alike)
+    return most
+
+
+def face_pixels(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
+    """The pixels of ``box`` (x1, y1, x2, y2) in ``image``, or None where it is under 8 px."""
+    cut = _faces(image, np.asarray(box, float).reshape(1, 4))
+    return cut[0][1] if cut else None
 
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:

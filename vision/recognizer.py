@@ -151,6 +151,8 @@ NUMERAL_ASK = 0.95
 #: read as a digit names a kind the classifier rules out (with no floor, of the ten held-out
 #: sets' one-tile photos 8 read right were set wrong for 4 set right).
 NUMERAL_PLAUSIBLE = 0.005
+#: The two bamboo tiles told apart by counting their sticks (``TileClassifier._counted``).
+STICK_PAIR = ("6s", "9s")
 #: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
 #: ivory, as tile faces are and coloured backs are not.
 PALE_SATURATION = 45
@@ -598,6 +600,7 @@ class TileClassifier:
         given = np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
         if numbered:
             best, given = self._numbered(image, boxes, choice, best, given)
+            best, given = self._counted(image, boxes, choice, best, given)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, given
 
@@ -613,12 +616,10 @@ class TileClassifier:
         honour never does. A face named a flower, season or honour is renamed only where that
         name was unsure (``UNSURE_REPORT``): jade's spring, numbered 1, had a mark read 4 on
         it, and was read 4萬 once its set was learnt."""
-        tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
-        faces = (given > 0) & np.isin(best, tile_kinds)
-        if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK or not caption.available():
+        unsure = self._unsure_faces(best, given)
+        if not caption.available():
             return best, given
-        asked = [int(i) for i in np.argsort(given, kind="stable")
-                 if faces[i] and given[i] < NUMERAL_ASK][:caption.MAX_FACES]
+        asked = [int(i) for i in np.argsort(given, kind="stable") if unsure[i]][:caption.MAX_FACES]
         if not asked:
             return best, given
         best, given = best.copy(), given.copy()
@@ -634,6 +635,38 @@ class TileClassifier:
             if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
                 best[i] = k
                 given[i] = choice[i, k] / max(float(choice[i, kinds].sum()), 1e-30)
+        return best, given
+
+    def _unsure_faces(self, best: np.ndarray, given: np.ndarray) -> np.ndarray:
+        """Which tiles named ``best`` with probability ``given`` are faces named under
+        ``NUMERAL_ASK``, in a photo whose faces' median is under it too (none otherwise: a
+        photo of the design the classifier knows is read surely)."""
+        tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
+        faces = (given > 0) & np.isin(best, tile_kinds)
+        if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK:
+            return np.zeros(len(best), bool)
+        return faces & (given < NUMERAL_ASK)
+
+    def _counted(self, image: np.ndarray, boxes: np.ndarray, choice: np.ndarray,
+                 best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``best`` and ``given`` with each face named 6条 or 9条 under ``NUMERAL_ASK`` (in a photo
+        whose faces' median is under it too) whose sticks count the other
+        (``caption.count_sticks``) renamed so; its probability then that kind's share of the
+        two. The two differ only in how many sticks, two rows of three or three of three, and
+        an index numeral cannot tell them (turned over, a 6 is a 9): kmahjongg's 6条 was read
+        9条 with its numeral unread."""
+        pair = [self.codes.index(code) for code in STICK_PAIR if code in self.codes]
+        asked = np.flatnonzero(self._unsure_faces(best, given) & np.isin(best, pair))
+        if len(pair) < 2 or not len(asked):
+            return best, given
+        best, given = best.copy(), given.copy()
+        for i in asked:
+            face = caption.face_pixels(image, boxes[i])
+            counted = f"{caption.count_sticks(face)}s" if face is not None else ""
+            if counted in STICK_PAIR and counted != self.codes[best[i]]:
+                k = self.codes.index(counted)
+                best[i] = k
+                given[i] = choice[i, k] / max(float(choice[i, pair].sum()), 1e-30)
         return best, given
 
     def _as_drawn(self, probs: np.ndarray, feats: np.ndarray, image: np.ndarray | None = None,
