@@ -616,9 +616,9 @@ class TileClassifier:
         honour never does. A face named a flower, season or honour is renamed only where that
         name was unsure (``UNSURE_REPORT``): jade's spring, numbered 1, had a mark read 4 on
         it, and was read 4萬 once its set was learnt."""
-        unsure = self._unsure_faces(best, given)
         if not caption.available():
             return best, given
+        unsure = _unsure_faces(self.codes, best, given)
         asked = [int(i) for i in np.argsort(given, kind="stable") if unsure[i]][:caption.MAX_FACES]
         if not asked:
             return best, given
@@ -637,16 +637,6 @@ class TileClassifier:
                 given[i] = choice[i, k] / max(float(choice[i, kinds].sum()), 1e-30)
         return best, given
 
-    def _unsure_faces(self, best: np.ndarray, given: np.ndarray) -> np.ndarray:
-        """Which tiles named ``best`` with probability ``given`` are faces named under
-        ``NUMERAL_ASK``, in a photo whose faces' median is under it too (none otherwise: a
-        photo of the design the classifier knows is read surely)."""
-        tile_kinds = [k for k, code in enumerate(self.codes) if code not in (NOT_A_TILE, "back")]
-        faces = (given > 0) & np.isin(best, tile_kinds)
-        if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK:
-            return np.zeros(len(best), bool)
-        return faces & (given < NUMERAL_ASK)
-
     def _counted(self, image: np.ndarray, boxes: np.ndarray, choice: np.ndarray,
                  best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``best`` and ``given`` with each face named 6条 or 9条 under ``NUMERAL_ASK`` (in a photo
@@ -656,7 +646,7 @@ class TileClassifier:
         an index numeral cannot tell them (turned over, a 6 is a 9): kmahjongg's 6条 was read
         9条 with its numeral unread."""
         pair = [self.codes.index(code) for code in STICK_PAIR if code in self.codes]
-        asked = np.flatnonzero(self._unsure_faces(best, given) & np.isin(best, pair))
+        asked = np.flatnonzero(_unsure_faces(self.codes, best, given) & np.isin(best, pair))
         if len(pair) < 2 or not len(asked):
             return best, given
         best, given = best.copy(), given.copy()
@@ -1175,6 +1165,17 @@ def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, 
             out[i] = {**named, "tile": kind,
                       "confidence": max(float(tiles[i]["confidence"]), caption.CONFIDENCE)}
     return out
+
+
+def _unsure_faces(codes: list[str], best: np.ndarray, given: np.ndarray) -> np.ndarray:
+    """Which tiles named ``best`` (indices into ``codes``) with probability ``given`` are faces
+    named under ``NUMERAL_ASK``, in a photo whose faces' median is under it too (none
+    otherwise: a photo of the design the classifier knows is read surely)."""
+    tile_kinds = [k for k, code in enumerate(codes) if code not in (NOT_A_TILE, "back")]
+    faces = (given > 0) & np.isin(best, tile_kinds)
+    if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK:
+        return np.zeros(len(best), bool)
+    return faces & (given < NUMERAL_ASK)
 
 
 def _numbered_as(code: str, rank: int) -> bool:
