@@ -208,44 +208,13 @@ def test_a_numeral_blob_is_small_and_shaped_like_a_digit() -> None:
     assert caption.numeral_blobs(sticks) == [] and caption.numeral_blobs(_numbered(None)) == []
 
 
-def _bamboo(sticks: int, numeral: str | None = None) -> np.ndarray:
-    """A cream face 300 × 400 with ``sticks`` bamboo sticks in rows of three (each a rod with
-    a joint, green, red or black in turn, as kmahjongg's 9条 mixes them), and ``numeral``
-    printed small in its upper right corner."""
-    face = np.full((400, 300, 3), (215, 235, 240), np.uint8)
-    inks = [(40, 150, 40), (40, 40, 190), (30, 30, 30)]
-    rows = max(2, (sticks + 2) // 3)
-    for k in range(sticks):
-        x, y = 70 + 70 * (k % 3), 90 + (260 // rows) * (k // 3)
-        ink = inks[k % 3]
-        cv2.rectangle(face, (x - 9, y), (x + 9, y + 260 // rows - 25), ink, -1)
-        cv2.rectangle(face, (x - 13, y + 260 // rows // 2 - 16), (x + 13, y + 260 // rows // 2 - 10), ink, -1)
-    if numeral is not None:
-        cv2.putText(face, numeral, (245, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (30, 30, 190), 3)
-    return face
-
-
-@pytest.mark.parametrize("sticks", [2, 3, 4, 5, 6, 7, 9])
-def test_a_bamboo_face_s_sticks_are_counted_whichever_way_up_it_lies(sticks: int) -> None:
-    """Upright, upside down, on its side, with its numeral beside them: as many as drawn."""
-    face = _bamboo(sticks, numeral=str(sticks))
-    for turned in (face, cv2.rotate(face, cv2.ROTATE_180), cv2.rotate(face, cv2.ROTATE_90_CLOCKWISE)):
-        assert caption.count_sticks(turned) == sticks
-
-
-def test_what_is_not_a_row_of_sticks_counts_no_six_or_nine() -> None:
-    """A blank face counts none; sticks of two sizes count only the larger group of alike."""
-    assert caption.count_sticks(np.full((400, 300, 3), 230, np.uint8)) == 0
-    mixed = _bamboo(6)
-    cv2.rectangle(mixed, (20, 20), (30, 50), (40, 150, 40), -1)  # a short stick, unlike the six
-    assert caption.count_sticks(mixed) == 6
-    assert caption.count_sticks(_numbered(None, pips=4)) == 4
-
-
 class _Codes:
-    """A classifier's kinds, all :meth:`TileClassifier._numbered` and ``_counted`` look at."""
+    """A classifier's kinds, all :meth:`TileClassifier._numbered` looks at."""
 
     codes = ["none", "back", "3f", "5f", "6f", "7f", "E", *(f"{r}{s}" for s in "mps" for r in range(1, 10))]
+
+    def __init__(self, codes: list[str] | None = None) -> None:
+        self.codes = codes or _Codes.codes
 
 
 def _renamed(monkeypatch: pytest.MonkeyPatch, named: list[tuple[str, float]], ranks: list[tuple[int, ...]],
@@ -357,42 +326,3 @@ def test_a_name_read_unsurely_names_nothing(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(caption, "_words", words)
     assert caption.read_kinds(photo, boxes) == [None, "5f"]
 
-
-def _counted(faces: list[tuple[np.ndarray, str, float]], likes: dict[str, float] | None = None
-             ) -> list[tuple[str, float]]:
-    """Faces (pixels, the name the classifier gave, its probability) in one photo, named again
-    by their sticks (:meth:`TileClassifier._counted`); ``likes``: other kinds' probabilities."""
-    from vision import recognizer
-
-    photo, boxes = _photo(*(face for face, _, _ in faces))
-    codes = _Codes.codes
-    choice = np.full((len(faces), len(codes)), 1e-6)
-    for i, (_, code, p) in enumerate(faces):
-        choice[i, codes.index(code)] = p
-        for kind, q in (likes or {}).items():
-            choice[i, codes.index(kind)] = q if kind != code else p
-    best = np.array([codes.index(code) for _, code, _ in faces])
-    given = np.array([p for _, _, p in faces])
-    out_best, out_given = recognizer.TileClassifier._counted(
-        _Codes(), photo, boxes, choice, best, given)  # type: ignore[arg-type]
-    return [(codes[k], round(float(q), 3)) for k, q in zip(out_best, out_given, strict=True)]
-
-
-def test_a_six_named_nine_is_named_by_its_sticks_whichever_way_up() -> None:
-    """kmahjongg's 6条, read 9条 at 0.07 with its numeral unread, shows two rows of three: 6条,
-    its probability its share of the two. A 9条 upside down read 6条 is 9条."""
-    upside_down = cv2.rotate(_bamboo(9, "9"), cv2.ROTATE_180)
-    names = _counted([(_bamboo(6, "6"), "9s", 0.07), (upside_down, "6s", 0.4)],
-                     likes={"6s": 0.03, "9s": 0.1})
-    assert names == [("6s", round(0.03 / 0.1, 3)), ("9s", round(0.1 / 0.5, 3))]
-
-
-def test_sticks_rename_only_a_six_or_nine_named_unsurely_in_a_photo_read_unsurely() -> None:
-    """A name the sticks agree with, one named surely, a face named other than 6条 or 9条, and
-    a count other than 6 or 9 (kmahjongg's 8条 draws its sticks joined) leave the names; in a
-    photo whose faces are named surely (the design the classifier knows) nothing is counted."""
-    faces = [(_bamboo(6), "6s", 0.5), (_bamboo(6), "9s", 0.97), (_bamboo(9), "8s", 0.5),
-             (_bamboo(4), "9s", 0.5), (_bamboo(6), "2m", 0.3)]
-    assert _counted(faces, likes={"6s": 0.2, "9s": 0.2}) == [(code, p) for _, code, p in faces]
-    sure = [(_bamboo(6), "9s", 0.9), (_bamboo(3), "3s", 0.99), (_bamboo(2), "2s", 0.99)]
-    assert _counted(sure, likes={"6s": 0.05}) == [(code, p) for _, code, p in sure]

@@ -33,6 +33,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from .face_marks import box_pixels, ink_marks
+
 #: The flowers and seasons in code order (1f-8f), as sets lettered in English name them; a word
 #: of three letters or more that begins one of them (and no other) names that kind.
 BONUS_NAMES = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", "WINTER")
@@ -73,9 +75,6 @@ NUMERAL_HEIGHT = (0.06, 0.22)
 NUMERAL_ASPECT = (0.25, 0.9)
 #: ... and inks at most this share of its box (a filled pip or a solid block does more).
 NUMERAL_INK = 0.7
-#: ... and is darker (or, on a dark face, paler) than the face by this much of 255: Otsu's
-#: split of a blank face finds blobs in its grain.
-NUMERAL_CONTRAST = 40
 #: At most this many blobs of one face are read.
 NUMERAL_BLOBS = 12
 #: Each blob is drawn this tall on the sheet (its digit then 40-45 px, as Tesseract likes).
@@ -84,12 +83,6 @@ NUMERAL_CELL = 64
 NUMERAL_SURE = 80.0
 #: ... with no other digit read on it at this confidence or more (a pip part read as 8 at 40-60).
 NUMERAL_OTHER = 40.0
-#: A bamboo face's sticks are the marks this tall (shares of its face's height) ...
-STICK_HEIGHT = (0.06, 0.5)
-#: ... alike: heights and widths within this share of each other (plus 2 px of width) ...
-STICK_LIKE = 0.2
-#: ... and inked areas within this share (an index numeral of a stick's height inks less).
-STICK_INK_LIKE = 0.3
 
 
 def kind_named(word: str) -> str | None:
@@ -129,14 +122,9 @@ def _strips(face: np.ndarray) -> list[np.ndarray]:
 def _faces(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """Each box (x1, y1, x2, y2 in ``image``, at most ``MAX_FACES``) at least 8 px a side, as
     (its index, its pixels)."""
-    height, width = image.shape[:2]
-    out = []
-    for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES]):
-        x1, y1 = max(0, int(x1)), max(0, int(y1))
-        x2, y2 = min(width, int(round(x2))), min(height, int(round(y2)))
-        if x2 - x1 >= 8 and y2 - y1 >= 8:
-            out.append((i, image[y1:y2, x1:x2]))
-    return out
+    boxes = np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES]
+    cut = [(i, box_pixels(image, box)) for i, box in enumerate(boxes)]
+    return [(i, face) for i, face in cut if face is not None]
 
 
 def _sheet(placed: list[tuple[int, np.ndarray, int]], height: int) -> np.ndarray:
@@ -184,69 +172,9 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     return found
 
 
-def _marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, list[tuple[int, ...]]]:
-    """The marks of ink on ``face`` (BGR) ``tall`` (shares of its height) that stay clear of its
-    edge and stand off the face around them by ``NUMERAL_CONTRAST``: Otsu's component labels
-    (marks dark on a pale face, or pale on a dark one) and each mark as (x, y, w, h, inked
-    area, label). The face around a mark, not the box's median: a box that is
-    mostly the cloth and the tile's side around a small face has the cloth's tone."""
-    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) if face.ndim == 3 else face
-    height, width = grey.shape
-    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    middle = ink[height // 4:height - height // 4, width // 4:width - width // 4]
-    if (ink > 0).mean() > 0.5 and (middle > 0).mean() > 0.5:  # pale marks on a dark face (a
-        ink = 255 - ink  # box that is mostly dark cloth and the tile's side holds a pale face)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    out = []
-    for k in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[k])
-        if not tall[0] * height <= h <= tall[1] * height:
-            continue
-        if x <= 1 or y <= 1 or x + w >= width - 1 or y + h >= height - 1:
-            continue  # the face's edge, or a mark cut off by it
-        tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
-        near = (slice(max(0, y - h // 2), y + h + h // 2), slice(max(0, x - h // 2), x + w + h // 2))
-        around = grey[near][labels[near] == 0]
-        if around.size and abs(tone - float(np.median(around))) >= NUMERAL_CONTRAST:
-            out.append((x, y, w, h, area, k))
-    return labels, out
-
-
-def count_sticks(face: np.ndarray) -> int:
-    """The most marks on ``face`` (BGR) alike in size and ink (``STICK_HEIGHT``, ``STICK_LIKE``,
-    ``STICK_INK_LIKE``): on a bamboo face, its sticks. Turned over, a 6 is a 9, so a bamboo
-    tile's index numeral cannot say whether it is 6条 or 9条 (:func:`read_numerals`); its
-    sticks, drawn alike whichever way up it lies, can. Circles are not counted so: a 6筒's
-    circles are often drawn apart in two sizes, and seen at a slant the far ones are smaller.
-
-    >>> face = np.full((160, 120, 3), 235, np.uint8)
-    >>> for k in range(6):  # two rows of three sticks, and a numeral in the corner
-    ...     _ = cv2.rectangle(face, (18 + 30 * (k % 3), 30 + 60 * (k // 3)),
-    ...                       (28 + 30 * (k % 3), 75 + 60 * (k // 3)), (40, 140, 40), -1)
-    >>> _ = cv2.putText(face, "6", (100, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 200), 2)
-    >>> count_sticks(face)
-    6
-    """
-    _, marks = _marks(face, STICK_HEIGHT)
-    most = 0
-    for _, _, w, h, area, _ in marks:
-        alike = sum(1 for _, _, w2, h2, area2, _ in marks
-                    if abs(h2 - h) <= STICK_LIKE * max(h, h2)
-                    and abs(w2 - w) <= STICK_LIKE * max(w, w2) + 2
-                    and abs(area2 - area) <= STICK_INK_LIKE * max(area, area2))
-        most = max(most, alike)
-    return most
-
-
-def face_pixels(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
-    """The pixels of ``box`` (x1, y1, x2, y2) in ``image``, or None where it is under 8 px."""
-    cut = _faces(image, np.asarray(box, float).reshape(1, 4))
-    return cut[0][1] if cut else None
-
-
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``NUMERAL_HEIGHT``,
-    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``NUMERAL_CONTRAST``),
+    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``face_marks.MARK_CONTRAST``),
     each black on white with a little margin; at most ``NUMERAL_BLOBS``.
 
     >>> face = np.full((120, 90, 3), 235, np.uint8)
@@ -255,7 +183,7 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     >>> [blob.shape[0] > blob.shape[1] for blob in numeral_blobs(face)]
     [True]
     """
-    labels, marks = _marks(face, NUMERAL_HEIGHT)
+    labels, marks = ink_marks(face, NUMERAL_HEIGHT)
     out = []
     for x, y, w, h, area, k in marks:
         if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
@@ -281,7 +209,7 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
     >>> [abs(int((row < 128).any(axis=1).sum()) - LETTER_CELL) <= 1 for row in letter_rows(face)]
     [True]
     """
-    labels, marks = _marks(face, LETTER_HEIGHT)
+    labels, marks = ink_marks(face, LETTER_HEIGHT)
     rows: list[list[tuple[int, ...]]] = []
     for mark in sorted(m for m in marks if m[2] <= LETTER_WIDEST * m[3]):
         x, y, w, h = mark[:4]

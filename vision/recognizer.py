@@ -33,6 +33,7 @@ from .face_embedding import (
     way_up,
     ways_for,
 )
+from .face_marks import box_pixels, count_sticks, framed_middle
 from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import (
@@ -168,6 +169,9 @@ OWN_BLANK = "P"
 #: 白板 at most this sure, so listed unsure: a player photographs one tile to have it read, and a
 #: back alone says nothing (a lone back photographed is read so too; models/MODEL_CARD.md "Stop 36").
 LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
+#: A face framed round an empty middle, named unsurely as something else, is read as this
+#: (``TileClassifier._framed``).
+FRAMED_BLANK = "P"
 #: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
 #: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
 #: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
@@ -601,6 +605,7 @@ class TileClassifier:
         if numbered:
             best, given = self._numbered(image, boxes, choice, best, given)
             best, given = self._counted(image, boxes, choice, best, given)
+            best, given = self._framed(image, boxes, best, given)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, given
 
@@ -641,7 +646,7 @@ class TileClassifier:
                  best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``best`` and ``given`` with each face named 6条 or 9条 under ``NUMERAL_ASK`` (in a photo
         whose faces' median is under it too) whose sticks count the other
-        (``caption.count_sticks``) renamed so; its probability then that kind's share of the
+        (``face_marks.count_sticks``) renamed so; its probability then that kind's share of the
         two. The two differ only in how many sticks, two rows of three or three of three, and
         an index numeral cannot tell them (turned over, a 6 is a 9): kmahjongg's 6条 was read
         9条 with its numeral unread."""
@@ -651,12 +656,31 @@ class TileClassifier:
             return best, given
         best, given = best.copy(), given.copy()
         for i in asked:
-            face = caption.face_pixels(image, boxes[i])
-            counted = f"{caption.count_sticks(face)}s" if face is not None else ""
+            face = box_pixels(image, boxes[i])
+            counted = f"{count_sticks(face)}s" if face is not None else ""
             if counted in STICK_PAIR and counted != self.codes[best[i]]:
                 k = self.codes.index(counted)
                 best[i] = k
                 given[i] = choice[i, k] / max(float(choice[i, pair].sum()), 1e-30)
+        return best, given
+
+    def _framed(self, image: np.ndarray, boxes: np.ndarray, best: np.ndarray, given: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """``best`` and ``given`` with each face named other than 白板 under ``UNSURE_REPORT`` (in
+        a photo whose faces' median is under ``NUMERAL_ASK``) that is a frame round an empty
+        middle (``face_marks.framed_middle``) named ``FRAMED_BLANK``, at
+        ``LONE_BLANK_CONFIDENCE``: still a tile to check. kmahjongg's traditional 白板 is a
+        lattice of squares round an empty room; a classifier that never saw it read 8条."""
+        if FRAMED_BLANK not in self.codes:
+            return best, given
+        blank = self.codes.index(FRAMED_BLANK)
+        asked = np.flatnonzero(_unsure_faces(self.codes, best, given) & (given < UNSURE_REPORT)
+                               & (best != blank))
+        best, given = best.copy(), given.copy()
+        for i in asked:
+            face = box_pixels(image, boxes[i])
+            if face is not None and framed_middle(face):
+                best[i], given[i] = blank, LONE_BLANK_CONFIDENCE
         return best, given
 
     def _as_drawn(self, probs: np.ndarray, feats: np.ndarray, image: np.ndarray | None = None,
