@@ -92,6 +92,24 @@ def test_a_name_photographed_askew_under_a_frame_is_read() -> None:
 
 
 @needs_tesseract
+def test_a_name_on_a_tile_lying_upside_down_or_on_its_side_is_read() -> None:
+    """A tile across the table lies upside down, one in a discard row may lie on its side: its
+    row of letters is read turned every way it may lie (:func:`caption.read_kinds`). Read only
+    as it lies, none of these is read."""
+    photo, boxes = _photo(_askew("WIN", 5), _askew("PLUM", -8), _face("AUT"), _askew("SUM", 0))
+    upside_down = cv2.rotate(photo, cv2.ROTATE_180)
+    height, width = photo.shape[:2]
+    turned_boxes = np.array([[width - x2, height - y2, width - x1, height - y1] for x1, y1, x2, y2 in boxes])
+    assert caption.read_kinds(upside_down, turned_boxes) == ["8f", "1f", "7f", "6f"]
+    on_its_side = cv2.rotate(photo, cv2.ROTATE_90_CLOCKWISE)
+    side_boxes = np.array([[height - y2, x1, height - y1, x2] for x1, y1, x2, y2 in boxes])
+    assert caption.read_kinds(on_its_side, side_boxes) == ["8f", "1f", "7f", "6f"]
+    left_side = cv2.rotate(photo, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    left_boxes = np.array([[y1, width - x2, y2, width - x1] for x1, y1, x2, y2 in boxes])
+    assert caption.read_kinds(left_side, left_boxes) == ["8f", "1f", "7f", "6f"]
+
+
+@needs_tesseract
 def test_a_pale_face_in_a_box_mostly_of_dark_cloth_is_read_dark_on_pale() -> None:
     """A detector's box round a tile seen at a slant holds its side and the cloth too, more of
     them than of its face: the ink is still the face's own dark letters, and told from the face

@@ -9,7 +9,9 @@ kind the tile is. All tiles of a photo are read in one Tesseract run (one proces
 each face is cut into a few strips (the whole face, its lower half as it is and made black on
 white), the strips stacked on one white sheet, and each row of letters on a face cut out alone
 and turned level onto a second sheet (:func:`letter_rows`; a sheet apart, as Tesseract turns a
-sheet by the skew it finds on it); each word found is given to the face whose strip it lies in.
+sheet by the skew it finds on it), as the face lies, stood on its side and both turned over (a
+tile across the table lies upside down); each word found is given to the face whose strip it
+lies in.
 
 Sets sold abroad also print a small numeral on each suited tile, so that a player who reads no
 Chinese knows its rank: kmahjongg's traditional 4筒, read 5筒 by a classifier that never saw it,
@@ -143,7 +145,10 @@ def _face_at(placed: list[tuple[int, np.ndarray, int]], middle: float) -> int | 
 
 def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     """The flower or season each box's face (x1, y1, x2, y2 in ``image``) is lettered as, or
-    None where no name is read there (or faces agree on none); all None without Tesseract."""
+    None where no name is read there (or faces agree on none); all None without Tesseract. Its
+    rows of letters are read whichever way up or on whichever side the tile lies: turned over
+    and stood up, a name read none of those ways reads as no name of the eight (upright, the
+    ten held-out sets' 840 one-tile photos: 47 names read, none wrong, as before)."""
     found: list[str | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
     if not found or not available():
         return found
@@ -152,7 +157,9 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     pages: list[list[tuple[int, np.ndarray, int]]] = [[], []]
     tops = [STRIP_GAP, STRIP_GAP]
     for i, face in _faces(image, boxes):
-        for page, strips in enumerate((_strips(face), letter_rows(face))):
+        rows = letter_rows(face) + letter_rows(cv2.rotate(face, cv2.ROTATE_90_CLOCKWISE))
+        rows += [cv2.rotate(row, cv2.ROTATE_180) for row in rows]  # a tile lying any way
+        for page, strips in enumerate((_strips(face), rows)):
             for strip in strips:
                 pages[page].append((tops[page], strip, i))
                 tops[page] += strip.shape[0] + STRIP_GAP
