@@ -146,9 +146,10 @@ def _face_at(placed: list[tuple[int, np.ndarray, int]], middle: float) -> int | 
 def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     """The flower or season each box's face (x1, y1, x2, y2 in ``image``) is lettered as, or
     None where no name is read there (or faces agree on none); all None without Tesseract. Its
-    rows of letters are read whichever way up or on whichever side the tile lies: turned over
-    and stood up, a name read none of those ways reads as no name of the eight (upright, the
-    ten held-out sets' 840 one-tile photos: 47 names read, none wrong, as before)."""
+    rows of letters are read as they lie, stood on their side and both turned over, whichever
+    way the tile lies; turned a wrong way, a name reads as none of the eight (the ten held-out
+    sets' 840 one-tile photos, upright: 47 names read, none wrong, as when read only as they
+    lie)."""
     found: list[str | None] = [None] * len(np.asarray(boxes, float).reshape(-1, 4)[:MAX_FACES])
     if not found or not available():
         return found
