@@ -17,16 +17,18 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
 
 Usage::
 
-    python -m datasets.device_bundle pack [--set detect|faces] [--side 80] [--quality 70]  # here
+    python -m datasets.device_bundle pack [--set designs|detect|faces] [--side 80] [--quality 70]  # here
     python3 -m datasets.device_bundle unpack [--set detect|faces]  # on the device machine
 
 then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's two files
-(``.dev/classify.bin``, ``.dev/classify.idx``), and ``bash scripts/device_train.sh`` (see there).
+(``.dev/classify.bin``, ``.dev/classify.idx``; the designs set is packed as those too), and
+``bash scripts/device_train.sh`` (see there).
 
 The tracked tree travels too. ``pack`` prints both sizes against the limit; when over it, move
-the large tracked files the device does not read (``models/*.onnx``, the checkpoints of the
-other stage) aside for that one call and restore them with ``git checkout -- models`` (done so
-on 2026-11-29).
+the large tracked files the device does not read (``models/*.onnx``, ``models/*.npz``, the
+checkpoints but the one the stage starts from) aside for that one call and restore them with
+``git checkout -- models`` (done so on 2026-11-29). The designs set (51 MiB at 64 px) fits so
+beside a tree of about 9 MiB.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from datasets import turned
 REPO = Path(__file__).resolve().parent.parent
 BUNDLE = REPO / ".dev"
 SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
+           # the same crops for the many-designs classifier, packed at the 64 px it trains at
+           "designs": REPO / "work" / "mixed" / "classify",
            "detect": REPO / "work" / "mixed" / "detect" / "data.yaml",
            # the second detector's photos (dark, coloured and close-up faces; MODEL_CARD.md)
            "faces": REPO / "work" / "mixed" / "detect_faces3" / "data.yaml"}
@@ -51,6 +55,10 @@ VALID_SAMPLE = 3000
 DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used
 LIMIT = 64 * 2**20  # what the device tool copies, tree and carried paths together
 WEBP_QUALITY = 80
+#: The side the many-designs classifier's crops are packed at: the size it trains at (64 px,
+#: ``scripts/device_train.sh designs``). At 96 px its 65,365 crops were 84 MiB, over the limit
+#: on their own; at 64 px, 51 MiB.
+DESIGNS_SIDE = 64
 #: Seed of the turned copies made where the crops are unpacked (the same shares as
 #: ``datasets.build``'s, another draw).
 TURNED_SEED = 0
@@ -180,9 +188,12 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
 
 
 def pack(which: str, seed: int = 0, side: int | None = None, quality: int = WEBP_QUALITY) -> None:
-    """Pack a set, the wheels and the polars stand-in into ``.dev/``; report the sizes."""
-    if which == "classify":
+    """Pack a set, the wheels and the polars stand-in into ``.dev/``; report the sizes. The
+    designs set is the classifier crops at ``DESIGNS_SIDE``, written as the classify bundle."""
+    if which in ("classify", "designs"):
+        side = side or (DESIGNS_SIDE if which == "designs" else None)
         count = pack_crops(SOURCES[which], BUNDLE, seed, side=side, quality=quality)
+        which = "classify"
     else:
         count = pack_photos(SOURCES[which], BUNDLE, name=which)
     subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
@@ -217,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.action == "pack":
         pack(args.which, args.seed, args.side, args.quality)
     else:
-        unpack(BUNDLE, args.which)
+        unpack(BUNDLE, "classify" if args.which == "designs" else args.which)
     return 0
 
 

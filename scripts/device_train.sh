@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
 # one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces]
-# Prepare here with `python -m datasets.device_bundle pack [--set detect|faces]`, then call the
+# Prepare here with `python -m datasets.device_bundle pack [--set designs|detect|faces]`, then call the
 # device tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET:
 # classify, detect or faces; designs reads the classify bundle) and the command
 # `bash scripts/device_train.sh MINUTES SET`.

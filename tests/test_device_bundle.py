@@ -136,3 +136,23 @@ def test_a_set_too_large_is_thinned_by_side_and_quality(tmp_path: Path) -> None:
     unpack(thin)
     sides = {cv2.imread(str(p)).shape[:2] for p in thin.glob("classify/*/*/*.webp")}
     assert sides == {(48, 48)}
+
+
+def test_the_designs_set_is_the_classifier_crops_at_the_size_it_trains_at(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pack --set designs`` writes the classify bundle ``device_train.sh designs`` reads, its
+    crops at 64 px (at 96 px the designs crops were over the device's 64 MiB on their own)."""
+    from datasets import device_bundle
+
+    _crops(tmp_path / "src")
+    monkeypatch.setattr(device_bundle, "SOURCES", {**device_bundle.SOURCES, "designs": tmp_path / "src"})
+    monkeypatch.setattr(device_bundle, "BUNDLE", tmp_path / "dev")
+    monkeypatch.setattr(device_bundle.subprocess, "run",  # no wheels fetched, an empty tree
+                        lambda *args, **kwargs: type("Run", (), {"stdout": b""})())
+    (tmp_path / "dev" / "whl").mkdir(parents=True)
+    device_bundle.main(["pack", "--set", "designs"])
+    assert "14 images packed" in capsys.readouterr().out
+    assert not (tmp_path / "dev" / "designs.bin").exists()
+    device_bundle.main(["unpack", "--set", "designs"])
+    sides = {cv2.imread(str(p)).shape[:2] for p in (tmp_path / "dev").glob("classify/*/*/*.webp")}
+    assert sides == {(device_bundle.DESIGNS_SIDE, device_bundle.DESIGNS_SIDE)}
