@@ -669,7 +669,7 @@ MESSAGES: dict[str, str] = {
         "\"from\": 玩家}}",
     "'points' must be four whole numbers (at most {0} in size), one per player":
         "'points' 须是四个整数（绝对值不超过 {0}），每位玩家一个",
-    # issue 17-21 merges: wild tiles, 立直/宝牌, Charleston, riichi, MCR, Hong Kong, Taiwan
+    # the words of wild tiles, 立直/宝牌, the Charleston, riichi, MCR, Hong Kong and Taiwan
     "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})":
         "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":

@@ -4,7 +4,7 @@ The source labels are wrong in places: 7 photos carry the placeholder 1p on ever
 are labelled as another tile than they show, 6 tiles carry two labels, and tiles of discard
 piles and stacks were left out.
 Measured against them a right answer counts as wrong. Each row of ``valid_audit.csv`` is one
-correction, looked at in the photo (stop 15, every box the recognizer disagreed with):
+correction, looked at in the photo (every box where the recognizer and a label disagreed):
 
 * ``relabel``: the labelled box at (x1, y1, x2, y2) shows ``tile``, not what it was labelled;
 * ``add``: a tile at the box that no label covers; ``tile`` is ``?`` where the auditor does not

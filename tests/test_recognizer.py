@@ -20,7 +20,7 @@ from vision.images import read_image
 
 MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 #: Share of single-tile close-ups the shipped models must read as exactly their tile.
-CLOSE_UP_RIGHT = 0.6  # measured 25/30 (stop 11: 20/30, stop 10: 17/30); without the zoomed-out look 6/30
+CLOSE_UP_RIGHT = 0.6  # measured 25/30 with the shipped models; without the zoomed-out look 6/30
 
 
 def _jpeg(width: int = 64, height: int = 32, **save) -> bytes:

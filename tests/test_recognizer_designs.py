@@ -1174,8 +1174,8 @@ def test_a_tile_lying_upside_down_or_on_its_side_is_read_the_way_up_it_lies(angl
 def test_a_tile_on_its_side_seen_from_low_its_box_near_square_is_stood_up(angle: float) -> None:
     """Seen from low, a tile lying on its side shows its long side below its face: its box is
     near square (here 120 × 115), not wider than tall, and it is still stood up either way and
-    read so (until stop 38 only a box 1.15 times wider than tall was, and such a tile was
-    looked at squashed, on its side)."""
+    read so (a bound of 1.15 times wider than tall left such a tile looked at squashed, on its
+    side)."""
     from vision.face_embedding import SIDE_WAYS, ways_for
     from vision.tileset import Look
 

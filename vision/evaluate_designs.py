@@ -20,8 +20,8 @@ trained on measures how a player's never-seen set fares (leave-one-design-out: t
 as jade, black or coloured plastic sets are, instead of ivory. All the photos of a design show
 one set (``datasets.synth.photos.player_set``: one face colour, ink, body and back), as a
 player's layout photo and his close-ups do; ``--each-photo-a-set`` draws a set for each photo
-(the measure before stop 29, under which a coloured design's layout could be dark red with pale
-ink and its close-ups mint with dark ink).
+(an older, harsher measure, under which a coloured design's layout could be dark red with pale
+ink and its close-ups mint with dark ink, which no player's photos are).
 
 Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
 """
@@ -70,7 +70,7 @@ def _photo_folder(design: str, kind: str, seed: int, coloured: bool, one_set: bo
 
 def _set_style(design: str, seed: int, coloured: bool, one_set: bool) -> TileStyle | None:
     """The player's one set of ``design`` all its photos show (``datasets.synth.photos.
-    player_set``), or None: each photo a set of its own (the measure before stop 29)."""
+    player_set``), or None: each photo a set of its own (``--each-photo-a-set``)."""
     from datasets.synth.photos import player_set
 
     return player_set(design, coloured, seed) if one_set else None
@@ -279,8 +279,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="draw the designs on dark or tinted faces, not ivory")
     parser.add_argument("--each-photo-a-set", action="store_true",
                         help="draw each photo of a design as a set of its own (face colour, ink, "
-                             "body), not all of the one set a player owns (the measure before "
-                             "stop 29)")
+                             "body), not all of the one set a player owns (a harsher measure "
+                             "than any player's photos)")
     parser.add_argument("--turn", type=int, choices=[0, *TURNS], default=0,
                         help="read the one-tile photos turned so many degrees clockwise (upside "
                              "down, on their side: as the other players' tiles lie); the layout "

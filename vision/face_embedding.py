@@ -5,9 +5,9 @@ learnt at 64 px to *name* the tiles of the designs they trained on; on a new mak
 or flowers, 2 萬 and 3 萬, or 蘭 and 南, lie close there. This network looks at the tile's own
 face at 48 × 64 px and was trained (``vision.train_faces``) on rendered photos of hundreds of
 designs for one thing only: a tile seen in a close-up lies nearest the tile of the same kind in a
-layout photo of the *same* set, and turned over near no other kind (``--both-ways``, since
-stop 38). A learnt set's examples and the tiles read with it are embedded alike, and how near
-they lie is added to the features' similarity (``TileSet.combine``).
+layout photo of the *same* set, and turned over near no other kind (``--both-ways``, as the
+shipped network was trained). A learnt set's examples and the tiles read with it are embedded
+alike, and how near they lie is added to the features' similarity (``TileSet.combine``).
 Before a set is taught, a tile of a design the classifier reads unsurely is likened to each kind
 as the network's training sets draw it (``DrawnKinds``, ``TileClassifier._faces_drawn``).
 
@@ -55,9 +55,8 @@ EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
 #: The ways up a tile is looked at first (degrees): as it lies and upside down, as a tile lies
 #: before the player across the table. Shown a tile only as it lay, a network that learnt upright
 #: tiles likened an upside-down 萬 to flowers: before a set was taught one-tile photos turned
-#: over read right 0.83-0.86 against 0.99-1.00 as they stood (models/MODEL_CARD.md "Stop 37");
-#: the networks shipped since stop 38 (faces-d, faces-f since stop 42) learnt to read a face
-#: both ways.
+#: over read right 0.83-0.86 against 0.99-1.00 as they stood (docs/recognizer.md, "Which way
+#: up"); the shipped network (faces-f, trained ``--both-ways``) learnt to read a face both ways.
 WAYS = (0.0, 180.0)
 #: ... and a tile whose box is near square or wider (``SIDE_FROM``), stood up either way too:
 #: lying on its side (in a discard row, a claimed meld) or standing seen from low and askew (a
@@ -66,9 +65,9 @@ SIDE_WAYS = (90.0, 270.0)
 #: A box at least this share of its height wide may hold a tile on its side. Seen from low, a
 #: tile lying on its side shows its long side below its face and its box is near square: of the
 #: dark green set's one-tile photos turned a quarter, 61 % had boxes no wider than 1.15 × their
-#: height (the median 1.13, a tenth under 0.99), and until stop 38 (tried at 1.15) were never
-#: stood up; of upright one-tile photos 5 % are as wide (the median 0.81; models/MODEL_CARD.md
-#: "Stop 38").
+#: height (the median 1.13, a tenth under 0.99), so a bound of 1.15 left most of them lying
+#: on their side; of upright one-tile photos 5 % are as wide (the median 0.81; measured with
+#: ``python -m vision.evaluate_designs --turn 90``).
 SIDE_FROM = 0.95
 #: A tile seen from low shows its body's near side below its face, a quarter of its box or
 #: more: stretched to ``FACE_SIZE`` with it, the face is squashed into the top and likened to no
@@ -76,7 +75,7 @@ SIDE_FROM = 0.95
 #: 5 花, under ``tileset.EMBED_SURE``). Where the network knows no view of a tile as boxed, it is
 #: looked at with these shares of its box's height cut off below, where the camera sees the body
 #: (``body_cut_views``): the same tiles then lie 0.91 and 0.83 from their own kind, first by 0.54
-#: and 0.19 (models/MODEL_CARD.md "Stop 41").
+#: and 0.19 (docs/recognizer.md, "Which way up").
 BODY_CUTS = (0.2, 0.35)
 #: ... a share cut off only where that strip of the box is plain, as a body's side is (bands
 #: of its colours across the tile): the spread of each of its rows (its middle three fifths,
@@ -88,7 +87,7 @@ BODY_PLAIN = 15.0
 #: (:func:`way_up`): most tiles photographed stand before the player. Taken by nearness
 #: alone, 10-13 % of upright one-tile photos were turned over and the network named their kind
 #: less often (0.944 → 0.919 with a set); with the classifier's reading weighing and these odds
-#: 0.938, upside down 0.362 → 0.918 (six sets, ``work/way_ana3.py``; models/MODEL_CARD.md "Stop 37").
+#: 0.938, upside down 0.362 → 0.918 (six sets, ``work/way_ana3.py``; docs/recognizer.md, "Which way up").
 AS_IT_LIES = 2.0
 #: The least probability a kind is given in :func:`way_up`: one the classifier all but rules out
 #: still counts a little.

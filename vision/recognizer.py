@@ -61,10 +61,10 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: A second detector, trained on tile sets drawn on dark and coloured faces (jade, black, plum,
 #: mint…) as well as on the real photos: it finds such faces the first misses, but puts more
-#: extra boxes on the real photos (``valid`` precision 0.9627 → 0.9578, models/MODEL_CARD.md,
-#: stop 26). So it is looked with only where the first finds few tiles (``FEW_TILES``), where a
-#: layout photo shows fewer tiles than named (``tileset.find_layout``), and first for a
-#: player's set whose layout it found (``TileSet.dark_faces``).
+#: extra boxes on the real photos (``valid`` precision 0.9627 → 0.9578, docs/recognizer.md,
+#: "Dark and coloured faces"). So it is looked with only where the first finds few tiles
+#: (``FEW_TILES``), where a layout photo shows fewer tiles than named (``tileset.find_layout``),
+#: and first for a player's set whose layout it found (``TileSet.dark_faces``).
 FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
 #: side by side (``TileSet`` vectors twice as wide), not on the first's alone.
@@ -75,7 +75,8 @@ SECOND_FEATURES = 1.0
 #: design neither was trained on the first is often sure and wrong (a 6 筒 read 4 筒 at 0.99,
 #: the second 6 筒 at 0.94); at 0.6 instead of 0.5 the held-out designs gen-12..15 read 0.929 /
 #: 0.929 / 0.964 / 0.952 → 0.952 / 0.976 / 0.988 / 0.988 before learning, `valid` the same tile
-#: accuracy (0.9685), one photo fewer entirely right (models/MODEL_CARD.md, stop 28).
+#: accuracy (0.9685), one photo fewer entirely right (``python -m vision.evaluate_designs``,
+#: ``python -m vision.evaluate``).
 SECOND_SHARE = 0.6
 #: The crops each tile is read in: padding (share of the box side; the classifier trained on
 #: ``CROP_PAD``, 0.1) and a turn (degrees clockwise). On the 296 valid photos, one view at
@@ -92,13 +93,13 @@ CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
 #: turned views and all views averaged: a tile lying sideways or upside down (7 筒 lying
 #: sideways on a red cloth read as 6 筒 upright, as 7 筒 turned) is read the way it stands in one
 #: of them. Only the unsure ones (8 % of valid tiles): a view of every tile costs ~25 ms a photo,
-#: and turned views read some rendered tile styles worse (above); models/MODEL_CARD.md, stop 15.
+#: and turned views read some rendered tile styles worse (above); docs/recognizer.md, "Two stages".
 TURNED_VIEWS: tuple[tuple[float, int], ...] = tuple(
     (pad, degrees) for degrees in (90, 180, 270) for pad in (0.0, CROP_PAD))
 #: ... and in these upright views, cut tighter and wider: the box of a tile of a design never
 #: seen sits off its face more often. With them, valid 0.9664 / 0.9605 / 71.0 % → 0.9673 /
 #: 0.9615 / 71.6 %, one-tile photos of held-out designs read right 0.000-0.012 more
-#: (models/MODEL_CARD.md, stop 19); these views alone, without the turned ones: valid 67.9 %.
+#: (``python -m vision.evaluate_designs``); these views alone, without the turned ones: valid 67.9 %.
 WIDER_VIEWS: tuple[tuple[float, int], ...] = ((0.05, 0), (0.15, 0), (0.2, 0))
 UNSURE = 0.9
 #: A tile still unsure whose ink is paler than its face (``preprocess.pale_ink``: a jade, black
@@ -106,8 +107,8 @@ UNSURE = 0.9
 #: share of that reading mixed in: the classifier learnt dark ink on pale faces. One-tile photos
 #: of the dark green set with pale ink (gen-14 coloured) and kmj-jade read right 0.726 / 0.571
 #: without, 0.762 / 0.595 at half; the negative alone 0.786 / 0.595 but after one layout photo
-#: 0.881 / 0.655 against 0.905 / 0.667 at half, and more misread silently (models/MODEL_CARD.md,
-#: stop 32). Sets with dark ink are not looked at again.
+#: 0.881 / 0.655 against 0.905 / 0.667 at half, and more misread silently (docs/recognizer.md,
+#: "Designs never seen"). Sets with dark ink are not looked at again.
 NEGATIVE_SHARE = 0.5
 #: A tile named with less probability than this is reported ``"unsure"``: listed among the
 #: tiles to check rather than taken silently (the hand reader's and the service's doubts start
@@ -129,7 +130,7 @@ KINDS_NEAR = 0.25
 #: ... in a photo whose tiles the classifier reads with a median probability under this only:
 #: one of a design it does not know. Real photos of the design it was trained on are read
 #: surely; on them the drawn kinds set 6 tiles right for 9 they set wrong in a third of
-#: ``valid`` (the drawn kinds are rendered designs' only). At 0.9 (stop 47) one-tile photos of
+#: ``valid`` (the drawn kinds are rendered designs' only). At 0.9 instead, one-tile photos of
 #: the ten held-out sets read one more right upright (a jade 6 筒), one fewer upside down and two
 #: fewer on their side, of 840 each; `valid` the same.
 KINDS_FAMILIAR = 0.6
@@ -139,13 +140,13 @@ KINDS_FAMILIAR = 0.6
 #: design to the same kind of other designs better than the classifier names it where the design
 #: is far from those it learnt. Weighed after the features' kinds, whose ``KINDS_NEAR`` had
 #: already shut out the right kind, the dark green set read 0.929 and jade 0.702 before
-#: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; models/MODEL_CARD.md "Stop 35").
+#: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; docs/recognizer.md, "Designs never seen").
 FACE_KINDS_TEMPERATURE = 0.05
 #: A face named with less probability than this is asked for the index numeral printed on it
 #: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles), in a photo
 #: whose faces are named with a median probability under it too: real photos of the design the
 #: classifier was trained on are read surely (median 0.99 or more), and it costs them nothing
-#: (``TileClassifier._numbered``; models/MODEL_CARD.md "Stop 48").
+#: (``TileClassifier._numbered``; docs/recognizer.md, "Names and marks on a face").
 NUMERAL_ASK = 0.95
 #: A numeral read says the rank, and the kind of that rank the classifier likes best is taken
 #: if it gives it at least this share of its best kind's probability: a pip's part or a stroke
@@ -167,7 +168,7 @@ OWN_BLANK = "P"
 #: A photo whose one tile the detector finds face down, blank (a coloured face: a jade or red
 #: set's 白板 close up, which the detector, trained on light faces, takes for a back) is read as
 #: 白板 at most this sure, so listed unsure: a player photographs one tile to have it read, and a
-#: back alone says nothing (a lone back photographed is read so too; models/MODEL_CARD.md "Stop 36").
+#: back alone says nothing (a lone back photographed is read so too; docs/recognizer.md, "Unsure tiles").
 LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
 #: A face framed round an empty middle, named unsurely as something else, is read as this
 #: (``TileClassifier._framed``).
@@ -184,7 +185,7 @@ PIECE_GAP = 0.15
 #: photographed on its side shows its body's edge (the back's colour, or white) beside its face,
 #: which the detector, trained on tiles standing up in the photo, found as a back of its own
 #: (one-tile photos turned a quarter, read with a learnt set: 11 of 84 jade photos held more than
-#: one box; models/MODEL_CARD.md "Stop 39"; the edges found spanned 0.73-1.0 of the face's
+#: one box; docs/recognizer.md, "Boxes kept and dropped"; the edges found spanned 0.73-1.0 of the face's
 #: side, some reaching over the face). A face-down tile beside a face (a concealed kong) is as
 #: deep as the face. The two lie at most ``PIECE_GAP`` of the face's depth apart, or overlap.
 BODY_ALONG = 0.7
@@ -226,11 +227,12 @@ class Thresholds:
     whole body (``holds``: the face lies that much inside; ``_drop_holders``): with the second
     detector detect-faces3 the one-tile photos of the held-out designs came out as one box in
     96.4 / 96.4 / 97.6 / 95.2 / 98.8 % (gen-12..15, kmj-traditional), 97.6 / 98.8 / 97.6 / 100 /
-    100 % with the holder dropped; `valid` unchanged (0.9688 / 0.9627 / 72.3 %, stop 26's models).
+    100 % with the holder dropped; `valid` unchanged (0.9688 / 0.9627 / 72.3 %, with the designs
+    classifier classify-designs64k).
     A holder the detector is unsure of (under ``sure_tile``) is dropped whatever it reads: a tile
     filling half a close-up, found (0.53-0.56) and found again with the cloth around it (0.37-0.39),
     the holder read another kind (gen-12's 7 萬 as 3 花, its sage 南 as 西, gen-13's 9 萬); before
-    learning the ten held-out sets read 0.945 → 0.950, `valid` unchanged (stop 41).
+    learning the ten held-out sets read 0.945 → 0.950, `valid` unchanged.
 
     A box the detector scores ``sure_tile`` or more holds a tile, whatever the classifier says:
     of the boxes the classifier read as no tile on valid, with detect-gpu-11300027-320 those
@@ -475,7 +477,7 @@ class TileClassifier:
         ``lightness_negative`` (``known``: which boxes' are read already, and those features):
         what a set with pale ink is matched on. The classifier learnt dark ink on pale faces;
         its features tell a jade set's white strokes apart better turned dark, and the two
-        together best (models/MODEL_CARD.md "Stop 33")."""
+        together best (docs/recognizer.md, "Designs never seen")."""
         if not len(feats.T):
             return feats
         negative = np.zeros_like(feats)

@@ -72,7 +72,7 @@ KINDS = tuple(TILE_CLASSES[:42])
 MAX_LAYOUT = 144
 #: Similarity (cosine) above which a learnt kind decides a tile; softness of that step and the
 #: temperature turning similarities into a distribution over the learnt kinds (measured in
-#: ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "A player's own set").
+#: ``python -m vision.evaluate_designs``; docs/tilesets.md).
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
@@ -80,9 +80,9 @@ TEMPERATURE = 0.05
 #: within ``FACE_WITHIN`` of a tile's nearest, each of those kinds' (``FACE_KINDS`` at most)
 #: ``FACE_EXAMPLES`` nearest examples are laid over the tile's face, and this share of how well
 #: they match (-1 to 1) added to their similarity; the other examples count as matching not at
-#: all (measured in ``python -m vision.evaluate_designs``; models/MODEL_CARD.md "Stop 21").
+#: all (measured in ``python -m vision.evaluate_designs``; docs/tilesets.md).
 #: Where the face network spoke, the kinds it puts within ``FACE_WITHIN`` of its nearest are
-#: laid over too: a tile the features put far from its own kind is not held from it (stop 41).
+#: laid over too: a tile the features put far from its own kind is not held from it.
 FACE_WEIGHT = 0.25
 FACE_WITHIN = 0.10
 FACE_KINDS = 5
@@ -97,8 +97,8 @@ EMBED_WEIGHT = 1.0
 #: nothing (0.46-0.61 in rendered hands of gen-12) and its say would only add noise (7 筒 read
 #: 9 筒). 0.65: between the 2nd and the 5th percentile of the valid designs' close-ups' nearest
 #: example (unturned; ``vision.train_faces``): 0.572 / 0.678 with faces-a, 0.583 / 0.680 with
-#: faces-c (stop 36; models/MODEL_CARD.md "Stop 36"); 0.682 / 0.754 with faces-d (stop 38),
-#: kept at 0.65: table scenes read 0.785 → 0.800 with it (models/MODEL_CARD.md "Stop 38").
+#: faces-c; 0.682 / 0.754 with faces-d, kept at 0.65: table scenes read 0.785 → 0.800 with it
+#: (``python -m vision.evaluate_designs --scenes 30``).
 EMBED_SURE = 0.65
 #: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
 #: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
@@ -113,38 +113,38 @@ EMBED_MAX_ASPECT = 2.5
 #: (one-shot on held-out designs 0.996, ``train_faces``; the features 0.958, ``train_metric``);
 #: where the two disagree, each sure of itself (a sage 2 萬 the features put at 3 萬 by 0.22, the
 #: network at 2 萬 by 0.15), the network is the likelier right. Half: after one layout photo
-#: the ten held-out sets read 0.977 → 0.980, after three 0.981 → 0.982 (models/MODEL_CARD.md
-#: "Stop 39").
+#: the ten held-out sets read 0.977 → 0.980, after three 0.981 → 0.982 (``python -m
+#: vision.evaluate_designs --learn 1 3``).
 SPOKE_FEATURES = 0.5
 #: The classifier's say among the learnt kinds: this share of its log-probability added to
 #: their logits (similarity / ``TEMPERATURE``), each kind counted at most ``CLASSIFIER_SPAN``
 #: below the classifier's top (a tenth of its probability): it breaks the near ties the set
 #: leaves (its top-1 was right in all 7 misreads after one layout photo of gen-500..503) and
 #: moves a reading by 0.058 of similarity at most, so an unfamiliar design it misreads with
-#: confidence, or a player's correction, is not overruled (models/MODEL_CARD.md "Stop 22").
+#: confidence, or a player's correction, is not overruled (docs/tilesets.md).
 CLASSIFIER_SAY = 0.5
 CLASSIFIER_SPAN = math.log(10)
 #: A tile whose view nearest an example (the face network's, ``face_embedding.EMBED_ANGLES``)
 #: is turned this many degrees or more lies askew: its features, made as it lies, are unlike the
 #: upright examples' (after one layout photo the ten held-out sets' close-ups read 0.745 where
 #: the nearest view is the most turned, ±30°, 0.98-0.99 elsewhere), so it is compared by the mean
-#: of its features' similarity as it lies and turned back upright (models/MODEL_CARD.md "Stop 36").
+#: of its features' similarity as it lies and turned back upright (docs/recognizer.md, "Which way up").
 TURN_BACK_FROM = 25.0
 #: A second trust, for a tile the face network spoke for (``EMBED_SURE``) and the classifier
 #: reads as a kind the set has learnt (its best tile kind: whether a tile lies there at all
-#: stays its say, so a first "no tile" does not hold the set back, stop 41): the choice then
+#: stays its say, so a first "no tile" does not hold the set back): the choice then
 #: lies between learnt kinds, and where the set's best kind (features, faces and network
 #: together) stands this far above its second, the set decides though the features alone lie
 #: far from every example (below ``trust_at``).
 #: A tile of a kind not learnt keeps the classifier's reading as before (its reading is then
-#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (MODEL_CARD "Stop 35").
+#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (docs/tilesets.md).
 STANDS_OUT = 0.15
 STANDS_OUT_SOFTNESS = 0.05
 #: ... but never for a box lying this share or more inside another, larger box of the photo, nor
 #: for that larger box: a piece of a tile (a stroke of a jade 5 萬 found apart) or a box holding a
 #: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure;
 #: where the detector's scores are given, only the one of the two scored lower (``nested``): the
-#: dark green set's SPR close-up (0.86) held a box round it and the cloth (0.20) (stop 41).
+#: dark green set's SPR close-up (0.86) held a box round it and the cloth (0.20).
 PIECE_INSIDE = 0.5
 #: An example's look: its box padded by this share of each side (more than the classifier's
 #: widest crop, ``preprocess.CROP_PAD``), stretched to this square, kept as JPEG of this quality
@@ -765,7 +765,7 @@ class TileSet:
         try:
             with np.load(path, allow_pickle=False) as data:
                 looks: list[Look | None] = []
-                if "look_ends" in data:  # kept since looks were (stop 19)
+                if "look_ends" in data:  # a set saved without looks has none of these
                     blob, start = data["look_bytes"].tobytes(), 0
                     for end, box in zip(data["look_ends"], data["look_boxes"], strict=True):
                         looks.append(Look(blob[start:int(end)], tuple(float(v) for v in box))  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ is then the one whose close-ups are read best looked at both ways. ``--swapped N
 designs drawn with their flower and season pictures swapped among the kinds (only the name on
 the tile tells them), ``--across SHARE`` that share of episodes reading another design's tiles
 against one design's layout (a tile likened to its kind as another set draws it); neither has
-made a network shipped yet (models/MODEL_CARD.md, stop 43).
+made a network worth shipping (runs faces-h and faces-i: models/MODEL_CARD.md, "Runs").
 
 The run checkpoints every ``CHECK_EVERY`` steps to ``models/checkpoints/<name>_last.pt`` and a
 rerun resumes there; each invocation is a line of ``models/train_log.jsonl``; the network is
@@ -68,7 +68,7 @@ CHECK_EVERY = 100
 #: The sets each kind as drawn is made from (``KINDS_FILE``): the first this many generated
 #: designs and the art sets, rendered with ``KINDS_SCENES`` table scenes each (their layouts
 #: are what counts). The 465 sets a network trains on read held-out designs worse before
-#: learning (stop 35: jade 0.810 → 0.774): more generated designs crowd out those drawn by people.
+#: learning (jade 0.810 → 0.774): more generated designs crowd out those drawn by people.
 KINDS_DESIGNS = 150
 KINDS_SCENES = 2
 #: Of an episode's other layout photo, this many tiles are read beside its close-ups.
