@@ -56,8 +56,8 @@ CLASSIFIER_FILE = "tile_classifier.onnx"
 #: A second classifier, trained on many tile designs (rendered art sets and generated ones as
 #: well as the real photos), whose reading of each tile is averaged with the first's (weighing
 #: ``SECOND_SHARE``): alone it
-#: reads the real design a little worse, with the first it reads both better (models/
-#: MODEL_CARD.md, "Any tile set").
+#: reads the real design a little worse, with the first it reads both better (docs/
+#: recognizer.md, "Two stages").
 DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: A second detector, trained on tile sets drawn on dark and coloured faces (jade, black, plum,
 #: mint…) as well as on the real photos: it finds such faces the first misses, but puts more
