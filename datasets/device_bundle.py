@@ -27,7 +27,7 @@ then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's tw
 The tracked tree travels too. ``pack`` prints both sizes against the limit; when over it, move
 the large tracked files the device does not read (``models/*.onnx``, ``models/*.npz``, the
 checkpoints but the one the stage starts from) aside for that one call and restore them with
-``git checkout -- models`` (done so on 2026-11-29). The designs set (51 MiB at 64 px) fits so
+``git checkout -- models``. The designs set (51 MiB at 64 px) fits so
 beside a tree of about 7 MiB.
 """
 
