@@ -32,7 +32,7 @@ def asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any
             calls.append(kwargs)
 
     monkeypatch.setitem(sys.modules, "ultralytics", types.SimpleNamespace(YOLO=FakeYOLO))
-    for name in ("go_offline", "_configure_ultralytics", "write_card_runs"):  # the card stays
+    for name in ("go_offline", "_configure_ultralytics", "write_run_log"):  # the run log stays
         monkeypatch.setattr(train_mod, name, lambda: None)
     monkeypatch.setattr(train_mod.signal, "signal", lambda *args: None)
     monkeypatch.setattr(train_mod, "TRAIN_LOG", tmp_path / "train_log.jsonl")
