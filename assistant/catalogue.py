@@ -446,6 +446,7 @@ TEXT.update(UI)
 VARIANTS: dict[str, tuple[str, str]] = {
     "default": ("通用", "General (any region)"),
     "riichi": ("日本立直麻将", "Japanese riichi"),
+    "riichi_sanma": ("三人麻将（三麻）", "Three-player riichi (sanma)"),
     "mcr": ("国标麻将", "Chinese official (MCR)"),
     "shaanxi": ("陕西麻将", "Shaanxi"),
     "xian": ("西安麻将", "Xi'an"),

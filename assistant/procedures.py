@@ -22,7 +22,7 @@ from .errors import MahjongError
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
-from .scoring.table import next_seat
+from .scoring.table import check_seat, next_seat, seat_winds
 from .tiles import DRAGONS, WINDS, check_code
 from .variants import DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
 
@@ -165,19 +165,26 @@ def is_draw(profile: RuleProfile, kongs: int, tiles_left: int) -> dict[str, Any]
 def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = None,
                 discarder: str | None = None) -> str:
     """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
-    otherwise the deal passes to his 下家. Sichuan (its ``next_dealer`` option): the first winner
-    deals, or the discarder whose discard made several winners."""
-    dealer = _seat(dealer, "dealer")
+    otherwise the deal passes to his 下家 (at a table of three West's 下家 is East). Sichuan (its
+    ``next_dealer`` option): the first winner deals, or the discarder whose discard made several
+    winners.
+
+    >>> from assistant.variants import get_profile
+    >>> next_dealer("W", ["E"], get_profile("riichi_sanma")), next_dealer("W", ["E"])
+    ('E', 'N')
+    """
+    seats = seat_winds(profile)
+    dealer = check_seat(_seat(dealer, "dealer"), "dealer", seats)
     if not isinstance(winners, list):
         raise MahjongError("winners must be a list of seat winds", winners)
     for w in winners:
-        _seat(w, "a winner")
+        check_seat(_seat(w, "a winner"), "a winner", seats)
     rule = profile.extra.get("next_dealer") if profile is not None else None
     if rule is not None and winners:
         if rule == "discarder_on_multiple" and len(winners) > 1 and discarder is not None:
             return _seat(discarder, "discarder")
         return winners[0]
-    return dealer if not winners or dealer in winners else next_seat(dealer)
+    return dealer if not winners or dealer in winners else next_seat(dealer, seats=seats)
 
 
 #: 换三张: where each seat's three tiles go, by direction (turn order E → S → W → N is the
@@ -382,7 +389,7 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
                            f"draw ({', '.join(DRAW_SETTLERS)}), as an object of seat -> hand",
                            "hands")
     table = read_variant_table(profile, data)
-    ledger = Ledger()
+    ledger = Ledger(table.seats)
     items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]
     settler = KONG_SETTLERS.get(profile.name)
     if settler is not None and table.kongs:
