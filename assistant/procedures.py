@@ -357,19 +357,20 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 
     A chow by any seat but the discarder's 下家, or where chows are not allowed, is refused.
     """
-    discarder = _seat(discarder, "discarder")
+    at_table = seat_winds(profile)
+    discarder = check_seat(_seat(discarder, "discarder"), "discarder", at_table)
     seats: dict[str, dict[str, Any]] = {}
     for seat, claim in declared.items():
-        _seat(seat, "a claiming seat")
+        check_seat(_seat(seat, "a claiming seat"), "a claiming seat", at_table)
         if seat == discarder:
             raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
         if claim not in _CLAIMS:
             raise MahjongError(f"seat {seat}: a claim is one of {', '.join(_CLAIMS)}, got {claim!r}",
                                claim)
-        may_chow = profile.chow_allowed and next_seat(discarder) == seat
+        may_chow = profile.chow_allowed and next_seat(discarder, seats=at_table) == seat
         seats[seat] = {"win": claim == "win", "kong": claim in ("kong", "zhi_kong"),
                        "pung": claim == "pung", "chows": [[claim]] if claim == "chow" and may_chow
-                       else [], "distance": turn_distance(discarder, seat)}
+                       else [], "distance": turn_distance(discarder, seat, at_table)}
     outcome = resolve(seats, profile)
     if outcome["winners"]:
         return dict.fromkeys(outcome["winners"], "win")

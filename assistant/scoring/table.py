@@ -208,10 +208,11 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
                            "nearest seat in turn order wins, so table.winners lists only one",
                            "winners")
     if state.kong_replacement and state.self_drawn and not any(
-            m.is_kong for m in state.melds) and not getattr(state, "laid_out", None):
+            m.is_kong for m in state.melds) and not getattr(state, "laid_out", None) and not (
+            getattr(state, "nukidora", 0)):
         raise MahjongError("kong_replacement (杠上开花): a win on the replacement tile needs the "
                            "kong among the winner's melds (or a single tile laid out as a kong, "
-                           "武汉 红中杠 / 赖子杠)", "kong_replacement")
+                           "武汉 红中杠 / 赖子杠, or a 北 set aside in 三麻)", "kong_replacement")
     if getattr(state, "kong_on_kong", False) and not (
             state.kong_replacement and state.self_drawn
             and sum(m.is_kong for m in state.melds) >= 2):

@@ -65,6 +65,8 @@ def _next_tile(tile: str) -> str:
 
 #: The dora an indicator points at: the next tile of its suit, winds and dragons in their cycles.
 DORA_OF: dict[str, str] = {t: _next_tile(t) for t in INDEX}
+#: The tiles three players leave out of the set (三麻: 2万–8万).
+THREE_PLAYER_OUT = frozenset(f"{n}m" for n in range(2, 9))
 #: Three players (三麻): 2万–8万 are out of the set, so 1m points at 9m and 9m at 1m.
 DORA_OF_THREE: dict[str, str] = {**DORA_OF, "1m": "9m", "9m": "1m"}
 
@@ -656,6 +658,11 @@ def score_riichi(state: HandState, profile: RuleProfile,
                  readings: list[Decomposition]) -> dict[str, Any]:
     """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what."""
     check_riichi_hand(state)
+    if (state.kong_replacement and not any(m.is_kong for m in state.melds)
+            and not profile.extra.get("nukidora_rinshan", True)):
+        raise MahjongError("kong_replacement (嶺上開花): the draw after setting a 北 aside is not "
+                           "a kong's replacement at this table (option nukidora_rinshan = "
+                           "false); declare a kong among the melds", "kong_replacement")
     table = read_riichi_table(state, profile)
     winner = table.seat
     assert winner is not None
@@ -806,6 +813,10 @@ def settle_riichi_draw(profile: RuleProfile, table: Table, hands: dict[str, Any]
             states[seat] = HandState.from_json(hands[seat], profile.hand_size)
         except MahjongError as exc:
             raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
+        absent = [t for t in states[seat].tiles if profile.three_player and t in THREE_PLAYER_OUT]
+        if absent:
+            raise MahjongError(f"seat {seat}: {absent[0]} is not in the tile set of variant "
+                               f"{profile.name!r}", absent[0])
     ready = [w for w, st in states.items() if st.tile_count == profile.hand_size and shanten(
         to_counts(st.tiles), 0, profile.forms, profile.four_as_two_pairs) == 0]
     items = [item("听牌" if w in ready else "不听", "Ready (tenpai)" if w in ready

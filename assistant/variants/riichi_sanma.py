@@ -6,11 +6,11 @@ two and the empty North seat's share is lost (``tsumo_loss``) or split. The rule
 where tables differ and their options are in ``docs/rules/riichi_sanma.md``.
 
 >>> from assistant import analyze
->>> s = analyze({"variant": "riichi_sanma", "concealed": "111p456p789pEEE9s", "win_tile": "9s",
+>>> s = analyze({"variant": "riichi_sanma", "concealed": "111p456p789pEEE1m", "win_tile": "1m",
 ...              "nukidora": 2, "dora_indicators": "9m", "context": {"seat_wind": "S"},
 ...              "table": {"discarder": "W"}})["score"]
 >>> [(i["name_ja"], i["count"]) for i in s["items"]], s["han"], s["payments"]
-([('役牌 場風牌', 1), ('抜きドラ', 2)], 3, {'E': 0, 'S': 5200, 'W': -5200})
+([('役牌 場風牌', 1), ('ドラ', 2), ('抜きドラ', 2)], 5, {'E': 0, 'S': 8000, 'W': -8000})
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ SPECS: dict[str, OptionSpec] = {
     "nukidora": OptionSpec("拔北：北可拔出放在一旁作宝牌并补牌（false：北只是普通风牌）",
                            "nukidora: a 北 may be set aside as a dora, with a replacement draw "
                            "(false: 北 is only a wind tile)"),
+    "nukidora_rinshan": OptionSpec("拔北后补牌自摸算岭上开花", "a self-draw on the tile drawn "
+                                   "after setting a 北 aside is 嶺上開花 (rinshan)"),
     "start_points": number("起始点数", "the points each player holds at the start", 1_000_000,
                            1000),
     "honba_ron": number("本场：荣和时放铳者每本付", "honba: what the discarder pays a counter on "
@@ -43,7 +45,8 @@ SPECS: dict[str, OptionSpec] = {
 }
 
 DEFAULTS: dict[str, Any] = {
-    **RIICHI_DEFAULTS, "tsumo_loss": True, "nukidora": True, "start_points": START_POINTS,
+    **RIICHI_DEFAULTS, "tsumo_loss": True, "nukidora": True, "nukidora_rinshan": True,
+    "start_points": START_POINTS,
     "honba_ron": 1000, "honba_tsumo": 500, "noten_payment": 2000,
 }
 
