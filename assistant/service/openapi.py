@@ -88,17 +88,19 @@ CLAIMS_REQUEST = {
 }
 
 BETS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 100},
-        "minItems": 4, "maxItems": 4}
+        "minItems": 3, "maxItems": 4, "description": "one per player"}
 POINTS = {"type": "array", "items": {"type": "integer", "minimum": -1_000_000,
                                      "maximum": 1_000_000},
-          "minItems": 4, "maxItems": 4, "description": "one per player, summing to zero"}
+          "minItems": 3, "maxItems": 4, "description": "one per player, summing to zero"}
 
 TABLE_CREATE = {
     "type": "object", "required": ["players"],
     "properties": {"players": {"type": "array", "items": {"type": "string", "minLength": 1},
-                               "minItems": 4, "maxItems": 4, "uniqueItems": True,
-                               "description": "the four names, different, in seating order "
-                                              "(each cut to 40 characters)"},
+                               "minItems": 3, "maxItems": 4, "uniqueItems": True,
+                               "description": "the players' names, different, in seating order "
+                                              "(each cut to 40 characters): four, or three "
+                                              "where the variant seats three (riichi_sanma, "
+                                              "sichuan with players 3)"},
                    "name": {"type": "string"}, "variant": VARIANT,
                    "options": {"type": "object"},
                    "bets": {"oneOf": [BETS, {"type": "null"}]}},

@@ -1,5 +1,5 @@
-"""Table sessions kept in SQLite: four named players, the variant, bets, the dealer and its
-rotation, the prevalent wind, every hand's result and the running totals.
+"""Table sessions kept in SQLite: four named players (three where the variant seats three), the
+variant, bets, the dealer and its rotation, the prevalent wind, every hand's result and the running totals.
 
 One file (default ``~/.local/share/mahjong-assistant/tables.sqlite3``, or ``$XDG_DATA_HOME``),
 created 0600 in a 0700 folder, and no server; the schema is migrated on start (``PRAGMA
@@ -11,7 +11,8 @@ players' browsers; the store keeps only the secret's SHA-256. Recording a hand i
 after, whatever other requests do at the same time.
 
 Players sit in turn order 0 → 1 → 2 → 3. The dealer is East; player ``i`` has the seat wind
-``WINDS[(i - dealer) % 4]``. The dealer keeps the deal after his own win or a draw (连庄);
+``WINDS[(i - dealer) % 4]``; at a table of three (三麻, 成都 三人) ``WINDS[(i - dealer) % 3]``, the
+seats E S W and the deal passing 0 → 1 → 2 → 0. The dealer keeps the deal after his own win or a draw (连庄);
 otherwise the deal passes to the next player, and when it comes back to player 0 the prevalent
 wind moves on (E → S → W → N).
 
