@@ -216,6 +216,9 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
                                f"{profile.name!r}", t)
+    if state.nukidora and "nukidora" in profile.extra and not profile.extra["nukidora"]:
+        raise MahjongError(f"variant {profile.name!r}: this table plays 北 as a wind only, never "
+                           "set aside (option nukidora = false)", "nukidora")
     if state.nukidora and not profile.extra.get("nukidora"):
         raise MahjongError(f"variant {profile.name!r} sets no 北 aside: 抜きドラ (nukidora) is "
                            "three-player riichi's (riichi_sanma)", "nukidora")

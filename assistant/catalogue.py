@@ -1241,6 +1241,8 @@ MESSAGES: dict[str, str] = {
         "{0}：{2} 人的牌桌没有 {1} 这个座位（座位为 {3}）",
     "variant {0} sets no 北 aside: 抜きドラ (nukidora) is three-player riichi's (riichi_sanma)":
         "{0} 不拔北：拔北宝牌 (nukidora) 是三人立直麻将（riichi_sanma）的规则",
+    "variant {0}: this table plays 北 as a wind only, never set aside (option nukidora = false)":
+        "{0}：本桌北只当风牌，不拔北（选项 nukidora = false）",
     "'nukidora' lists the 北 (N) set aside; only 北 is set aside (抜きドラ)":
         "'nukidora' 列出拔出的北 (N)；只有北可以拔出（拔北宝牌）",
     "'nukidora' is the number of 北 set aside, 0-4 (four copies), got {0}":
