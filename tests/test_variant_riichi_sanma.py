@@ -252,3 +252,15 @@ def test_a_chengdu_table_of_three_takes_the_same_three_seat_path(store: SessionS
     paid = t["hands"][0]["payments"]
     assert len(paid) == 3 and paid[2] > 0 and paid[0] == paid[1] < 0 and sum(paid) == 0
     assert t["dealer"] == 2   # 成都: the first winner deals next
+
+
+def test_the_table_page_is_told_the_seats_and_the_api_makes_a_table_of_three(tmp_path: Any) -> None:
+    from assistant.service import create_app
+
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    assert client.get(f"/api/variants/{SANMA}").get_json()["seats"] == 3
+    assert client.get("/api/variants/riichi").get_json()["seats"] == 4
+    made = client.post("/api/tables", json={"players": ["A", "B", "C"], "variant": SANMA})
+    assert made.status_code == 201 and made.get_json()["held"] == [35000] * 3
+    four = client.post("/api/tables", json={"players": ["A", "B", "C", "D"], "variant": SANMA})
+    assert four.status_code == 422 and "3" in four.get_json()["error"]

@@ -57,7 +57,7 @@ EXAMPLES = (
               "context": {"seat_wind": "S"}, "table": {"discarder": "W"}}},
     {"zh": "立直、门前清自摸、宝牌（翻出九万，一万为宝牌）", "en": "Riichi and self-draw; 9m "
      "turned, so 1m is the dora",
-     "hand": {"concealed": "11m234p567p345s6s", "win_tile": "6s", "dora_indicators": "9m",
+     "hand": {"concealed": "11m234p567p345s66s", "win_tile": "6s", "dora_indicators": "9m",
               "context": {"riichi": True, "self_drawn": True, "seat_wind": "W"}}},
 )
 
