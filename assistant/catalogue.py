@@ -1259,6 +1259,10 @@ MESSAGES: dict[str, str] = {
     "this table (option nukidora_rinshan = false); declare a kong among the melds":
         "岭上开花：本桌拔北后的补牌不算杠后补牌（选项 nukidora_rinshan = false）；副露里须有杠",
     "seat {0}: {1} is not in the tile set of variant {2}": "{0} 家：{1} 不在 {2} 的牌里",
+    "换三张: at a table of three nobody sits opposite; pass clockwise or counterclockwise":
+        "换三张：三人桌没有对家；请顺时针或逆时针换",
+    "换三张: give the three tiles of each seat E S W (a table of three)":
+        "换三张：请给出东南西三家各自的三张牌（三人桌）",
     # the parts messages are made of
     "meld {0}": "第 {0} 副副露",
     "meld {0} tiles": "第 {0} 副副露的牌",

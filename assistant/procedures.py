@@ -193,13 +193,28 @@ EXCHANGE_STEPS = {"counterclockwise": 1, "opposite": 2, "clockwise": 3}
 
 
 def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = None) -> dict[str, Any]:
-    """换三张: each seat passes three tiles of one suit; returns what each seat receives."""
+    """换三张: each seat passes three tiles of one suit; returns what each seat receives. At a
+    table of three (成都 三人) the seats are E S W and no seat sits opposite.
+
+    >>> from assistant.variants import get_profile
+    >>> three = get_profile("sichuan", {"players": 3})
+    >>> exchange_three(three, {"E": ["1m"] * 3, "S": ["2p"] * 3, "W": ["3s"] * 3},
+    ...                "counterclockwise")["received"]
+    {'E': ['3s', '3s', '3s'], 'S': ['1m', '1m', '1m'], 'W': ['2p', '2p', '2p']}
+    """
     direction = direction or profile.extra.get("exchange_three", "none")
+    seats = seat_winds(profile)
     if direction not in EXCHANGE_STEPS:
         raise MahjongError(f"换三张: the direction is one of {', '.join(EXCHANGE_STEPS)}, got "
                            f"{direction!r} (this table plays exchange_three = "
                            f"{profile.extra.get('exchange_three', 'none')!r})", direction)
-    if not isinstance(passes, dict) or set(passes) != set(WINDS):
+    if len(seats) == 3 and direction == "opposite":
+        raise MahjongError("换三张: at a table of three nobody sits opposite; pass clockwise or "
+                           "counterclockwise", direction)
+    if not isinstance(passes, dict) or set(passes) != set(seats):
+        if len(seats) == 3:
+            raise MahjongError("换三张: give the three tiles of each seat E S W (a table of "
+                               "three)", "passes")
         raise MahjongError("换三张: give the three tiles of each seat E S W N", "passes")
     received: dict[str, list[str]] = {}
     for seat, tiles in passes.items():
@@ -208,8 +223,9 @@ def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = No
         codes = [check_code(t) for t in tiles]
         if len({t[1] for t in codes}) != 1 or not all(len(t) == 2 and t[1] in "mps" for t in codes):
             raise MahjongError(f"换三张: seat {seat}'s three tiles must be of one suit", seat)
-        received[next_seat(seat, EXCHANGE_STEPS[direction])] = codes
-    return {"direction": direction, "received": {s: received[s] for s in WINDS}}
+        step = EXCHANGE_STEPS[direction] if direction != "clockwise" else len(seats) - 1
+        received[next_seat(seat, step, seats)] = codes
+    return {"direction": direction, "received": {s: received[s] for s in seats}}
 
 
 def exchange_advice(tiles: list[str]) -> dict[str, Any]:

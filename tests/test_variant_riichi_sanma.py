@@ -264,3 +264,16 @@ def test_the_table_page_is_told_the_seats_and_the_api_makes_a_table_of_three(tmp
     assert made.status_code == 201 and made.get_json()["held"] == [35000] * 3
     four = client.post("/api/tables", json={"players": ["A", "B", "C", "D"], "variant": SANMA})
     assert four.status_code == 422 and "3" in four.get_json()["error"]
+
+
+def test_chengdu_three_players_exchange_three_tiles_among_three_seats() -> None:
+    from assistant.procedures import exchange_three
+
+    three = get_profile("sichuan", {"players": 3})
+    passes = {"E": ["1m"] * 3, "S": ["2p"] * 3, "W": ["3s"] * 3}
+    assert exchange_three(three, passes, "clockwise")["received"] == {
+        "E": ["2p"] * 3, "S": ["3s"] * 3, "W": ["1m"] * 3}
+    with pytest.raises(MahjongError, match="nobody sits opposite"):
+        exchange_three(three, passes, "opposite")
+    with pytest.raises(MahjongError, match="E S W"):
+        exchange_three(three, {**passes, "N": ["4p"] * 3}, "clockwise")
