@@ -277,3 +277,13 @@ def test_chengdu_three_players_exchange_three_tiles_among_three_seats() -> None:
         exchange_three(three, passes, "opposite")
     with pytest.raises(MahjongError, match="E S W"):
         exchange_three(three, {**passes, "N": ["4p"] * 3}, "clockwise")
+
+
+def test_practice_asks_about_hands_of_the_108_tiles() -> None:
+    from assistant.service.practice import check, question
+
+    for seed in range(20):
+        q = question(seed, SANMA)
+        assert not set(q["hand"]) & OUT
+        waits = [w["tile"] for w in sanma({"concealed": q["hand"]})["waits"]]
+        assert check(q["hand"], waits, SANMA)["correct"]
