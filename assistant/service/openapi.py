@@ -59,6 +59,9 @@ HAND_STATE = {
         "laid_out": {**TILES, "description": "tiles laid out singly as kongs (武汉 红中杠, 赖子杠)"},
         "jokers": {"type": "array", "items": {"type": "string"},
                    "description": "special jokers held (特别百搭: 元 喜 合 筒 索 万 总 一皇 … 四后)"},
+        "nukidora": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 4}, TILES],
+                     "description": "riichi_sanma: the 北 this seat set aside (抜きドラ), a count "
+                                    "or the tiles"},
         "variant": VARIANT, "options": {"type": ["object", "null"]},
         "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
                                                              "kongs (used by the variants' scoring)"},
