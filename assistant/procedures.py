@@ -61,8 +61,11 @@ def wall_stacks(profile: RuleProfile, owner: str, dealer: str) -> int:
 
 
 def _beyond(profile: RuleProfile, owner: str) -> str:
-    """The wall the deal runs into after ``owner``'s: his 下家's (counterclockwise) or 上家's."""
-    return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise" else 3)
+    """The wall the deal runs into after ``owner``'s: his 下家's (counterclockwise) or 上家's
+    (a wall a player: three walls at a table of three)."""
+    seats = seat_winds(profile)
+    return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise"
+                     else len(seats) - 1, seats)
 
 
 #: How a variant throws the dice: (throws, dice per throw, what the skip is, description).
@@ -83,7 +86,8 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
     variant's way of throwing (:data:`DICE_MODES`): Shaanxi and Xi'an two throws added,
     Guangdong one throw of three dice, Sichuan one of two, the 南京 notes' second throw alone or
     九自手 (the smaller die)."""
-    dealer = _seat(dealer, "dealer")
+    seats = seat_winds(profile)
+    dealer = check_seat(_seat(dealer, "dealer"), "dealer", seats)
     mode = profile.extra.get("dice", "three_dice")
     count, dice, rule = DICE_MODES[mode]
     if not isinstance(throws, (list, tuple)) or len(throws) != count:
@@ -92,8 +96,9 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
         raise MahjongError("九自手 needs both dice (e.g. 4,5), not only their total", throws[0])
     totals = [_throw_total(t, dice, f"throw {k + 1}") for k, t in enumerate(throws)]
     first = totals[0]
-    offset = (first - 1) % 4
-    wall = next_seat(dealer, offset)
+    # The count goes round the seats present: at a table of three 3 is the 上家 and 4 the dealer.
+    offset = (first - 1) % len(seats)
+    wall = next_seat(dealer, offset, seats)
     if mode == "sum_and_smaller":
         skip = min(throws[0]) - 1
     else:
@@ -107,7 +112,7 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
         start = _beyond(profile, start)
     stacks = wall_stacks(profile, wall, dealer)
     left = max(0, stacks - skip)
-    zh, en = _SEAT_NAMES[offset]
+    zh, en = _SEAT_NAMES[3 if offset == len(seats) - 1 and offset else offset]
     out: dict[str, Any] = {
         "variant": profile.name, "dealer": dealer, "throws": totals, "wall_seat": wall,
         "wall_zh": zh, "wall_en": en, "skip_stacks": skip, "wall_stacks": stacks,

@@ -287,3 +287,14 @@ def test_practice_asks_about_hands_of_the_108_tiles() -> None:
         assert not set(q["hand"]) & OUT
         waits = [w["tile"] for w in sanma({"concealed": q["hand"]})["waits"]]
         assert check(q["hand"], waits, SANMA)["correct"]
+
+
+def test_the_dice_count_round_the_three_seats_present() -> None:
+    from assistant.procedures import dice_start
+
+    three = get_profile("sichuan", {"players": 3})
+    assert (dice_start(three, "E", [[1, 2]])["wall_seat"],
+            dice_start(three, "E", [[2, 2]])["wall_seat"]) == ("W", "E")
+    assert dice_start(three, "E", [[1, 2]])["wall_zh"] == "上家"
+    with pytest.raises(MahjongError, match="no seat at a table of 3"):
+        dice_start(three, "N", [[1, 2]])
