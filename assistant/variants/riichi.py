@@ -686,7 +686,11 @@ def score_riichi(state: HandState, profile: RuleProfile,
         v = value_reading(state, r, s)
         if v is None:
             continue
-        key = (v.base, v.yakuman, v.han, v.fu)
+        paid = shares(v.base, dealer, state.self_drawn)
+        others = len(table.seats) - 1  # the payers of a self-draw: two at a table of three
+        total = paid.get("discarder", 0) + paid.get("dealer", 0) + paid.get("other", 0) * (
+            others if dealer else others - 1)
+        key = (total, v.yakuman, v.han, v.fu)
         if best is None or key > best[0]:
             best = (key, v)
     if best is None:
