@@ -239,6 +239,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.riichi_declared": ("立直", "Riichi declared"),
     "ui.double_riichi": ("两立直", "Double riichi"),
     "ui.ippatsu": ("一发", "Ippatsu"),
+    "ui.nukidora": ("拔北（张数）", "North set aside (nukidora)"),
     "ui.wild_tiles": ("赖子（百搭）", "Wild tiles"),
     "ui.wild": ("赖子", "wild"),
     "page.make_indicator": ("这是翻开的牌", "This is the tile turned up"),

@@ -1321,6 +1321,10 @@ window.CATALOGUE = {
 "不对。正确答案：",
 "Not quite. The answer:"
 ],
+"ui.nukidora": [
+"拔北（张数）",
+"North set aside (nukidora)"
+],
 "ui.or_points_for_the_whole_hand": [
 "或整手的分数",
 "or points for the whole hand"

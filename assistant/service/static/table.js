@@ -7,6 +7,8 @@
 const $ = (id) => document.getElementById(id);
 const game = { table: null, secret: null, variants: [], variantInfo: null, pending: [] };
 const SAVED = "mahjong-tables";
+//: The Japanese variants: their own 立直 sticks, honba and 流局听牌 (tenpai at a draw).
+const JAPANESE = ["riichi", "riichi_sanma"];
 
 function savedTables() {
   try { return JSON.parse(localStorage.getItem(SAVED) || "[]").filter((t) => t && t.id); } catch (e) { return []; }
@@ -141,8 +143,8 @@ function factPlayers(fact) {
 function toggleFacts() {
   const t = game.table;
   const win = document.querySelector("input[name=result]:checked").value === "win";
-  $("riichi-boxes").hidden = !t || (t.variant !== "riichi" && !(t.options || {}).riichi);
-  $("tenpai-boxes").hidden = !t || t.variant !== "riichi" || win;
+  $("riichi-boxes").hidden = !t || (!JAPANESE.includes(t.variant) && !(t.options || {}).riichi);
+  $("tenpai-boxes").hidden = !t || !JAPANESE.includes(t.variant) || win;
   $("la-zhuang-boxes").hidden = !t || t.variant !== "taiwan" || !win;
 }
 
@@ -307,7 +309,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   // riichi plays its own 立直; every other variant may turn the switch on. A variant seating
   // three asks for three names and bets.
   const switchable = () => {
-    $("riichi-switch-wrap").hidden = ["riichi", "riichi_sanma"].includes($("variant").value);
+    $("riichi-switch-wrap").hidden = JAPANESE.includes($("variant").value);
     const three = seatsOf($("variant").value) < 4;
     for (const id of ["p3", "b3"]) $(id).closest("label").hidden = three;
   };
