@@ -66,3 +66,13 @@ def test_the_score_page_counts_the_norths_set_aside(page, server, stub):  # noqa
             for row in page.query_selector_all("tr.payment")}
     assert pays == {k: v for k, v in expected["payments"].items() if v or k in pays}
     assert set(pays) <= {"E", "S", "W"} and pays["S"] == expected["payments"]["S"] > 0
+
+
+def test_the_live_page_offers_only_the_seats_at_the_table(page, server):  # noqa: F811
+    page.goto(f"{server.url}/live")
+    page.wait_for_selector("#variant option[value='riichi_sanma']", state="attached")
+    assert "N" in [o.get_attribute("value") for o in page.query_selector_all("#my-seat option")]
+    page.select_option("#variant", "riichi_sanma")
+    page.wait_for_function("() => ![...document.querySelectorAll('#my-seat option')]"
+                           ".some((o) => o.value === 'N')")
+    assert page.input_value("#discarder") == "W"
