@@ -138,12 +138,14 @@ def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -
     return True
 
 
-def remaining_copies(state: HandState) -> list[int]:
-    """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
+def remaining_copies(state: HandState, absent: frozenset[int] = frozenset()) -> list[int]:
+    """Unseen copies of each tile: four, less the player's own tiles, the visible ones and the
+    北 he set aside (抜きドラ); none of a tile ``absent`` from the set (三麻's 2万–8万), so the
+    counts add up to the variant's own set (108 tiles in 三麻)."""
     seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
         t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
-        [state.indicator] if state.indicator else [])
-    return [max(0, 4 - seen[t]) for t in TILES]
+        [state.indicator] if state.indicator else []) + Counter({"N": state.nukidora})
+    return [0 if i in absent else max(0, 4 - seen[t]) for i, t in enumerate(TILES)]
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
@@ -209,10 +211,17 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
                 raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
                                    f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "
                                    f"but the meld {' '.join(m.tiles)} holds it", used[0])
-    for t in state.tiles + [t for m in state.melds for t in m.faces]:
+    shown = state.visible + state.discards + state.dora_indicators + state.ura_dora_indicators
+    for t in state.tiles + [t for m in state.melds for t in m.faces] + shown:
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
                                f"{profile.name!r}", t)
+    if state.nukidora and "nukidora" in profile.extra and not profile.extra["nukidora"]:
+        raise MahjongError(f"variant {profile.name!r}: this table plays 北 as a wind only, never "
+                           "set aside (option nukidora = false)", "nukidora")
+    if state.nukidora and not profile.extra.get("nukidora"):
+        raise MahjongError(f"variant {profile.name!r} sets no 北 aside: 抜きドラ (nukidora) is "
+                           "three-player riichi's (riichi_sanma)", "nukidora")
     if not profile.chow_allowed:
         for m in state.melds:
             if m.type == "chow" and not m.concealed:
@@ -230,7 +239,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     if state.jokers:
         return _with_jokers(state, profile, rules, counts, wilds)
     n = sum(counts) + wilds
-    remaining = remaining_copies(state)
+    remaining = remaining_copies(state, rules.absent)
     forms = {f.value: form_shanten(f, counts, wilds, rules.three_player, rules.four_as_two_pairs)
              if form_applies(f, n) else None for f in profile.forms}
     shanten = min(v for v in forms.values() if v is not None)
@@ -402,7 +411,7 @@ def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
     before = replace(state, win_tile=None) if state.win_tile else state
     rules = rules_of(profile, before)
     counts, wilds = split_wilds(before.tiles, rules)
-    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before))
+    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before, rules.absent))
     return [w["tile"] for w in found]
 
 

@@ -239,6 +239,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.riichi_declared": ("立直", "Riichi declared"),
     "ui.double_riichi": ("两立直", "Double riichi"),
     "ui.ippatsu": ("一发", "Ippatsu"),
+    "ui.nukidora": ("拔北（张数）", "North set aside (nukidora)"),
     "ui.wild_tiles": ("赖子（百搭）", "Wild tiles"),
     "ui.wild": ("赖子", "wild"),
     "page.make_indicator": ("这是翻开的牌", "This is the tile turned up"),
@@ -446,6 +447,7 @@ TEXT.update(UI)
 VARIANTS: dict[str, tuple[str, str]] = {
     "default": ("通用", "General (any region)"),
     "riichi": ("日本立直麻将", "Japanese riichi"),
+    "riichi_sanma": ("三人麻将（三麻）", "Three-player riichi (sanma)"),
     "mcr": ("国标麻将", "Chinese official (MCR)"),
     "shaanxi": ("陕西麻将", "Shaanxi"),
     "xian": ("西安麻将", "Xi'an"),
@@ -758,8 +760,8 @@ MESSAGES: dict[str, str] = {
     "宝牌: the indicator must be a suit, wind or dragon tile, got {0}":
         "宝牌：指示牌须是数牌、风牌或箭牌，收到 {0}",
     "kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds "
-    "(or a single tile laid out as a kong, 武汉 红中杠 / 赖子杠)":
-        "杠上开花：补牌和牌，和牌者的副露里须有杠（或单张亮出的杠：武汉红中杠、赖子杠）",
+    "(or a single tile laid out as a kong, 武汉 红中杠 / 赖子杠, or a 北 set aside in 三麻)":
+        "杠上开花：补牌和牌，和牌者的副露里须有杠（或单张亮出的杠：武汉红中杠、赖子杠；或三麻拔出的北）",
     "kong_on_kong (槓上槓): a win on the replacement of a second kong in a row needs kong_replacement, "
     "self_drawn and two kongs among the winner's melds":
         "槓上槓：连开两杠后补牌和牌，须是杠上开花、自摸，且副露里有两杠",
@@ -1235,6 +1237,33 @@ MESSAGES: dict[str, str] = {
     "this client has made {0} tile sets today; the limit is {1} a day":
         "这个客户端今天已建了 {0} 个牌组，每天上限 {1} 个",
     "no example {0} in this tile set": "这个牌组里没有样本 {0}",
+    # three seats (三麻 riichi_sanma, 成都 三人) and 抜きドラ
+    "{0}: {1} has no seat at a table of {2} players (seats {3})":
+        "{0}：{2} 人的牌桌没有 {1} 这个座位（座位为 {3}）",
+    "variant {0} sets no 北 aside: 抜きドラ (nukidora) is three-player riichi's (riichi_sanma)":
+        "{0} 不拔北：拔北宝牌 (nukidora) 是三人立直麻将（riichi_sanma）的规则",
+    "variant {0}: this table plays 北 as a wind only, never set aside (option nukidora = false)":
+        "{0}：本桌北只当风牌，不拔北（选项 nukidora = false）",
+    "'nukidora' lists the 北 (N) set aside; only 北 is set aside (抜きドラ)":
+        "'nukidora' 列出拔出的北 (N)；只有北可以拔出（拔北宝牌）",
+    "'nukidora' is the number of 北 set aside, 0-4 (four copies), got {0}":
+        "'nukidora' 是拔出的北的张数，0–4（共四张），收到 {0}",
+    "'players' must be the {0} players' names, in seating order: variant {1} seats {2}":
+        "'players' 须为 {0} 位玩家的名字，按座位顺序：{1} 是 {2} 人牌桌",
+    "the players need different names": "玩家的名字须各不相同",
+    "'{0}' must be a player number 0-{1} (a table of {2}), got {3}":
+        "'{0}' 须为玩家编号 0–{1}（{2} 人牌桌），收到 {3}",
+    "'bets' must be {0} whole numbers 0-100, one per player":
+        "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
+    "'points' must be {0} whole numbers, one per player": "'points' 须为 {0} 个整数，每位玩家一个",
+    "kong_replacement (嶺上開花): the draw after setting a 北 aside is not a kong's replacement at "
+    "this table (option nukidora_rinshan = false); declare a kong among the melds":
+        "岭上开花：本桌拔北后的补牌不算杠后补牌（选项 nukidora_rinshan = false）；副露里须有杠",
+    "seat {0}: {1} is not in the tile set of variant {2}": "{0} 家：{1} 不在 {2} 的牌里",
+    "换三张: at a table of three nobody sits opposite; pass clockwise or counterclockwise":
+        "换三张：三人桌没有对家；请顺时针或逆时针换",
+    "换三张: give the three tiles of each seat E S W (a table of three)":
+        "换三张：请给出东南西三家各自的三张牌（三人桌）",
     # the parts messages are made of
     "meld {0}": "第 {0} 副副露",
     "meld {0} tiles": "第 {0} 副副露的牌",

@@ -20,23 +20,30 @@ from .analysis import blocked, complete_readings, resolve_quints, rules_of, spli
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
+from .scoring.table import check_seat, seat_winds
 from .tiles import INDEX, TILES, WINDS, is_suited, parse_tile, tile_name
 from .variants import WIN_CHECKS, get_profile
 
 
-def next_seat(seat: str, steps: int = 1) -> str:
-    """The seat ``steps`` turns after ``seat`` (E → S → W → N → E)."""
-    return WINDS[(WINDS.index(seat) + steps) % 4]
+def next_seat(seat: str, steps: int = 1, seats: tuple[str, ...] = WINDS) -> str:
+    """The seat ``steps`` turns after ``seat`` (E → S → W → N → E; E → S → W → E at three)."""
+    return seats[(seats.index(seat) + steps) % len(seats)]
 
 
-def turn_distance(frm: str, to: str) -> int:
-    """Turns from ``frm`` to ``to`` (1 = the next player)."""
-    return (WINDS.index(to) - WINDS.index(frm)) % 4
+def turn_distance(frm: str, to: str, seats: tuple[str, ...] = WINDS) -> int:
+    """Turns from ``frm`` to ``to`` (1 = the next player) among ``seats``."""
+    return (seats.index(to) - seats.index(frm)) % len(seats)
 
 
-def relative_source(claimer: str, discarder: str) -> str:
-    """Where the discarder sits for the claimer: ``left`` (上家), ``opposite`` or ``right``."""
-    return {1: "left", 2: "opposite", 3: "right"}[turn_distance(discarder, claimer)]
+def relative_source(claimer: str, discarder: str, seats: tuple[str, ...] = WINDS) -> str:
+    """Where the discarder sits for the claimer: ``left`` (上家), ``opposite`` or ``right``
+    (at a table of three the seat after the claimer is his 下家, on the right).
+
+    >>> relative_source("E", "W", ("E", "S", "W")), relative_source("E", "S", ("E", "S", "W"))
+    ('left', 'right')
+    """
+    distance = turn_distance(discarder, claimer, seats)
+    return "left" if distance == 1 else "right" if distance == len(seats) - 1 else "opposite"
 
 
 def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: bool,
@@ -111,6 +118,8 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(hands, dict) or not hands:
         raise MahjongError("'hands' must map seat winds to hand states", "hands")
     profile = get_profile(data.get("variant"), data.get("options"))
+    at_table = seat_winds(profile)
+    check_seat(discarder, "'discarder'", at_table)
     passed = data.get("passed") or []
     if not isinstance(passed, list):
         raise MahjongError("'passed' must be a list of seat winds", "passed")
@@ -130,18 +139,19 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     for seat, hand in hands.items():
         if seat not in WINDS:
             raise MahjongError(f"unknown seat {seat!r}: seats are E S W N", seat)
+        check_seat(seat, "'hands'", at_table)
         if seat == discarder:
             raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
         try:
             state = HandState.from_json(hand, profile.hand_size)
         except MahjongError as exc:
             raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
-        entry = seat_claims(state, profile, tile, next_seat(discarder) == seat, robbing,
-                            seat in passed)
+        entry = seat_claims(state, profile, tile, next_seat(discarder, 1, at_table) == seat,
+                            robbing, seat in passed)
         if seat in riichi:  # 立直: "其后不能再上或碰牌，那当然可以和牌"
             entry.update(kong=False, pung=False, chows=[], riichi=True)
-        entry["distance"] = turn_distance(discarder, seat)
-        entry["from"] = relative_source(seat, discarder)
+        entry["distance"] = turn_distance(discarder, seat, at_table)
+        entry["from"] = relative_source(seat, discarder, at_table)
         seats[seat] = entry
     return {"discard": tile, "discard_name": {"zh": tile_name(tile, "zh"),
                                               "en": tile_name(tile, "en")},

@@ -243,6 +243,26 @@ def _jokers(value: Any) -> list[str]:
     return [joker(v).name if isinstance(v, str) else joker(repr(v)).name for v in value]
 
 
+def _nukidora(value: Any) -> int:
+    """The 北 set aside (抜きドラ): a count 0-4, or the tiles themselves (``"NN"``).
+
+    >>> _nukidora("NN"), _nukidora(1), _nukidora(None)
+    (2, 1, 0)
+    """
+    if value is None:
+        return 0
+    if isinstance(value, (str, list)):
+        tiles = _tile_list(value, "nukidora")
+        if any(t != "N" for t in tiles):
+            raise MahjongError("'nukidora' lists the 北 (N) set aside; only 北 is set aside (抜き"
+                               "ドラ)", "nukidora")
+        value = len(tiles)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
+        raise MahjongError(f"'nukidora' is the number of 北 set aside, 0-4 (four copies), got "
+                           f"{value!r}", "nukidora")
+    return value
+
+
 def _wind(value: Any, what: str) -> str:
     if value not in WINDS:
         raise MahjongError(f"{what} must be one of E S W N, got {value!r}", value)
@@ -286,6 +306,7 @@ class HandState:
     indicator: str | None = None  # the tile turned up at the start; the variant makes it wild
     laid_out: list[str] = field(default_factory=list)  # 红中杠 / 赖子杠: single tiles laid out
     jokers: list[str] = field(default_factory=list)  # 特别百搭 held: 元 喜 合 筒 索 万 总 一皇 … 四后
+    nukidora: int = 0  # 三麻: the 北 this seat set aside (抜きドラ), each a dora and a draw
 
     @property
     def tiles(self) -> list[str]:
@@ -383,7 +404,7 @@ class HandState:
             red_fives=red,
             indicator=_indicator(data.get("indicator")),
             laid_out=_tile_list(data.get("laid_out"), "laid_out"),
-            jokers=_jokers(data.get("jokers")), **flags,
+            jokers=_jokers(data.get("jokers")), nukidora=_nukidora(data.get("nukidora")), **flags,
         )
         state.check(hand_size)
         return state
@@ -413,7 +434,8 @@ class HandState:
         seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
             t for t in self.bonus if t in DRAGONS) + Counter(self.dora_indicators
                                                              + self.ura_dora_indicators) + Counter(
-            self.laid_out) + Counter([self.indicator] if self.indicator else [])
+            self.laid_out) + Counter([self.indicator] if self.indicator else []) + Counter(
+            {"N": self.nukidora})
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]
@@ -495,6 +517,8 @@ class HandState:
             out["laid_out"] = list(self.laid_out)
         if self.jokers:
             out["jokers"] = list(self.jokers)
+        if self.nukidora:
+            out["nukidora"] = self.nukidora
         if self.variant:
             out["variant"] = self.variant
         if self.options:

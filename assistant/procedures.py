@@ -22,7 +22,7 @@ from .errors import MahjongError
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
-from .scoring.table import next_seat
+from .scoring.table import check_seat, next_seat, seat_winds
 from .tiles import DRAGONS, WINDS, check_code
 from .variants import DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
 
@@ -61,8 +61,11 @@ def wall_stacks(profile: RuleProfile, owner: str, dealer: str) -> int:
 
 
 def _beyond(profile: RuleProfile, owner: str) -> str:
-    """The wall the deal runs into after ``owner``'s: his 下家's (counterclockwise) or 上家's."""
-    return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise" else 3)
+    """The wall the deal runs into after ``owner``'s: his 下家's (counterclockwise) or 上家's
+    (a wall a player: three walls at a table of three)."""
+    seats = seat_winds(profile)
+    return next_seat(owner, 1 if profile.extra.get("wall_direction") == "counterclockwise"
+                     else len(seats) - 1, seats)
 
 
 #: How a variant throws the dice: (throws, dice per throw, what the skip is, description).
@@ -83,7 +86,8 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
     variant's way of throwing (:data:`DICE_MODES`): Shaanxi and Xi'an two throws added,
     Guangdong one throw of three dice, Sichuan one of two, the 南京 notes' second throw alone or
     九自手 (the smaller die)."""
-    dealer = _seat(dealer, "dealer")
+    seats = seat_winds(profile)
+    dealer = check_seat(_seat(dealer, "dealer"), "dealer", seats)
     mode = profile.extra.get("dice", "three_dice")
     count, dice, rule = DICE_MODES[mode]
     if not isinstance(throws, (list, tuple)) or len(throws) != count:
@@ -92,8 +96,9 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
         raise MahjongError("九自手 needs both dice (e.g. 4,5), not only their total", throws[0])
     totals = [_throw_total(t, dice, f"throw {k + 1}") for k, t in enumerate(throws)]
     first = totals[0]
-    offset = (first - 1) % 4
-    wall = next_seat(dealer, offset)
+    # The count goes round the seats present: at a table of three 3 is the 上家 and 4 the dealer.
+    offset = (first - 1) % len(seats)
+    wall = next_seat(dealer, offset, seats)
     if mode == "sum_and_smaller":
         skip = min(throws[0]) - 1
     else:
@@ -107,7 +112,7 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
         start = _beyond(profile, start)
     stacks = wall_stacks(profile, wall, dealer)
     left = max(0, stacks - skip)
-    zh, en = _SEAT_NAMES[offset]
+    zh, en = _SEAT_NAMES[3 if offset == len(seats) - 1 and offset else offset]
     out: dict[str, Any] = {
         "variant": profile.name, "dealer": dealer, "throws": totals, "wall_seat": wall,
         "wall_zh": zh, "wall_en": en, "skip_stacks": skip, "wall_stacks": stacks,
@@ -165,19 +170,26 @@ def is_draw(profile: RuleProfile, kongs: int, tiles_left: int) -> dict[str, Any]
 def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = None,
                 discarder: str | None = None) -> str:
     """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
-    otherwise the deal passes to his 下家. Sichuan (its ``next_dealer`` option): the first winner
-    deals, or the discarder whose discard made several winners."""
-    dealer = _seat(dealer, "dealer")
+    otherwise the deal passes to his 下家 (at a table of three West's 下家 is East). Sichuan (its
+    ``next_dealer`` option): the first winner deals, or the discarder whose discard made several
+    winners.
+
+    >>> from assistant.variants import get_profile
+    >>> next_dealer("W", ["E"], get_profile("riichi_sanma")), next_dealer("W", ["E"])
+    ('E', 'N')
+    """
+    seats = seat_winds(profile)
+    dealer = check_seat(_seat(dealer, "dealer"), "dealer", seats)
     if not isinstance(winners, list):
         raise MahjongError("winners must be a list of seat winds", winners)
     for w in winners:
-        _seat(w, "a winner")
+        check_seat(_seat(w, "a winner"), "a winner", seats)
     rule = profile.extra.get("next_dealer") if profile is not None else None
     if rule is not None and winners:
         if rule == "discarder_on_multiple" and len(winners) > 1 and discarder is not None:
             return _seat(discarder, "discarder")
         return winners[0]
-    return dealer if not winners or dealer in winners else next_seat(dealer)
+    return dealer if not winners or dealer in winners else next_seat(dealer, seats=seats)
 
 
 #: 换三张: where each seat's three tiles go, by direction (turn order E → S → W → N is the
@@ -186,13 +198,28 @@ EXCHANGE_STEPS = {"counterclockwise": 1, "opposite": 2, "clockwise": 3}
 
 
 def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = None) -> dict[str, Any]:
-    """换三张: each seat passes three tiles of one suit; returns what each seat receives."""
+    """换三张: each seat passes three tiles of one suit; returns what each seat receives. At a
+    table of three (成都 三人) the seats are E S W and no seat sits opposite.
+
+    >>> from assistant.variants import get_profile
+    >>> three = get_profile("sichuan", {"players": 3})
+    >>> exchange_three(three, {"E": ["1m"] * 3, "S": ["2p"] * 3, "W": ["3s"] * 3},
+    ...                "counterclockwise")["received"]
+    {'E': ['3s', '3s', '3s'], 'S': ['1m', '1m', '1m'], 'W': ['2p', '2p', '2p']}
+    """
     direction = direction or profile.extra.get("exchange_three", "none")
+    seats = seat_winds(profile)
     if direction not in EXCHANGE_STEPS:
         raise MahjongError(f"换三张: the direction is one of {', '.join(EXCHANGE_STEPS)}, got "
                            f"{direction!r} (this table plays exchange_three = "
                            f"{profile.extra.get('exchange_three', 'none')!r})", direction)
-    if not isinstance(passes, dict) or set(passes) != set(WINDS):
+    if len(seats) == 3 and direction == "opposite":
+        raise MahjongError("换三张: at a table of three nobody sits opposite; pass clockwise or "
+                           "counterclockwise", direction)
+    if not isinstance(passes, dict) or set(passes) != set(seats):
+        if len(seats) == 3:
+            raise MahjongError("换三张: give the three tiles of each seat E S W (a table of "
+                               "three)", "passes")
         raise MahjongError("换三张: give the three tiles of each seat E S W N", "passes")
     received: dict[str, list[str]] = {}
     for seat, tiles in passes.items():
@@ -201,8 +228,9 @@ def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = No
         codes = [check_code(t) for t in tiles]
         if len({t[1] for t in codes}) != 1 or not all(len(t) == 2 and t[1] in "mps" for t in codes):
             raise MahjongError(f"换三张: seat {seat}'s three tiles must be of one suit", seat)
-        received[next_seat(seat, EXCHANGE_STEPS[direction])] = codes
-    return {"direction": direction, "received": {s: received[s] for s in WINDS}}
+        step = EXCHANGE_STEPS[direction] if direction != "clockwise" else len(seats) - 1
+        received[next_seat(seat, step, seats)] = codes
+    return {"direction": direction, "received": {s: received[s] for s in seats}}
 
 
 def exchange_advice(tiles: list[str]) -> dict[str, Any]:
@@ -350,19 +378,20 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 
     A chow by any seat but the discarder's 下家, or where chows are not allowed, is refused.
     """
-    discarder = _seat(discarder, "discarder")
+    at_table = seat_winds(profile)
+    discarder = check_seat(_seat(discarder, "discarder"), "discarder", at_table)
     seats: dict[str, dict[str, Any]] = {}
     for seat, claim in declared.items():
-        _seat(seat, "a claiming seat")
+        check_seat(_seat(seat, "a claiming seat"), "a claiming seat", at_table)
         if seat == discarder:
             raise MahjongError(f"seat {seat} discarded the tile and cannot claim it", seat)
         if claim not in _CLAIMS:
             raise MahjongError(f"seat {seat}: a claim is one of {', '.join(_CLAIMS)}, got {claim!r}",
                                claim)
-        may_chow = profile.chow_allowed and next_seat(discarder) == seat
+        may_chow = profile.chow_allowed and next_seat(discarder, seats=at_table) == seat
         seats[seat] = {"win": claim == "win", "kong": claim in ("kong", "zhi_kong"),
                        "pung": claim == "pung", "chows": [[claim]] if claim == "chow" and may_chow
-                       else [], "distance": turn_distance(discarder, seat)}
+                       else [], "distance": turn_distance(discarder, seat, at_table)}
     outcome = resolve(seats, profile)
     if outcome["winners"]:
         return dict.fromkeys(outcome["winners"], "win")
@@ -382,7 +411,7 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
                            f"draw ({', '.join(DRAW_SETTLERS)}), as an object of seat -> hand",
                            "hands")
     table = read_variant_table(profile, data)
-    ledger = Ledger()
+    ledger = Ledger(table.seats)
     items: list[dict[str, Any]] = [item("荒庄", "Drawn hand: nobody wins", 0, event="draw")]
     settler = KONG_SETTLERS.get(profile.name)
     if settler is not None and table.kongs:

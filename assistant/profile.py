@@ -180,6 +180,9 @@ class RuleProfile:
     win_condition: Callable[..., tuple[str, str] | None] | None = field(default=None, compare=False)
     riichi: bool = False
     dora_indicators: tuple[str, ...] = ()
+    #: Seats at the table: 4 (E S W N), or 3 (E S W: 三麻, 成都 三人) where the North seat is
+    #: empty, so a self-draw is paid by two and the deal passes E → S → W.
+    seats: int = 4
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
     extra_specs: Mapping[str, OptionSpec] = field(default_factory=dict, compare=False)

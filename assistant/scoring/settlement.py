@@ -9,6 +9,10 @@ Every payment is recorded once, payer to payee, so the net amounts always sum to
 {'E': 9, 'S': -5, 'W': -2, 'N': -2}
 >>> sum(ledger.net().values())
 0
+>>> three = Ledger(("E", "S", "W"))
+>>> three.pay_each(["S", "W"], "E", 2, "self-drawn")
+>>> three.net()
+{'E': 4, 'S': -2, 'W': -2}
 """
 
 from __future__ import annotations
@@ -20,15 +24,19 @@ from ..tiles import WINDS
 
 
 class Ledger:
-    """Payments between the four seats, each with its reason, netted on demand."""
+    """Payments between the seats at the table (four, or E S W where three play), each with its
+    reason, netted on demand."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: tuple[str, ...] = WINDS) -> None:
         self.entries: list[tuple[str, str, int, str]] = []
+        self.seats = seats
 
     def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
         """Record that ``payer`` pays ``payee`` ``amount`` points for ``reason``."""
         if payer == payee:
             raise ValueError(f"seat {payer} cannot pay itself")
+        if payer not in self.seats or payee not in self.seats:
+            raise ValueError(f"{payer} pays {payee}, but the seats are {' '.join(self.seats)}")
         if amount:
             self.entries.append((payer, payee, amount, reason))
 
@@ -38,8 +46,8 @@ class Ledger:
             self.pay(payer, payee, amount, reason)
 
     def net(self) -> dict[str, int]:
-        """Points won (positive) or lost (negative) per seat, keyed E S W N; sums to zero."""
-        out = dict.fromkeys(WINDS, 0)
+        """Points won (positive) or lost (negative) per seat at the table; sums to zero."""
+        out = dict.fromkeys(self.seats, 0)
         for payer, payee, amount, _ in self.entries:
             out[payer] -= amount
             out[payee] += amount
@@ -47,7 +55,7 @@ class Ledger:
 
     def matrix(self) -> dict[str, dict[str, int]]:
         """``matrix[a][b]``: what seat ``a`` pays seat ``b`` in all (gross, before netting)."""
-        out = {a: {b: 0 for b in WINDS if b != a} for a in WINDS}
+        out = {a: {b: 0 for b in self.seats if b != a} for a in self.seats}
         for payer, payee, amount, _ in self.entries:
             out[payer][payee] += amount
         return out

@@ -40,9 +40,14 @@ TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners
 NOT_GIVEN = "not_given"
 
 
-def next_seat(seat: str, steps: int = 1) -> str:
-    """The seat ``steps`` turns after ``seat`` in turn order E → S → W → N (下家 for 1)."""
-    return WINDS[(WINDS.index(seat) + steps) % 4]
+def next_seat(seat: str, steps: int = 1, seats: tuple[str, ...] = WINDS) -> str:
+    """The seat ``steps`` turns after ``seat`` in turn order E → S → W → N (下家 for 1); at a
+    table of three (``seats`` E S W) West's 下家 is East.
+
+    >>> next_seat("W"), next_seat("W", seats=("E", "S", "W")), next_seat("E", 2, ("E", "S", "W"))
+    ('N', 'E', 'W')
+    """
+    return seats[(seats.index(seat) + steps) % len(seats)]
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,8 @@ class Table:
     #: 十六张: hands the dealer has kept in a row (连庄), and the seats that 拉庄 (read by taiwan).
     streak: int = 0
     la_zhuang: list[str] = field(default_factory=list)
+    #: The seats at the table in turn order: E S W N, or E S W where three play (三麻, 三人).
+    seats: tuple[str, ...] = WINDS
 
     @property
     def self_drawn(self) -> bool:
@@ -85,27 +92,36 @@ class Table:
     def others(self) -> list[str]:
         """The seats other than the winner still in the hand, in turn order after him."""
         assert self.seat is not None
-        return [s for s in (next_seat(self.seat, k) for k in (1, 2, 3)) if s in self.in_play]
+        return [s for s in (next_seat(self.seat, k, self.seats) for k in range(1, len(self.seats)))
+                if s in self.in_play]
 
     def kongs_of(self, seat: str) -> list[Kong]:
         """The kongs ``seat`` made this hand, in the order given."""
         return [k for k in self.kongs if k.seat == seat]
 
 
-def _seat(value: Any, what: str) -> str:
+def check_seat(value: Any, what: str, seats: tuple[str, ...] = WINDS) -> str:
+    """``value`` when it is one of ``seats``; else an error naming ``what`` and the seats."""
     if value not in WINDS:
         raise MahjongError(f"{what} must be a seat wind E S W N, got {value!r}", value)
+    if value not in seats:
+        raise MahjongError(f"{what}: {value} has no seat at a table of {len(seats)} players "
+                           f"(seats {' '.join(seats)})", value)
     return value
+
+
+_seat = check_seat
 
 
 def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: str,
                max_bet: int | None, robbing_kong: bool = False, need_seat: bool = True,
-               prevalent_wind: str | None = None) -> Table:
+               prevalent_wind: str | None = None, seats: tuple[str, ...] = WINDS) -> Table:
     """Check the ``table`` object and fill in defaults (each one noted in ``assumed``).
 
     ``max_bet`` is the variant's largest bet (``None``: no maximum, ``0``: the variant has no
     bets). Without a table: dealer E, the hand's seat wind as the seat, no bets, and on a discard
-    the 上家 as discarder.
+    the 上家 as discarder. ``seats``: the seats at the table (E S W where three play); a seat
+    named outside them is refused.
     """
     assumed: list[str] = []
     if data is None:
@@ -118,44 +134,45 @@ def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: s
             raise MahjongError(f"unknown key {key!r} in table; known: {', '.join(TABLE_KEYS)}", key)
     dealer = "E"
     if data.get("dealer") is not None:
-        dealer = _seat(data["dealer"], "table.dealer")
+        dealer = _seat(data["dealer"], "table.dealer", seats)
     elif data:
         assumed.append("dealer E")
     seat: str | None = None
     if data.get("seat") is not None:
-        seat = _seat(data["seat"], "table.seat")
+        seat = _seat(data["seat"], "table.seat", seats)
     elif need_seat:
-        seat = _seat(default_seat, "seat_wind")
+        seat = _seat(default_seat, "seat_wind", seats)
         assumed.append(f"seat {seat} (the hand's seat wind)")
-    bets = _bets(data.get("bets"), max_bet)
-    discarder = _discarder(data, seat, self_drawn, robbing_kong, assumed)
-    kongs = _kongs(data.get("kongs"))
+    bets = _bets(data.get("bets"), max_bet, seats)
+    discarder = _discarder(data, seat, self_drawn, robbing_kong, assumed, seats)
+    kongs = _kongs(data.get("kongs"), seats)
     liable = data["liable"] if "liable" in data else NOT_GIVEN
     if liable is not None and liable != NOT_GIVEN:
         if not isinstance(liable, dict) or "seat" not in liable:
             raise MahjongError("table.liable must be null or {\"seat\": wind, \"rule\": name}",
                                "liable")
-        _seat(liable["seat"], "table.liable.seat")
+        _seat(liable["seat"], "table.liable.seat", seats)
         if liable["seat"] == seat:
             raise MahjongError("table.liable: the winner cannot be liable for his own win", "liable")
-    winners = _winners(data.get("winners"), seat, discarder)
+    winners = _winners(data.get("winners"), seat, discarder, seats)
     prevalent = data.get("prevalent_wind", prevalent_wind)
     if prevalent is not None:
         _seat(prevalent, "table.prevalent_wind")
-    in_play = _in_play(data.get("in_play"), seat, discarder)
+    in_play = _in_play(data.get("in_play"), seat, discarder, seats)
     birds = data.get("birds") or []
     if not isinstance(birds, list) or len(birds) > 8:
         raise MahjongError("table.birds must list the bird tiles turned up (8 at most)", "birds")
     return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed, in_play,
-                 [check_code(b) for b in birds])
+                 [check_code(b) for b in birds], seats=seats)
 
 
-def _in_play(value: Any, seat: str | None, discarder: str | None) -> list[str]:
+def _in_play(value: Any, seat: str | None, discarder: str | None,
+             at_table: tuple[str, ...] = WINDS) -> list[str]:
     if value is None:
-        return list(WINDS)
+        return list(at_table)
     if not isinstance(value, list) or len(value) > 4:
         raise MahjongError("table.in_play must list the seats still in the hand", "in_play")
-    seats = [_seat(w, "table.in_play") for w in value]
+    seats = [_seat(w, "table.in_play", at_table) for w in value]
     if len(set(seats)) != len(seats):
         raise MahjongError("table.in_play lists a seat twice", "in_play")
     for who, what in ((seat, "the winner"), (discarder, "the discarder")):
@@ -175,7 +192,8 @@ def read_hand_table(state: Any, profile: Any, data: dict[str, Any] | None = None
     table = read_table(state.table if state else data, self_drawn=bool(state and state.self_drawn),
                        default_seat=state.seat_wind if state else "E", max_bet=max_bet,
                        robbing_kong=bool(state and state.robbing_kong), need_seat=need_seat,
-                       prevalent_wind=state.prevalent_wind if state else None)
+                       prevalent_wind=state.prevalent_wind if state else None,
+                       seats=seat_winds(profile))
     if state is not None:
         check_win(state, table, profile)
     return table
@@ -190,10 +208,11 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
                            "nearest seat in turn order wins, so table.winners lists only one",
                            "winners")
     if state.kong_replacement and state.self_drawn and not any(
-            m.is_kong for m in state.melds) and not getattr(state, "laid_out", None):
+            m.is_kong for m in state.melds) and not getattr(state, "laid_out", None) and not (
+            getattr(state, "nukidora", 0)):
         raise MahjongError("kong_replacement (杠上开花): a win on the replacement tile needs the "
                            "kong among the winner's melds (or a single tile laid out as a kong, "
-                           "武汉 红中杠 / 赖子杠)", "kong_replacement")
+                           "武汉 红中杠 / 赖子杠, or a 北 set aside in 三麻)", "kong_replacement")
     if getattr(state, "kong_on_kong", False) and not (
             state.kong_replacement and state.self_drawn
             and sum(m.is_kong for m in state.melds) >= 2):
@@ -220,8 +239,13 @@ def check_kong_robbing(robbing_kong: bool, robbable: bool, variant: str) -> None
                            "kong_robbable = false)", "robbing_kong")
 
 
-def _bets(value: Any, max_bet: int | None) -> dict[str, int]:
-    bets = dict.fromkeys(WINDS, 0)
+def seat_winds(profile: Any) -> tuple[str, ...]:
+    """The seats a variant's table has in turn order: E S W N, or E S W where three play."""
+    return WINDS[:getattr(profile, "seats", 4)]
+
+
+def _bets(value: Any, max_bet: int | None, seats: tuple[str, ...] = WINDS) -> dict[str, int]:
+    bets = dict.fromkeys(seats, 0)
     if value is None:
         return bets
     if not isinstance(value, dict):
@@ -229,6 +253,7 @@ def _bets(value: Any, max_bet: int | None) -> dict[str, int]:
     for seat, bet in value.items():
         if seat not in WINDS:
             raise MahjongError(f"table.bets: unknown seat {seat!r}; seats are E S W N", seat)
+        _seat(seat, "table.bets", seats)
         if isinstance(bet, bool) or not isinstance(bet, int) or bet < 0:
             raise MahjongError(f"table.bets: seat {seat} bets {bet!r}; a bet is a whole number "
                                "from 0", bet)
@@ -243,11 +268,11 @@ def _bets(value: Any, max_bet: int | None) -> dict[str, int]:
 
 
 def _discarder(data: dict[str, Any], seat: str | None, self_drawn: bool, robbing_kong: bool,
-               assumed: list[str]) -> str | None:
+               assumed: list[str], seats: tuple[str, ...] = WINDS) -> str | None:
     if "discarder" not in data:
         if self_drawn or seat is None:
             return None
-        discarder = next_seat(seat, 3)
+        discarder = next_seat(seat, len(seats) - 1, seats)
         assumed.append(f"discarder {discarder} (the winner's 上家)")
         return discarder
     value = data["discarder"]
@@ -257,7 +282,7 @@ def _discarder(data: dict[str, Any], seat: str | None, self_drawn: bool, robbing
         if not self_drawn and seat is not None:
             assumed.append("self-drawn (table.discarder is null)")
         return None
-    discarder = _seat(value, "table.discarder")
+    discarder = _seat(value, "table.discarder", seats)
     if self_drawn:
         raise MahjongError(f"the hand is self-drawn, but table.discarder names {discarder}; "
                            "give null for a self-drawn win", "discarder")
@@ -266,7 +291,7 @@ def _discarder(data: dict[str, Any], seat: str | None, self_drawn: bool, robbing
     return discarder
 
 
-def _kongs(value: Any) -> list[Kong]:
+def _kongs(value: Any, seats: tuple[str, ...] = WINDS) -> list[Kong]:
     if value is None:
         return []
     if not isinstance(value, dict):
@@ -275,14 +300,15 @@ def _kongs(value: Any) -> list[Kong]:
     for seat, entries in value.items():
         if seat not in WINDS:
             raise MahjongError(f"table.kongs: unknown seat {seat!r}; seats are E S W N", seat)
+        _seat(seat, "table.kongs", seats)
         if not isinstance(entries, list):
             raise MahjongError(f"table.kongs.{seat} must be a list of kongs", seat)
         for entry in entries:
-            out.append(_kong(seat, entry))
+            out.append(_kong(seat, entry, seats))
     return out
 
 
-def _kong(seat: str, entry: Any) -> Kong:
+def _kong(seat: str, entry: Any, seats: tuple[str, ...] = WINDS) -> Kong:
     if not isinstance(entry, dict) or entry.get("type") not in KONG_KINDS:
         raise MahjongError(f"table.kongs.{seat}: each kong is {{\"type\": an|jia|zhi (or "
                            f"concealed|added|exposed), \"tile\", \"from\"}}, got {entry!r}", seat)
@@ -290,7 +316,7 @@ def _kong(seat: str, entry: Any) -> Kong:
     tile = check_code(entry["tile"]) if entry.get("tile") is not None else None
     source = entry.get("from")
     if kind == "zhi":
-        source = _seat(source, f"table.kongs.{seat}: the 'from' of a kong on a discard")
+        source = _seat(source, f"table.kongs.{seat}: the 'from' of a kong on a discard", seats)
         if source == seat:
             raise MahjongError(f"table.kongs.{seat}: a kong on a discard comes from another seat",
                                source)
@@ -299,12 +325,13 @@ def _kong(seat: str, entry: Any) -> Kong:
     return Kong(seat, kind, tile, source)
 
 
-def _winners(value: Any, seat: str | None, discarder: str | None) -> list[str]:
+def _winners(value: Any, seat: str | None, discarder: str | None,
+             seats: tuple[str, ...] = WINDS) -> list[str]:
     if value is None:
         return [seat] if seat else []
     if not isinstance(value, list) or not value:
         raise MahjongError("table.winners must be a list of seat winds", "winners")
-    winners = [_seat(w, "table.winners") for w in value]
+    winners = [_seat(w, "table.winners", seats) for w in value]
     if len(set(winners)) != len(winners):
         raise MahjongError("table.winners lists a seat twice", "winners")
     if seat is not None and seat not in winners:

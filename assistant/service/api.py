@@ -100,7 +100,9 @@ def describe_variant(name: str) -> dict[str, Any]:
             "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary],
             "examples": [_example(profile, ex) for ex in profile.examples],
             # 血战到底 / 血流成河: the hand goes on after a win (the winner leaves / stays).
-            "after_win": profile.extra.get("after_win")}
+            "after_win": profile.extra.get("after_win"),
+            # Players at its table: 3 for 三麻 (the table page then asks for three names).
+            "seats": profile.seats}
 
 
 def _example(profile: Any, example: dict[str, Any]) -> dict[str, Any]:

@@ -59,6 +59,9 @@ HAND_STATE = {
         "laid_out": {**TILES, "description": "tiles laid out singly as kongs (武汉 红中杠, 赖子杠)"},
         "jokers": {"type": "array", "items": {"type": "string"},
                    "description": "special jokers held (特别百搭: 元 喜 合 筒 索 万 总 一皇 … 四后)"},
+        "nukidora": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 4}, TILES],
+                     "description": "riichi_sanma: the 北 this seat set aside (抜きドラ), a count "
+                                    "or the tiles"},
         "variant": VARIANT, "options": {"type": ["object", "null"]},
         "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
                                                              "kongs (used by the variants' scoring)"},
@@ -88,17 +91,19 @@ CLAIMS_REQUEST = {
 }
 
 BETS = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 100},
-        "minItems": 4, "maxItems": 4}
+        "minItems": 3, "maxItems": 4, "description": "one per player"}
 POINTS = {"type": "array", "items": {"type": "integer", "minimum": -1_000_000,
                                      "maximum": 1_000_000},
-          "minItems": 4, "maxItems": 4, "description": "one per player, summing to zero"}
+          "minItems": 3, "maxItems": 4, "description": "one per player, summing to zero"}
 
 TABLE_CREATE = {
     "type": "object", "required": ["players"],
     "properties": {"players": {"type": "array", "items": {"type": "string", "minLength": 1},
-                               "minItems": 4, "maxItems": 4, "uniqueItems": True,
-                               "description": "the four names, different, in seating order "
-                                              "(each cut to 40 characters)"},
+                               "minItems": 3, "maxItems": 4, "uniqueItems": True,
+                               "description": "the players' names, different, in seating order "
+                                              "(each cut to 40 characters): four, or three "
+                                              "where the variant seats three (riichi_sanma, "
+                                              "sichuan with players 3)"},
                    "name": {"type": "string"}, "variant": VARIANT,
                    "options": {"type": "object"},
                    "bets": {"oneOf": [BETS, {"type": "null"}]}},

@@ -9,14 +9,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..analysis import analyze
+from ..analysis import analyze, rules_of
 from ..errors import MahjongError
+from ..hand import HandState
 from ..tiles import TILES, parse_tiles, sorted_tiles, to_compact
+from ..variants import get_profile
 
 
-def _complete_hand(rng: random.Random) -> list[str]:
-    """Four sets and a pair drawn at random, never more than four copies of a tile."""
-    left = dict.fromkeys(TILES, 4)
+def _complete_hand(rng: random.Random, tiles_in_set: tuple[str, ...] = TILES) -> list[str]:
+    """Four sets and a pair drawn at random from the variant's tile set (三麻: no 2万–8万),
+    never more than four copies of a tile."""
+    left = dict.fromkeys(TILES, 0) | dict.fromkeys(tiles_in_set, 4)
     tiles: list[str] = []
     while len(tiles) < 12:
         if rng.random() < 0.5:
@@ -24,7 +27,7 @@ def _complete_hand(rng: random.Random) -> list[str]:
             start = rng.randint(1, 7)
             group = [f"{start + k}{suit}" for k in range(3)]
         else:
-            group = [rng.choice(TILES)] * 3
+            group = [rng.choice(tiles_in_set)] * 3
         need: dict[str, int] = {}
         for t in group:
             need[t] = need.get(t, 0) + 1
@@ -32,7 +35,7 @@ def _complete_hand(rng: random.Random) -> list[str]:
             for t in group:
                 left[t] -= 1
             tiles += group
-    pair = rng.choice([t for t in TILES if left[t] >= 2])
+    pair = rng.choice([t for t in tiles_in_set if left[t] >= 2])
     return tiles + [pair, pair]
 
 
@@ -41,8 +44,11 @@ def question(seed: int | None = None, variant: str = "default") -> dict[str, Any
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
     rng = random.Random(seed)
+    profile = get_profile(variant)
+    absent = rules_of(profile, HandState(concealed=[])).absent
+    tiles_in_set = tuple(t for i, t in enumerate(TILES) if i not in absent)
     for _ in range(100):
-        full = _complete_hand(rng)
+        full = _complete_hand(rng, tiles_in_set)
         full.pop(rng.randrange(len(full)))
         hand = sorted_tiles(full)
         result = analyze({"concealed": hand, "variant": variant})

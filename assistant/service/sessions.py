@@ -1,5 +1,5 @@
-"""Table sessions kept in SQLite: four named players, the variant, bets, the dealer and its
-rotation, the prevalent wind, every hand's result and the running totals.
+"""Table sessions kept in SQLite: four named players (three where the variant seats three), the
+variant, bets, the dealer and its rotation, the prevalent wind, every hand's result and the running totals.
 
 One file (default ``~/.local/share/mahjong-assistant/tables.sqlite3``, or ``$XDG_DATA_HOME``),
 created 0600 in a 0700 folder, and no server; the schema is migrated on start (``PRAGMA
@@ -11,7 +11,8 @@ players' browsers; the store keeps only the secret's SHA-256. Recording a hand i
 after, whatever other requests do at the same time.
 
 Players sit in turn order 0 → 1 → 2 → 3. The dealer is East; player ``i`` has the seat wind
-``WINDS[(i - dealer) % 4]``. The dealer keeps the deal after his own win or a draw (连庄);
+``WINDS[(i - dealer) % 4]``; at a table of three (三麻, 成都 三人) ``WINDS[(i - dealer) % 3]``, the
+seats E S W and the deal passing 0 → 1 → 2 → 0. The dealer keeps the deal after his own win or a draw (连庄);
 otherwise the deal passes to the next player, and when it comes back to player 0 the prevalent
 wind moves on (E → S → W → N).
 
@@ -43,7 +44,7 @@ from ..errors import MahjongError
 from ..hand import HandState
 from ..procedures import RIICHI_STICK, next_dealer, settle_draw, settle_riichi
 from ..tiles import WINDS
-from ..variants import get_profile, scorer_for
+from ..variants import RIICHI_FAMILY, get_profile, scorer_for
 from ..variants.riichi import START_POINTS, noten_payments
 from . import pgstore
 from .errors import ApiError
@@ -179,18 +180,23 @@ class SessionStore:
         """A new table from ``{"players": [4 names], "variant", "options", "bets", "name"}``;
         the answer carries its ``secret`` (given only here). ``client`` (e.g. the address)
         bounds how many tables one client makes a day (429 beyond)."""
-        players = data.get("players")
-        if (not isinstance(players, list) or len(players) != 4
-                or not all(isinstance(p, str) and p.strip() for p in players)):
-            raise MahjongError("'players' must be the four players' names, in seating order",
-                               "players")
-        players = [p.strip()[:40] for p in players]
-        if len(set(players)) != 4:
-            raise MahjongError("the four players need different names", "players")
         variant = data.get("variant") or "default"
         options = data.get("options") or {}
         profile = get_profile(variant, options)
-        bets = _bets(data.get("bets"))
+        n = profile.seats  # three at a 三麻 or 成都 三人 table: E S W, the deal E → S → W
+        players = data.get("players")
+        if (not isinstance(players, list) or len(players) != n
+                or not all(isinstance(p, str) and p.strip() for p in players)):
+            if n != 4:
+                raise MahjongError(f"'players' must be the {n} players' names, in seating order: "
+                                   f"variant {profile.name!r} seats {n}", "players")
+            raise MahjongError("'players' must be the four players' names, in seating order",
+                               "players")
+        players = [p.strip()[:40] for p in players]
+        if len(set(players)) != n:
+            raise MahjongError("the four players need different names" if n == 4 else
+                               "the players need different names", "players")
+        bets = _bets(data.get("bets"), n)
         name = data.get("name") or " · ".join(players)
         if not isinstance(name, str):
             raise MahjongError("'name' must be a string", "name")
@@ -248,34 +254,36 @@ class SessionStore:
         hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
                            (game_id,)).fetchall()
         players = json.loads(row["players"])
-        totals = [0] * 4
+        n = len(players)
+        totals = [0] * n
         hand_rows = []
         for h in hands:
             payments = json.loads(h["payments"])
-            for i in range(4):
+            for i in range(n):
                 totals[i] += payments[i]
             hand_rows.append({"number": h["number"], "dealer": h["dealer"],
                               "prevalent_wind": h["prevalent"], "result": json.loads(h["result"]),
                               "payments": payments})
         dealer = row["dealer"]
         bets = json.loads(row["bets"])
-        carry = carried_state(hand_rows[-1]["result"] if hand_rows else None)
+        carry = carried_state(hand_rows[-1]["result"] if hand_rows else None, n)
         start = stick = 0
         options = json.loads(row["options"])
-        if row["variant"] == "riichi":
-            start = START_POINTS
-            stick = int(get_profile("riichi", options).option("stick_value"))
+        if row["variant"] in RIICHI_FAMILY:
+            japanese = get_profile(row["variant"], options)
+            start = int(japanese.extra.get("start_points", START_POINTS))
+            stick = int(japanese.option("stick_value"))
         elif isinstance(options, dict) and options.get("riichi") is True:
             stick = RIICHI_STICK  # the Chinese 立直 switch: the seed's 一千点筹码
         # Points held: the start, what the hands paid, less the riichi sticks still on the table.
-        held = [start + totals[i] - stick * carry["riichi_sticks"][i] for i in range(4)]
+        held = [start + totals[i] - stick * carry["riichi_sticks"][i] for i in range(n)]
         out: dict[str, Any] = {
             "id": row["id"], "name": row["name"], "variant": row["variant"],
             "options": json.loads(row["options"]), "dealer": dealer,
             "prevalent_wind": row["prevalent"], "hand_number": len(hands) + 1,
-            "players": [{"index": i, "name": players[i], "seat_wind": seat_wind(i, dealer),
+            "players": [{"index": i, "name": players[i], "seat_wind": seat_wind(i, dealer, n),
                          "bet": bets[i], "total": totals[i], "held": held[i],
-                         "dealer": i == dealer} for i in range(4)],
+                         "dealer": i == dealer} for i in range(n)],
             "totals": totals, "start_points": start, "held": held, "riichi_stick": stick,
             **carry,
         }
@@ -337,22 +345,23 @@ class SessionStore:
         prevalent), computed from the table as it stands."""
         dealer = table["dealer"]
         prevalent = table["prevalent_wind"]
+        n = len(table["players"])
         result = data.get("result")
         if result not in ("win", "draw"):
             raise MahjongError("'result' must be 'win' or 'draw'", "result")
-        bets = _bets(data["bets"]) if data.get("bets") is not None else [
+        bets = _bets(data["bets"], n) if data.get("bets") is not None else [
             p["bet"] for p in table["players"]]
         record: dict[str, Any] = {"result": result, "bets": bets}
-        kongs = _kongs(data.get("kongs"), dealer)
+        kongs = _kongs(data.get("kongs"), dealer, n)
         if kongs:
             record["kongs"] = data["kongs"]
         profile = get_profile(table["variant"], table["options"])
-        riichi = profile.name == "riichi"
+        riichi = profile.name in RIICHI_FAMILY
         # A Chinese table with the 立直 switch: each declaration puts a stick on the table.
         chinese_riichi = not riichi and profile.riichi
-        declared = _players(data.get("riichi"), "riichi")
-        tenpai = _players(data.get("tenpai"), "tenpai")
-        la_zhuang = _players(data.get("la_zhuang"), "la_zhuang")
+        declared = _players(data.get("riichi"), "riichi", n)
+        tenpai = _players(data.get("tenpai"), "tenpai", n)
+        la_zhuang = _players(data.get("la_zhuang"), "la_zhuang", n)
         if declared and not (riichi or chinese_riichi):
             raise MahjongError(f"variant {profile.name!r} plays without 立直 (option riichi = "
                                "false), so 'riichi' does not apply", "riichi")
@@ -380,7 +389,7 @@ class SessionStore:
                     entry.get("hand"), dict) else None
                 if (isinstance(ctx, dict) and (ctx.get("riichi") or ctx.get("double_riichi"))
                         and entry.get("winner") not in declared):
-                    declared.append(_player(entry.get("winner"), "winner"))
+                    declared.append(_player(entry.get("winner"), "winner", n))
             for p in declared:
                 carry["riichi_sticks"][p] += 1
             if declared:
@@ -388,10 +397,10 @@ class SessionStore:
         extra: dict[str, Any] = {}
         if riichi:
             extra = {"honba": carry["honba"], "declared": declared, "riichi_sticks": {
-                seat_wind(i, dealer): n for i, n in enumerate(carry["riichi_sticks"]) if n}}
+                seat_wind(i, dealer, n): k for i, k in enumerate(carry["riichi_sticks"]) if k}}
         elif profile.name == "taiwan":
             extra = {"streak": min(carry["streak"], 99),
-                     "la_zhuang": [seat_wind(p, dealer) for p in la_zhuang]}
+                     "la_zhuang": [seat_wind(p, dealer, n) for p in la_zhuang]}
             if la_zhuang:
                 record["la_zhuang"] = la_zhuang
         winners: list[str] = []
@@ -400,9 +409,10 @@ class SessionStore:
         if result == "draw":
             payments = self._draw(table, kongs, bets)
             if riichi:
-                by_wind = {seat_wind(i, dealer): i for i in range(4)}
+                by_wind = {seat_wind(i, dealer, n): i for i in range(n)}
                 for payer, payee, each in noten_payments(int(profile.option("noten_payment")),
-                                                         [seat_wind(p, dealer) for p in tenpai]):
+                                                         [seat_wind(p, dealer, n) for p in tenpai],
+                                                         WINDS[:n]):
                     payments[by_wind[payer]] -= each
                     payments[by_wind[payee]] += each
                 record["tenpai"] = sorted(tenpai)
@@ -417,35 +427,35 @@ class SessionStore:
             if riichi:
                 self._riichi_points_win(profile, carry, wins, payments, dealer)
                 carry["honba"] = carry["honba"] + 1 if dealer in [w["winner"] for w in wins] else 0
-                carry["riichi_sticks"] = [0] * 4
+                carry["riichi_sticks"] = [0] * n
             elif chinese_riichi:
                 # The Chinese scorers count no stick: the session pays them to the winner.
                 # 血战 / 血流: the hand's first win takes them.
                 first_wins = wins if data.get("wins") is None else wins[:1]
                 self._pay_sticks(carry, first_wins, payments, dealer, RIICHI_STICK,
                                  scored_pays=False)
-                carry["riichi_sticks"] = [0] * 4
+                carry["riichi_sticks"] = [0] * n
             record.update(winner=wins[0]["winner"], winners=[w["winner"] for w in wins],
                           discarder=wins[0]["discarder"], wins=wins)
             if "score" in wins[0]:
                 record.update(score=wins[0]["score"], hand=wins[0]["hand"])
-            winners = [seat_wind(w["winner"], dealer) for w in wins]
+            winners = [seat_wind(w["winner"], dealer, n) for w in wins]
             if wins[0]["discarder"] is not None:
-                discarder = seat_wind(wins[0]["discarder"], dealer)
+                discarder = seat_wind(wins[0]["discarder"], dealer, n)
         # The variant's rule (assistant.procedures.next_dealer): by default the dealer, East,
         # keeps the deal on his win or a draw, else it passes to his 下家; Sichuan's first winner
         # deals next, Changsha's discarder of several winners (通炮).
         nxt = WINDS.index(next_dealer("E", winners, profile, discarder))
         if dealer_keeps is not None:
             nxt = 0 if dealer_keeps else 1
-        new_dealer, new_prevalent = pass_deal(dealer, prevalent, (dealer + nxt) % 4)
+        new_dealer, new_prevalent = pass_deal(dealer, prevalent, (dealer + nxt) % n)
         # 拉庄 stakes left by the last hand are paid with this one; this hand's are carried on.
         if carry["stakes"]:
             for stake in carry["stakes"]:
                 payments[stake["from"]] -= stake["amount"]
                 payments[stake["to"]] += stake["amount"]
             record["stakes_paid"] = carry["stakes"]
-        by_seat = {seat_wind(i, dealer): i for i in range(4)}
+        by_seat = {seat_wind(i, dealer, n): i for i in range(n)}
         carry["stakes"] = [{"from": by_seat[c["from"]], "to": by_seat[c["to"]],
                             "amount": int(c["amount"])}
                            for w in record.get("wins", []) for c in
@@ -470,13 +480,14 @@ class SessionStore:
             raise MahjongError(f"'wins' must list each win of the hand, in the order they came "
                                f"({MAX_WINS} at most)", "wins")
         dealer = table["dealer"]
-        still = [0, 1, 2, 3]
-        payments, wins = [0] * 4, []
+        n = len(table["players"])
+        still = list(range(n))
+        payments, wins = [0] * n, []
         for k, event in enumerate(events):
             if len(still) < 2:
                 raise MahjongError(f"win {k + 1}: only one player is still in (血战到底 ends with "
                                    "the last player)", "wins")
-            in_play = [seat_wind(p, dealer) for p in still]
+            in_play = [seat_wind(p, dealer, n) for p in still]
             paid, these = self._wins(table, event, bets, kongs if k == 0 else {}, in_play)
             for win in these:
                 if win["winner"] not in still:
@@ -493,11 +504,12 @@ class SessionStore:
                 raise MahjongError("'draw' gives the hands of the players still in: "
                                    "{\"hands\": {player: hand}}", "draw")
             # JSON keys are strings: "0" … "3" name the players.
-            hands = {seat_wind(_player(int(p) if p.isdecimal() else p, "draw player"), dealer): h
+            hands = {seat_wind(_player(int(p) if p.isdecimal() else p, "draw player", n), dealer,
+                               n): h
                      for p, h in draw["hands"].items()}
-            facts = {"dealer": "E", "hands": hands, "in_play": [seat_wind(p, dealer) for p in still]}
+            facts = {"dealer": "E", "hands": hands, "in_play": [seat_wind(p, dealer, n) for p in still]}
             by_wind = settle_draw(profile, facts).get("payments", {})
-            paid = [int(by_wind.get(seat_wind(i, dealer), 0)) for i in range(4)]
+            paid = [int(by_wind.get(seat_wind(i, dealer, n), 0)) for i in range(n)]
             payments = [a + b for a, b in zip(payments, paid, strict=True)]
         return payments, wins, still
 
@@ -515,15 +527,16 @@ class SessionStore:
         others' are paid to him, so the hand still sums to zero. ``scored_pays``: a scored win
         has paid them in its score (riichi) and nothing is added here."""
         first = wins[0]
+        n = len(payments)
         if len(wins) > 1 and first["discarder"] is not None:
-            order = [(first["discarder"] + k) % 4 for k in (1, 2, 3)]
+            order = [(first["discarder"] + k) % n for k in range(1, n)]
             first = min(wins, key=lambda w: order.index(w["winner"]))
         if scored_pays and "score" in first:
             return
-        pot = [seat_wind(p, dealer) for p, n in enumerate(carry["riichi_sticks"]) for _ in range(n)]
-        settled = settle_riichi([], [seat_wind(first["winner"], dealer)], value, pot)
-        for p in range(4):
-            paid = int(settled["payments"].get(seat_wind(p, dealer), 0))
+        pot = [seat_wind(p, dealer, n) for p, k in enumerate(carry["riichi_sticks"]) for _ in range(k)]
+        settled = settle_riichi([], [seat_wind(first["winner"], dealer, n)], value, pot)
+        for p in range(n):
+            paid = int(settled["payments"].get(seat_wind(p, dealer, n), 0))
             payments[p] += paid
             first["payments"][p] += paid
         if pot and not scored_pays:
@@ -539,10 +552,11 @@ class SessionStore:
         if not isinstance(entries, list) or not entries or not all(isinstance(e, dict)
                                                                    for e in entries):
             raise MahjongError("'winners' must be a list of {winner, hand or points}", "winners")
+        n = len(table["players"])
         discarder = data.get("discarder")
         if discarder is not None:
-            discarder = _player(discarder, "discarder")
-        players = [_player(e.get("winner"), "winner") for e in entries]
+            discarder = _player(discarder, "discarder", n)
+        players = [_player(e.get("winner"), "winner", n) for e in entries]
         if len(set(players)) != len(players):
             raise MahjongError("a player is named twice among the winners", "winners")
         if discarder in players:
@@ -553,13 +567,13 @@ class SessionStore:
             if not get_profile(table["variant"], table["options"]).multiple_winners:
                 raise MahjongError(f"variant {table['variant']!r} lets only one player win on a "
                                    "discard (截和)", "winners")
-        winds = [seat_wind(p, table["dealer"]) for p in players]
-        payments = [0] * 4
+        winds = [seat_wind(p, table["dealer"], n) for p in players]
+        payments = [0] * n
         wins = []
         for k, (entry, player) in enumerate(zip(entries, players, strict=True)):
             win: dict[str, Any] = {"winner": player, "discarder": discarder}
             if entry.get("points") is not None:
-                paid = _points(entry["points"])
+                paid = _points(entry["points"], n)
             else:
                 # The kongs are settled once, with the first winner's hand.
                 paid, score = self._score(table, entry.get("hand"), player, discarder, bets,
@@ -573,14 +587,15 @@ class SessionStore:
 
     def _draw(self, table: dict[str, Any], kongs: dict[str, Any], bets: list[int]) -> list[int]:
         """Payments of a drawn hand: none, or the kongs' where the variant lets them stand."""
+        n = len(table["players"])
         if not kongs:
-            return [0] * 4
+            return [0] * n
         profile = get_profile(table["variant"], table["options"])
         facts: dict[str, Any] = {"dealer": "E", "kongs": kongs}
         if any(bets):
-            facts["bets"] = {seat_wind(i, table["dealer"]): bets[i] for i in range(4)}
+            facts["bets"] = {seat_wind(i, table["dealer"], n): bets[i] for i in range(n)}
         by_wind = settle_draw(profile, facts).get("payments", {})
-        return [int(by_wind.get(seat_wind(i, table["dealer"]), 0)) for i in range(4)]
+        return [int(by_wind.get(seat_wind(i, table["dealer"], n), 0)) for i in range(n)]
 
     def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
                bets: list[int], kongs: dict[str, Any], winners: list[str] | None = None,
@@ -595,7 +610,8 @@ class SessionStore:
         if not isinstance(hand, dict):
             raise MahjongError("give the winning 'hand' (a hand state) or 'points'", "hand")
         dealer = table["dealer"]
-        wind = {i: seat_wind(i, dealer) for i in range(4)}
+        n = len(table["players"])
+        wind = {i: seat_wind(i, dealer, n) for i in range(n)}
         state = dict(hand)
         for key in ("context", "table"):
             if state.get(key) is not None and not isinstance(state[key], dict):
@@ -611,12 +627,12 @@ class SessionStore:
         table_facts.update(dealer="E", seat=wind[winner], discarder=None if discarder is None
                            else wind[discarder])
         if any(bets):
-            table_facts["bets"] = {wind[i]: bets[i] for i in range(4)}
+            table_facts["bets"] = {wind[i]: bets[i] for i in range(n)}
         if kongs:
             table_facts["kongs"] = kongs
         if winners and len(winners) > 1:
             table_facts["winners"] = winners
-        if in_play is not None and len(in_play) < 4:
+        if in_play is not None and len(in_play) < n:
             table_facts["in_play"] = in_play
         table_facts.update(extra)  # the session's own count, whatever the hand says
         state["table"] = table_facts
@@ -627,7 +643,7 @@ class SessionStore:
             raise MahjongError("the hand given for the winner is not a winning hand", "hand")
         score = result["score"]
         by_wind = score.get("payments", {})
-        return [int(by_wind.get(wind[i], 0)) for i in range(4)], score
+        return [int(by_wind.get(wind[i], 0)) for i in range(n)], score
 
 
 def score_hand(hand: dict[str, Any], hand_size: int = 13) -> dict[str, Any]:
@@ -639,18 +655,26 @@ def score_hand(hand: dict[str, Any], hand_size: int = 13) -> dict[str, Any]:
             "win_tile": state.win_tile}
 
 
-def seat_wind(player: int, dealer: int) -> str:
-    """The seat wind of ``player`` when ``dealer`` deals (the dealer is East)."""
-    return WINDS[(player - dealer) % 4]
+def seat_wind(player: int, dealer: int, seats: int = 4) -> str:
+    """The seat wind of ``player`` when ``dealer`` deals (the dealer is East); at a table of
+    three the seats are E S W.
+
+    >>> seat_wind(0, 2), seat_wind(0, 2, 3), seat_wind(2, 0, 3)
+    ('W', 'S', 'W')
+    """
+    return WINDS[(player - dealer) % seats]
 
 
-def rotate(dealer: int, prevalent: str, dealer_keeps: bool) -> tuple[int, str]:
-    """The next hand's dealer and prevalent wind when the deal stays or passes to the 下家.
+def rotate(dealer: int, prevalent: str, dealer_keeps: bool, seats: int = 4) -> tuple[int, str]:
+    """The next hand's dealer and prevalent wind when the deal stays or passes to the 下家 (at a
+    table of three the third player's 下家 is the first).
 
     >>> rotate(0, "E", True), rotate(0, "E", False), rotate(3, "E", False), rotate(3, "N", False)
     ((0, 'E'), (1, 'E'), (0, 'S'), (0, 'E'))
+    >>> rotate(2, "E", False, 3)
+    (0, 'S')
     """
-    return pass_deal(dealer, prevalent, dealer if dealer_keeps else (dealer + 1) % 4)
+    return pass_deal(dealer, prevalent, dealer if dealer_keeps else (dealer + 1) % seats)
 
 
 def pass_deal(dealer: int, prevalent: str, new_dealer: int) -> tuple[int, str]:
@@ -665,13 +689,13 @@ def pass_deal(dealer: int, prevalent: str, new_dealer: int) -> tuple[int, str]:
     return new_dealer, prevalent
 
 
-def carried_state(record: dict[str, Any] | None) -> dict[str, Any]:
+def carried_state(record: dict[str, Any] | None, seats: int = 4) -> dict[str, Any]:
     """What a table carries into its next hand, as the last hand's record left it: riichi's
     ``honba`` and ``riichi_sticks`` (player number -> sticks on the table), the dealer's
     ``streak`` (连庄: hands kept in a row) and the 拉庄 ``stakes`` the next hand pays."""
     carry = (record or {}).get("carry") or {}
     return {"honba": int(carry.get("honba", 0)),
-            "riichi_sticks": list(carry.get("riichi_sticks") or [0] * 4),
+            "riichi_sticks": list(carry.get("riichi_sticks") or [0] * seats),
             "streak": int(carry.get("streak", 0)), "stakes": list(carry.get("stakes") or [])}
 
 
@@ -683,35 +707,40 @@ def _entries(data: dict[str, Any]) -> Any:
     return entries
 
 
-def _players(value: Any, what: str) -> list[int]:
+def _players(value: Any, what: str, seats: int = 4) -> list[int]:
     """A list of different player numbers (``riichi``, ``tenpai``, ``la_zhuang``); [] if absent."""
     if value is None:
         return []
     if not isinstance(value, list):
         raise MahjongError(f"'{what}' must list player numbers 0-3, got {value!r}", what)
-    players = [_player(p, what) for p in value]
+    players = [_player(p, what, seats) for p in value]
     if len(set(players)) != len(players):
         raise MahjongError(f"'{what}' names a player twice", what)
     return players
 
 
-def _player(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+def _player(value: Any, what: str, seats: int = 4) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        if seats != 4:
+            raise MahjongError(f"'{what}' must be a player number 0-{seats - 1} (a table of "
+                               f"{seats}), got {value!r}", what)
         raise MahjongError(f"'{what}' must be a player number 0-3, got {value!r}", what)
     return value
 
 
-def _bets(value: Any) -> list[int]:
+def _bets(value: Any, seats: int = 4) -> list[int]:
     if value is None:
-        return [0] * 4
-    if (not isinstance(value, list) or len(value) != 4
+        return [0] * seats
+    if seats != 4 and (not isinstance(value, list) or len(value) != seats):
+        raise MahjongError(f"'bets' must be {seats} whole numbers 0-100, one per player", "bets")
+    if (not isinstance(value, list) or len(value) != seats
             or not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 100
                        for b in value)):
         raise MahjongError("'bets' must be four whole numbers 0-100, one per player", "bets")
     return value
 
 
-def _kongs(value: Any, dealer: int) -> dict[str, Any]:
+def _kongs(value: Any, dealer: int, seats: int = 4) -> dict[str, Any]:
     """Kongs keyed by player number → keyed by seat wind (``from`` too), as the scorers read them."""
     if value is None:
         return {}
@@ -723,7 +752,7 @@ def _kongs(value: Any, dealer: int) -> dict[str, Any]:
             player = int(key)
         except (TypeError, ValueError):
             raise MahjongError(f"'kongs': {key!r} is not a player number 0-3", "kongs") from None
-        _player(player, "kongs")
+        _player(player, "kongs", seats)
         if (not isinstance(items, list) or len(items) > MAX_KONGS
                 or not all(isinstance(k, dict) for k in items)):
             raise MahjongError(f"'kongs' of player {player} must be a list of kongs", "kongs")
@@ -734,14 +763,16 @@ def _kongs(value: Any, dealer: int) -> dict[str, Any]:
                 raise MahjongError("a kong is {\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a "
                                    "tile, \"from\": a player}", "kongs")
             if k.get("from") is not None:
-                k["from"] = seat_wind(_player(k["from"], "a kong's 'from'"), dealer)
+                k["from"] = seat_wind(_player(k["from"], "a kong's 'from'", seats), dealer, seats)
             converted.append(k)
-        out[seat_wind(player, dealer)] = converted
+        out[seat_wind(player, dealer, seats)] = converted
     return out
 
 
-def _points(value: Any) -> list[int]:
-    if (not isinstance(value, list) or len(value) != 4
+def _points(value: Any, seats: int = 4) -> list[int]:
+    if seats != 4 and (not isinstance(value, list) or len(value) != seats):
+        raise MahjongError(f"'points' must be {seats} whole numbers, one per player", "points")
+    if (not isinstance(value, list) or len(value) != seats
             or not all(isinstance(p, int) and not isinstance(p, bool) and abs(p) <= MAX_POINTS
                        for p in value)):
         raise MahjongError(f"'points' must be four whole numbers (at most {MAX_POINTS} in size), "

@@ -1,4 +1,5 @@
-"""The table-session API: create a table of four players, record hands, read the totals.
+"""The table-session API: create a table of four players (three where the variant seats three),
+record hands, read the totals.
 
 A table is private to those who hold its link: its id is 128 random bits, ``GET /api/tables``
 lists none (each browser keeps the tables it made, with their secrets, itself), and every change
@@ -83,8 +84,8 @@ def list_tables():  # type: ignore[no-untyped-def]
 
 @bp.post("")
 def create_table():  # type: ignore[no-untyped-def]
-    """A new table: four players in seating order, the variant, its options and the bets; the
-    answer carries the table's ``id`` and ``secret``."""
+    """A new table: four players (or three: 三麻, 成都 三人) in seating order, the variant, its
+    options and the bets; the answer carries the table's ``id`` and ``secret``."""
     body = json_body()
     expect_objects(body, "options")
     return jsonify(store().create(body, client=request.remote_addr or "")), 201

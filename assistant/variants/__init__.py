@@ -50,6 +50,7 @@ from .riichi import (  # noqa: E402
     score_riichi,
     settle_riichi_draw,
 )
+from .riichi_sanma import RIICHI_SANMA  # noqa: E402
 from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_kongs  # noqa: E402
 from .sichuan import (  # noqa: E402
     SICHUAN,
@@ -94,6 +95,8 @@ class Variant:
 VARIANTS: tuple[Variant, ...] = (
     Variant(DEFAULT), Variant(RIICHI, score_riichi, read_riichi_table,
                               draw_settler=settle_riichi_draw, win_check=has_yaku),
+    Variant(RIICHI_SANMA, score_riichi, read_riichi_table, draw_settler=settle_riichi_draw,
+            win_check=has_yaku),
     Variant(MCR, score_mcr, read_mcr_table),
     Variant(SHAANXI, score_shaanxi, read_shaanxi_table, settle_shaanxi_kongs),
     Variant(XIAN, score_xian, read_xian_table, settle_xian_kongs),
@@ -127,6 +130,9 @@ DRAW_SETTLERS = {name: v.draw_settler for name, v in REGISTRY.items() if v.draw_
 INSTANT_WINS = {name: v.instant_wins for name, v in REGISTRY.items() if v.instant_wins}
 WIN_CHECKS = {name: v.win_check for name, v in REGISTRY.items() if v.win_check}
 COUNTS_DORA = {name for name, v in REGISTRY.items() if v.counts_dora}
+#: The Japanese variants: points held from a start, riichi sticks and honba carried, tenpai at a
+#: draw (the table session keeps them for these).
+RIICHI_FAMILY = frozenset(name for name, v in REGISTRY.items() if v.scorer is score_riichi)
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:

@@ -18,7 +18,7 @@ are catalogue patterns, the situational yaku (riichi, ippatsu, haitei …) read 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..decompose import Decomposition
@@ -31,10 +31,12 @@ from ..scoring.settlement import Ledger
 from ..scoring.table import (
     Table,
     check_kong_robbing,
+    check_seat,
     check_win,
     next_seat,
     read_hand_table,
     read_table,
+    seat_winds,
 )
 from ..shanten import Form, shanten
 from ..tiles import DRAGONS, INDEX, WINDS, is_honor, sorted_tiles, to_counts
@@ -63,6 +65,10 @@ def _next_tile(tile: str) -> str:
 
 #: The dora an indicator points at: the next tile of its suit, winds and dragons in their cycles.
 DORA_OF: dict[str, str] = {t: _next_tile(t) for t in INDEX}
+#: The tiles three players leave out of the set (三麻: 2万–8万).
+THREE_PLAYER_OUT = frozenset(f"{n}m" for n in range(2, 9))
+#: Three players (三麻): 2万–8万 are out of the set, so 1m points at 9m and 9m at 1m.
+DORA_OF_THREE: dict[str, str] = {**DORA_OF, "1m": "9m", "9m": "1m"}
 
 SPECS: dict[str, OptionSpec] = {
     "open_tanyao": OptionSpec("食断：副露也算断幺九", "all simples (tanyao) counts in an open hand "
@@ -155,6 +161,9 @@ class Situation:
     double_riichi: bool
     ippatsu: bool
     options: dict[str, Any]
+    #: Indicator -> dora (三麻: 1m ↔ 9m) and the 北 the winner set aside (抜きドラ).
+    dora_of: dict[str, str] = field(default_factory=lambda: DORA_OF)
+    nukidora: int = 0
 
 
 @dataclass(frozen=True)
@@ -361,7 +370,8 @@ GATED = tuple((y, frozenset(y.needs.split()), frozenset(y.excludes.split())) for
 
 #: Dora lines: (key, 日本語, 中文, English).
 DORA_NAMES = {"dora": ("ドラ", "宝牌", "Dora"), "aka_dora": ("赤ドラ", "赤宝牌", "Red five"),
-              "ura_dora": ("裏ドラ", "里宝牌", "Ura-dora")}
+              "ura_dora": ("裏ドラ", "里宝牌", "Ura-dora"),
+              "nukidora": ("抜きドラ", "拔北宝牌", "North set aside (nukidora)")}
 
 #: Fu of a pung or kong: [terminal or honour][kong][concealed].
 SET_FU = (((2, 4), (8, 16)), ((4, 8), (16, 32)))
@@ -476,9 +486,11 @@ def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
     return yakuman or found
 
 
-def dora_count(state: HandState, hand: WinningHand, indicators: list[str]) -> int:
-    """How many dora the hand holds for these indicators (a tile counts once per indicator)."""
-    return sum(hand.tiles.count(DORA_OF[i]) for i in indicators)
+def dora_count(state: HandState, hand: WinningHand, indicators: list[str],
+               dora_of: dict[str, str] = DORA_OF, nukidora: int = 0) -> int:
+    """How many dora the hand holds for these indicators (a tile counts once per indicator); a
+    北 set aside (抜きドラ) is the winner's tile too, so it counts where 北 is the dora."""
+    return sum(hand.tiles.count(dora_of[i]) + nukidora * (dora_of[i] == "N") for i in indicators)
 
 
 def base_points(han: int, fu: int, yakuman: int, options: dict[str, Any]) -> tuple[int, str | None]:
@@ -528,10 +540,11 @@ def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
     han = sum(h * c for _, h, c in found)
     fu, fu_items = fu_of(r, s)
     if not yakuman:
-        dora = {"dora": dora_count(state, r.hand, state.dora_indicators),
+        dora = {"dora": dora_count(state, r.hand, state.dora_indicators, s.dora_of, s.nukidora),
                 "aka_dora": state.red_fives if s.options["aka_dora"] else 0,
-                "ura_dora": dora_count(state, r.hand, state.ura_dora_indicators)
-                if s.riichi or s.double_riichi else 0}
+                "ura_dora": dora_count(state, r.hand, state.ura_dora_indicators, s.dora_of,
+                                       s.nukidora) if s.riichi or s.double_riichi else 0,
+                "nukidora": s.nukidora}
         for key, n in dora.items():
             if n:
                 ja, zh, en = DORA_NAMES[key]
@@ -555,7 +568,7 @@ def read_riichi_table(state: HandState | None, profile: RuleProfile,
         check_kong_robbing(state.robbing_kong, profile.kong_robbable, profile.name)
         table = read_table(raw, self_drawn=state.self_drawn, default_seat=state.seat_wind,
                            max_bet=0, robbing_kong=state.robbing_kong,
-                           prevalent_wind=state.prevalent_wind)
+                           prevalent_wind=state.prevalent_wind, seats=seat_winds(profile))
         check_win(state, table, profile)
     else:
         table = read_hand_table(None, profile, raw, need_seat, max_bet=0)
@@ -565,11 +578,12 @@ def read_riichi_table(state: HandState | None, profile: RuleProfile,
     if state is not None and table.seat != state.seat_wind:
         raise MahjongError(f"riichi: table.seat {table.seat} must be the winner's seat wind "
                            f"{state.seat_wind}", "seat")
-    table_extras(own)
+    table_extras(own, table.seats)
     return table
 
 
-def table_extras(own: dict[str, Any]) -> tuple[int, dict[str, int]]:
+def table_extras(own: dict[str, Any], seats: tuple[str, ...] = WINDS
+                 ) -> tuple[int, dict[str, int]]:
     """``honba`` (a whole number from 0) and ``riichi_sticks`` (seat -> sticks, checked)."""
     honba = own.get("honba", 0)
     if isinstance(honba, bool) or not isinstance(honba, int) or honba < 0:
@@ -585,6 +599,7 @@ def table_extras(own: dict[str, Any]) -> tuple[int, dict[str, int]]:
         if seat not in WINDS:
             raise MahjongError(f"table.riichi_sticks: unknown seat {seat!r}; seats are E S W N",
                                seat)
+        check_seat(seat, "table.riichi_sticks", seats)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise MahjongError(f"table.riichi_sticks: seat {seat} has {n!r} sticks; a whole "
                                "number from 0", n)
@@ -628,7 +643,8 @@ def situation(state: HandState, profile: RuleProfile, dealer: bool) -> Situation
     """The riichi facts of a hand state under a profile's options."""
     return Situation(Win.of(state, dealer), state.seat_wind, state.prevalent_wind, state.riichi
                      and not state.double_riichi, state.double_riichi, state.ippatsu,
-                     profile.extra)
+                     profile.extra, DORA_OF_THREE if profile.three_player else DORA_OF,
+                     state.nukidora)
 
 
 def has_yaku(state: HandState, profile: RuleProfile, readings: list[Decomposition]) -> bool:
@@ -642,11 +658,16 @@ def score_riichi(state: HandState, profile: RuleProfile,
                  readings: list[Decomposition]) -> dict[str, Any]:
     """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what."""
     check_riichi_hand(state)
+    if (state.kong_replacement and not any(m.is_kong for m in state.melds)
+            and not profile.extra.get("nukidora_rinshan", True)):
+        raise MahjongError("kong_replacement (嶺上開花): the draw after setting a 北 aside is not "
+                           "a kong's replacement at this table (option nukidora_rinshan = "
+                           "false); declare a kong among the melds", "kong_replacement")
     table = read_riichi_table(state, profile)
     winner = table.seat
     assert winner is not None
     honba, sticks = table_extras({k: state.table[k] for k in TABLE_OWN_KEYS
-                                  if state.table and k in state.table})
+                                  if state.table and k in state.table}, table.seats)
     assumed = list(table.assumed)
     declared = state.riichi or state.double_riichi
     if declared and not sticks.get(winner):
@@ -666,8 +687,9 @@ def score_riichi(state: HandState, profile: RuleProfile,
         if v is None:
             continue
         paid = shares(v.base, dealer, state.self_drawn)
+        others = len(table.seats) - 1  # the payers of a self-draw: two at a table of three
         total = paid.get("discarder", 0) + paid.get("dealer", 0) + paid.get("other", 0) * (
-            3 if dealer else 2)
+            others if dealer else others - 1)
         key = (total, v.yakuman, v.han, v.fu)
         if best is None or key > best[0]:
             best = (key, v)
@@ -675,13 +697,13 @@ def score_riichi(state: HandState, profile: RuleProfile,
         raise NotScored("riichi: no yaku (役なし / 无役): a win needs at least one yaku, and "
                            "dora do not count as one", "no_yaku")
     v = best[1]
-    ledger = Ledger()
+    ledger = Ledger(table.seats)
     first = nearest_winner(table)
     bonus = honba if winner == first else 0
     liable = pao_seat(table, v, profile)
     pao_base = 8000 * sum(i["yakuman"] for i in v.items if i["key"] in PAO_YAKUMAN) if liable else 0
     settle_hand(ledger, table, v.base - pao_base, dealer, state.self_drawn, bonus,
-                None if liable is None or liable == table.discarder else liable)
+                None if liable is None or liable == table.discarder else liable, profile.extra)
     if pao_base:
         assert liable is not None
         settle_pao(ledger, table, pao_base, dealer, liable)
@@ -731,27 +753,42 @@ def pao_seat(table: Table, v: Valued, profile: RuleProfile) -> str | None:
 
 
 def settle_hand(ledger: Ledger, table: Table, base: int, dealer: bool, self_drawn: bool,
-                bonus: int, honba_payer: str | None) -> None:
+                bonus: int, honba_payer: str | None, options: dict[str, Any] | None = None
+                ) -> None:
     """Record the payments of a hand worth ``base`` (and ``bonus`` honba counters, paid by
-    ``honba_payer`` where pao makes one seat pay them, else as usual)."""
+    ``honba_payer`` where pao makes one seat pay them, else as usual). At a table of three a
+    self-draw is paid by two: the empty seat's share is lost (``tsumo_loss``) or split between
+    them (北家折半)."""
     winner = table.seat
     assert winner is not None
+    options = options or {}
+    honba_ron = options.get("honba_ron", HONBA_RON)
+    honba_tsumo = options.get("honba_tsumo", HONBA_TSUMO)
     paid = shares(base, dealer, self_drawn) if base else {}
     if self_drawn:
+        missing = 4 - len(table.seats)
+        if paid and missing and not options.get("tsumo_loss", True):
+            # 北家折半: each payer's part of the base and an even part of the empty seat's (a
+            # non-dealer's: the dealer always sits), rounded up to 100, so a self-draw is worth
+            # about what the same hand wins on a discard.
+            payers = len(table.seats) - 1
+            empty = (2 if dealer else 1) * base * missing
+            paid = {k: _up(-(-((2 if k == "dealer" or dealer else 1) * base * payers + empty)
+                             // payers)) for k in paid}
         for seat in table.others:
             if paid:
                 ledger.pay(seat, winner, paid["dealer"] if seat == table.dealer
                            else paid["other"], "self-drawn")
             if honba_payer is None:
-                ledger.pay(seat, winner, HONBA_TSUMO * bonus, "honba")
+                ledger.pay(seat, winner, honba_tsumo * bonus, "honba")
     else:
         assert table.discarder is not None
         if paid:
             ledger.pay(table.discarder, winner, paid["discarder"], "win on a discard")
         if honba_payer is None:
-            ledger.pay(table.discarder, winner, HONBA_RON * bonus, "honba")
+            ledger.pay(table.discarder, winner, honba_ron * bonus, "honba")
     if honba_payer is not None:
-        ledger.pay(honba_payer, winner, HONBA_RON * bonus, "honba")
+        ledger.pay(honba_payer, winner, honba_ron * bonus, "honba")
 
 
 def settle_pao(ledger: Ledger, table: Table, base: int, dealer: bool, liable: str) -> None:
@@ -772,30 +809,40 @@ def settle_riichi_draw(profile: RuleProfile, table: Table, hands: dict[str, Any]
     """流局 (an exhaustive draw): the seats not ready (不聴) pay the ready ones (聴牌)
     ``noten_payment`` in all, shared out evenly; none when all or none are ready."""
     states = {}
-    for seat in WINDS:
+    seats = table.seats
+    for seat in seats:
         if seat not in hands:
             raise MahjongError(f"noten payments: the hand of seat {seat} is missing", seat)
         try:
             states[seat] = HandState.from_json(hands[seat], profile.hand_size)
         except MahjongError as exc:
             raise MahjongError(f"seat {seat}: {exc}", exc.token) from None
+        absent = [t for t in states[seat].tiles if profile.three_player and t in THREE_PLAYER_OUT]
+        if absent:
+            raise MahjongError(f"seat {seat}: {absent[0]} is not in the tile set of variant "
+                               f"{profile.name!r}", absent[0])
     ready = [w for w, st in states.items() if st.tile_count == profile.hand_size and shanten(
         to_counts(st.tiles), 0, profile.forms, profile.four_as_two_pairs) == 0]
     items = [item("听牌" if w in ready else "不听", "Ready (tenpai)" if w in ready
                   else "Not ready (noten)", 0, event=f"{'tenpai' if w in ready else 'noten'}_{w}")
-             for w in WINDS]
-    for payer, payee, each in noten_payments(profile.option("noten_payment"), ready):
+             for w in seats]
+    for payer, payee, each in noten_payments(profile.option("noten_payment"), ready, seats):
         ledger.pay(payer, payee, each, "noten payment")
     return items
 
 
-def noten_payments(total: int, ready: list[str]) -> list[tuple[str, str, int]]:
+def noten_payments(total: int, ready: list[str], seats: tuple[str, ...] = WINDS
+                   ) -> list[tuple[str, str, int]]:
     """流局's payments (payer, payee, amount): the seats not ready pay the ready ones ``total``
-    in all, shared out evenly; none when all or none are ready."""
-    if not 0 < len(ready) < 4:
+    in all, shared out evenly; none when all or none are ready.
+
+    >>> noten_payments(2000, ["E"], ("E", "S", "W"))
+    [('S', 'E', 1000), ('W', 'E', 1000)]
+    """
+    if not 0 < len(ready) < len(seats):
         return []
-    each = total // (len(ready) * (4 - len(ready)))
-    return [(payer, payee, each) for payer in WINDS if payer not in ready for payee in ready]
+    each = total // (len(ready) * (len(seats) - len(ready)))
+    return [(payer, payee, each) for payer in seats if payer not in ready for payee in ready]
 
 
 def _without(tiles: list[str], tile: str) -> list[str]:
@@ -810,5 +857,5 @@ def nearest_winner(table: Table) -> str | None:
     honba and the riichi sticks (頭跳ね)."""
     if table.discarder is None or len(table.winners) < 2:
         return table.seat
-    return next(w for w in (next_seat(table.discarder, k) for k in (1, 2, 3))
-                if w in table.winners)
+    return next(w for w in (next_seat(table.discarder, k, table.seats)
+                            for k in range(1, len(table.seats))) if w in table.winners)

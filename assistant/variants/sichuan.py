@@ -62,7 +62,8 @@ SPECS: dict[str, OptionSpec] = {
     "players": OptionSpec("人数（成都：2-7人；五人10张、六人7张、七人以上4张）",
                           "players at the table (成都: 2 to 7; five play 10 tiles, six 7, seven "
                           "or more 4)", kind="int", minimum=2, maximum=7,
-                          engine=lambda n: {"hand_size": HAND_SIZE_BY_PLAYERS[n]}),
+                          engine=lambda n: {"hand_size": HAND_SIZE_BY_PLAYERS[n],
+                                            "seats": 3 if n == 3 else 4}),
     "three_player_flush_only": OptionSpec("三人麻将必须清一色", "three players: only a full flush "
                                           "wins (as two players must)"),
     "exchange_three": OptionSpec("换三张方向（none = 不换）", "换三张: the three-tile exchange and "
@@ -249,7 +250,7 @@ def score_sichuan(state: HandState, profile: RuleProfile,
         per_payer += base
     elif state.self_drawn and mode == "double":
         per_payer *= 2
-    ledger = Ledger()
+    ledger = Ledger(table.seats)
     kong_items = settle_sichuan_kongs(ledger, table, profile)
     payers = table.others if state.self_drawn else [table.discarder]
     for payer in payers:

@@ -3,6 +3,7 @@ window.CATALOGUE = {
 "messages": {
 "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
 "'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
+"'bets' must be {0} whole numbers 0-100, one per player": "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
 "'box' is four numbers x1,y1,x2,y2 in pixels of the photo": "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
 "'context' must be an object": "'context' 须为对象",
 "'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
@@ -21,11 +22,15 @@ window.CATALOGUE = {
 "'la_zhuang' (拉庄) is 十六张's (taiwan) rule; this table plays {0}": "'la_zhuang'（拉庄）是十六张（taiwan）的规则；这桌玩的是 {0}",
 "'melds' must be a list": "副露 'melds' 须为列表",
 "'name' must be a string": "'name'（名字）须是字符串",
+"'nukidora' is the number of 北 set aside, 0-4 (four copies), got {0}": "'nukidora' 是拔出的北的张数，0–4（共四张），收到 {0}",
+"'nukidora' lists the 北 (N) set aside; only 北 is set aside (抜きドラ)": "'nukidora' 列出拔出的北 (N)；只有北可以拔出（拔北宝牌）",
 "'options' must be an object": "选项 'options' 须为对象",
 "'passed' must be a list of seat winds": "'passed' 须为座位风的列表",
 "'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
+"'players' must be the {0} players' names, in seating order: variant {1} seats {2}": "'players' 须为 {0} 位玩家的名字，按座位顺序：{1} 是 {2} 人牌桌",
 "'points' must be four whole numbers (at most {0} in size), one per player": "'points' 须是四个整数（绝对值不超过 {0}），每位玩家一个",
 "'points' must be four whole numbers, one per player": "分数 'points' 须为四个整数，每位玩家一个",
+"'points' must be {0} whole numbers, one per player": "'points' 须为 {0} 个整数，每位玩家一个",
 "'points' must sum to zero (what one wins the others pay), got {0}": "分数 'points' 之和须为零（一家赢的即别家输的），现在是 {0}",
 "'red_fives' is a count of red fives from 0, got {0}": "'red_fives'（赤五）是从 0 起的张数，收到 {0}",
 "'red_fives' says {0} but the tiles show {1} (0m 0p 0s)": "'red_fives' 为 {0}，牌里却有 {1} 张赤五（0m 0p 0s）",
@@ -42,6 +47,7 @@ window.CATALOGUE = {
 "'winners' must be a list of {{winner, hand or points}}": "'winners' 须为 {{winner, hand 或 points}} 的列表",
 "'wins' must list each win of the hand, in the order they came ({0} at most)": "'wins' 须按先后列出这一盘的每次和牌（最多 {0} 次）",
 "'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
+"'{0}' must be a player number 0-{1} (a table of {2}), got {3}": "'{0}' 须为玩家编号 0–{1}（{2} 人牌桌），收到 {3}",
 "'{0}' must be an object, got {1}": "'{0}' 须是对象，收到 {1}",
 "'{0}' must be true or false, got {1}": "'{0}' 须为 true 或 false，收到 {1}",
 "'{0}' must list player numbers 0-3, got {1}": "'{0}' 须列出玩家编号 0–3，收到 {1}",
@@ -129,8 +135,9 @@ window.CATALOGUE = {
 "is_4th_tile ignored: a copy of {0} is in the concealed hand, so the winning tile is not the last of three shown (和绝张)": "不计和绝张：手中暗牌里还有 {0}，和的那张不是亮明三张之后的最后一张",
 "kong_on_kong (槓上槓): a win on the replacement of a second kong in a row needs kong_replacement, self_drawn and two kongs among the winner's melds": "槓上槓：连开两杠后补牌和牌，须是杠上开花、自摸，且副露里有两杠",
 "kong_replacement (岭上开花) is a self-drawn win on the replacement tile": "岭上开花是补牌自摸和牌",
+"kong_replacement (嶺上開花): the draw after setting a 北 aside is not a kong's replacement at this table (option nukidora_rinshan = false); declare a kong among the melds": "岭上开花：本桌拔北后的补牌不算杠后补牌（选项 nukidora_rinshan = false）；副露里须有杠",
 "kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds": "杠上开花 (kong_replacement)：和牌者的副露里须有这个杠",
-"kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds (or a single tile laid out as a kong, 武汉 红中杠 / 赖子杠)": "杠上开花：补牌和牌，和牌者的副露里须有杠（或单张亮出的杠：武汉红中杠、赖子杠）",
+"kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds (or a single tile laid out as a kong, 武汉 红中杠 / 赖子杠, or a 北 set aside in 三麻)": "杠上开花：补牌和牌，和牌者的副露里须有杠（或单张亮出的杠：武汉红中杠、赖子杠；或三麻拔出的北）",
 "lang must be zh or en, got {0}": "lang 只能是 zh 或 en，收到 {0}",
 "liable seat {0} ({1}) read from the melds; give table.liable to say otherwise": "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
 "line {0}": "第 {0} 行",
@@ -181,6 +188,7 @@ window.CATALOGUE = {
 "seat {0} discarded the tile and cannot claim it": "{0} 家打出了这张牌，不能自己要",
 "seat {0}: a claim is one of {1}, got {2}": "{0} 家：要牌须为 {1} 之一，收到 {2}",
 "seat {0}: {1}": "{0} 家：{1}",
+"seat {0}: {1} is not in the tile set of variant {2}": "{0} 家：{1} 不在 {2} 的牌里",
 "seed must be a whole number of at most 18 digits, got {0}": "seed 必须是不超过 18 位的整数，收到 {0}",
 "self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
 "send the photo as multipart/form-data with the field 'image', got {0}": "请用 multipart/form-data 上传照片（字段 image），收到 {0}",
@@ -257,6 +265,7 @@ window.CATALOGUE = {
 "the object at {0} has {1} keys; the limit is {2}": "{0} 的对象有 {1} 个键，太多（上限 {2}）",
 "the photo could not be read: {0}": "这张照片读不出来：{0}",
 "the photo shows {0} tiles but {1} were named: lay them out in rows, apart, all face up, and name every one in order": "照片里有 {0} 张牌，但写了 {1} 张：请把牌一行行分开摆好、全部牌面朝上，并按顺序写出每一张",
+"the players need different names": "玩家的名字须各不相同",
 "the query parameter {0} has {1} characters; the limit is {2}": "参数 {0} 有 {1} 个字符，太长（上限 {2} 个字符）",
 "the query string is too long: {0} bytes, the limit is {1}": "网址太长：{0} 字节，上限 {1} 字节",
 "the quint {0} has no wild standing in: a tile has only four copies": "昆 {0} 里没有百搭顶替：每种牌只有四张",
@@ -327,6 +336,7 @@ window.CATALOGUE = {
 "variant {0} plays no special jokers (特别百搭; option special_jokers)": "{0} 不用特别百搭（选项 special_jokers）",
 "variant {0} plays one {1} ({2}); this hand and the table show {3}": "{0} 只打一副{1}（{2}）；这手牌和桌上是 {3}",
 "variant {0} plays without 立直 (option riichi = false), so 'riichi' does not apply": "{0} 不打立直（选项 riichi = false），'riichi' 无效",
+"variant {0} sets no 北 aside: 抜きドラ (nukidora) is three-player riichi's (riichi_sanma)": "{0} 不拔北：拔北宝牌 (nukidora) 是三人立直麻将（riichi_sanma）的规则",
 "variant {0} throws {1}; got {2}": "{0} 掷骰为 {1}；收到 {2}",
 "variant {0} turns up no tile for wild tiles (option wild_indicator is off)": "{0} 不翻牌定赖子（选项 wild_indicator 未开）",
 "variant {0} turns up no tile for wild tiles (option wild_indicator is off), but the hand gives an indicator": "{0} 不翻牌定赖子（选项 wild_indicator 未开），手牌却给了翻开的牌",
@@ -335,6 +345,7 @@ window.CATALOGUE = {
 "variant {0}: a wild tile ({1}, {2}) is never discarded (财神不能打出), so it cannot be claimed": "{0}：赖子（{1}，{2}）不能打出（财神不能打出），所以不能要这张牌",
 "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}": "{0}：赖子不能打出（财神不能打出），打出的牌里却有 {1}",
 "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})": "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+"variant {0}: this table plays 北 as a wind only, never set aside (option nukidora = false)": "{0}：本桌北只当风牌，不拔北（选项 nukidora = false）",
 "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set": "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
 "wall_last (海底/河底) and a {0} exclude each other: the replacement tile is not the last tile of the wall, and a robbed kong is not a discard": "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
 "win {0}: only one player is still in (血战到底 ends with the last player)": "第 {0} 次和牌：只剩一家在局（血战到底打到最后一人为止）",
@@ -395,6 +406,7 @@ window.CATALOGUE = {
 "{0}: {1}": "{0}：{1}",
 "{0}: {1} dice of 1-6 expected, got {2}": "{0}：应为 {1} 颗 1–6 点的骰子，收到 {2}",
 "{0}: {1} fan is below the minimum of {2} (起糊: a hand needs {3} fan to win; option min_fan)": "{0}：{1}番不够起糊的 {2}番（和牌至少要 {3}番；选项 min_fan）",
+"{0}: {1} has no seat at a table of {2} players (seats {3})": "{0}：{2} 人的牌桌没有 {1} 这个座位（座位为 {3}）",
 "{0}: {1} indicators, but at most {2} are turned (one, and one more per kong)": "{0}：{1} 张指示牌，但最多翻 {2} 张（一张，每开一杠再加一张）",
 "{0}: {1} is not a playing tile": "{0}：{1} 不是打牌用的牌",
 "{0}: {1}×{2} is too large (at most {3} megapixels and {4} pixels a side)": "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）",
@@ -407,6 +419,8 @@ window.CATALOGUE = {
 "抢碰: no seat claims the pung": "抢碰：没有人要碰",
 "抢碰: {0} cannot claim the discard of {1}": "抢碰：{0} 不能要 {1} 打出的牌",
 "换三张 needs three tiles of one suit in the hand": "换三张需要手里有三张同花色的牌",
+"换三张: at a table of three nobody sits opposite; pass clockwise or counterclockwise": "换三张：三人桌没有对家；请顺时针或逆时针换",
+"换三张: give the three tiles of each seat E S W (a table of three)": "换三张：请给出东南西三家各自的三张牌（三人桌）",
 "换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
 "换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
 "换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
@@ -1307,6 +1321,10 @@ window.CATALOGUE = {
 "不对。正确答案：",
 "Not quite. The answer:"
 ],
+"ui.nukidora": [
+"拔北（张数）",
+"North set aside (nukidora)"
+],
 "ui.or_points_for_the_whole_hand": [
 "或整手的分数",
 "or points for the whole hand"
@@ -1764,6 +1782,10 @@ window.CATALOGUE = {
 "riichi": [
 "日本立直麻将",
 "Japanese riichi"
+],
+"riichi_sanma": [
+"三人麻将（三麻）",
+"Three-player riichi (sanma)"
 ],
 "shaanxi": [
 "陕西麻将",

@@ -211,9 +211,12 @@ function stop() {
 }
 
 function fillSeats() {
+  // The seats at the chosen variant's table: E S W where it seats three (三麻, 成都 三人).
+  const info = (live.variants || []).find((v) => v.name === $("variant").value) || {};
+  const seats = WINDS.slice(0, info.seats || 4);
   for (const sel of document.querySelectorAll("select.wind")) {
-    const v = sel.value || (sel.id === "discarder" ? "N" : "E");
-    sel.innerHTML = WINDS.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
+    const v = seats.includes(sel.value) ? sel.value : (sel.id === "discarder" ? seats[seats.length - 1] : "E");
+    sel.innerHTML = seats.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
     sel.value = v;
   }
   $("discard-pad").innerHTML = TILE_CODES.map((c) => `<button type="button" data-tile="${c}" aria-label="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 40 })}</button>`).join("");
@@ -325,6 +328,7 @@ function drawClaims() {
 }
 
 async function onRulesChange() {
+  fillSeats();
   rules();
   claim.seat = null;
   drawClaims();

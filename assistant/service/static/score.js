@@ -25,11 +25,15 @@ const state = {
 const $ = (id) => document.getElementById(id);
 
 function fillWinds() {
+  // The seats offered are those at the table (E S W at a table of three); any wind may prevail.
+  const seated = WINDS.slice(0, variantSeats);
   for (const sel of document.querySelectorAll("select.wind")) {
-    const v = sel.value || (sel.id === "discarder" ? "W" : "E");
-    sel.innerHTML = WINDS.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
+    const winds = sel.id === "prevalent" ? WINDS : seated;
+    const v = winds.includes(sel.value) ? sel.value : (sel.id === "discarder" ? "W" : "E");
+    sel.innerHTML = winds.map((w) => `<option value="${w}">${windName(w)}</option>`).join("");
     sel.value = v;
   }
+  $("bet-N").closest("label").hidden = seated.length < 4;
 }
 
 function setStatus(key, params, found) {
@@ -339,12 +343,16 @@ function drawMeldForm() {
 
 //: The chosen variant's options as served: key -> {value, zh, en}.
 let variantOptions = {};
+//: Players at the chosen variant's table: 3 (三麻, 成都 三人) leaves the North seat empty.
+let variantSeats = 4;
 
 /** Controls for the variant's simple options (true/false, numbers); others keep their value. */
 async function loadOptions() {
   try {
-    variantOptions = (await api(`/api/variants/${encodeURIComponent($("variant").value)}`)).options;
-  } catch (err) { variantOptions = {}; }
+    const info = await api(`/api/variants/${encodeURIComponent($("variant").value)}`);
+    variantOptions = info.options;
+    variantSeats = info.seats || 4;
+  } catch (err) { variantOptions = {}; variantSeats = 4; }
   drawOptions();
   drawExtras();
   clearResult();
@@ -357,17 +365,21 @@ async function loadOptions() {
   }
 }
 
+//: The Japanese variants: riichi, ippatsu, the dora and ura-dora indicators as their own keys.
+const JAPANESE = ["riichi", "riichi_sanma"];
 //: The Chinese variants that count 宝牌 (options.dora_indicators); riichi sends its own keys.
 const DORA_VARIANTS = ["guangdong", "hongkong", "sichuan", "xueliu", "taiwan"];
 
 /** The fields the chosen variant takes: the tile turned up, the (ura-)dora, riichi. */
 function drawExtras() {
   const v = $("variant").value;
-  const riichi = v === "riichi";
+  const riichi = JAPANESE.includes(v);
   $("indicator-wrap").hidden = !(variantOptions.wild_indicator && variantOptions.wild_indicator.value);
   $("dora-wrap").hidden = !(riichi || DORA_VARIANTS.includes(v));
   $("ura-wrap").hidden = !riichi;
   $("riichi-wrap").hidden = !riichi;
+  $("nukidora-wrap").hidden = !(variantOptions.nukidora && variantOptions.nukidora.value);
+  fillWinds();
 }
 
 /** The tiles typed in the field ``id`` (none when empty); a bad tile is the service's error. */
@@ -423,7 +435,7 @@ async function request() {
   const self = $("self-drawn").checked;
   const seat = $("seat").value;
   const bets = {};
-  for (const w of WINDS) { const b = +$(`bet-${w}`).value || 0; if (b) bets[w] = b; }
+  for (const w of WINDS.slice(0, variantSeats)) { const b = +$(`bet-${w}`).value || 0; if (b) bets[w] = b; }
   const table = { dealer: $("dealer").value, seat, discarder: self ? null : $("discarder").value };
   if (Object.keys(bets).length) table.bets = bets;
   const body = {
@@ -441,13 +453,14 @@ async function request() {
   }
   if (!$("dora-wrap").hidden) {
     const dora = await indicatorTiles("dora");
-    if (body.variant === "riichi") {
+    if (JAPANESE.includes(body.variant)) {
       const ura = await indicatorTiles("ura-dora");
       if (dora.length) body.dora_indicators = dora;
       if (ura.length) body.ura_dora_indicators = ura;
     } else if (dora.length) body.options.dora_indicators = dora;
   }
-  if (body.variant === "riichi") {
+  if (!$("nukidora-wrap").hidden && +$("nukidora").value) body.nukidora = +$("nukidora").value;
+  if (JAPANESE.includes(body.variant)) {
     body.context.riichi = $("riichi").checked;
     body.context.double_riichi = $("double-riichi").checked;
     body.context.ippatsu = $("ippatsu").checked;

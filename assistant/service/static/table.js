@@ -7,6 +7,8 @@
 const $ = (id) => document.getElementById(id);
 const game = { table: null, secret: null, variants: [], variantInfo: null, pending: [] };
 const SAVED = "mahjong-tables";
+//: The Japanese variants: their own 立直 sticks, honba and 流局听牌 (tenpai at a draw).
+const JAPANESE = ["riichi", "riichi_sanma"];
 
 function savedTables() {
   try { return JSON.parse(localStorage.getItem(SAVED) || "[]").filter((t) => t && t.id); } catch (e) { return []; }
@@ -28,8 +30,9 @@ async function listTables() {
 
 async function create() {
   showError($("create-error"), null);
-  const players = [0, 1, 2, 3].map((i) => $(`p${i}`).value.trim());
-  const bets = [0, 1, 2, 3].map((i) => +$(`b${i}`).value || 0);
+  const seats = [0, 1, 2, 3].slice(0, seatsOf($("variant").value));  // 三麻: three players
+  const players = seats.map((i) => $(`p${i}`).value.trim());
+  const bets = seats.map((i) => +$(`b${i}`).value || 0);
   try {
     const body = { players, bets, variant: $("variant").value };
     // The 立直 switch of a Chinese table: a 1000 stick each declaration (riichi has its own).
@@ -38,6 +41,11 @@ async function create() {
     saveTable(t, t.secret);
     location.hash = link(t);
   } catch (err) { showError($("create-error"), err); }
+}
+
+/** Players at a table of the variant: 4, or 3 where it seats three (三麻, 成都 三人). */
+function seatsOf(name) {
+  return (game.variants.find((v) => v.name === name) || {}).seats || 4;
 }
 
 async function load() {
@@ -60,6 +68,7 @@ function draw() {
   toggleWin();
   drawPending();
   $("game-title").textContent = `${t.name} · ${variantName(t.variant)}`;
+  $("pt3").closest("label").hidden = t.players.length < 4;  // a table of three has no fourth
   for (const [i, p] of t.players.entries()) {  // each points box says whose it is
     const label = $(`pt${i}-label`);
     if (label) label.textContent = p.name;
@@ -134,8 +143,8 @@ function factPlayers(fact) {
 function toggleFacts() {
   const t = game.table;
   const win = document.querySelector("input[name=result]:checked").value === "win";
-  $("riichi-boxes").hidden = !t || (t.variant !== "riichi" && !(t.options || {}).riichi);
-  $("tenpai-boxes").hidden = !t || t.variant !== "riichi" || win;
+  $("riichi-boxes").hidden = !t || (!JAPANESE.includes(t.variant) && !(t.options || {}).riichi);
+  $("tenpai-boxes").hidden = !t || !JAPANESE.includes(t.variant) || win;
   $("la-zhuang-boxes").hidden = !t || t.variant !== "taiwan" || !win;
 }
 
@@ -206,11 +215,11 @@ async function parseHand(text) {
 /** The win the form describes: its discarder and its winner (or winners on that discard). */
 async function formWin() {
   const win = { discarder: $("discarder").value === "" ? null : +$("discarder").value };
-  const pts = [0, 1, 2, 3].map((i) => $(`pt${i}`).value);
+  const pts = game.table.players.map((p) => $(`pt${p.index}`).value);
   const winners = [];
   for (const [i, row] of [...document.querySelectorAll(".winner-row")].entries()) {
     const w = { winner: +row.querySelector("select").value };
-    if (pts.some((v) => v !== "")) w.points = i === 0 ? pts.map((v) => +v || 0) : [0, 0, 0, 0];
+    if (pts.some((v) => v !== "")) w.points = pts.map((v) => (i === 0 ? +v || 0 : 0));
     else w.hand = await parseHand(row.querySelector(".win-hand").value);
     winners.push(w);
   }
@@ -222,7 +231,7 @@ async function formWin() {
 function stillIn() {
   const leave = (game.variantInfo || {}).after_win === "leave";
   const gone = new Set(leave ? game.pending.flatMap((w) => (w.winners || [w]).map((x) => x.winner)) : []);
-  return [0, 1, 2, 3].filter((p) => !gone.has(p));
+  return game.table.players.map((p) => p.index).filter((p) => !gone.has(p));
 }
 
 function drawPending() {
@@ -297,8 +306,13 @@ document.addEventListener("DOMContentLoaded", async () => {
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
   game.variants = await fillVariants($("variant"), "guangdong");
-  // riichi plays its own 立直; every other variant may turn the switch on.
-  const switchable = () => { $("riichi-switch-wrap").hidden = $("variant").value === "riichi"; };
+  // riichi plays its own 立直; every other variant may turn the switch on. A variant seating
+  // three asks for three names and bets.
+  const switchable = () => {
+    $("riichi-switch-wrap").hidden = JAPANESE.includes($("variant").value);
+    const three = seatsOf($("variant").value) < 4;
+    for (const id of ["p3", "b3"]) $(id).closest("label").hidden = three;
+  };
   $("variant").addEventListener("change", switchable);
   switchable();
   await listTables();
