@@ -22,7 +22,7 @@ from .decompose import Decomposition, decompositions
 from .errors import MahjongError, NotScored
 from .hand import HandState
 from .profile import RuleProfile
-from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
+from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings, shapeless
 from .shanten import form_applies
 from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
@@ -293,7 +293,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         scorer = scorer_for(profile)
         if scorer is not None and readings:
             try:
-                result["score"] = scorer(state, profile, readings)
+                result["score"] = scorer(state, profile,
+                                         settled_readings(readings, rules.wild_codes))
             except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
                 result["score_error"] = {"rule": exc.token, "message": str(exc)}
     return result
