@@ -166,13 +166,23 @@ def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = N
                 discarder: str | None = None) -> str:
     """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
     otherwise the deal passes to his 下家. Sichuan (its ``next_dealer`` option): the first winner
-    deals, or the discarder whose discard made several winners."""
+    deals, or the discarder whose discard made several winners; 百张 and 推倒和 (``rotate``, 轮庄):
+    the deal passes every hand. Several winners where the variant has one (截和) are refused."""
     dealer = _seat(dealer, "dealer")
-    if not isinstance(winners, list):
-        raise MahjongError("winners must be a list of seat winds", winners)
+    if not isinstance(winners, list) or len(winners) > 3:
+        raise MahjongError("winners must be a list of seat winds (at most three)", winners)
     for w in winners:
         _seat(w, "a winner")
+    if len(set(winners)) != len(winners):
+        raise MahjongError("winners lists a seat twice", winners)
+    if profile is not None and len(winners) > 1 and not profile.multiple_winners:
+        raise MahjongError(f"variant {profile.name!r} has one winner per discard (截和): the "
+                           "nearest seat in turn order wins, so winners lists only one", winners)
+    if discarder is not None and _seat(discarder, "discarder") in winners:
+        raise MahjongError(f"the discarder {discarder} cannot be a winner", discarder)
     rule = profile.extra.get("next_dealer") if profile is not None else None
+    if rule == "rotate":
+        return next_seat(dealer)
     if rule is not None and winners:
         if rule == "discarder_on_multiple" and len(winners) > 1 and discarder is not None:
             return _seat(discarder, "discarder")

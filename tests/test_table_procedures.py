@@ -89,6 +89,16 @@ def test_next_dealer() -> None:
         next_dealer("E", ["Q"])
 
 
+@pytest.mark.parametrize("variant", ["hundred", "tuidaohu"])
+def test_the_deal_rotates_every_hand(variant: str) -> None:
+    # 轮庄 (seed 003 l.215): the dealer passes the deal on even when he wins or nobody does
+    profile = get_profile(variant)
+    assert [next_dealer("E", w, profile) for w in (["E"], [], ["S"], ["E", "W"])] == ["S"] * 4
+    assert next_dealer("N", ["N"], profile) == "E"
+    assert "S" in _cli("next-dealer", "--dealer", "E", "--winners", "E", "--variant",
+                       variant).stdout
+
+
 def test_prevalent_wind_moves_after_a_round() -> None:
     hands = [{"dealer": d, "winners": ["W" if d != "W" else "N"]} for d in "ESWN"]
     r = wind_rounds("E", hands + [{"dealer": "E", "winners": []}])
