@@ -177,6 +177,10 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
     if dragons and not profile.dragons_as_flowers:
         raise MahjongError(f"{dragons[0]} ({tile_name(dragons[0])}) is a flower only where the "
                            "dragons are flowers (南京); here it belongs in the hand", dragons[0])
+    if profile.extra.get("no_flowers") and (state.bonus or state.flower_count):
+        shown = state.bonus[0] if state.bonus else state.flower_count
+        raise MahjongError(f"variant {profile.name!r} has no flowers (没有花牌), but the hand has "
+                           f"{shown}", "bonus")
     held = state.own_counts() + Counter(state.visible)
     for t in profile.one_copy:
         if held[t] > 1:

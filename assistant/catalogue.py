@@ -937,8 +937,13 @@ MESSAGES: dict[str, str] = {
     "variant {0} needs {1}, got {2}": "{0} 需要 {1}，收到 {2}",
     "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
     "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
-    "winners must be a list of seat winds (at most three)": "和牌者须为座位风的列表（最多三家）",
-    "winners lists a seat twice": "和牌者里有一家出现两次",
+    "winners must be a list of seat winds": "和牌者须为座位风的列表",
+    "2 players at a 成都 table: no chow or pung (不能吃、碰; the discards lie face down), but the meld "
+    "{0} was claimed": "成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {0} 是吃碰来的",
+    "血流成河: nobody leaves the hand after a win (和牌之后并不出局), so every seat is in play and "
+    "pays; table.in_play leaves out {0}":
+        "血流成河：和牌之后并不出局，每家都在局中、都要付；table.in_play 漏了 {0}",
+    "variant {0} has no flowers (没有花牌), but the hand has {1}": "{0} 没有花牌，但这手牌有 {1}",
     "variant {0} has one winner per discard (截和): the nearest seat in turn order wins, so winners "
     "lists only one": "{0} 一炮只许一家和（截和）：按出牌顺序最近的一家和，所以和牌者只能有一家",
     "pass-lock scope is same_tile or any_tile, got {0}": "过手不和的范围为 same_tile 或 any_tile，收到 {0}",
@@ -1156,13 +1161,15 @@ MESSAGES: dict[str, str] = {
     "with a winning tile the hand must make {0}, it makes {1}": "有和牌张时一手牌应为 {0} 张，现在是 {1} 张",
     "first_go_around (天和/地和/人和) is impossible with seat {0}'s kong in table.kongs: any claim or "
     "kong, a concealed one (暗杠) included, ends the first go-around":
-        "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠（包括暗杠）都结束第一巡",
+        "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)："
+        "任何吃碰杠（包括暗杠）都结束第一巡",
     "the added kong of {0} robbed from seat {1} is never made (抢杠: the tile goes to the winner), so "
     "it is not paid: leave it out of table.kongs":
         "被抢的 {1} 家 {0} 加杠没有成立（抢杠：这张牌归和牌者），不算杠钱：table.kongs 里不要列出它",
     "kong_replacement (杠上开花) is a win on the tile drawn after a kong, so it is self-drawn; a win on "
     "a discard after a kong is after_kong_discard (杠上炮)":
-        "杠上开花 (kong_replacement) 是杠后摸牌和牌，一定是自摸；杠后别人打出的牌和牌是杠上炮 (after_kong_discard)",
+        "杠上开花 (kong_replacement) 是杠后摸牌和牌，一定是自摸；"
+        "杠后别人打出的牌和牌是杠上炮 (after_kong_discard)",
     "first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends "
     "the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
     "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no "

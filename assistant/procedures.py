@@ -169,17 +169,13 @@ def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = N
     deals, or the discarder whose discard made several winners; 百张 and 推倒和 (``rotate``, 轮庄):
     the deal passes every hand. Several winners where the variant has one (截和) are refused."""
     dealer = _seat(dealer, "dealer")
-    if not isinstance(winners, list) or len(winners) > 3:
-        raise MahjongError("winners must be a list of seat winds (at most three)", winners)
+    if not isinstance(winners, list):
+        raise MahjongError("winners must be a list of seat winds", winners)
     for w in winners:
         _seat(w, "a winner")
-    if len(set(winners)) != len(winners):
-        raise MahjongError("winners lists a seat twice", winners)
     if profile is not None and len(winners) > 1 and not profile.multiple_winners:
         raise MahjongError(f"variant {profile.name!r} has one winner per discard (截和): the "
                            "nearest seat in turn order wins, so winners lists only one", winners)
-    if discarder is not None and _seat(discarder, "discarder") in winners:
-        raise MahjongError(f"the discarder {discarder} cannot be a winner", discarder)
     rule = profile.extra.get("next_dealer") if profile is not None else None
     if rule == "rotate":
         return next_seat(dealer)

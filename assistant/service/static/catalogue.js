@@ -49,6 +49,7 @@ window.CATALOGUE = {
 "--certfile and --keyfile go together": "--certfile 与 --keyfile 须同时给出",
 "--indicator is one tile, got {0}": "--indicator 只能是一张牌，收到 {0}",
 "--table must hold a JSON object (dealer, seat, bets, …)": "--table 文件须为 JSON 对象（dealer、seat、bets…）",
+"2 players at a 成都 table: no chow or pung (不能吃、碰; the discards lie face down), but the meld {0} was claimed": "成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {0} 是吃碰来的",
 "HEIC/AVIF photos are not supported: send a JPEG (on an iPhone, Settings → Camera → Formats → Most Compatible)": "不支持 HEIC/AVIF 格式：请发送 JPEG（iPhone：设置 → 相机 → 格式 → 兼容性最佳）",
 "a claim is SEAT=CLAIM (e.g. S=chow), got {0}": "要牌写作 座位=动作（例如 S=chow），收到 {0}",
 "a claims request must be a JSON object": "要牌请求必须是一个 JSON 对象",
@@ -319,6 +320,7 @@ window.CATALOGUE = {
 "variant {0} does not allow robbing a kong (option kong_robbable = false)": "{0} 不许抢杠（选项 kong_robbable = false）",
 "variant {0} does not score hands: give 'points' for each player instead": "{0} 不按牌算分：请直接给出每位玩家的分数 'points'",
 "variant {0} ends the hand at the first win: record one win ('winner' or 'winners'), not a list of 'wins'": "{0} 和牌即结束一盘：请记一次和牌（'winner' 或 'winners'），不是 'wins' 列表",
+"variant {0} has no flowers (没有花牌), but the hand has {1}": "{0} 没有花牌，但这手牌有 {1}",
 "variant {0} has no pass lock (过手不和): a seat that passed a win may still win": "{0} 没有过手不和：放过和牌的一家仍可以和",
 "variant {0} has no pass lock (过手不和): a seat that passed a win may still win, so 'passed' does not apply": "{0} 没有过手不和：放过和牌的一家仍可以和，所以 'passed' 不适用",
 "variant {0} has no table rules; table rules exist for {1}": "{0} 没有牌桌规程；有规程的规则：{1}",
@@ -344,8 +346,7 @@ window.CATALOGUE = {
 "win {0}: only one player is still in (血战到底 ends with the last player)": "第 {0} 次和牌：只剩一家在局（血战到底打到最后一人为止）",
 "win {0}: player {1} has already won and left the hand (血战到底)": "第 {0} 次和牌：玩家 {1} 已经和牌离场（血战到底）",
 "win_tile {0} is not among the concealed tiles": "和牌张 {0} 不在暗牌里",
-"winners lists a seat twice": "和牌者里有一家出现两次",
-"winners must be a list of seat winds (at most three)": "和牌者须为座位风的列表（最多三家）",
+"winners must be a list of seat winds": "和牌者须为座位风的列表",
 "with a winning tile the hand must make 14, it makes {0}": "有和牌张时一手牌应为 14 张，现在是 {0} 张",
 "with a winning tile the hand must make {0}, it makes {1}": "有和牌张时一手牌应为 {0} 张，现在是 {1} 张",
 "xian: an added kong (加杠) is not allowed with allow_added_kong = false": "西安麻将：选项 allow_added_kong = false 时不许加杠",
@@ -429,7 +430,8 @@ window.CATALOGUE = {
 "查理士顿: {0} passes expected (right, left, opposite{1}), got {2}": "查理士顿：应换 {0} 次（下家、上家、对家{1}），收到 {2}",
 "立直: a seat declares once a hand": "立直：每家每盘只能立直一次",
 "立直: {0} must be a list of seat winds": "立直：{0} 须列出座位风",
-"花 is not a joker (特别百搭: 摸花加两番，并非百搭); list it as a flower": "花不是百搭（特别百搭：摸花加两番，并非百搭），请列为花牌"
+"花 is not a joker (特别百搭: 摸花加两番，并非百搭); list it as a flower": "花不是百搭（特别百搭：摸花加两番，并非百搭），请列为花牌",
+"血流成河: nobody leaves the hand after a win (和牌之后并不出局), so every seat is in play and pays; table.in_play leaves out {0}": "血流成河：和牌之后并不出局，每家都在局中、都要付；table.in_play 漏了 {0}"
 },
 "terms": {
 "一炮三响": "three winners on one discard",
