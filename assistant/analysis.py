@@ -110,6 +110,9 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
         name = profile.shapeless_win(state, profile)
         if name is not None:
             readings.append(shapeless(state.tiles, name))
+    lock = discard_locked(state, profile)
+    if readings and lock is not None:
+        return [], lock
     if not readings or profile.win_condition is None:
         return readings, None
     kept, reason = [], None
@@ -123,6 +126,19 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
         elif reason is None:
             reason = broken
     return kept, None if kept else reason
+
+
+def discard_locked(state: HandState, profile: RuleProfile) -> tuple[str, str] | None:
+    """曾放过的牌不能和 (switch ``discard_lock``): the rule that stops a win on a tile the player
+    has discarded himself (his ``discards``), or None."""
+    win = state.win_tile
+    if not profile.discard_lock or win is None or win not in state.discards:
+        return None
+    if profile.discard_lock == "discard" and state.self_drawn:
+        return None
+    return (f"排列出牌：{win} 自己打出过，不能再和这张牌（曾放过的牌不能和）",
+            f"discards in order: {win} was discarded by this player, who cannot win on it "
+            "(曾放过的牌不能和)")
 
 
 def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:

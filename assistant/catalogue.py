@@ -753,6 +753,8 @@ MESSAGES: dict[str, str] = {
         "立直：每家每盘只能立直一次",
     "variant {0} turns up no tile for wild tiles (option wild_indicator is off)":
         "{0} 不翻牌定赖子（选项 wild_indicator 未开）",
+    "option 'discard_lock' is one of {0}, got {1}":
+        "选项 discard_lock（曾放过的牌不能和）只能是 {0} 之一，收到 {1}",
     "option 'wild_indicator' is one of {0}, got {1}":
         "选项 'wild_indicator' 只能是 {0} 之一，收到 {1}",
     "宝牌: the indicator must be a suit, wind or dragon tile, got {0}":

@@ -15,6 +15,9 @@ from .shanten import ALL_FORMS, Form
 from .tiles import check_code, is_bonus
 
 #: Option name -> (Chinese, English) description, for ``variants NAME`` and the API.
+#: The values of the ``discard_lock`` switch (曾放过的牌不能和): off, any win, a win on a discard.
+DISCARD_LOCKS = ("", "any", "discard")
+
 OPTION_DOCS: dict[str, tuple[str, str]] = {
     "forms": ("允许的和牌型", "hand forms that may win (regular, seven_pairs, thirteen_orphans, "
               "honors_and_knitted, knitted_straight)"),
@@ -43,6 +46,10 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
                   "or 13: 成都 tables of seven, six, five players; 12: 心皇; 16: 十六张)"),
     "riichi": ("立直：叫和时可宣布立直，其后不能吃、碰", "立直 may be declared when ready: after it the "
                "seat may not chow or pung, and may still win"),
+    "discard_lock": ("曾放过的牌不能和：any = 任何和法，discard = 只是别人打出的，'' = 不限",
+                     "a tile the player has discarded cannot win for him: at all (any), only "
+                     "from another's discard (discard), or '' for no such lock (江南 排列出牌; "
+                     "any table may play it)"),
     "dora_indicators": ("宝牌指示牌（杠尾翻开的牌）", "宝牌 indicators (the tiles turned from the kong "
                         "end): each 宝牌 in the winning hand adds one 番"),
     "wild_indicator": ("翻牌定赖子的方法", "how the tile turned up at the start (the hand's "
@@ -179,6 +186,9 @@ class RuleProfile:
     #: None`` when it may win, else the rule it breaks as ``(zh, en)`` (八支, 开门, 2-5-8 pair …).
     win_condition: Callable[..., tuple[str, str] | None] | None = field(default=None, compare=False)
     riichi: bool = False
+    #: 曾放过的牌不能和: "" off, "any" (no win on a tile one discarded), "discard" (not from
+    #: another's discard; a self-draw of it wins).
+    discard_lock: str = ""
     dora_indicators: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.
@@ -244,6 +254,11 @@ def _coerce_option(key: str, value: Any, current: Any) -> Any:
         if isinstance(value, bool) or value not in HAND_SIZES:
             raise MahjongError(f"option 'hand_size' is one of {list(HAND_SIZES)}, got {value!r}",
                                key)
+        return value
+    if key == "discard_lock":
+        if value not in DISCARD_LOCKS:
+            raise MahjongError(f"option 'discard_lock' is one of {list(DISCARD_LOCKS)}, got "
+                               f"{value!r}", key)
         return value
     if key == "wild_indicator":
         from .wilds import SCHEMES

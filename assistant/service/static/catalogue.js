@@ -153,6 +153,7 @@ window.CATALOGUE = {
 "no win_tile: each tile of the hand tried as the winning tile, the best kept": "没有给出和牌张：每张牌都试作和牌张，取最高者",
 "not a playing tile: {0}": "不是一张可打的牌：{0}",
 "noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0} 家的手牌",
+"option 'discard_lock' is one of {0}, got {1}": "选项 discard_lock（曾放过的牌不能和）只能是 {0} 之一，收到 {1}",
 "option 'forms' takes {0}, got {1}": "选项 'forms' 取 {0}，收到 {1}",
 "option 'hand_size' is one of {0}, got {1}": "选项 'hand_size' 须为 {0} 之一，收到 {1}",
 "option 'wild_indicator' is one of {0}, got {1}": "选项 'wild_indicator' 只能是 {0} 之一，收到 {1}",
