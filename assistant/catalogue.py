@@ -940,6 +940,15 @@ MESSAGES: dict[str, str] = {
     "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
     "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
     "winners must be a list of seat winds": "和牌者须为座位风的列表",
+    "variant {0} has no way of drawing seats; choose a method: {1}":
+        "{0} 没有规定定座位的方法，请选择方法：{1}",
+    "seats by method {0}: one throw of two dice, got {1}": "方法{0}定座位：掷一次两颗骰子，收到 {1}",
+    "seats by method C: give the wind tile each place drew, four different winds E S W N, from the "
+    "first drawer on": "方法C定座位：请按摸牌顺序给出每个位置摸到的风牌，东南西北各一张",
+    "seats by method B: four throws, one per place in turn order":
+        "方法B定座位：每人掷一次，按座位顺序给出四次点数",
+    "seats by method B: places {0} tie at {1}; they throw again": "方法B定座位：{0} 号位点数同为 {1}，需重掷",
+    "a kong is one of {0}, got {1}": "杠的种类只能是 {0} 之一，收到 {1}",
     "2 players at a 成都 table: no chow or pung (不能吃、碰; the discards lie face down), but the meld "
     "{0} was claimed": "成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {0} 是吃碰来的",
     "血流成河: nobody leaves the hand after a win (和牌之后并不出局), so every seat is in play and "

@@ -32,10 +32,12 @@ from ..procedures import (
     exchange_advice,
     exchange_three,
     is_draw,
+    kong_replacement_tile,
     liabilities,
     next_dealer,
     pass_lock,
     resolve_declared,
+    seat_draw,
     settle_draw,
     wild_tiles,
     wind_rounds,
@@ -113,6 +115,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     common(q, variant=False)
     q = sub.add_parser("wild", help="the wild tiles the tile turned up at the start makes")
     q.add_argument("--indicator", required=True, help="the tile turned up, e.g. 5m or 北")
+    common(q)
+    q = sub.add_parser("kong-tile", help="which tile replaces a kong (西安: 明杠上面，暗杠下面)")
+    q.add_argument("--kind", required=True, choices=["an", "jia", "zhi", "concealed", "added",
+                                                     "exposed"], help="the kong's kind")
+    common(q)
+    q = sub.add_parser("seats", help="seats drawn before the first hand (西安: methods A, B, C)")
+    q.add_argument("--method", choices=["A", "B", "C"],
+                   help="A: one throw counts from the thrower to East; B: each throws, the "
+                        "highest is East; C: the four winds drawn face down (default: the "
+                        "variant's seat_method)")
+    q.add_argument("--throws", nargs="*", default=[],
+                   help="A: the one throw; B: each position's throw in order; C: the throw "
+                        "that picks who draws first")
+    q.add_argument("--drawn", nargs="*", default=[],
+                   help="C: the wind tile each position drew, from the first drawer on")
     common(q)
     q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
     common(q)
@@ -196,6 +213,11 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         if len(tiles) != 1:
             raise MahjongError(f"--indicator is one tile, got {args.indicator!r}", args.indicator)
         return wild_tiles(_profile(args), tiles[0])
+    if kind == "kong-tile":
+        return kong_replacement_tile(_profile(args), args.kind)
+    if kind == "seats":
+        return seat_draw(_profile(args), [_throw(t) for t in args.throws], args.drawn,
+                         args.method)
     if kind == "liable":
         claims = read_json(sys.stdin.read(), "the claims")
         if not isinstance(claims, list):
@@ -215,9 +237,14 @@ def run(args: argparse.Namespace) -> int:
         print(result["explain_zh"] if zh else result["explain_en"])
         if "saying" in result:
             print(("口诀: " if zh else "Saying: ") + result["saying"])
+        for key in ("deal", "dora_indicator"):
+            if key in result:
+                print(result[key]["explain_zh"] if zh else result[key]["explain_en"])
     elif kind == "draw":
         verdict = ("荒庄" if zh else "drawn hand") if result["draw"] else ("继续" if zh else "play on")
         print(f"{verdict}: {result['rule_zh'] if zh else result['rule_en']}")
+        if result.get("auto_win"):
+            print(result["auto_win_zh"] if zh else result["auto_win_en"])
     elif kind == "next-dealer":
         print(("下一盘庄家: " if zh else "Next dealer: ") + result["next_dealer"])
     elif kind == "wind":
@@ -248,6 +275,10 @@ def run(args: argparse.Namespace) -> int:
         print(result["explain_zh"] if zh else result["explain_en"])
         if "stand_in" in result:
             print(("白板代替: " if zh else "白板 stands for: ") + result["stand_in"]["as"])
+    elif kind == "kong-tile":
+        print(result["explain_zh"] if zh else result["explain_en"])
+    elif kind == "seats":
+        print(result["explain_zh"] if zh else result["explain_en"])
     elif kind == "exchange-advice":
         print(("换出: " if zh else "Pass: ") + " ".join(result["pass"]))
         print(("定缺: " if zh else "Give up the suit: ") + result["void_suit"])

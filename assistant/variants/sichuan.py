@@ -93,6 +93,8 @@ DEFAULTS: dict[str, Any] = {
     # Table facts (not options): kongs paid at once stand on a draw; a winner leaves (血战).
     "kongs_stand_on_draw": True, "after_win": "leave", "dice": "one_throw", "wall_stacks": 18,
     "wall_direction": "counterclockwise",
+    # 最后四张自动和 (l.207): with this many tiles left a ready seat's winning tile wins at once.
+    "auto_win_tiles": 4,
 }
 
 #: 成都计番, the card: 根/杠 1 each, 对对胡 1, 杠上开花 1, 七对 2, 清一色 2, and what Sichuan tables add.
