@@ -940,6 +940,12 @@ MESSAGES: dict[str, str] = {
     "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
     "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
     "winners must be a list of seat winds": "和牌者须为座位风的列表",
+    "{0} must be a whole number from {1} to 10000, got {2}": "{0} 须为 {1} 到 10000 的整数，收到 {2}",
+    "at most 1000 hands, got {0}": "最多 1000 盘，收到 {0}",
+    "option 'hand_size' 17: the 17-tile note's 每人手里抓17张牌 is the 16-tile hand with its draw (five "
+    "sets and a pair make 17); use hand_size 16":
+        "选项 hand_size 不能是 17：十七张的“每人手里抓17张牌”就是十六张加摸进的一张"
+        "（五组加一对共17张），请用 16",
     "variant {0} has no way of drawing seats; choose a method: {1}":
         "{0} 没有规定定座位的方法，请选择方法：{1}",
     "seats by method {0}: one throw of two dice, got {1}": "方法{0}定座位：掷一次两颗骰子，收到 {1}",

@@ -426,19 +426,36 @@ def _without(tiles: list[str], tile: str) -> list[str]:
     return out
 
 
-def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:
+def wind_rounds(first_dealer: str, hands: list[dict[str, Any]], reseat_after: int | None = None,
+                base: int = 1, base_step: int = 0) -> dict[str, Any]:
     """The prevalent wind (风圈) before each hand: East first; a round ends when the deal passes
     on from the round's fourth dealer (back to the first dealer), then E → S → W → N. Also the
     连庄 count before each hand (hands the dealer has kept in a row: 十六张's ``table.streak``).
+
+    The 17-tile note: "如果庄家连庄则还是此位玩家当庄底数增加" — the base before each hand is
+    ``base + base_step × 连庄`` (``base_before_each_hand``); "连庄四把之后四位玩家重新排定位置" — with
+    ``reseat_after`` (4), once the dealer has kept the deal that many times the players draw
+    their seats again before the next hand (``reseat_before_each_hand``), East deals it and the
+    count starts again.
 
     >>> wind_rounds("E", [{"winners": ["E"]}, {"winners": []}, {"winners": ["S"]}])["streak_before_each_hand"]
     [0, 1, 2]
     """
     dealer = _seat(first_dealer, "first_dealer")
+    for name, value, low in (("reseat_after", reseat_after, 1), ("base", base, 0),
+                             ("base_step", base_step, 0)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not low <= value <= 10000):
+            raise MahjongError(f"{name} must be a whole number from {low} to 10000, got "
+                               f"{value!r}", name)
+    if len(hands) > 1000:
+        raise MahjongError(f"at most 1000 hands, got {len(hands)}", "hands")
     prevalent = 0
     before = []
     streaks: list[int] = []
+    reseats: list[bool] = []
     streak = 0
+    reseat = False
     for k, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise MahjongError(f"hand {k + 1} must be an object with dealer and winners", hand)
@@ -447,14 +464,24 @@ def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any
                                f"{hand.get('dealer')!r}", hand.get("dealer"))
         before.append(WINDS[prevalent % 4])
         streaks.append(streak)
+        reseats.append(reseat)
         following = next_dealer(dealer, hand.get("winners") or [])
         if following != dealer and following == first_dealer:
             prevalent += 1
         streak = streak + 1 if following == dealer else 0
+        reseat = reseat_after is not None and streak >= reseat_after
+        if reseat:  # 重新排定位置: the players draw seats again, East deals, no streak
+            following, streak = "E", 0
         dealer = following
-    return {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
-            "next_dealer": dealer, "rounds_completed": prevalent,
-            "streak_before_each_hand": streaks, "streak_after_last": streak}
+    out = {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
+           "next_dealer": dealer, "rounds_completed": prevalent,
+           "streak_before_each_hand": streaks, "streak_after_last": streak}
+    if base_step:
+        out["base_before_each_hand"] = [base + base_step * n for n in streaks]
+    if reseat_after is not None:
+        out["reseat_before_each_hand"] = reseats
+        out["reseat_before_next"] = reseat
+    return out
 
 
 def pass_lock(events: list[Any], scope: str = "same_tile") -> dict[str, Any]:

@@ -251,6 +251,10 @@ def _coerce_option(key: str, value: Any, current: Any) -> Any:
     if key == "hand_size":
         from .hand import HAND_SIZES
 
+        if value == 17 and not isinstance(value, bool):
+            raise MahjongError("option 'hand_size' 17: the 17-tile note's 每人手里抓17张牌 is the "
+                               "16-tile hand with its draw (five sets and a pair make 17); use "
+                               "hand_size 16", key)
         if isinstance(value, bool) or value not in HAND_SIZES:
             raise MahjongError(f"option 'hand_size' is one of {list(HAND_SIZES)}, got {value!r}",
                                key)

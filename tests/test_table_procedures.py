@@ -218,3 +218,22 @@ def test_sichuan_last_four_tiles_win_by_themselves() -> None:
     assert is_draw(sichuan, 0, 4)["auto_win"] and not is_draw(sichuan, 0, 5)["auto_win"]
     assert "auto_win" not in is_draw(get_profile("guangdong"), 0, 4)
     assert "自动和" in _cli("draw", "--variant", "xueliu", "--tiles-left", "2").stdout
+
+
+def test_seventeen_tile_note_streak_base_and_reseating() -> None:
+    # 如果庄家连庄则还是此位玩家当庄底数增加，如果庄家连庄四把之后四位玩家重新排定位置
+    kept = [{"winners": ["E"]}] * 5 + [{"winners": ["S"]}]
+    r = wind_rounds("E", kept, reseat_after=4, base=1, base_step=1)
+    assert r["streak_before_each_hand"] == [0, 1, 2, 3, 0, 1]
+    assert r["base_before_each_hand"] == [1, 2, 3, 4, 1, 2]
+    assert r["reseat_before_each_hand"] == [False] * 4 + [True, False]
+    assert r["next_dealer"] == "S" and not r["reseat_before_next"]
+    assert "reseat_before_each_hand" not in wind_rounds("E", kept)
+    with pytest.raises(MahjongError, match="reseat_after"):
+        wind_rounds("E", kept, reseat_after=0)
+    out = json.loads(_cli("wind", "--reseat-after", "4", "--json",
+                          stdin=json.dumps([{"winners": ["E"]}] * 4)).stdout)
+    assert out["reseat_before_next"] and out["next_dealer"] == "E"
+    # 每人手里抓17张牌: the 16-tile hand with its draw
+    with pytest.raises(MahjongError, match="use hand_size 16"):
+        get_profile("default", {"hand_size": 17})

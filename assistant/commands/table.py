@@ -92,6 +92,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     q = sub.add_parser("wind", help="prevalent wind before each hand (JSON list of "
                                     "{dealer, winners} on stdin)")
     q.add_argument("--first-dealer", default="E", help="the first dealer")
+    q.add_argument("--reseat-after", type=int, help="17-tile note: the players draw seats again "
+                                                    "after the dealer keeps the deal this many "
+                                                    "times (连庄四把之后重新排定位置: 4)")
+    q.add_argument("--base", type=int, default=1, help="the base of a hand without 连庄")
+    q.add_argument("--base-step", type=int, default=0, help="17-tile note: what each 连庄 adds "
+                                                            "to the base (底数增加)")
     common(q, variant=False)
     q = sub.add_parser("claim", help="who takes a discard, from what each seat declares")
     q.add_argument("--discarder", required=True, help="the seat that discarded")
@@ -193,7 +199,7 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         hands = read_json(sys.stdin.read(), "the hands")
         if not isinstance(hands, list):
             raise MahjongError("the hands must be a JSON list of {dealer, winners}", "hands")
-        return wind_rounds(args.first_dealer, hands)
+        return wind_rounds(args.first_dealer, hands, args.reseat_after, args.base, args.base_step)
     if kind == "claim":
         profile = _profile(args)
         return {"variant": profile.name, "discarder": args.discarder,
