@@ -5,7 +5,8 @@
 ``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims), ``settle-draw`` (kong
 payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exchange`` and
 ``exchange-advice`` (Sichuan 换三张 and 定缺), ``dora`` (宝牌 from its indicator), ``charleston`` and
-``charleston-advice`` (查理士顿), ``wild`` (the wild tiles an indicator makes). Examples::
+``charleston-advice`` (查理士顿), ``wild`` (the wild tiles an indicator makes), ``kong-tile``
+(which tile replaces a kong), ``seats`` (西安's ways of drawing seats). Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
@@ -14,6 +15,8 @@ payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exc
     mahjong-assistant table dora --indicator 9p --json
     mahjong-assistant table charleston-advice --hand 123m456p789s11sEWC
     mahjong-assistant table wild --variant wuhan --indicator 5m --json
+    mahjong-assistant table kong-tile --variant xian --kind an
+    mahjong-assistant table seats --variant xian --method A --throws 6
 """
 
 from __future__ import annotations
