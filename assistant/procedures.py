@@ -22,9 +22,9 @@ from .errors import MahjongError
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
-from .scoring.table import next_seat
+from .scoring.table import KONG_KINDS, next_seat
 from .tiles import DRAGONS, WINDS, check_code
-from .variants import DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
+from .variants import COUNTS_DORA, DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
 
 _SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
                2: ("对家", "the seat opposite the dealer"), 3: ("上家", "the dealer's 上家 "
@@ -164,8 +164,6 @@ def _deal_and_tail(profile: RuleProfile, dealer: str, start: str, skip: int) -> 
     """Where each grab of the deal comes from (three rounds of two stacks a seat, then the
     variant's finish: 跳牌), the next tile drawn, and the wall's tail (杠尾): the last stack, where
     kong replacements come from, and the 宝牌 indicator (扛尾倒数第三墩上层) where 宝牌 count."""
-    from .variants import COUNTS_DORA
-
     def at(steps: int, layer: str | None = None) -> dict[str, Any]:
         wall, index = _stack_at(profile, dealer, start, skip, steps)
         spot: dict[str, Any] = {"wall_seat": wall, "stack": index + 1}
@@ -218,8 +216,6 @@ def _deal_and_tail(profile: RuleProfile, dealer: str, start: str, skip: int) -> 
 def kong_replacement_tile(profile: RuleProfile, kind: str) -> dict[str, Any]:
     """Which tile replaces a kong: from the last stack of the wall (杠尾), the upper or the lower
     tile by the kong's kind where the variant says so (西安: 明杠上面，暗杠下面)."""
-    from .scoring.table import KONG_KINDS
-
     if kind not in KONG_KINDS:
         raise MahjongError(f"a kong is one of {', '.join(KONG_KINDS)}, got {kind!r}", kind)
     kind = KONG_KINDS[kind]

@@ -14,10 +14,10 @@ from .errors import MahjongError
 from .shanten import ALL_FORMS, Form
 from .tiles import check_code, is_bonus
 
-#: Option name -> (Chinese, English) description, for ``variants NAME`` and the API.
 #: The values of the ``discard_lock`` switch (曾放过的牌不能和): off, any win, a win on a discard.
 DISCARD_LOCKS = ("", "any", "discard")
 
+#: Option name -> (Chinese, English) description, for ``variants NAME`` and the API.
 OPTION_DOCS: dict[str, tuple[str, str]] = {
     "forms": ("允许的和牌型", "hand forms that may win (regular, seven_pairs, thirteen_orphans, "
               "honors_and_knitted, knitted_straight)"),
