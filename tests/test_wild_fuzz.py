@@ -5,6 +5,7 @@ whole pair or set once reached the pattern tests as ``*`` and raised ``IndexErro
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -15,6 +16,8 @@ from assistant.tiles import TILES
 from assistant.variants import PROFILES
 
 VARIANTS = sorted(PROFILES)
+#: Examples per run; ``MAHJONG_WILD_FUZZ_EXAMPLES=4000`` for a long run by hand.
+EXAMPLES = int(os.environ.get("MAHJONG_WILD_FUZZ_EXAMPLES", "120"))
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def wild_hands(draw: st.DrawFn) -> dict[str, object]:
     return body
 
 
-@settings(max_examples=120, deadline=datetime.timedelta(seconds=10), derandomize=True,
+@settings(max_examples=EXAMPLES, deadline=datetime.timedelta(seconds=10), derandomize=True,
           database=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                 HealthCheck.too_slow])
 @example({"concealed": "CCCC123m456p789s5m", "wilds": ["C"], "variant": "mcr"})
