@@ -22,7 +22,7 @@ from .decompose import Decomposition, decompositions
 from .errors import MahjongError, NotScored
 from .hand import HandState
 from .profile import RuleProfile
-from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
+from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings, shapeless
 from .shanten import form_applies
 from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
@@ -110,6 +110,9 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
         name = profile.shapeless_win(state, profile)
         if name is not None:
             readings.append(shapeless(state.tiles, name))
+    lock = discard_locked(state, profile)
+    if readings and lock is not None:
+        return [], lock
     if not readings or profile.win_condition is None:
         return readings, None
     kept, reason = [], None
@@ -123,6 +126,19 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
         elif reason is None:
             reason = broken
     return kept, None if kept else reason
+
+
+def discard_locked(state: HandState, profile: RuleProfile) -> tuple[str, str] | None:
+    """曾放过的牌不能和 (switch ``discard_lock``): the rule that stops a win on a tile the player
+    has discarded himself (his ``discards``), or None."""
+    win = state.win_tile
+    if not profile.discard_lock or win is None or win not in state.discards:
+        return None
+    if profile.discard_lock == "discard" and state.self_drawn:
+        return None
+    return (f"排列出牌：{win} 自己打出过，不能再和这张牌（曾放过的牌不能和）",
+            f"discards in order: {win} was discarded by this player, who cannot win on it "
+            "(曾放过的牌不能和)")
 
 
 def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
@@ -179,6 +195,10 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
     if dragons and not profile.dragons_as_flowers:
         raise MahjongError(f"{dragons[0]} ({tile_name(dragons[0])}) is a flower only where the "
                            "dragons are flowers (南京); here it belongs in the hand", dragons[0])
+    if profile.extra.get("no_flowers") and (state.bonus or state.flower_count):
+        shown = state.bonus[0] if state.bonus else state.flower_count
+        raise MahjongError(f"variant {profile.name!r} has no flowers (没有花牌), but the hand has "
+                           f"{shown}", "bonus")
     held = state.own_counts() + Counter(state.visible)
     for t in profile.one_copy:
         if held[t] > 1:
@@ -302,7 +322,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         scorer = scorer_for(profile)
         if scorer is not None and readings:
             try:
-                result["score"] = scorer(state, profile, readings)
+                result["score"] = scorer(state, profile,
+                                         settled_readings(readings, rules.wild_codes))
             except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
                 result["score_error"] = {"rule": exc.token, "message": str(exc)}
     return result

@@ -755,6 +755,8 @@ MESSAGES: dict[str, str] = {
         "立直：每家每盘只能立直一次",
     "variant {0} turns up no tile for wild tiles (option wild_indicator is off)":
         "{0} 不翻牌定赖子（选项 wild_indicator 未开）",
+    "option 'discard_lock' is one of {0}, got {1}":
+        "选项 discard_lock（曾放过的牌不能和）只能是 {0} 之一，收到 {1}",
     "option 'wild_indicator' is one of {0}, got {1}":
         "选项 'wild_indicator' 只能是 {0} 之一，收到 {1}",
     "宝牌: the indicator must be a suit, wind or dragon tile, got {0}":
@@ -940,6 +942,29 @@ MESSAGES: dict[str, str] = {
     "the number of kongs made must be a whole number from 0, got {0}": "杠的次数须为 0 起的整数，收到 {0}",
     "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
     "winners must be a list of seat winds": "和牌者须为座位风的列表",
+    "{0} must be a whole number from {1} to 10000, got {2}": "{0} 须为 {1} 到 10000 的整数，收到 {2}",
+    "at most 1000 hands, got {0}": "最多 1000 盘，收到 {0}",
+    "option 'hand_size' 17: the 17-tile note's 每人手里抓17张牌 is the 16-tile hand with its draw (five "
+    "sets and a pair make 17); use hand_size 16":
+        "选项 hand_size 不能是 17：十七张的“每人手里抓17张牌”就是十六张加摸进的一张"
+        "（五组加一对共17张），请用 16",
+    "variant {0} has no way of drawing seats; choose a method: {1}":
+        "{0} 没有规定定座位的方法，请选择方法：{1}",
+    "seats by method {0}: one throw of two dice, got {1}": "方法{0}定座位：掷一次两颗骰子，收到 {1}",
+    "seats by method C: give the wind tile each place drew, four different winds E S W N, from the "
+    "first drawer on": "方法C定座位：请按摸牌顺序给出每个位置摸到的风牌，东南西北各一张",
+    "seats by method B: four throws, one per place in turn order":
+        "方法B定座位：每人掷一次，按座位顺序给出四次点数",
+    "seats by method B: places {0} tie at {1}; they throw again": "方法B定座位：{0} 号位点数同为 {1}，需重掷",
+    "a kong is one of {0}, got {1}": "杠的种类只能是 {0} 之一，收到 {1}",
+    "2 players at a 成都 table: no chow or pung (不能吃、碰; the discards lie face down), but the meld "
+    "{0} was claimed": "成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {0} 是吃碰来的",
+    "血流成河: nobody leaves the hand after a win (和牌之后并不出局), so every seat is in play and "
+    "pays; table.in_play leaves out {0}":
+        "血流成河：和牌之后并不出局，每家都在局中、都要付；table.in_play 漏了 {0}",
+    "variant {0} has no flowers (没有花牌), but the hand has {1}": "{0} 没有花牌，但这手牌有 {1}",
+    "variant {0} has one winner per discard (截和): the nearest seat in turn order wins, so winners "
+    "lists only one": "{0} 一炮只许一家和（截和）：按出牌顺序最近的一家和，所以和牌者只能有一家",
     "pass-lock scope is same_tile or any_tile, got {0}": "过手不和的范围为 same_tile 或 any_tile，收到 {0}",
     "{0}: {1} dice of 1-6 expected, got {2}": "{0}：应为 {1} 颗 1–6 点的骰子，收到 {2}",
     "hand {0} must be an object with dealer and winners": "第 {0} 盘须为含 dealer 和 winners 的对象",
@@ -1153,6 +1178,17 @@ MESSAGES: dict[str, str] = {
         "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
     "{0} or {1} expected, a kong counts as 3": "应为 {0} 或 {1} 张，杠算 3 张",
     "with a winning tile the hand must make {0}, it makes {1}": "有和牌张时一手牌应为 {0} 张，现在是 {1} 张",
+    "first_go_around (天和/地和/人和) is impossible with seat {0}'s kong in table.kongs: any claim or "
+    "kong, a concealed one (暗杠) included, ends the first go-around":
+        "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)："
+        "任何吃碰杠（包括暗杠）都结束第一巡",
+    "the added kong of {0} robbed from seat {1} is never made (抢杠: the tile goes to the winner), so "
+    "it is not paid: leave it out of table.kongs":
+        "被抢的 {1} 家 {0} 加杠没有成立（抢杠：这张牌归和牌者），不算杠钱：table.kongs 里不要列出它",
+    "kong_replacement (杠上开花) is a win on the tile drawn after a kong, so it is self-drawn; a win on "
+    "a discard after a kong is after_kong_discard (杠上炮)":
+        "杠上开花 (kong_replacement) 是杠后摸牌和牌，一定是自摸；"
+        "杠后别人打出的牌和牌是杠上炮 (after_kong_discard)",
     "first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends "
     "the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
     "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no "

@@ -71,7 +71,7 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
     # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
     counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
                                 rules)
-    if "discard_lock" in profile.extra and tile in state.discards:
+    if profile.discard_lock and tile in state.discards:
         may_chow = False
     if robbing:
         return {"win": win, "kong": False, "pung": False, "chows": []}

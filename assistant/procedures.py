@@ -22,9 +22,9 @@ from .errors import MahjongError
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
-from .scoring.table import check_seat, next_seat, seat_winds
+from .scoring.table import KONG_KINDS, check_seat, next_seat, seat_winds
 from .tiles import DRAGONS, WINDS, check_code
-from .variants import DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
+from .variants import COUNTS_DORA, DRAW_SETTLERS, KONG_SETTLERS, read_variant_table
 
 _SEAT_NAMES = {0: ("自己", "the dealer's own wall"), 1: ("下家", "the dealer's 下家 (next seat)"),
                2: ("对家", "the seat opposite the dealer"), 3: ("上家", "the dealer's 上家 "
@@ -122,6 +122,7 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
     }
     if two:
         out["second_thrower"] = wall
+    out.update(_deal_and_tail(profile, dealer, start, left_to_skip))
     saying = profile.extra.get("dice_sayings", {}).get(skip)
     if saying and stacks == 17:
         out["saying"] = saying
@@ -132,6 +133,170 @@ def dice_start(profile: RuleProfile, dealer: str, throws: list[Any]) -> dict[str
                          + (f"（转入{start}家{left_to_skip}墩）" if start != wall else
                             f"，该墙余{left}墩") + "，庄家抓其后两墩")
     return out
+
+
+def _before(profile: RuleProfile, owner: str) -> str:
+    """The wall before ``owner``'s in the deal's direction (the inverse of :func:`_beyond`)."""
+    return next_seat(owner, 3 if profile.extra.get("wall_direction") == "counterclockwise" else 1)
+
+
+def _stack_at(profile: RuleProfile, dealer: str, wall: str, index: int,
+              steps: int) -> tuple[str, int]:
+    """The stack ``steps`` stacks on (back, when negative) from stack ``index`` (0-based, counted
+    the way the dice count) of ``wall``'s wall, as (wall, index)."""
+    index += steps
+    while index >= wall_stacks(profile, wall, dealer):
+        index -= wall_stacks(profile, wall, dealer)
+        wall = _beyond(profile, wall)
+    while index < 0:
+        wall = _before(profile, wall)
+        index += wall_stacks(profile, wall, dealer)
+    return wall, index
+
+
+#: The end of the deal after three rounds of two stacks each, by variant (stack offsets from the
+#: first stack taken, 0-based; "upper"/"lower" tile): the dealer's two tiles, then one each.
+DEAL_FINISHES: dict[str, tuple[tuple[int, str], ...]] = {
+    # 广东 跳牌(隔一墩)抓上層两牌: the dealer takes the upper tiles of the 1st and 3rd stacks left.
+    "jump": ((0, "upper"), (2, "upper"), (0, "lower"), (1, "upper"), (1, "lower")),
+    # 西安 上面相邻的两张: the upper tiles of the next two stacks; the others one each in order.
+    "two_tops": ((0, "upper"), (1, "upper"), (0, "lower"), (1, "lower"), (2, "upper")),
+}
+_LAYER_ZH = {"upper": "上层", "lower": "下层"}
+
+
+def _deal_and_tail(profile: RuleProfile, dealer: str, start: str, skip: int) -> dict[str, Any]:
+    """Where each grab of the deal comes from (three rounds of two stacks a seat, then the
+    variant's finish: 跳牌), the next tile drawn, and the wall's tail (杠尾): the last stack, where
+    kong replacements come from, and the 宝牌 indicator (扛尾倒数第三墩上层) where 宝牌 count."""
+    def at(steps: int, layer: str | None = None) -> dict[str, Any]:
+        wall, index = _stack_at(profile, dealer, start, skip, steps)
+        spot: dict[str, Any] = {"wall_seat": wall, "stack": index + 1}
+        if layer:
+            spot["layer"] = layer
+        return spot
+
+    out: dict[str, Any] = {}
+    finish = profile.extra.get("deal_finish")
+    if finish in DEAL_FINISHES:
+        grabs = []
+        for rnd in range(3):
+            for k in range(4):
+                first = 8 * rnd + 2 * k
+                grabs.append({"seat": next_seat(dealer, k), "round": rnd + 1, "tiles": 4,
+                              "stacks": [at(first), at(first + 1)]})
+        takers = [dealer, dealer, next_seat(dealer, 1), next_seat(dealer, 2), next_seat(dealer, 3)]
+        taken: set[tuple[int, str]] = set()
+        for seat, (offset, layer) in zip(takers, DEAL_FINISHES[finish], strict=True):
+            grabs.append({"seat": seat, "round": 4, "tiles": 1, "stacks": [at(24 + offset, layer)]})
+            taken.add((offset, layer))
+        following = next((o, la) for o in range(4) for la in ("upper", "lower")
+                         if (o, la) not in taken)
+        own = [g["stacks"][0] for g in grabs[12:14]]
+        where = [f"{o['wall_seat']}{o['stack']}" for o in own]
+        out["deal"] = {"finish": finish, "grabs": grabs,
+                       "next_draw": at(24 + following[0], following[1]),
+                       "hands": {s: sum(g["tiles"] for g in grabs if g["seat"] == s)
+                                 for s in WINDS},
+                       "explain_zh": "每家三轮各抓两墩（四张）；然后庄家"
+                                     f"{'跳牌（隔一墩）' if finish == 'jump' else ''}抓{where[0]}墩、"
+                                     f"{where[1]}墩的上层两张，其余三家依次各抓一张：庄家14张，其余各13张",
+                       "explain_en": f"three rounds of two stacks (four tiles) each; then the dealer "
+                                     f"{'jumps a stack (跳牌) and ' if finish == 'jump' else ''}takes "
+                                     f"the upper tiles of stacks {where[0]} and {where[1]}, the "
+                                     "others one tile each in turn: the dealer 14, the others 13"}
+    tail = at(-1)
+    out["kong_end"] = tail
+    if profile.name in COUNTS_DORA:
+        out["dora_indicator"] = at(-3, "upper")
+        spot = out["dora_indicator"]
+        out["dora_indicator"]["explain_zh"] = (f"扛尾倒数第三墩上层：{spot['wall_seat']}家牌墙第"
+                                               f"{spot['stack']}墩上层那张")
+        out["dora_indicator"]["explain_en"] = (f"the upper tile of the third stack from the kong "
+                                               f"end (扛尾倒数第三墩上层): {spot['wall_seat']}'s wall, "
+                                               f"stack {spot['stack']}")
+    return out
+
+
+def kong_replacement_tile(profile: RuleProfile, kind: str) -> dict[str, Any]:
+    """Which tile replaces a kong: from the last stack of the wall (杠尾), the upper or the lower
+    tile by the kong's kind where the variant says so (西安: 明杠上面，暗杠下面)."""
+    if kind not in KONG_KINDS:
+        raise MahjongError(f"a kong is one of {', '.join(KONG_KINDS)}, got {kind!r}", kind)
+    kind = KONG_KINDS[kind]
+    layer = (profile.extra.get("kong_replacement_layer") or {}).get(kind)
+    out: dict[str, Any] = {"variant": profile.name, "kind": kind, "from": "kong_end",
+                           "layer": layer}
+    if layer:
+        which = "明杠" if kind != "an" else "暗杠"
+        out["explain_zh"] = f"从牌墙最后一墩（杠尾）补一张：{which}取{_LAYER_ZH[layer]}"
+        out["explain_en"] = (f"replace from the wall's last stack (杠尾): the {layer} tile for "
+                             f"{'an exposed' if kind != 'an' else 'a concealed'} kong "
+                             "(明杠上面，暗杠下面)")
+    else:
+        out["explain_zh"] = "从牌墙最后一墩（杠尾）补一张；本规则没有规定取上层还是下层"
+        out["explain_en"] = ("replace from the wall's last stack (杠尾); this variant's rules do "
+                             "not say which of its two tiles")
+    return out
+
+
+#: 西安's ways of drawing seats (seed 002, 三.2); 东，西，南，北 is the seed's order for B.
+SEAT_METHODS = {"A": ("任意一人掷骰，从掷骰者（算1）逆时针数到点数，该位为东",
+                      "one throw: count from the thrower (1) in turn order; that place is East"),
+                "B": ("每人各掷一次，点数由大到小依次为东、西、南、北",
+                      "everyone throws: from the highest total down, 东, 西, 南, 北"),
+                "C": ("东南西北四张牌扣放，掷骰定谁先摸，摸到哪张坐哪方",
+                      "the four winds face down: the throw picks who draws first; each sits "
+                      "where his tile says")}
+_B_ORDER = ("E", "W", "S", "N")
+
+
+def seat_draw(profile: RuleProfile, throws: list[Any], drawn: list[Any] | None = None,
+              method: str | None = None) -> dict[str, Any]:
+    """The wind of each place at the table before the first hand (places 1-4 in turn order, 1
+    the thrower), by the variant's ``seat_method`` or ``method``: A one throw counted to East, B
+    everyone's throw ranked (ties throw again), C the winds drawn, the throw picking who draws
+    first. East deals first."""
+    method = method or profile.extra.get("seat_method")
+    if method not in SEAT_METHODS:
+        raise MahjongError(f"variant {profile.name!r} has no way of drawing seats; choose a "
+                           f"method: {', '.join(SEAT_METHODS)}", "method")
+    drawn = list(drawn or [])
+    if method in ("A", "C"):
+        if len(throws) != 1:
+            raise MahjongError(f"seats by method {method}: one throw of two dice, got {throws!r}",
+                               "throws")
+        total = _throw_total(throws[0], 2, "the throw")
+        first = (total - 1) % 4 + 1  # counted from the thrower, place 1
+        if method == "A":
+            winds = {p: WINDS[(p - first) % 4] for p in range(1, 5)}
+        else:
+            if sorted(drawn) != sorted(WINDS) or len(drawn) != 4:
+                raise MahjongError("seats by method C: give the wind tile each place drew, four "
+                                   "different winds E S W N, from the first drawer on", "drawn")
+            winds = {(first - 1 + k) % 4 + 1: drawn[k] for k in range(4)}
+    else:
+        if len(throws) != 4:
+            raise MahjongError("seats by method B: four throws, one per place in turn order",
+                               "throws")
+        totals = [_throw_total(t, 2, f"place {k + 1}'s throw") for k, t in enumerate(throws)]
+        tied = sorted({t for t in totals if totals.count(t) > 1})
+        if tied:
+            places = [k + 1 for k, t in enumerate(totals) if t in tied]
+            raise MahjongError(f"seats by method B: places {places} tie at {tied}; they throw "
+                               "again", "throws")
+        ranked = sorted(range(4), key=lambda k: -totals[k])
+        winds = {ranked[k] + 1: _B_ORDER[k] for k in range(4)}
+    east = next(p for p, w in winds.items() if w == "E")
+    zh, en = SEAT_METHODS[method]
+    return {"variant": profile.name, "method": method, "seats": {str(p): winds[p]
+                                                                 for p in sorted(winds)},
+            "dealer_place": east, "rule_zh": zh, "rule_en": en,
+            "explain_zh": f"方法{method}：" + "，".join(f"{p}号位{winds[p]}" for p in sorted(winds))
+                          + f"；{east}号位坐东，先坐庄",
+            "explain_en": f"method {method}: " + ", ".join(f"place {p} {winds[p]}"
+                                                          for p in sorted(winds))
+                          + f"; place {east} is East and deals first"}
 
 
 def _kongs_made(kongs: Any) -> int:
@@ -162,9 +327,19 @@ def is_draw(profile: RuleProfile, kongs: int, tiles_left: int) -> dict[str, Any]
     when_en = (f"when {dead} tiles ({dead // 2} stacks) are left" if dead else
                "when the last tile has been drawn and discarded without a win")
     when_zh = f"剩{dead // 2}墩（{dead}张）时荒庄" if dead else "摸完最后一张且无人和牌时流局"
-    return {"variant": profile.name, "kongs": kongs, "tiles_left": tiles_left,
-            "dead_wall_tiles": dead, "draw": draw, "rule_en": f"the hand is drawn {when_en}",
-            "rule_zh": when_zh}
+    out = {"variant": profile.name, "kongs": kongs, "tiles_left": tiles_left,
+           "dead_wall_tiles": dead, "draw": draw, "rule_en": f"the hand is drawn {when_en}",
+           "rule_zh": when_zh}
+    last = profile.extra.get("auto_win_tiles")
+    if last:
+        auto = not draw and tiles_left <= last
+        out["auto_win"] = auto
+        out["auto_win_en"] = (f"the last {last} tiles (最后{last}张自动和): a ready seat that draws "
+                              "its winning tile wins at once; it may not pass"
+                              + ("" if auto else f" (from {last} tiles left)"))
+        out["auto_win_zh"] = (f"最后{last}张自动和：听牌的一家摸到他和的牌，立即和牌，不能不和"
+                              + ("" if auto else f"（剩{last}张起）"))
+    return out
 
 
 def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = None,
@@ -172,7 +347,8 @@ def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = N
     """The dealer keeps the deal when he wins (alone or with others) or the hand is drawn;
     otherwise the deal passes to his 下家 (at a table of three West's 下家 is East). Sichuan (its
     ``next_dealer`` option): the first winner deals, or the discarder whose discard made several
-    winners.
+    winners; 百张 and 推倒和 (``rotate``, 轮庄): the deal passes every hand. Several winners where
+    the variant has one (截和) are refused.
 
     >>> from assistant.variants import get_profile
     >>> next_dealer("W", ["E"], get_profile("riichi_sanma")), next_dealer("W", ["E"])
@@ -184,7 +360,12 @@ def next_dealer(dealer: str, winners: list[str], profile: RuleProfile | None = N
         raise MahjongError("winners must be a list of seat winds", winners)
     for w in winners:
         check_seat(_seat(w, "a winner"), "a winner", seats)
+    if profile is not None and len(winners) > 1 and not profile.multiple_winners:
+        raise MahjongError(f"variant {profile.name!r} has one winner per discard (截和): the "
+                           "nearest seat in turn order wins, so winners lists only one", winners)
     rule = profile.extra.get("next_dealer") if profile is not None else None
+    if rule == "rotate":
+        return next_seat(dealer, seats=seats)
     if rule is not None and winners:
         if rule == "discarder_on_multiple" and len(winners) > 1 and discarder is not None:
             return _seat(discarder, "discarder")
@@ -269,19 +450,36 @@ def _without(tiles: list[str], tile: str) -> list[str]:
     return out
 
 
-def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any]:
+def wind_rounds(first_dealer: str, hands: list[dict[str, Any]], reseat_after: int | None = None,
+                base: int = 1, base_step: int = 0) -> dict[str, Any]:
     """The prevalent wind (风圈) before each hand: East first; a round ends when the deal passes
     on from the round's fourth dealer (back to the first dealer), then E → S → W → N. Also the
     连庄 count before each hand (hands the dealer has kept in a row: 十六张's ``table.streak``).
+
+    The 17-tile note: "如果庄家连庄则还是此位玩家当庄底数增加" — the base before each hand is
+    ``base + base_step × 连庄`` (``base_before_each_hand``); "连庄四把之后四位玩家重新排定位置" — with
+    ``reseat_after`` (4), once the dealer has kept the deal that many times the players draw
+    their seats again before the next hand (``reseat_before_each_hand``), East deals it and the
+    count starts again.
 
     >>> wind_rounds("E", [{"winners": ["E"]}, {"winners": []}, {"winners": ["S"]}])["streak_before_each_hand"]
     [0, 1, 2]
     """
     dealer = _seat(first_dealer, "first_dealer")
+    for name, value, low in (("reseat_after", reseat_after, 1), ("base", base, 0),
+                             ("base_step", base_step, 0)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not low <= value <= 10000):
+            raise MahjongError(f"{name} must be a whole number from {low} to 10000, got "
+                               f"{value!r}", name)
+    if len(hands) > 1000:
+        raise MahjongError(f"at most 1000 hands, got {len(hands)}", "hands")
     prevalent = 0
     before = []
     streaks: list[int] = []
+    reseats: list[bool] = []
     streak = 0
+    reseat = False
     for k, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise MahjongError(f"hand {k + 1} must be an object with dealer and winners", hand)
@@ -290,14 +488,24 @@ def wind_rounds(first_dealer: str, hands: list[dict[str, Any]]) -> dict[str, Any
                                f"{hand.get('dealer')!r}", hand.get("dealer"))
         before.append(WINDS[prevalent % 4])
         streaks.append(streak)
+        reseats.append(reseat)
         following = next_dealer(dealer, hand.get("winners") or [])
         if following != dealer and following == first_dealer:
             prevalent += 1
         streak = streak + 1 if following == dealer else 0
+        reseat = reseat_after is not None and streak >= reseat_after
+        if reseat:  # 重新排定位置: the players draw seats again, East deals, no streak
+            following, streak = "E", 0
         dealer = following
-    return {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
-            "next_dealer": dealer, "rounds_completed": prevalent,
-            "streak_before_each_hand": streaks, "streak_after_last": streak}
+    out = {"prevalent_before_each_hand": before, "prevalent_after_last": WINDS[prevalent % 4],
+           "next_dealer": dealer, "rounds_completed": prevalent,
+           "streak_before_each_hand": streaks, "streak_after_last": streak}
+    if base_step:
+        out["base_before_each_hand"] = [base + base_step * n for n in streaks]
+    if reseat_after is not None:
+        out["reseat_before_each_hand"] = reseats
+        out["reseat_before_next"] = reseat
+    return out
 
 
 def pass_lock(events: list[Any], scope: str = "same_tile") -> dict[str, Any]:

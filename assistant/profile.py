@@ -14,6 +14,9 @@ from .errors import MahjongError
 from .shanten import ALL_FORMS, Form
 from .tiles import check_code, is_bonus
 
+#: The values of the ``discard_lock`` switch (曾放过的牌不能和): off, any win, a win on a discard.
+DISCARD_LOCKS = ("", "any", "discard")
+
 #: Option name -> (Chinese, English) description, for ``variants NAME`` and the API.
 OPTION_DOCS: dict[str, tuple[str, str]] = {
     "forms": ("允许的和牌型", "hand forms that may win (regular, seven_pairs, thirteen_orphans, "
@@ -43,6 +46,10 @@ OPTION_DOCS: dict[str, tuple[str, str]] = {
                   "or 13: 成都 tables of seven, six, five players; 12: 心皇; 16: 十六张)"),
     "riichi": ("立直：叫和时可宣布立直，其后不能吃、碰", "立直 may be declared when ready: after it the "
                "seat may not chow or pung, and may still win"),
+    "discard_lock": ("曾放过的牌不能和：any = 任何和法，discard = 只是别人打出的，'' = 不限",
+                     "a tile the player has discarded cannot win for him: at all (any), only "
+                     "from another's discard (discard), or '' for no such lock (江南 排列出牌; "
+                     "any table may play it)"),
     "dora_indicators": ("宝牌指示牌（杠尾翻开的牌）", "宝牌 indicators (the tiles turned from the kong "
                         "end): each 宝牌 in the winning hand adds one 番"),
     "wild_indicator": ("翻牌定赖子的方法", "how the tile turned up at the start (the hand's "
@@ -179,6 +186,9 @@ class RuleProfile:
     #: None`` when it may win, else the rule it breaks as ``(zh, en)`` (八支, 开门, 2-5-8 pair …).
     win_condition: Callable[..., tuple[str, str] | None] | None = field(default=None, compare=False)
     riichi: bool = False
+    #: 曾放过的牌不能和: "" off, "any" (no win on a tile one discarded), "discard" (not from
+    #: another's discard; a self-draw of it wins).
+    discard_lock: str = ""
     dora_indicators: tuple[str, ...] = ()
     #: Seats at the table: 4 (E S W N), or 3 (E S W: 三麻, 成都 三人) where the North seat is
     #: empty, so a self-draw is paid by two and the deal passes E → S → W.
@@ -244,9 +254,18 @@ def _coerce_option(key: str, value: Any, current: Any) -> Any:
     if key == "hand_size":
         from .hand import HAND_SIZES
 
+        if value == 17 and not isinstance(value, bool):
+            raise MahjongError("option 'hand_size' 17: the 17-tile note's 每人手里抓17张牌 is the "
+                               "16-tile hand with its draw (five sets and a pair make 17); use "
+                               "hand_size 16", key)
         if isinstance(value, bool) or value not in HAND_SIZES:
             raise MahjongError(f"option 'hand_size' is one of {list(HAND_SIZES)}, got {value!r}",
                                key)
+        return value
+    if key == "discard_lock":
+        if value not in DISCARD_LOCKS:
+            raise MahjongError(f"option 'discard_lock' is one of {list(DISCARD_LOCKS)}, got "
+                               f"{value!r}", key)
         return value
     if key == "wild_indicator":
         from .wilds import SCHEMES

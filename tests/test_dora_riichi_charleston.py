@@ -9,10 +9,12 @@ import sys
 import pytest
 from scoring_helpers import claims, score, values
 
-from assistant import MahjongError
+from assistant import MahjongError, analyze
+from assistant.claims import claims_on_discard
 from assistant.procedures import charleston, charleston_advice, settle_riichi
 from assistant.scoring.dora import dora_of
 from assistant.tiles import parse_tiles
+from assistant.variants import get_profile
 
 
 @pytest.mark.parametrize(("indicator", "dora"), [
@@ -105,3 +107,23 @@ def test_riichi_sticks_go_to_the_winner_or_stay() -> None:
     assert later["payments"] == {"E": 0, "S": 0, "W": 0, "N": 0} and later["sticks"] == 1
     with pytest.raises(MahjongError, match="once"):
         settle_riichi(["S", "S"], ["E"])
+
+
+@pytest.mark.parametrize("variant", ["guangdong", "sichuan", "mcr", "hongkong"])
+def test_discard_lock_is_a_switch_for_any_table(variant: str) -> None:
+    # 曾放过的牌不能和 (seed 003 l.125), played by 江南 and by any table that turns it on
+    concealed, tile = ("123m456m789m23p99p", "1p") if variant == "sichuan" else (
+        "123m456p789s23m99p", "4m")
+    hand = {"concealed": concealed, "win_tile": tile, "variant": variant, "discards": [tile]}
+    assert analyze(hand)["is_win"]  # off by default
+    locked = analyze({**hand, "options": {"discard_lock": "any"}})
+    assert not locked["is_win"] and "曾放过的牌不能和" in locked["not_a_win"]["zh"]
+    drawn = {**hand, "context": {"self_drawn": True}, "options": {"discard_lock": "discard"}}
+    assert analyze(drawn)["is_win"]
+    assert not analyze({**drawn, "context": {}})["is_win"]
+    request = {"discard": tile, "discarder": "N", "variant": variant,
+               "hands": {"E": {"concealed": concealed, "discards": [tile]}}}
+    assert claims_on_discard(request)["winners"] == ["E"]
+    assert claims_on_discard({**request, "options": {"discard_lock": "any"}})["winners"] == []
+    with pytest.raises(MahjongError, match="discard_lock"):
+        get_profile(variant, {"discard_lock": "sometimes"})

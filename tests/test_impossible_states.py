@@ -12,7 +12,7 @@ import pytest
 from assistant import analyze
 from assistant.claims import claims_on_discard
 from assistant.errors import MahjongError
-from assistant.procedures import liabilities
+from assistant.procedures import liabilities, next_dealer
 from assistant.variants import get_profile
 
 READY = "123m456p789s234m"  # waits on a pair: anything completing it
@@ -54,10 +54,8 @@ def test_robbing_only_an_added_kong(kind: str, message: str) -> None:
                table={"seat": "E", "discarder": "S", "kongs": {"S": [kong]}})
     with pytest.raises(MahjongError, match=message):
         analyze(data)
-    added = win("guangdong", context={"robbing_kong": True},
-                table={"seat": "E", "discarder": "S", "kongs": {"S": [{"type": "jia",
-                                                                       "tile": "E"}]}})
-    assert analyze(added)["score"]["payments"]["S"] < 0
+    robbed = win("guangdong", context={"robbing_kong": True}, table={"seat": "E", "discarder": "S"})
+    assert analyze(robbed)["score"]["payments"]["S"] < 0
 
 
 def test_a_chow_comes_only_from_the_left() -> None:
@@ -110,3 +108,59 @@ def test_kong_flower_needs_a_kong_and_kong_discard_a_discard() -> None:
     with pytest.raises(MahjongError, match="杠上炮"):
         analyze(win("sichuan", concealed="123m456p789p2m3m4m9m", win_tile="9m",
                     context={"self_drawn": True, "after_kong_discard": True}))
+
+
+@pytest.mark.parametrize("variant", ["guangdong", "tuidaohu", "sichuan"])
+def test_a_robbed_kong_is_never_made_nor_paid(variant: str) -> None:
+    data = win(variant, context={"robbing_kong": True},
+               table={"seat": "E", "discarder": "S",
+                      "kongs": {"S": [{"type": "jia", "tile": "E"}]}})
+    if variant == "sichuan":
+        data.update(concealed="123m456p789p2m3m4m9m", win_tile="9m")
+        data["table"]["kongs"]["S"][0]["tile"] = "9m"
+    if variant == "tuidaohu":
+        data["context"]["self_drawn"] = False
+    with pytest.raises(MahjongError, match="never made"):
+        analyze(data)
+    other = {"S": [{"type": "jia", "tile": "7p"}]}  # another kong of the robbed seat stands
+    assert analyze({**data, "table": {**data["table"], "kongs": other}})["is_win"]
+
+
+def test_kong_flower_is_never_a_win_on_a_discard() -> None:
+    kong = {"type": "kong", "tiles": "7777s", "concealed": True}
+    hand = {"concealed": "123m456p2m3m4mE", "melds": [kong], "win_tile": "E",
+            "variant": "guangdong", "context": {"kong_replacement": True},
+            "table": {"seat": "E", "discarder": "S"}}
+    with pytest.raises(MahjongError, match="after_kong_discard"):
+        analyze(hand)
+    drawn = {**hand, "context": {"kong_replacement": True, "self_drawn": True},
+             "table": {"seat": "E", "discarder": None}}
+    assert "杠上开花" in {i["name_zh"] for i in analyze(drawn)["score"]["items"]}
+
+
+@pytest.mark.parametrize("variant", ["shaanxi", "xian"])
+def test_one_winner_per_discard_in_next_dealer(variant: str) -> None:
+    with pytest.raises(MahjongError, match="截和"):
+        next_dealer("E", ["S", "W"], get_profile(variant), "N")
+    assert next_dealer("E", ["S"], get_profile(variant), "N") == "S"
+    assert next_dealer("E", ["S", "W"], get_profile("guangdong"), "N") == "S"
+    p = subprocess.run([sys.executable, "-m", "assistant", "table", "next-dealer", "--dealer", "E",
+                        "--winners", "S", "W", "--variant", variant], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "截和" in p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("who, seat, discarder", [("天和", "E", None), ("地和", "N", None),
+                                                  ("人和", "W", "E")])
+@pytest.mark.parametrize("kong", [{"type": "an", "tile": "7p"},
+                                  {"type": "zhi", "tile": "7p", "from": "N"}])
+def test_another_seats_kong_ends_the_first_go_around(who: str, seat: str, discarder: str | None,
+                                                     kong: dict[str, Any]) -> None:
+    # 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和 (guangdong.md §4.5)
+    hand = {"concealed": "11m234p567s999mCC", "win_tile": "C", "variant": "guangdong",
+            "context": {"first_go_around": True, "self_drawn": discarder is None},
+            "table": {"seat": seat, "dealer": "E", "discarder": discarder}}
+    assert who in {i["name_zh"] for i in analyze(hand)["score"]["items"]}
+    maker = "S" if seat != "S" else "E"
+    with pytest.raises(MahjongError, match="ends the first go-around"):
+        analyze({**hand, "table": {**hand["table"], "kongs": {maker: [kong]}}})

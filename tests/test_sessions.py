@@ -177,6 +177,23 @@ def test_bad_tables_are_refused(tmp_path, data, words):
         SessionStore(tmp_path / "t.sqlite3").create(data)
 
 
+@pytest.mark.parametrize("variant, bets, words", [
+    ("guangdong", [1, 0, 0, 0], "no bets"), ("sichuan", [0, 2, 0, 0], "no bets"),
+    ("shaanxi", [5, 0, 0, 0], "0-4")])
+def test_bets_the_variant_refuses_are_refused_when_the_table_is_made(tmp_path, variant, bets,
+                                                                     words):
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    r = client.post("/api/tables", json={"players": PLAYERS, "variant": variant, "bets": bets})
+    body = r.get_json()
+    assert r.status_code == 422 and words in body["error"] and "下注" in body["error_zh"], body
+    made = client.post("/api/tables", json={"players": PLAYERS, "variant": "shaanxi",
+                                            "bets": [2, 0, 4, 0]})
+    assert made.status_code in (200, 201), made.get_json()
+    r = client.post(f"/api/tables/{made.get_json()['id']}/hands",
+                    json={"result": "draw", "bets": [9, 0, 0, 0]}, headers=auth(made.get_json()))
+    assert r.status_code == 422 and "0-4" in r.get_json()["error"]
+
+
 def test_bad_hands_are_422_and_unknown_tables_404(tmp_path, target):
     client = create_app({"DATABASE": target}).test_client()
     made = client.post("/api/tables", json={"players": PLAYERS, "variant": "default"}).get_json()

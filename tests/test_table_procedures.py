@@ -13,8 +13,10 @@ from assistant.procedures import (
     dead_wall_tiles,
     dice_start,
     is_draw,
+    kong_replacement_tile,
     next_dealer,
     resolve_declared,
+    seat_draw,
     settle_draw,
     wind_rounds,
 )
@@ -89,6 +91,16 @@ def test_next_dealer() -> None:
         next_dealer("E", ["Q"])
 
 
+@pytest.mark.parametrize("variant", ["hundred", "tuidaohu"])
+def test_the_deal_rotates_every_hand(variant: str) -> None:
+    # 轮庄 (seed 003 l.215): the dealer passes the deal on even when he wins or nobody does
+    profile = get_profile(variant)
+    assert [next_dealer("E", w, profile) for w in (["E"], [], ["S"], ["E", "W"])] == ["S"] * 4
+    assert next_dealer("N", ["N"], profile) == "E"
+    assert "S" in _cli("next-dealer", "--dealer", "E", "--winners", "E", "--variant",
+                       variant).stdout
+
+
 def test_prevalent_wind_moves_after_a_round() -> None:
     hands = [{"dealer": d, "winners": ["W" if d != "W" else "N"]} for d in "ESWN"]
     r = wind_rounds("E", hands + [{"dealer": "E", "winners": []}])
@@ -133,3 +145,95 @@ def test_cli_table_commands() -> None:
     assert bad.returncode == 2 and "unknown variant" in bad.stderr
     text = _cli("dice", "--variant", "shaanxi", "--throws", "6", "7").stdout
     assert "两把抓干" in text
+
+
+def _spot(wall: str, stack: int, layer: str | None = None) -> dict[str, object]:
+    return {"wall_seat": wall, "stack": stack, **({"layer": layer} if layer else {})}
+
+
+def test_xian_deal_three_rounds_then_the_two_upper_tiles() -> None:
+    # 每次四张…每人均起完三次牌（12张）时，由坐庄者再起两张牌（上面相邻的两张），其余三人按顺序再起一张
+    r = dice_start(get_profile("xian"), "E", [10, 5])  # the seed's example: S's wall after 15
+    grabs = r["deal"]["grabs"]
+    assert grabs[0] == {"seat": "E", "round": 1, "tiles": 4,
+                        "stacks": [_spot("S", 16), _spot("S", 17)]}
+    assert grabs[1]["stacks"] == [_spot("W", 1), _spot("W", 2)]
+    assert [(g["seat"], g["stacks"][0]) for g in grabs[12:]] == [
+        ("E", _spot("N", 6, "upper")), ("E", _spot("N", 7, "upper")),
+        ("S", _spot("N", 6, "lower")), ("W", _spot("N", 7, "lower")), ("N", _spot("N", 8, "upper"))]
+    assert r["deal"]["hands"] == {"E": 14, "S": 13, "W": 13, "N": 13}
+    assert r["deal"]["next_draw"] == _spot("N", 8, "lower") and r["kong_end"] == _spot("S", 15)
+
+
+def test_guangdong_deal_jumps_a_stack_and_the_dora_indicator_sits_third_from_the_end() -> None:
+    # 直到每个人抓3次共12张牌再由庄家跳牌(隔一墩)抓上層两牌，其他人依次各抓一张
+    r = dice_start(get_profile("guangdong"), "E", [[3, 4, 5]])  # 12: 上家 N, after 12 stacks
+    assert [(g["seat"], g["stacks"][0]) for g in r["deal"]["grabs"][12:]] == [
+        ("E", _spot("S", 3, "upper")), ("E", _spot("S", 5, "upper")),
+        ("S", _spot("S", 3, "lower")), ("W", _spot("S", 4, "upper")), ("N", _spot("S", 4, "lower"))]
+    # 宝牌：把扛尾倒数第三墩上层的牌翻开 — the tail is N's 12th stack, before the opening
+    assert r["kong_end"] == _spot("N", 12)
+    assert {k: r["dora_indicator"][k] for k in ("wall_seat", "stack", "layer")} == _spot(
+        "N", 10, "upper")
+    assert "deal" not in dice_start(get_profile("shaanxi"), "E", [7, 6])  # its seed is silent
+    assert "dora_indicator" not in dice_start(get_profile("xian"), "E", [10, 5])
+
+
+def test_kong_replacement_upper_for_an_exposed_kong_lower_for_a_concealed_one() -> None:
+    # 补牌的顺序应是最后一墩牌的其中一张，补牌时，应遵守，明杠上面，暗杠下面
+    xian = get_profile("xian")
+    assert [kong_replacement_tile(xian, k)["layer"] for k in ("an", "zhi", "jia", "concealed")] \
+        == ["lower", "upper", "upper", "lower"]
+    assert kong_replacement_tile(get_profile("shaanxi"), "an")["layer"] is None
+    with pytest.raises(MahjongError, match="a kong is one of"):
+        kong_replacement_tile(xian, "big")
+    assert "暗杠取下层" in _cli("kong-tile", "--variant", "xian", "--kind", "an").stdout
+
+
+def test_xian_seat_methods() -> None:
+    xian = get_profile("xian")
+    # A: 和为6，按四个方向，逆时针数到6，6所在的方向即为东 — place 2 (1 is the thrower)
+    assert seat_draw(xian, [6], method="A")["seats"] == {"1": "N", "2": "E", "3": "S", "4": "W"}
+    # B: 按点子数和的大小，决定：东，西，南，北
+    assert seat_draw(xian, [8, 5, 11, 3], method="B")["seats"] == {"1": "W", "2": "S", "3": "E",
+                                                                    "4": "N"}
+    with pytest.raises(MahjongError, match="throw again"):
+        seat_draw(xian, [8, 8, 11, 3], method="B")
+    # C (the default seat_method): the throw 7 makes place 3 draw first
+    c = seat_draw(xian, [[3, 4]], ["S", "E", "N", "W"])
+    assert c["method"] == "C" and c["seats"] == {"1": "N", "2": "W", "3": "S", "4": "E"}
+    assert c["dealer_place"] == 4
+    with pytest.raises(MahjongError, match="four different winds"):
+        seat_draw(xian, [7], ["S", "S", "N", "W"])
+    with pytest.raises(MahjongError, match="no way of drawing seats"):
+        seat_draw(get_profile("guangdong"), [7])
+    out = json.loads(_cli("seats", "--variant", "xian", "--method", "A", "--throws", "6",
+                          "--json").stdout)
+    assert out["dealer_place"] == 2
+
+
+def test_sichuan_last_four_tiles_win_by_themselves() -> None:
+    # 最后四张自动和
+    sichuan = get_profile("sichuan")
+    assert is_draw(sichuan, 0, 4)["auto_win"] and not is_draw(sichuan, 0, 5)["auto_win"]
+    assert "auto_win" not in is_draw(get_profile("guangdong"), 0, 4)
+    assert "自动和" in _cli("draw", "--variant", "xueliu", "--tiles-left", "2").stdout
+
+
+def test_seventeen_tile_note_streak_base_and_reseating() -> None:
+    # 如果庄家连庄则还是此位玩家当庄底数增加，如果庄家连庄四把之后四位玩家重新排定位置
+    kept = [{"winners": ["E"]}] * 5 + [{"winners": ["S"]}]
+    r = wind_rounds("E", kept, reseat_after=4, base=1, base_step=1)
+    assert r["streak_before_each_hand"] == [0, 1, 2, 3, 0, 1]
+    assert r["base_before_each_hand"] == [1, 2, 3, 4, 1, 2]
+    assert r["reseat_before_each_hand"] == [False] * 4 + [True, False]
+    assert r["next_dealer"] == "S" and not r["reseat_before_next"]
+    assert "reseat_before_each_hand" not in wind_rounds("E", kept)
+    with pytest.raises(MahjongError, match="reseat_after"):
+        wind_rounds("E", kept, reseat_after=0)
+    out = json.loads(_cli("wind", "--reseat-after", "4", "--json",
+                          stdin=json.dumps([{"winners": ["E"]}] * 4)).stdout)
+    assert out["reseat_before_next"] and out["next_dealer"] == "E"
+    # 每人手里抓17张牌: the 16-tile hand with its draw
+    with pytest.raises(MahjongError, match="use hand_size 16"):
+        get_profile("default", {"hand_size": 17})

@@ -86,13 +86,13 @@ def scored(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     table, context = draw(tables(variant))
     # Only states the rules allow: no first go-around after a claim or kong, 杠上开花 with a kong,
     # a robbed kong that was an added one (the refusals have their own tests).
-    context["first_go_around"] &= not hand["melds"]
+    # A robbed kong is never made, so never listed; any kong ends the first go-around.
+    context["first_go_around"] &= not hand["melds"] and not any(table["kongs"].values())
     if not any(m["type"] == "kong" for m in hand["melds"]):
         context.pop("kong_replacement", None)
     if context.get("robbing_kong"):
         robbed = table["kongs"].get(table["discarder"], [])
-        table["kongs"][table["discarder"]] = [k for k in robbed if k["tile"] != hand["win_tile"]
-                                              or k["type"] == "jia"]
+        table["kongs"][table["discarder"]] = [k for k in robbed if k["tile"] != hand["win_tile"]]
     return variant, {**hand, "variant": variant, "table": table, "context": context}
 
 

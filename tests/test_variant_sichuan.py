@@ -251,6 +251,37 @@ def test_chengdu_hand_sizes() -> None:
                   "options": {"players": 2}})["total"] == 3
 
 
+def test_two_players_claim_nothing() -> None:
+    # 两人麻将：必须是清一色，不能吃、碰 (seed 003 l.189): a claimed pung is refused, not scored 清对
+    pung = {"type": "pung", "tiles": "111m", "from": "opposite"}
+    claimed = {"concealed": "3335557779m", "melds": [pung], "win_tile": "9m", "variant": "sichuan",
+               "options": {"players": 2}}
+    assert names(score({**claimed, "options": {}})) == {"清对": 3}  # four players: a pung is fine
+    for hand in (claimed, {**claimed, "win_tile": None, "concealed": "3335557779m"}):
+        with pytest.raises(MahjongError, match="不能吃、碰"):
+            analyze(hand)
+    kong = {"type": "kong", "tiles": "1111m", "concealed": True}  # a concealed kong takes no discard
+    assert score({**claimed, "melds": [kong]})["fan"] == 3
+
+
+def test_seven_or_more_players_hold_four_tiles() -> None:
+    # 七人以上：每方起手只拿四张牌 — eight or more play as seven; the deal is bounded at 13 players
+    for players in (8, 13):
+        assert score({"concealed": "111m2p", "win_tile": "2p", "options": {"players": players}}
+                     )["total"] == 0
+    with pytest.raises(MahjongError, match="players"):
+        get_profile("sichuan", {"players": 14})
+
+
+def test_xueliu_every_other_seat_pays() -> None:
+    # 血流成河：和牌之后并不出局 — nobody leaves, so a self-draw is paid by all three
+    drawn = {"concealed": "123456m234p678p9p", "win_tile": "9p", "variant": "xueliu",
+             "context": {"self_drawn": True}, "table": {"seat": "E", "discarder": None}}
+    assert score(drawn)["payments"] == {"E": 6, "S": -2, "W": -2, "N": -2}
+    with pytest.raises(MahjongError, match="并不出局"):
+        analyze({**drawn, "table": {**drawn["table"], "in_play": ["E", "W", "N"]}})
+
+
 def test_no_chow_and_no_honours() -> None:
     chow = [{"type": "chow", "tiles": "123m", "from": "left"}]
     with pytest.raises(MahjongError, match="does not allow chows"):

@@ -162,6 +162,15 @@ def test_taiyuan_the_wait_uses_the_stood_tiles() -> None:
         result("taiyuan", hand, stood=["5s"])
 
 
+@pytest.mark.parametrize("flowers", [{"bonus": ["1f"]}, {"context": {"flowers": 2}}])
+def test_taiyuan_has_no_flowers(flowers: dict[str, Any]) -> None:
+    # 1.没有花牌 (seed 003 l.341)
+    hand = "123m456p789s12m99p"
+    with pytest.raises(MahjongError, match="没有花牌"):
+        result("taiyuan", hand, "3m", stood=["1m", "2m", "9p", "9p"], **flowers)
+    assert result("taiyuan", hand, "3m", stood=["1m", "2m", "9p", "9p"])["is_win"]
+
+
 # --- 南京 -----------------------------------------------------------------------------------
 
 def test_nanjing_flowers_dragons_and_eight_of_a_suit() -> None:

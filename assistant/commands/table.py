@@ -5,7 +5,8 @@
 ``pass-lock`` (过手不和 replay), ``liable`` (包自摸 from the claims), ``settle-draw`` (kong
 payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exchange`` and
 ``exchange-advice`` (Sichuan 换三张 and 定缺), ``dora`` (宝牌 from its indicator), ``charleston`` and
-``charleston-advice`` (查理士顿), ``wild`` (the wild tiles an indicator makes). Examples::
+``charleston-advice`` (查理士顿), ``wild`` (the wild tiles an indicator makes), ``kong-tile``
+(which tile replaces a kong), ``seats`` (西安's ways of drawing seats). Examples::
 
     mahjong-assistant table dice --variant shaanxi --throws 3,4 5,2 --dealer E
     mahjong-assistant table draw --variant guangdong --kongs 1 --stacks-left 7
@@ -14,6 +15,8 @@ payments of a drawn hand; Sichuan's 查花猪 / 查大叫 with the hands), ``exc
     mahjong-assistant table dora --indicator 9p --json
     mahjong-assistant table charleston-advice --hand 123m456p789s11sEWC
     mahjong-assistant table wild --variant wuhan --indicator 5m --json
+    mahjong-assistant table kong-tile --variant xian --kind an
+    mahjong-assistant table seats --variant xian --method A --throws 6
 """
 
 from __future__ import annotations
@@ -32,10 +35,12 @@ from ..procedures import (
     exchange_advice,
     exchange_three,
     is_draw,
+    kong_replacement_tile,
     liabilities,
     next_dealer,
     pass_lock,
     resolve_declared,
+    seat_draw,
     settle_draw,
     wild_tiles,
     wind_rounds,
@@ -90,6 +95,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     q = sub.add_parser("wind", help="prevalent wind before each hand (JSON list of "
                                     "{dealer, winners} on stdin)")
     q.add_argument("--first-dealer", default="E", help="the first dealer")
+    q.add_argument("--reseat-after", type=int, help="17-tile note: the players draw seats again "
+                                                    "after the dealer keeps the deal this many "
+                                                    "times (连庄四把之后重新排定位置: 4)")
+    q.add_argument("--base", type=int, default=1, help="the base of a hand without 连庄")
+    q.add_argument("--base-step", type=int, default=0, help="17-tile note: what each 连庄 adds "
+                                                            "to the base (底数增加)")
     common(q, variant=False)
     q = sub.add_parser("claim", help="who takes a discard, from what each seat declares")
     q.add_argument("--discarder", required=True, help="the seat that discarded")
@@ -113,6 +124,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     common(q, variant=False)
     q = sub.add_parser("wild", help="the wild tiles the tile turned up at the start makes")
     q.add_argument("--indicator", required=True, help="the tile turned up, e.g. 5m or 北")
+    common(q)
+    q = sub.add_parser("kong-tile", help="which tile replaces a kong (西安: 明杠上面，暗杠下面)")
+    q.add_argument("--kind", required=True, choices=["an", "jia", "zhi", "concealed", "added",
+                                                     "exposed"], help="the kong's kind")
+    common(q)
+    q = sub.add_parser("seats", help="seats drawn before the first hand (西安: methods A, B, C)")
+    q.add_argument("--method", choices=["A", "B", "C"],
+                   help="A: one throw counts from the thrower to East; B: each throws, the "
+                        "highest is East; C: the four winds drawn face down (default: the "
+                        "variant's seat_method)")
+    q.add_argument("--throws", nargs="*", default=[],
+                   help="A: the one throw; B: each position's throw in order; C: the throw "
+                        "that picks who draws first")
+    q.add_argument("--drawn", nargs="*", default=[],
+                   help="C: the wind tile each position drew, from the first drawer on")
     common(q)
     q = sub.add_parser("settle-draw", help="payments of a drawn hand (kongs), table JSON on stdin")
     common(q)
@@ -176,7 +202,7 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         hands = read_json(sys.stdin.read(), "the hands")
         if not isinstance(hands, list):
             raise MahjongError("the hands must be a JSON list of {dealer, winners}", "hands")
-        return wind_rounds(args.first_dealer, hands)
+        return wind_rounds(args.first_dealer, hands, args.reseat_after, args.base, args.base_step)
     if kind == "claim":
         profile = _profile(args)
         return {"variant": profile.name, "discarder": args.discarder,
@@ -196,6 +222,11 @@ def compute(args: argparse.Namespace) -> dict[str, Any]:
         if len(tiles) != 1:
             raise MahjongError(f"--indicator is one tile, got {args.indicator!r}", args.indicator)
         return wild_tiles(_profile(args), tiles[0])
+    if kind == "kong-tile":
+        return kong_replacement_tile(_profile(args), args.kind)
+    if kind == "seats":
+        return seat_draw(_profile(args), [_throw(t) for t in args.throws], args.drawn,
+                         args.method)
     if kind == "liable":
         claims = read_json(sys.stdin.read(), "the claims")
         if not isinstance(claims, list):
@@ -215,9 +246,14 @@ def run(args: argparse.Namespace) -> int:
         print(result["explain_zh"] if zh else result["explain_en"])
         if "saying" in result:
             print(("口诀: " if zh else "Saying: ") + result["saying"])
+        for key in ("deal", "dora_indicator"):
+            if key in result:
+                print(result[key]["explain_zh"] if zh else result[key]["explain_en"])
     elif kind == "draw":
         verdict = ("荒庄" if zh else "drawn hand") if result["draw"] else ("继续" if zh else "play on")
         print(f"{verdict}: {result['rule_zh'] if zh else result['rule_en']}")
+        if result.get("auto_win"):
+            print(result["auto_win_zh"] if zh else result["auto_win_en"])
     elif kind == "next-dealer":
         print(("下一盘庄家: " if zh else "Next dealer: ") + result["next_dealer"])
     elif kind == "wind":
@@ -248,6 +284,10 @@ def run(args: argparse.Namespace) -> int:
         print(result["explain_zh"] if zh else result["explain_en"])
         if "stand_in" in result:
             print(("白板代替: " if zh else "白板 stands for: ") + result["stand_in"]["as"])
+    elif kind == "kong-tile":
+        print(result["explain_zh"] if zh else result["explain_en"])
+    elif kind == "seats":
+        print(result["explain_zh"] if zh else result["explain_en"])
     elif kind == "exchange-advice":
         print(("换出: " if zh else "Pass: ") + " ".join(result["pass"]))
         print(("定缺: " if zh else "Give up the suit: ") + result["void_suit"])

@@ -101,9 +101,12 @@ def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[W
     for d in readings:
         sets = tuple(SetView(g.kind, g.tiles) for g in d.groups if g.kind in ("chow", "pung"))
         pair = d.pair.tiles[0] if d.pair is not None else None
-        out.append(WinningHand(d.form, sets + meld_sets, pair, tuple(state.tiles) + meld_tiles,
+        # With wild tiles the hand is the tiles they stand for, as its sets and pair say.
+        concealed = (tuple(t for g in d.groups for t in g.tiles)
+                     if any(g.wilds for g in d.groups) else tuple(state.tiles))
+        out.append(WinningHand(d.form, sets + meld_sets, pair, concealed + meld_tiles,
                                state.win_tile, tuple((g.kind, g.tiles) for g in d.groups),
-                               tuple(state.tiles), exposed))
+                               concealed, exposed))
     return out
 
 

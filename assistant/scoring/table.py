@@ -219,12 +219,26 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
         raise MahjongError("kong_on_kong (槓上槓): a win on the replacement of a second kong in "
                            "a row needs kong_replacement, self_drawn and two kongs among the "
                            "winner's melds", "kong_on_kong")
+    if state.first_go_around and table.kongs:
+        kong = table.kongs[0]
+        raise MahjongError(f"first_go_around (天和/地和/人和) is impossible with seat {kong.seat}'s "
+                           "kong in table.kongs: any claim or kong, a concealed one (暗杠) "
+                           "included, ends the first go-around", "first_go_around")
+    if state.kong_replacement and not state.self_drawn:
+        raise MahjongError("kong_replacement (杠上开花) is a win on the tile drawn after a kong, "
+                           "so it is self-drawn; a win on a discard after a kong is "
+                           "after_kong_discard (杠上炮)", "kong_replacement")
     if state.after_kong_discard and state.self_drawn:
         raise MahjongError("after_kong_discard (杠上炮) is a win on a discard, not self-drawn",
                            "after_kong_discard")
     if state.robbing_kong and table.discarder is not None:
         for kong in table.kongs_of(table.discarder):
-            if kong.tile == state.win_tile and kong.kind != "jia":
+            if kong.tile == state.win_tile and kong.kind == "jia":
+                raise MahjongError(f"the added kong of {kong.tile} robbed from seat "
+                                   f"{table.discarder} is never made (抢杠: the tile goes to the "
+                                   "winner), so it is not paid: leave it out of table.kongs",
+                                   "robbing_kong")
+            if kong.tile == state.win_tile:
                 what = ("a concealed kong (暗杠) cannot be robbed" if kong.kind == "an" else
                         "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile "
                         "is an ordinary win on the discard, paid by the discarder")

@@ -27,7 +27,8 @@ from ..tiles import TILES, sorted_tiles
 from .fan_table import FanTable, Scored
 from .patterns import SetView, Win, WinningHand, is_full_flush, winning_hands
 
-__all__ = ["Shapeless", "best_wild_reading", "resolved_hands", "is_full_flush"]
+__all__ = ["Shapeless", "best_wild_reading", "is_full_flush", "resolved_hands",
+           "settled_readings"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,20 @@ def _resolve(group: Group, wild_codes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(own if t == WILD else t for t in group.tiles)
 
 
+def settled_readings(readings: list[Decomposition],
+                     wild_codes: tuple[str, ...]) -> list[Decomposition]:
+    """The readings with each ``*`` (a group of wilds only) as the tile it stands for (归位), so
+    that every scorer reads real tiles: a card that knows no wilds scores them as tiles too."""
+    out: list[Decomposition] = []
+    for reading in readings:
+        if isinstance(reading, Shapeless) or not any(WILD in g.tiles for g in reading.groups):
+            out.append(reading)
+            continue
+        groups = tuple(Group(g.kind, _resolve(g, wild_codes), g.wilds) for g in reading.groups)
+        out.append(replace(reading, groups=groups))
+    return out
+
+
 def resolved_hands(state: HandState, readings: list[Decomposition], natural: list[int],
                    wild_codes: tuple[str, ...]) -> list[tuple[WinningHand, list[str]]]:
     """Each reading as a hand of the tiles stood for, with the tiles the wilds stand for
@@ -67,7 +82,7 @@ def resolved_hands(state: HandState, readings: list[Decomposition], natural: lis
         melded = hand.sets[sum(1 for g in reading.groups if g.kind in ("chow", "pung")):]
         sets = tuple(SetView(k, t) for k, t in groups if k in ("chow", "pung")) + melded
         pair = next((t[0] for k, t in groups if k == "pair"), None)
-        meld_tiles = hand.tiles[len(state.tiles):]
+        meld_tiles = tuple(t for m in state.melds for t in m.stands_for)
         stood = sorted_tiles(list((Counter(concealed) - own).elements())
                              + quint_wilds(state, wild_codes)[1])
         out.append((replace(hand, sets=sets, pair=pair, tiles=concealed + meld_tiles,

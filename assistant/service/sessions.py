@@ -44,7 +44,7 @@ from ..errors import MahjongError
 from ..hand import HandState
 from ..procedures import RIICHI_STICK, next_dealer, settle_draw, settle_riichi
 from ..tiles import WINDS
-from ..variants import RIICHI_FAMILY, get_profile, scorer_for
+from ..variants import RIICHI_FAMILY, TABLE_READERS, get_profile, read_variant_table, scorer_for
 from ..variants.riichi import START_POINTS, noten_payments
 from . import pgstore
 from .errors import ApiError
@@ -196,7 +196,7 @@ class SessionStore:
         if len(set(players)) != n:
             raise MahjongError("the four players need different names" if n == 4 else
                                "the players need different names", "players")
-        bets = _bets(data.get("bets"), n)
+        bets = _bets(data.get("bets"), profile)
         name = data.get("name") or " · ".join(players)
         if not isinstance(name, str):
             raise MahjongError("'name' must be a string", "name")
@@ -349,7 +349,8 @@ class SessionStore:
         result = data.get("result")
         if result not in ("win", "draw"):
             raise MahjongError("'result' must be 'win' or 'draw'", "result")
-        bets = _bets(data["bets"], n) if data.get("bets") is not None else [
+        bets = _bets(data["bets"], get_profile(table["variant"], table["options"])) if data.get(
+            "bets") is not None else [
             p["bet"] for p in table["players"]]
         record: dict[str, Any] = {"result": result, "bets": bets}
         kongs = _kongs(data.get("kongs"), dealer, n)
@@ -728,7 +729,12 @@ def _player(value: Any, what: str, seats: int = 4) -> int:
     return value
 
 
-def _bets(value: Any, seats: int = 4) -> list[int]:
+def _bets(value: Any, profile: Any) -> list[int]:
+    """The players' bets (one a seat at the variant's table), checked by a scoring variant's own
+    table rules (its range; none where it has no bets), so a table is never made whose every scored
+    win would be refused; a variant that scores nothing (points given by hand) keeps them as the
+    players' note."""
+    seats = profile.seats
     if value is None:
         return [0] * seats
     if seats != 4 and (not isinstance(value, list) or len(value) != seats):
@@ -737,6 +743,8 @@ def _bets(value: Any, seats: int = 4) -> list[int]:
             or not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= 100
                        for b in value)):
         raise MahjongError("'bets' must be four whole numbers 0-100, one per player", "bets")
+    if any(value) and profile.name in TABLE_READERS:
+        read_variant_table(profile, {"dealer": "E", "bets": dict(zip(WINDS, value, strict=False))})
     return value
 
 

@@ -81,6 +81,8 @@ DEFAULTS: dict[str, Any] = {
     "twelve_down_liability": True, "big_hand_liability": True, "seat_wind_follows_dealer": True,
     "dead_wall_stacks": 0, "wall_direction": "clockwise", "break_after_count": True,
     "dice": "three_dice", "wall_stacks": 17,
+    # The deal (l.7): three rounds of two stacks, then "由庄家跳牌(隔一墩)抓上層两牌，其他人依次各抓一张".
+    "deal_finish": "jump",
 }
 
 GUANGDONG = RuleProfile(

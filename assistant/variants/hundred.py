@@ -41,6 +41,8 @@ DEFAULTS: dict[str, Any] = {
     "base": 1, "discard_wins": False, "robbed_pays": "three_shares", "gang_zhi": 3, "gang_an": 2,
     "gang_jia": 1, "quandui_points": 12, "kongs_stand_on_draw": True,
     "dice": "one_throw", "wall_stacks": 25,
+    # 轮庄 (l.215): the deal passes to the 下家 after every hand, won by the dealer or not.
+    "next_dealer": "rotate",
 }
 
 #: Example hands for the rules page, scored under this variant.

@@ -8,30 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile
 from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, PLAIN_CARD, card_scorer
-from ..scoring.patterns import WinningHand
 from ..shanten import Form
 
-SPECS: dict[str, OptionSpec] = {
-    "discard_lock": OptionSpec("曾放过的牌不能和：任何和法 / 只是别人打出的", "a tile the player has "
-                               "discarded cannot win for him at all (any), or only from another's "
-                               "discard (discard)", kind="choice", choices=("any", "discard")),
-    **MONEY_SPECS,
-}
-DEFAULTS: dict[str, Any] = {"discard_lock": "any", **MONEY_DEFAULTS, "self_drawn_factor": 2}
-
-
-def win_condition(state: HandState, hand: WinningHand,
-                  profile: RuleProfile) -> tuple[str, str] | None:
-    """排列出牌: 曾放过的牌既不能上更不能和."""
-    win = state.win_tile
-    if win is not None and win in state.discards and (
-            profile.option("discard_lock") == "any" or not state.self_drawn):
-        return (f"排列出牌：{win} 自己打出过，不能再和这张牌",
-                f"discards in order: {win} was discarded by this player, who cannot win on it")
-    return None
+SPECS: dict[str, OptionSpec] = {**MONEY_SPECS}
+DEFAULTS: dict[str, Any] = {**MONEY_DEFAULTS, "self_drawn_factor": 2}
 
 
 #: Example hands for the rules page, scored under this variant.
@@ -49,7 +31,7 @@ JIANGNAN = RuleProfile(
     description_zh="江南心皇麻将：每家少拿一张牌，心中想象一张心皇牌，只能用作和牌，不能上牌或碰牌；排列出牌，"
                    "曾放过的牌既不能上更不能和。",
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS), hand_size=12,
-    imagined_tile=True, win_condition=win_condition, examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
+    imagined_tile=True, discard_lock="any", examples=EXAMPLES, extra=DEFAULTS, extra_specs=SPECS,
     rules_summary=(
         ("心皇：每家少拿一张牌（12张），心中想象一张牌；心皇牌不能用来上牌或碰牌，只能用作和牌。",
          "心皇: 12 tiles each and an imagined tile, good only to complete the win."),

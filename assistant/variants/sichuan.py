@@ -25,7 +25,10 @@ from ..shanten import Form
 from ..tiles import HONORS
 
 #: 成都: players at the table -> tiles in a hand (两人、三人、四人 13; 五人 10; 六人 7; 七人以上 4).
-HAND_SIZE_BY_PLAYERS = {2: 13, 3: 13, 4: 13, 5: 10, 6: 7, 7: 4}
+HAND_SIZE_BY_PLAYERS = {2: 13, 3: 13, 4: 13, 5: 10, 6: 7} | dict.fromkeys(range(7, 14), 4)
+#: 七人以上 has no upper end in the seed: the deal may take at most the 53 tiles of four players'
+#: (4 × 13 + 1), about half of the 108, so that the wall still plays: 4 × 13 + 1 = 53 is 13 players.
+MAX_PLAYERS = max(HAND_SIZE_BY_PLAYERS)
 
 SPECS: dict[str, OptionSpec] = {
     "fan_cap": OptionSpec("封顶番数（null = 不封顶）", "the cap in fan (封顶; null: no cap)",
@@ -59,9 +62,9 @@ SPECS: dict[str, OptionSpec] = {
                                  "just made to the winner"),
     "tuishui": OptionSpec("退税：流局未听牌者退还杠钱", "退税: at a drawn hand a seat not ready "
                           "pays back the kong money it took"),
-    "players": OptionSpec("人数（成都：2-7人；五人10张、六人7张、七人以上4张）",
-                          "players at the table (成都: 2 to 7; five play 10 tiles, six 7, seven "
-                          "or more 4)", kind="int", minimum=2, maximum=7,
+    "players": OptionSpec("人数（成都：2-13人；五人10张、六人7张、七人以上4张）",
+                          "players at the table (成都: 2 to 13; five play 10 tiles, six 7, seven "
+                          "or more 4)", kind="int", minimum=2, maximum=MAX_PLAYERS,
                           engine=lambda n: {"hand_size": HAND_SIZE_BY_PLAYERS[n],
                                             "seats": 3 if n == 3 else 4}),
     "three_player_flush_only": OptionSpec("三人麻将必须清一色", "three players: only a full flush "
@@ -91,6 +94,8 @@ DEFAULTS: dict[str, Any] = {
     # Table facts (not options): kongs paid at once stand on a draw; a winner leaves (血战).
     "kongs_stand_on_draw": True, "after_win": "leave", "dice": "one_throw", "wall_stacks": 18,
     "wall_direction": "counterclockwise",
+    # 最后四张自动和 (l.207): with this many tiles left a ready seat's winning tile wins at once.
+    "auto_win_tiles": 4,
 }
 
 #: 成都计番, the card: 根/杠 1 each, 对对胡 1, 杠上开花 1, 七对 2, 清一色 2, and what Sichuan tables add.
@@ -199,11 +204,30 @@ def read_sichuan_table(state: HandState | None, profile: RuleProfile,
                        data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Sichuan hand (no bets; ``in_play``: the seats still in)."""
     if state is not None:
-        _check_hand(state, profile)
-    return read_hand_table(state, profile, data, need_seat, max_bet=0)
+        check_sichuan_hand(state, profile)
+        _check_flush(state, profile)
+    table = read_hand_table(state, profile, data, need_seat, max_bet=0)
+    if profile.option("after_win") == "stay" and len(table.in_play) < 4:
+        gone = [s for s in "ESWN" if s not in table.in_play]
+        raise MahjongError(f"血流成河: nobody leaves the hand after a win (和牌之后并不出局), so every "
+                           f"seat is in play and pays; table.in_play leaves out {' '.join(gone)}",
+                           "in_play")
+    return table
 
 
-def _check_hand(state: HandState, profile: RuleProfile) -> None:
+def check_sichuan_hand(state: HandState, profile: RuleProfile) -> None:
+    """成都 two players: "不能吃、碰" — a meld made from a discard (the discards lie face down)
+    is refused, complete hand or not."""
+    if profile.option("players") == 2:
+        claimed = next((m for m in state.melds if not m.concealed), None)
+        if claimed is not None:
+            raise MahjongError("2 players at a 成都 table: no chow or pung (不能吃、碰; the "
+                               "discards lie face down), but the meld "
+                               f"{' '.join(claimed.tiles)} was claimed", "players")
+
+
+def _check_flush(state: HandState, profile: RuleProfile) -> None:
+    """成都 two players (three with the option): "必须是清一色" — a win is one suit."""
     players = profile.option("players")
     flush_only = players == 2 or (players == 3 and profile.option("three_player_flush_only"))
     if flush_only and state.tile_count == profile.hand_size + 1:

@@ -22,7 +22,9 @@ SPECS: dict[str, OptionSpec] = {
                               kind="choice", choices=("any_stood", "all_stood")),
     **MONEY_SPECS,
 }
-DEFAULTS: dict[str, Any] = {"listen_rule": "any_stood", **MONEY_DEFAULTS, "self_drawn_factor": 2}
+#: 没有花牌 (l.341) is a table fact, not an option: a hand with a flower is refused naming it.
+DEFAULTS: dict[str, Any] = {"listen_rule": "any_stood", **MONEY_DEFAULTS, "self_drawn_factor": 2,
+                            "no_flowers": True}
 
 
 def win_condition(state: HandState, hand: WinningHand,

@@ -64,6 +64,11 @@ DEFAULTS: dict[str, Any] = {
     "kongs_stand_on_draw": True, "huangzhuang_stacks": {0: 13, 1: 7, 2: 8, 3: 13},
     "seat_method": "C", "wall_direction": "counterclockwise",
     "dice": "two_throws", "wall_stacks": 17,
+    # 补牌 from the last stack: "明杠上面，暗杠下面" (seed 002, 三.8).
+    "kong_replacement_layer": {"zhi": "upper", "jia": "upper", "an": "lower"},
+    # The deal: three rounds of four tiles, then "由坐庄者再起两张牌（上面相邻的两张），
+    # 其余三人按顺序再起一张" (三.4).
+    "deal_finish": "two_tops",
 }
 
 XIAN = RuleProfile(
