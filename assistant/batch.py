@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import native
 from .errors import MahjongError
-from .shanten import ALL_FORMS, KNITTED, ORPHANS, Form
+from .shanten import ALL_FORMS, KNITTED, ORPHANS, Form, form_mask
 from .suit_table import WIDTH, tables
 
 _POW9 = 5 ** np.arange(9, dtype=np.int64)
@@ -72,6 +73,13 @@ def shanten_batch(counts: np.ndarray, forms: tuple[Form, ...] = ALL_FORMS,
                   four_as_two_pairs: bool = True) -> np.ndarray:
     """Overall shanten of each row of an (N, 34) count array (no wild tiles)."""
     counts = np.asarray(counts, dtype=np.int64)
+    core = native.core
+    if core is not None and counts.ndim == 2 and len(counts) and form_mask(forms) is not None:
+        out = np.empty(len(counts), dtype=np.int16)
+        done = core.shanten_batch(np.ascontiguousarray(counts), out, form_mask(forms),
+                                  four_as_two_pairs)
+        if done is not NotImplemented:
+            return out
     if counts.ndim != 2 or counts.shape[1] != 34:
         raise MahjongError(f"expected an (N, 34) array of tile counts, got shape {counts.shape}")
     if len(counts) == 0:
