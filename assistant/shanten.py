@@ -44,29 +44,28 @@ ALL_FORMS: tuple[Form, ...] = tuple(Form)
 
 _FORM_BITS = {form: 1 << i for i, form in enumerate(ALL_FORMS)}
 _FORM_INDEX = {form: i for i, form in enumerate(ALL_FORMS)}
-_FORM_MASKS: dict[tuple[Form, ...], int] = {}
+_FORM_MASKS: dict[int, tuple[tuple[Form, ...], int]] = {}
 
 
 def form_mask(forms: tuple[Form, ...]) -> int | None:
     """The forms as the compiled core's bit mask (``ALL_FORMS`` order), ``None`` if one is no Form.
 
+    Masks are remembered by the tuple's identity (callers pass the same ``ALL_FORMS`` or
+    ``Rules.forms`` again and again): a tuple of strings equal to Forms is not taken for them.
+
     >>> form_mask((Form.REGULAR, Form.SEVEN_PAIRS)), form_mask(("regular",))
     (3, None)
     """
-    try:
-        return _FORM_MASKS[forms]
-    except (KeyError, TypeError):  # not seen yet, or a list (unhashable)
-        pass
-    try:
-        if not all(type(f) is Form for f in forms):
-            return None
-    except TypeError:
-        return None
+    known = _FORM_MASKS.get(id(forms))
+    if known is not None and known[0] is forms:
+        return known[1]
+    if not isinstance(forms, tuple | list) or not all(type(f) is Form for f in forms):
+        return None  # the pure path says what is wrong, or reads the odd container its own way
     mask = 0
     for f in forms:
         mask |= _FORM_BITS[f]
     if isinstance(forms, tuple) and len(_FORM_MASKS) < 256:
-        _FORM_MASKS[forms] = mask
+        _FORM_MASKS[id(forms)] = (forms, mask)
     return mask
 
 #: Indices of the thirteen terminals and honours (幺九).
