@@ -43,8 +43,12 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The engine's speed beside its peers (mahjong, PyMahjongGB), every figure of issue 61 with its
+# target; docs/engine.md says what each line means.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/mcr_speed.py
+	$(BIN)/python benchmarks/riichi_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
