@@ -673,6 +673,199 @@ done:
     return result;
 }
 
+/* ---- every reading of the regular form (decompose._regular), wild tiles included ---- */
+
+/* A group as a small int: kind (0 pair, 1 pung, 2 chow) << 8 | (first tile + 1) << 2 | wilds in
+ * it; first tile -1 is a group of wild tiles only. */
+enum { G_PAIR = 0, G_PUNG = 1, G_CHOW = 2 };
+#define GROUP(kind, first, need) (((kind) << 8) | (((first) + 1) << 2) | (need))
+#define MAX_GROUPS (MAX_SETS + 1)
+#define MAX_READINGS 100000 /* far above any 17-tile hand's; a bound, not a limit met */
+
+typedef struct {
+    int n;                   /* readings kept */
+    int cap;
+    int (*rows)[MAX_GROUPS]; /* each reading's groups, sorted as decompose._sort_groups */
+    int *lengths;
+    int overflow;
+} Readings;
+
+/* decompose._sort_groups' key: pairs after sets, wild-only groups after the others, then the
+ * tile indices (a wild tile counting as 99). */
+static void sort_key(int g, int key[5])
+{
+    int kind = g >> 8, first = ((g >> 2) & 63) - 1;
+    key[0] = kind == G_PAIR ? 2 : 1;
+    key[1] = first < 0;
+    for (int k = 0; k < 3; k++)
+        key[2 + k] = first < 0 ? 99 : kind == G_CHOW ? first + k : first;
+    if (kind == G_PAIR)
+        key[4] = 0;
+}
+
+static int key_less(int a, int b)
+{
+    int ka[5], kb[5];
+    sort_key(a, ka);
+    sort_key(b, kb);
+    for (int k = 0; k < 5; k++)
+        if (ka[k] != kb[k])
+            return ka[k] < kb[k];
+    return 0;
+}
+
+static int keep_reading(Readings *out, const int *groups, int n)
+{
+    int sorted[MAX_GROUPS];
+    for (int k = 0; k < n; k++) { /* stable insertion sort, as Python's sorted() */
+        int g = groups[k], j = k;
+        while (j > 0 && key_less(g, sorted[j - 1])) {
+            sorted[j] = sorted[j - 1];
+            j--;
+        }
+        sorted[j] = g;
+    }
+    for (int r = 0; r < out->n; r++)
+        if (out->lengths[r] == n && memcmp(out->rows[r], sorted, n * sizeof(int)) == 0)
+            return 0;
+    if (out->n == out->cap) {
+        if (out->cap >= MAX_READINGS) {
+            out->overflow = 1;
+            return -1;
+        }
+        int cap = out->cap ? 2 * out->cap : 16;
+        void *rows = PyMem_Realloc(out->rows, cap * sizeof(*out->rows));
+        if (!rows)
+            return -1;
+        out->rows = rows;
+        void *lengths = PyMem_Realloc(out->lengths, cap * sizeof(int));
+        if (!lengths)
+            return -1;
+        out->lengths = lengths;
+        out->cap = cap;
+    }
+    memcpy(out->rows[out->n], sorted, n * sizeof(int));
+    out->lengths[out->n++] = n;
+    return 0;
+}
+
+/* decompose._regular, in its order: the lowest tile left starts a pair, a pung or a chow. */
+static int readings_from(int *c, int wilds, int sets_left, int pair_left, int start,
+                         int *stack, int depth, Readings *out)
+{
+    int i = start;
+    while (i < NT && c[i] == 0)
+        i++;
+    if (i == NT) {
+        if (wilds != 3 * sets_left + 2 * pair_left)
+            return 0;
+        for (int k = 0; k < sets_left; k++)
+            stack[depth++] = GROUP(G_PUNG, -1, 3);
+        if (pair_left)
+            stack[depth++] = GROUP(G_PAIR, -1, 2);
+        return keep_reading(out, stack, depth);
+    }
+    if (pair_left) {
+        for (int real = c[i] < 2 ? c[i] : 2; real > 0; real--) {
+            int need = 2 - real;
+            if (need > wilds)
+                continue;
+            c[i] -= real;
+            stack[depth] = GROUP(G_PAIR, i, need);
+            int err = readings_from(c, wilds - need, sets_left, 0, i, stack, depth + 1, out);
+            c[i] += real;
+            if (err)
+                return err;
+        }
+    }
+    if (!sets_left)
+        return 0;
+    for (int real = c[i] < 3 ? c[i] : 3; real > 0; real--) {
+        int need = 3 - real;
+        if (need > wilds)
+            continue;
+        c[i] -= real;
+        stack[depth] = GROUP(G_PUNG, i, need);
+        int err = readings_from(c, wilds - need, sets_left - 1, pair_left, i, stack, depth + 1, out);
+        c[i] += real;
+        if (err)
+            return err;
+    }
+    if (i >= 27)
+        return 0;
+    int pos = i % 9;
+    for (int low = pos - 2; low <= pos; low++) {
+        if (low < 0 || low > 6)
+            continue;
+        int base = i - pos + low, need = 0, taken[3], n_taken = 0;
+        for (int k = base; k < base + 3; k++) {
+            if (k < i || (k > i && c[k] == 0))
+                need++;
+            else
+                taken[n_taken++] = k;
+        }
+        if (need > wilds)
+            continue;
+        for (int t = 0; t < n_taken; t++)
+            c[taken[t]]--;
+        stack[depth] = GROUP(G_CHOW, base, need);
+        int err = readings_from(c, wilds - need, sets_left - 1, pair_left, i, stack, depth + 1, out);
+        for (int t = 0; t < n_taken; t++)
+            c[taken[t]]++;
+        if (err)
+            return err;
+    }
+    return 0;
+}
+
+static PyObject *core_regular_readings(PyObject *self, PyObject *args)
+{
+    PyObject *counts, *wild_obj;
+    int wilds, n_sets, c[NT], n, stack[MAX_GROUPS + 1];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi", &counts, &wild_obj, &n_sets))
+        return NULL;
+    int ok = read_hand(counts, wild_obj, c, &n, &wilds);
+    if (ok < 0)
+        return NULL;
+    if (ok == 0 || n_sets < 0 || n_sets > MAX_SETS)
+        return refuse();
+    Readings found = {0, 0, NULL, NULL, 0};
+    int err = readings_from(c, wilds, n_sets, 1, 0, stack, 0, &found);
+    PyObject *out = NULL;
+    if (err) {
+        if (found.overflow)
+            out = refuse();
+        else
+            PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(found.n);
+    if (!out)
+        goto done;
+    for (int r = 0; r < found.n; r++) {
+        PyObject *row = PyTuple_New(found.lengths[r]);
+        if (!row) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        for (int k = 0; k < found.lengths[r]; k++) {
+            PyObject *g = PyLong_FromLong(found.rows[r][k]);
+            if (!g) {
+                Py_DECREF(row);
+                Py_CLEAR(out);
+                goto done;
+            }
+            PyTuple_SET_ITEM(row, k, g);
+        }
+        PyList_SET_ITEM(out, r, row);
+    }
+done:
+    PyMem_Free(found.rows);
+    PyMem_Free(found.lengths);
+    return out;
+}
+
 static PyObject *core_set_loader(PyObject *self, PyObject *fn)
 {
     (void)self;
@@ -703,6 +896,8 @@ static PyMethodDef methods[] = {
      "helpful(counts, wilds, form_mask, three_player, four): (shanten, effective tiles)."},
     {"discards", core_discards, METH_VARARGS,
      "discards(counts, wilds, form_mask, three_player, four): [(tile, shanten, tile mask)]."},
+    {"regular_readings", core_regular_readings, METH_VARARGS,
+     "regular_readings(counts, wilds, n_sets): each distinct reading's groups as ints."},
     {"shanten_batch", core_shanten_batch, METH_VARARGS,
      "shanten_batch(int64 (N, 34), int16 (N,) out, form_mask, four): True, or NotImplemented."},
     {NULL, NULL, 0, NULL},
