@@ -44,6 +44,10 @@ static int ensure_tables(void)
     PyObject *pair = PyObject_CallNoArgs(loader);
     if (!pair)
         return -1;
+    if (suit_t) { /* another thread loaded them while the loader ran without the GIL */
+        Py_DECREF(pair);
+        return 0;
+    }
     if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2
         || !PyBytes_Check(PyTuple_GET_ITEM(pair, 0)) || !PyBytes_Check(PyTuple_GET_ITEM(pair, 1))
         || PyBytes_GET_SIZE(PyTuple_GET_ITEM(pair, 0)) != (Py_ssize_t)SUIT_ROWS * W

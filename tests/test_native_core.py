@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -327,3 +328,17 @@ def test_a_missing_build_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(assistant, "_core", raising=False)
     monkeypatch.delenv(native.PURE_ENV, raising=False)
     assert native._load() is None
+
+
+def test_tables_read_without_numpy_as_numpy_reads_them(tmp_path: Path) -> None:
+    """The cache file's zip read by hand gives numpy's bytes; another layout goes to numpy."""
+    from assistant import suit_table
+
+    path = next(p for p in suit_table._cache_paths() if p.exists())
+    with np.load(path) as data:
+        expected = data["suit"].tobytes(), data["honor"].tobytes()
+    assert suit_table._read_cache(path) == expected
+    other = tmp_path / "tables.npz"
+    np.savez_compressed(other, suit=np.arange(24, dtype=np.int16).reshape(2, 12),
+                        honor=np.zeros((1, 12), dtype=np.uint8))
+    assert suit_table._read_cache(other) == (np.arange(24, dtype=np.int16).tobytes(), bytes(12))
