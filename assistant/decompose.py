@@ -48,9 +48,16 @@ class Group:
     wilds: int = 0
 
     def __str__(self) -> str:
-        real = [t for t in self.tiles if t != WILD]
-        text = to_compact(real) + WILD * self.tiles.count(WILD)
-        return text.replace(" ", "")
+        text = _GROUP_TEXT.get(self)
+        if text is None:  # a few hundred groups exist: each is written once (a reading's JSON)
+            real = [t for t in self.tiles if t != WILD]
+            text = (to_compact(real) + WILD * self.tiles.count(WILD)).replace(" ", "")
+            if len(_GROUP_TEXT) < 4096:
+                _GROUP_TEXT[self] = text
+        return text
+
+
+_GROUP_TEXT: dict[Group, str] = {}
 
 
 @dataclass(frozen=True)
