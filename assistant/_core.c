@@ -614,7 +614,7 @@ static PyObject *core_discards(PyObject *self, PyObject *args)
 }
 
 /* shanten_batch over a C-contiguous (N, 34) int64 buffer into an int16 buffer of N; a hand
- * outside 0-4 copies or 1-14 tiles refuses the whole batch (the Python path raises). */
+ * outside 0-4 copies or 1-17 tiles refuses the whole batch (the Python path raises). */
 static PyObject *core_shanten_batch(PyObject *self, PyObject *args)
 {
     PyObject *src, *dst;
@@ -652,7 +652,7 @@ static PyObject *core_shanten_batch(PyObject *self, PyObject *args)
             }
             total += (int)v;
         }
-        if (total < 1 || total > 14) {
+        if (total < 1 || total > MAX_TILES) {
             result = refuse();
             goto done;
         }

@@ -244,7 +244,8 @@ def test_completeness_equal() -> None:
 
 def test_shanten_batch_equal() -> None:
     rng = random.Random(6)
-    matrix = np.array([deal(rng, rng.choice((1, 4, 8, 10, 13, 14, 14))) for _ in range(10_000)])
+    matrix = np.array([deal(rng, rng.choice((1, 4, 8, 10, 13, 14, 14, 16, 17)))
+                       for _ in range(10_000)])
     for forms, four in ((ALL_FORMS, True), (ALL_FORMS[:3], False), ((Form.SEVEN_PAIRS,), True),
                         ((Form.KNITTED_STRAIGHT, Form.THIRTEEN_ORPHANS), False)):
         fast = assert_same(shanten_batch, matrix, forms, four)
