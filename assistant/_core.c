@@ -381,9 +381,9 @@ static uint64_t knitted_straight_improvers(const int *c, int n_sets)
 
 /* ---- the Python boundary ---- */
 
-/* counts: a list or tuple of 34 ints, each 0-4; *total gets their sum. 1: read, 0: refused
+/* counts: a list or tuple of 34 ints, each 0 to most; *total gets their sum. 1: read, 0: refused
  * (the caller answers NotImplemented), -1: a Python error is set. */
-static int read_counts(PyObject *obj, int *c, int *total)
+static int read_counts(PyObject *obj, int *c, int *total, int most)
 {
     if (!PyList_CheckExact(obj) && !PyTuple_CheckExact(obj))
         return 0;
@@ -398,7 +398,7 @@ static int read_counts(PyObject *obj, int *c, int *total)
         long v = PyLong_AsLongAndOverflow(items[i], &overflow);
         if (v == -1 && PyErr_Occurred())
             return -1;
-        if (overflow || v < 0 || v > 4)
+        if (overflow || v < 0 || v > most)
             return 0;
         c[i] = (int)v;
         sum += (int)v;
@@ -410,10 +410,11 @@ static int read_counts(PyObject *obj, int *c, int *total)
 static PyObject *refuse(void) { Py_RETURN_NOTIMPLEMENTED; }
 
 /* Parse (counts, wilds) and check 1 <= tiles + wilds <= 17; 1 ok, 0 refused, -1 error. */
-static int read_hand(PyObject *counts, PyObject *wild_obj, int *c, int *n, int *wilds_out)
+static int read_hand(PyObject *counts, PyObject *wild_obj, int *c, int *n, int *wilds_out,
+                     int most)
 {
     int total, overflow = 0;
-    int ok = read_counts(counts, c, &total);
+    int ok = read_counts(counts, c, &total, most);
     if (ok <= 0)
         return ok;
     if (!PyLong_Check(wild_obj))
@@ -437,7 +438,7 @@ static PyObject *core_shanten(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OOip", &counts, &wild_obj, &mask, &four))
         return NULL;
-    int ok = read_hand(counts, wild_obj, c, &n, &wilds);
+    int ok = read_hand(counts, wild_obj, c, &n, &wilds, 4);
     if (ok < 0)
         return NULL;
     if (ok == 0)
@@ -455,7 +456,7 @@ static PyObject *core_shanten_forms(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OOipp", &counts, &wild_obj, &mask, &four, &three_player))
         return NULL;
-    int ok = read_hand(counts, wild_obj, c, &n, &wilds);
+    int ok = read_hand(counts, wild_obj, c, &n, &wilds, 4);
     if (ok < 0)
         return NULL;
     if (ok == 0)
@@ -551,7 +552,7 @@ static PyObject *core_helpful(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OOipp", &counts, &wild_obj, &mask, &three_player, &four))
         return NULL;
-    int ok = read_hand(counts, wild_obj, c, &n, &wilds);
+    int ok = read_hand(counts, wild_obj, c, &n, &wilds, 4);
     if (ok < 0)
         return NULL;
     if (ok == 0)
@@ -575,7 +576,7 @@ static PyObject *core_discards(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OOipp", &counts, &wild_obj, &mask, &three_player, &four))
         return NULL;
-    int ok = read_hand(counts, wild_obj, c, &n, &wilds);
+    int ok = read_hand(counts, wild_obj, c, &n, &wilds, 4);
     if (ok < 0)
         return NULL;
     if (ok == 0 || n < 2)
@@ -829,7 +830,8 @@ static PyObject *core_regular_readings(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "OOi", &counts, &wild_obj, &n_sets))
         return NULL;
-    int ok = read_hand(counts, wild_obj, c, &n, &wilds);
+    /* a fifth copy is read too: waits asks whether a tile held four times would complete */
+    int ok = read_hand(counts, wild_obj, c, &n, &wilds, 5);
     if (ok < 0)
         return NULL;
     if (ok == 0 || n_sets < 0 || n_sets > MAX_SETS)
