@@ -331,7 +331,7 @@ def waits(counts: list[int], wilds: int = 0, rules: Rules = Rules(),
         if best != 0:
             return []
         out = _draws(counts, wilds, rules, forms, None)
-    if fifth_copy:
+    if fifth_copy and 4 in counts:  # the scan below only acts on a tile held four times
         for i, c in enumerate(counts):
             if c == 4:
                 counts[i] += 1
