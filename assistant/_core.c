@@ -37,9 +37,14 @@ static int ensure_tables(void)
 {
     if (suit_t)
         return 0;
-    if (!loader) {
-        PyErr_SetString(PyExc_RuntimeError, "the core's table loader is not set");
-        return -1;
+    if (!loader) { /* imported on its own (not through assistant.native): the engine's loader */
+        PyObject *module = PyImport_ImportModule("assistant.suit_table");
+        if (!module)
+            return -1;
+        loader = PyObject_GetAttrString(module, "tables");
+        Py_DECREF(module);
+        if (!loader)
+            return -1;
     }
     PyObject *pair = PyObject_CallNoArgs(loader);
     if (!pair)
@@ -614,6 +619,15 @@ static PyObject *core_discards(PyObject *self, PyObject *args)
     return out;
 }
 
+/* Whether a buffer format names an 8-byte signed int in native order ("l" on Linux, "q" on
+ * Windows; "=" and "@" prefixes as some exporters write them). */
+static int int64_format(const char *f)
+{
+    if (*f == '@' || *f == '=')
+        f++;
+    return strcmp(f, "l") == 0 || strcmp(f, "q") == 0;
+}
+
 /* shanten_batch over a C-contiguous (N, 34) int64 buffer into an int16 buffer of N; a hand
  * outside 0-4 copies or 1-17 tiles refuses the whole batch (the Python path raises). */
 static PyObject *core_shanten_batch(PyObject *self, PyObject *args)
@@ -633,7 +647,7 @@ static PyObject *core_shanten_batch(PyObject *self, PyObject *args)
     PyObject *result = NULL;
     Py_ssize_t rows = in.ndim == 2 ? in.shape[0] : -1;
     int shaped = in.ndim == 2 && in.shape[1] == NT && in.itemsize == 8
-                 && in.format && (strcmp(in.format, "l") == 0 || strcmp(in.format, "q") == 0)
+                 && in.format && int64_format(in.format)
                  && out.itemsize == 2 && out.format && strcmp(out.format, "h") == 0
                  && out.len == rows * 2;
     if (!shaped) {
