@@ -292,6 +292,8 @@ def test_malformed_calls_match_the_pure_path(counts, wilds, forms, four, three) 
     assert_same(helpful_draws, counts, wilds, rules)
     assert_same(waits, counts, wilds, rules, False)
     assert_same(discard_options, counts, wilds, [4] * 34, rules)
+    assert_same(decompositions, counts, wilds, forms if forms else ALL_FORMS, four)
+    assert_same(is_complete, counts, wilds, forms if forms else ALL_FORMS, four)
 
 
 @settings(max_examples=200, deadline=None)
