@@ -1,9 +1,9 @@
 """The compiled core (``assistant/_core.c``) when it is built, else ``None``: the engine's switch.
 
-The public functions of :mod:`assistant.shanten`, :mod:`assistant.waits`, :mod:`assistant.advice`
-and :mod:`assistant.batch` ask ``native.core`` first and answer on their pure-Python path when it
-is ``None`` or when the core returns ``NotImplemented`` (input it does not take: more than four
-copies, the wrong length, a type it does not read). Both paths give the same answers
+The public functions of :mod:`assistant.shanten`, :mod:`assistant.waits`, :mod:`assistant.advice`,
+:mod:`assistant.batch` and :mod:`assistant.decompose` ask ``native.core`` first and answer on their
+pure-Python path when it is ``None`` or when the core returns ``NotImplemented`` (input it does
+not take: too many copies, the wrong length, a type it does not read). Both paths give the same answers
 (``tests/test_native_core.py``). Set ``MAHJONG_ASSISTANT_PURE=1`` to force the pure-Python path,
 e.g. to compare the two or to rule the core out when chasing a bug.
 
@@ -39,7 +39,7 @@ core: ModuleType | None = _load()
 
 
 def describe() -> str:
-    """Which path answers, for ``mahjong-assistant --version``-style reports and the benchmarks."""
+    """Which path answers, in words for engineers (the benchmark's first line, a bug report)."""
     if core is not None:
         return "compiled core (assistant._core)"
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
