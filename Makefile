@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup demo test lint bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py assistant/_core.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -43,8 +43,12 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The engine's speed beside its peers (mahjong, PyMahjongGB), every figure with its target;
+# docs/engine.md says what each line means.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/mcr_speed.py
+	$(BIN)/python benchmarks/riichi_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

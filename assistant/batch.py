@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import native
 from .errors import MahjongError
-from .shanten import ALL_FORMS, KNITTED, ORPHANS, Form
-from .suit_table import WIDTH, tables
+from .shanten import ALL_FORMS, KNITTED, ORPHANS, Form, form_mask
+from .suit_table import MAX_SETS, WIDTH, tables
 
 _POW9 = 5 ** np.arange(9, dtype=np.int64)
 _POW7 = 5 ** np.arange(7, dtype=np.int64)
@@ -37,7 +38,9 @@ def _pairs_for(limit: int) -> list[list[int]]:
     return out
 
 
-_PAIRS = _pairs_for(4)
+_PAIRS = _pairs_for(MAX_SETS)
+#: The most concealed tiles of a hand: five sets and a pair (the 16-tile hand after its draw).
+LARGEST = 3 * MAX_SETS + 2
 
 
 def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -60,8 +63,8 @@ def regular_overlap_batch(counts: np.ndarray, n_sets: np.ndarray) -> np.ndarray:
     r = _rows(counts)
     left, right = _product(r[0], r[1]), _product(r[2], r[3])
     best = np.zeros(len(counts), dtype=np.int16)
-    for m in range(5):
-        k = np.clip(2 * (n_sets - m), 0, 8)
+    for m in range(MAX_SETS + 1):
+        k = np.clip(2 * (n_sets - m), 0, 2 * MAX_SETS)
         rows = np.arange(len(counts))
         v = np.maximum(left[:, 2 * m] + right[rows, k + 1], left[:, 2 * m + 1] + right[rows, k])
         best = np.where(m <= n_sets, np.maximum(best, v), best)
@@ -70,8 +73,16 @@ def regular_overlap_batch(counts: np.ndarray, n_sets: np.ndarray) -> np.ndarray:
 
 def shanten_batch(counts: np.ndarray, forms: tuple[Form, ...] = ALL_FORMS,
                   four_as_two_pairs: bool = True) -> np.ndarray:
-    """Overall shanten of each row of an (N, 34) count array (no wild tiles)."""
+    """Overall shanten of each row of an (N, 34) count array (no wild tiles; 1 to 17 tiles a
+    row, the 16-tile hand's five sets included)."""
     counts = np.asarray(counts, dtype=np.int64)
+    core = native.core
+    if core is not None and counts.ndim == 2 and len(counts) and form_mask(forms) is not None:
+        out = np.empty(len(counts), dtype=np.int16)
+        done = core.shanten_batch(np.ascontiguousarray(counts), out, form_mask(forms),
+                                  four_as_two_pairs)
+        if done is not NotImplemented:
+            return out
     if counts.ndim != 2 or counts.shape[1] != 34:
         raise MahjongError(f"expected an (N, 34) array of tile counts, got shape {counts.shape}")
     if len(counts) == 0:
@@ -79,11 +90,12 @@ def shanten_batch(counts: np.ndarray, forms: tuple[Form, ...] = ALL_FORMS,
     if counts.max() > 4 or counts.min() < 0:
         raise MahjongError("a tile count is outside 0-4")
     n = counts.sum(axis=1)
-    if n.min() < 1 or n.max() > 14:
-        raise MahjongError("every hand must hold 1 to 14 concealed tiles")
+    if n.min() < 1 or n.max() > LARGEST:
+        bad = int(n[(n < 1) | (n > LARGEST)][0])
+        raise MahjongError(f"{bad} concealed tiles fit no hand: 1 to {LARGEST} expected", bad)
     n_sets = n // 3
     target = 3 * n_sets + 2
-    full = n >= 13
+    full = (n >= 13) & (n <= 14)
     best = np.full(len(counts), 99, dtype=np.int16)
 
     def take(overlap: np.ndarray, allowed: np.ndarray) -> None:
@@ -105,7 +117,7 @@ def shanten_batch(counts: np.ndarray, forms: tuple[Form, ...] = ALL_FORMS,
         knit = (present @ _KNITTED_MASK.T).max(axis=1) + present[:, 27:34].sum(axis=1)
         take(np.minimum(knit, 14), full)
     if Form.KNITTED_STRAIGHT in forms:
-        ok = n >= 10
+        ok = (n >= 10) & (n <= 14)
         dragon = np.zeros(len(counts), dtype=np.int16)
         for mask in _KNITTED_MASK:
             kept_mask = np.minimum(counts, mask)

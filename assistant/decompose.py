@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import native
 from .shanten import (
     ALL_FORMS,
     KNITTED,
@@ -47,9 +48,16 @@ class Group:
     wilds: int = 0
 
     def __str__(self) -> str:
-        real = [t for t in self.tiles if t != WILD]
-        text = to_compact(real) + WILD * self.tiles.count(WILD)
-        return text.replace(" ", "")
+        text = _GROUP_TEXT.get(self)
+        if text is None:  # a few hundred groups exist: each is written once (a reading's JSON)
+            real = [t for t in self.tiles if t != WILD]
+            text = (to_compact(real) + WILD * self.tiles.count(WILD)).replace(" ", "")
+            if len(_GROUP_TEXT) < 4096:
+                _GROUP_TEXT[self] = text
+        return text
+
+
+_GROUP_TEXT: dict[Group, str] = {}
 
 
 @dataclass(frozen=True)
@@ -128,8 +136,34 @@ def _regular(counts: list[int], wilds: int, sets_left: int, pair_left: int,
             counts[k] += 1
 
 
+#: The compiled core's group codes: kind << 8 | (first tile + 1) << 2 | wild tiles in it.
+_KINDS = ("pair", "pung", "chow")
+_GROUP_CODES: dict[int, Group] = {}
+
+
+def _group(code: int) -> Group:
+    """The Group a core code stands for (made once per code: there are a few hundred)."""
+    group = _GROUP_CODES.get(code)
+    if group is None:
+        kind, first, need = _KINDS[code >> 8], ((code >> 2) & 63) - 1, code & 3
+        size = 2 if kind == "pair" else 3
+        if first < 0:
+            tiles = (WILD,) * size
+        elif kind == "chow":
+            tiles = (TILES[first], TILES[first + 1], TILES[first + 2])
+        else:
+            tiles = (TILES[first],) * size
+        group = _GROUP_CODES[code] = Group(kind, tiles, need)
+    return group
+
+
 def _regular_decompositions(counts: list[int], wilds: int, n_sets: int,
                             form: Form = Form.REGULAR) -> list[Decomposition]:
+    core = native.core
+    if core is not None:
+        found = core.regular_readings(counts, wilds, n_sets)
+        if found is not NotImplemented:
+            return [Decomposition(form, tuple(map(_group, row))) for row in found]
     seen: dict[tuple[Group, ...], None] = {}
     for groups in _regular(counts[:], wilds, n_sets, 1, 0):
         seen.setdefault(_sort_groups(groups), None)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from . import native
 from .suit_table import MAX_SETS, WIDTH, tables
 from .tiles import INDEX, TERMINALS_AND_HONORS
 
@@ -40,6 +41,32 @@ _FORM_ZH = {
     Form.HONORS_AND_KNITTED: "全不靠", Form.KNITTED_STRAIGHT: "组合龙",
 }
 ALL_FORMS: tuple[Form, ...] = tuple(Form)
+
+_FORM_BITS = {form: 1 << i for i, form in enumerate(ALL_FORMS)}
+_FORM_INDEX = {form: i for i, form in enumerate(ALL_FORMS)}
+_FORM_MASKS: dict[int, tuple[tuple[Form, ...], int]] = {}
+
+
+def form_mask(forms: tuple[Form, ...]) -> int | None:
+    """The forms as the compiled core's bit mask (``ALL_FORMS`` order), ``None`` if one is no Form.
+
+    Masks are remembered by the tuple's identity (callers pass the same ``ALL_FORMS`` or
+    ``Rules.forms`` again and again): a tuple of strings equal to Forms is not taken for them.
+
+    >>> form_mask((Form.REGULAR, Form.SEVEN_PAIRS)), form_mask(("regular",))
+    (3, None)
+    """
+    known = _FORM_MASKS.get(id(forms))
+    if known is not None and known[0] is forms:
+        return known[1]
+    if not isinstance(forms, tuple | list) or not all(type(f) is Form for f in forms):
+        return None  # the pure path says what is wrong, or reads the odd container its own way
+    mask = 0
+    for f in forms:
+        mask |= _FORM_BITS[f]
+    if isinstance(forms, tuple) and len(_FORM_MASKS) < 256:
+        _FORM_MASKS[id(forms)] = (forms, mask)
+    return mask
 
 #: Indices of the thirteen terminals and honours (幺九).
 ORPHANS = tuple(INDEX[t] for t in TERMINALS_AND_HONORS)
@@ -187,6 +214,11 @@ def check_counts(counts: list[int]) -> None:
 
 def shanten_regular(counts: list[int], wilds: int = 0, three_player: bool = False) -> int:
     """Shanten of four sets and a pair (with the sets of declared melds already made)."""
+    core = native.core
+    if core is not None:
+        value = core.shanten_forms(counts, wilds, 1, True, three_player)
+        if value is not NotImplemented:
+            return value[0]
     check_counts(counts)
     n = sum(counts) + wilds
     n_sets = sets_needed(n)
@@ -272,6 +304,11 @@ def form_applies(form: Form, tile_count: int) -> bool:
 def shanten_of_form(form: Form, counts: list[int], wilds: int = 0,
                     four_as_two_pairs: bool = True) -> int | None:
     """Shanten of one form, or ``None`` when the melds already declared rule the form out."""
+    core = native.core
+    if core is not None and type(form) is Form:
+        value = core.shanten_forms(counts, wilds, _FORM_BITS[form], four_as_two_pairs, False)
+        if value is not NotImplemented:
+            return value[_FORM_INDEX[form]]
     n = sum(counts) + wilds
     if not form_applies(form, n):
         return None
@@ -289,6 +326,13 @@ def shanten_of_form(form: Form, counts: list[int], wilds: int = 0,
 def shanten_forms(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
                   four_as_two_pairs: bool = True) -> dict[Form, int | None]:
     """Shanten of each allowed form."""
+    core = native.core
+    if core is not None:
+        mask = form_mask(forms)
+        if mask is not None:
+            value = core.shanten_forms(counts, wilds, mask, four_as_two_pairs, False)
+            if value is not NotImplemented:
+                return {f: value[_FORM_INDEX[f]] for f in forms}
     check_counts(counts)
     return {f: shanten_of_form(f, counts, wilds, four_as_two_pairs) for f in forms}
 
@@ -296,6 +340,13 @@ def shanten_forms(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = A
 def shanten(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
             four_as_two_pairs: bool = True) -> int:
     """Overall shanten: the best of the allowed forms."""
+    core = native.core
+    if core is not None:
+        mask = form_mask(forms)
+        if mask is not None:
+            value = core.shanten(counts, wilds, mask, four_as_two_pairs)
+            if value is not NotImplemented:
+                return value
     values = [v for v in shanten_forms(counts, wilds, forms, four_as_two_pairs).values()
               if v is not None]
     return min(values)

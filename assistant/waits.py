@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import native
 from .decompose import is_complete
 from .shanten import (
     ALL_FORMS,
@@ -18,6 +19,7 @@ from .shanten import (
     WIDTH,
     Form,
     form_applies,
+    form_mask,
     group_rows,
     knitted_scores,
     knitted_straight_overlap,
@@ -188,6 +190,12 @@ def form_improvers(form: Form, counts: list[int], wilds: int = 0, three_player: 
 def form_shanten(form: Form, counts: list[int], wilds: int, three_player: bool,
                  four_as_two_pairs: bool) -> int | None:
     """Shanten of one form, with the three-player table for the regular form."""
+    core = native.core
+    if core is not None and type(form) is Form:
+        value = core.shanten_forms(counts, wilds, form_mask((form,)), four_as_two_pairs,
+                                   three_player)
+        if value is not NotImplemented:
+            return value[ALL_FORMS.index(form)]
     if form is Form.REGULAR and three_player:
         n = sum(counts) + wilds
         n_sets = sets_needed(n)
@@ -272,10 +280,37 @@ def helpful_draws(counts: list[int], wilds: int, rules: Rules) -> tuple[int, lis
     tiles in hand every form's count grows by the same amount, so the best forms and their
     effective tiles are those of the natural tiles.
     """
+    found = _core_draws(counts, wilds, rules)
+    if found is not None:
+        best, tiles = found
+        return (best, []) if best < 0 else (best, _allowed(tiles, rules))
     best, forms, regular = _evaluate(counts, wilds, rules)
     if best < 0:
         return best, []
     return best, _draws(counts, wilds, rules, forms, regular)
+
+
+def _core_draws(counts: list[int], wilds: int, rules: Rules) -> tuple[int, list[int]] | None:
+    """Shanten and the effective tiles of the best forms (wild and absent tiles not yet taken out),
+    from the compiled core; ``None`` where it is not built or does not take the input."""
+    core = native.core
+    if core is None:
+        return None
+    mask = form_mask(rules.forms)
+    if mask is None:
+        return None
+    found = core.helpful(counts, wilds, mask, rules.three_player, rules.four_as_two_pairs)
+    if found is NotImplemented:
+        return None
+    return found
+
+
+def _allowed(tiles: list[int], rules: Rules) -> list[int]:
+    """The tiles less those out of play and the wild tiles, as ``_draws`` leaves them."""
+    wild_idx = {INDEX[w] for w in rules.wild_codes}
+    if not rules.absent and not wild_idx:
+        return tiles
+    return [i for i in tiles if i not in rules.absent and i not in wild_idx]
 
 
 def waits(counts: list[int], wilds: int = 0, rules: Rules = Rules(),
@@ -285,11 +320,18 @@ def waits(counts: list[int], wilds: int = 0, rules: Rules = Rules(),
     With ``fifth_copy`` a tile whose four copies are all in the hand is still listed when the
     shape waits on it (it can never be drawn: callers report it with none left).
     """
-    best, forms, _ = _evaluate(counts, wilds, rules, scan=False)
-    if best != 0:
-        return []
-    out = _draws(counts, wilds, rules, forms, None)
-    if fifth_copy:
+    found = _core_draws(counts, wilds, rules)
+    if found is not None:
+        best, out = found
+        if best != 0:
+            return []
+        out = _allowed(out, rules)
+    else:
+        best, forms, _ = _evaluate(counts, wilds, rules, scan=False)
+        if best != 0:
+            return []
+        out = _draws(counts, wilds, rules, forms, None)
+    if fifth_copy and 4 in counts:  # the scan below only acts on a tile held four times
         for i, c in enumerate(counts):
             if c == 4:
                 counts[i] += 1

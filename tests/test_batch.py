@@ -19,7 +19,7 @@ def _hands(n: int, seed: int) -> list[list[int]]:
     out = []
     for k in range(n):
         counts = [0] * 34
-        for t in rng.sample(dense if k % 2 else wall, rng.choice([1, 4, 7, 10, 11, 13, 14])):
+        for t in rng.sample(dense if k % 2 else wall, rng.choice([1, 4, 7, 10, 11, 13, 14, 16, 17])):
             counts[t] += 1
         out.append(counts)
     return out
@@ -41,3 +41,8 @@ def test_batch_rejects_bad_arrays() -> None:
     with pytest.raises(MahjongError, match="0-4"):
         shanten_batch(np.full((1, 34), 5))
     assert shanten_batch(np.zeros((0, 34))).shape == (0,)
+    eighteen = np.zeros((2, 34), dtype=int)
+    eighteen[0, :14] = 1
+    eighteen[1, :18] = 1
+    with pytest.raises(MahjongError, match="18 concealed tiles fit no hand: 1 to 17 expected"):
+        shanten_batch(eighteen)

@@ -1,0 +1,14 @@
+"""Builds the engine's compiled core (assistant/_core.c); the rest of the project is in pyproject.toml.
+
+The extension is optional: where no C compiler is present the install goes on without it and the
+engine answers on its pure-Python path (assistant/native.py).
+"""
+
+import sys
+
+from setuptools import Extension, setup
+
+FLAGS = [] if sys.platform == "win32" else ["-O3", "-Wall", "-Wextra"]
+
+setup(ext_modules=[Extension("assistant._core", ["assistant/_core.c"], extra_compile_args=FLAGS,
+                             optional=True)])
