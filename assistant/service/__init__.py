@@ -12,8 +12,8 @@ waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE
 localhost, this machine's names and ``*.local``; see ``security``), ``PROXY_HOPS`` (reverse
 proxies in front whose ``X-Forwarded-For``/``-Proto``/``-Host`` are trusted: the client's address
 for the per-client limits, the scheme for HSTS, the host for the origin check), ``TILESETS``
-(the folder of the players' tile sets; default ``tilesets/`` beside ``DATABASE``, see
-``tilesets_api``).
+(the folder of tile sets kept as files before they were kept in the session store, imported once;
+default ``tilesets/`` beside ``DATABASE``, see ``tilesets_api``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 
 from flask import Flask
 
+from .common import SecretGuard
 from .errors import register_error_handlers
 from .limits import install as install_limits
 from .recognize import RecognizerHolder
@@ -58,7 +59,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["RECOGNIZER"], app.config["RECOGNIZE_CONCURRENCY"],
         app.config["RECOGNIZE_QUEUE"], app.config["RECOGNIZE_WAIT_S"])
     app.extensions["sessions"] = SessionStore(app.config["DATABASE"])
-    app.extensions["tilesets"] = TilesetStore(default_folder(app.config))
+    app.extensions["tilesets"] = TilesetStore(app.extensions["sessions"],
+                                              default_folder(app.config))
+    app.extensions["secret_guard"] = SecretGuard()
 
     from .api import bp as api_bp
     from .pages import bp as pages_bp
