@@ -6,8 +6,9 @@ Config keys (all optional): ``DATABASE`` (SQLite path of the table sessions, or 
 ``RECOGNIZER`` (an object with ``detect(image_bgr)``, e.g. a stub in tests; by default
 ``vision.recognizer.Recognizer.load()`` on first use), ``RECOGNIZE_CONCURRENCY`` (photos
 recognised at once, default 2: one per core of the target machine), ``RECOGNIZE_QUEUE`` (photos
-waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE`` and
-``MAX_FULL_DECODE_PIXELS`` (see ``upload``), ``HTTPS`` (served over TLS: HSTS is sent),
+waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE``,
+``MAX_FULL_DECODE_PIXELS`` and ``PHOTO_MEMORY_BUDGET`` (bytes one photo may take while it is
+recognised; see ``upload``), ``HTTPS`` (served over TLS: HSTS is sent),
 ``ALLOWED_HOSTS`` (Host names accepted on state-changing requests besides IP addresses,
 localhost, this machine's names and ``*.local``; see ``security``), ``PROXY_HOPS`` (reverse
 proxies in front whose ``X-Forwarded-For``/``-Proto``/``-Host`` are trusted: the client's address
@@ -30,7 +31,13 @@ from .recognize import RecognizerHolder
 from .security import install as install_security
 from .sessions import SessionStore
 from .tilesets_api import TilesetStore, default_folder
-from .upload import MAX_FULL_DECODE_PIXELS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, WORK_SIDE
+from .upload import (
+    MAX_FULL_DECODE_PIXELS,
+    MAX_IMAGE_PIXELS,
+    MAX_IMAGE_SIDE,
+    PHOTO_MEMORY_BUDGET,
+    WORK_SIDE,
+)
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
@@ -38,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_IMAGE_SIDE": MAX_IMAGE_SIDE,
     "MAX_FULL_DECODE_PIXELS": MAX_FULL_DECODE_PIXELS,
     "WORK_SIDE": WORK_SIDE,
+    "PHOTO_MEMORY_BUDGET": PHOTO_MEMORY_BUDGET,
     "DATABASE": None,
     "RECOGNIZER": None,
     "RECOGNIZE_CONCURRENCY": 2,

@@ -40,6 +40,9 @@ MAX_PARAM = 400
 
 #: The endpoints that take a photo: bounded by the upload limit.
 UPLOADS = frozenset({"api.recognize_photo", "tilesets.learn_tileset", "tilesets.add_example"})
+#: Parts of a photo upload's multipart form: the photo and at most a few short fields
+#: (``tileset``, ``tiles``, ``box``, ``tile``); more is refused while parsing, by its count.
+MAX_FORM_PARTS = 16
 
 
 def body_limit(endpoint: str | None, upload_limit: int) -> int:
@@ -63,6 +66,10 @@ def check_request_bounds() -> None:
                             f"{MAX_QUERY_BYTES}")
     limit = body_limit(request.endpoint, current_app.config["MAX_CONTENT_LENGTH"])
     request.max_content_length = limit  # also bounds a body sent without Content-Length
+    # A form's parts are bounded by their count; a text field by the body's own bound (so a
+    # 413 within the body's bound names the parts: errors.register_error_handlers).
+    request.max_form_parts = MAX_FORM_PARTS
+    request.max_form_memory_size = limit
     if request.content_length is not None and request.content_length > limit:
         raise ApiError(413, f"request body too large: {request.content_length} bytes, the limit "
                             f"for {request.path} is {limit} bytes", limit=limit)

@@ -314,7 +314,7 @@ def learn_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
     """A layout photo (``image``) and its tiles in reading order (``tiles``, e.g.
     ``123456789m…``) → each tile kept as an example: what was learnt, how many the recogniser
     read right before, and the set afterwards (needs the secret)."""
-    from .upload import check_upload, decode_upload
+    from .upload import check_upload, decode_upload, work_pixels
 
     _authorize(tileset_id)
     data = uploaded_photo()
@@ -332,7 +332,8 @@ def learn_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
         tileset = store().load(tileset_id)
         with holder.admit():
             image, info = decode_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
-                                        limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"])
+                                        limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"],
+                                        work_pixels(limits))
             try:
                 learnt = vision.learn(tileset, image, tiles, detector)
             except MahjongError as exc:
@@ -350,7 +351,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
     """A correction: the photo (``image``), a tile's ``box`` in it (``x1,y1,x2,y2``) and what
     the tile is (``tile``) → that crop kept as an example (source ``correction``); its ``id``
     takes it back (needs the secret)."""
-    from .upload import check_upload, decode_upload
+    from .upload import check_upload, decode_upload, work_pixels
 
     _authorize(tileset_id)
     data = uploaded_photo()
@@ -370,7 +371,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
         with holder.admit():
             image, decoded = decode_upload(data, limits["MAX_IMAGE_PIXELS"],
                                            limits["MAX_IMAGE_SIDE"], limits["WORK_SIDE"],
-                                           limits["MAX_FULL_DECODE_PIXELS"])
+                                           limits["MAX_FULL_DECODE_PIXELS"], work_pixels(limits))
             check_box(box, decoded.width, decoded.height)
             scaled = np.array([[v * decoded.scale for v in box]], float)
             try:
