@@ -190,7 +190,7 @@ def test_a_full_pool_answers_503_with_retry_after_and_health_still_answers(serve
         if not any(t.is_alive() for t in senders):
             break
     assert len(busy) == 14, answers
-    for status, retry_after, body in busy:
+    for _status, retry_after, body in busy:
         assert retry_after and retry_after.isdigit() and "busy" in body["error"]
         assert body["error_zh"]
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
