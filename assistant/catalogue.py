@@ -321,6 +321,28 @@ UI: dict[str, tuple[str, str]] = {
     "ui.from": ("来自", "from"),
     "ui.remove_this_kong": ("删掉这个杠", "Remove this kong"),
     "ui.record": ("记录", "Record"),
+    # the table page's changes of a recorded hand, its deletion and its links
+    "ui.share_read_only": ("只读链接（可以看，不能记分）", "Read-only link (to watch, not to record)"),
+    "ui.share_can_record": ("记分链接（含密钥，只给记分的人）",
+                            "Scorer's link (holds the secret: give it only to who records)"),
+    "ui.read_only_note": ("只读：这个链接没有密钥，不能记分、更正或删除",
+                          "Read-only: this link has no secret, so hands cannot be recorded, "
+                          "corrected or deleted"),
+    "ui.correct_hand": ("更正", "Correct"),
+    "ui.undo_hand": ("撤销", "Undo"),
+    "ui.delete_table": ("删除牌局", "Delete the table"),
+    "ui.correcting_hand": ("正在更正第 {n} 手：填写正确的结果后点“更正第 {n} 手”",
+                           "Correcting hand {n}: enter the right result, then “Correct hand {n}”"),
+    "ui.record_correction": ("更正第 {n} 手", "Correct hand {n}"),
+    "ui.cancel_correction": ("取消更正", "Cancel the correction"),
+    "ui.confirm_undo": ("撤销第 {n} 手？累计分会重新计算。",
+                        "Undo hand {n}? The totals are worked out again."),
+    "ui.confirm_correct": ("用这个结果更正第 {n} 手？之后各手会重新计算。",
+                           "Correct hand {n} with this result? The hands after it are worked out "
+                           "again."),
+    "ui.confirm_delete_table": ("删除牌局“{name}”和它的全部 {hands} 手？删除后无法恢复。",
+                                "Delete the table “{name}” and all its {hands} hands? This cannot be "
+                                "undone."),
     "ui.hands": ("每手结果", "Hands"),
     "ui.learn_mahjong": ("学打麻将", "Learn mahjong"),
     "ui.explain_a_hand": ("解释一手牌", "Explain a hand"),
