@@ -1,16 +1,18 @@
 """What the API blueprints share: the JSON body, the owner's secret, the wrong-secret limit and
 retried writes (``Idempotency-Key``).
 
-``api``, ``tables_api`` and ``tilesets_api`` all import from here and never from each other, so
-the service's modules import one way (``common`` → ``api`` / ``tables_api`` / ``tilesets_api``).
+``api``, ``tables_api`` and ``tilesets_api`` take these from here, so the service's modules
+import one way (``common`` below the three; ``api`` reads a photo's tile set from
+``tilesets_api``, which imports neither ``api`` nor ``tables_api``).
 
 A retried write records once: a client sending ``Idempotency-Key: <up to 255 visible ASCII
-characters>`` on a POST, PUT or DELETE gets, for the same key, method, address and secret within
-:data:`.sessions.IDEMPOTENCY_TTL_S`, the first answer again (``Idempotent-Replayed: true``) rather than a
-second hand recorded. The answer is kept in the session store (shared by every process on one
-database), encrypted with a key derived from the Idempotency-Key, which the store keeps only as a
-hash: the database alone never gives back a table's secret. The same key with another body is a
-422; a key whose first request is still running is a 409.
+characters>`` on a POST, PUT or DELETE gets, for the same key, method, path and secret (or, with
+no secret, the same client address) within :data:`.sessions.IDEMPOTENCY_TTL_S`, the first answer
+again (``Idempotent-Replayed: true``) rather than a second hand recorded. The answer is kept in
+the session store (shared by every process on one database), encrypted with a key derived from
+the Idempotency-Key, which the store keeps only as a hash: the database alone never gives back a
+table's secret. The same key with another body is a 422; a key whose first request is still
+running is a 409.
 """
 
 from __future__ import annotations
@@ -196,7 +198,11 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Any]:
         if key is None:
             return view(*args, **kwargs)
         store = current_app.extensions["sessions"]
-        who = hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest()[:32]
+        # Scoped by the secret sent, or for a write without one (making a table or a tile set)
+        # by the client's address: a careless client's key "1" never answers another client
+        # with the table and secret made for the first.
+        holder = request.headers.get("Authorization") or f"address {request.remote_addr}"
+        who = hashlib.sha256(holder.encode()).hexdigest()[:32]
         scope = f"{request.method} {request.path} {who}"
         key_hash = hashlib.sha256(key.encode()).hexdigest()
         kept = store.idempotency_begin(scope, key_hash, _fingerprint())
