@@ -271,3 +271,19 @@ def test_sets_kept_as_files_are_imported_once(tmp_path: Path, stub: StubRecogniz
     again = create_app(config).test_client()
     assert again.get(f"/api/tilesets/{old.name}").status_code == 404
     assert (folder / f"{old.name}.npz").is_file(), "the files are left as they were"
+
+
+def test_a_change_made_meanwhile_elsewhere_is_not_overwritten(app, made) -> None:  # type: ignore[no-untyped-def]
+    """Two processes load one set, both change it: the second to save is told 409 (send it
+    again) rather than dropping the first one's examples."""
+    from assistant.service.errors import ApiError
+
+    store = app.extensions["tilesets"]
+    here, there = store.load(made["id"]), store.load(made["id"])
+    here.add("5p", np.ones(64, np.float32) / 8)
+    store.save(here)
+    there.add("6p", np.ones(64, np.float32) / 8)
+    with pytest.raises(ApiError) as conflict:
+        store.save(there)
+    assert conflict.value.status == 409 and conflict.value.extra["error_zh"] != ""
+    assert store.load(made["id"]).kinds() == {"5p": 1}

@@ -165,3 +165,16 @@ def test_secrets_are_answered_no_store_and_wrong_ones_are_slowed(client):
     assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
     assert "密钥错误次数太多" in r.get_json()["error_zh"]
     assert client.get(f"/api/tables/{table['id']}").status_code == 200, "reading is not slowed"
+
+
+def test_a_key_whose_first_request_is_still_running_is_a_409(tmp_path):
+    from assistant.service.errors import ApiError
+    from assistant.service.sessions import SessionStore
+
+    store = SessionStore(tmp_path / "t.sqlite3")
+    assert store.idempotency_begin("POST /x", "k", "body") is None
+    with pytest.raises(ApiError) as running:
+        store.idempotency_begin("POST /x", "k", "body")
+    assert running.value.status == 409 and running.value.headers["Retry-After"] == "1"
+    store.idempotency_finish("POST /x", "k", 201, "sealed")
+    assert store.idempotency_begin("POST /x", "k", "body") == (201, "sealed")
