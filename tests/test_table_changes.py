@@ -178,3 +178,26 @@ def test_a_key_whose_first_request_is_still_running_is_a_409(tmp_path):
     assert running.value.status == 409 and running.value.headers["Retry-After"] == "1"
     store.idempotency_finish("POST /x", "k", 201, "sealed")
     assert store.idempotency_begin("POST /x", "k", "body") == (201, "sealed")
+
+
+def test_a_hand_corrected_to_what_it_was_leaves_a_riichi_table_as_it_was(tmp_path):
+    """Sticks, honba and the dealer's streak carried through every later hand: correcting the
+    first hand with its own result works every later one out again to the same table."""
+    from test_sessions import RIICHI_WIN
+
+    from assistant.service.sessions import SessionStore
+
+    store = SessionStore(tmp_path / "t.sqlite3")
+    t = store.create({"players": PLAYERS, "variant": "riichi"})
+    first = {"result": "draw", "riichi": [1], "tenpai": [1]}
+    for data in (first, {"result": "win", "winner": 2, "discarder": 3, "riichi": [2],
+                         "hand": RIICHI_WIN},
+                 {"result": "win", "winner": 2, "discarder": 0, "hand": RIICHI_WIN},
+                 {"result": "draw", "riichi": [0], "tenpai": [0, 2]},
+                 {"result": "win", "winner": 1, "discarder": 3, "points": [0, 2000, 0, -2000]}):
+        t = store.record(t["id"], data)
+    assert store.correct(t["id"], 1, first) == t
+    changed = store.correct(t["id"], 1, {"result": "draw", "tenpai": [0, 1, 2, 3]})
+    assert changed["hands"][0]["payments"] == [0, 0, 0, 0]
+    assert changed["hands"][1]["dealer"] == 0, "all tenpai: the dealer kept the deal"
+    assert sum(changed["held"]) == 100000

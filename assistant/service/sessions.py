@@ -285,16 +285,21 @@ class SessionStore:
             raise KeyError(game_id)
         hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
                            (game_id,)).fetchall()
+        hand_rows = [{"number": h["number"], "dealer": h["dealer"], "prevalent_wind":
+                      h["prevalent"], "result": json.loads(h["result"]),
+                      "payments": json.loads(h["payments"])} for h in hands]
+        return self._compose(dict(row), hand_rows, with_hands, offset, limit)
+
+    def _compose(self, row: dict[str, Any], hand_rows: list[dict[str, Any]],
+                 with_hands: bool = True, offset: int = 0, limit: int | None = None
+                 ) -> dict[str, Any]:
+        """A table as answered, from its game row and its hands (as :meth:`_table` reads them)."""
+        hands = hand_rows
         players = json.loads(row["players"])
         totals = [0] * 4
-        hand_rows = []
-        for h in hands:
-            payments = json.loads(h["payments"])
+        for h in hand_rows:
             for i in range(4):
-                totals[i] += payments[i]
-            hand_rows.append({"number": h["number"], "dealer": h["dealer"],
-                              "prevalent_wind": h["prevalent"], "result": json.loads(h["result"]),
-                              "payments": payments})
+                totals[i] += h["payments"][i]
         dealer = row["dealer"]
         bets = json.loads(row["bets"])
         carry = carried_state(hand_rows[-1]["result"] if hand_rows else None)
@@ -365,15 +370,21 @@ class SessionStore:
             self._insert(db, game_id, table, data)
             return self._table(db, game_id)
 
-    def _insert(self, db: Any, game_id: str, table: dict[str, Any], data: dict[str, Any]) -> None:
+    def _insert(self, db: Any, game_id: str, table: dict[str, Any], data: dict[str, Any]
+                ) -> tuple[dict[str, Any], int, str]:
         """Score ``data`` on ``table`` as it stands, keep the hand (with the input it was
-        recorded from) and move the deal on, in the transaction ``db`` is in."""
+        recorded from) and move the deal on, in the transaction ``db`` is in; the hand as
+        :meth:`_table` reads it, and the next dealer and prevalent wind."""
+        given = json.dumps(data)  # as sent: scoring it must not change what is replayed
         number, values = self._hand(table, data)
         db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
                    "created, input) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                   (game_id, number, *values[:4], time.time(), json.dumps(data)))
+                   (game_id, number, *values[:4], time.time(), given))
         db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
                    (*values[4:], game_id))
+        return ({"number": number, "dealer": values[0], "prevalent_wind": values[1],
+                 "result": json.loads(values[2]), "payments": json.loads(values[3])},
+                values[4], values[5])
 
     def correct(self, game_id: str, number: int, data: dict[str, Any]) -> dict[str, Any]:
         """Record hand ``number`` again from ``data``, and every later hand again from what it
@@ -398,14 +409,23 @@ class SessionStore:
             db.execute("DELETE FROM hand WHERE game_id = ? AND number >= ?", (game_id, number))
             db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
                        (rows[0]["dealer"], rows[0]["prevalent"], game_id))
-            self._insert(db, game_id, self._table(db, game_id, with_hands=False), data)
-            for later_number, later_data in later:
+            # The table is read once and moved on in memory hand by hand (reading it again for
+            # each hand made correcting hand 1 of 300 take 0.9 s: every read walks every hand).
+            table = self._table(db, game_id)
+            game = {k: v for k, v in table.items() if k != "hands"}
+            row = dict(db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone())
+            hand_rows = list(table["hands"])
+            for k, (hand_number, hand_data) in enumerate([(number, data), *later]):
                 try:
-                    self._insert(db, game_id, self._table(db, game_id, with_hands=False),
-                                 later_data)
+                    hand, row["dealer"], row["prevalent"] = self._insert(db, game_id, game,
+                                                                         hand_data)
                 except MahjongError as exc:
+                    if k == 0:
+                        raise
                     raise MahjongError(f"the correction of hand {number} makes hand "
-                                       f"{later_number} invalid: {exc}", exc.token) from None
+                                       f"{hand_number} invalid: {exc}", exc.token) from None
+                hand_rows.append(hand)
+                game = self._compose(row, hand_rows, with_hands=False)
             return self._table(db, game_id)
 
     def undo(self, game_id: str, number: int) -> dict[str, Any]:
@@ -885,7 +905,7 @@ def _points(value: Any) -> list[int]:
     if sum(value) != 0:
         raise MahjongError(f"'points' must sum to zero (what one wins the others pay), got "
                            f"{sum(value)}", "points")
-    return value
+    return list(value)  # a copy: the riichi sticks are added to it, never to the request
 
 
 def _digest(secret: str) -> str:
