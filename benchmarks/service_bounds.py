@@ -65,7 +65,7 @@ def many_parts(parts: int = 2000) -> tuple[bytes, str]:
 
 def worst_inputs(jpeg: bytes) -> list[tuple[str, str, bytes, str]]:
     """The worst inputs, each (label, path, body, content type)."""
-    from assistant.service.api import MAX_READ_TILES
+    from assistant.service.limits import MAX_READ_TILES
 
     read = json.dumps({"tiles": [{"tile": "1m", "box": [i * 7 % 900, i * 13 % 700,
                                                         i * 7 % 900 + 40, i * 13 % 700 + 55],

@@ -16,8 +16,7 @@ import pytest
 from test_service_support import StubRecognizer, jpeg_bytes
 
 from assistant.service import create_app
-from assistant.service.api import MAX_READ_TILES
-from assistant.service.limits import MAX_FORM_PARTS
+from assistant.service.limits import MAX_FORM_PARTS, MAX_READ_TILES
 from assistant.service.security import HEADERS
 from assistant.service.upload import BYTES_PER_WORK_PIXEL, PHOTO_MEMORY_BUDGET
 

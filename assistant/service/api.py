@@ -22,17 +22,13 @@ from ..variants import PROFILES, get_profile
 from . import practice
 from .common import expect_objects, json_body
 from .errors import ApiError, _short
-from .limits import query_param
+from .limits import MAX_READ_TILES, query_param
 from .openapi import openapi_document
 from .recognize import clean_detections, read_layout, recognize
 from .tilesets_api import tileset_for_photo
 from .upload import uploaded_photo
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-#: Detections ``/api/read`` reads a hand from: a hand with four kongs, its winning tile and
-#: eight flowers is 27 tiles; the rest leaves room for a photo's strays (read in 0.02-0.1 s).
-MAX_READ_TILES = 100
 
 
 def _lang() -> str | None:

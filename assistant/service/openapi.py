@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..variants import PROFILES
+from .limits import MAX_READ_TILES
 from .pages import PAGES as PAGE_ROUTES
 
 TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S W N C F P, "
@@ -375,7 +376,8 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "read the hand again from (corrected) tiles as /api/recognize gave them",
                 "requestBody": _json_body(
                     {"type": "object", "required": ["tiles"], "properties": {
-                        "tiles": {"type": "array", "items": DETECTION}}},
+                        "tiles": {"type": "array", "items": DETECTION,
+                                  "maxItems": MAX_READ_TILES}}},
                     {"tiles": [{"tile": t, "box": [40 * i, 100, 40 * i + 36, 150],
                                      "confidence": 0.9}
                                     for i, t in enumerate(["1m", "2m", "3m", "4p", "5p", "6p",
@@ -383,7 +385,7 @@ def openapi_document() -> dict[str, Any]:
                                                            "S", "S"])]}),
                 "responses": {"200": _answer("the reading: hand, doubts", {
                     "type": "object", "required": ["hand", "doubts"]}),
-                    **_errors(400, 415, 422)}}},
+                    **_errors(400, 415, 422, 503)}}},
             "/api/parse": {"get": {
                 "summary": "tiles typed in any notation → codes and names",
                 "parameters": [{"name": "text", "in": "query", "required": True,
