@@ -322,6 +322,28 @@ UI: dict[str, tuple[str, str]] = {
     "ui.from": ("来自", "from"),
     "ui.remove_this_kong": ("删掉这个杠", "Remove this kong"),
     "ui.record": ("记录", "Record"),
+    # the table page's changes of a recorded hand, its deletion and its links
+    "ui.share_read_only": ("只读链接（可以看，不能记分）", "Read-only link (to watch, not to record)"),
+    "ui.share_can_record": ("记分链接（含密钥，只给记分的人）",
+                            "Scorer's link (holds the secret: give it only to who records)"),
+    "ui.read_only_note": ("只读：这个链接没有密钥，不能记分、更正或删除",
+                          "Read-only: this link has no secret, so hands cannot be recorded, "
+                          "corrected or deleted"),
+    "ui.correct_hand": ("更正", "Correct"),
+    "ui.undo_hand": ("撤销", "Undo"),
+    "ui.delete_table": ("删除牌局", "Delete the table"),
+    "ui.correcting_hand": ("正在更正第 {n} 手：填写正确的结果后点“更正第 {n} 手”",
+                           "Correcting hand {n}: enter the right result, then “Correct hand {n}”"),
+    "ui.record_correction": ("更正第 {n} 手", "Correct hand {n}"),
+    "ui.cancel_correction": ("取消更正", "Cancel the correction"),
+    "ui.confirm_undo": ("撤销第 {n} 手？累计分会重新计算。",
+                        "Undo hand {n}? The totals are worked out again."),
+    "ui.confirm_correct": ("用这个结果更正第 {n} 手？之后各手会重新计算。",
+                           "Correct hand {n} with this result? The hands after it are worked out "
+                           "again."),
+    "ui.confirm_delete_table": ("删除牌局“{name}”和它的全部 {hands} 手？删除后无法恢复。",
+                                "Delete the table “{name}” and all its {hands} hands? This cannot be "
+                                "undone."),
     "ui.hands": ("每手结果", "Hands"),
     "ui.learn_mahjong": ("学打麻将", "Learn mahjong"),
     "ui.explain_a_hand": ("解释一手牌", "Explain a hand"),
@@ -593,6 +615,27 @@ MESSAGES: dict[str, str] = {
         "本牌局已有 {0} 手（上限），请新开一局",
     "no table {0}":
         "没有这个牌局 {0}",
+    "this table has no hand {0}":
+        "这个牌局没有第 {0} 手",
+    "hand {0} was recorded before corrections were kept, so hand {1} cannot be corrected; undo "
+    "the hands after it first":
+        "第 {0} 手是在能更正之前记下的，所以第 {1} 手无法更正；请先撤销它之后的各手",
+    "only the last hand ({0}) can be undone; correct hand {1} instead":
+        "只能撤销最后一手（第 {0} 手）；第 {1} 手请用更正",
+    "the correction of hand {0} makes hand {1} invalid: {2}":
+        "更正第 {0} 手后，第 {1} 手不再成立：{2}",
+    "too many wrong secrets from this client ({0} in {1} s); wait {2} s":
+        "密钥错误次数太多（{1} 秒内 {0} 次），请等 {2} 秒再试",
+    "the Idempotency-Key header must be 1-{0} visible ASCII characters (e.g. a UUID)":
+        "请求头 Idempotency-Key 须为 1–{0} 个可见的 ASCII 字符（例如 UUID）",
+    "this Idempotency-Key was used for another request: use a new key for each new request":
+        "这个 Idempotency-Key 已用于另一个请求：每个新请求请用新的键",
+    "the first request with this Idempotency-Key is still being answered; try again in a moment":
+        "使用这个 Idempotency-Key 的第一个请求还在处理中，请稍后再试",
+    "the tile set {0} kept in the store cannot be read":
+        "数据库里的牌组 {0} 读不出来",
+    "the tile set was changed by another request meanwhile: send this one again":
+        "牌组刚被另一个请求改过：请再发送一次",
     "changing a table needs its secret: send the header 'Authorization: Bearer <secret>' with the "
     "secret given when the table was created (it is in the table's shared link)":
         "修改牌局需要它的密钥（在分享的链接里）：请求头 Authorization: Bearer <密钥>",
@@ -616,6 +659,11 @@ MESSAGES: dict[str, str] = {
     "the {0} image is {1}×{2} ({3} megapixels); a {4} is decoded whole, so its limit is {5} "
     "megapixels (a JPEG may be larger)":
         "{0} 图片太大：{1}×{2}（{3} 百万像素），{4} 要整张解码，上限 {5} 百万像素（JPEG 可更大）",
+    "the form has more than {0} parts; a photo upload sends the field 'image' and a few short "
+    "fields":
+        "表单超过 {0} 个部分：上传照片只需字段 image 和几个简短的字段",
+    "'tiles' has {0} detections; a hand is read from at most {1}":
+        "'tiles' 有 {0} 个识别结果；读一手牌最多用 {1} 个",
     "the JPEG is truncated: it stops before its end marker; upload it again":
         "JPEG 图片不完整（上传被截断），请重新上传",
     "the {0} image could not be decoded (damaged or truncated)":
@@ -639,6 +687,8 @@ MESSAGES: dict[str, str] = {
     "cannot open the table database {0}: {1} (choose a writable place, or a reachable server, with "
     "--database)":
         "无法打开牌局数据库 {0}：{1}（请用 --database 选一个可写的位置或可连接的服务器）",
+    "the key file {0} can be read by every user of this machine (mode {1}): chmod 600 {2}":
+        "私钥文件 {0} 本机所有用户都能读取（权限 {1}）：请执行 chmod 600 {2}",
     "cannot write the certificate in {0}: {1}":
         "无法在 {0} 写入证书：{1}",
     "cannot listen on host {0}: no such address ({1})":

@@ -67,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
         host, which = urlparse(args.url).netloc, "external service"
     else:
         recognizer, which = load_recognizer(args.stub, args.models)
-        host, server = start_server(recognizer, threads=max(4, args.clients))
+        # Twice the clients: the photo pool leaves a quarter of the threads to the cheap
+        # endpoints (RecognizerHolder.fit_threads) and queues the rest of the clients.
+        host, server = start_server(recognizer, threads=max(8, 2 * args.clients))
     frames = frames_1280x720()
     results: list[tuple[str, int, float]] = []
     lock = threading.Lock()

@@ -106,3 +106,31 @@ def test_behind_a_proxy_the_client_address_and_scheme_are_the_forwarded_ones(tmp
     again = client.post("/api/tables", json={"players": PLAYERS},
                         headers={"X-Forwarded-For": "203.0.113.1"})
     assert again.status_code == 429
+
+
+def test_an_origin_of_another_scheme_is_refused(client):
+    """The plain-HTTP page of the same name is another origin (a network attacker can script
+    it): its writes to the HTTPS service are refused, and the other way round."""
+    hand = {"concealed": "123m456p789s1122z"}
+    r = client.post("/api/analyze", json=hand, headers={"Origin": "http://localhost"},
+                    base_url="https://localhost")
+    assert r.status_code == 403 and "https://localhost" in r.get_json()["error"]
+    assert client.post("/api/analyze", json=hand, headers={"Origin": "https://localhost"},
+                       base_url="https://localhost").status_code == 200
+    assert client.post("/api/analyze", json=hand, headers={"Origin": "https://localhost:80"},
+                       base_url="http://localhost").status_code == 403
+    assert same_place("https://club.example", "club.example", "https")
+    assert not same_place("http://club.example:443", "club.example:443", "https")
+
+
+def test_a_key_file_every_user_can_read_is_warned_of(tmp_path, capsys):
+    from assistant.commands.serve import warn_readable_key
+
+    key = tmp_path / "key.pem"
+    key.write_text("-----BEGIN PRIVATE KEY-----\n")
+    key.chmod(0o644)
+    assert warn_readable_key(key) is not None
+    err = capsys.readouterr().err
+    assert "chmod 600" in err and "所有用户都能读取" in err and "644" in err
+    key.chmod(0o640)
+    assert warn_readable_key(key) is None and capsys.readouterr().err == ""

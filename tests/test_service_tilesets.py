@@ -59,16 +59,19 @@ def recognize(client, **fields: str) -> list[str]:  # type: ignore[no-untyped-de
     return [t["tile"] for t in r.get_json()["tiles"]]
 
 
-def test_a_set_is_made_private_beside_the_database(app, client, made, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_set_is_kept_in_the_session_store_with_its_secrets_hash(app, client, made,
+                                                                   tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import hashlib
+    import sqlite3
+
     assert len(made["id"]) == 32 and int(made["id"], 16) >= 0 and len(made["secret"]) >= 40
     assert made["tileset"] == {"name": made["id"], "examples": 0, "kinds": {},
                                "missing": made["tileset"]["missing"], "recent": []}
     assert len(made["tileset"]["missing"]) == 42
-    folder = tmp_path / "db" / "tilesets"
-    assert app.extensions["tilesets"].folder == folder
-    assert oct(folder.stat().st_mode & 0o777) == "0o700"
-    assert oct((folder / f"{made['id']}.key").stat().st_mode & 0o777) == "0o600"
-    assert made["secret"] not in (folder / f"{made['id']}.key").read_text()
+    with sqlite3.connect(tmp_path / "db" / "t.sqlite3") as db:
+        kept = db.execute("SELECT secret_hash FROM tileset WHERE id = ?", (made["id"],)).fetchone()
+    assert kept == (hashlib.sha256(made["secret"].encode()).hexdigest(),)
+    assert not (tmp_path / "db" / "tilesets").exists(), "no file beside the database"
     assert client.get(f"/api/tilesets/{made['id']}").get_json()["examples"] == 0
     assert client.post("/api/tilesets").get_json()["id"] != made["id"]
 
@@ -148,28 +151,26 @@ def test_a_set_of_an_older_classifier_is_computed_again_once_and_kept(app, clien
     """A newer classifier (another fingerprint): the set's vectors are computed again from its
     examples' looks on the next photo read with it, and saved; a set without looks is refused
     with the reason, in both languages, and left as it was."""
-    from vision.tileset import TileSet
-
-    folder = app.extensions["tilesets"].folder
+    store = app.extensions["tilesets"]
     stub.classifier.fingerprint = "first"
     r = client.post(f"/api/tilesets/{made['id']}/examples", data=photo(box=FIRST_BOX, tile="9m"),
                     headers=auth(made))
     assert r.status_code == 201, r.get_json()
-    kept = TileSet.load(made["id"], folder)
+    kept = store.load(made["id"])
     assert kept.model == "first" and kept.looks[0] is not None
     stub.classifier.fingerprint = "second"
     recognize(client, tileset=made["id"])
-    again = TileSet.load(made["id"], folder)
+    again = store.load(made["id"])
     assert again.model == "second" and again.codes == ["9m"]
     assert not np.allclose(again.vectors, kept.vectors)  # the stub's features of the look
     again.looks = [None]
-    again.save(folder)
+    store.save(again)
     stub.classifier.fingerprint = "third"
     r = client.post("/api/recognize", data=photo(tileset=made["id"]),
                     content_type="multipart/form-data")
     assert r.status_code == 400 and "重新学" in r.get_json()["error_zh"], r.get_json()
     assert "learn it again" in r.get_json()["error"]
-    assert TileSet.load(made["id"], folder).model == "second"
+    assert store.load(made["id"]).model == "second"
 
 
 @pytest.mark.parametrize("box, tile, zh", [
@@ -202,7 +203,7 @@ def test_delete_forgets_the_set(app, client, made) -> None:  # type: ignore[no-u
     r = client.delete(f"/api/tilesets/{made['id']}", headers=auth(made))
     assert r.status_code == 200 and r.get_json() == {"deleted": made["id"]}
     assert client.get(f"/api/tilesets/{made['id']}").status_code == 404
-    assert not list(app.extensions["tilesets"].folder.iterdir())
+    assert not app.extensions["tilesets"].exists(made["id"])
     assert client.delete(f"/api/tilesets/{made['id']}", headers=auth(made)).status_code == 404
 
 
@@ -247,11 +248,42 @@ def test_the_shipped_models_learn_a_rows_photo_and_take_a_correction(tmp_path: P
     assert tiles[tuple(first["box"])] == "E"  # the correction decides the tile it was made on
 
 
-def test_an_app_in_memory_keeps_its_sets_in_a_private_temporary_folder(
-        stub: StubRecognizer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sets_kept_as_files_are_imported_once(tmp_path: Path, stub: StubRecognizer,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files of a service that kept sets in a folder are taken into the store on start,
+    once: a set deleted after is not brought back by the next start."""
+    import hashlib
+
+    from vision.tileset import TileSet
+
     monkeypatch.delenv("MAHJONG_TILESETS", raising=False)
-    app = create_app({"DATABASE": ":memory:", "RECOGNIZER": stub})
-    made = app.test_client().post("/api/tilesets").get_json()
-    folder = app.extensions["tilesets"].folder
-    assert (folder / f"{made['id']}.key").is_file() and oct(folder.stat().st_mode & 0o777) == "0o700"
-    assert "mahjong-tilesets-" in folder.name
+    folder = tmp_path / "db" / "tilesets"
+    old = TileSet("a" * 32)
+    old.add("5p", np.ones(64, np.float32) / 8)
+    old.save(folder)
+    (folder / f"{old.name}.key").write_text(hashlib.sha256(b"old secret").hexdigest())
+    config = {"DATABASE": tmp_path / "db" / "t.sqlite3", "RECOGNIZER": stub}
+    client = create_app(config).test_client()
+    r = client.get(f"/api/tilesets/{old.name}")
+    assert r.status_code == 200 and r.get_json()["kinds"] == {"5p": 1}
+    assert client.delete(f"/api/tilesets/{old.name}",
+                         headers={"Authorization": "Bearer old secret"}).status_code == 200
+    again = create_app(config).test_client()
+    assert again.get(f"/api/tilesets/{old.name}").status_code == 404
+    assert (folder / f"{old.name}.npz").is_file(), "the files are left as they were"
+
+
+def test_a_change_made_meanwhile_elsewhere_is_not_overwritten(app, made) -> None:  # type: ignore[no-untyped-def]
+    """Two processes load one set, both change it: the second to save is told 409 (send it
+    again) rather than dropping the first one's examples."""
+    from assistant.service.errors import ApiError
+
+    store = app.extensions["tilesets"]
+    here, there = store.load(made["id"]), store.load(made["id"])
+    here.add("5p", np.ones(64, np.float32) / 8)
+    store.save(here)
+    there.add("6p", np.ones(64, np.float32) / 8)
+    with pytest.raises(ApiError) as conflict:
+        store.save(there)
+    assert conflict.value.status == 409 and conflict.value.extra["error_zh"] != ""
+    assert store.load(made["id"]).kinds() == {"5p": 1}

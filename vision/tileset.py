@@ -26,6 +26,7 @@ to one classifier, and when a newer one is shipped the set is computed again fro
 from __future__ import annotations
 
 import copy
+import io
 import math
 import os
 import re
@@ -738,8 +739,17 @@ class TileSet:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         path = folder / f"{self.name}.npz"
         part = path.with_suffix(".part.npz")
+        part.write_bytes(self.to_bytes())
+        part.chmod(0o600)
+        part.replace(path)
+        return path
+
+    def to_bytes(self) -> bytes:
+        """The set as the bytes of an ``.npz`` file: what :meth:`save` writes and a database
+        (the service's session store) keeps."""
         jpegs = [look.jpeg if look else b"" for look in self.looks]
-        np.savez(part, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
+        out = io.BytesIO()
+        np.savez(out, codes=np.array(self.codes, dtype="U2"), vectors=self.vectors.astype(np.float16),
                  ids=np.array(self.ids, dtype=np.int64), sources=np.array(self.sources, dtype="U10"),
                  next_id=np.array(self.next_id), model=np.array(self.model, dtype="U64"),
                  dark_faces=np.array(self.dark_faces), pale_ink=np.array(self.pale_ink),
@@ -747,9 +757,7 @@ class TileSet:
                  look_ends=np.cumsum([len(j) for j in jpegs], dtype=np.int64),
                  look_boxes=np.array([look.box if look else (0.0,) * 4 for look in self.looks],
                                      np.float32).reshape(-1, 4))
-        part.chmod(0o600)
-        part.replace(path)
-        return path
+        return out.getvalue()
 
     @classmethod
     def load(cls, name: str, folder: Path | None = None, create: bool = False) -> TileSet:
@@ -763,23 +771,30 @@ class TileSet:
             raise MahjongError(f"no tile set named {name}: learn it first with "
                                "`mahjong-assistant tileset learn`", name)
         try:
-            with np.load(path, allow_pickle=False) as data:
-                looks: list[Look | None] = []
-                if "look_ends" in data:  # a set saved without looks has none of these
-                    blob, start = data["look_bytes"].tobytes(), 0
-                    for end, box in zip(data["look_ends"], data["look_boxes"], strict=True):
-                        looks.append(Look(blob[start:int(end)], tuple(float(v) for v in box))  # type: ignore[arg-type]
-                                     if end > start else None)
-                        start = int(end)
-                kept = cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
-                           [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
-                           int(data["next_id"]), looks, str(data["model"]) if "model" in data else "",
-                           bool(data["dark_faces"]) if "dark_faces" in data else False)
-                if "pale_ink" in data:  # decided when saved: not every look decoded each read
-                    kept._pale = (tuple(kept.ids), bool(data["pale_ink"]))
-                return kept
+            return cls.from_bytes(name, path.read_bytes())
         except (OSError, ValueError, KeyError) as exc:
             raise MahjongError(f"the tile set file {path} cannot be read", str(path)) from exc
+
+    @classmethod
+    def from_bytes(cls, name: str, kept_bytes: bytes) -> TileSet:
+        """The set ``name`` from the bytes :meth:`to_bytes` made (ValueError, KeyError or
+        OSError when they are no such file)."""
+        check_name(name)
+        with np.load(io.BytesIO(kept_bytes), allow_pickle=False) as data:
+            looks: list[Look | None] = []
+            if "look_ends" in data:  # a set saved without looks has none of these
+                blob, start = data["look_bytes"].tobytes(), 0
+                for end, box in zip(data["look_ends"], data["look_boxes"], strict=True):
+                    looks.append(Look(blob[start:int(end)], tuple(float(v) for v in box))  # type: ignore[arg-type]
+                                 if end > start else None)
+                    start = int(end)
+            kept = cls(name, [str(c) for c in data["codes"]], data["vectors"].astype(np.float32),
+                       [int(i) for i in data["ids"]], [str(s) for s in data["sources"]],
+                       int(data["next_id"]), looks, str(data["model"]) if "model" in data else "",
+                       bool(data["dark_faces"]) if "dark_faces" in data else False)
+            if "pale_ink" in data:  # decided when saved: not every look decoded each read
+                kept._pale = (tuple(kept.ids), bool(data["pale_ink"]))
+            return kept
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

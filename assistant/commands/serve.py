@@ -64,6 +64,7 @@ def _certificate(args: argparse.Namespace, database: Path) -> tuple[Path, Path] 
     if (args.certfile is None) != (args.keyfile is None):
         raise MahjongError("--certfile and --keyfile go together")
     if args.certfile is not None:
+        warn_readable_key(args.keyfile)
         return args.certfile, args.keyfile
     if args.https:
         from ..service.tls import self_signed
@@ -74,6 +75,27 @@ def _certificate(args: argparse.Namespace, database: Path) -> tuple[Path, Path] 
             raise MahjongError(f"cannot write the certificate in {database.parent / 'tls'}: "
                                f"{exc.strerror or exc}") from None
     return None
+
+
+def warn_readable_key(keyfile: Path) -> str | None:
+    """Warn (on stderr, Chinese first and English beside it) when the private key can be read
+    by every user of the machine, who could then pose as this service; the warning or None."""
+    import stat
+    import sys
+
+    from ..catalogue import error_zh
+
+    try:
+        mode = stat.S_IMODE(keyfile.stat().st_mode)
+    except OSError:
+        return None  # a missing key is refused, naming it, by https_server
+    if not mode & stat.S_IROTH:
+        return None
+    english = (f"the key file {keyfile} can be read by every user of this machine (mode "
+               f"{mode:o}): chmod 600 {keyfile}")
+    print(f"mahjong-assistant serve: 警告：{error_zh(english)}\n  (warning: {english})",
+          file=sys.stderr, flush=True)
+    return english
 
 
 def _bind_error(exc: OSError, host: str, port: int) -> MahjongError:

@@ -6,14 +6,15 @@ Config keys (all optional): ``DATABASE`` (SQLite path of the table sessions, or 
 ``RECOGNIZER`` (an object with ``detect(image_bgr)``, e.g. a stub in tests; by default
 ``vision.recognizer.Recognizer.load()`` on first use), ``RECOGNIZE_CONCURRENCY`` (photos
 recognised at once, default 2: one per core of the target machine), ``RECOGNIZE_QUEUE`` (photos
-waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE`` and
-``MAX_FULL_DECODE_PIXELS`` (see ``upload``), ``HTTPS`` (served over TLS: HSTS is sent),
+waiting for a turn before the service answers 503 busy, default 16), ``WORK_SIDE``,
+``MAX_FULL_DECODE_PIXELS`` and ``PHOTO_MEMORY_BUDGET`` (bytes one photo may take while it is
+recognised; see ``upload``), ``HTTPS`` (served over TLS: HSTS is sent),
 ``ALLOWED_HOSTS`` (Host names accepted on state-changing requests besides IP addresses,
 localhost, this machine's names and ``*.local``; see ``security``), ``PROXY_HOPS`` (reverse
 proxies in front whose ``X-Forwarded-For``/``-Proto``/``-Host`` are trusted: the client's address
 for the per-client limits, the scheme for HSTS, the host for the origin check), ``TILESETS``
-(the folder of the players' tile sets; default ``tilesets/`` beside ``DATABASE``, see
-``tilesets_api``).
+(the folder of tile sets kept as files before they were kept in the session store, imported once;
+default ``tilesets/`` beside ``DATABASE``, see ``tilesets_api``).
 """
 
 from __future__ import annotations
@@ -23,13 +24,20 @@ from typing import Any
 
 from flask import Flask
 
+from .common import SecretGuard
 from .errors import register_error_handlers
 from .limits import install as install_limits
 from .recognize import RecognizerHolder
 from .security import install as install_security
 from .sessions import SessionStore
 from .tilesets_api import TilesetStore, default_folder
-from .upload import MAX_FULL_DECODE_PIXELS, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, WORK_SIDE
+from .upload import (
+    MAX_FULL_DECODE_PIXELS,
+    MAX_IMAGE_PIXELS,
+    MAX_IMAGE_SIDE,
+    PHOTO_MEMORY_BUDGET,
+    WORK_SIDE,
+)
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 20 * 1024 * 1024,
@@ -37,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_IMAGE_SIDE": MAX_IMAGE_SIDE,
     "MAX_FULL_DECODE_PIXELS": MAX_FULL_DECODE_PIXELS,
     "WORK_SIDE": WORK_SIDE,
+    "PHOTO_MEMORY_BUDGET": PHOTO_MEMORY_BUDGET,
     "DATABASE": None,
     "RECOGNIZER": None,
     "RECOGNIZE_CONCURRENCY": 2,
@@ -58,7 +67,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["RECOGNIZER"], app.config["RECOGNIZE_CONCURRENCY"],
         app.config["RECOGNIZE_QUEUE"], app.config["RECOGNIZE_WAIT_S"])
     app.extensions["sessions"] = SessionStore(app.config["DATABASE"])
-    app.extensions["tilesets"] = TilesetStore(default_folder(app.config))
+    app.extensions["tilesets"] = TilesetStore(app.extensions["sessions"],
+                                              default_folder(app.config))
+    app.extensions["secret_guard"] = SecretGuard()
 
     from .api import bp as api_bp
     from .pages import bp as pages_bp

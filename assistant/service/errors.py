@@ -100,11 +100,19 @@ def register_error_handlers(app: Flask) -> None:
             from flask import request
 
             limit = request.max_content_length or current_app.config.get("MAX_CONTENT_LENGTH")
-            message = f"request body too large: the limit for {request.path} is {limit} bytes"
-            zh = f"请求内容太大：上限 {limit} 字节"
+            size = request.content_length
+            if (request.mimetype == "multipart/form-data" and size is not None and limit
+                    and size <= limit):
+                # Within the body's bound: werkzeug stopped at the form's count of parts.
+                message = (f"the form has more than {request.max_form_parts} parts; a photo upload "
+                           "sends the field 'image' and a few short fields")
+                zh = None
+            else:
+                message = f"request body too large: the limit for {request.path} is {limit} bytes"
+                zh = f"请求内容太大：上限 {limit} 字节"
         elif exc.description and status not in (404, 405, 413, 431):
             message = f"{message}: {_short(exc.description)}"
-        response, code = error_response(status, message, **({"error_zh": zh} if zh else {}))
+        response, code = error_response(status, message, error_zh=zh or error_zh(message))
         if status == 405 and exc.get_response().headers.get("Allow"):
             response.headers["Allow"] = exc.get_response().headers["Allow"]
         return response, code

@@ -23,6 +23,10 @@ MAX_JSON_BYTES = 64 * 1024
 BODY_LIMITS = {"api.read_detections": 256 * 1024,
                # The Charleston's advice reads one dealt hand: a few hundred bytes.
                "api.charleston_pass": 8 * 1024}
+#: Detections ``/api/read`` reads a hand from: a hand with four kongs, its winning tile and
+#: eight flowers is 27 tiles; the rest leaves room for a photo's strays (read in 0.02-0.1 s of
+#: CPU, where 500 took 0.55-2 s).
+MAX_READ_TILES = 100
 #: Request headers (names and values, all together) and the query string.
 MAX_HEADER_BYTES = 16 * 1024
 MAX_QUERY_BYTES = 4 * 1024
@@ -40,6 +44,9 @@ MAX_PARAM = 400
 
 #: The endpoints that take a photo: bounded by the upload limit.
 UPLOADS = frozenset({"api.recognize_photo", "tilesets.learn_tileset", "tilesets.add_example"})
+#: Parts of a photo upload's multipart form: the photo and at most a few short fields
+#: (``tileset``, ``tiles``, ``box``, ``tile``); more is refused while parsing, by its count.
+MAX_FORM_PARTS = 16
 
 
 def body_limit(endpoint: str | None, upload_limit: int) -> int:
@@ -63,6 +70,10 @@ def check_request_bounds() -> None:
                             f"{MAX_QUERY_BYTES}")
     limit = body_limit(request.endpoint, current_app.config["MAX_CONTENT_LENGTH"])
     request.max_content_length = limit  # also bounds a body sent without Content-Length
+    # A form's parts are bounded by their count; a text field by the body's own bound (so a
+    # 413 within the body's bound names the parts: errors.register_error_handlers).
+    request.max_form_parts = MAX_FORM_PARTS
+    request.max_form_memory_size = limit
     if request.content_length is not None and request.content_length > limit:
         raise ApiError(413, f"request body too large: {request.content_length} bytes, the limit "
                             f"for {request.path} is {limit} bytes", limit=limit)

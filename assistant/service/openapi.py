@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..variants import PROFILES
+from .limits import MAX_READ_TILES
 from .pages import PAGES as PAGE_ROUTES
 
 TILE = {"type": "string", "description": "a tile code: 1m-9m, 1p-9p, 1s-9s, E S W N C F P, "
@@ -263,22 +264,39 @@ def _errors(*codes: int) -> dict[str, Any]:
     text = {400: "bad request (not JSON, a value out of its bounds, a bad query parameter)",
             403: "refused: a state-changing request from another site or to a foreign host "
                  "name, or (tables) without the table's secret",
-            404: "not found", 409: "the table is full (it keeps at most 1000 hands)",
+            404: "not found",
+            409: "the table is full (it keeps at most 1000 hands), only the last hand can be "
+                 "undone, or the first request with this Idempotency-Key is still running",
             413: "request body, upload or image too large", 414: "query string too long",
             415: "wrong content type", 422: "invalid hand, tile or variant (the message names it)",
-            429: "too many tables or tile sets made by this client today (Retry-After)",
+            429: "too many tables or tile sets made by this client today, or too many wrong "
+                 "secrets (Retry-After)",
             431: "request headers too large",
             503: "the recogniser or its model is not installed, or the recognition queue is "
                  "full (Retry-After)"}
     return {str(c): _answer(text[c], ERROR) for c in codes}
 
 
+#: The header a client retries a write with (``common.idempotent``).
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+                   "description": "a key of the client's choosing (e.g. a UUID): the same key "
+                                  "sent again within a day gets the first answer again "
+                                  "(Idempotent-Replayed: true) instead of a second write; the "
+                                  "same key with another body is a 422"}
+
+
 def _finish(paths: dict[str, Any]) -> dict[str, Any]:
     """Every operation can answer 414 and 431 (bounds on any request), and a state-changing
-    one 400 (bounds of its body), 403 (origin and host) and 413 (body size)."""
-    for ops in paths.values():
+    one 400 (bounds of its body), 403 (origin and host) and 413 (body size); every write to a
+    table or a tile set takes an ``Idempotency-Key`` and may answer 409, 422 and 429."""
+    for path, ops in paths.items():
         for method, op in ops.items():
-            codes = [414, 431] + ([400, 403, 413] if method in ("post", "delete") else [])
+            writes = method in ("post", "put", "delete")
+            codes = [414, 431] + ([400, 403, 413] if writes else [])
+            if writes and path.startswith(("/api/tables", "/api/tilesets")):
+                op["parameters"] = [*op.get("parameters", []), IDEMPOTENCY_KEY]
+                codes += [409, 422, 429]
             for code, answer in _errors(*codes).items():
                 op["responses"].setdefault(code, answer)
     return paths
@@ -287,6 +305,9 @@ def _finish(paths: dict[str, Any]) -> dict[str, Any]:
 def openapi_document() -> dict[str, Any]:
     """The whole document (a fresh copy each call)."""
     table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    hand_number = {"name": "number", "in": "path", "required": True,
+                   "schema": {"type": "integer", "minimum": 1, "maximum": 1000},
+                   "description": "the hand's number (1 is the first)"}
     tileset_id = {"name": "tileset_id", "in": "path", "required": True,
                   "schema": {"type": "string"}, "description": "32 hex digits"}
     example_id = {"name": "example_id", "in": "path", "required": True,
@@ -360,7 +381,8 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "read the hand again from (corrected) tiles as /api/recognize gave them",
                 "requestBody": _json_body(
                     {"type": "object", "required": ["tiles"], "properties": {
-                        "tiles": {"type": "array", "items": DETECTION}}},
+                        "tiles": {"type": "array", "items": DETECTION,
+                                  "maxItems": MAX_READ_TILES}}},
                     {"tiles": [{"tile": t, "box": [40 * i, 100, 40 * i + 36, 150],
                                      "confidence": 0.9}
                                     for i, t in enumerate(["1m", "2m", "3m", "4p", "5p", "6p",
@@ -368,7 +390,7 @@ def openapi_document() -> dict[str, Any]:
                                                            "S", "S"])]}),
                 "responses": {"200": _answer("the reading: hand, doubts", {
                     "type": "object", "required": ["hand", "doubts"]}),
-                    **_errors(400, 415, 422)}}},
+                    **_errors(400, 415, 422, 503)}}},
             "/api/parse": {"get": {
                 "summary": "tiles typed in any notation → codes and names",
                 "parameters": [{"name": "text", "in": "query", "required": True,
@@ -425,6 +447,21 @@ def openapi_document() -> dict[str, Any]:
                 "security": BEARER,
                 "responses": {"201": _answer("the table after the hand", TABLE),
                               **_errors(400, 403, 404, 409, 415, 422)}}},
+            "/api/tables/{table_id}/hands/{number}": {
+                "put": {"summary": "correct a hand: it and every later hand are recorded again "
+                                   "from the state before it, so the deal, the winds and the "
+                                   "totals follow",
+                        "parameters": [table_id, hand_number],
+                        "requestBody": _json_body(HAND_RESULT, {
+                            "result": "win", "winner": 1, "discarder": 0,
+                            "points": [-8, 8, 0, 0]}),
+                        "security": BEARER,
+                        "responses": {"200": _answer("the table after the correction", TABLE),
+                                      **_errors(400, 403, 404, 409, 415, 422)}},
+                "delete": {"summary": "undo the last hand: the table as it was before it",
+                           "parameters": [table_id, hand_number], "security": BEARER,
+                           "responses": {"200": _answer("the table without the hand", TABLE),
+                                         **_errors(403, 404, 409)}}},
             "/api/tilesets": {"post": {
                 "summary": "a new, empty tile set of the player's own tiles",
                 "responses": {"201": _answer("its id and secret", NEW_TILESET),

@@ -15,7 +15,7 @@ from typing import Any
 
 #: SQLite's words -> PostgreSQL's, all the two dialects differ by in the store's schema.
 DIALECT = (("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY"),
-           ("REAL NOT NULL", "DOUBLE PRECISION NOT NULL"))
+           ("REAL NOT NULL", "DOUBLE PRECISION NOT NULL"), ("BLOB", "BYTEA"))
 
 
 def postgres_sql(script: str) -> str:

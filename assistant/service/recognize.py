@@ -97,6 +97,15 @@ class RecognizerHolder:
         self._admitted = 0
         self._count_lock = threading.Lock()
 
+    def fit_threads(self, threads: int) -> None:
+        """Bound the photos admitted (recognised and waiting) to leave a quarter of the
+        server's ``threads`` (at least 2) free, so that the cheap endpoints (health, analyze)
+        always find a thread: a photo beyond is answered 503 at once rather than holding one."""
+        reserve = max(2, threads // 4)
+        self.concurrency = max(1, min(self.concurrency, threads - reserve))
+        self.slots = FairSlots(self.concurrency)
+        self.queue = max(0, min(self.queue, threads - reserve - self.concurrency))
+
     @contextmanager
     def admit(self) -> Iterator[float]:
         """A turn to decode and recognise one photo (yields the seconds waited); ApiError 503
@@ -200,7 +209,7 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
     """What ``detect --json`` prints for the photo ``data`` (``image``, ``tiles``), the layout
     reading, and the time each step took; decoded and recognised in a bounded queue, with the
     player's ``tileset`` (``vision.tileset.TileSet``) when given."""
-    from .upload import check_upload, decode_upload
+    from .upload import check_upload, decode_upload, work_pixels
 
     check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
                  limits["MAX_FULL_DECODE_PIXELS"])  # bad uploads are refused without a turn
@@ -208,7 +217,8 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
     with holder.admit() as waited:
         t1 = time.perf_counter()
         image, info = decode_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
-                                    limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"])
+                                    limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"],
+                                        work_pixels(limits))
         t2 = time.perf_counter()
         try:
             raw = (detector.detect(image) if tileset is None

@@ -3,8 +3,9 @@
 A state-changing request (POST, PUT, PATCH, DELETE) is refused (403) when its ``Host`` is not a
 name this service answers to (an IP address, ``localhost``, this machine's names, ``*.local``,
 or a name given with ``serve --allowed-host``): a DNS-rebinding page names its own domain. It is
-also refused when it carries an ``Origin`` that is not this service's own: a cross-site page's
-``fetch`` or form post carries its origin. Clients that are not browsers send no ``Origin``.
+also refused when it carries an ``Origin`` that is not this service's own (scheme, host and
+port): a cross-site page's ``fetch`` or form post carries its origin. Clients that are not
+browsers send no ``Origin``.
 
 Every answer carries a Content-Security-Policy without inline script (the pages load their
 scripts from ``/static``), ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``
@@ -75,9 +76,11 @@ def host_allowed(host: str, extra: tuple[str, ...] = ()) -> bool:
     return name in {e.lower() for e in extra}
 
 
-def same_place(origin: str, host: str) -> bool:
+def same_place(origin: str, host: str, scheme: str | None = None) -> bool:
     """Whether an ``Origin`` names the same host and port as a ``Host`` header (a port left out
-    on either side is the default port of the origin's scheme)."""
+    on either side is the default port of the origin's scheme) and, given the request's
+    ``scheme``, the same scheme: a page served over plain HTTP is another origin than the
+    HTTPS one, and a network attacker can script it."""
     try:
         parts = urlsplit(origin)
         default = {"http": 80, "https": 443}.get(parts.scheme)
@@ -87,6 +90,8 @@ def same_place(origin: str, host: str) -> bool:
     except ValueError:
         return False
     if default is None or not parts.hostname or not there.hostname:
+        return False
+    if scheme is not None and parts.scheme != scheme.lower():
         return False
     return (parts.hostname.lower(), origin_port) == (there.hostname.lower(), host_port)
 
@@ -102,9 +107,12 @@ def check_origin() -> None:
     origin = request.headers.get("Origin")
     if origin is None:
         return
-    if origin == "null" or not same_place(origin, host):
+    if origin == "null" or not same_place(origin, host, request.scheme):
+        # Behind a proxy that ends HTTPS the scheme is the proxy's X-Forwarded-Proto
+        # (--proxy-hops); without it every HTTPS page would be refused here.
+        here = f"{request.scheme}://{host}"
         raise ApiError(403, "a request from another site may not change anything here "
-                            f"(Origin {origin[:80]!r} is not {host[:80]!r})")
+                            f"(Origin {origin[:80]!r} is not {here[:90]!r})")
 
 
 def add_headers(response: Response) -> Response:

@@ -56,6 +56,8 @@ MAX_POINTS = 1_000_000
 MAX_KONGS = 16
 #: Wins recorded in one 血流成河 hand (a winner stays in and may win again; the wall is finite).
 MAX_WINS = 32
+#: How long the answer of a write sent with an Idempotency-Key is kept for its retries.
+IDEMPOTENCY_TTL_S = 24 * 3600
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -89,6 +91,37 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE game ADD COLUMN secret_hash TEXT;
     ALTER TABLE game ADD COLUMN client TEXT NOT NULL DEFAULT '';
     CREATE INDEX game_client ON game(client, created);
+    """,
+    # What each hand was recorded from (the request's JSON), so that correcting a hand records
+    # it and every later hand again from the state before it; and the answers of retried
+    # writes (``common.idempotent``): the key's hash, the request's hash, the sealed answer.
+    """
+    ALTER TABLE hand ADD COLUMN input TEXT;
+    CREATE TABLE idempotency (
+        scope TEXT NOT NULL,
+        key_hash TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT,
+        created REAL NOT NULL,
+        PRIMARY KEY (scope, key_hash)
+    );
+    CREATE INDEX idempotency_created ON idempotency(created);
+    """,
+    # The players' tile sets (``tilesets_api``): one row a set, its examples as the bytes of
+    # ``vision.tileset.TileSet.to_bytes``, so every process on one database reads every set;
+    # ``imported`` notes the file-based folders already taken in.
+    """
+    CREATE TABLE tileset (
+        id TEXT PRIMARY KEY,
+        secret_hash TEXT NOT NULL,
+        data BLOB NOT NULL,
+        client TEXT NOT NULL DEFAULT '',
+        created REAL NOT NULL,
+        version INTEGER NOT NULL
+    );
+    CREATE INDEX tileset_client ON tileset(client, created);
+    CREATE TABLE imported (what TEXT PRIMARY KEY, at REAL NOT NULL);
     """,
 )
 
@@ -158,6 +191,11 @@ class SessionStore:
                 conn.execute("COMMIT")
             finally:
                 conn.close()
+
+    def transaction(self, immediate: bool = False) -> Any:
+        """A connection in one transaction, for the other stores kept in this database (the
+        tile sets): ``with store.transaction() as db: db.execute(sql, params)``."""
+        return self._db(immediate)
 
     def migrate(self) -> int:
         """Bring the schema up to date; returns the schema version."""
@@ -253,17 +291,22 @@ class SessionStore:
             raise KeyError(game_id)
         hands = db.execute("SELECT * FROM hand WHERE game_id = ? ORDER BY number",
                            (game_id,)).fetchall()
+        hand_rows = [{"number": h["number"], "dealer": h["dealer"], "prevalent_wind":
+                      h["prevalent"], "result": json.loads(h["result"]),
+                      "payments": json.loads(h["payments"])} for h in hands]
+        return self._compose(dict(row), hand_rows, with_hands, offset, limit)
+
+    def _compose(self, row: dict[str, Any], hand_rows: list[dict[str, Any]],
+                 with_hands: bool = True, offset: int = 0, limit: int | None = None
+                 ) -> dict[str, Any]:
+        """A table as answered, from its game row and its hands (as :meth:`_table` reads them)."""
+        hands = hand_rows
         players = json.loads(row["players"])
         n = len(players)
         totals = [0] * n
-        hand_rows = []
-        for h in hands:
-            payments = json.loads(h["payments"])
+        for h in hand_rows:
             for i in range(n):
-                totals[i] += payments[i]
-            hand_rows.append({"number": h["number"], "dealer": h["dealer"],
-                              "prevalent_wind": h["prevalent"], "result": json.loads(h["result"]),
-                              "payments": payments})
+                totals[i] += h["payments"][i]
         dealer = row["dealer"]
         bets = json.loads(row["bets"])
         carry = carried_state(hand_rows[-1]["result"] if hand_rows else None, n)
@@ -332,13 +375,126 @@ class SessionStore:
             if table["hand_number"] > MAX_HANDS:
                 raise ApiError(409, f"this table has {MAX_HANDS} hands, the most a table keeps: "
                                     "start a new table")
-            number, values = self._hand(table, data)
-            db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
-                       "created) VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, number, *values[:4],
-                                                                 time.time()))
-            db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
-                       (*values[4:], game_id))
+            self._insert(db, game_id, table, data)
             return self._table(db, game_id)
+
+    def _insert(self, db: Any, game_id: str, table: dict[str, Any], data: dict[str, Any]
+                ) -> tuple[dict[str, Any], int, str]:
+        """Score ``data`` on ``table`` as it stands, keep the hand (with the input it was
+        recorded from) and move the deal on, in the transaction ``db`` is in; the hand as
+        :meth:`_table` reads it, and the next dealer and prevalent wind."""
+        given = json.dumps(data)  # as sent: scoring it must not change what is replayed
+        number, values = self._hand(table, data)
+        db.execute("INSERT INTO hand (game_id, number, dealer, prevalent, result, payments, "
+                   "created, input) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (game_id, number, *values[:4], time.time(), given))
+        db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
+                   (*values[4:], game_id))
+        return ({"number": number, "dealer": values[0], "prevalent_wind": values[1],
+                 "result": json.loads(values[2]), "payments": json.loads(values[3])},
+                values[4], values[5])
+
+    def correct(self, game_id: str, number: int, data: dict[str, Any]) -> dict[str, Any]:
+        """Record hand ``number`` again from ``data``, and every later hand again from what it
+        was recorded from, so that the dealer, the winds, what is carried and the totals follow
+        the correction; all or nothing (422 naming the later hand the correction makes invalid,
+        409 for a later hand kept without its input). KeyError: no such table; 404: no such hand."""
+        if not isinstance(data, dict):
+            raise MahjongError("a hand's result must be a JSON object", "result")
+        with self._db(immediate=True) as db:
+            self._table(db, game_id, with_hands=False, lock=True)
+            rows = db.execute("SELECT number, dealer, prevalent, input FROM hand WHERE game_id = ? "
+                              "AND number >= ? ORDER BY number", (game_id, number)).fetchall()
+            if not rows or rows[0]["number"] != number:
+                raise ApiError(404, f"this table has no hand {number}")
+            later = []
+            for row in rows[1:]:
+                if row["input"] is None:
+                    raise ApiError(409, f"hand {row['number']} was recorded before corrections "
+                                        f"were kept, so hand {number} cannot be corrected; undo "
+                                        "the hands after it first")
+                later.append((row["number"], json.loads(row["input"])))
+            db.execute("DELETE FROM hand WHERE game_id = ? AND number >= ?", (game_id, number))
+            db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
+                       (rows[0]["dealer"], rows[0]["prevalent"], game_id))
+            # The table is read once and moved on in memory hand by hand (reading it again for
+            # each hand made correcting hand 1 of 300 take 0.9 s: every read walks every hand).
+            table = self._table(db, game_id)
+            game = {k: v for k, v in table.items() if k != "hands"}
+            row = dict(db.execute("SELECT * FROM game WHERE id = ?", (game_id,)).fetchone())
+            hand_rows = list(table["hands"])
+            for k, (hand_number, hand_data) in enumerate([(number, data), *later]):
+                try:
+                    hand, row["dealer"], row["prevalent"] = self._insert(db, game_id, game,
+                                                                         hand_data)
+                except MahjongError as exc:
+                    if k == 0:
+                        raise
+                    raise MahjongError(f"the correction of hand {number} makes hand "
+                                       f"{hand_number} invalid: {exc}", exc.token) from None
+                hand_rows.append(hand)
+                game = self._compose(row, hand_rows, with_hands=False)
+            return self._table(db, game_id)
+
+    def undo(self, game_id: str, number: int) -> dict[str, Any]:
+        """Take back hand ``number``, the last one: the deal, the winds and what is carried go
+        back to what they were before it (409 for an earlier hand: correct it instead).
+        KeyError: no such table; 404: no such hand."""
+        with self._db(immediate=True) as db:
+            table = self._table(db, game_id, with_hands=False, lock=True)
+            last = table["hand_number"] - 1
+            if not 1 <= number <= last:
+                raise ApiError(404, f"this table has no hand {number}")
+            if number != last:
+                raise ApiError(409, f"only the last hand ({last}) can be undone; correct hand "
+                                    f"{number} instead")
+            row = db.execute("SELECT dealer, prevalent FROM hand WHERE game_id = ? AND number = ?",
+                             (game_id, number)).fetchone()
+            db.execute("DELETE FROM hand WHERE game_id = ? AND number = ?", (game_id, number))
+            db.execute("UPDATE game SET dealer = ?, prevalent = ? WHERE id = ?",
+                       (row["dealer"], row["prevalent"], game_id))
+            return self._table(db, game_id)
+
+    # -- retried writes (common.idempotent) -------------------------------------------------
+
+    def idempotency_begin(self, scope: str, key_hash: str, fingerprint: str
+                          ) -> tuple[int, str] | None:
+        """The kept answer (status, sealed body) of an earlier request with this key, or None
+        after noting this one as running; 422 for the key with another request, 409 while the
+        first is still running."""
+        now = time.time()
+        with self._db(immediate=True) as db:
+            db.execute("DELETE FROM idempotency WHERE created < ?", (now - IDEMPOTENCY_TTL_S,))
+            row = db.execute("SELECT fingerprint, status, body FROM idempotency WHERE scope = ? "
+                             "AND key_hash = ?" + (" FOR UPDATE" if self.url else ""),
+                             (scope, key_hash)).fetchone()
+            if row is None:
+                cur = db.execute("INSERT INTO idempotency (scope, key_hash, fingerprint, status, "
+                                 "body, created) VALUES (?, ?, ?, 0, NULL, ?) ON CONFLICT DO "
+                                 "NOTHING", (scope, key_hash, fingerprint, now))
+                if cur.rowcount:
+                    return None
+                # another process noted the same key between the read and the insert
+                row = {"fingerprint": fingerprint, "status": 0, "body": None}
+        if row["fingerprint"] != fingerprint:
+            raise ApiError(422, "this Idempotency-Key was used for another request: use a new "
+                                "key for each new request")
+        if not row["status"]:
+            raise ApiError(409, "the first request with this Idempotency-Key is still being "
+                                "answered; try again in a moment", headers={"Retry-After": "1"})
+        return int(row["status"]), str(row["body"])
+
+    def idempotency_finish(self, scope: str, key_hash: str, status: int, sealed: str) -> None:
+        """Keep the answer of the request noted by :meth:`idempotency_begin`."""
+        with self._db(immediate=True) as db:
+            db.execute("UPDATE idempotency SET status = ?, body = ? WHERE scope = ? AND "
+                       "key_hash = ?", (status, sealed, scope, key_hash))
+
+    def idempotency_forget(self, scope: str, key_hash: str) -> None:
+        """Drop the note of a request that failed: a retry runs it again."""
+        with self._db(immediate=True) as db:
+            db.execute("DELETE FROM idempotency WHERE scope = ? AND key_hash = ?",
+                       (scope, key_hash))
 
     def _hand(self, table: dict[str, Any], data: dict[str, Any]) -> tuple[int, tuple[Any, ...]]:
         """The hand's number and (dealer, prevalent, result JSON, payments JSON, new dealer, new
@@ -788,7 +944,7 @@ def _points(value: Any, seats: int = 4) -> list[int]:
     if sum(value) != 0:
         raise MahjongError(f"'points' must sum to zero (what one wins the others pay), got "
                            f"{sum(value)}", "points")
-    return value
+    return list(value)  # a copy: the riichi sticks are added to it, never to the request
 
 
 def _digest(secret: str) -> str:

@@ -1,10 +1,13 @@
 """The table-session API: create a table of four players (three where the variant seats three),
-record hands, read the totals.
+record, correct and undo hands, delete the table, read the totals.
 
 A table is private to those who hold its link: its id is 128 random bits, ``GET /api/tables``
 lists none (each browser keeps the tables it made, with their secrets, itself), and every change
-(recording a hand, deleting the table) must carry the secret given when the table was made, as
-``Authorization: Bearer <secret>``; without it the answer is 403.
+(recording, correcting or undoing a hand, deleting the table) must carry the secret given when
+the table was made, as ``Authorization: Bearer <secret>``; without it the answer is 403, and a
+client sending wrong secrets is slowed (429, ``common.SecretGuard``). The id alone is the
+read-only link: it shows the table and its hands, and every write is refused. Each write takes
+an ``Idempotency-Key`` (``common.idempotent``), so a retried request records once.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .api import expect_objects, json_body
+from .common import check_secret, expect_objects, idempotent, json_body, no_store
 from .errors import ApiError
 from .limits import query_param
 from .sessions import MAX_HANDS, SessionStore
@@ -43,27 +46,20 @@ def _get(table_id: str, **kwargs: Any) -> dict:
         raise _missing(table_id) from None
 
 
-def _bearer() -> str | None:
-    """The secret in ``Authorization: Bearer <secret>``, or None."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, secret = header.partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        return None
-    return secret.strip()
-
-
 def _authorize(table_id: str) -> None:
     """404 for no such table, 403 unless the request carries the table's secret."""
     if len(table_id) > MAX_ID:
         raise _missing(table_id)
-    try:
-        ok = store().authorized(table_id, _bearer())
-    except KeyError:
-        raise _missing(table_id) from None
-    if not ok:
-        raise ApiError(403, "changing a table needs its secret: send the header "
-                            "'Authorization: Bearer <secret>' with the secret given when the table "
-                            "was created (it is in the table's shared link)")
+
+    def allowed(secret: str | None) -> bool:
+        try:
+            return store().authorized(table_id, secret)
+        except KeyError:
+            raise _missing(table_id) from None
+
+    check_secret(allowed, "changing a table needs its secret: send the header 'Authorization: "
+                          "Bearer <secret>' with the secret given when the table was created "
+                          "(it is in the table's shared link)")
 
 
 def _int_param(name: str, default: int, low: int, high: int) -> int:
@@ -83,12 +79,14 @@ def list_tables():  # type: ignore[no-untyped-def]
 
 
 @bp.post("")
+@idempotent
 def create_table():  # type: ignore[no-untyped-def]
     """A new table: four players (or three: 三麻, 成都 三人) in seating order, the variant, its
-    options and the bets; the answer carries the table's ``id`` and ``secret``."""
+    options and the bets; the answer carries the table's ``id`` and ``secret`` (never cached:
+    ``no-store``)."""
     body = json_body()
     expect_objects(body, "options")
-    return jsonify(store().create(body, client=request.remote_addr or "")), 201
+    return no_store(jsonify(store().create(body, client=request.remote_addr or ""))), 201
 
 
 @bp.get("/<table_id>")
@@ -100,8 +98,9 @@ def get_table(table_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.delete("/<table_id>")
+@idempotent
 def delete_table(table_id: str):  # type: ignore[no-untyped-def]
-    """Forget a table (needs its secret)."""
+    """Forget a table and its hands (needs its secret)."""
     _authorize(table_id)
     try:
         store().delete(table_id)
@@ -111,6 +110,7 @@ def delete_table(table_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<table_id>/hands")
+@idempotent
 def record_hand(table_id: str):  # type: ignore[no-untyped-def]
     """Record a hand's result (needs the table's secret); answers the table with the new
     dealer, wind and totals."""
@@ -119,4 +119,38 @@ def record_hand(table_id: str):  # type: ignore[no-untyped-def]
     try:
         return jsonify(store().record(table_id, body)), 201
     except KeyError:  # deleted meanwhile
+        raise _missing(table_id) from None
+
+
+def _hand_number(number: str) -> int:
+    """A hand's number in the address: 1 to :data:`MAX_HANDS`, else 404."""
+    if not (number.isascii() and number.isdigit() and len(number) <= 6
+            and 1 <= int(number) <= MAX_HANDS):
+        raise ApiError(404, f"this table has no hand {number[:20]!r}")
+    return int(number)
+
+
+@bp.put("/<table_id>/hands/<number>")
+@idempotent
+def correct_hand(table_id: str, number: str):  # type: ignore[no-untyped-def]
+    """Correct hand ``number`` (the body as when recording it; needs the secret): it and every
+    later hand are recorded again, so the deal, the winds and the totals follow."""
+    _authorize(table_id)
+    hand = _hand_number(number)
+    body = json_body()
+    try:
+        return jsonify(store().correct(table_id, hand, body))
+    except KeyError:
+        raise _missing(table_id) from None
+
+
+@bp.delete("/<table_id>/hands/<number>")
+@idempotent
+def undo_hand(table_id: str, number: str):  # type: ignore[no-untyped-def]
+    """Undo the last hand (its number; needs the secret): the table as it was before it."""
+    _authorize(table_id)
+    hand = _hand_number(number)
+    try:
+        return jsonify(store().undo(table_id, hand))
+    except KeyError:
         raise _missing(table_id) from None

@@ -2,25 +2,28 @@
 
 A tile set is owned as a table is: ``POST /api/tilesets`` answers its ``id`` (128 random bits,
 also the set's name in :mod:`vision.tileset`) and a ``secret``; reading a set needs only its id,
-every change needs ``Authorization: Bearer <secret>`` (403 otherwise). The sets are files in
-the service's data folder (``tilesets/`` beside the table database, 0700; the config
-``TILESETS`` or ``$MAHJONG_TILESETS`` overrides it), each ``<id>.npz`` (the examples, bounded by
-``vision.tileset.PER_KIND`` a kind) with ``<id>.key`` (the secret's SHA-256). Photos are bounded
-and decoded by :mod:`.upload` and recognised in the same queue as every other photo.
+every change needs ``Authorization: Bearer <secret>`` (403 otherwise; wrong secrets are slowed,
+``common.SecretGuard``) and takes an ``Idempotency-Key``. The sets are kept in the session store
+(the SQLite file of the tables, or the PostgreSQL server of ``--database postgresql://…``), one
+row a set with its examples (``TileSet.to_bytes``, bounded by ``vision.tileset.PER_KIND`` a kind)
+and the secret's SHA-256, so every service process on one database reads and changes every set.
+Sets kept as files before (``<id>.npz`` and ``<id>.key`` in the folder ``TILESETS``,
+``$MAHJONG_TILESETS`` or ``tilesets/`` beside the database) are imported once, on start, and the
+files are left as they were. Photos are bounded and decoded by :mod:`.upload` and recognised in
+the same queue as every other photo.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import math
 import os
 import re
 import secrets
-import tempfile
 import threading
 import time
-from collections import defaultdict, deque
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +31,14 @@ import numpy as np
 from flask import Blueprint, current_app, jsonify, request
 
 from ..errors import MahjongError
+from .common import check_secret, idempotent, no_store
 from .errors import ApiError, _short
 from .recognize import RecognizerHolder
+from .sessions import SessionStore
 from .upload import uploaded_photo
 
 bp = Blueprint("tilesets", __name__, url_prefix="/api/tilesets")
+log = logging.getLogger("assistant.service")
 
 #: A tile set's id: 32 hex digits (128 random bits).
 ID = re.compile(r"^[0-9a-f]{32}$")
@@ -57,100 +63,136 @@ def _vision() -> Any:
 
 
 class TilesetStore:
-    """The tile sets' folder, their secrets, and a lock per set (striped) so that two changes
-    of one set never lose each other's examples."""
+    """The tile sets in the session store, and a lock per set (striped) so that two changes of
+    one set in this process never lose each other's examples; a change made meanwhile by
+    another process is caught by the set's version (409: send it again)."""
 
-    def __init__(self, folder: Path | None) -> None:
-        #: None: a private temporary folder, made on first use and removed with the store
-        #: (an app whose tables are in memory keeps its tile sets no longer either).
-        self._folder = Path(folder) if folder is not None else None
-        self._temporary: tempfile.TemporaryDirectory[str] | None = None
+    def __init__(self, sessions: SessionStore, legacy_folder: Path | None = None) -> None:
+        self.sessions = sessions
         self._locks = [threading.Lock() for _ in range(64)]
-        self._made: dict[str, deque[float]] = defaultdict(deque)
-        self._made_lock = threading.Lock()
-
-    @property
-    def folder(self) -> Path:
-        """Where the sets are kept."""
-        if self._folder is None:
-            with self._made_lock:
-                if self._temporary is None:
-                    self._temporary = tempfile.TemporaryDirectory(prefix="mahjong-tilesets-")
-            return Path(self._temporary.name)
-        return self._folder
+        if legacy_folder is not None:
+            self.import_folder(Path(legacy_folder))
 
     def lock(self, tileset_id: str) -> threading.Lock:
-        """The lock that orders the changes of the set ``tileset_id``."""
+        """The lock that orders the changes of the set ``tileset_id`` in this process."""
         return self._locks[int(tileset_id[:8], 16) % len(self._locks)]
 
-    def _key(self, tileset_id: str) -> Path:
-        return self.folder / f"{tileset_id}.key"
+    def import_folder(self, folder: Path) -> int:
+        """Take in the file-based sets of ``folder`` (``<id>.npz`` with ``<id>.key``), once per
+        folder whatever the number of processes; how many were taken in now."""
+        keys = sorted(folder.glob("*.key")) if folder.is_dir() else []
+        if not keys:
+            return 0
+        what = f"tilesets:{folder.resolve()}"
+        added = 0
+        with self.sessions.transaction(immediate=True) as db:
+            if self.sessions.url is not None:
+                db.execute("LOCK TABLE imported IN EXCLUSIVE MODE")
+            if db.execute("SELECT 1 FROM imported WHERE what = ?", (what,)).fetchone():
+                return 0
+            now = time.time()
+            for key in keys:
+                tileset_id = key.stem
+                data = folder / f"{tileset_id}.npz"
+                try:
+                    digest = key.read_text(encoding="ascii").strip()
+                    blob = data.read_bytes() if data.is_file() else _vision().TileSet(
+                        tileset_id).to_bytes()
+                except OSError as exc:
+                    log.warning("tile set %s not imported: %s", key, exc)
+                    continue
+                if not ID.match(tileset_id) or not re.fullmatch(r"[0-9a-f]{64}", digest):
+                    log.warning("tile set %s not imported: not a set this service made", key)
+                    continue
+                cur = db.execute("INSERT INTO tileset (id, secret_hash, data, client, created, "
+                                 "version) VALUES (?, ?, ?, '', ?, 1) ON CONFLICT DO NOTHING",
+                                 (tileset_id, digest, blob, now))
+                added += cur.rowcount or 0
+            db.execute("INSERT INTO imported (what, at) VALUES (?, ?)", (what, now))
+        log.info("imported %d tile sets from %s into the session store", added, folder)
+        return added
 
     def exists(self, tileset_id: str) -> bool:
         """Whether ``tileset_id`` names a set kept here."""
-        return bool(ID.match(tileset_id)) and self._key(tileset_id).is_file()
+        if not ID.match(tileset_id):
+            return False
+        with self.sessions.transaction() as db:
+            return db.execute("SELECT 1 FROM tileset WHERE id = ?", (tileset_id,)
+                              ).fetchone() is not None
 
     def create(self, client: str = "") -> dict[str, Any]:
         """A new empty set: its id, its secret (given only here) and its summary; 429 past the
         day's limit for ``client`` or the service's bound on sets."""
-        self._count(client)
-        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if sum(1 for _ in self.folder.glob("*.key")) >= MAX_TILESETS:
-            raise ApiError(429, f"the service keeps at most {MAX_TILESETS} tile sets: delete one "
-                                "you no longer use", headers={"Retry-After": "3600"})
         tileset_id = secrets.token_hex(16)
         secret = secrets.token_urlsafe(32)
         tileset = _vision().TileSet(tileset_id)
-        with self.lock(tileset_id):
-            tileset.save(self.folder)
-            fd = os.open(self._key(tileset_id), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-            with os.fdopen(fd, "w", encoding="ascii") as out:
-                out.write(_digest(secret))
-        return {"id": tileset_id, "secret": secret, "tileset": tileset.summary()}
-
-    def _count(self, client: str) -> None:
-        if not client:
-            return
-        who = hashlib.sha256(client.encode("utf-8")).hexdigest()[:16]
+        who = hashlib.sha256(client.encode("utf-8")).hexdigest()[:16] if client else ""
         now = time.time()
-        with self._made_lock:
-            made = self._made[who]
-            while made and made[0] < now - 86400:
-                made.popleft()
-            if len(made) >= MAX_TILESETS_PER_CLIENT_DAY:
-                raise ApiError(429, f"this client has made {len(made)} tile sets today; the "
-                                    f"limit is {MAX_TILESETS_PER_CLIENT_DAY} a day",
+        with self.sessions.transaction(immediate=True) as db:
+            if self.sessions.url is not None:  # one count at a time across processes
+                db.execute("LOCK TABLE tileset IN SHARE ROW EXCLUSIVE MODE")
+            if db.execute("SELECT COUNT(*) AS n FROM tileset").fetchone()["n"] >= MAX_TILESETS:
+                raise ApiError(429, f"the service keeps at most {MAX_TILESETS} tile sets: delete "
+                                    "one you no longer use", headers={"Retry-After": "3600"})
+            made = db.execute("SELECT COUNT(*) AS n FROM tileset WHERE client = ? AND created > ?",
+                              (who, now - 86400)).fetchone()["n"]
+            if who and made >= MAX_TILESETS_PER_CLIENT_DAY:
+                raise ApiError(429, f"this client has made {made} tile sets today; the limit is "
+                                    f"{MAX_TILESETS_PER_CLIENT_DAY} a day",
                                headers={"Retry-After": "3600"})
-            made.append(now)
+            db.execute("INSERT INTO tileset (id, secret_hash, data, client, created, version) "
+                       "VALUES (?, ?, ?, ?, ?, 1)",
+                       (tileset_id, _digest(secret), tileset.to_bytes(), who, now))
+        return {"id": tileset_id, "secret": secret, "tileset": tileset.summary()}
 
     def authorized(self, tileset_id: str, secret: str | None) -> bool:
         """Whether ``secret`` is the set's (compared in constant time)."""
-        if not secret:
+        if not secret or not ID.match(tileset_id):
             return False
-        try:
-            kept = self._key(tileset_id).read_text(encoding="ascii").strip()
-        except OSError:
-            return False
-        return hmac.compare_digest(kept, _digest(secret))
+        with self.sessions.transaction() as db:
+            row = db.execute("SELECT secret_hash FROM tileset WHERE id = ?",
+                             (tileset_id,)).fetchone()
+        return row is not None and hmac.compare_digest(row["secret_hash"], _digest(secret))
 
     def load(self, tileset_id: str) -> Any:
-        """The set ``tileset_id`` (a :class:`vision.tileset.TileSet`)."""
+        """The set ``tileset_id`` (a :class:`vision.tileset.TileSet`); 404 when there is none."""
+        with self.sessions.transaction() as db:
+            row = db.execute("SELECT data, version FROM tileset WHERE id = ?",
+                             (tileset_id,)).fetchone()
+        if row is None:
+            raise _missing(tileset_id)
         try:
-            return _vision().TileSet.load(tileset_id, self.folder, create=True)
+            tileset = _vision().TileSet.from_bytes(tileset_id, bytes(row["data"]))
+        except (OSError, ValueError, KeyError):
+            raise ApiError(500, f"the tile set {tileset_id} kept in the store cannot be read"
+                           ) from None
         except MahjongError as exc:
             raise ApiError(400, _short(str(exc))) from None
+        tileset.store_version = int(row["version"])  # what save() expects to replace
+        return tileset
 
     def save(self, tileset: Any) -> None:
-        """Write ``tileset`` back (unless it was deleted meanwhile: 404)."""
-        if not self.exists(tileset.name):
-            raise _missing(tileset.name)
-        tileset.save(self.folder)
+        """Write ``tileset`` back: 404 when it was deleted meanwhile, 409 when another request
+        (another process) changed it since it was loaded."""
+        name, version = tileset.name, getattr(tileset, "store_version", None)
+        with self.sessions.transaction(immediate=True) as db:
+            if version is None:
+                cur = db.execute("UPDATE tileset SET data = ?, version = version + 1 WHERE id = ?",
+                                 (tileset.to_bytes(), name))
+            else:
+                cur = db.execute("UPDATE tileset SET data = ?, version = version + 1 WHERE id = ? "
+                                 "AND version = ?", (tileset.to_bytes(), name, version))
+            if cur.rowcount == 0:
+                if db.execute("SELECT 1 FROM tileset WHERE id = ?", (name,)).fetchone() is None:
+                    raise _missing(name)
+                raise ApiError(409, "the tile set was changed by another request meanwhile: "
+                                    "send this one again", headers={"Retry-After": "1"})
+        tileset.store_version = (version or 0) + 1
 
     def delete(self, tileset_id: str) -> None:
         """Forget the set: its examples and its secret."""
-        with self.lock(tileset_id):
-            (self.folder / f"{tileset_id}.npz").unlink(missing_ok=True)
-            self._key(tileset_id).unlink(missing_ok=True)
+        with self.lock(tileset_id), self.sessions.transaction(immediate=True) as db:
+            db.execute("DELETE FROM tileset WHERE id = ?", (tileset_id,))
 
 
 def _digest(secret: str) -> str:
@@ -158,9 +200,9 @@ def _digest(secret: str) -> str:
 
 
 def default_folder(config: dict[str, Any]) -> Path | None:
-    """Where the app keeps tile sets: ``TILESETS``, ``$MAHJONG_TILESETS``, ``tilesets/`` beside
-    the table database, None (a private temporary folder) for an in-memory one, else the user's
-    data folder (as ``vision.tileset.tilesets_dir``)."""
+    """Where file-based tile sets were kept, to import once: ``TILESETS``,
+    ``$MAHJONG_TILESETS``, ``tilesets/`` beside the table database, None for an in-memory one,
+    else the user's data folder (as ``vision.tileset.tilesets_dir``)."""
     if config.get("TILESETS"):
         return Path(config["TILESETS"])
     if os.environ.get("MAHJONG_TILESETS"):
@@ -192,13 +234,10 @@ def check_id(tileset_id: str) -> str:
 
 def _authorize(tileset_id: str) -> None:
     """404 for no such set, 403 unless the request carries the set's secret."""
-    from .tables_api import _bearer
-
     check_id(tileset_id)
-    if not store().authorized(tileset_id, _bearer()):
-        raise ApiError(403, "changing a tile set needs its secret: send the header "
-                            "'Authorization: Bearer <secret>' with the secret given when the set "
-                            "was created")
+    check_secret(lambda secret: store().authorized(tileset_id, secret),
+                 "changing a tile set needs its secret: send the header 'Authorization: Bearer "
+                 "<secret>' with the secret given when the set was created")
 
 
 def _form_field(name: str, limit: int) -> str:
@@ -248,9 +287,10 @@ def _bad_input(exc: MahjongError) -> ApiError:
 
 
 @bp.post("")
+@idempotent
 def create_tileset():  # type: ignore[no-untyped-def]
-    """A new, empty tile set; the answer carries its ``id`` and ``secret``."""
-    return jsonify(store().create(client=request.remote_addr or "")), 201
+    """A new, empty tile set; the answer carries its ``id`` and ``secret`` (``no-store``)."""
+    return no_store(jsonify(store().create(client=request.remote_addr or ""))), 201
 
 
 @bp.get("/<tileset_id>")
@@ -260,6 +300,7 @@ def get_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.delete("/<tileset_id>")
+@idempotent
 def delete_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
     """Forget a tile set (needs its secret)."""
     _authorize(tileset_id)
@@ -268,11 +309,12 @@ def delete_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<tileset_id>/learn")
+@idempotent
 def learn_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
     """A layout photo (``image``) and its tiles in reading order (``tiles``, e.g.
     ``123456789m…``) → each tile kept as an example: what was learnt, how many the recogniser
     read right before, and the set afterwards (needs the secret)."""
-    from .upload import check_upload, decode_upload
+    from .upload import check_upload, decode_upload, work_pixels
 
     _authorize(tileset_id)
     data = uploaded_photo()
@@ -290,7 +332,8 @@ def learn_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
         tileset = store().load(tileset_id)
         with holder.admit():
             image, info = decode_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
-                                        limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"])
+                                        limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"],
+                                        work_pixels(limits))
             try:
                 learnt = vision.learn(tileset, image, tiles, detector)
             except MahjongError as exc:
@@ -303,11 +346,12 @@ def learn_tileset(tileset_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<tileset_id>/examples")
+@idempotent
 def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
     """A correction: the photo (``image``), a tile's ``box`` in it (``x1,y1,x2,y2``) and what
     the tile is (``tile``) → that crop kept as an example (source ``correction``); its ``id``
     takes it back (needs the secret)."""
-    from .upload import check_upload, decode_upload
+    from .upload import check_upload, decode_upload, work_pixels
 
     _authorize(tileset_id)
     data = uploaded_photo()
@@ -327,7 +371,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
         with holder.admit():
             image, decoded = decode_upload(data, limits["MAX_IMAGE_PIXELS"],
                                            limits["MAX_IMAGE_SIDE"], limits["WORK_SIDE"],
-                                           limits["MAX_FULL_DECODE_PIXELS"])
+                                           limits["MAX_FULL_DECODE_PIXELS"], work_pixels(limits))
             check_box(box, decoded.width, decoded.height)
             scaled = np.array([[v * decoded.scale for v in box]], float)
             try:
@@ -340,6 +384,7 @@ def add_example(tileset_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.delete("/<tileset_id>/examples/<example_id>")
+@idempotent
 def remove_example(tileset_id: str, example_id: str):  # type: ignore[no-untyped-def]
     """Take back one example (a correction added by mistake; needs the secret)."""
     _authorize(tileset_id)

@@ -98,7 +98,9 @@ def https_server(app: Any, host: str, port: int, threads: int, certfile: Path, k
     except (ssl.SSLError, OSError) as exc:
         raise ValueError(f"cannot use {certfile} / {keyfile} as certificate and key: {exc}",
                          ) from exc
-    from .servers import BACKLOG, SERVER_HEADER_LIMIT
+    from .servers import BACKLOG, SERVER_HEADER_LIMIT, json_connection_class
+
+    app.extensions["recognizer"].fit_threads(threads)
 
     # cheroot queues 5 connections by default: 200 concurrent clients then time out. The
     # backlog, the accepted-connection queue and the threads are sized for a crowd instead.
@@ -109,4 +111,5 @@ def https_server(app: Any, host: str, port: int, threads: int, certfile: Path, k
     server.max_request_body_size = app.config["MAX_CONTENT_LENGTH"] + 65536
     server.max_request_header_size = SERVER_HEADER_LIMIT
     server.ssl_adapter = BuiltinSSLAdapter(str(certfile), str(keyfile))
+    server.ConnectionClass = json_connection_class()  # its own errors: JSON, security headers
     return server

@@ -40,6 +40,7 @@ window.CATALOGUE = {
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
 "'table' must be an object": "牌桌 'table' 须为对象",
 "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
+"'tiles' has {0} detections; a hand is read from at most {1}": "'tiles' 有 {0} 个识别结果；读一手牌最多用 {1} 个",
 "'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
 "'variant' must be a name, got {0}": "规则 'variant' 须为名称，收到 {0}",
 "'variant' must be a variant's name": "'variant' 须是规则的名称",
@@ -132,6 +133,7 @@ window.CATALOGUE = {
 "guangdong plays without flowers; set the option flowers = true to score a hand with flowers": "广东鸡平和不用花牌；要算带花的牌，请把选项 flowers 设为 true",
 "hand {0}": "第 {0} 盘",
 "hand {0} must be an object with dealer and winners": "第 {0} 盘须为含 dealer 和 winners 的对象",
+"hand {0} was recorded before corrections were kept, so hand {1} cannot be corrected; undo the hands after it first": "第 {0} 手是在能更正之前记下的，所以第 {1} 手无法更正；请先撤销它之后的各手",
 "hand {0}: the dealer should be {1}, got {2}": "第 {0} 盘：庄家应为 {1}，收到 {2}",
 "hundred: only self-drawn wins (只允许自摸不允许吃糊); set the option discard_wins = true to allow wins on a discard": "百张麻将：只允许自摸不允许吃糊；要允许点炮，请把选项 discard_wins 设为 true",
 "hundred: seven pairs win only as 清一色全对 (one suit)": "百张麻将：七对只有清一色全对才能和",
@@ -162,6 +164,7 @@ window.CATALOGUE = {
 "no win_tile: each tile of the hand tried as the winning tile, the best kept": "没有给出和牌张：每张牌都试作和牌张，取最高者",
 "not a playing tile: {0}": "不是一张可打的牌：{0}",
 "noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0} 家的手牌",
+"only the last hand ({0}) can be undone; correct hand {1} instead": "只能撤销最后一手（第 {0} 手）；第 {1} 手请用更正",
 "option 'discard_lock' is one of {0}, got {1}": "选项 discard_lock（曾放过的牌不能和）只能是 {0} 之一，收到 {1}",
 "option 'forms' takes {0}, got {1}": "选项 'forms' 取 {0}，收到 {1}",
 "option 'hand_size' 17: the 17-tile note's 每人手里抓17张牌 is the 16-tile hand with its draw (five sets and a pair make 17); use hand_size 16": "选项 hand_size 不能是 17：十七张的“每人手里抓17张牌”就是十六张加摸进的一张（五组加一对共17张），请用 16",
@@ -242,6 +245,7 @@ window.CATALOGUE = {
 "taiwan: the option flowers = false plays without flowers, but the hand lists bonus tiles": "十六张：选项 flowers = false 不用花牌，手牌里却有花牌",
 "taiwan: {0} 台 is below the minimum of {1} (option min_tai)": "十六张：{0}台不够起和的 {1}台（选项 min_tai）",
 "the Charleston is a JSON object {{hands, passes, second_round}}": "查理士顿须是 JSON 对象 {{hands, passes, second_round}}",
+"the Idempotency-Key header must be 1-{0} visible ASCII characters (e.g. a UUID)": "请求头 Idempotency-Key 须为 1–{0} 个可见的 ASCII 字符（例如 UUID）",
 "the JPEG is truncated or damaged: no frame header was found": "JPEG 图片不完整或已损坏",
 "the JPEG is truncated: it stops before its end marker; upload it again": "JPEG 图片不完整（上传被截断），请重新上传",
 "the JSON has more than {0} values": "JSON 的值太多（上限 {0}）",
@@ -252,11 +256,14 @@ window.CATALOGUE = {
 "the box {0} is not inside the {1}×{2} photo": "框 {0} 不在这张 {1}×{2} 的照片里",
 "the claims must be a JSON list of {{seat, claim, tile, from}}": "要牌记录须为 JSON 列表，每项 {{seat, claim, tile, from}}",
 "the claims request has no 'discard': give the discarded tile, e.g. \"discard\": \"5p\"": "要牌请求缺少打出的牌 'discard'：请给出这张牌，例如 \"discard\": \"5p\"",
+"the correction of hand {0} makes hand {1} invalid: {2}": "更正第 {0} 手后，第 {1} 手不再成立：{2}",
 "the detector finds tiles but does not name them, and the classifier model {0} is missing": "检测模型只找牌不认牌，而认牌模型 {0} 缺失",
 "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
 "the events must be a JSON list of [seat, action, tile]": "事件须为 JSON 列表，每项 [座位, 动作, 牌]",
 "the face network {0} cannot be read: train it again with `python -m vision.train_faces`": "牌面网络文件 {0} 读不出来：请用 `python -m vision.train_faces` 重新训练",
 "the field {0} has {1} characters; the limit is {2}": "字段 {0} 有 {1} 个字符，上限 {2}",
+"the first request with this Idempotency-Key is still being answered; try again in a moment": "使用这个 Idempotency-Key 的第一个请求还在处理中，请稍后再试",
+"the form has more than {0} parts; a photo upload sends the field 'image' and a few short fields": "表单超过 {0} 个部分：上传照片只需字段 image 和几个简短的字段",
 "the four players need different names": "四位玩家的名字须各不相同",
 "the hand given for the winner is not a winning hand": "给和牌者的这手牌不是和牌",
 "the hand is self-drawn, but table.discarder names {0}; give null for a self-drawn win": "这手牌是自摸，但放炮者 table.discarder 是 {0}；自摸请给 null",
@@ -268,6 +275,7 @@ window.CATALOGUE = {
 "the image is {0}×{1} ({2} megapixels); the limit is {3} megapixels and {4} pixels a side": "图片太大：{0}×{1}（{2} 百万像素），上限 {3} 百万像素、每边 {4} 像素",
 "the indicator (the tile turned up at the start) must be a playing tile, got {0}": "翻开的牌（开局翻出的那张）须是打牌用的牌，收到 {0}",
 "the input is nested too deeply to read": "输入嵌套太深，无法读取",
+"the key file {0} can be read by every user of this machine (mode {1}): chmod 600 {2}": "私钥文件 {0} 本机所有用户都能读取（权限 {1}）：请执行 chmod 600 {2}",
 "the layout could not be read: {0}": "看不出牌的摆法：{0}",
 "the list at {0} has {1} items; the limit is {2}": "{0} 的列表有 {1} 项，太长（上限 {2} 项）",
 "the metric head {0} cannot be read: train it again with `python -m vision.train_metric`": "度量头文件 {0} 读不出来：请用 `python -m vision.train_metric` 重新训练",
@@ -296,6 +304,8 @@ window.CATALOGUE = {
 "the tile kinds {0} cannot be read: make them again with `python -m vision.train_faces --kinds-only`": "牌样文件 {0} 读不出来：请用 `python -m vision.train_faces --kinds-only` 重新生成",
 "the tile recognizer is not available ({0}); pass --detections FILE.json from `detect --json` instead": "识别器不可用（{0}）；请改用 `detect --json` 得到的 --detections 文件.json",
 "the tile set file {0} cannot be read": "牌组文件 {0} 读不出来",
+"the tile set was changed by another request meanwhile: send this one again": "牌组刚被另一个请求改过：请再发送一次",
+"the tile set {0} kept in the store cannot be read": "数据库里的牌组 {0} 读不出来",
 "the upload is not an image: send a JPEG, PNG, WebP or BMP photo": "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
 "the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
 "the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：riichi_sticks.{0} = 1",
@@ -303,10 +313,12 @@ window.CATALOGUE = {
 "the {0} image could not be decoded (damaged or truncated)": "{0} 图片无法解码（已损坏或不完整）",
 "the {0} image has no pixels ({1}×{2})": "{0} 图片没有像素（{1}×{2}）",
 "the {0} image is {1}×{2} ({3} megapixels); a {4} is decoded whole, so its limit is {5} megapixels (a JPEG may be larger)": "{0} 图片太大：{1}×{2}（{3} 百万像素），{4} 要整张解码，上限 {5} 百万像素（JPEG 可更大）",
+"this Idempotency-Key was used for another request: use a new key for each new request": "这个 Idempotency-Key 已用于另一个请求：每个新请求请用新的键",
 "this client has made {0} tables today; the limit is {1} a day": "今天已新建 {0} 个牌局，已达每天上限（{1} 个）",
 "this client has made {0} tile sets today; the limit is {1} a day": "这个客户端今天已建了 {0} 个牌组，每天上限 {1} 个",
 "this recogniser cannot learn a tile set: its classifier gives no features": "这个识别器不能学牌组：它的分类模型不输出特征",
 "this service does not answer to the name {0} (start it with --allowed-host NAME to allow it)": "服务不接受主机名 {0}（可用 --allowed-host NAME 允许）",
+"this table has no hand {0}": "这个牌局没有第 {0} 手",
 "this table has {0} hands, the most a table keeps: start a new table": "本牌局已有 {0} 手（上限），请新开一局",
 "this tile classifier model gives no features to learn a tile set from: export it again with `python -m vision.train export classify`": "这个牌面分类模型不输出特征，不能学牌组：请用 `python -m vision.train export classify` 重新导出",
 "tianjin: 没有炮和 — a win is self-drawn only (set self_drawn, or the option discard_wins)": "天津：没有炮和，只能自摸（请设 self_drawn，或选项 discard_wins）",
@@ -320,6 +332,7 @@ window.CATALOGUE = {
 "too few tiles: {0} in the concealed hand and {1} in melds make {2} ({3})": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
 "too many tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
 "too many tiles: {0} in the concealed hand and {1} in melds make {2} ({3})": "牌太多：暗牌 {0} 张、副露 {1} 张，共 {2} 张（{3}）",
+"too many wrong secrets from this client ({0} in {1} s); wait {2} s": "密钥错误次数太多（{1} 秒内 {0} 次），请等 {2} 秒再试",
 "tuidaohu: with qidui_multiplier = 0 seven pairs win only as 清一色全对 (one suit)": "推倒和：qidui_multiplier = 0 时七对只能作清一色全对（一门）和",
 "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
 "unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
@@ -1002,6 +1015,10 @@ window.CATALOGUE = {
 "各家下注",
 "Bets per seat"
 ],
+"ui.cancel_correction": [
+"取消更正",
+"Cancel the correction"
+],
 "ui.charleston": [
 "查理士顿",
 "Charleston"
@@ -1062,9 +1079,29 @@ window.CATALOGUE = {
 "暗杠",
 "concealed kong"
 ],
+"ui.confirm_correct": [
+"用这个结果更正第 {n} 手？之后各手会重新计算。",
+"Correct hand {n} with this result? The hands after it are worked out again."
+],
+"ui.confirm_delete_table": [
+"删除牌局“{name}”和它的全部 {hands} 手？删除后无法恢复。",
+"Delete the table “{name}” and all its {hands} hands? This cannot be undone."
+],
+"ui.confirm_undo": [
+"撤销第 {n} 手？累计分会重新计算。",
+"Undo hand {n}? The totals are worked out again."
+],
 "ui.correct": [
 "答对了！",
 "Correct!"
+],
+"ui.correct_hand": [
+"更正",
+"Correct"
+],
+"ui.correcting_hand": [
+"正在更正第 {n} 手：填写正确的结果后点“更正第 {n} 手”",
+"Correcting hand {n}: enter the right result, then “Correct hand {n}”"
 ],
 "ui.dealer": [
 "庄家",
@@ -1085,6 +1122,10 @@ window.CATALOGUE = {
 "ui.declared_riichi": [
 "立直",
 "Declared riichi"
+],
+"ui.delete_table": [
+"删除牌局",
+"Delete the table"
 ],
 "ui.discard": [
 "打",
@@ -1426,6 +1467,10 @@ window.CATALOGUE = {
 "昆（五张，含百搭）",
 "quint (five of a kind, with a wild)"
 ],
+"ui.read_only_note": [
+"只读：这个链接没有密钥，不能记分、更正或删除",
+"Read-only: this link has no secret, so hands cannot be recorded, corrected or deleted"
+],
 "ui.ready_one_tile_from_winning": [
 "听牌 (差一张和牌)",
 "Ready: one tile from winning"
@@ -1433,6 +1478,10 @@ window.CATALOGUE = {
 "ui.record": [
 "记录",
 "Record"
+],
+"ui.record_correction": [
+"更正第 {n} 手",
+"Correct hand {n}"
 ],
 "ui.record_this_hand": [
 "记录这一手",
@@ -1501,6 +1550,14 @@ window.CATALOGUE = {
 "ui.shanten_per_form": [
 "各和型向听",
 "Shanten per form"
+],
+"ui.share_can_record": [
+"记分链接（含密钥，只给记分的人）",
+"Scorer's link (holds the secret: give it only to who records)"
+],
+"ui.share_read_only": [
+"只读链接（可以看，不能记分）",
+"Read-only link (to watch, not to record)"
 ],
 "ui.south": [
 "南家",
@@ -1655,6 +1712,10 @@ window.CATALOGUE = {
 "Totals"
 ],
 "ui.undo": [
+"撤销",
+"Undo"
+],
+"ui.undo_hand": [
 "撤销",
 "Undo"
 ],

@@ -1,11 +1,13 @@
 // Page 4: a game across hands for four named players, kept by the service in SQLite. The table
 // id and its secret are in the address (#id:secret), so a reload, a restart of the service or
-// the shared link comes back to it; only who holds the secret can record hands. The service lists
-// no tables: this browser keeps the ones it made or opened (id, secret, name) in localStorage.
+// the shared link comes back to it; only who holds the secret can record, correct or undo hands
+// and delete the table, and the read-only link (#id) shows the table without the form. The
+// service lists no tables: this browser keeps the ones it made or opened (id, secret, name) in
+// localStorage.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const game = { table: null, secret: null, variants: [], variantInfo: null, pending: [] };
+const game = { table: null, secret: null, variants: [], variantInfo: null, pending: [], correcting: null, retry: null };
 const SAVED = "mahjong-tables";
 //: The Japanese variants: their own 立直 sticks, honba and 流局听牌 (tenpai at a draw).
 const JAPANESE = ["riichi", "riichi_sanma"];
@@ -22,6 +24,25 @@ function saveTable(t, secret) {
 }
 
 const link = (t) => `#${t.id}${t.secret ? `:${t.secret}` : ""}`;
+
+/** A fresh Idempotency-Key (128 random bits; getRandomValues works on plain HTTP too). */
+function newKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The headers of a write: the secret, and one Idempotency-Key kept until the same write
+ * succeeds, so that sending it again after a lost answer records it once. */
+function writeHeaders(method, path, body) {
+  const what = JSON.stringify([method, path, body || null]);
+  if (!game.retry || game.retry.what !== what) game.retry = { what, key: newKey() };
+  return { Authorization: `Bearer ${game.secret}`, "Idempotency-Key": game.retry.key };
+}
+
+async function write(method, path, body) {
+  const out = await api(path, { method, json: body, headers: writeHeaders(method, path, body) });
+  game.retry = null;
+  return out;
+}
 
 async function listTables() {
   $("table-list").innerHTML = savedTables().map((t) =>
@@ -83,14 +104,18 @@ function draw() {
     (t.start_points || t.riichi_stick ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
   drawCarried(t);
   drawFactBoxes(t);
+  drawAccess(t);
   for (const sel of document.querySelectorAll(".player-select")) {
     const v = sel.value;
     sel.innerHTML = (sel.classList.contains("with-self") ? `<option value="">${T("ui.self_drawn_2")}</option>` : "") +
       t.players.map((p) => `<option value="${p.index}">${esc(p.name)} (${windName(p.seat_wind)})</option>`).join("");
     if (v !== "") sel.value = v;
   }
+  const last = t.hands.length ? t.hands[t.hands.length - 1].number : 0;
+  const controls = (h) => (game.secret ? `<td class="hand-controls"><button class="secondary correct-hand" data-hand="${h.number}">${T("ui.correct_hand")}</button>` +
+    (h.number === last ? ` <button class="secondary undo-hand" data-hand="${h.number}">${T("ui.undo_hand")}</button>` : "") + "</td>" : "");
   $("hands").innerHTML = `<tr><th>#</th><th>${T("ui.dealer_3")}</th><th>${T("ui.result")}</th>` +
-    t.players.map((p) => `<th>${esc(p.name)}</th>`).join("") + "</tr>" +
+    t.players.map((p) => `<th>${esc(p.name)}</th>`).join("") + (game.secret ? "<th></th>" : "") + "</tr>" +
     t.hands.map((h) => {
       const r = h.result;
       const what = r.result === "draw" ? T("ui.draw_2")
@@ -102,9 +127,62 @@ function draw() {
         "</div>").join("");
       const still = r.still_in ? `<div class="note still-in">${T("ui.still_in")}: ${r.still_in.map((p) => esc(t.players[p].name)).join(T("ui.list_comma"))}</div>` : "";
       return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}${still}</td>` +
-        h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
+        h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + controls(h) + "</tr>";
     }).join("") +
-    `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
+    `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}${game.secret ? "<th></th>" : ""}</tr>`;
+}
+
+/** Who may change the table: without its secret (the read-only link) the record form, the
+ * hands' controls and the delete button are not shown. */
+function drawAccess(t) {
+  const base = `${location.origin}${location.pathname}`;
+  $("link-read-only").value = `${base}#${t.id}`;
+  $("link-record").value = game.secret ? `${base}#${t.id}:${game.secret}` : "";
+  $("link-record-wrap").hidden = !game.secret;
+  $("read-only-note").hidden = !!game.secret;
+  $("record-form").hidden = !game.secret;
+  $("delete-table").hidden = !game.secret;
+  if (game.correcting && !t.hands.some((h) => h.number === game.correcting)) game.correcting = null;
+  $("correcting").hidden = !game.correcting;
+  $("correcting").textContent = game.correcting ? T("ui.correcting_hand", { n: game.correcting }) : "";
+  $("cancel-correction").hidden = !game.correcting;
+  $("record").textContent = game.correcting ? T("ui.record_correction", { n: game.correcting }) : T("ui.record");
+}
+
+/** A hand's controls: correct it (the form records it again) or undo the last one. */
+async function handControl(ev) {
+  const button = ev.target.closest("button[data-hand]");
+  if (!button) return;
+  const n = +button.dataset.hand;
+  showError($("record-error"), null);
+  if (button.classList.contains("correct-hand")) {
+    game.correcting = n;
+    drawAccess(game.table);
+    $("record-form").scrollIntoView({ block: "start" });
+    $("record").focus();
+    return;
+  }
+  if (!window.confirm(T("ui.confirm_undo", { n }))) return;
+  try {
+    game.table = await write("DELETE", `/api/tables/${game.table.id}/hands/${n}`);
+    saveTable(game.table, game.secret);
+    draw();
+    listTables();
+  } catch (err) { showError($("record-error"), err); }
+}
+
+async function deleteTable() {
+  const t = game.table;
+  if (!t || !window.confirm(T("ui.confirm_delete_table", { name: t.name, hands: t.hand_number - 1 }))) return;
+  try {
+    await write("DELETE", `/api/tables/${t.id}`);
+    try { localStorage.setItem(SAVED, JSON.stringify(savedTables().filter((s) => s.id !== t.id))); } catch (e) { /* private mode */ }
+    game.table = null;
+    game.correcting = null;
+    history.replaceState(null, "", location.pathname);
+    $("game").hidden = true;
+    listTables();
+  } catch (err) { showError($("record-error"), err); }
 }
 
 function drawCarried(t) {  // what the table carries into this hand
@@ -272,9 +350,12 @@ async function record() {
     const players = factPlayers(fact);
     if (players.length && !$(FACT_BOXES[fact]).hidden) body[fact] = players;
   }
+  const n = game.correcting;
+  if (n && !window.confirm(T("ui.confirm_correct", { n }))) return;
   try {
-    game.table = await api(`/api/tables/${game.table.id}/hands`,
-      { json: body, headers: game.secret ? { Authorization: `Bearer ${game.secret}` } : {} });
+    game.table = n ? await write("PUT", `/api/tables/${game.table.id}/hands/${n}`, body)
+      : await write("POST", `/api/tables/${game.table.id}/hands`, body);
+    game.correcting = null;
     saveTable(game.table, game.secret);
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
     $("discarder").value = "";  // the next hand starts as self-drawn until its discarder is chosen
@@ -303,6 +384,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("add-winner").addEventListener("click", addWinner);
   $("add-kong").addEventListener("click", addKong);
   $("win-goes-on").addEventListener("click", winGoesOn);
+  $("hands").addEventListener("click", handControl);
+  $("delete-table").addEventListener("click", deleteTable);
+  $("cancel-correction").addEventListener("click", () => { game.correcting = null; drawAccess(game.table); });
+  for (const id of ["link-read-only", "link-record"]) $(id).addEventListener("focus", (ev) => ev.target.select());
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
   game.variants = await fillVariants($("variant"), "guangdong");
