@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from vision import caption
+from vision import check as checking
 
 needs_tesseract = pytest.mark.skipif(not caption.available(),
                                      reason="Tesseract is not installed (apt-get install tesseract-ocr)")
@@ -141,7 +142,6 @@ def test_a_face_too_small_to_read_is_left_alone() -> None:
 def test_only_unsure_faces_of_a_design_not_known_are_renamed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The recognizer asks for the names of its unsure faces only, and only in a photo whose
     faces it reads unsurely (a design it does not know): a real photo's sure tiles stay."""
-    from vision import recognizer
 
     asked: list[int] = []
 
@@ -153,12 +153,12 @@ def test_only_unsure_faces_of_a_design_not_known_are_renamed(monkeypatch: pytest
     monkeypatch.setattr(caption, "read_kinds", read)
     photo = np.zeros((100, 100, 3), np.uint8)
     lone = [{"tile": "4m", "box": [10, 10, 40, 50], "confidence": 0.2, "detection": 0.9, "unsure": True}]
-    renamed = recognizer._lettered(photo, lone)
+    renamed = checking._lettered(photo, lone)
     assert renamed == [{"tile": "5f", "box": [10, 10, 40, 50], "confidence": caption.CONFIDENCE,
                         "detection": 0.9}]
     sure = {"tile": "1m", "box": [50, 10, 80, 50], "confidence": 0.99, "detection": 0.9}
     known = [sure, dict(sure), {**lone[0], "box": [10, 60, 40, 95]}]  # median 0.99: known
-    assert recognizer._lettered(photo, known) == known and asked == [1]
+    assert checking._lettered(photo, known) == known and asked == [1]
 
 
 def test_a_failed_or_garbled_tesseract_run_reads_nothing_and_raises_nothing(

@@ -158,7 +158,7 @@ def test_a_framed_face_named_unsurely_is_a_blank_still_to_check() -> None:
     """kmahjongg's lattice 白板, read 8条 at 0.10 and 0.30 by a classifier that never saw it, is
     白板, listed unsure; a framed face named at ``UNSURE_REPORT`` or more keeps its name, as
     does an unsure face with marks in its middle, and in a photo read surely nothing changes."""
-    from vision.recognizer import LONE_BLANK_CONFIDENCE
+    from vision.name import LONE_BLANK_CONFIDENCE
 
     lattice = _blank("lattice")
     names = _framed([(lattice, "8s", 0.1), (_blank("frame"), "8s", 0.3), (lattice, "1p", 0.6),

@@ -11,6 +11,7 @@ import pytest
 
 from datasets.synth.art import available_art_sets
 from vision import face_embedding, train_faces
+from vision import name as naming
 from vision.classes import TILE_CLASSES
 from vision.face_embedding import (
     FACE_SIZE,
@@ -289,8 +290,8 @@ def test_a_tile_of_a_design_no_one_taught_is_likened_to_the_kinds_as_many_design
     reading = np.zeros(len(codes))
     reading[codes.index("2m")], reading[codes.index("1m")], reading[codes.index("none")] = 0.5, 0.1, 0.05
     reading[codes.index("5s")] = 0.35
-    assert 0.1 < recognizer.KINDS_NEAR * 0.5
-    monkeypatch.setattr(recognizer, "UNSURE", 0.0)
+    assert 0.1 < naming.KINDS_NEAR * 0.5
+    monkeypatch.setattr("vision.name.UNSURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.zeros((len(crops), 4), np.float32)))
     image = np.full((200, 300, 3), 128, np.uint8)
@@ -303,7 +304,7 @@ def test_a_tile_of_a_design_no_one_taught_is_likened_to_the_kinds_as_many_design
     assert drawn[:, codes.index("none")] == pytest.approx([0.05, 0.05])
     assert drawn.sum(axis=1) == pytest.approx([1.0, 1.0])
     sure = np.tile(reading, (3, 1))
-    sure[1:, codes.index("2m")] = recognizer.KINDS_FAMILIAR + 0.05
+    sure[1:, codes.index("2m")] = naming.KINDS_FAMILIAR + 0.05
     np.testing.assert_array_equal(classifier._as_drawn(sure, np.zeros((3, 4)), image, boxes[[0, 0, 0]]), sure)
 
 
@@ -349,7 +350,7 @@ def test_a_tile_no_one_taught_is_likened_to_the_kinds_as_drawn_the_way_up_it_lie
     classifier.faces = _HalvesNetwork(DrawnKinds(np.array(["1m", "2m", "5s"]), drawn, "halves"))  # type: ignore[assignment]
     reading = np.zeros(len(codes))
     reading[codes.index("2m")], reading[codes.index("1m")], reading[codes.index("5s")] = 0.5, 0.1, 0.35
-    monkeypatch.setattr(recognizer, "UNSURE", 0.0)
+    monkeypatch.setattr("vision.name.UNSURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.zeros((len(crops), 6), np.float32)))
     image = np.full((240, 240, 3), 128, np.uint8)

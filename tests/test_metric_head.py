@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from vision import name as naming
 from vision import train_metric
 from vision.metric_head import METRIC_FILE, MetricHead
 from vision.tileset import unit_rows
@@ -181,7 +182,7 @@ def test_a_tile_no_set_was_learnt_for_is_likened_to_the_kinds_as_drawn(monkeypat
     reading = np.zeros(len(codes))
     reading[codes.index("2m")], reading[codes.index("3m")], reading[codes.index("none")] = 0.55, 0.40, 0.05
     feats = np.array([[0.6, 0.8] + [0.0] * (dim - 2), [0.0] * (dim - 1) + [1.0]], np.float32)
-    monkeypatch.setattr(recognizer, "UNSURE", 0.0)
+    monkeypatch.setattr("vision.name.UNSURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.tile(feats, (len(crops) // 2, 1))))
     image = np.full((100, 100, 3), 200, dtype=np.uint8)
@@ -192,11 +193,11 @@ def test_a_tile_no_set_was_learnt_for_is_likened_to_the_kinds_as_drawn(monkeypat
     assert drawn.sum(axis=1) == pytest.approx([1.0, 1.0])
     # only the classifier's near ties are broken: a kind it gives under KINDS_NEAR of its best stays out
     far = reading.copy()
-    far[codes.index("2m")], far[codes.index("3m")] = 0.55, 0.55 * recognizer.KINDS_NEAR * 0.9
+    far[codes.index("2m")], far[codes.index("3m")] = 0.55, 0.55 * naming.KINDS_NEAR * 0.9
     assert classifier._as_drawn(far[None], classifier.metric(feats[:1])).argmax() == codes.index("2m")
     # a photo whose tiles the classifier reads surely is of a design it knows: its reading stands
     sure = np.tile(reading, (3, 1))
-    sure[1:, codes.index("2m")] = recognizer.KINDS_FAMILIAR + 0.05
+    sure[1:, codes.index("2m")] = naming.KINDS_FAMILIAR + 0.05
     mapped = classifier.metric(np.vstack([feats[:1]] * 3))
     np.testing.assert_array_equal(classifier._as_drawn(sure, mapped), sure)
 

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from datasets.negatives import _overlaps, bare_boxes, build_negatives, seam_boxes
+from vision import classes
 
 
 def test_seams_join_neighbours_in_a_row_only() -> None:
@@ -61,7 +62,7 @@ def test_recognizer_drops_boxes_the_classifier_calls_no_tile(monkeypatch) -> Non
     def name(image: np.ndarray, b: np.ndarray, tile_there: np.ndarray, tileset=None,
              scores=None, numbered=False) -> tuple:
         asked.append(tile_there.tolist())  # the detector is sure of the first box only
-        return ["5p", recognizer.NOT_A_TILE], np.array([0.9, 0.7])
+        return ["5p", classes.NOT_A_TILE], np.array([0.9, 0.7])
 
     monkeypatch.setattr(rec.classifier, "name", name)
     tiles = rec.detect(np.zeros((100, 100, 3), np.uint8))

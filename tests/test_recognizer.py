@@ -15,6 +15,9 @@ import pytest
 from PIL import Image
 
 from assistant.errors import MahjongError
+from vision import classes
+from vision import find as finding
+from vision import name as naming
 from vision.evaluate import VALID, iou, labelled_photos, match, placeholder_labels
 from vision.images import read_image
 
@@ -198,8 +201,8 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.2, 0)))
-    monkeypatch.setattr(recognizer, "UNSURE", 0.0)  # nothing read again turned
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0), (0.2, 0)))
+    monkeypatch.setattr("vision.name.UNSURE", 0.0)  # nothing read again turned
     calls: list[int] = []
     one_hot = np.eye(len(classifier.codes))
 
@@ -222,10 +225,10 @@ def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) ->
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.1, 0)))
-    monkeypatch.setattr(recognizer, "TURNED_VIEWS", ((0.0, 90), (0.0, 180), (0.0, 270)))
-    monkeypatch.setattr(recognizer, "WIDER_VIEWS", ())
-    monkeypatch.setattr(recognizer, "UNSURE", 0.9)
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0), (0.1, 0)))
+    monkeypatch.setattr("vision.name.TURNED_VIEWS", ((0.0, 90), (0.0, 180), (0.0, 270)))
+    monkeypatch.setattr("vision.name.WIDER_VIEWS", ())
+    monkeypatch.setattr("vision.name.UNSURE", 0.9)
     n = len(classifier.codes)
     sure, unsure_first, unsure_turned = np.eye(n)[0], np.eye(n)[1] * 0.6, np.eye(n)[2]
     unsure_first[3] = 0.4
@@ -264,10 +267,10 @@ def test_an_unsure_tile_with_pale_ink_is_read_in_its_negative(monkeypatch: pytes
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0),))
-    monkeypatch.setattr(recognizer, "TURNED_VIEWS", ())
-    monkeypatch.setattr(recognizer, "WIDER_VIEWS", ((0.1, 0),))
-    monkeypatch.setattr(recognizer, "NEGATIVE_SHARE", 1.0)
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0),))
+    monkeypatch.setattr("vision.name.TURNED_VIEWS", ())
+    monkeypatch.setattr("vision.name.WIDER_VIEWS", ((0.1, 0),))
+    monkeypatch.setattr("vision.name.NEGATIVE_SHARE", 1.0)
     n = len(classifier.codes)
     unsure = np.eye(n)[1] * 0.5 + np.eye(n)[3] * 0.5
     from vision.preprocess import lightness_negative
@@ -295,9 +298,9 @@ def test_a_pale_tile_is_likened_to_the_kinds_as_drawn_with_its_negatives_feature
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0),))
-    monkeypatch.setattr(recognizer, "TURNED_VIEWS", ())
-    monkeypatch.setattr(recognizer, "WIDER_VIEWS", ((0.1, 0),))
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0),))
+    monkeypatch.setattr("vision.name.TURNED_VIEWS", ())
+    monkeypatch.setattr("vision.name.WIDER_VIEWS", ((0.1, 0),))
     monkeypatch.setattr(classifier, "metric", None)  # features compared as unit rows
     n = len(classifier.codes)
     calls: list[int] = []
@@ -323,7 +326,7 @@ def test_a_turned_view_reads_the_crop_turned(monkeypatch: pytest.MonkeyPatch) ->
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 180), (0.0, 0), (0.0, 270)))
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 180), (0.0, 0), (0.0, 270)))
     seen: list[np.ndarray] = []
 
     def fake_run(crops: list[np.ndarray]) -> np.ndarray:
@@ -347,10 +350,10 @@ def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    if recognizer.NOT_A_TILE not in classifier.codes:
+    if classes.NOT_A_TILE not in classifier.codes:
         pytest.skip("the shipped classifier has no `none` class")
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.0, 0), (0.1, 0)))
-    none, blank = classifier.codes.index(recognizer.NOT_A_TILE), classifier.codes.index("P")
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0), (0.1, 0)))
+    none, blank = classifier.codes.index(classes.NOT_A_TILE), classifier.codes.index("P")
     answers = np.zeros((2, 2, len(classifier.codes)))  # view, box, class
     answers[0, 0, [none, blank]] = 0.9, 0.1  # tight view of a blank face: no tile
     answers[1, 0, [none, blank]] = 0.4, 0.6  # wide view: the tile's edges, a blank face
@@ -358,7 +361,7 @@ def test_only_the_widest_view_may_say_no_tile(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(classifier, "_run", lambda crops: (answers.reshape(len(crops), -1), None))
     codes, probs = classifier.name(np.full((100, 100, 3), 90, np.uint8),
                                    np.array([[10, 10, 40, 50], [50, 10, 80, 50]], dtype=float))
-    assert codes == ["P", recognizer.NOT_A_TILE]
+    assert codes == ["P", classes.NOT_A_TILE]
     np.testing.assert_allclose(probs, [0.35, 0.7])
 
 
@@ -379,10 +382,10 @@ def test_a_box_the_detector_is_sure_of_holds_a_tile(monkeypatch: pytest.MonkeyPa
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    if recognizer.NOT_A_TILE not in classifier.codes:
+    if classes.NOT_A_TILE not in classifier.codes:
         pytest.skip("the shipped classifier has no `none` class")
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.1, 0),))
-    none, blank = classifier.codes.index(recognizer.NOT_A_TILE), classifier.codes.index("P")
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.1, 0),))
+    none, blank = classifier.codes.index(classes.NOT_A_TILE), classifier.codes.index("P")
     answer = np.zeros((2, len(classifier.codes)))
     answer[:, [none, blank]] = 0.6, 0.4  # both boxes: no tile, else a blank face
     monkeypatch.setattr(classifier, "_run", lambda crops: (answer[:len(crops)], None))
@@ -402,7 +405,7 @@ def test_a_coloured_blank_face_is_a_back(monkeypatch: pytest.MonkeyPatch) -> Non
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.1, 0),))
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.1, 0),))
     answer = np.zeros((2, len(classifier.codes)))
     answer[:, classifier.codes.index("P")] = 0.95
     monkeypatch.setattr(classifier, "_run", lambda crops: (answer[:len(crops)], None))
@@ -428,14 +431,14 @@ def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dr
     import vision.recognizer as recognizer
 
     classifier = recognizer.TileClassifier.load(MODELS)
-    if recognizer.NOT_A_TILE not in classifier.codes:
+    if classes.NOT_A_TILE not in classifier.codes:
         pytest.skip("the shipped classifier has no `none` class")
-    monkeypatch.setattr(recognizer, "CROP_VIEWS", ((0.1, 0),))
+    monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.1, 0),))
     image = np.full((120, 200, 3), 90, np.uint8)
     image[20:100, 20:80] = (30, 30, 170)  # a blank red face
     image[20:100, 110:170] = (30, 30, 170)
     boxes = np.array([[20, 20, 80, 100], [110, 20, 170, 100]], dtype=float)
-    for said in (recognizer.NOT_A_TILE, "P"):
+    for said in (classes.NOT_A_TILE, "P"):
         answer = np.zeros((2, len(classifier.codes)))
         answer[:, classifier.codes.index(said)] = 0.95
         monkeypatch.setattr(classifier, "_run", lambda crops, a=answer: (a[:len(crops)], None))
@@ -443,7 +446,7 @@ def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dr
                                   monkeypatch)  # class 1: "back"
         tiles = alone.detect(image)
         assert [(t["tile"], t.get("unsure")) for t in tiles] == [("P", True)], said
-        assert tiles[0]["confidence"] < recognizer.UNSURE_REPORT
+        assert tiles[0]["confidence"] < naming.UNSURE_REPORT
         both = _two_stage_reader(classifier, (boxes, np.array([0.8, 0.8]), np.ones(2, dtype=int)),
                                  monkeypatch)
         assert [t["tile"] for t in both.detect(image)] == ["back", "back"], said
@@ -534,7 +537,7 @@ def test_shipped_recognizer_reads_real_photos() -> None:
 
 
 def test_a_piece_of_a_tile_is_dropped_beside_the_tile() -> None:
-    from vision.recognizer import _drop_pieces
+    from vision.find import _drop_pieces
 
     xywh = np.array([[0, 0, 10, 14], [0, 0, 5, 14], [10, 0, 10, 14], [14, 0, 10, 14]], float)
     # the left half of tile 0 goes; a neighbour touching it stays; a neighbour overlapping
@@ -547,7 +550,7 @@ def test_a_mark_on_a_tile_found_as_a_tile_of_its_own_is_dropped() -> None:
     """A close-up jade 5萬 (kmj-jade, learnt): its corner 5 and a stroke of 伍 came out as two
     unsure tiles inside the 萬's box; they are marks on it. A sure tile inside it, or an unsure
     one partly outside it or as large as a tile, is not."""
-    from vision.recognizer import _marks_within
+    from vision.check import _marks_within
 
     whole = {"tile": "5m", "box": [179.4, 301.4, 422.1, 510.9], "confidence": 0.81}
     numeral = {"tile": "1p", "box": [184.0, 323.6, 214.6, 360.4], "unsure": True}
@@ -563,7 +566,7 @@ def test_a_mark_on_a_tile_found_as_a_tile_of_its_own_is_dropped() -> None:
 def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
     """A second box half on a tile that reads the same tile is that tile again; three equal
     tiles standing side by side (their boxes overlapping by their sides) stay three."""
-    from vision.recognizer import Thresholds, _drop_pieces
+    from vision.find import Thresholds, _drop_pieces
 
     t = Thresholds()
     twice = np.array([[0, 0, 10, 14], [5, 1, 10, 13]], float)  # half of the second inside
@@ -579,7 +582,7 @@ def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
 def test_a_tile_found_as_its_face_and_its_whole_body_is_one_tile() -> None:
     """A close-up tile found twice, its face scored above the box round its whole body, both
     read the same, is one tile; a box round two tiles of a pung holds two and drops neither."""
-    from vision.recognizer import Thresholds, _drop_holders
+    from vision.find import Thresholds, _drop_holders
 
     t = Thresholds()
     face_and_body = np.array([[166, 254, 298, 381], [60, 230, 492, 475]], float)  # E_1, gen-12
@@ -595,7 +598,7 @@ def test_a_box_round_a_tile_and_the_cloth_the_detector_is_unsure_of_is_no_tile()
     it (0.37, read another kind): the unsure box round it is dropped whatever it reads; one the
     detector is sure holds a tile stays (a tile with a piece of itself found inside it), and so
     does an unsure box round two tiles."""
-    from vision.recognizer import Thresholds, _drop_holders
+    from vision.find import Thresholds, _drop_holders
 
     t = Thresholds()
     xywh = np.array([[262, 426, 469, 545], [73, 357, 820, 652]], float)  # 7m_1, gen-12
@@ -616,7 +619,7 @@ def test_a_face_s_own_body_seen_beside_it_is_no_tile_but_a_kong_s_back_is() -> N
     (or a 白板): in a close-up it is dropped. A face-down tile beside a face (a concealed kong
     shown two up, two down), a back along only part of a side, and any back where a table's many
     faces are found, stay."""
-    from vision.recognizer import _body_sides
+    from vision.check import _body_sides
 
     face = {"tile": "8p", "box": [269.0, 100.0, 538.0, 337.0]}
     edge = {"tile": "back", "box": [163.0, 102.0, 271.0, 336.0]}  # kmj-jade, turned a quarter
@@ -667,7 +670,8 @@ def test_a_squashed_photo_is_looked_at_again_however_many_tiles_it_shows(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Nine boxes 7 times as wide as tall in the first look are not taken as they are: the
     narrowed looks are tried and the strongest look wins."""
-    from vision.recognizer import FEW_TILES, Recognizer, Thresholds
+    from vision.find import FEW_TILES
+    from vision.recognizer import Recognizer, Thresholds
 
     thin = np.array([[0, 20 * i, 140, 20 * i + 20] for i in range(9)], float)
     square = np.array([[0, 20 * i, 15, 20 * i + 20] for i in range(9)], float)
@@ -701,7 +705,8 @@ def test_a_close_up_tile_is_not_lost_to_a_narrowed_looks_bands(
     narrowed to a tenth that sees ten bands of it, tile-shaped there but 12 times as wide as
     tall in the photo, does not outscore it (one-tile photos of a design never seen: a 7 条
     found as 13 such bands, summed 5.3 against the whole tile's 0.9, then as nothing)."""
-    from vision.recognizer import ASPECT_LOOKS, Recognizer, Thresholds
+    from vision.find import ASPECT_LOOKS
+    from vision.recognizer import Recognizer, Thresholds
 
     whole = np.array([[200, 100, 440, 420]], float)
     looks = []
@@ -757,10 +762,10 @@ def test_a_photo_of_one_tile_reads_that_tile() -> None:
 
 def test_a_blank_face_is_kept_at_a_lower_detection_score() -> None:
     """A box scored under ``score`` is kept only when the classifier is sure it is a blank face."""
-    from vision.recognizer import Recognizer, Thresholds
+    from vision.check import _kept
+    from vision.find import Thresholds
 
-    recognizer = Recognizer.__new__(Recognizer)
-    recognizer.thresholds = Thresholds(score=0.35, blank_score=0.2, blank_confidence=0.5)
+    thresholds = Thresholds(score=0.35, blank_score=0.2, blank_confidence=0.5)
     boxes = np.array([[0, 0, 10, 14], [20, 0, 30, 14], [40, 0, 50, 14], [60, 0, 70, 14],
                       [80, 0, 90, 14]], float)
     scores = np.array([0.25, 0.5, 0.25, 0.1, 0.25])
@@ -768,7 +773,7 @@ def test_a_blank_face_is_kept_at_a_lower_detection_score() -> None:
     probs = np.array([0.8, 0.9, 0.99, 0.99, 0.3])
     # best first: the sure 1m, then the blank face the classifier is sure of; not a 2m scored
     # as low, a blank face under blank_score, or one the classifier doubts
-    assert recognizer._kept(boxes, scores, codes, probs).tolist() == [1, 0]
+    assert _kept(boxes, scores, codes, probs, thresholds).tolist() == [1, 0]
 
 
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
@@ -829,7 +834,8 @@ def test_small_tiles_are_looked_at_closer_in_windows(monkeypatch: pytest.MonkeyP
     """Tiles too small for the detector in the whole photo are looked for again in overlapping
     windows: boxes come back in photo pixels, a tile cut by a window's edge is taken from the
     window that holds it whole, and a tile seen in two windows is one tile."""
-    from vision.recognizer import SMALL_TILE, Recognizer, Thresholds
+    from vision.find import SMALL_TILE
+    from vision.recognizer import Recognizer, Thresholds
 
     tiles = np.array([[100 + 30 * i, 500, 120 + 30 * i, 528] for i in range(12)], float)
     windows = []
@@ -848,9 +854,8 @@ def test_small_tiles_are_looked_at_closer_in_windows(monkeypatch: pytest.MonkeyP
         scores = np.where((seen == whole).all(axis=1), 0.9, 0.95)
         return seen, scores, np.zeros(len(seen), int)
 
-    import vision.recognizer as recognizer
 
-    real_windows = recognizer._windows
+    real_windows = finding._windows
 
     def record(*args: float) -> Iterator[tuple[int, int, int, int]]:
         for window in real_windows(*args):
@@ -858,7 +863,7 @@ def test_small_tiles_are_looked_at_closer_in_windows(monkeypatch: pytest.MonkeyP
             yield window
 
     monkeypatch.setattr(Recognizer, "_look", look)
-    monkeypatch.setattr(recognizer, "_windows", record)
+    monkeypatch.setattr("vision.find._windows", record)
     fake = Recognizer.__new__(Recognizer)
     fake.thresholds, fake.det_size = Thresholds(), 320
     fake.detector = fake.faces_detector = None

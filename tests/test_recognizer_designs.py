@@ -642,7 +642,7 @@ def test_the_many_designs_classifier_reads_beside_the_first(recognizer) -> None:
     """The shipped models hold a second classifier trained on many designs; each crop's reading
     is the mean of both (the second's share ``SECOND_SHARE``), and its features (what tile sets
     learn) are both's side by side."""
-    from vision.recognizer import SECOND_SHARE, TileClassifier
+    from vision.name import SECOND_SHARE, TileClassifier
 
     classifier = recognizer.classifier
     assert classifier.second is not None and classifier.second.codes == classifier.codes
@@ -690,7 +690,8 @@ def test_few_tiles_are_looked_for_with_the_detector_of_coloured_faces(monkeypatc
     far off whose few tiles found are too small for the detector (a webcam's wide view) is looked
     at closer by the first detector; a set learnt through the second detector is looked at with
     it alone."""
-    from vision.recognizer import FEW_TILES, Recognizer, Thresholds
+    from vision.find import FEW_TILES
+    from vision.recognizer import Recognizer, Thresholds
 
     table = np.array([[40 * i, 0, 40 * i + 30, 40] for i in range(FEW_TILES)], float)
     one = np.array([[200, 100, 300, 240]], float)

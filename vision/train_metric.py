@@ -100,7 +100,7 @@ def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> 
     row a tile), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up); ``pale`` (most
     of the first layout's tiles show ink paler than their face), and for a pale design
     ``negative``, each tile's features in its lightness negative."""
-    from .recognizer import pale_ink_at
+    from .cut import pale_ink_at
 
     photos = player_photos(design, coloured, seed)
     image, tiles, _ = photos[0]

@@ -1,0 +1,365 @@
+"""Check: which named boxes are tiles (unsure, blank, back, pieces of one tile, slivers cut off).
+
+The fourth stage of the recognizer (docs/recognizer.md, "Boxes kept and dropped", "Unsure tiles").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import caption
+from .boxes import overlap_share
+from .classes import BLANK_FACES, NOT_A_TILE
+from .find import (
+    FEW_TILES,
+    PIP_AREA,
+    TILE_SHAPE,
+    Thresholds,
+    _drop_holders,
+    _drop_pieces,
+    _one_patch,
+    _whole_tiles,
+)
+from .name import KINDS_FAMILIAR, UNSURE_REPORT
+from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
+
+#: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
+#: ivory, as tile faces are and coloured backs are not.
+PALE_SATURATION = 45
+
+PALE_VALUE = 140
+
+#: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
+#: 280 valid 白板 measure 15 (median) to 66 at most; the backs of concealed kongs in rendered
+#: hands (green, blue, orange, yellow layers) 86-209.
+BACK_SATURATION = 80
+
+#: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
+OWN_BLANK = "P"
+
+#: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
+#: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
+#: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
+#: (``_blank_pieces``: close-ups only).
+PIECE_OVERLAP = 0.2
+
+PIECE_GAP = 0.15
+
+#: In a close-up, a back or 白板 lying along one side of a face (``BODY_ALONG`` of that side or
+#: more, no longer than it by more than ``1 / BODY_ALONG``) and at most ``BODY_DEPTH`` of
+#: the face's depth across it is that tile's own body seen from the side, not a tile: a tile
+#: photographed on its side shows its body's edge (the back's colour, or white) beside its face,
+#: which the detector, trained on tiles standing up in the photo, found as a back of its own
+#: (one-tile photos turned a quarter, read with a learnt set: 11 of 84 jade photos held more than
+#: one box; docs/recognizer.md, "Boxes kept and dropped"; the edges found spanned 0.73-1.0 of the face's
+#: side, some reaching over the face). A face-down tile beside a face (a concealed kong) is as
+#: deep as the face. The two lie at most ``PIECE_GAP`` of the face's depth apart, or overlap.
+BODY_ALONG = 0.7
+
+BODY_DEPTH = 0.5
+
+#: A weak back (under ``Thresholds.back_score``) is kept beside others only if it is at least
+#: this share of the face-up tiles' median area: a checked cloth's squares, near a close-up
+#: tile, came out as weak backs 0.4-0.55 of its size (one-tile photos of every design tried).
+BACK_AREA = 0.6
+
+#: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
+#: face up or down: heights within this share of each other, overlapping so much of the lower,
+#: and at most ``ROW_GAP`` of its width apart (a concealed kong, two up and two down; a wall).
+ROW_SIZE = 0.25
+
+ROW_GAP = 0.3
+
+#: Pieces joined, read again, joined again: a face split in quarters comes together in two.
+PIECE_PASSES = 3
+
+#: an unsure face this share inside a surely named tile, and at most ``PIP_AREA`` of it, is a
+#: mark on that tile's face (``_marks_within``)
+MARK_INSIDE = 0.9
+
+#: A box at the photo's edge smaller than this share of the median box is a tile the frame cuts
+#: off, its face unreadable: dropped (photos of at least ``FEW_TILES`` tiles). On the 296 valid
+#: photos 4 such boxes were on no labelled tile and none on one.
+CUT_OFF = 0.5
+
+
+def _cut_off(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
+    """Which boxes (x1, y1, x2, y2) are tiles cut off by the photo's edge (``CUT_OFF``).
+
+    >>> boxes = np.array([[0, 40, 10, 80], [20, 40, 50, 80], [60, 40, 90, 80], [100, 40, 130, 80],
+    ...                   [140, 40, 170, 80], [180, 40, 210, 80], [220, 40, 250, 80]], float)
+    >>> _cut_off(boxes, 250, 100).tolist()
+    [True, False, False, False, False, False, False]
+    """
+    if len(boxes) < FEW_TILES:
+        return np.zeros(len(boxes), dtype=bool)
+    area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    edge = ((boxes[:, 0] <= 1) | (boxes[:, 1] <= 1) | (boxes[:, 2] >= width - 1)
+            | (boxes[:, 3] >= height - 1))
+    return edge & (area < CUT_OFF * np.median(area))
+
+
+def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether a box shows a pale, unsaturated, blank face (white or ivory, nothing drawn): a
+    blank 白板 the detector took for a back. (An ivory back looks the same; it is then read as
+    the classifier reads it.) Single-tile photos of kmj-default and fluffy 白板: 6 of 8 were
+    found as backs before."""
+    middle = blank_middle(image, box)
+    return middle is not None and middle[1] < PALE_SATURATION and middle[2] > PALE_VALUE  # HSV
+
+
+def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether a box the classifier read as a blank face shows a strongly coloured, blank
+    middle: the back of a face-down tile (the classifier has no class for backs, and a back is
+    blank), as in a concealed kong lying two up, two down."""
+    middle = blank_middle(image, box)
+    return middle is not None and middle[1] >= BACK_SATURATION  # HSV
+
+
+def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
+    """Whether the face in ``box`` is blank (``preprocess.face_is_blank``); a box too small to
+    tell is taken as the classifier read it."""
+    crop = crop_tile(image, tuple(box), pad=0.0, size=64)
+    return True if crop is None else face_is_blank(crop)
+
+
+def _blank_pieces(tiles: list[dict[str, Any]]
+                  ) -> tuple[list[dict[str, Any]], list[tuple[list[float], float]]]:
+    """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the pieces of one
+    tile: an unsure 白板 over a sure tile of another face (``PIECE_OVERLAP``) is dropped, and
+    blank or unsure faces that overlap or touch (``PIECE_GAP``) are taken out, with the box
+    round each such group of two or more (tile-shaped) and its best detection score, to be
+    read again as one tile.
+
+    A close-up tile of a design never seen was found as 2-4 boxes where the white side of its
+    body or the corners of its face's frame were read as blank faces of their own.
+
+    >>> sure = {"tile": "5p", "box": [0, 0, 40, 60], "detection": 0.9}
+    >>> side = {"tile": "P", "box": [0, 50, 40, 70], "unsure": True, "detection": 0.4}
+    >>> halves = [{"tile": "P", "box": [100, 0, 140, 30], "detection": 0.5},
+    ...           {"tile": "3p", "box": [100, 31, 140, 60], "unsure": True, "detection": 0.4}]
+    >>> kept, whole = _blank_pieces([sure, side, *halves])
+    >>> [t["tile"] for t in kept], whole
+    (['5p'], [([100.0, 0.0, 140.0, 60.0], 0.5)])
+    """
+    faces = [i for i, t in enumerate(tiles) if t["tile"] != "back"]
+    if len(faces) >= FEW_TILES:
+        return tiles, []
+    blank = {i for i in faces if tiles[i]["tile"] in BLANK_FACES}
+    sure_other = [tiles[i]["box"] for i in faces if i not in blank and not tiles[i].get("unsure")]
+    drop = {i for i in blank if tiles[i].get("unsure")
+            and any(overlap_share(tiles[i]["box"], b) >= PIECE_OVERLAP for b in sure_other)}
+    rest = [i for i in faces if i not in drop and (i in blank or tiles[i].get("unsure"))]
+    group = {i: i for i in rest}  # union-find over pieces that overlap or touch
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for a in rest:
+        for b in rest:
+            if a < b and _touch(tiles[a]["box"], tiles[b]["box"]):
+                group[root(b)] = root(a)
+    whole = []
+    for r in sorted({root(i) for i in rest}):
+        members = [i for i in rest if root(i) == r]
+        if len(members) < 2 or not any(tiles[i].get("unsure") for i in members):
+            continue
+        boxes = np.array([tiles[i]["box"] for i in members], float)
+        box = [float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()),
+               float(boxes[:, 3].max())]
+        w, h = box[2] - box[0], box[3] - box[1]
+        if max(w / max(h, 1e-6), h / max(w, 1e-6)) <= TILE_SHAPE:
+            drop.update(members)
+            whole.append(([round(v, 1) for v in box], max(tiles[i]["detection"] for i in members)))
+    return [t for i, t in enumerate(tiles) if i not in drop], whole
+
+
+def _body_side(piece: list[float], face: list[float]) -> bool:
+    """Whether box ``piece`` lies along (most of) one side of box ``face`` (x1, y1, x2, y2) and is
+    shallow across it (``BODY_ALONG``, ``BODY_DEPTH``): the face's tile's body seen from the side.
+
+    >>> face = [100, 0, 200, 80]
+    >>> _body_side([60, 2, 102, 78], face), _body_side([0, 2, 98, 78], face)  # its edge, a tile
+    (True, False)
+    >>> _body_side([102, 78, 198, 100], face), _body_side([60, 30, 100, 70], face)  # a half side
+    (True, False)
+    """
+    for axis in (0, 1):  # beside it left or right (0), above or below (1)
+        across, along = axis, 1 - axis
+        length = face[along + 2] - face[along]
+        span = piece[along + 2] - piece[along]
+        shared = min(piece[along + 2], face[along + 2]) - max(piece[along], face[along])
+        depth, face_depth = piece[across + 2] - piece[across], face[across + 2] - face[across]
+        gap = max(piece[across], face[across]) - min(piece[across + 2], face[across + 2])
+        if (shared >= BODY_ALONG * length and span * BODY_ALONG <= length
+                and depth <= BODY_DEPTH * face_depth  # over it, or at most this far apart
+                and -depth <= gap <= PIECE_GAP * face_depth):
+            return True
+    return False
+
+
+def _body_sides(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the backs and 白板 that
+    are a face's own body seen from the side (:func:`_body_side`).
+
+    >>> face = {"tile": "8p", "box": [100, 0, 200, 80]}
+    >>> edge = {"tile": "back", "box": [60, 2, 102, 78]}
+    >>> [t["tile"] for t in _body_sides([face, edge])]
+    ['8p']
+    """
+    faces = [t["box"] for t in tiles if t["tile"] not in ("back", *BLANK_FACES)]
+    if not faces or len(faces) >= FEW_TILES:
+        return tiles
+    return [t for t in tiles if t["tile"] not in ("back", *BLANK_FACES)
+            or not any(_body_side(t["box"], face) for face in faces)]
+
+
+def _marks_within(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``tiles`` without the unsure faces that lie wholly (``MARK_INSIDE`` of their area) in a
+    surely named tile's box and are at most ``PIP_AREA`` of it: a mark on that tile's face (its
+    corner numeral, one stroke of its 萬) found as a tile of its own. No tile is drawn on
+    another's face.
+
+    >>> whole = {"tile": "5m", "box": [180, 300, 420, 510]}
+    >>> numeral = {"tile": "1p", "box": [184, 323, 214, 360], "unsure": True}
+    >>> beside = {"tile": "1p", "box": [430, 300, 470, 350], "unsure": True}
+    >>> [t["tile"] for t in _marks_within([whole, numeral, beside])]
+    ['5m', '1p']
+    """
+    sure = [t["box"] for t in tiles if not t.get("unsure")]
+
+    def mark(box: list[float]) -> bool:
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        return any(overlap_share(box, whole) >= MARK_INSIDE
+                   and area <= PIP_AREA * (whole[2] - whole[0]) * (whole[3] - whole[1])
+                   for whole in sure)
+
+    return [t for t in tiles if not (t.get("unsure") and mark(t["box"]))]
+
+
+def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``tiles`` with each unsure face whose English name is read on it (``vision.caption``,
+    least sure first) named so, at ``caption.CONFIDENCE``, in a photo of a design the classifier
+    does not know (its faces named with a median confidence under ``KINDS_FAMILIAR``): a flower
+    or season of a set never seen, its picture the maker's own, is told by the name under it.
+    Without Tesseract, as they were."""
+    faces = [t["confidence"] for t in tiles if t["tile"] != "back"]
+    unsure = sorted((i for i, t in enumerate(tiles) if t.get("unsure") and t["tile"] != "back"),
+                    key=lambda i: tiles[i]["confidence"])
+    if not unsure or np.median(faces) >= KINDS_FAMILIAR or not caption.available():
+        return tiles
+    kinds = caption.read_kinds(image, np.array([tiles[i]["box"] for i in unsure], float))
+    out = list(tiles)
+    for i, kind in zip(unsure, kinds, strict=False):  # past caption.MAX_FACES: not read
+        if kind is not None:
+            named = {key: value for key, value in tiles[i].items() if key != "unsure"}
+            out[i] = {**named, "tile": kind,
+                      "confidence": max(float(tiles[i]["confidence"]), caption.CONFIDENCE)}
+    return out
+
+
+def _touch(a: list[float], b: list[float]) -> bool:
+    """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
+    ``PIECE_GAP`` of the smaller's short side of each other along one edge.
+
+    >>> _touch([0, 0, 10, 10], [11, 0, 20, 10]), _touch([0, 0, 10, 10], [15, 0, 20, 10])
+    (True, False)
+    """
+    if max(overlap_share(a, b), overlap_share(b, a)) >= PIECE_OVERLAP:
+        return True
+    side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    gap_x = max(a[0], b[0]) - min(a[2], b[2])
+    gap_y = max(a[1], b[1]) - min(a[3], b[3])
+    along = min(a[2], b[2]) - max(a[0], b[0]) if gap_y > gap_x else min(a[3], b[3]) - max(a[1], b[1])
+    return max(gap_x, gap_y) <= PIECE_GAP * side and along > side / 2
+
+
+def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.ndarray,
+          th: Thresholds) -> np.ndarray:
+    """Indices of the named boxes to report, best first: scored high enough (lower for a
+    blank face the classifier is sure of), and not a second box on a tile already found
+    that reads the same tile."""
+    w = np.maximum(boxes[:, 2] - boxes[:, 0], 1e-6)
+    h = np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)
+    tile_shaped = np.maximum(w / h, h / w) <= TILE_SHAPE
+
+    faces = [i for i in range(len(boxes)) if codes[i] not in ("back", NOT_A_TILE)
+             and scores[i] >= th.score]
+    face_area = float(np.median((w * h)[faces])) if faces else 0.0
+    # a box likely a tile: scored so, and a back not much smaller than the faces
+    likely = (scores >= th.score) & ((w * h >= BACK_AREA * face_area)
+                                     | ~np.array([c == "back" for c in codes], bool))
+
+    def beside_others(i: int) -> bool:  # within a tile's width of two other likely boxes
+        gap = max(w[i], h[i])
+        return sum(j != i and likely[j] and boxes[j, 0] - gap < boxes[i, 2]
+                   and boxes[i, 0] - gap < boxes[j, 2] and boxes[j, 1] - gap < boxes[i, 3]
+                   and boxes[i, 1] - gap < boxes[j, 3] for j in range(len(boxes))) >= 2
+
+    anchors = set(faces) | {j for j in range(len(boxes)) if codes[j] == "back"
+                            and tile_shaped[j] and scores[j] >= th.back_score}
+
+    def in_a_row(i: int) -> bool:  # in a row with a sure tile (face or back) of its size
+        return any(j in anchors and 1 - ROW_SIZE <= h[j] / h[i] <= 1 / (1 - ROW_SIZE)
+                   and min(boxes[i, 3], boxes[j, 3]) - max(boxes[i, 1], boxes[j, 1])
+                   >= (1 - ROW_SIZE) * min(h[i], h[j])
+                   and max(boxes[i, 0], boxes[j, 0]) - min(boxes[i, 2], boxes[j, 2])
+                   <= ROW_GAP * w[i] for j in range(len(boxes)) if j != i)
+
+    def sure_of(i: int) -> bool:
+        if codes[i] == "back":  # a weak one: likely (not much smaller than the faces) and
+            return bool(tile_shaped[i] and (scores[i] >= th.back_score or (  # beside others
+                likely[i] and beside_others(i)) or (w[i] * h[i] >= BACK_AREA * face_area
+                                                     and in_a_row(i))))
+        return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
+                                              and probs[i] >= th.blank_confidence))
+
+    sure = [i for i in np.argsort(-scores, kind="stable") if sure_of(int(i))]
+    if not sure:
+        return np.zeros(0, dtype=int)
+    xywh = np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]])
+    # `_look` dropped the pieces by shape alone before naming (fewer crops to read); with the
+    # names known, the looser share for a box that reads the same tile applies now
+    kept = _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
+    return _drop_holders(xywh, kept, codes, th.holds, scores < th.sure_tile)
+
+def _lone_piece(image: np.ndarray, tiles: list[dict[str, Any]], inside: float) -> np.ndarray | None:
+    """The box of the one tile ``tiles`` are pieces of, where the photo shows it apart
+    from the cloth (``preprocess.lone_tile``): all in one patch, each at most ``PIP_AREA``
+    of it, and their faces named with little confidence (median under ``UNSURE_REPORT``:
+    tiles in a tray, as many and as small, are named surely). A face no detector sees
+    whole (a red jade face with white strokes) is found as a dozen of its strokes; None where
+    they are not. The recognizer names that box (``Recognizer.detect``): checking never names."""
+    boxes = np.array([t["box"] for t in tiles], float)
+    height, width = image.shape[:2]
+    named_as = [t["confidence"] for t in tiles if t["tile"] != "back"]  # a back's is the detector's
+    if (len(named_as) < 2 or not _one_patch(boxes, width, height)
+            or np.median(named_as) >= UNSURE_REPORT):
+        return None
+    lone = lone_tile(image)
+    if lone is None:
+        return None
+    none = np.zeros(len(boxes))
+    joined = _whole_tiles((boxes, none, none.astype(int)), (lone[None], np.ones(1), np.zeros(1, int)),
+                          0.0, inside, PIP_AREA)
+    if len(joined[0]) != 1:  # some box is no piece of it: a tile beside it, or found whole
+        return None
+    return lone
+
+def _entry(image: np.ndarray, code: str, box: Any, detection: float, confidence: float,
+           two_stage: bool = True) -> dict[str, Any]:
+    """One tile as :meth:`detect` reports it; a face named with little confidence, or a
+    白板 named over a face with marks, is ``"unsure"`` (the latter's confidence capped)."""
+    tile = {"tile": code, "box": [round(float(v), 1) for v in box],
+            "confidence": round(float(confidence), 4), "detection": round(float(detection), 4)}
+    if two_stage and code != "back":
+        marked = code in BLANK_FACES and not _blank_there(image, np.asarray(box, float))
+        if marked:
+            tile["confidence"] = min(tile["confidence"], round(UNSURE_REPORT - 0.01, 4))
+        if marked or confidence < UNSURE_REPORT:
+            tile["unsure"] = True
+    return tile

@@ -1,0 +1,69 @@
+"""The shipped ONNX models: where they lie, how a session is opened, the class names they carry."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+from typing import Any
+
+from assistant.errors import MahjongError
+
+from .classes import NOT_A_TILE, TILE_CLASSES
+
+MODELS_DIR = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
+
+DETECTOR_FILE = "tile_detector.onnx"
+
+CLASSIFIER_FILE = "tile_classifier.onnx"
+
+#: A second classifier, trained on many tile designs (rendered art sets and generated ones as
+#: well as the real photos), whose reading of each tile is averaged with the first's (weighing
+#: ``SECOND_SHARE``): alone it
+#: reads the real design a little worse, with the first it reads both better (docs/
+#: recognizer.md, "Two stages").
+DESIGNS_FILE = "tile_classifier_designs.onnx"
+
+#: A second detector, trained on tile sets drawn on dark and coloured faces (jade, black, plum,
+#: mint…) as well as on the real photos: it finds such faces the first misses, but puts more
+#: extra boxes on the real photos (``valid`` precision 0.9627 → 0.9578, docs/recognizer.md,
+#: "Dark and coloured faces"). So it is looked with only where the first finds few tiles
+#: (``FEW_TILES``), where a layout photo shows fewer tiles than named (``tileset.find_layout``),
+#: and first for a player's set whose layout it found (``TileSet.dark_faces``).
+FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
+
+def _session(path: Path) -> Any:
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = max(1, min(4, os.cpu_count() or 1))
+    options.log_severity_level = 3
+    # onnxruntime's threads spin after each run, waiting for the next: numpy's own threads (the
+    # metric head's products between two runs) then wait for a core, 25-50 ms a photo on 2 cores.
+    # Not spinning: `python benchmarks/recognizer_vs_peer.py --limit 100` 154 → 66 ms a photo
+    # (the peer beside it 124 → 95 ms: it ran among our spinning threads too).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+def _names(session: Any) -> list[str]:
+    """Class names stored by the exporter in the model metadata, in output order."""
+    meta = session.get_modelmeta().custom_metadata_map
+    raw = meta.get("names")
+    if not raw:
+        return []
+    names = ast.literal_eval(raw)
+    return [str(names[i]) for i in sorted(names)]
+
+
+def _detector_names(session: Any) -> list[str]:
+    """A detector's class names; a two-stage detector exported without them finds these two."""
+    return _names(session) or ["tile", "back"]
+
+
+def _code(name: str) -> str:
+    """Tile code of a class name such as ``05_6m`` or ``6m`` (or ``none``: no tile in the box)."""
+    code = name.split("_")[-1]
+    if code not in TILE_CLASSES and code != NOT_A_TILE:
+        raise MahjongError(f"the model has an unknown class {name!r}", name)
+    return code
