@@ -463,17 +463,16 @@ def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:
     """A face-down tile the detector scores low (a concealed kong's back beside its face-up
     tiles) is kept when it lies in a row with a sure tile of its size; alone, or much smaller
     than the tiles beside it, it is not (a cloth's pattern)."""
-    import vision.recognizer as recognizer
+    from vision.check import _kept
+    from vision.find import Thresholds
 
-    reader = recognizer.Recognizer.__new__(recognizer.Recognizer)
-    reader.thresholds = recognizer.Thresholds()
     boxes = np.array([[100, 0, 130, 40], [131, 0, 161, 40],  # two faces of a kong
                       [162, 2, 192, 42],  # its back, weak
                       [400, 0, 430, 40],  # a weak back far from any tile
                       [84, 20, 99, 40]], dtype=float)  # a weak back of a quarter of their size
     scores = np.array([0.8, 0.8, 0.25, 0.25, 0.25])
     codes = ["5m", "5m", "back", "back", "back"]
-    kept = reader._kept(boxes, scores, codes, np.array([0.9, 0.9, 0.25, 0.25, 0.25]))
+    kept = _kept(boxes, scores, codes, np.array([0.9, 0.9, 0.25, 0.25, 0.25]), Thresholds())
     assert sorted(kept.tolist()) == [0, 1, 2]
 
 
@@ -927,7 +926,7 @@ def test_huge_black_jpeg_is_refused_from_its_header(tmp_path) -> None:
 def test_tiles_in_a_tray_stay_tiles() -> None:
     """33 tiles in a dark tray fill one tile-shaped patch of the photo, and the tray stands
     apart from the cloth as one thing: they are tiles, named surely, not the strokes of one
-    close-up tile (``Recognizer._lone_pieces``)."""
+    close-up tile (``check._lone_piece``)."""
     from vision.evaluate import Score
     from vision.recognizer import Recognizer
 

@@ -14,26 +14,29 @@ whatever its size; formats that cannot be decoded reduced (PNG, WebP, BMP, GIF) 
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 
 import numpy as np
 
+from vision.images import (
+    BYTES_PER_WORK_PIXEL,
+    MAX_FULL_DECODE_PIXELS,
+    MAX_PIXELS,
+    MAX_SIDE,
+    PHOTO_MEMORY_BUDGET,
+    WORK_SIDE,
+    ImageError,
+    ImageInfo,
+    jpeg_reduced,
+)
+from vision.images import sniff as sniff_header
+
 from .errors import ApiError
 
-#: Defaults, overridable in the app config (``MAX_IMAGE_PIXELS``, ``MAX_IMAGE_SIDE``).
-MAX_IMAGE_PIXELS = 40_000_000
-MAX_IMAGE_SIDE = 12_000
-#: The long side of the image the recogniser is given; larger photos are decoded reduced.
-WORK_SIDE = 4096
-#: Formats decoded whole (all but JPEG) are refused above this many pixels (4096 × 4096).
-MAX_FULL_DECODE_PIXELS = WORK_SIDE * WORK_SIDE
-#: Memory one photo may take while it is recognised (``PHOTO_MEMORY_BUDGET`` in the config),
-#: and what the recogniser takes per pixel of the image it is given: 31-34 bytes measured
-#: (resident memory after ``Recognizer.detect`` on 1024², 2048² and 4096² images, over the
-#: model loaded: +48, +144, +524 MB). An image decoded larger than the budget allows is
-#: reduced before recognition: 400 MB keeps a 12-megapixel phone photo (4032×3024) whole.
-PHOTO_MEMORY_BUDGET = 400 * 1024 * 1024
-BYTES_PER_WORK_PIXEL = 32
+#: Defaults, overridable in the app config (``MAX_IMAGE_PIXELS``, ``MAX_IMAGE_SIDE``): the bounds
+#: every photo is read under (``vision.images``), whose header reading and reduced decoding the
+#: uploads share.
+MAX_IMAGE_PIXELS = MAX_PIXELS
+MAX_IMAGE_SIDE = MAX_SIDE
 
 
 def work_pixels(config: dict) -> int:
@@ -41,76 +44,13 @@ def work_pixels(config: dict) -> int:
     return int(config.get("PHOTO_MEMORY_BUDGET", PHOTO_MEMORY_BUDGET)) // BYTES_PER_WORK_PIXEL
 
 
-@dataclass(frozen=True)
-class ImageInfo:
-    """What the header says: the format and the size in pixels; ``scale`` is the decoded size
-    over this size (1 when decoded whole)."""
-
-    format: str
-    width: int
-    height: int
-    scale: float = 1.0
-
-
 def sniff(data: bytes) -> ImageInfo:
-    """Format and dimensions from the first bytes; ApiError 415 when it is no image we read."""
-    if data.startswith(b"\xff\xd8"):
-        return _jpeg_size(data)
-    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
-        w, h = struct.unpack(">II", data[16:24])
-        return ImageInfo("png", w, h)
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return _webp_size(data)
-    if data.startswith(b"BM") and len(data) >= 26:
-        w, h = struct.unpack("<ii", data[18:26])
-        return ImageInfo("bmp", abs(w), abs(h))
-    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
-        w, h = struct.unpack("<HH", data[6:10])
-        return ImageInfo("gif", w, h)
-    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"avif"):
-        raise ApiError(415, "HEIC/AVIF photos are not supported: send a JPEG (on an iPhone, "
-                            "Settings → Camera → Formats → Most Compatible)")
-    raise ApiError(415, "the upload is not an image: send a JPEG, PNG, WebP or BMP photo")
-
-
-def _jpeg_size(data: bytes) -> ImageInfo:
-    i = 2
-    n = len(data)
-    segments = 0
-    while i + 9 < n and segments < 5000:  # real JPEGs have a few dozen segments before SOF
-        segments += 1
-        if data[i] != 0xFF:
-            i = data.find(b"\xff", i)  # skip junk at C speed, not byte by byte
-            if i < 0:
-                break
-            continue
-        marker = data[i + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
-            i += 1 if marker == 0xFF else 2
-            continue
-        length = struct.unpack(">H", data[i + 2:i + 4])[0]
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            h, w = struct.unpack(">HH", data[i + 5:i + 9])
-            return ImageInfo("jpeg", w, h)
-        i += 2 + length
-    raise ApiError(400, "the JPEG is truncated or damaged: no frame header was found")
-
-
-def _webp_size(data: bytes) -> ImageInfo:
-    chunk = data[12:16]
-    if chunk == b"VP8 " and len(data) >= 30:
-        w, h = struct.unpack("<HH", data[26:30])
-        return ImageInfo("webp", w & 0x3FFF, h & 0x3FFF)
-    if chunk == b"VP8L" and len(data) >= 25:
-        b = data[21:25]
-        w = 1 + (((b[1] & 0x3F) << 8) | b[0])
-        h = 1 + (((b[3] & 0x0F) << 10) | (b[2] << 2) | ((b[1] & 0xC0) >> 6))
-        return ImageInfo("webp", w, h)
-    if chunk == b"VP8X" and len(data) >= 30:
-        w = 1 + int.from_bytes(data[24:27], "little")
-        h = 1 + int.from_bytes(data[27:30], "little")
-        return ImageInfo("webp", w, h)
-    raise ApiError(400, "the WebP image is truncated or damaged")
+    """Format and dimensions from the first bytes (``vision.images.sniff``); ApiError 415 when
+    it is no image we read, 400 when its header is damaged."""
+    try:
+        return sniff_header(data)
+    except ImageError as exc:
+        raise ApiError(415 if exc.unsupported else 400, str(exc)) from None
 
 
 def check_bounds(info: ImageInfo, max_pixels: int = MAX_IMAGE_PIXELS,
@@ -199,7 +139,7 @@ def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
     info = check_upload(data, max_pixels, max_side, max_full_pixels)
     image = None
     if info.format == "jpeg" and max(info.width, info.height) > work_side:
-        image = _jpeg_reduced(data, info, work_side)
+        image = jpeg_reduced(data, info, work_side)
     if image is not None:
         # Reduced while decoding: the full size is the header's, turned as the photo is shown.
         h, w = image.shape[:2]
@@ -219,26 +159,6 @@ def decode_upload(data: bytes, max_pixels: int = MAX_IMAGE_PIXELS,
         image = cv2.resize(image, (max(1, round(w * k)), max(1, round(h * k))),
                            interpolation=cv2.INTER_AREA)
     return image, ImageInfo(info.format, full_w, full_h, image.shape[1] / full_w)
-
-
-def _jpeg_reduced(data: bytes, info: ImageInfo, work_side: int) -> np.ndarray | None:
-    """A large JPEG decoded at the smallest DCT scale (1/2 … 1/8) that keeps at least half of
-    ``work_side`` on its long side, so between ``work_side / 2`` and ``work_side`` (at most
-    ``work_side²`` pixels decoded), turned by its EXIF orientation as OpenCV would; None when
-    Pillow cannot read it."""
-    import io
-
-    from PIL import Image, ImageOps
-
-    k = work_side / 2 / max(info.width, info.height)
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            img.draft("RGB", (max(1, int(info.width * k)), max(1, int(info.height * k))))
-            turned = ImageOps.exif_transpose(img.convert("RGB"))
-            rgb = np.asarray(turned)
-    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
-        return None
-    return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
 def uploaded_photo() -> bytes:
