@@ -1169,7 +1169,7 @@ MESSAGES: dict[str, str] = {
         "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）",
     "{0}: {1}×{2} is too large for a {3}, which is decoded whole (at most {4} megapixels; a JPEG "
     "may be larger)":
-        "{0}：{1}×{2} 对 {3} 太大，{3} 要整张解码（至多 {4} 百万像素；JPEG 可更大）",
+        "{0}：{1}×{2} 对 {3} 图片太大：这种格式要整张解码（至多 {4} 百万像素；JPEG 可更大）",
     "the model has an unknown class {0}": "模型有未知的类别 {0}",
     "the tile classifier model {0} is missing: train and export it with `python -m vision.train "
     "classify`": "缺少认牌模型 {0}：请用 `python -m vision.train classify` 训练并导出",

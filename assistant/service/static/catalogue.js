@@ -439,6 +439,7 @@ window.CATALOGUE = {
 "{0}: {1} indicators, but at most {2} are turned (one, and one more per kong)": "{0}：{1} 张指示牌，但最多翻 {2} 张（一张，每开一杠再加一张）",
 "{0}: {1} is not a playing tile": "{0}：{1} 不是打牌用的牌",
 "{0}: {1}×{2} is too large (at most {3} megapixels and {4} pixels a side)": "{0}：{1}×{2} 太大（至多 {3} 百万像素、每边 {4} 像素）",
+"{0}: {1}×{2} is too large for a {3}, which is decoded whole (at most {4} megapixels; a JPEG may be larger)": "{0}：{1}×{2} 对 {3} 图片太大：这种格式要整张解码（至多 {4} 百万像素；JPEG 可更大）",
 "{0}; only an added kong (加杠) can be robbed": "{0}；只有加杠可以被抢",
 "九自手 needs both dice (e.g. 4,5), not only their total": "九自手要给出两颗骰子的点数（例如 4,5），不能只给总数",
 "呼叫转移: 杠上炮 needs the discarder's kong in table.kongs": "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
