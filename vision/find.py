@@ -163,6 +163,7 @@ CLOSE_TILE = 24.0
 #: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
 #: small for that many are looked at as large as that many allows.
 MAX_WINDOWS = 16
+CLOSE_UP_LOOKS = True
 
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
@@ -462,7 +463,7 @@ class Finder:
             kept = found[1] >= threshold
             first = found[0][kept]
         best = _strength(found[0], found[1], threshold)
-        if kept.sum() < FEW_TILES or _squashed(first):
+        if kept.sum() < FEW_TILES or _squashed(first) or (swapped and CLOSE_UP_LOOKS):
             zoomed = None
             # a photo whose first look found tiles of a tile's shape is not squashed: the other
             # looks' boxes are judged by their shape in it (narrowed, one close-up tile comes out
@@ -475,6 +476,13 @@ class Finder:
                 zoomed = (boxes, scores, cls)  # the last look is the zoomed-out one
                 if strength > best:
                     found, best = (boxes, scores, cls), strength
+            if zoomed is not None and swapped and CLOSE_UP_LOOKS:
+                # the first detector, which took the photo for a close-up, sees the whole tile
+                # from further off where the second sees its pips
+                view, to_photo = _zoomed_out(image)
+                seen, scores, cls = self._look(view, self.detector)
+                zoomed = tuple(np.concatenate(parts) for parts in zip(  # type: ignore[assignment]
+                    zoomed, (_in_photo(to_photo(seen), width, height), scores, cls), strict=True))
             if zoomed is not None and found is not zoomed and not _squashed(first):
                 found = _whole_tiles(found, zoomed, threshold, self.thresholds.inside)
         if _squashed(first):
