@@ -163,6 +163,12 @@ CLOSE_TILE = 24.0
 #: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
 #: small for that many are looked at as large as that many allows.
 MAX_WINDOWS = 16
+#: A close-up the first detector finds under ``FEW_TILES`` tiles in, and the second finds as many
+#: or more (the circles of a 筒, the sticks of a 条 filling the frame), is looked at from further
+#: off too (``ZOOM_OUT``), by both detectors: the first, which took it for a close-up, finds the
+#: tile whole there, and the circles lying in it are taken as that tile (``_whole_tiles``). On the
+#: 28 real close-ups of a set never seen (``benchmarks/recognizer_ablation.py``): one box 24 → 28,
+#: read right 23 → 27; `valid` in models/MODEL_CARD.md ("Rules measured on real photos").
 CLOSE_UP_LOOKS = True
 
 #: Looks closer at most this many times, each at the size of tile the last one found.
