@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -418,6 +418,15 @@ def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: 
     return np.array([int(i) for r, i in enumerate(order) if r not in dropped], dtype=int)
 
 
+class Found(NamedTuple):
+    """What the find stage hands down: boxes (x1, y1, x2, y2 in photo pixels), the detector's
+    scores and its class indices (``Finder.det_names``), best looks first, nothing named yet."""
+
+    boxes: np.ndarray
+    scores: np.ndarray
+    classes: np.ndarray
+
+
 class Finder:
     """The find stage: the detectors and how a photo is looked at until its tiles are found."""
 
@@ -435,9 +444,8 @@ class Finder:
             raise MahjongError(f"the second detector {FACES_DETECTOR_FILE} finds other classes "
                                f"or sizes than {DETECTOR_FILE}: export both alike")
 
-    def find(self, image: np.ndarray, faces_first: bool = False
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Stage one: boxes (x1, y1, x2, y2 in photo pixels), scores and class indices.
+    def find(self, image: np.ndarray, faces_first: bool = False) -> Found:
+        """Stage one: the boxes of the photo's tiles, as a :class:`Found` handed down to naming.
 
         A photo where few tiles are found (a close-up, where a dark or coloured face looks like a
         back to the first detector) is looked at with the second detector (``faces_detector``)
@@ -492,7 +500,7 @@ class Finder:
             if zoomed is not None and found is not zoomed and not _squashed(first):
                 found = _whole_tiles(found, zoomed, threshold, self.thresholds.inside)
         if _squashed(first):
-            return found
+            return Found(*found)
         # all in one small patch, the tiles may be the pips of one dark tile close up (joined at the
         # end) or a table far off (its closer looks find ``FAR_TABLE`` tiles or more, or the second
         # detector finds no tile holding them)
@@ -519,8 +527,8 @@ class Finder:
         if patch and not table:
             joined = self._pips_joined(image, found, looked)
             if len(joined[0]) < len(found[0]):
-                return joined
-        return found if closer_found is None else closer_found
+                return Found(*joined)
+        return Found(*(found if closer_found is None else closer_found))
 
     def _pips_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
                      looked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -83,7 +83,7 @@ class Recognizer(Finder):
         """
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
-        boxes, scores, cls = self.find(image, faces_first)
+        boxes, scores, cls = self.find(image, faces_first)  # the find stage's ``Found``
         labels = [self.det_names[c] for c in cls]
         codes = list(labels)
         probs = scores.astype(float).copy()
