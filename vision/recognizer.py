@@ -6,7 +6,8 @@ full-resolution photo) → name (``vision.name``: the classifiers and a player's
 check (``vision.check``: which named boxes are tiles, unsure, blank, backs or pieces) → arrange
 (``vision.layout``, ``vision.hand_reader``: rows, melds and the hand, from the tiles this returns).
 A detector trained on the tile codes themselves (one stage) is also accepted: its class names
-say which it is. The names other modules use are importable from here as before.
+say which it is. ``Recognizer``, ``Thresholds``, ``TileClassifier`` and ``MODELS_DIR`` are
+importable from here; each stage's own names from its module.
 """
 
 from __future__ import annotations
