@@ -42,6 +42,7 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "blank_score": {"blank_score": 0.35},
     "same_inside": {"same_inside": 0.6},
     "back_score": {"back_score": 0.35},
+    "holders": [(check, "_drop_holders", lambda xywh, kept, *rest: kept)],
     "cut_off": [(recognizer, "_cut_off", lambda boxes, w, h: np.zeros(len(boxes), bool))],
     "blank_pieces": [(recognizer, "PIECE_PASSES", 0)],
     "body_sides": [(recognizer, "_body_sides", lambda tiles: tiles)],

@@ -578,6 +578,41 @@ def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
                         t.same_inside).tolist() == [1, 0, 2]
 
 
+def test_a_tile_found_as_its_face_and_its_whole_body_is_one_tile() -> None:
+    """A close-up tile found twice, its face scored above the box round its whole body, both
+    read the same, is one tile; a box round two tiles of a pung holds two and drops neither."""
+    from vision.find import Thresholds, _drop_holders
+
+    t = Thresholds()
+    face_and_body = np.array([[166, 254, 298, 381], [60, 230, 492, 475]], float)  # E_1, gen-12
+    assert _drop_holders(face_and_body, np.array([0, 1]), ["E", "E"], t.holds).tolist() == [0]
+    assert _drop_holders(face_and_body, np.array([0, 1]), ["E", "W"], t.holds).tolist() == [0, 1]
+    assert _drop_holders(face_and_body, np.array([1, 0]), ["E", "E"], t.holds).tolist() == [1, 0]
+    pung = np.array([[0, 0, 12, 14], [12, 0, 12, 14], [0, 0, 24, 14]], float)
+    assert _drop_holders(pung, np.array([0, 1, 2]), ["5p"] * 3, t.holds).tolist() == [0, 1, 2]
+
+
+def test_a_box_round_a_tile_and_the_cloth_the_detector_is_unsure_of_is_no_tile() -> None:
+    """A close-up tile filling half the photo, found (0.56) and found again with the cloth around
+    it (0.37, read another kind): the unsure box round it is dropped whatever it reads; one the
+    detector is sure holds a tile stays (a tile with a piece of itself found inside it), and so
+    does an unsure box round two tiles."""
+    from vision.find import Thresholds, _drop_holders
+
+    t = Thresholds()
+    xywh = np.array([[262, 426, 469, 545], [73, 357, 820, 652]], float)  # 7m_1, gen-12
+    scores = np.array([0.556, 0.37])
+    kept = _drop_holders(xywh, np.array([0, 1]), ["7m", "4m"], t.holds, scores < t.sure_tile)
+    assert kept.tolist() == [0]
+    sure = np.array([0.7, 0.6])
+    kept = _drop_holders(xywh, np.array([0, 1]), ["7m", "4m"], t.holds, sure < t.sure_tile)
+    assert kept.tolist() == [0, 1]
+    two = np.array([[0, 0, 12, 14], [12, 0, 12, 14], [0, 0, 24, 14]], float)
+    unsure = np.array([False, False, True])
+    kept = _drop_holders(two, np.array([0, 1, 2]), ["5p", "6p", "7p"], t.holds, unsure)
+    assert kept.tolist() == [0, 1, 2]
+
+
 def test_a_face_s_own_body_seen_beside_it_is_no_tile_but_a_kong_s_back_is() -> None:
     """A tile photographed on its side shows its body's edge beside its face, found as a back
     (or a 白板): in a close-up it is dropped. A face-down tile beside a face (a concealed kong

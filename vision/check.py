@@ -17,6 +17,7 @@ from .find import (
     PIP_AREA,
     TILE_SHAPE,
     Thresholds,
+    _drop_holders,
     _drop_pieces,
     _one_patch,
     _whole_tiles,
@@ -323,8 +324,8 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
     xywh = np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]])
     # `_look` dropped the pieces by shape alone before naming (fewer crops to read); with the
     # names known, the looser share for a box that reads the same tile applies now
-    return _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
-
+    kept = _drop_pieces(xywh, np.array(sure), th.inside, codes, th.same_inside)
+    return _drop_holders(xywh, kept, codes, th.holds, scores < th.sure_tile)
 
 def _lone_piece(image: np.ndarray, tiles: list[dict[str, Any]], inside: float) -> np.ndarray | None:
     """The box of the one tile ``tiles`` are pieces of, where the photo shows it apart
