@@ -581,7 +581,8 @@ def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:
 def test_a_tile_found_as_its_face_and_its_whole_body_is_one_tile() -> None:
     """A close-up tile found twice, its face scored above the box round its whole body, both
     read the same, is one tile; a box round two tiles of a pung holds two and drops neither."""
-    from vision.find import Thresholds, _drop_holders
+    from vision.check import _drop_holders
+    from vision.find import Thresholds
 
     t = Thresholds()
     face_and_body = np.array([[166, 254, 298, 381], [60, 230, 492, 475]], float)  # E_1, gen-12
@@ -597,7 +598,8 @@ def test_a_box_round_a_tile_and_the_cloth_the_detector_is_unsure_of_is_no_tile()
     it (0.37, read another kind): the unsure box round it is dropped whatever it reads; one the
     detector is sure holds a tile stays (a tile with a piece of itself found inside it), and so
     does an unsure box round two tiles."""
-    from vision.find import Thresholds, _drop_holders
+    from vision.check import _drop_holders
+    from vision.find import Thresholds
 
     t = Thresholds()
     xywh = np.array([[262, 426, 469, 545], [73, 357, 820, 652]], float)  # 7m_1, gen-12

@@ -17,7 +17,6 @@ from .find import (
     PIP_AREA,
     TILE_SHAPE,
     Thresholds,
-    _drop_holders,
     _drop_pieces,
     _one_patch,
     _whole_tiles,
@@ -276,6 +275,40 @@ def _touch(a: list[float], b: list[float]) -> bool:
     gap_y = max(a[1], b[1]) - min(a[3], b[3])
     along = min(a[2], b[2]) - max(a[0], b[0]) if gap_y > gap_x else min(a[3], b[3]) - max(a[1], b[1])
     return max(gap_x, gap_y) <= PIECE_GAP * side and along > side / 2
+
+
+def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: float,
+                  unsure: np.ndarray | None = None) -> np.ndarray:
+    """Indices of ``order`` (best first) left after dropping each box that holds one better box
+    (share ``holds`` of it inside) and no other box of ``order``, where both read the same tile
+    or the holder is ``unsure`` (one flag a box of ``xywh``) there is a tile at all: one tile
+    found twice, its face and its whole body, or the tile and the cloth around it, where the
+    tile scored higher.
+
+    >>> xywh = np.array([[30, 20, 60, 80], [0, 0, 100, 110], [100, 0, 50, 110]], dtype=float)
+    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "E", "E"], 0.9).tolist()
+    [0, 2]
+    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9).tolist()
+    [0, 1, 2]
+    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9,
+    ...               np.array([False, True, False])).tolist()
+    [0, 2]
+    """
+    order = np.asarray(order, dtype=int)
+    boxes = np.column_stack([xywh[order, :2], xywh[order, :2] + xywh[order, 2:]])
+    w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
+    h = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(boxes[:, None, 1], boxes[None, :, 1])
+    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-9)
+    share = np.clip(w, 0, None) * np.clip(h, 0, None) / area[:, None]  # [a, b]: of a inside b
+    np.fill_diagonal(share, 0.0)
+    dropped = set()
+    for rank in range(len(order)):
+        held = np.flatnonzero(share[:, rank] >= 0.5)
+        alike = codes[order[held[0]]] == codes[order[rank]] if len(held) == 1 else False
+        if (len(held) == 1 and held[0] < rank and share[held[0], rank] >= holds
+                and (alike or (unsure is not None and unsure[order[rank]]))):
+            dropped.add(rank)
+    return np.array([int(i) for r, i in enumerate(order) if r not in dropped], dtype=int)
 
 
 def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.ndarray,

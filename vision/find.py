@@ -40,7 +40,7 @@ class Thresholds:
     54.4 % / 55.4 %, no tile lost on valid, one in the rendered scenes (5 fewer extra there).
 
     A close-up tile can be found twice the other way round, its face above the box round its
-    whole body (``holds``: the face lies that much inside; ``_drop_holders``): with the second
+    whole body (``holds``: the face lies that much inside; ``check._drop_holders``): with the second
     detector detect-faces3 the one-tile photos of the held-out designs came out as one box in
     96.4 / 96.4 / 97.6 / 95.2 / 98.8 % (gen-12..15, kmj-traditional), 97.6 / 98.8 / 97.6 / 100 /
     100 % with the holder dropped; `valid` unchanged (0.9688 / 0.9627 / 72.3 %, with the designs
@@ -382,40 +382,6 @@ def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float,
         if not piece:
             kept.append(int(i))
     return np.array(kept, dtype=int)
-
-
-def _drop_holders(xywh: np.ndarray, order: np.ndarray, codes: list[str], holds: float,
-                  unsure: np.ndarray | None = None) -> np.ndarray:
-    """Indices of ``order`` (best first) left after dropping each box that holds one better box
-    (share ``holds`` of it inside) and no other box of ``order``, where both read the same tile
-    or the holder is ``unsure`` (one flag a box of ``xywh``) there is a tile at all: one tile
-    found twice, its face and its whole body, or the tile and the cloth around it, where the
-    tile scored higher.
-
-    >>> xywh = np.array([[30, 20, 60, 80], [0, 0, 100, 110], [100, 0, 50, 110]], dtype=float)
-    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "E", "E"], 0.9).tolist()
-    [0, 2]
-    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9).tolist()
-    [0, 1, 2]
-    >>> _drop_holders(xywh, np.array([0, 1, 2]), ["E", "W", "E"], 0.9,
-    ...               np.array([False, True, False])).tolist()
-    [0, 2]
-    """
-    order = np.asarray(order, dtype=int)
-    boxes = np.column_stack([xywh[order, :2], xywh[order, :2] + xywh[order, 2:]])
-    w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
-    h = np.minimum(boxes[:, None, 3], boxes[None, :, 3]) - np.maximum(boxes[:, None, 1], boxes[None, :, 1])
-    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-9)
-    share = np.clip(w, 0, None) * np.clip(h, 0, None) / area[:, None]  # [a, b]: of a inside b
-    np.fill_diagonal(share, 0.0)
-    dropped = set()
-    for rank in range(len(order)):
-        held = np.flatnonzero(share[:, rank] >= 0.5)
-        alike = codes[order[held[0]]] == codes[order[rank]] if len(held) == 1 else False
-        if (len(held) == 1 and held[0] < rank and share[held[0], rank] >= holds
-                and (alike or (unsure is not None and unsure[order[rank]]))):
-            dropped.add(rank)
-    return np.array([int(i) for r, i in enumerate(order) if r not in dropped], dtype=int)
 
 
 class Found(NamedTuple):
