@@ -1,4 +1,4 @@
-"""Shared fixtures: where ../shared lies, and the vectors in it."""
+"""Shared fixtures: where ../shared lies, the vectors in it, and a throw-away PostgreSQL."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from test_service_support import PostgresServer
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MAHJONG_SHARED", ROOT.parent / "shared"))
@@ -29,3 +30,12 @@ def vector_params(relative: str, keep=lambda row: True) -> list:
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{path} missing"))]
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     return [pytest.param(r, id=r["id"]) for r in rows if keep(r)]
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A PostgreSQL server for the module's tests, or the reason there is none."""
+    server = PostgresServer()
+    reason = server.start()
+    yield server if reason is None else reason
+    server.stop()
