@@ -124,6 +124,18 @@ TEXT: dict[str, tuple[str, str]] = {
                      "no tile set yet: learn one with mahjong-assistant tileset learn"),
     "tileset.forgot": ("牌组 {name}：已撤销样本 #{id}", "tile set {name}: example #{id} undone"),
     "tileset.deleted": ("已删除牌组 {name}", "tile set {name} deleted"),
+    # why a complete hand is not a win (assistant.analysis: ``not_a_win``)
+    "verdict.void_suit_held": ("定缺的一门还在手里（{tiles}）：打完这门才能和",
+                               "the void suit (定缺) is still held ({tiles}): it must all be "
+                               "discarded before a win"),
+    "verdict.three_suits_held": ("缺一门：三门花色都在手里，不能和",
+                                 "all three suits are held: this variant needs one suit missing "
+                                 "(缺一门) to win"),
+    "verdict.below_minimum": ("{points}番不够起和的{min}番：不算和牌，不付分",
+                              "{points} points are under the {min}-point minimum (起和): not a "
+                              "win, nothing is paid"),
+    "verdict.not_a_win": ("不算和牌", "Not a win"),
+    "verdict.counted": ("算得的番（不够起和，不付分）", "Points counted (not enough to win, nothing paid)"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),
@@ -226,6 +238,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.asked_la_zhuang": ("拉庄", "Asked 拉庄 (la zhuang)"),
     "ui.void_suit": ("定缺", "Void suit (定缺)"),
     "ui.no_void_suit": ("不定缺", "none"),
+    "ui.table_turns_up_dora": ("这桌翻宝牌", "This table turns up 宝牌 (dora)"),
     "ui.suit_m": ("万", "characters"),
     "ui.suit_p": ("筒", "dots"),
     "ui.suit_s": ("条", "bamboo"),
@@ -526,10 +539,18 @@ TERMS: dict[str, str] = {
     "天和": "dealer's win on the deal",
     "地和": "win on the dealer's first discard",
     "人和": "win in the first go-around",
+    "定缺": "the suit given up at the start",
+    "缺一门": "one suit missing",
+    "起和": "the minimum a hand needs to win",
 }
 
 #: English template -> Chinese. ``{0}``… are what the message was made with, in order.
 MESSAGES: dict[str, str] = {
+    # the scorers' refusals of a complete hand
+    "riichi: no yaku (役なし / 无役): a win needs at least one yaku, and dora do not count as one":
+        "立直麻将：无役（役なし），不能和：和牌至少要一役，宝牌不算役",
+    "{0} points before flowers is under the {1}-point minimum (起和{2}番): not a legal win, "
+    "nothing paid": "不算花牌只有 {0}番，低于最低的 {1}番（起和{2}番）：不算和牌，不付分",
     # the service's own answers (uploads, bounds, tables)
     "send the request body as JSON (Content-Type: application/json), got {0}":
         "请以 JSON 发送（Content-Type: application/json），收到 {0}",

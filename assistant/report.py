@@ -35,8 +35,12 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('melds', lang)}: {melds}")
     lines.append(f"{_t('variant', lang)}: {variant_name(result['variant'], lang)}")
     s = result["shanten"]
+    refusal = result.get("not_a_win")
+    if refusal:  # complete, but the variant's rules refuse it: the reason, never "a win!"
+        lines.append(f"{text('verdict.not_a_win', lang)}: {refusal['zh' if zh else 'en']}")
     if result["is_win"]:
-        lines.append(_t("win", lang))
+        if not refusal:
+            lines.append(_t("win", lang))
         for d in result.get("decompositions", []):
             form = Form(d["form"])
             label = form.name_zh if zh else _FORM_EN[form]
@@ -73,9 +77,6 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('added', lang)}: {_names([a['tile'] for a in own['added_kongs']], lang)}")
     if result.get("score"):
         lines += score_lines(result["score"], lang)
-    if result.get("score_error"):  # complete, but not a win under the rules (riichi: no yaku)
-        lines.append(("不计分: " if lang.startswith("zh") else "Not scored: ")
-                     + result["score_error"]["message"])
     return "\n".join(lines)
 
 

@@ -171,6 +171,7 @@ window.CATALOGUE = {
 "request body too large: {0} bytes, the limit for {1} is {2} bytes": "请求内容太大：{0} 字节，{1} 的上限是 {2} 字节",
 "request headers too large: {0} bytes, the limit is {1}": "请求头太大：{0} 字节，上限 {1} 字节",
 "riichi needs a concealed hand: no claimed meld (a concealed kong is allowed)": "立直须门前清：不能有吃碰（暗杠可以）",
+"riichi: no yaku (役なし / 无役): a win needs at least one yaku, and dora do not count as one": "立直麻将：无役（役なし），不能和：和牌至少要一役，宝牌不算役",
 "riichi: table.seat {0} must be the winner's seat wind {1}": "立直麻将：table.seat {0} 须是和牌者的门风 {1}",
 "riichi: the dealer sits East (the seats are seat winds), so table.dealer is E, not {0}": "立直麻将：庄家坐东（座位即门风），所以 table.dealer 是 E，不是 {0}",
 "robbing_kong (抢杠) is a win on another seat's kong tile, not self-drawn": "抢杠是和别人杠的那张牌，不是自摸",
@@ -374,6 +375,7 @@ window.CATALOGUE = {
 "{0} must be one of E S W N, got {1}": "{0}须为 E S W N 之一，收到 {1}",
 "{0} or {1} expected, a kong counts as 3": "应为 {0} 或 {1} 张，杠算 3 张",
 "{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
+"{0} points before flowers is under the {1}-point minimum (起和{2}番): not a legal win, nothing paid": "不算花牌只有 {0}番，低于最低的 {1}番（起和{2}番）：不算和牌，不付分",
 "{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
 "{0} red fives, but the hand holds {1} fives": "有 {0} 张赤五，手里却只有 {1} 张五",
 "{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
@@ -448,6 +450,7 @@ window.CATALOGUE = {
 "天和": "dealer's win on the deal",
 "夹张": "a wait in the middle of a chow",
 "字一色": "all honours",
+"定缺": "the suit given up at the start",
 "对家": "the player opposite",
 "小三元": "little three dragons",
 "小四喜": "little four winds",
@@ -473,10 +476,12 @@ window.CATALOGUE = {
 "直杠": "a kong claimed on a discard",
 "碰碰和": "all pungs",
 "组合龙": "knitted straight",
+"缺一门": "one suit missing",
 "自摸": "self-drawn win",
 "荒庄": "a drawn hand",
 "财神": "wild tile",
 "赖子": "wild tile",
+"起和": "the minimum a hand needs to win",
 "边张": "an edge wait (12 waiting on 3, 89 on 7)",
 "过手不和": "a passed win is locked until your next turn",
 "连庄": "the dealer keeps the deal",
@@ -1507,6 +1512,10 @@ window.CATALOGUE = {
 "牌局记分",
 "Table session"
 ],
+"ui.table_turns_up_dora": [
+"这桌翻宝牌",
+"This table turns up 宝牌 (dora)"
+],
 "ui.tables_kept": [
 "已有的牌局",
 "Tables kept"
@@ -1714,6 +1723,26 @@ window.CATALOGUE = {
 "ui.wins_so_far": [
 "本局已和",
 "Wins so far this hand"
+],
+"verdict.below_minimum": [
+"{points}番不够起和的{min}番：不算和牌，不付分",
+"{points} points are under the {min}-point minimum (起和): not a win, nothing is paid"
+],
+"verdict.counted": [
+"算得的番（不够起和，不付分）",
+"Points counted (not enough to win, nothing paid)"
+],
+"verdict.not_a_win": [
+"不算和牌",
+"Not a win"
+],
+"verdict.three_suits_held": [
+"缺一门：三门花色都在手里，不能和",
+"all three suits are held: this variant needs one suit missing (缺一门) to win"
+],
+"verdict.void_suit_held": [
+"定缺的一门还在手里（{tiles}）：打完这门才能和",
+"the void suit (定缺) is still held ({tiles}): it must all be discarded before a win"
 ]
 },
 "variants": {

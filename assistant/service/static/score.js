@@ -339,12 +339,20 @@ function drawMeldForm() {
 
 //: The chosen variant's options as served: key -> {value, zh, en}.
 let variantOptions = {};
+//: Whether the chosen variant adds 宝牌 as 番 when the table turns them up (its switch).
+let countsDora = false;
 
 /** Controls for the variant's simple options (true/false, numbers); others keep their value. */
 async function loadOptions() {
+  // The indicators belong to the variant they were typed for: another variant's 宝牌 (or
+  // riichi's dora) would count wrong, so the fields start empty and the switch off.
+  for (const id of ["dora", "ura-dora"]) $(id).value = "";
+  $("dora-switch").checked = false;
   try {
-    variantOptions = (await api(`/api/variants/${encodeURIComponent($("variant").value)}`)).options;
-  } catch (err) { variantOptions = {}; }
+    const info = await api(`/api/variants/${encodeURIComponent($("variant").value)}`);
+    variantOptions = info.options;
+    countsDora = Boolean(info.counts_dora);
+  } catch (err) { variantOptions = {}; countsDora = false; }
   drawOptions();
   drawExtras();
   clearResult();
@@ -357,15 +365,15 @@ async function loadOptions() {
   }
 }
 
-//: The Chinese variants that count 宝牌 (options.dora_indicators); riichi sends its own keys.
-const DORA_VARIANTS = ["guangdong", "hongkong", "sichuan", "xueliu", "taiwan"];
-
-/** The fields the chosen variant takes: the tile turned up, the (ura-)dora, riichi. */
+/** The fields the chosen variant takes: the tile turned up, the (ura-)dora, riichi. Riichi
+ * always turns up dora; a Chinese variant that counts 宝牌 (options.dora_indicators) does so
+ * only where the table turns its switch on; the others have none. */
 function drawExtras() {
   const v = $("variant").value;
   const riichi = v === "riichi";
   $("indicator-wrap").hidden = !(variantOptions.wild_indicator && variantOptions.wild_indicator.value);
-  $("dora-wrap").hidden = !(riichi || DORA_VARIANTS.includes(v));
+  $("dora-switch-wrap").hidden = riichi || !countsDora;
+  $("dora-wrap").hidden = !(riichi || (countsDora && $("dora-switch").checked));
   $("ura-wrap").hidden = !riichi;
   $("riichi-wrap").hidden = !riichi;
 }
@@ -591,6 +599,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   MyTileset.summary().then((t) => { state.tileset = t; drawTileset(); });
   try { await fillVariants($("variant"), "guangdong"); } catch (err) { showError($("score-error"), err); }
   $("variant").addEventListener("change", loadOptions);
+  $("dora-switch").addEventListener("change", () => {
+    if (!$("dora-switch").checked) $("dora").value = "";
+    drawExtras(); clearResult();
+  });
   loadOptions();
   drawHand();
 });
