@@ -7,7 +7,7 @@ stub recogniser of ``test_e2e_pages``."""
 from __future__ import annotations
 
 import pytest
-from test_e2e_pages import CHROMIUM, Server, upload_photo
+from test_e2e_pages import CHROMIUM, open_table, upload_photo
 from test_e2e_player import _page, browser, choose_variant, server, stub  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -98,3 +98,25 @@ def test_bao_pai_belong_to_their_variant(seen, server) -> None:  # noqa: F811
     page.wait_for_selector("#dora-switch", state="visible")
     page.check("#dora-switch")
     assert page.input_value("#dora") == ""
+
+
+def test_a_xuezhan_hand_with_two_winners_reads_right(seen, server) -> None:  # noqa: F811
+    """Bo wins on Ann's discard, then Dai draws his own: the history says each as it came."""
+    page, _, lang = seen
+    open_table(page, server, "sichuan")
+    page.wait_for_selector("#win-goes-on:not([hidden])")
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "0")
+    page.fill("#win-hand", "123456m234p678p9p 9p")
+    page.click("#win-goes-on")
+    page.wait_for_function("() => document.querySelector('#pending-wins').textContent.includes('Bo')")
+    page.select_option("#winner", "3")
+    page.select_option("#discarder", "")
+    page.fill("#win-hand", "111m444m222p777p9p 9p")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row .still-in")
+    row = page.inner_text("tr.hand-row td:nth-child(3)").split("\n")[0]
+    if lang == "zh":
+        assert row.startswith("Bo 和 Ann；Dai 自摸"), row
+    else:
+        assert row.startswith("Bo wins on Ann; Dai self-drawn"), row

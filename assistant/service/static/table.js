@@ -84,8 +84,8 @@ function draw() {
     t.players.map((p) => `<th>${esc(p.name)}</th>`).join("") + "</tr>" +
     t.hands.map((h) => {
       const r = h.result;
-      const what = r.result === "draw" ? T("ui.draw_2")
-        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(T("ui.list_comma"))} ${r.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${esc(t.players[r.discarder].name)}`}`;
+      const what = r.result === "draw" && !r.wins ? T("ui.draw_2")
+        : winsWords(t, r.wins || [{ winners: r.winners || [r.winner], discarder: r.discarder }]);
       const wins = (r.wins || [r]).filter((w) => w.hand).map((w) =>
         `<div>${(r.wins || []).length > 1 ? esc(t.players[w.winner].name) + " " : ""}` +
         tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +
@@ -96,6 +96,22 @@ function draw() {
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + "</tr>";
     }).join("") +
     `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}</tr>`;
+}
+
+/** Who won on whom, each win in the order it came: the winners on one discard together
+ * ("乙、丁 和 丙"), a self-drawn win apart ("乙 和 丙；丁 自摸"), as a 血战 hand plays them. */
+function winsWords(t, wins) {
+  const name = (p) => esc(t.players[p].name);
+  const groups = [];
+  for (const w of wins) {
+    const last = groups[groups.length - 1];
+    const winners = w.winners || [w.winner];
+    if (last && w.discarder !== null && last.discarder === w.discarder) last.winners.push(...winners);
+    else groups.push({ winners: winners.slice(), discarder: w.discarder });
+  }
+  return groups.map((g) => `${g.winners.map(name).join(T("ui.list_comma"))} ` +
+    (g.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${name(g.discarder)}`))
+    .join(T("ui.list_semicolon"));
 }
 
 function drawCarried(t) {  // what the table carries into this hand
@@ -230,8 +246,8 @@ function drawPending() {
   const out = $("pending-wins");
   if (!t || !game.pending.length) { out.innerHTML = ""; return; }
   const name = (p) => esc(t.players[p].name);
-  out.innerHTML = `${T("ui.wins_so_far")}: ` + game.pending.map((w) => (w.winners || [w]).map((x) => name(x.winner)).join(T("ui.list_comma")) +
-    " " + (w.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${name(w.discarder)}`)).join("；") +
+  const wins = game.pending.map((w) => ({ winners: (w.winners || [w]).map((x) => x.winner), discarder: w.discarder }));
+  out.innerHTML = `${T("ui.wins_so_far")}: ${winsWords(t, wins)}` +
     ` · ${T("ui.still_in")}: ${stillIn().map(name).join(T("ui.list_comma"))}`;
 }
 
