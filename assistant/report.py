@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import score_summary, text, translate, variant_name
+from .catalogue import score_summary, seat_name, text, translate, variant_name
 from .shanten import Form
 from .tiles import tile_name, to_compact
 
@@ -89,21 +89,23 @@ def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
         if i.get("event") == "cap":
             cap = i  # the cap is said as "封顶 3番", not as an item taking fan away
             continue
-        why = to_compact(i["tiles"]) if i.get("tiles") else i.get("event", "")
+        # The tiles that make the item; an item of the table (自摸, a flower) has none to show.
+        why = f"  [{to_compact(i['tiles'])}]" if i.get("tiles") else ""
         name = f"{i['name_zh']} {i['name_en']}" if zh else f"{i['name_en']} ({i['name_zh']})"
         times = f" ×{i['count']}" if i.get("count", 1) > 1 else ""
-        lines.append(f"  {name}: {i['value']:+d}{times}  [{why}]")
+        lines.append(f"  {name}: {i['value']:+d}{times}{why}")
     if cap is not None and "fan" in score:
         lines.append("  " + _t("cap", lang, cap=score["fan"], fan=score["fan"] - cap["value"]))
     lines.append(f"  {_t('sum', lang)}: {score_summary(score, lang)}")
     if score.get("liable"):
-        lines.append(f"  {_t('liable', lang)}: {score['liable']['seat']}")
-    pays = "  ".join(f"{seat} {amount:+d}" for seat, amount in score["payments"].items())
+        lines.append(f"  {_t('liable', lang)}: {seat_name(score['liable']['seat'], lang)}")
+    pays = "  ".join(f"{seat_name(seat, lang)} {amount:+d}"
+                     for seat, amount in score["payments"].items())
     lines.append(f"{_t('payments', lang)}: {pays}")
     for payer, row in score.get("matrix", {}).items():
         for payee, amount in row.items():
             if amount:
-                lines.append(f"  {payer} → {payee}: {amount}")
+                lines.append(f"  {seat_name(payer, lang)} → {seat_name(payee, lang)}: {amount}")
     for note in score.get("assumed", []):
         lines.append(f"  {_t('assumed', lang)}: {translate(note, lang)}")
     return lines
