@@ -238,6 +238,7 @@ UI: dict[str, tuple[str, str]] = {
     "ui.asked_la_zhuang": ("拉庄", "Asked 拉庄 (la zhuang)"),
     "ui.void_suit": ("定缺", "Void suit (定缺)"),
     "ui.no_void_suit": ("不定缺", "none"),
+    "ui.skip_to_content": ("跳到正文", "Skip to the content"),
     "ui.table_turns_up_dora": ("这桌翻宝牌", "This table turns up 宝牌 (dora)"),
     "ui.suit_m": ("万", "characters"),
     "ui.suit_p": ("筒", "dots"),

@@ -120,3 +120,160 @@ def test_a_xuezhan_hand_with_two_winners_reads_right(seen, server) -> None:  # n
         assert row.startswith("Bo 和 Ann；Dai 自摸"), row
     else:
         assert row.startswith("Bo wins on Ann; Dai self-drawn"), row
+
+
+def test_the_score_is_brought_into_view(seen, server) -> None:  # noqa: F811
+    page, _, _ = seen
+    typed_hand(page, server, "123m456p789s1112z2z", "guangdong")
+    page.wait_for_selector("#result .verdict.win")
+    top = page.evaluate("document.getElementById('result-card').getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] / 2, top
+    assert page.evaluate("document.activeElement.id") == "result-card"
+
+
+def test_a_square_photo_fits_the_screen_and_teaching_comes_after_the_hand(seen, server) -> None:  # noqa: F811
+    from test_service_support import jpeg_bytes
+
+    page, _, _ = seen
+    page.goto(f"{server.url}/score")
+    page.set_input_files("#photo", files=[{"name": "square.jpg", "mimeType": "image/jpeg",
+                                           "buffer": jpeg_bytes(1000, 1000)}])
+    page.wait_for_selector("#rec-status[data-found]")
+    box = page.eval_on_selector("#annotated", "el => el.getBoundingClientRect().toJSON()")
+    assert box["height"] <= page.viewport_size["height"] * 0.8, box
+    assert abs(box["width"] / box["height"] - 1) < 0.02, box  # its shape kept
+    order = page.evaluate("""() => ['annotated', 'hand', 'result-card', 'my-tiles'].map(
+        (id) => document.getElementById(id).getBoundingClientRect().top + scrollY)""")
+    assert order == sorted(order), order
+
+
+#: Every control on screen smaller than 44 × 44 CSS pixels (a checkbox or radio counts by its
+#: label; a link inside a sentence is not a control of its own).
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = document.querySelectorAll('button, select, input, summary, a, label.file-btn');
+  for (const el of controls) {
+    if (el.closest('p, li, .picker-grid ~ *') && el.tagName === 'A') continue;
+    let target = el;
+    if (el.matches('input[type=checkbox], input[type=radio]')) target = el.closest('label') || el;
+    if (el.matches('input.visually-hidden')) target = el.closest('label');
+    if (el.matches('.skip-link')) continue;
+    const r = target.getBoundingClientRect();
+    if (!r.width || !target.offsetParent) continue;
+    if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
+      small.push(`${el.tagName}#${el.id}.${el.className} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("path", ["/", "/score", "/live", "/teach", "/table"])
+def test_every_touch_target_is_at_least_44_px(seen, server, path: str) -> None:  # noqa: F811
+    page, _, _ = seen
+    page.goto(f"{server.url}{path}")
+    page.wait_for_load_state("networkidle")
+    if path == "/score":
+        upload_photo(page, None)
+        page.wait_for_selector("#hand button[data-index='13']")
+        page.click("#score-btn")
+        page.wait_for_selector("#result .verdict")
+    if path == "/table":
+        open_table(page, server, "sichuan")
+        page.click("#add-kong")
+    if path == "/teach":
+        page.click("#explain-btn")
+        page.wait_for_selector("#explain-out .verdict")
+        page.click("#rules details summary >> nth=0")
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, small
+    if path == "/score":
+        page.click("#hand button[data-index='0']")
+        page.wait_for_selector(".picker")
+        small = page.evaluate(SMALL_TARGETS.replace("'button, select", "'.picker button, .picker select"))
+        assert not small, small
+
+
+def test_the_discard_advice_keeps_its_four_columns(seen, server) -> None:  # noqa: F811
+    page, width, _ = seen
+    page.goto(f"{server.url}/teach")
+    page.fill("#explain-input", "1234m456p789s1125z")
+    page.click("#explain-btn")
+    page.wait_for_selector("#explain-out tr.discard.best")
+    got = page.evaluate("""() => {
+      const t = document.querySelector('table.discards');
+      const card = t.closest('.card').getBoundingClientRect();
+      const cells = [...t.querySelectorAll('tr:first-child th, tr.discard td')];
+      return { cols: t.querySelector('tr').children.length, scroll: t.scrollWidth - t.clientWidth,
+               out: cells.filter((c) => c.getBoundingClientRect().right > card.right + 0.5).length };
+    }""")
+    assert got == {"cols": 4, "scroll": 0, "out": 0}, (width, got)
+
+
+def test_no_request_of_a_page_is_missing_and_the_icon_is_served(seen, server) -> None:  # noqa: F811
+    page, _, _ = seen
+    missing: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and missing.append(f"{r.status} {r.url}"))
+    for path in ("/", "/score", "/live", "/teach", "/table"):
+        page.goto(f"{server.url}{path}")
+        page.wait_for_load_state("networkidle")
+    assert not missing, missing
+    icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+    for url in (icon, f"{server.url}/favicon.ico"):
+        r = page.request.get(url)
+        assert r.status == 200 and r.headers["content-type"].startswith("image/svg+xml"), url
+
+
+def test_the_player_s_words_not_the_engine_s(seen, server) -> None:  # noqa: F811
+    page, _, lang = seen
+    # The teach page's report: seats by their names, no item keys.
+    page.goto(f"{server.url}/teach")
+    page.fill("#explain-input", "123m456p789s1112z2z")
+    page.select_option("#explain-variant", "guangdong")
+    page.click("#explain-btn")
+    page.wait_for_selector("#explain-out .score-item")
+    report = page.evaluate("document.querySelector('#explain-report').textContent")
+    assert "[self_drawn]" not in report and "E +" not in report, report
+    assert ("东家 +" if lang == "zh" else "East +") in report, report
+    # A tile the variant does not play: the variant by its name.
+    page.goto(f"{server.url}/score")
+    page.fill("#typed", "123m456p789s1112z2z")
+    page.click("#use-typed")
+    choose_variant(page, "sichuan")
+    page.click("#score-btn")
+    page.wait_for_selector("#score-error .error")
+    error = page.inner_text("#score-error")
+    assert "'sichuan'" not in error or lang == "en", error
+    if lang == "zh":
+        assert "四川麻将" in error, error
+    # The table page's own check of the names, in the player's words.
+    page.goto(f"{server.url}/table")
+    page.wait_for_selector("#variant option[value='guangdong']", state="attached")
+    page.click("#create")
+    page.wait_for_selector("#create-error .error")
+    error = page.inner_text("#create-error")
+    if lang == "zh":
+        assert "'players'" not in error and "玩家" in error, error
+
+
+def test_the_keyboard_skips_to_the_content_and_keeps_its_place(seen, server) -> None:  # noqa: F811
+    page, _, _ = seen
+    page.goto(f"{server.url}/score")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    assert page.is_visible(".skip-link")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    upload_photo(page, None)
+    page.wait_for_selector("#hand button[data-index='13']")
+    page.focus("#hand button[data-index='2']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".picker")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # picks a tile: the row is read again and redrawn
+    page.wait_for_selector(".picker", state="detached")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    focus = page.evaluate("""() => { const a = document.activeElement;
+      return { tag: a.tagName, index: a.dataset.index, inHand: !!a.closest('#hand') }; }""")
+    assert focus["tag"] != "BODY" and focus["inHand"], focus

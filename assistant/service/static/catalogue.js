@@ -1472,6 +1472,10 @@ window.CATALOGUE = {
 "各和型向听",
 "Shanten per form"
 ],
+"ui.skip_to_content": [
+"跳到正文",
+"Skip to the content"
+],
 "ui.south": [
 "南家",
 "South"

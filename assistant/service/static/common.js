@@ -96,6 +96,7 @@ function pickTile(opts = {}) {
       box.remove();
       document.removeEventListener("keydown", onKey, true);
       if (back && back.focus) back.focus();
+      keepFocus(back);
       resolve(value);
     };
     const onKey = (ev) => {
@@ -117,6 +118,30 @@ function pickTile(opts = {}) {
     const first = box.querySelector("button.pick");
     if (first) first.focus();
   });
+}
+
+/** Keep the focus where the player was after a pick: the tile button picked from is often
+ * redrawn (the row or the photo's tiles rebuilt, after the service has read the hand again),
+ * and a removed element leaves the focus on the page body. For a few seconds, whenever that
+ * happens, the element with the same place (the same data-* keys in the same container) takes
+ * the focus, or else its container. */
+function keepFocus(el) {
+  const holder = el && el.closest && el.closest("[id]");
+  if (!holder || el === document.body) return;
+  const keys = [...el.attributes].filter((a) => a.name.startsWith("data-"))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const selector = `#${CSS.escape(holder.id)} ${el.tagName.toLowerCase()}${keys}`;
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  const refocus = () => {
+    if (!lost() || document.querySelector(".picker")) return;
+    const again = document.querySelector(selector) || document.getElementById(holder.id);
+    if (!again) return;
+    if (!again.matches("a[href], button, input, select, textarea, [tabindex]")) again.setAttribute("tabindex", "-1");
+    again.focus();
+  };
+  const watch = new MutationObserver(refocus);
+  watch.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), 5000);
 }
 
 function groupsHTML(text) {

@@ -552,6 +552,11 @@ async function score() {
   } catch (err) {
     showError($("score-error"), err);
   }
+  // The answer (or what is wrong) is below the button, often below the window: go to it, and
+  // put the focus there so a keyboard or screen reader carries on from the answer.
+  const card = $("result-card");
+  card.scrollIntoView({ block: "start" });
+  card.focus({ preventScroll: true });
 }
 
 function drawResult() {
