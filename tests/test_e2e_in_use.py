@@ -7,8 +7,16 @@ stub recogniser of ``test_e2e_pages``."""
 from __future__ import annotations
 
 import pytest
-from test_e2e_pages import CHROMIUM, open_table, upload_photo
-from test_e2e_player import _page, browser, choose_variant, server, stub  # noqa: F401 (fixtures)
+from test_e2e_pages import CHROMIUM, Server, open_table, upload_photo
+from test_e2e_player import (  # noqa: F401 (fixtures)
+    TILES14,
+    _page,
+    browser,
+    choose_variant,
+    server,
+    stub,
+)
+from test_service_support import StubRecognizer
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -277,3 +285,60 @@ def test_the_keyboard_skips_to_the_content_and_keeps_its_place(seen, server) -> 
     focus = page.evaluate("""() => { const a = document.activeElement;
       return { tag: a.tagName, index: a.dataset.index, inHand: !!a.closest('#hand') }; }""")
     assert focus["tag"] != "BODY" and focus["inHand"], focus
+
+
+class SlowStub(StubRecognizer):
+    """The stub recogniser taking ``delay`` seconds a frame, as a busy machine does; it keeps
+    the width of every frame it was given."""
+
+    def __init__(self, delay: float) -> None:
+        super().__init__(list(TILES14[:13]))
+        self.delay = delay
+        self.widths: list[int] = []
+
+    def detect(self, image_bgr, *args, **kwargs):  # type: ignore[no-untyped-def]
+        import time
+
+        self.widths.append(int(image_bgr.shape[1]))
+        time.sleep(self.delay)
+        return super().detect(image_bgr, *args, **kwargs)
+
+
+#: Every /api/recognize request of the page: when it went and when its answer came.
+TRACK_RECOGNIZE = """
+window.__frames = [];
+const send = window.fetch;
+window.fetch = async (url, opts) => {
+  if (!String(url).includes('/api/recognize')) return send(url, opts);
+  const f = { start: performance.now(), end: null };
+  window.__frames.push(f);
+  try { return await send(url, opts); } finally { f.end = performance.now(); }
+};
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_live_page_sends_only_the_newest_frame(browser, tmp_path, width: int) -> None:  # noqa: F811
+    """On a slow service, no frame waits behind another: the next frame is taken from the
+    camera only when the answer before it has come, and frames get smaller until the answers
+    come in time."""
+    slow = SlowStub(0.25)
+    service = Server({"DATABASE": tmp_path / "t.sqlite3", "RECOGNIZER": slow})
+    context, page, errors = _page(browser, width, "en")
+    try:
+        context.grant_permissions(["camera"], origin=service.url)
+        context.add_init_script(TRACK_RECOGNIZE)
+        page.goto(f"{service.url}/live")
+        page.click("#start")
+        page.wait_for_function("() => window.__frames.filter((f) => f.end).length >= 6")
+        page.click("#stop")
+        frames = page.evaluate("window.__frames")
+        answered = [f["end"] if f["end"] is not None else float("inf") for f in frames]
+        overlaps = [b for a, b in zip(answered, frames[1:], strict=False) if b["start"] < a]
+        assert not overlaps, overlaps  # one in flight: none sent while another was answered
+        assert page.get_attribute("#rate", "data-max-inflight") == "1"
+        assert slow.widths[-1] < slow.widths[0], slow.widths  # slow answers: smaller frames
+    finally:
+        context.close()
+        service.close()
+    assert not errors, errors
