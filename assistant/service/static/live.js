@@ -19,10 +19,10 @@ const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
 //: a second, each answer behind the other; see benchmarks/live_rate.py).
 const IN_FLIGHT = 1;
 //: The widths a frame may be sent at; the live page steps down when an answer takes longer
-//: than TARGET_MS (smoothed) and back up when answers come in well under it. The recogniser
-//: took 337 ms a frame at 1280 px, 190 ms at 960 and 66 ms at 640 on the 2-core machine under
-//: load, so the width is what keeps ten answers a second there.
-const SIDES = [1280, 960, 800, 640, 480];
+//: than TARGET_MS (smoothed) and back up when answers come in well under it. A smaller frame
+//: costs less to encode, send, decode and look over; 640 px is the floor, where a hand across
+//: the frame still has about 45 px a tile for the classifier.
+const SIDES = [1280, 960, 800, 640];
 const TARGET_MS = 150;
 const DECAY = 0.8;       // weight of a frame's name vote after each further frame
 const SWITCH = 1.3;      // a tile's name changes only when another name has this many times its votes
