@@ -342,3 +342,26 @@ def test_the_live_page_sends_only_the_newest_frame(browser, tmp_path, width: int
         context.close()
         service.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_english_rules_name_every_chinese_term(browser, server, width: int) -> None:  # noqa: F811
+    """The English rules keep the table's Chinese words, each with its English name beside it
+    (once in each sentence)."""
+    import re
+
+    context, page, errors = _page(browser, width, "en")
+    try:
+        page.goto(f"{server.url}/teach")
+        page.wait_for_selector("#rules details")
+        for d in page.query_selector_all("#rules details"):
+            d.evaluate("d => { d.open = true; }")
+        page.wait_for_load_state("networkidle")
+        lines = [ln for ln in page.inner_text("#rules").split("\n") if ln.strip()]
+        bare = sorted({m.group() for ln in lines for m in re.finditer(r"[\u4e00-\u9fff]{2,}", ln)
+                       if f"{m.group()} (" not in ln and f"{m.group()}(" not in ln
+                       and f"{m.group()}（" not in ln})
+        assert not bare, bare
+    finally:
+        context.close()
+    assert not errors, errors

@@ -89,7 +89,7 @@ function draw() {
       const wins = (r.wins || [r]).filter((w) => w.hand).map((w) =>
         `<div>${(r.wins || []).length > 1 ? esc(t.players[w.winner].name) + " " : ""}` +
         tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +
-        (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "") +
+        (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, gloss(i.name_en)))).join(" · ")}</div>` : "") +
         "</div>").join("");
       const still = r.still_in ? `<div class="note still-in">${T("ui.still_in")}: ${r.still_in.map((p) => esc(t.players[p].name)).join(T("ui.list_comma"))}</div>` : "";
       return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}${still}</td>` +

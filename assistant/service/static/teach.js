@@ -124,12 +124,12 @@ async function drawExamples(variant) {
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
       verdict = isWinning(r) ? (r.score ? `${T("ui.wins")}: ${esc(scoreSummary(r.score))} — ` +
-        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.list_comma")) : T("ui.wins"))
+        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, gloss(i.name_en)))).join(T("ui.list_comma")) : T("ui.wins"))
         : T("ui.not_a_win_under_these_rules") + (notWinReason(r) ? `${T("ui.list_semicolon")}${esc(notWinReason(r))}` : "");
     } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
     const tiles = codesOf(ex.hand.concealed).concat(
       ...(ex.hand.melds || []).map((m) => (typeof m.tiles === "string" ? codesOf(m.tiles) : m.tiles)));
-    rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>` +
+    rows.push(`<div class="example"><b>${esc(L(ex.zh, gloss(ex.en)))}</b><br>` +
       `${exampleTilesHTML(tiles.concat([ex.hand.win_tile]), ex.wilds || [])}` +
       `${wildLegendHTML(ex.hand.indicator, ex.wilds || [])}<p class="note">${verdict}</p></div>`);
   }
