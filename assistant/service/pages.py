@@ -7,7 +7,7 @@ language (zh/en) is switched in the page and remembered in the browser.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, send_from_directory
+from flask import Blueprint, render_template
 
 from ..catalogue import TEXT
 from ..tiles import LAYOUT_ORDER, parse_tiles, tile_name
@@ -55,10 +55,3 @@ def _page(name: str, template: str):  # type: ignore[no-untyped-def]
 for _name, (_path, _template) in PAGES.items():
     bp.add_url_rule(_path, endpoint=_name, view_func=_page(_name, _template))
 
-
-@bp.get("/favicon.ico")
-def favicon():  # type: ignore[no-untyped-def]
-    """The icon from static, for the browsers and tools that ask for /favicon.ico whatever the
-    page's ``<link rel="icon">`` says (a 404 on every load otherwise)."""
-    return send_from_directory(current_app.static_folder or "static", "favicon.svg",
-                               mimetype="image/svg+xml", max_age=86400)
