@@ -243,6 +243,8 @@ def test_the_player_s_words_not_the_engine_s(seen, server) -> None:  # noqa: F81
     report = page.evaluate("document.querySelector('#explain-report').textContent")
     assert "[self_drawn]" not in report and "E +" not in report, report
     assert ("东家 +" if lang == "zh" else "East +") in report, report
+    if lang == "zh":
+        assert "座位 E" not in report and "东家（这手牌的门风）" in report, report
     # A tile the variant does not play: the variant by its name.
     page.goto(f"{server.url}/score")
     page.fill("#typed", "123m456p789s1112z2z")
