@@ -142,6 +142,8 @@ function keepFocus(el) {
   const watch = new MutationObserver(refocus);
   watch.observe(document.body, { childList: true, subtree: true });
   setTimeout(() => watch.disconnect(), 5000);
+  // A tap or click elsewhere is the player moving on: the focus is his to place.
+  document.addEventListener("pointerdown", () => watch.disconnect(), { once: true, capture: true });
 }
 
 function groupsHTML(text) {
