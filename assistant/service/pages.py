@@ -54,4 +54,3 @@ def _page(name: str, template: str):  # type: ignore[no-untyped-def]
 
 for _name, (_path, _template) in PAGES.items():
     bp.add_url_rule(_path, endpoint=_name, view_func=_page(_name, _template))
-
