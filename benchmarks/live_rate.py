@@ -7,7 +7,7 @@ its peer, the policy it replaces, side by side in one process on one service.
   machine each frame waits behind the other and the answers come late.
 * live: one frame in flight, taken when the answer before it came back (so none is stale), sent
   at the width that keeps the smoothed latency under 150 ms (the steps of ``static/live.js``:
-  1280, 960, 800, 640 px; down when over 150 ms, up when under 50 ms).
+  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms).
 
 ``--load N`` keeps N processes spinning on the CPU while both run (the machine "busy"). Printed:
 updates a second, median and p95 latency, the width the live policy settled at, and the ratio
@@ -29,6 +29,7 @@ from service_http import frames_1280x720, load_recognizer, percentile, post_imag
 
 SIDES = [1280, 960, 800, 640]  # as static/live.js
 TARGET_MS = 150.0
+UP_MS = 90.0
 
 
 def spin(stop: multiprocessing.Event) -> None:  # type: ignore[valid-type]
@@ -94,7 +95,7 @@ def live(host: str, frames: list[bytes], seconds: float, side: int = 960) -> tup
         at = SIDES.index(side)
         if slow > TARGET_MS and at < len(SIDES) - 1:
             side, slow = SIDES[at + 1], None
-        elif slow < TARGET_MS / 3 and at > 0:
+        elif slow < UP_MS and at > 0:
             side, slow = SIDES[at - 1], None
     conn.close()
     return latencies, side

@@ -15,8 +15,8 @@ const live = {
 const HISTORY = 5;       // frames voted over for the hand
 const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
 //: One frame in flight, taken from the camera when the answer to the one before has come: the
-//: service never holds a queue of old frames (on a busy machine two in flight took 2.2 updates
-//: a second, each answer behind the other; see benchmarks/live_rate.py).
+//: service never holds an old frame. Two in flight share the same cores, so on a busy machine
+//: they gave about as many answers a second, each twice as late (benchmarks/live_rate.py).
 const IN_FLIGHT = 1;
 //: The widths a frame may be sent at; the live page steps down when an answer takes longer
 //: than TARGET_MS (smoothed) and back up when answers come in well under it. A smaller frame
@@ -24,6 +24,7 @@ const IN_FLIGHT = 1;
 //: the frame still has about 45 px a tile for the classifier.
 const SIDES = [1280, 960, 800, 640];
 const TARGET_MS = 150;
+const UP_MS = 90;        // answers this quick (smoothed): a wider frame fits in the target
 const DECAY = 0.8;       // weight of a frame's name vote after each further frame
 const SWITCH = 1.3;      // a tile's name changes only when another name has this many times its votes
 
@@ -165,7 +166,7 @@ function fitSide(ms) {
   live.slow = live.slow === null ? ms : 0.7 * live.slow + 0.3 * ms;
   const at = SIDES.indexOf(live.side);
   if (live.slow > TARGET_MS && at < SIDES.length - 1) { live.side = SIDES[at + 1]; live.slow = null; }
-  else if (live.slow < TARGET_MS / 3 && at > 0) { live.side = SIDES[at - 1]; live.slow = null; }
+  else if (live.slow < UP_MS && at > 0) { live.side = SIDES[at - 1]; live.slow = null; }
 }
 
 /** Read the camera: each frame is the newest one, taken when the answer before it came back. */
