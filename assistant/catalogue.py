@@ -124,6 +124,18 @@ TEXT: dict[str, tuple[str, str]] = {
                      "no tile set yet: learn one with mahjong-assistant tileset learn"),
     "tileset.forgot": ("牌组 {name}：已撤销样本 #{id}", "tile set {name}: example #{id} undone"),
     "tileset.deleted": ("已删除牌组 {name}", "tile set {name} deleted"),
+    # why a complete hand is not a win (assistant.analysis: ``not_a_win``)
+    "verdict.void_suit_held": ("定缺的一门还在手里（{tiles}）：打完这门才能和",
+                               "the void suit (定缺) is still held ({tiles}): it must all be "
+                               "discarded before a win"),
+    "verdict.three_suits_held": ("缺一门：三门花色都在手里，不能和",
+                                 "all three suits are held: this variant needs one suit missing "
+                                 "(缺一门) to win"),
+    "verdict.below_minimum": ("{points}番不够起和的{min}番：不算和牌，不付分",
+                              "{points} points are under the {min}-point minimum (起和): not a "
+                              "win, nothing is paid"),
+    "verdict.not_a_win": ("不算和牌", "Not a win"),
+    "verdict.counted": ("算得的番（不够起和，不付分）", "Points counted (not enough to win, nothing paid)"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),
@@ -226,6 +238,8 @@ UI: dict[str, tuple[str, str]] = {
     "ui.asked_la_zhuang": ("拉庄", "Asked 拉庄 (la zhuang)"),
     "ui.void_suit": ("定缺", "Void suit (定缺)"),
     "ui.no_void_suit": ("不定缺", "none"),
+    "ui.skip_to_content": ("跳到正文", "Skip to the content"),
+    "ui.table_turns_up_dora": ("这桌翻宝牌", "This table turns up 宝牌 (dora)"),
     "ui.suit_m": ("万", "characters"),
     "ui.suit_p": ("筒", "dots"),
     "ui.suit_s": ("条", "bamboo"),
@@ -550,10 +564,138 @@ TERMS: dict[str, str] = {
     "天和": "dealer's win on the deal",
     "地和": "win on the dealer's first discard",
     "人和": "win in the first go-around",
+    "定缺": "the suit given up at the start",
+    "缺一门": "one suit missing",
+    "起和": "the minimum a hand needs to win",
+    "一炮两响": "two winners on one discard",
+    "七小对": "seven pairs",
+    "七巧对": "seven pairs",
+    "龙七对": "seven pairs with four alike",
+    "清七对": "seven pairs of one suit",
+    "三番起糊": "a win needs 3 fan",
+    "三财神": "three wild tiles held",
+    "下雨": "a concealed kong's payment ('rain')",
+    "刮风": "an exposed kong's payment ('wind')",
+    "刮风下雨": "kong payments",
+    "不计": "not counted",
+    "中下滚": "a chain of middle and lower tiles",
+    "九自手": "nine self-drawn tiles",
+    "乱牌": "a mixed hand",
+    "全求人": "every set claimed, the pair won on a discard",
+    "八支": "eight tiles of one suit",
+    "八枝": "eight tiles of one suit",
+    "双八支": "two suits of eight tiles",
+    "出冲": "discarding the winning tile",
+    "十二張落地": "four melds claimed from one seat",
+    "十六张": "the 16-tile game",
+    "半銃": "half the discarder's share",
+    "单吊": "a wait on the pair",
+    "单调胡": "a win on the pair",
+    "单调自摸": "a self-drawn win on the pair",
+    "单钓": "a wait on the pair",
+    "单钓将": "a wait on the pair",
+    "南京": "Nanjing",
+    "成都": "Chengdu",
+    "武汉": "Wuhan",
+    "温州": "Wenzhou",
+    "芜湖": "Wuhu",
+    "国标": "the Chinese official rules (MCR)",
+    "双四活": "two open fours",
+    "四活": "an open four",
+    "反王": "the king tile turned back",
+    "口口番": "fan counted from every seat",
+    "呼叫转移": "a kong's money passed to the winner",
+    "四喜": "four winds",
+    "地胡": "win on the dealer's first discard",
+    "天胡": "dealer's win on the deal",
+    "大胡": "a big hand",
+    "小胡": "a plain hand",
+    "小和": "a plain hand",
+    "屁胡": "a plain hand",
+    "屁和": "a plain hand",
+    "平胡": "all chows",
+    "素和": "a hand with no wild tile",
+    "硬牌": "a hand with no wild tile",
+    "套算一次": "counted once for both",
+    "对对和": "all pungs",
+    "对对胡": "all pungs",
+    "混对对": "one suit with honours, all pungs",
+    "清对对": "one suit, all pungs",
+    "清对": "one suit, all pungs",
+    "清一色全对": "one suit, all pairs",
+    "封顶": "the cap",
+    "将一色": "every tile a 2, 5 or 8",
+    "将对": "all pungs of 2, 5 and 8",
+    "将将胡": "every tile a 2, 5 or 8",
+    "风一色": "all winds",
+    "嵌张": "a wait in the middle of a chow",
+    "庄闲": "dealer and others",
+    "开口": "an open hand (a chow, pung or kong made)",
+    "开口番": "fan for an open hand",
+    "心皇": "the imagined tile",
+    "成都计番": "Chengdu fan counting",
+    "扎鸟": "bird tiles drawn after the win",
+    "抢杠胡": "robbing a kong",
+    "抢框和": "robbing a kong",
+    "拉庄": "the stake doubled against the dealer",
+    "捉伍儿": "a win on the middle 5 of 4-5-6",
+    "推倒和": "push-down",
+    "断幺九": "no terminals or honours",
+    "本混儿龙": "a straight of one suit, wilds standing for themselves",
+    "杠上开花包杠": "the kong's maker pays for a win on its replacement",
+    "杠上炮": "a discard after a kong won on",
+    "杠上花": "a win on a kong's replacement tile",
+    "杠后开花": "a win on a kong's replacement tile",
+    "杠开": "a win on a kong's replacement tile",
+    "板板胡": "a dealt hand with no 2, 5 or 8",
+    "每连庄一次便加上一番": "one fan more for each hand the dealer keeps",
+    "混儿": "the wild tile (mixer)",
+    "没混儿": "no wild tile held",
+    "混儿吊": "a wild tile as the pair's wait",
+    "活动百搭": "the turned tile's kind as its own",
+    "海底捞": "a win on the last tile of the wall",
+    "海底漫游": "a win on the last tile of the wall",
+    "海底炮": "a win on the last discard",
+    "漏和": "a missed win",
+    "爆棚": "over the cap",
+    "独眼": "a single eye",
+    "白板": "white dragon",
+    "碰碰胡": "all pungs",
+    "立四": "four standing tiles",
+    "立直": "riichi, declared ready",
+    "三麻": "three-player riichi",
+    "红中": "red dragon",
+    "红中杠": "a red dragon laid out as a kong",
+    "赖子杠": "a wild tile laid out as a kong",
+    "红中赖子杠": "red dragon and wild kongs",
+    "缺一色": "one suit missing",
+    "老章": "old style",
+    "自摸加底": "a base more for a self-drawn win",
+    "血战到底": "fight to the end",
+    "血流成河": "play on after each win",
+    "补张": "a replacement tile",
+    "起和八番": "a win needs 8 points",
+    "起手胡": "a win on the dealt hand",
+    "跑配成牌": "the partner tile run into a set",
+    "退税": "kong money paid back",
+    "通天": "a straight 1 to 9",
+    "通炮": "the discarder pays every winner",
+    "配儿": "the partner tile",
+    "金钩钓": "a single tile left, waiting on its pair",
+    "门清": "concealed hand",
+    "门清自摸": "concealed and self-drawn",
+    "鸡平和": "chicken hand",
+    "九万": "9 characters",
+    "一万": "1 character",
 }
 
 #: English template -> Chinese. ``{0}``… are what the message was made with, in order.
 MESSAGES: dict[str, str] = {
+    # the scorers' refusals of a complete hand
+    "riichi: no yaku (役なし / 无役): a win needs at least one yaku, and dora do not count as one":
+        "立直麻将：无役（役なし），不能和：和牌至少要一役，宝牌不算役",
+    "{0} points before flowers is under the {1}-point minimum (起和{2}番): not a legal win, "
+    "nothing paid": "不算花牌只有 {0}番，低于最低的 {1}番（起和{2}番）：不算和牌，不付分",
     # the service's own answers (uploads, bounds, tables)
     "send the request body as JSON (Content-Type: application/json), got {0}":
         "请以 JSON 发送（Content-Type: application/json），收到 {0}",
@@ -786,11 +928,11 @@ MESSAGES: dict[str, str] = {
     "查理士顿 ({0}): give the three tiles of each seat":
         "查理士顿（{0}）：请给出每家换出的三张牌",
     "查理士顿 ({0}): seat {1} passes three tiles":
-        "查理士顿（{0}）：{1} 家须换出三张牌",
+        "查理士顿（{0}）：{1}家须换出三张牌",
     "查理士顿 ({0}): seat {1} does not hold {2}":
-        "查理士顿（{0}）：{1} 家手里没有 {2}",
+        "查理士顿（{0}）：{1}家手里没有 {2}",
     "查理士顿: seat {0}'s tiles must be a list":
-        "查理士顿：{0} 家的牌须是列表",
+        "查理士顿：{0}家的牌须是列表",
     "查理士顿: the advice needs a dealt hand of {0} or {1} tiles":
         "查理士顿：建议需要 {0} 或 {1} 张的起手牌",
     "查理士顿: the tiles are passed from the dealt hand, before any meld: 'melds' must be empty":
@@ -855,7 +997,7 @@ MESSAGES: dict[str, str] = {
     "table.riichi_sticks: unknown seat {0}; seats are E S W N":
         "table.riichi_sticks：未知的座位 {0}；座位为 E S W N",
     "table.riichi_sticks: seat {0} has {1} sticks; a whole number from 0":
-        "table.riichi_sticks：{0} 家有 {1} 根棒；须是从 0 起的整数",
+        "table.riichi_sticks：{0}家有 {1} 根棒；须是从 0 起的整数",
     "riichi needs a concealed hand: no claimed meld (a concealed kong is allowed)":
         "立直须门前清：不能有吃碰（暗杠可以）",
     "ippatsu (一发) is a win within one go-around of a riichi: it needs context.riichi or "
@@ -876,7 +1018,7 @@ MESSAGES: dict[str, str] = {
     "the wall, and a robbed kong is not a discard":
         "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
     "the winner's riichi stick: riichi_sticks.{0} = 1":
-        "和牌者自己的立直棒：riichi_sticks.{0} = 1",
+        "和牌者自己的立直棒：算作{0}家在桌上放了 1 根",
     "no win_tile: each tile of the hand tried as the winning tile, the best kept":
         "没有给出和牌张：每张牌都试作和牌张，取最高者",
     "table.liable: pao (責任払い) is off (option pao = false)":
@@ -884,7 +1026,7 @@ MESSAGES: dict[str, str] = {
     "table.liable: pao (責任払い) applies to 大三元 and 大四喜 only, and the hand has neither":
         "table.liable：包牌（責任払い）只用于大三元和大四喜，这手牌都不是",
     "noten payments: the hand of seat {0} is missing":
-        "不听罚符：缺少 {0} 家的手牌",
+        "不听罚符：缺少 {0}家的手牌",
     "taiwan: the option flowers = false plays without flowers, but the hand lists bonus tiles":
         "十六张：选项 flowers = false 不用花牌，手牌里却有花牌",
     "table.streak (连庄) is the number of hands the dealer has kept in a row, 0-99, got {0}":
@@ -907,7 +1049,7 @@ MESSAGES: dict[str, str] = {
     "the indicator (the tile turned up at the start) must be a playing tile, got {0}":
         "翻开的牌（开局翻出的那张）须是打牌用的牌，收到 {0}",
     # analysis, batch, shanten
-    "{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在 {2} 的牌里",
+    "{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在{2}的牌里",
     "variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
     "expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
     "a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
@@ -927,8 +1069,8 @@ MESSAGES: dict[str, str] = {
     "'passed' must be a list of seat winds": "'passed' 须为座位风的列表",
     "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
     "unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
-    "seat {0} discarded the tile and cannot claim it": "{0} 家打出了这张牌，不能自己要",
-    "seat {0}: {1}": "{0} 家：{1}",
+    "seat {0} discarded the tile and cannot claim it": "{0}家打出了这张牌，不能自己要",
+    "seat {0}: {1}": "{0}家：{1}",
     # command line
     "{0} is not valid JSON: {1} at line {2} column {3}": "{0}不是有效的 JSON：第 {2} 行第 {3} 列{1}",
     "{0} is nested too deeply to read": "{0}嵌套太深，无法读取",
@@ -1023,7 +1165,7 @@ MESSAGES: dict[str, str] = {
     "claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}":
         "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
     "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
-    "seat {0}: a claim is one of {1}, got {2}": "{0} 家：要牌须为 {1} 之一，收到 {2}",
+    "seat {0}: a claim is one of {1}, got {2}": "{0}家：要牌须为 {1} 之一，收到 {2}",
     "event {0}: unknown action {1}": "事件 {0}：未知动作 {1}",
     # options
     "option {0} has an unknown kind {1}": "选项 {0} 的类型 {1} 未知",
@@ -1049,7 +1191,7 @@ MESSAGES: dict[str, str] = {
         "下注 table.bets 须按座位风给出，例如 {{\"E\": 2, \"S\": 0}}",
     "the hand is self-drawn, but table.discarder names {0}; give null for a self-drawn win":
         "这手牌是自摸，但放炮者 table.discarder 是 {0}；自摸请给 null",
-    "seat {0} cannot win on its own discard": "{0} 家不能和自己打出的牌",
+    "seat {0} cannot win on its own discard": "{0}家不能和自己打出的牌",
     "table.kongs must map seat winds to lists of kongs": "杠 table.kongs 须按座位风给出杠的列表",
     "table.kongs.{0}: each kong is {{\"type\": an|jia|zhi (or concealed|added|exposed), \"tile\", "
     "\"from\"}}, got {1}":
@@ -1065,9 +1207,9 @@ MESSAGES: dict[str, str] = {
     "table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
     "table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
     "table.bets: seat {0} bets {1}; a bet is a whole number from 0":
-        "下注 table.bets：{0} 家下注 {1}；下注须为 0 起的整数",
+        "下注 table.bets：{0}家下注 {1}；下注须为 0 起的整数",
     "table.bets: seat {0} bets {1}, but the bets are 0-{2}":
-        "下注 table.bets：{0} 家下注 {1}，但下注为 0–{2}",
+        "下注 table.bets：{0}家下注 {1}，但下注为 0–{2}",
     "table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
     "table.kongs: unknown seat {0}; seats are E S W N": "杠 table.kongs：未知座位 {0}；座位为 E S W N",
     "table.kongs.{0} must be a list of kongs": "杠 table.kongs.{0} 须为杠的列表",
@@ -1075,7 +1217,7 @@ MESSAGES: dict[str, str] = {
     "table.kongs.{0}: only a kong on a discard (zhi) has a 'from'":
         "table.kongs.{0}：只有直杠 (zhi) 有 'from'",
     "table.bets: seat {0} bets {1}, but this variant has no bets":
-        "下注 table.bets：{0} 家下注 {1}，但这个规则没有下注",
+        "下注 table.bets：{0}家下注 {1}，但这个规则没有下注",
     # the service
     "'tiles' must be a list of {{tile, box, confidence}}":
         "'tiles' 须为 {{tile, box, confidence}} 的列表",
@@ -1093,7 +1235,7 @@ MESSAGES: dict[str, str] = {
     "'points' must be four whole numbers, one per player": "分数 'points' 须为四个整数，每位玩家一个",
     "'points' must sum to zero (what one wins the others pay), got {0}":
         "分数 'points' 之和须为零（一家赢的即别家输的），现在是 {0}",
-    "'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
+    "'players' must be the four players' names, in seating order": "玩家须为四位玩家的名字，按座位顺序",
     "the four players need different names": "四位玩家的名字须各不相同",
     "'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}":
         "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
@@ -1184,11 +1326,11 @@ MESSAGES: dict[str, str] = {
     # what the scorers assumed
     "no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
     "dealer E": "东家坐庄",
-    "seat {0} (the hand's seat wind)": "座位 {0}（这手牌的门风）",
+    "seat {0} (the hand's seat wind)": "{0}家（这手牌的门风）",
     "discarder {0} (the winner's 上家)": "放炮者 {0}（和牌者的上家）",
-    "self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
+    "self-drawn (table.discarder is null)": "自摸（没有放炮者）",
     "liable seat {0} ({1}) read from the melds; give table.liable to say otherwise":
-        "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
+        "从副露看出由 {0}家包牌（{1}）；若不是，请给出 table.liable",
     # the reading of a photo: its doubts
     "the winning tile {0} is not in the hand": "和牌张 {0} 不在手牌里",
     "low confidence": "识别把握不大",
@@ -1247,11 +1389,11 @@ MESSAGES: dict[str, str] = {
     "换三张: the direction is one of {0}, got {1} (this table plays exchange_three = {2})":
         "换三张：方向须为 {0} 之一，收到 {1}（本桌 exchange_three = {2}）",
     "换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
-    "换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
-    "换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
+    "换三张: seat {0} passes three tiles": "换三张：{0}家要换出三张牌",
+    "换三张: seat {0}'s three tiles must be of one suit": "换三张：{0}家的三张牌须同一花色",
     "换三张 needs three tiles of one suit in the hand": "换三张需要手里有三张同花色的牌",
     "claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}":
-        "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
+        "要牌 {0}：{1}家只能吃上家 {2} 的牌，不能吃 {3} 的",
     "'hands' of a drawn hand is read only by a variant that settles the draw (sichuan, xueliu), as an "
     "object of seat -> hand":
         "流局的 'hands' 只有流局要结算的规则（sichuan、xueliu）才读，格式为 座位 → 手牌",
@@ -1283,7 +1425,7 @@ MESSAGES: dict[str, str] = {
     "{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
     "呼叫转移: 杠上炮 needs the discarder's kong in table.kongs":
         "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
-    "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
+    "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0}家缺少手牌",
     # a player's own tile set (vision.tileset, tileset command, /api/tilesets)
     "this tile classifier model gives no features to learn a tile set from: export it again with "
     "`python -m vision.train export classify`":
@@ -1368,6 +1510,8 @@ WORDS: dict[str, str] = {
     "the hand state": "手牌", "the claims request": "要牌请求", "the hands": "各盘",
     "the events": "事件", "the claims": "要牌记录", "the table": "牌桌", "--options": "--options 选项",
     "input": "输入", "chow": "吃", "pung": "碰", "kong": "杠",
+    # the seats, as players name them (the engine's messages say E S W N)
+    "E": "东", "S": "南", "W": "西", "N": "北",
     # Python's JSON messages
     "Expecting value": "缺少值", "Extra data": "多余的数据",
     "Expecting property name enclosed in double quotes": "属性名须用双引号",
@@ -1377,6 +1521,18 @@ WORDS: dict[str, str] = {
     "No such file or directory": "没有这个文件", "Permission denied": "没有权限",
     "Is a directory": "这是文件夹",
 }
+
+
+#: Each variant's id as a message quotes it ('sichuan'), for the pages: its name.
+WORDS.update({f"'{name}'": f"「{zh}」" for name, (zh, _) in VARIANTS.items()})
+
+#: The catalogue keys of the seats' names (东家 / East).
+SEAT_KEYS = {"E": "ui.east", "S": "ui.south", "W": "ui.west", "N": "ui.north"}
+
+
+def seat_name(seat: str, lang: str = "zh") -> str:
+    """A seat as players name it (``E`` → 东家 / East); anything else as it is."""
+    return text(SEAT_KEYS[seat], lang) if seat in SEAT_KEYS else seat
 
 
 def text(key: str, lang: str = "zh", **params: Any) -> str:

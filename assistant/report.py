@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import score_summary, text, translate, variant_name
+from .catalogue import score_summary, seat_name, text, translate, variant_name
 from .shanten import Form
 from .tiles import tile_name, to_compact
 
@@ -35,8 +35,12 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('melds', lang)}: {melds}")
     lines.append(f"{_t('variant', lang)}: {variant_name(result['variant'], lang)}")
     s = result["shanten"]
+    refusal = result.get("not_a_win")
+    if refusal:  # complete, but the variant's rules refuse it: the reason, never "a win!"
+        lines.append(f"{text('verdict.not_a_win', lang)}: {refusal['zh' if zh else 'en']}")
     if result["is_win"]:
-        lines.append(_t("win", lang))
+        if not refusal:
+            lines.append(_t("win", lang))
         for d in result.get("decompositions", []):
             form = Form(d["form"])
             label = form.name_zh if zh else _FORM_EN[form]
@@ -73,9 +77,6 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('added', lang)}: {_names([a['tile'] for a in own['added_kongs']], lang)}")
     if result.get("score"):
         lines += score_lines(result["score"], lang)
-    if result.get("score_error"):  # complete, but not a win under the rules (riichi: no yaku)
-        lines.append(("不计分: " if lang.startswith("zh") else "Not scored: ")
-                     + result["score_error"]["message"])
     return "\n".join(lines)
 
 
@@ -88,21 +89,23 @@ def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
         if i.get("event") == "cap":
             cap = i  # the cap is said as "封顶 3番", not as an item taking fan away
             continue
-        why = to_compact(i["tiles"]) if i.get("tiles") else i.get("event", "")
+        # The tiles that make the item; an item of the table (自摸, a flower) has none to show.
+        why = f"  [{to_compact(i['tiles'])}]" if i.get("tiles") else ""
         name = f"{i['name_zh']} {i['name_en']}" if zh else f"{i['name_en']} ({i['name_zh']})"
         times = f" ×{i['count']}" if i.get("count", 1) > 1 else ""
-        lines.append(f"  {name}: {i['value']:+d}{times}  [{why}]")
+        lines.append(f"  {name}: {i['value']:+d}{times}{why}")
     if cap is not None and "fan" in score:
         lines.append("  " + _t("cap", lang, cap=score["fan"], fan=score["fan"] - cap["value"]))
     lines.append(f"  {_t('sum', lang)}: {score_summary(score, lang)}")
     if score.get("liable"):
-        lines.append(f"  {_t('liable', lang)}: {score['liable']['seat']}")
-    pays = "  ".join(f"{seat} {amount:+d}" for seat, amount in score["payments"].items())
+        lines.append(f"  {_t('liable', lang)}: {seat_name(score['liable']['seat'], lang)}")
+    pays = "  ".join(f"{seat_name(seat, lang)} {amount:+d}"
+                     for seat, amount in score["payments"].items())
     lines.append(f"{_t('payments', lang)}: {pays}")
     for payer, row in score.get("matrix", {}).items():
         for payee, amount in row.items():
             if amount:
-                lines.append(f"  {payer} → {payee}: {amount}")
+                lines.append(f"  {seat_name(payer, lang)} → {seat_name(payee, lang)}: {amount}")
     for note in score.get("assumed", []):
         lines.append(f"  {_t('assumed', lang)}: {translate(note, lang)}")
     return lines

@@ -509,6 +509,9 @@ def test_bao_pai_indicators_for_the_chinese_variants(page, server) -> None:
     scored_photo(page, server, "guangdong")
     assert "宝牌" not in page.inner_text("#result")
     assert not page.is_visible("#ura-wrap") and not page.is_visible("#riichi-wrap")
+    # 宝牌 is the table's switch: no field until it is turned on.
+    assert not page.is_visible("#dora-wrap")
+    page.check("#dora-switch")
     with page.expect_request(lambda r: r.url.endswith("/api/analyze")) as sent:
         page.fill("#dora", "E")  # 南 is 宝牌: the pair of 南, two
         page.click("#score-btn")

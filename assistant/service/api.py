@@ -18,7 +18,7 @@ from ..hand import HandState
 from ..procedures import charleston_advice, charleston_step
 from ..report import analysis_report
 from ..tiles import check_code, parse_tiles, tile_name, to_compact
-from ..variants import PROFILES, get_profile
+from ..variants import COUNTS_DORA, PROFILES, get_profile
 from . import practice
 from .common import expect_objects, json_body
 from .errors import ApiError, _short
@@ -58,6 +58,8 @@ def describe_variant(name: str) -> dict[str, Any]:
     return {"name": profile.name, "name_zh": profile.name_zh,
             "description_zh": profile.description_zh, "description_en": profile.description_en,
             "scores": profile.name in _scoring(), "options": options,
+            # 宝牌 is a table's switch (empty by default) on the variants that add it as 番.
+            "counts_dora": profile.name in COUNTS_DORA,
             "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary],
             "examples": [_example(profile, ex) for ex in profile.examples],
             # 血战到底 / 血流成河: the hand goes on after a win (the winner leaves / stays).

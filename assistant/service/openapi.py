@@ -78,6 +78,10 @@ ANALYSIS = {"type": "object", "required": ["variant", "shanten", "shanten_forms"
                                      "items, total, payments per seat"},
                            "score_error": {"type": "object", "description": "a complete hand "
                                            "the variant does not score (riichi: no yaku)"},
+                           "not_a_win": {"type": "object", "description": "{zh, en}: why the "
+                                         "variant's rules refuse a complete shape a win (武汉 "
+                                         "not open, the void suit held, no yaku, MCR under 8 "
+                                         "points); given, the hand is not a win"},
                            "report": {"type": "string"}}}
 
 CLAIMS_REQUEST = {
