@@ -18,124 +18,30 @@ from dataclasses import replace
 from typing import Any
 
 from .advice import discard_options
-from .decompose import Decomposition, decompositions
+from .decompose import Decomposition
 from .errors import MahjongError, NotScored
 from .hand import HandState
+from .legality import (
+    blocked,
+    complete_readings,
+    kongs_short,
+    resolve_melds,
+    rules_of,
+    split_wilds,
+    suits_held,
+    void_tiles,
+    win_readings,
+)
 from .profile import RuleProfile
-from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
+from .scoring.wild_hands import Shapeless, resolved_hands
 from .shanten import form_applies
 from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
-from .wilds import stand_ins, wild_codes_for
 
-
-def rules_of(profile: RuleProfile, state: HandState) -> Rules:
-    """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
-    it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
-    wild_codes = wild_codes_for(profile, state)
-    absent = frozenset(INDEX[t] for t in profile.absent_tiles)
-    if profile.three_player:
-        absent |= frozenset(range(1, 8))
-    short = kongs_short(profile, state.melds)
-    return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs, profile.winds_as_one,
-                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes))
-
-
-def kongs_short(profile: RuleProfile, melds: Any) -> int:
-    """Tiles the hand is short (开杠不补牌: no replacement drawn, one per kong, two per quint)."""
-    if not profile.kong_no_replacement:
-        return 0
-    extra = {"kong": 1, "quint": 2}
-    return sum(extra.get(m.type if hasattr(m, "type") else m.get("type"), 0) for m in melds)
-
-
-def resolve_quints(profile: RuleProfile, state: HandState,
-                   wild_codes: tuple[str, ...]) -> HandState:
-    """The hand with each quint (昆) read as five of its kind; a quint is refused where 百搭
-    does not form sets (option wild_sets_only) or where a tile of it is neither its kind nor
-    wild: only four copies of a tile exist, so a wild must stand in for the fifth."""
-    if not any(m.type == "quint" for m in state.melds):
-        return state
-    melds = []
-    for m in state.melds:
-        if m.type != "quint":
-            melds.append(m)
-            continue
-        text = " ".join(m.tiles)
-        if not profile.wild_sets_only:
-            raise MahjongError(f"variant {profile.name!r}: a quint ({text}) is five of a kind "
-                               "made with a wild (四只成杠五只成昆), played only where 百搭 forms "
-                               "sets (option wild_sets_only)", text)
-        natural = sorted({t for t in m.tiles if t not in wild_codes}, key=INDEX.__getitem__)
-        if len(natural) > 1:
-            raise MahjongError(f"the quint {text} is not five of a kind: {natural[0]} and "
-                               f"{natural[1]} are both there and neither is wild (a quint is "
-                               "one tile and wilds standing in, a tile having only four copies)",
-                               text)
-        kind = natural[0] if natural else m.tile  # five wilds: the most held one as its own kind
-        if sum(1 for t in m.tiles if t != kind) == 0:  # five of one face: refused when parsed
-            raise MahjongError(f"the quint {text} has no wild standing in: a tile has only four "
-                               "copies", text)
-        melds.append(replace(m, kind=kind))
-    return replace(state, melds=melds)
-
-
-def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
-    心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
-    百搭) counts as the kind it stands for."""
-    counts = [0] * 34
-    wilds = rules.virtual_wilds
-    stand_in = dict(rules.stand_in)
-    for t in tiles:
-        if t in rules.wild_codes:
-            wilds += 1
-        elif rules.fold_winds and t in WINDS:
-            counts[INDEX["E"]] += 1
-        else:
-            counts[INDEX[stand_in.get(t, t)]] += 1
-    return counts, wilds
-
-
-def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
-                      wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
-    """The readings of a complete hand that the variant lets win, and the rule that stops the
-    others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
-    reading of its own. The condition sees each reading with the wilds as what they stand for."""
-    readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
-    readings = [r for r in readings if _wilds_fit(profile, state, r)]
-    if profile.shapeless_win is not None:
-        name = profile.shapeless_win(state, profile)
-        if name is not None:
-            readings.append(shapeless(state.tiles, name))
-    if not readings or profile.win_condition is None:
-        return readings, None
-    kept, reason = [], None
-    codes = wild_codes_for(profile, state)
-    for reading, (hand, _) in zip(readings, resolved_hands(state, readings, counts, codes),
-                                  strict=True):
-        broken = None if isinstance(reading, Shapeless) else profile.win_condition(
-            state, hand, profile)
-        if broken is None:
-            kept.append(reading)
-        elif reason is None:
-            reason = broken
-    return kept, None if kept else reason
-
-
-def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
-    """开杠不补牌: the tiles short are the eye (one kong: a single eye, two: none); 百搭 that
-    forms sets: the other wilds are in pungs only."""
-    short = kongs_short(profile, state.melds)
-    pair = reading.pair
-    if short and (pair is None or pair.wilds < min(short, 2)):
-        return False
-    if profile.wild_sets_only:
-        return all(g.kind == "pung" or not g.wilds or (g is pair and g.wilds <= short)
-                   for g in reading.groups)
-    return True
+#: Re-exported: callers read the hand's engine switches and wilds from the analysis too.
+__all__ = ["analyze", "analyze_state", "blocked", "complete_readings", "kongs_short",
+           "remaining_copies", "rules_of", "split_wilds", "wait_tiles"]
 
 
 def remaining_copies(state: HandState) -> list[int]:
@@ -193,37 +99,21 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
                                f"{' '.join(profile.laid_out_tiles) or 'no tile'}"
                                f"{' or a wild' if profile.wild_laid_out else ''} may be laid out "
                                f"singly as a kong, not {t} ({tile_name(t)})", t)
-    for m in state.melds:
-        if m.tile in profile.laid_out_tiles:
-            raise MahjongError(f"variant {profile.name!r}: {m.tile} ({tile_name(m.tile)}) is "
-                               "only laid out singly as a kong (红中杠), never in a set", m.tile)
     if not profile.wild_discard:
         thrown = [t for t in state.discards if t in rules.wild_codes]
         if thrown:
             raise MahjongError(f"variant {profile.name!r}: a wild tile is never discarded "
                                f"(财神不能打出), but the discards list {thrown[0]}", thrown[0])
-    if not profile.wild_in_claims:
-        for m in state.melds:
-            used = [t for t in m.faces if t in rules.wild_codes]
-            if used:
-                raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
-                                   f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "
-                                   f"but the meld {' '.join(m.tiles)} holds it", used[0])
     for t in state.tiles + [t for m in state.melds for t in m.faces]:
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
                                f"{profile.name!r}", t)
-    if not profile.chow_allowed:
-        for m in state.melds:
-            if m.type == "chow" and not m.concealed:
-                raise MahjongError(f"variant {profile.name!r} does not allow chows, but a chow "
-                                   f"{' '.join(m.tiles)} is declared", " ".join(m.tiles))
 
 
 def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     """Analyse a checked hand state under a profile."""
     rules = rules_of(profile, state)
-    state = resolve_quints(profile, state, rules.wild_codes)
+    state = resolve_melds(profile, state, rules.wild_codes)
     _check_against(profile, state, rules)
     check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)
@@ -253,10 +143,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             raise MahjongError(f"variant {profile.name!r} has no 起手胡 (wins on the dealt hand); "
                                f"they exist in {', '.join(INSTANT_WINS)}", "dealt_hand")
         result["instant_win"] = instant(state, profile)
-    void = _void_tiles(state)
+    void = void_tiles(state)
     if void:
         result["void_suit_held"] = void
-    three_suits = profile.lack_a_suit and len(_suits_held(state)) == 3
+    three_suits = profile.lack_a_suit and len(suits_held(state)) == 3
     if three_suits:
         result["three_suits_held"] = True
     no_win = bool(void) or three_suits
@@ -270,8 +160,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings, broken = ([], None) if no_win else complete_readings(state, profile, counts,
-                                                                       wilds)
+        readings, broken = ([], None) if no_win else win_readings(state, profile, rules, counts,
+                                                                  wilds)
         if broken is not None:
             result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
@@ -299,10 +189,6 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     return result
 
 
-def blocked(state: HandState, profile: RuleProfile) -> bool:
-    """Whether the hand cannot win whatever its shape: the void suit (定缺) still held, or all
-    three suits where the variant plays 缺一门."""
-    return bool(_void_tiles(state)) or (profile.lack_a_suit and len(_suits_held(state)) == 3)
 
 
 def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
@@ -334,19 +220,8 @@ def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: l
                                                            profile.four_as_two_pairs)}
 
 
-def _suits_held(state: HandState) -> set[str]:
-    """The suits (m, p, s) among the hand's tiles, melds included (缺一门 needs at most two)."""
-    held = state.tiles + [t for m in state.melds for t in m.faces]
-    return {t[1] for t in held if len(t) == 2 and t[1] in "mps"}
 
 
-def _void_tiles(state: HandState) -> list[str]:
-    """Tiles of the suit given up (定缺) still held: while any remain the hand cannot win."""
-    if not state.void_suit:
-        return []
-    held = state.tiles + [t for m in state.melds for t in m.faces]
-    return sorted({t for t in held if t.endswith(state.void_suit) and len(t) == 2},
-                  key=INDEX.__getitem__)
 
 
 def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
