@@ -672,6 +672,8 @@ MESSAGES: dict[str, str] = {
     # issue 17-21 merges: wild tiles, 立直/宝牌, Charleston, riichi, MCR, Hong Kong, Taiwan
     "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})":
         "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+    "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}":
+        "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":
         "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
     "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}":

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from assistant import analyze
-from assistant.analysis import resolve_quints
+from assistant.legality import resolve_melds
 from assistant.decompose import decompositions
 from assistant.errors import MahjongError
 from assistant.hand import HandState
@@ -528,7 +528,7 @@ def test_a_quint_is_a_kong_for_the_kong_patterns() -> None:
     from assistant.scoring.patterns import kongs, winning_hands
 
     state = HandState.from_json(QUINT_HAND)
-    read = resolve_quints(get_profile("fujian", {"wild_sets_only": True}), state, ("3m",))
+    read = resolve_melds(get_profile("fujian", {"wild_sets_only": True}), state, ("3m",))
     hand = winning_hands(read, decompositions(to_counts(read.tiles)))[0]
     assert kongs(hand) == ["5p"] and hand.pungs[-1] == "5p"
     assert hand.counts["5p"] == 5 and "3m" not in hand.counts
