@@ -331,6 +331,8 @@ UI: dict[str, tuple[str, str]] = {
     ),
     "ui.explain": ("解释", "Explain"),
     "ui.the_full_report": ("完整说明", "The full report"),
+    "ui.practice_melds": ("已经吃碰的牌", "Sets already claimed"),
+    "ui.practice_stood": ("立四（立着的牌，听牌要用到）", "Standing tiles (立四: the wait uses them)"),
     "ui.practice_which_tiles_complete_this_hand": (
         "练习：听哪几张？",
         "Practice: which tiles complete this hand?",
@@ -1010,7 +1012,9 @@ MESSAGES: dict[str, str] = {
     "'confidence'": "每个识别结果须有 'tile'、四个数的 'box' [x1, y1, x2, y2]，可另有 'confidence'",
     "could not make a practice hand": "没能生成练习题",
     "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
-    "a practice hand has 13 tiles": "练习题的手牌有 13 张",
+    "'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
+    "a practice hand of variant {0} has {1} tiles (a meld counting 3)":
+        "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
     "'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
     "'bets' must be four whole numbers 0-100, one per player":
         "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",

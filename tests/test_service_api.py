@@ -101,12 +101,15 @@ def test_recognize_without_the_model_is_503(tmp_path, monkeypatch):
 
 def test_practice_round_trip(client):
     q = client.get("/api/practice?seed=11").get_json()
-    waits = [w["tile"] for w in client.post("/api/analyze", json={"concealed": q["hand"]})
+    state = {"melds": q["melds"], "stood": q["stood"]}
+    waits = [w["tile"] for w in client.post("/api/analyze", json={"concealed": q["hand"], **state})
              .get_json()["waits"]]
-    ok = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits}).get_json()
+    ok = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits,
+                                                  **state}).get_json()
     assert ok["correct"]
     bad = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits[:1] + ["P"]
-                                                   if "P" not in waits else ["1m"]}).get_json()
+                                                   if "P" not in waits else ["1m"],
+                                                   **state}).get_json()
     assert not bad["correct"]
 
 

@@ -33,6 +33,7 @@ window.CATALOGUE = {
 "'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}": "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
 "'riichi' must be a list of seat winds": "'riichi'（立直）须列出座位风",
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
+"'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
 "'table' must be an object": "牌桌 'table' 须为对象",
 "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
 "'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
@@ -66,7 +67,7 @@ window.CATALOGUE = {
 "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
-"a practice hand has 13 tiles": "练习题的手牌有 13 张",
+"a practice hand of variant {0} has {1} tiles (a meld counting 3)": "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
 "a request from another site may not change anything here (Origin {0} is not {1})": "不接受来自其他网站的修改请求（Origin {0} 不是 {1}）",
 "a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}": "要牌的一家应有 13 张牌（杠算 3 张），这一家有 {0} 张",
 "a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
@@ -1363,6 +1364,14 @@ window.CATALOGUE = {
 "ui.points_held": [
 "持点",
 "Points held"
+],
+"ui.practice_melds": [
+"已经吃碰的牌",
+"Sets already claimed"
+],
+"ui.practice_stood": [
+"立四（立着的牌，听牌要用到）",
+"Standing tiles (立四: the wait uses them)"
 ],
 "ui.practice_which_tiles_complete_this_hand": [
 "练习：听哪几张？",
