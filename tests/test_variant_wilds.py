@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from assistant import analyze
-from assistant.legality import resolve_melds
 from assistant.decompose import decompositions
 from assistant.errors import MahjongError
 from assistant.hand import HandState
+from assistant.legality import resolve_melds
 from assistant.procedures import pass_lock, wild_tiles
 from assistant.tiles import to_counts
 from assistant.variants import get_profile
