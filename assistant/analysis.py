@@ -179,6 +179,9 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                 for d in result["discards"]:
                     if d["tile"] == "E" and held:
                         d["tile"] = held[0]
+            if profile.win_condition is not None or profile.shapeless_win is not None:
+                result["discards"] = _legal_waits_after(state, profile, result["discards"],
+                                                        remaining)
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
@@ -225,8 +228,9 @@ def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: l
 
 
 def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
-           remaining: list[int]) -> list[dict[str, Any]]:
-    """The waits of a ready hand with the copies left; drawing a wild tile always completes it."""
+           remaining: list[int], explain: bool = True) -> list[dict[str, Any]]:
+    """The waits of a ready hand with the copies left; drawing a wild tile always completes it
+    (``explain``: say what the wilds stand for in each)."""
     found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
     found += [w for w in rules.wild_codes if w not in found]
     own = state.own_counts()
@@ -242,10 +246,46 @@ def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[in
         if left == 0 and not profile.dead_waits:
             continue
         row = {"tile": t, "remaining": left, "dead": left == 0}
-        if wilds > rules.virtual_wilds:
+        if explain and wilds > rules.virtual_wilds:
             row["wilds_as"] = _wilds_as(state, profile, rules, t)
         out.append(row)
     return out
+
+
+def _legal_waits_after(state: HandState, profile: RuleProfile, options: list[dict[str, Any]],
+                       remaining: list[int]) -> list[dict[str, Any]]:
+    """The discard advice where the shape alone is not a win (武汉: two 赖子 win no 屁胡, so a
+    ready hand that draws a second must discard one, "听牌時有一个癞子又自摸一个癞子，必须打出一
+    个"): each discard leaving the hand ready counts only the waits a win may legally be made
+    on; one that leaves none (``no_legal_wait``) ranks after every discard that leaves some."""
+    out = []
+    for d in options:
+        after = _without(state, d["tile"]) if d["shanten"] == 0 else None
+        if after is None:
+            out.append(d)
+            continue
+        rules = rules_of(profile, after)
+        counts, wilds = split_wilds(after.tiles, rules)
+        found = _waits(after, profile, rules, counts, wilds, remaining, explain=False)
+        if profile.shapeless_win is not None:
+            found += _shapeless_waits(after, profile, remaining, found)
+        tiles = [w["tile"] for w in found]
+        row = {**d, "tiles": tiles, "ukeire": sum(remaining[INDEX[t]] for t in tiles)}
+        if not tiles:
+            row["no_legal_wait"] = True
+        out.append(row)
+    out.sort(key=lambda d: (d["shanten"] + int(d.get("no_legal_wait", False)), -d["ukeire"],
+                            -len(d["tiles"]), INDEX[d["tile"]]))
+    return out
+
+
+def _without(state: HandState, tile: str) -> HandState | None:
+    """The 13-tile hand left after discarding ``tile`` (None where the hand holds none)."""
+    held = list(state.tiles)
+    if tile not in held:
+        return None
+    held.remove(tile)
+    return replace(state, concealed=held, win_tile=None, self_drawn=False)
 
 
 def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> list[str]:

@@ -43,6 +43,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.discards": ("打牌建议", "Discard advice"),
     "report.discard": ("打{tile}：向听{s}，进张{k}张（{tiles}）",
                        "discard {tile}: shanten {s}, {k} tiles ({tiles})"),
+    "report.no_legal_wait": ("（牌型听牌，但按本规则没有能和的牌）",
+                             " (ready in shape, but no tile makes a win these rules allow)"),
     "report.readings": ("拆分", "Readings"),
     "report.kongs": ("可暗杠", "Concealed kong possible"),
     "report.added": ("可加杠", "Added kong possible"),

@@ -65,7 +65,8 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('discards', lang)}:")
         for d in result["discards"][:5]:
             lines.append("  " + _t("discard", lang, tile=tile_name(d["tile"], lang), s=d["shanten"],
-                                   k=d["ukeire"], tiles=to_compact(d["tiles"])))
+                                   k=d["ukeire"], tiles=to_compact(d["tiles"]))
+                         + (_t("no_legal_wait", lang) if d.get("no_legal_wait") else ""))
     own = result.get("own_turn") or {}
     if own.get("concealed_kongs"):
         lines.append(f"{_t('kongs', lang)}: {_names(own['concealed_kongs'], lang)}")

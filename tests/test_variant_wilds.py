@@ -583,3 +583,36 @@ def test_a_seat_with_a_quint_wins_on_a_discard() -> None:
     assert seat_claims(waiting, on, "E", False)["win"]
     with pytest.raises(MahjongError, match="wild_sets_only"):
         seat_claims(waiting, get_profile("fujian"), "E", False)
+
+
+# --- 武汉: what the seed says of a second 赖子, a concealed kong and 红中 (issue 65) ---------
+
+def test_wuhan_a_second_laizi_drawn_is_the_discard_advised() -> None:
+    # "听牌時有一个癞子又自摸一个癞子，必须打出一个": ready with one 赖子 (6m, 5m turned), a
+    # second drawn; keeping both leaves no 屁胡 to win, so discarding the 赖子 ranks first.
+    r = wuhan(concealed="123m456p55s7s6m", win_tile="6m")
+    assert not r["is_win"]
+    best = r["discards"][0]
+    assert best["tile"] == "6m" and best["tiles"] == ["5s", "6s", "7s", "8s", "9s"]
+    assert all(d.get("no_legal_wait") and not d["tiles"] for d in r["discards"][1:])
+
+
+def test_wuhan_a_concealed_kong_that_opens_the_hand_gets_the_open_fan() -> None:
+    # "开口番:吃、碰、杠均认为是开口": the concealed kong opened the hand, so it doubles too.
+    r = wuhan(melds=[kong("EEEE", concealed=True)])
+    assert r["is_win"] and items(r)["开口番"] == 1 and items(r)["暗杠"] == 2
+    closed = analyze({**WUHAN_PI, "variant": "wuhan", "melds": [pung("EEE"),
+                                                                kong("SSSS", concealed=True)],
+                      "concealed": "456p8s6m55s"})
+    assert items(closed)["开口番"] == 1  # once, however many sets opened it
+
+
+def test_wuhan_a_discarded_red_dragon_is_never_claimed() -> None:
+    from assistant import claims_on_discard
+
+    r = claims_on_discard({"discard": "C", "discarder": "E", "variant": "wuhan",
+                           "hands": {"S": {"concealed": "123m456p789s11pCC", "indicator": "5m"},
+                                     "W": {"concealed": "123m456p789s1pCCC", "indicator": "5m"}}})
+    assert not r["seats"]["S"]["pung"] and not r["seats"]["W"]["kong"] and r["claim"] is None
+    with pytest.raises(MahjongError, match="红中杠"):
+        wuhan(concealed="456p8s6m55s", melds=[pung("EEE"), pung("CCC")])

@@ -801,6 +801,10 @@ window.CATALOGUE = {
 "不适用",
 "n/a"
 ],
+"report.no_legal_wait": [
+"（牌型听牌，但按本规则没有能和的牌）",
+" (ready in shape, but no tile makes a win these rules allow)"
+],
 "report.nothing": [
 "不能要",
 "nothing"
