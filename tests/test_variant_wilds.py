@@ -272,7 +272,7 @@ def test_wenzhou_hard_and_doubling_hands() -> None:
 
 def test_wenzhou_three_caishen_win_without_a_shape() -> None:
     r = result("wenzhou", "159m258p369sES7m7m", "7m", self_drawn=True, indicator="7m")
-    assert r["is_win"] and items(r) == {"三财神": 2, "硬牌": 2} and r["score"]["hard"]
+    assert r["is_win"] and items(r) == {"硬牌": 2} and r["score"]["hard"]
     assert not analyze({"concealed": "159m258p369sES7m7m", "win_tile": "7m", "indicator": "7m",
                         "self_drawn": True, "variant": "wenzhou",
                         "options": {"three_caishen_instant": False}})["is_win"]
@@ -616,3 +616,12 @@ def test_wuhan_a_discarded_red_dragon_is_never_claimed() -> None:
     assert not r["seats"]["S"]["pung"] and not r["seats"]["W"]["kong"] and r["claim"] is None
     with pytest.raises(MahjongError, match="红中杠"):
         wuhan(concealed="456p8s6m55s", melds=[pung("EEE"), pung("CCC")])
+
+
+def test_wenzhou_three_caishen_doubles_only_with_a_hand_form() -> None:
+    # "3个财神同时符合其他和牌牌型（三财神）" is the 双翻; three 财神 of no shape win as 硬牌
+    # only ("手中有 3张财神牌不须符合和牌牌型就可和牌（算硬牌）").
+    shapeless_win = result("wenzhou", "159m258p369sES7m7m", "7m", self_drawn=True, indicator="7m")
+    assert items(shapeless_win) == {"硬牌": 2} and shapeless_win["score"]["total"] == 2
+    shaped = result("wenzhou", "123m456p789s7m7m7m9p", "9p", self_drawn=True, indicator="7m")
+    assert items(shaped)["三财神"] == 2 and shaped["score"]["total"] == 4

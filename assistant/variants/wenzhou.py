@@ -46,11 +46,14 @@ def shapeless_win(state: HandState, profile: RuleProfile) -> tuple[str, str] | N
 
 def _extra(state: HandState, profile: RuleProfile, hand: WinningHand,
            stood: list[str]) -> list[dict[str, Any]]:
-    """硬牌 (×2) and 三财神 (×2); 财神抢框和 counts as 硬."""
+    """硬牌 (×2) and 三财神 (×2); 财神抢框和 counts as 硬. 三财神 doubles only a reading that is
+    a hand form too ("3个财神同时符合其他和牌牌型"); three 财神 of no shape win as 硬牌 alone
+    ("不须符合和牌牌型就可和牌（算硬牌）")."""
     held = held_wilds(state, wild_codes_for(profile, state))
     out = []
-    if len(held) >= 3:
-        out.append(item("三财神", "Three 财神", 2, tiles=held))
+    shaped = not any(kind == "single" for kind, _ in hand.concealed_groups)
+    if len(held) >= 3 and shaped:
+        out.append(item("三财神", "Three 财神 and a hand form", 2, tiles=held))
     if not held or is_hard(stood, held) or state.robbing_kong or len(held) >= 3:
         out.append(item("硬牌", "Hard: no 财神 standing for another tile", 2, event="hard"))
     else:
