@@ -16,7 +16,8 @@ from typing import Any
 
 from .errors import MahjongError
 from .hand import HandState
-from .legality import claim_melds, discard_win, resolve_melds, rules_of
+from .jokers import pung_priority
+from .legality import claim_melds, discard_win, joker_pungs, resolve_melds, rules_of
 from .profile import RuleProfile
 from .tiles import INDEX, WINDS, parse_tile, tile_name
 from .variants import get_profile
@@ -54,18 +55,23 @@ def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: boo
     if robbing:
         return {"win": win, "kong": False, "pung": False, "chows": [], "pungs": [], "kongs": []}
     melds = claim_melds(state, profile, rules, tile, may_chow)
-    return {"win": win, "kong": bool(melds["kong"]), "pung": bool(melds["pung"]),
-            "chows": melds["chow"], "pungs": melds["pung"], "kongs": melds["kong"]}
+    out = {"win": win, "kong": bool(melds["kong"]), "pung": bool(melds["pung"]),
+           "chows": melds["chow"], "pungs": melds["pung"], "kongs": melds["kong"]}
+    jokers = joker_pungs(state, profile, tile)
+    if jokers:  # 特别百搭: a real tile and a joker pung too
+        out.update(pung=True, joker_pungs=jokers)
+    return out
 
 
 def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     """Every seat's legal claims on a discard and the resolution, from a JSON request.
 
     Keys: ``discard`` (tile), ``discarder`` (seat wind), ``hands`` (seat wind -> hand state of 13
-    tiles; seats not given are skipped), optional ``variant``, ``options``, ``passed`` (seats that
-    passed a win on this tile and may not take it) and ``robbing_kong`` (the tile was added to a
-    pung: only a win may take it), ``riichi`` (seats that declared 立直: where the profile's
-    ``riichi`` switch is on they may no longer chow, pung or kong, only win).
+    tiles, 特别百搭 held under ``jokers``; seats not given are skipped), optional ``variant``,
+    ``options``, ``passed`` (seats that passed a win on this tile and may not take it) and
+    ``robbing_kong`` (the tile was added to a pung: only a win may take it), ``riichi`` (seats
+    that declared 立直: where the profile's ``riichi`` switch is on they may no longer chow,
+    pung or kong, only win).
     """
     if not isinstance(data, dict):
         raise MahjongError("a claims request must be a JSON object", data)
@@ -117,19 +123,26 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     return {"discard": tile, "discard_name": {"zh": tile_name(tile, "zh"),
                                               "en": tile_name(tile, "en")},
             "discarder": discarder, "variant": profile.name, "seats": seats,
-            **resolve(seats, profile)}
+            **resolve(seats, profile, discarder)}
 
 
-def resolve(seats: dict[str, dict[str, Any]], profile: RuleProfile) -> dict[str, Any]:
-    """Who takes the tile: winners first (all, or the nearest), then kong/pung, then chow."""
+def resolve(seats: dict[str, dict[str, Any]], profile: RuleProfile,
+            discarder: str | None = None) -> dict[str, Any]:
+    """Who takes the tile: winners first (all, or the nearest), then kong/pung, then chow; with
+    特别百搭, several seats that may pung settle it by 抢碰 (two real tiles first, then the best
+    joker's rank, then turn order)."""
     by_turn = sorted(seats, key=lambda s: seats[s]["distance"])
     winners = [s for s in by_turn if seats[s]["win"]]
     if winners:
         return {"winners": winners if profile.multiple_winners else winners[:1], "claim": None}
-    for s in by_turn:
-        if seats[s]["kong"] or seats[s]["pung"]:
-            return {"winners": [], "claim": {"seat": s, "type": "pung",
-                                             "can_kong": seats[s]["kong"]}}
+    pungs = [s for s in by_turn if seats[s]["kong"] or seats[s]["pung"]]
+    if len(pungs) > 1 and discarder is not None and any(
+            seats[s].get("joker_pungs") for s in pungs):
+        first = pung_priority(discarder, {s: [] if seats[s]["pungs"] or seats[s]["kong"]
+                                          else seats[s]["joker_pungs"][:1] for s in pungs})
+        pungs = [first]
+    for s in pungs:
+        return {"winners": [], "claim": {"seat": s, "type": "pung", "can_kong": seats[s]["kong"]}}
     for s in by_turn:
         if seats[s]["chows"]:
             return {"winners": [], "claim": {"seat": s, "type": "chow", "can_kong": False}}

@@ -26,6 +26,7 @@ from typing import Any
 from .decompose import Decomposition, decompositions
 from .errors import MahjongError
 from .hand import HandState, Meld
+from .jokers import joker, joker_readings
 from .profile import RuleProfile
 from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
 from .tiles import BACK, INDEX, WINDS, is_suited, tile_name
@@ -275,6 +276,10 @@ def discard_win(state: HandState, profile: RuleProfile, rules: Rules, tile: str,
     if not robbing and profile.extra.get("discard_wins", True) is False:
         return False
     won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
+    if won.jokers:  # 特别百搭: each joker within its group, as the analysis reads such a hand
+        counts, wilds = split_wilds(won.tiles, rules)
+        return profile.special_jokers and bool(joker_readings(
+            counts, list(won.jokers), rules.forms, profile.four_as_two_pairs, wilds))
     readings = win_readings(won, profile, rules, *split_wilds(won.tiles, rules))[0]
     if not readings:
         return False
@@ -295,3 +300,12 @@ def wins_scored(state: HandState, profile: RuleProfile, readings: list[Decomposi
     except MahjongError:
         return False
     return True
+
+
+def joker_pungs(state: HandState, profile: RuleProfile, tile: str) -> list[str]:
+    """特别百搭: the jokers held that may pung the discarded ``tile`` with one real copy of it
+    ("以一真牌与一百搭去碰"), best rank first; none where the special jokers are not played."""
+    if not (profile.special_jokers and state.jokers) or tile not in state.concealed:
+        return []
+    fit = {j for j in state.jokers if INDEX[tile] in joker(j).group}
+    return sorted(fit, key=lambda j: (joker(j).rank, j))

@@ -625,3 +625,58 @@ def test_wenzhou_three_caishen_doubles_only_with_a_hand_form() -> None:
     assert items(shapeless_win) == {"硬牌": 2} and shapeless_win["score"]["total"] == 2
     shaped = result("wenzhou", "123m456p789s7m7m7m9p", "9p", self_drawn=True, indicator="7m")
     assert items(shaped)["三财神"] == 2 and shaped["score"]["total"] == 4
+
+
+# --- 福建 百搭: the window's 白板, pungs and kongs with the 百搭, 特别百搭 in claims (issue 65) --
+
+def test_fujian_white_stands_for_the_turned_tile_under_the_window() -> None:
+    # "白板可以用莋代替该张翻开的牌": with the window 百搭 and 四万 turned (三四五万, 四筒, 四索
+    # wild), 白板 is the turned 四万 itself, not 三万: 1m 2m 白 is no chow.
+    from assistant.legality import rules_of
+
+    profile = get_profile("fujian", {"wild_indicator": "window"})
+    state = HandState.from_json({"concealed": "12mP789p123s789s1p", "indicator": "4m"})
+    assert rules_of(profile, state).stand_in == (("P", "4m"),)
+    r = analyze({"concealed": "12mP789p123s789s1p", "win_tile": "1p", "indicator": "4m",
+                 "variant": "fujian", "options": {"wild_indicator": "window"}})
+    assert not r["is_win"]
+
+
+def test_fujian_baida_pungs_and_kongs() -> None:
+    # "百搭可碰任何牌成搭，四只成杠": a pung or kong holding the 百搭 (三万 turned) is a set.
+    from assistant import claims_on_discard
+
+    pung_ = analyze({"concealed": "123m456p11s99p", "win_tile": "9p", "indicator": "3m",
+                     "variant": "fujian", "melds": [pung("5s5s3m")]})
+    assert pung_["is_win"]
+    kong_ = analyze({"concealed": "123m456p11s99p", "win_tile": "9p", "indicator": "3m",
+                     "variant": "fujian", "melds": [kong("5s5s3m3m")]})
+    assert kong_["is_win"]
+    r = claims_on_discard({"discard": "5s", "discarder": "E", "variant": "fujian",
+                           "hands": {"W": {"concealed": "5s3m3m124p789p11sEE",
+                                           "indicator": "3m"}}})
+    seat = r["seats"]["W"]
+    assert seat["pungs"] == [["3m", "5s", "5s"], ["3m", "3m", "5s"]]
+    assert seat["kongs"] == [["3m", "3m", "5s", "5s"]] and r["claim"]["can_kong"]
+
+
+def test_fujian_special_jokers_in_claims() -> None:
+    # 特别百搭: a joker held wins on a discard, pungs with one real tile, and 抢碰 decides
+    # ("以两只真牌碰牌者优先以一真牌与一百搭去碰时，则视乎百搭的级数决定优先权").
+    from assistant import claims_on_discard
+
+    options = {"special_jokers": True}
+    r = claims_on_discard({"discard": "9p", "discarder": "E", "variant": "fujian",
+                           "options": options,
+                           "hands": {"S": {"concealed": "123m456p789s11s9p", "jokers": ["筒"]}}})
+    assert r["seats"]["S"]["win"] and r["winners"] == ["S"]
+    hands = {"S": {"concealed": "5p123m789s11sEEN", "jokers": ["四后"]},
+             "N": {"concealed": "5p123m789s11sEEW", "jokers": ["一皇"]}}
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "fujian",
+                           "options": options, "hands": hands})
+    assert r["seats"]["S"]["joker_pungs"] == ["四后"] and r["seats"]["N"]["pung"]
+    assert r["claim"]["seat"] == "N"  # 一皇 outranks 四后, though S is first in turn
+    hands["W"] = {"concealed": "5p5p123m789s11sEEN"}
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "fujian",
+                           "options": options, "hands": hands})
+    assert r["claim"]["seat"] == "W"  # two real tiles first
