@@ -680,3 +680,17 @@ def test_fujian_special_jokers_in_claims() -> None:
     r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "fujian",
                            "options": options, "hands": hands})
     assert r["claim"]["seat"] == "W"  # two real tiles first
+
+
+def test_xuzhou_peier_makes_a_pung_with_one_real_tile() -> None:
+    # "配儿可以充当玩家想要的任何一张牌", wilds allowed in claims: 配儿 (南, 东 turned) + 5p
+    # pungs a discarded 5p, and the hand after the pung is read.
+    from assistant import claims_on_discard
+
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "xuzhou",
+                           "hands": {"W": {"concealed": "5pS123m789s11sNNN", "indicator": "E"}}})
+    assert r["seats"]["W"]["pungs"] == [["5p", "5p", "S"]]
+    assert r["claim"] == {"seat": "W", "type": "pung", "can_kong": False}
+    after = result("xuzhou", "123m789s11sNNN", indicator="E",
+                   melds=[{"type": "pung", "tiles": "5p5pS", "from": "opposite"}])
+    assert after["shanten"] <= 1
