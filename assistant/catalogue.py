@@ -676,6 +676,9 @@ MESSAGES: dict[str, str] = {
     # issue 17-21 merges: wild tiles, 立直/宝牌, Charleston, riichi, MCR, Hong Kong, Taiwan
     "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})":
         "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+    "variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face "
+    "down), but the meld {1} is claimed":
+        "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
     "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}":
         "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":

@@ -146,6 +146,10 @@ def check_meld(profile: RuleProfile, meld: Meld, wild_codes: tuple[str, ...],
         if t in profile.laid_out_tiles:
             raise MahjongError(f"variant {profile.name!r}: {t} ({tile_name(t)}) is "
                                "only laid out singly as a kong (红中杠), never in a set", t)
+    if closed_to_claims(profile) and not meld.concealed:
+        raise MahjongError(f"variant {profile.name!r}: two players at a 成都 table never claim a "
+                           f"discard (不能吃、碰: it lies face down), but the meld {text} is "
+                           "claimed", text)
     if meld.type == "chow" and not meld.concealed and not profile.chow_allowed:
         raise MahjongError(f"variant {profile.name!r} does not allow chows, but a chow "
                            f"{text} is declared", text)
@@ -196,6 +200,12 @@ def _read_quint(profile: RuleProfile, m: Meld, wild_codes: tuple[str, ...]) -> M
     return replace(m, kind=kind)
 
 
+def closed_to_claims(profile: RuleProfile) -> bool:
+    """Whether no discard is ever chowed, punged or konged: 成都 two players ("两人麻将：必须是
+    清一色，不能吃、碰打出的牌背面向上")."""
+    return profile.name in ("sichuan", "xueliu") and profile.extra.get("players") == 2
+
+
 def resolve_melds(profile: RuleProfile, state: HandState,
                   wild_codes: tuple[str, ...]) -> HandState:
     """The hand with each meld checked and read under the variant (:func:`check_meld`)."""
@@ -211,6 +221,8 @@ def claim_melds(state: HandState, profile: RuleProfile, rules: Rules, tile: str,
     """Every meld a seat may make with the discarded ``tile``: each a list of tiles, the
     discard included, fewest wilds first; each is one :func:`check_meld` accepts."""
     out: dict[str, list[list[str]]] = {"pung": [], "kong": [], "chow": []}
+    if closed_to_claims(profile):
+        return out
     if "discard_lock" in profile.extra and tile in state.discards:
         may_chow = False  # 排列出牌: no chow of a tile one has discarded
     # 定缺: the suit given up is never claimed.

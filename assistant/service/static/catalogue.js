@@ -336,6 +336,7 @@ window.CATALOGUE = {
 "variant {0}: a wild tile ({1}, {2}) is never discarded (财神不能打出), so it cannot be claimed": "{0}：赖子（{1}，{2}）不能打出（财神不能打出），所以不能要这张牌",
 "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}": "{0}：赖子不能打出（财神不能打出），打出的牌里却有 {1}",
 "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})": "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+"variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face down), but the meld {1} is claimed": "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
 "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set": "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
 "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}": "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
 "wall_last (海底/河底) and a {0} exclude each other: the replacement tile is not the last tile of the wall, and a robbed kong is not a discard": "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
