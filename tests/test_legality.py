@@ -19,22 +19,30 @@ from assistant.tiles import INDEX, TILES, sorted_tiles
 from assistant.variants import PROFILES, get_profile
 
 VARIANTS = sorted(PROFILES)
+#: Every variant as it is dealt, and house rules that change what may be claimed or won.
+CONFIGS = [(name, {}) for name in VARIANTS] + [
+    ("sichuan", {"players": 2}), ("sichuan", {"players": 3, "three_player_flush_only": True}),
+    ("wuhan", {"concealed_kong_opens": False}), ("fujian", {"wild_sets_only": True}),
+    ("fujian", {"wild_indicator": "window"}), ("hongkong", {"min_fan": 0}),
+    ("default", {"chow_allowed": False}),
+    ("default", {"wild_in_claims": False, "wild_tiles": ["P"]}),
+]
 
 
-def _pool(name: str) -> dict[str, int]:
+def _pool(name: str, options: dict[str, Any]) -> dict[str, int]:
     """Copies of each tile in the variant's set (absent tiles none, 芜湖's winds one)."""
-    profile = get_profile(name)
+    profile = get_profile(name, options)
     gone = set(profile.absent_tiles) | ({f"{n}m" for n in range(2, 9)}
                                         if profile.three_player else set())
     return {t: 0 if t in gone else 1 if t in profile.one_copy else 4 for t in TILES}
 
 
 @st.composite
-def seats(draw: st.DrawFn, name: str) -> dict[str, Any]:
+def seats(draw: st.DrawFn, name: str, options: dict[str, Any]) -> dict[str, Any]:
     """A seat's hand near a win (sets and a pair, one tile out, some junk), perhaps a claimed
     pung, perhaps a turned tile making wilds, and a discard: often the tile taken out."""
-    profile = get_profile(name)
-    pool = _pool(name)
+    profile = get_profile(name, options)
+    pool = _pool(name, options)
     tiles = [t for t in TILES if pool[t]]
     groups: list[list[str]] = []
     while len(groups) < -(-(profile.hand_size - 1) // 3):
@@ -59,7 +67,7 @@ def seats(draw: st.DrawFn, name: str) -> dict[str, Any]:
     used = Counter(full) + Counter(t for m in melds for t in m["tiles"]) + Counter([discard])
     used += Counter([indicator] if indicator else [])
     assume(all(n <= pool[t] for t, n in used.items()))
-    hand: dict[str, Any] = {"concealed": sorted_tiles(full), "melds": melds}
+    hand: dict[str, Any] = {"concealed": sorted_tiles(full), "melds": melds, "options": options}
     if indicator:
         hand["indicator"] = indicator
     return {"hand": hand, "discard": discard}
@@ -76,6 +84,7 @@ def _accepted(name: str, hand: dict[str, Any]) -> dict[str, Any] | None:
 def _claims(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
     try:
         return claims_on_discard({"discard": seat["discard"], "discarder": "E", "variant": name,
+                                  "options": seat["hand"]["options"],
                                   "hands": {"S": seat["hand"]}})["seats"]["S"]
     except MahjongError:
         return None
@@ -91,15 +100,16 @@ def _after(hand: dict[str, Any], kind: str, tiles: tuple[str, ...], discard: str
             "melds": [*hand["melds"], {"type": kind, "tiles": list(tiles), "from": "left"}]}
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("name,options", CONFIGS)
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
-def test_claims_offer_exactly_what_the_analysis_accepts(name: str, data: st.DataObject) -> None:
-    seat = data.draw(seats(name))
+def test_claims_offer_exactly_what_the_analysis_accepts(name: str, options: dict[str, Any],
+                                                        data: st.DataObject) -> None:
+    seat = data.draw(seats(name, options))
     hand, discard = seat["hand"], seat["discard"]
     offered = _claims(name, seat)
     if offered is None:  # a hand or discard the variant refuses: the analysis refuses it too
-        profile = get_profile(name)
+        profile = get_profile(name, options)
         wild_thrown = discard in analyze_wilds(name, hand) and not profile.wild_discard
         assert wild_thrown or _accepted(name, hand) is None
         return
