@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from assistant import analyze, claims_on_discard
 from assistant.errors import MahjongError
 from assistant.service import practice
-from assistant.tiles import INDEX, TILES, sorted_tiles
+from assistant.tiles import INDEX, TILES, WINDS, sorted_tiles
 from assistant.variants import PROFILES, get_profile
+from assistant.wilds import wilds_from_indicator
 
 VARIANTS = sorted(PROFILES)
 #: Every variant as it is dealt, and house rules that change what may be claimed or won.
@@ -62,8 +63,15 @@ def seats(draw: st.DrawFn, name: str, options: dict[str, Any]) -> dict[str, Any]
     out = full.pop(draw(st.integers(0, len(full) - 1)))
     while len(full) + 3 * len(melds) > profile.hand_size:
         full.pop(draw(st.integers(0, len(full) - 1)))
-    discard = out if draw(st.booleans()) else draw(st.sampled_from(tiles))
     indicator = draw(st.sampled_from(tiles)) if profile.wild_indicator else None
+    # The tiles the variant treats apart (its wilds, 红中 laid out, 芜湖's winds), a few held.
+    special = sorted(set(wilds_from_indicator(profile.wild_indicator, indicator)
+                         if indicator else ()) | set(profile.laid_out_tiles)
+                     | (set(WINDS) if profile.winds_as_one else set()))
+    for _ in range(draw(st.integers(0, 3)) if special else 0):
+        full[draw(st.integers(0, len(full) - 1))] = draw(st.sampled_from(special))
+    # The tile taken out (a win), a tile held (a pung, a kong), or any tile of the set.
+    discard = draw(st.sampled_from([out, draw(st.sampled_from(full)), draw(st.sampled_from(tiles))]))
     used = Counter(full) + Counter(t for m in melds for t in m["tiles"]) + Counter([discard])
     used += Counter([indicator] if indicator else [])
     assume(all(n <= pool[t] for t, n in used.items()))

@@ -689,8 +689,8 @@ def test_xuzhou_peier_makes_a_pung_with_one_real_tile() -> None:
 
     r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "xuzhou",
                            "hands": {"W": {"concealed": "5pS123m789s11sNNN", "indicator": "E"}}})
-    assert r["seats"]["W"]["pungs"] == [["5p", "5p", "S"]]
     assert r["claim"] == {"seat": "W", "type": "pung", "can_kong": False}
+    assert r["seats"]["W"]["pungs"] == [["5p", "5p", "S"]]
     after = result("xuzhou", "123m789s11sNNN", indicator="E",
                    melds=[{"type": "pung", "tiles": "5p5pS", "from": "opposite"}])
     assert after["shanten"] <= 1

@@ -149,13 +149,14 @@ def test_wuhu_claims_pung_a_wind_with_any_two() -> None:
 def test_wuhu_a_wind_pung_claimed_is_one_the_analysis_accepts() -> None:
     # "四单张风牌…也可与第三张风碰牌或四张一起也可以开杠": claims offer the pung of 北 with 东 南
     # and the kong of the four winds, and the hand after either is read.
-    r = claims_on_discard({"discard": "N", "discarder": "W", "variant": "wuhu",
-                           "hands": {"E": {"concealed": "123456789m1pESW"}}})
-    seat = r["seats"]["E"]
-    assert ["E", "S", "N"] in seat["pungs"] and seat["kongs"] == [["E", "S", "W", "N"]]
     after = result("wuhu", "123456789m1pW", melds=[{"type": "pung", "tiles": "ESN",
                                                    "from": "opposite"}])
     assert after["shanten"] == 0
+    r = claims_on_discard({"discard": "N", "discarder": "W", "variant": "wuhu",
+                           "hands": {"E": {"concealed": "123456789m1pESW"}}})
+    seat = r["seats"]["E"]
+    assert seat["kong"] and r["claim"] == {"seat": "E", "type": "pung", "can_kong": True}
+    assert ["E", "S", "N"] in seat["pungs"] and seat["kongs"] == [["E", "S", "W", "N"]]
     kong = result("wuhu", "123456789m1p", "1p",
                   melds=[{"type": "kong", "tiles": "ESWN", "from": "opposite"}])
     assert kong["is_win"]
