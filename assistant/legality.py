@@ -206,6 +206,14 @@ def closed_to_claims(profile: RuleProfile) -> bool:
     return profile.name in ("sichuan", "xueliu") and profile.extra.get("players") == 2
 
 
+def claim_kinds(profile: RuleProfile, next_in_turn: bool) -> tuple[str, ...]:
+    """The sets a seat may make with a discard (a win aside): pung and kong, and a chow for the
+    discarder's 下家 where chows are played; none where discards are never claimed."""
+    if closed_to_claims(profile):
+        return ()
+    return ("pung", "kong", "chow") if next_in_turn and profile.chow_allowed else ("pung", "kong")
+
+
 def resolve_melds(profile: RuleProfile, state: HandState,
                   wild_codes: tuple[str, ...]) -> HandState:
     """The hand with each meld checked and read under the variant (:func:`check_meld`)."""
@@ -221,17 +229,15 @@ def claim_melds(state: HandState, profile: RuleProfile, rules: Rules, tile: str,
     """Every meld a seat may make with the discarded ``tile``: each a list of tiles, the
     discard included, fewest wilds first; each is one :func:`check_meld` accepts."""
     out: dict[str, list[list[str]]] = {"pung": [], "kong": [], "chow": []}
-    if closed_to_claims(profile):
-        return out
     if "discard_lock" in profile.extra and tile in state.discards:
         may_chow = False  # 排列出牌: no chow of a tile one has discarded
     # 定缺: the suit given up is never claimed.
     void = bool(state.void_suit) and is_suited(tile) and tile.endswith(state.void_suit)
     whole = Counter(state.concealed)
     free = whole - Counter(state.stood)  # 立四's standing tiles never go into a chow
+    kinds = claim_kinds(profile, may_chow)
     for kind, size in CLAIM_SIZES.items():
-        if (kind == "chow" and not (may_chow and profile.chow_allowed)) or (
-                kind != "chow" and void):
+        if kind not in kinds or (kind != "chow" and void):
             continue
         held = free if kind == "chow" else whole
         seen: set[tuple[str, ...]] = set()

@@ -396,3 +396,8 @@ def test_two_players_claims_only_what_the_analysis_takes() -> None:
     four = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "sichuan",
                               "hands": hands})
     assert four["seats"]["W"]["pung"]
+    # The table's resolution of declared claims asks the same rule.
+    from assistant.procedures import resolve_declared
+
+    assert resolve_declared(get_profile("sichuan", two), "E", {"W": "pung"}) == {}
+    assert resolve_declared(get_profile("sichuan"), "E", {"W": "pung"}) == {"W": "pung"}
