@@ -91,8 +91,10 @@ WENZHOU = RuleProfile(
          "一人和。",
          "A win: four sets and a pair (the 牛); three 财神 win whatever the shape (hard). One "
          "winner per discard, the first in turn from the discarder."),
-        ("计分：平和1；硬牌（无财神或财神归位；财神抢框和）×2；三财神、天和、地和、单吊各×2，相乘。",
-         "Score: a win 1; hard (no 财神 standing for another tile, or 财神 抢框和) ×2; 三财神, "
+        ("计分：平和1；硬牌（无财神或财神归位；财神抢框和）×2；三财神（同时符合和牌牌型）、天和、地和、单吊各×2，"
+         "相乘。",
+         "Score: a win 1; hard (no 财神 standing for another tile, or 财神 抢框和) ×2; 三财神 "
+         "(with a hand form), "
          "天和, 地和, 单吊 ×2 each, multiplied."),
     ),
 )
