@@ -326,7 +326,7 @@ def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) 
     徐州 跑配成牌)."""
     won = replace(state, win_tile=tile, self_drawn=state.self_drawn or tile in rules.wild_codes)
     counts, wilds = split_wilds(won.tiles, rules)
-    return bool(win_readings(won, profile, rules, counts, wilds)[0])
+    return bool(win_readings(won, profile, rules, counts, wilds, first=True)[0])
 
 
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:

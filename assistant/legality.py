@@ -77,10 +77,13 @@ def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
 
 
 def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
-                      wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
+                      wilds: int, first: bool = False,
+                      ) -> tuple[list[Decomposition], tuple[str, str] | None]:
     """The readings of a complete hand that the variant lets win, and the rule that stops the
     others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
-    reading of its own. The condition sees each reading with the wilds as what they stand for."""
+    reading of its own. The condition sees each reading with the wilds as what they stand for.
+    ``first``: stop at the first reading that wins (whether a tile wins: a hand of three or four
+    wilds reads a thousand ways, and the waits ask this of every tile)."""
     readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
     readings = [r for r in readings if _wilds_fit(profile, state, r)]
     if profile.shapeless_win is not None:
@@ -91,12 +94,14 @@ def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
         return readings, None
     kept, reason = [], None
     codes = wild_codes_for(profile, state)
-    for reading, (hand, _) in zip(readings, resolved_hands(state, readings, counts, codes),
-                                  strict=True):
+    for reading in readings:
+        hand = resolved_hands(state, [reading], counts, codes)[0][0]
         broken = None if isinstance(reading, Shapeless) else profile.win_condition(
             state, hand, profile)
         if broken is None:
             kept.append(reading)
+            if first:
+                break
         elif reason is None:
             reason = broken
     return kept, None if kept else reason
@@ -275,13 +280,15 @@ def win_reason(state: HandState, profile: RuleProfile,
 
 
 def win_readings(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
-                 wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
+                 wilds: int, first: bool = False,
+                 ) -> tuple[list[Decomposition], tuple[str, str] | None]:
     """The readings a complete hand may win with under the variant, and the rule that stops it
-    when none is left (:func:`win_reason`, then the shape and the variant's own condition)."""
+    when none is left (:func:`win_reason`, then the shape and the variant's own condition);
+    ``first``: only whether one reading wins (:func:`complete_readings`)."""
     reason = win_reason(state, profile, rules)
     if reason is not None:
         return [], reason
-    return complete_readings(state, profile, counts, wilds)
+    return complete_readings(state, profile, counts, wilds, first)
 
 
 def discard_win(state: HandState, profile: RuleProfile, rules: Rules, tile: str,

@@ -1,10 +1,13 @@
-"""Speed of ``claims`` on a discard, side by side with the analysis of the same seats' hands.
+"""Speed of ``claims`` on a discard, and of the discard advice that counts legal waits only.
 
 Run: ``python benchmarks/claims_speed.py [--requests N] [--seed S]``. For each variant it deals
 ``N`` requests of three seats near a win (the practice generator's hands, a discard among the
-tiles they wait on or hold) and prints the median milliseconds of one ``claims`` request, of
-the peer — ``analyze`` of each seat's hand with the discard as its winning tile, the least a
-claim must know — and the ratio. Both run in this one process, on the same requests.
+tiles they hold) and prints the median milliseconds of one ``claims`` request, of the peer —
+``analyze`` of each seat's hand with the discard as its winning tile, the least a claim must
+know — and the ratio. A second table times the 武汉 advice of a 14-tile hand holding one to four
+赖子 (each discard that leaves it ready counts only the waits a win may be made on) beside the
+shape-only advice of the same hand (``assistant.advice.discard_options``). Both run in this one
+process, on the same hands.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ import time
 from typing import Any
 
 from assistant import analyze, claims_on_discard
+from assistant.advice import discard_options
+from assistant.analysis import remaining_copies
 from assistant.errors import MahjongError
+from assistant.hand import HandState
+from assistant.legality import rules_of, split_wilds
 from assistant.service.practice import _deal
 from assistant.variants import PROFILES, get_profile
 
@@ -77,6 +84,22 @@ def main() -> None:
         print(f"{name:<10} {mine:>10.2f} {theirs:>11.2f} {mine / theirs:>6.2f}")
     print(f"median ratio {statistics.median(ratios):.2f} over {len(ratios)} variants, "
           f"{args.requests} requests each")
+    print(f"\n{'武汉 赖子':<10} {'advice ms':>10} {'shape ms':>11} {'ratio':>6}")
+    wuhan = get_profile("wuhan")
+    for concealed in WUHAN_HANDS:
+        data = {"concealed": concealed, "melds": [{"type": "pung", "tiles": "EEE"}],
+                "indicator": "5m", "win_tile": "6m", "self_drawn": True, "variant": "wuhan"}
+        state = HandState.from_json(data)
+        rules = rules_of(wuhan, state)
+        counts, wilds = split_wilds(state.tiles, rules)
+        mine = median_ms(analyze, [data] * 3)
+        left = remaining_copies(state)
+        theirs = median_ms(lambda shape: discard_options(*shape), [(counts, wilds, left, rules)] * 3)
+        print(f"{wilds:<10} {mine:>10.1f} {theirs:>11.1f} {mine / theirs:>6.1f}")
+
+
+#: 武汉 hands (五万 turned: 六万 is 赖子) that draw one more 赖子: one to four held.
+WUHAN_HANDS = ("123m456p55s78s", "123m456p55s7s6m", "123m45p55s7s6m6m", "123m45p5s7s6m6m6m")
 
 
 if __name__ == "__main__":
