@@ -224,9 +224,9 @@ def resolve_melds(profile: RuleProfile, state: HandState,
     """The hand with each meld checked and read under the variant (:func:`check_meld`)."""
     melds = [check_meld(profile, m, wild_codes, f"meld {i + 1}")
              for i, m in enumerate(state.melds)]
-    return state if melds == list(state.melds) and all(
-        a.kind == b.kind for a, b in zip(melds, state.melds, strict=True)) else replace(
-        state, melds=melds)
+    if all(read is m for read, m in zip(melds, state.melds, strict=True)):
+        return state
+    return replace(state, melds=melds)
 
 
 def claim_melds(state: HandState, profile: RuleProfile, rules: Rules, tile: str,
