@@ -75,6 +75,8 @@ function drawQuestion() {
     ((q.stood || []).length ? `<div class="note">${T("ui.practice_stood")}: ${tilesHTML(q.stood,
       { size: 40 })}</div>` : "");
   $("practice-hand").dataset.hand = teach.question.hand.join(" ");
+  $("practice-hand").dataset.melds = JSON.stringify(q.melds || []);
+  $("practice-hand").dataset.stood = (q.stood || []).join(" ");
   $("practice-grid").innerHTML = TILE_CODES.map((c) =>
     `<button data-tile="${c}" class="${teach.chosen.has(c) ? "on" : ""}" aria-pressed="${teach.chosen.has(c)}">${tileSVG(c, { size: 44 })}</button>`).join("");
   drawCheck();
