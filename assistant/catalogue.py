@@ -80,6 +80,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "claim.kong": ("杠", "kong"),
     "claim.pung": ("碰", "pung"),
     "claim.chow": ("吃", "chow"),
+    "claim.joker_pung": ("一张真牌加特别百搭碰（{jokers}）", "pung with one real tile and a special "
+                         "joker ({jokers})"),
     "meld.chow": ("吃", "chow"),
     "meld.pung": ("碰", "pung"),
     "meld.kong": ("杠", "kong"),

@@ -522,6 +522,10 @@ window.CATALOGUE = {
 "吃",
 "chow"
 ],
+"claim.joker_pung": [
+"一张真牌加特别百搭碰（{jokers}）",
+"pung with one real tile and a special joker ({jokers})"
+],
 "claim.kong": [
 "杠",
 "kong"
