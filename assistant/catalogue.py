@@ -43,6 +43,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.discards": ("打牌建议", "Discard advice"),
     "report.discard": ("打{tile}：向听{s}，进张{k}张（{tiles}）",
                        "discard {tile}: shanten {s}, {k} tiles ({tiles})"),
+    "report.no_legal_wait": ("（牌型听牌，但按本规则没有能和的牌）",
+                             " (ready in shape, but no tile makes a win these rules allow)"),
     "report.readings": ("拆分", "Readings"),
     "report.kongs": ("可暗杠", "Concealed kong possible"),
     "report.added": ("可加杠", "Added kong possible"),
@@ -78,6 +80,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "claim.kong": ("杠", "kong"),
     "claim.pung": ("碰", "pung"),
     "claim.chow": ("吃", "chow"),
+    "claim.joker_pung": ("一张真牌加特别百搭碰（{jokers}）", "pung with one real tile and a special "
+                         "joker ({jokers})"),
     "meld.chow": ("吃", "chow"),
     "meld.pung": ("碰", "pung"),
     "meld.kong": ("杠", "kong"),
@@ -368,6 +372,8 @@ UI: dict[str, tuple[str, str]] = {
     ),
     "ui.explain": ("解释", "Explain"),
     "ui.the_full_report": ("完整说明", "The full report"),
+    "ui.practice_melds": ("已经吃碰的牌", "Sets already claimed"),
+    "ui.practice_stood": ("立四（立着的牌，听牌要用到）", "Standing tiles (立四: the wait uses them)"),
     "ui.practice_which_tiles_complete_this_hand": (
         "练习：听哪几张？",
         "Practice: which tiles complete this hand?",
@@ -866,6 +872,11 @@ MESSAGES: dict[str, str] = {
     # the words of wild tiles, 立直/宝牌, the Charleston, riichi, MCR, Hong Kong and Taiwan
     "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})":
         "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+    "variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face "
+    "down), but the meld {1} is claimed":
+        "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
+    "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}":
+        "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":
         "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
     "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}":
@@ -1227,7 +1238,9 @@ MESSAGES: dict[str, str] = {
     "'confidence'": "每个识别结果须有 'tile'、四个数的 'box' [x1, y1, x2, y2]，可另有 'confidence'",
     "could not make a practice hand": "没能生成练习题",
     "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
-    "a practice hand has 13 tiles": "练习题的手牌有 13 张",
+    "'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
+    "a practice hand of variant {0} has {1} tiles (a meld counting 3)":
+        "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
     "'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
     "'bets' must be four whole numbers 0-100, one per player":
         "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",

@@ -73,7 +73,9 @@ class Meld:
     source: str | None = None  # "left" (上家), "opposite" (对家), "right" (下家)
     claimed_index: int | None = None
     added_kong: bool = False
-    #: A quint's kind once the hand's wilds are known (:func:`assistant.analysis.resolve_quints`).
+    #: The kind a quint, or a pung or kong holding wilds, stands for once the hand's wilds are
+    #: known (:func:`assistant.legality.check_meld`); the faces of a pung or kong are checked
+    #: there too, as only the variant knows its wilds (百搭可碰) and its winds (芜湖).
     kind: str | None = field(default=None, compare=False)
 
     @property
@@ -81,9 +83,9 @@ class Meld:
         """The tile of a pung, kong or quint (the lowest of a chow); a face-down kong shows one
         face; a quint not yet read against the wilds, its most held face."""
         faces = [t for t in self.tiles if t != BACK]
+        if self.kind is not None:
+            return self.kind
         if self.type == "quint":
-            if self.kind is not None:
-                return self.kind
             held = Counter(faces)
             return max(sorted_tiles(set(faces)), key=held.__getitem__)
         return sorted_tiles(faces)[0]
@@ -103,7 +105,7 @@ class Meld:
     @property
     def stands_for(self) -> tuple[str, ...]:
         """The tiles the meld stands for: a read quint as five of its kind, else its faces."""
-        if self.type == "quint" and self.kind is not None:
+        if self.kind is not None:
             return (self.kind,) * len(self.tiles)
         return self.faces
 
@@ -159,9 +161,6 @@ class Meld:
                     and idx[1] == idx[0] + 1 and idx[2] == idx[0] + 2):
                 raise MahjongError(f"{where} ({text}) is not a chow: three consecutive tiles of "
                                    "one suit expected", text)
-        elif self.type != "quint" and len(set(faces)) != 1:  # a quint's wilds are read later
-            raise MahjongError(f"{where} ({text}) is not a {self.type}: the tiles must be the same",
-                               text)
         if self.concealed and not self.is_kong:
             raise MahjongError(f"{where} ({text}): only a kong or a quint can be declared "
                                "concealed", text)

@@ -69,7 +69,8 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('discards', lang)}:")
         for d in result["discards"][:5]:
             lines.append("  " + _t("discard", lang, tile=tile_name(d["tile"], lang), s=d["shanten"],
-                                   k=d["ukeire"], tiles=to_compact(d["tiles"])))
+                                   k=d["ukeire"], tiles=to_compact(d["tiles"]))
+                         + (_t("no_legal_wait", lang) if d.get("no_legal_wait") else ""))
     own = result.get("own_turn") or {}
     if own.get("concealed_kongs"):
         lines.append(f"{_t('kongs', lang)}: {_names(own['concealed_kongs'], lang)}")
@@ -117,9 +118,21 @@ def claims_report(result: dict[str, Any], lang: str = "zh") -> str:
     lines = [f"{_t('discard_of', lang)}: {name} ({result['discarder']})"]
     sep = "、" if lang.startswith("zh") else ", "
     for seat, c in result["seats"].items():
-        can = [text(f"claim.{k}", lang) for k in ("win", "kong", "pung") if c[k]]
-        can += [text("claim.chow", lang) + ("" if lang.startswith("zh") else " ") + to_compact(ch)
-                for ch in c["chows"]]
+        gap = "" if lang.startswith("zh") else " "
+        can = [text("claim.win", lang)] if c["win"] else []
+        for kind in ("kong", "pung"):
+            # A set of one face is named alone; one made with a wild or with 芜湖's winds, or
+            # one of several, shows its tiles.
+            options = c.get(f"{kind}s") or []
+            plain = len(options) == 1 and len(set(options[0])) == 1
+            if c[kind] and (plain or not options) and not (kind == "pung" and not options
+                                                           and c.get("joker_pungs")):
+                can.append(text(f"claim.{kind}", lang))
+            elif c[kind]:
+                can += [text(f"claim.{kind}", lang) + gap + to_compact(o) for o in options]
+        if c.get("joker_pungs"):
+            can.append(text("claim.joker_pung", lang, jokers=" ".join(c["joker_pungs"])))
+        can += [text("claim.chow", lang) + gap + to_compact(ch) for ch in c["chows"]]
         lines.append(f"  {seat}: {sep.join(can) if can else _t('nothing', lang)}")
     if result["winners"]:
         lines.append(f"{_t('winners', lang)}: " + ", ".join(result["winners"]))

@@ -272,8 +272,11 @@ def test_practice_question(page, server):
     page.goto(f"{server.url}/teach")
     page.wait_for_selector("#practice-hand[data-hand]")
     hand = page.get_attribute("#practice-hand", "data-hand").split()
+    melds = json.loads(page.get_attribute("#practice-hand", "data-melds"))
+    stood = page.get_attribute("#practice-hand", "data-stood").split()
     variant = page.eval_on_selector("#explain-variant", "s => s.value")
-    for w in analyze({"concealed": hand, "variant": variant})["waits"]:
+    for w in analyze({"concealed": hand, "melds": melds, "stood": stood,
+                      "variant": variant})["waits"]:
         page.click(f"#practice-grid button[data-tile='{w['tile']}']")
     page.click("#practice-check")
     page.wait_for_selector("#practice-verdict[data-correct='true']")

@@ -285,8 +285,10 @@ def test_practice_asks_about_hands_of_the_108_tiles() -> None:
     for seed in range(20):
         q = question(seed, SANMA)
         assert not set(q["hand"]) & OUT
-        waits = [w["tile"] for w in sanma({"concealed": q["hand"]})["waits"]]
-        assert check(q["hand"], waits, SANMA)["correct"]
+        melds = q.get("melds", [])
+        assert not {t for m in melds for t in m["tiles"]} & OUT
+        waits = [w["tile"] for w in sanma({"concealed": q["hand"], "melds": melds})["waits"]]
+        assert check(q["hand"], waits, SANMA, melds)["correct"]
 
 
 def test_the_dice_count_round_the_three_seats_present() -> None:

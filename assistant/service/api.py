@@ -185,7 +185,8 @@ def practice_question():  # type: ignore[no-untyped-def]
 
 @bp.post("/practice/check")
 def practice_check():  # type: ignore[no-untyped-def]
-    """Check an answer: ``{"hand": tiles, "answer": tiles}`` → correct, missing, wrong, waits."""
+    """Check an answer: ``{"hand": tiles, "answer": tiles}`` and the question's ``melds`` and
+    ``stood`` → correct, missing, wrong, waits."""
     body = json_body()
     if "hand" not in body or "answer" not in body:
         raise MahjongError("give 'hand' (13 tiles) and 'answer' (the tiles that complete it)",
@@ -193,7 +194,8 @@ def practice_check():  # type: ignore[no-untyped-def]
     variant_name = body.get("variant", "default")
     if not isinstance(variant_name, str):
         raise MahjongError("'variant' must be a variant's name", "variant")
-    return jsonify(practice.check(body["hand"], body["answer"], variant_name))
+    return jsonify(practice.check(body["hand"], body["answer"], variant_name, body.get("melds"),
+                                  body.get("stood")))
 
 
 @bp.post("/charleston-advice")

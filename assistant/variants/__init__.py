@@ -55,7 +55,6 @@ from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_
 from .sichuan import (  # noqa: E402
     SICHUAN,
     XUELIU,
-    check_sichuan_hand,
     read_sichuan_table,
     score_sichuan,
     settle_sichuan_draw,
@@ -91,9 +90,6 @@ class Variant:
     win_check: Callable[..., bool] | None = None
     #: Whether the scorer adds 宝牌 as 番 when a table turns on ``dora_indicators``.
     counts_dora: bool = False
-    #: (hand state, profile) -> None: refuse a hand the variant's table makes impossible, complete
-    #: or not (成都 two players: no claimed meld).
-    hand_check: Callable[..., None] | None = None
 
 
 VARIANTS: tuple[Variant, ...] = (
@@ -106,9 +102,9 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(XIAN, score_xian, read_xian_table, settle_xian_kongs),
     Variant(GUANGDONG, score_guangdong, read_guangdong_table, counts_dora=True),
     Variant(SICHUAN, score_sichuan, read_sichuan_table, settle_sichuan_kongs, settle_sichuan_draw,
-            counts_dora=True, hand_check=check_sichuan_hand),
+            counts_dora=True),
     Variant(XUELIU, score_sichuan, read_sichuan_table, settle_sichuan_kongs, settle_sichuan_draw,
-            counts_dora=True, hand_check=check_sichuan_hand),
+            counts_dora=True),
     Variant(HUNDRED, score_hundred, read_hundred_table, settle_hundred_kongs),
     Variant(CHANGSHA, score_changsha, read_changsha_table, instant_wins=instant_wins),
     Variant(NEIMENGGU, score_neimenggu, read_card_table),
@@ -137,15 +133,11 @@ COUNTS_DORA = {name for name, v in REGISTRY.items() if v.counts_dora}
 #: The Japanese variants: points held from a start, riichi sticks and honba carried, tenpai at a
 #: draw (the table session keeps them for these).
 RIICHI_FAMILY = frozenset(name for name, v in REGISTRY.items() if v.scorer is score_riichi)
-HAND_CHECKS = {name: v.hand_check for name, v in REGISTRY.items() if v.hand_check}
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:
     """Check a hand's ``table`` under its variant before analysis, so bad table input (a bet out
     of range, an unknown seat) is an error even when the hand is not (yet) a win."""
-    hand_check = HAND_CHECKS.get(profile.name)
-    if hand_check is not None:
-        hand_check(state, profile)
     reader = TABLE_READERS.get(profile.name)
     if reader is not None and state.table is not None:
         reader(state, profile)

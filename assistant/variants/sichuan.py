@@ -204,7 +204,6 @@ def read_sichuan_table(state: HandState | None, profile: RuleProfile,
                        data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Sichuan hand (no bets; ``in_play``: the seats still in)."""
     if state is not None:
-        check_sichuan_hand(state, profile)
         _check_flush(state, profile)
     table = read_hand_table(state, profile, data, need_seat, max_bet=0)
     if profile.option("after_win") == "stay" and len(table.in_play) < 4:
@@ -213,17 +212,6 @@ def read_sichuan_table(state: HandState | None, profile: RuleProfile,
                            f"seat is in play and pays; table.in_play leaves out {' '.join(gone)}",
                            "in_play")
     return table
-
-
-def check_sichuan_hand(state: HandState, profile: RuleProfile) -> None:
-    """成都 two players: "不能吃、碰" — a meld made from a discard (the discards lie face down)
-    is refused, complete hand or not."""
-    if profile.option("players") == 2:
-        claimed = next((m for m in state.melds if not m.concealed), None)
-        if claimed is not None:
-            raise MahjongError("2 players at a 成都 table: no chow or pung (不能吃、碰; the "
-                               "discards lie face down), but the meld "
-                               f"{' '.join(claimed.tiles)} was claimed", "players")
 
 
 def _check_flush(state: HandState, profile: RuleProfile) -> None:

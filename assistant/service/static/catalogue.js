@@ -38,6 +38,7 @@ window.CATALOGUE = {
 "'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}": "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
 "'riichi' must be a list of seat winds": "'riichi'（立直）须列出座位风",
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
+"'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
 "'table' must be an object": "牌桌 'table' 须为对象",
 "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
 "'tiles' has {0} detections; a hand is read from at most {1}": "'tiles' 有 {0} 个识别结果；读一手牌最多用 {1} 个",
@@ -75,7 +76,7 @@ window.CATALOGUE = {
 "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
-"a practice hand has 13 tiles": "练习题的手牌有 13 张",
+"a practice hand of variant {0} has {1} tiles (a meld counting 3)": "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
 "a request from another site may not change anything here (Origin {0} is not {1})": "不接受来自其他网站的修改请求（Origin {0} 不是 {1}）",
 "a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}": "要牌的一家应有 13 张牌（杠算 3 张），这一家有 {0} 张",
 "a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
@@ -375,7 +376,9 @@ window.CATALOGUE = {
 "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}": "{0}：赖子不能打出（财神不能打出），打出的牌里却有 {1}",
 "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})": "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
 "variant {0}: this table plays 北 as a wind only, never set aside (option nukidora = false)": "{0}：本桌北只当风牌，不拔北（选项 nukidora = false）",
+"variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face down), but the meld {1} is claimed": "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
 "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set": "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
+"variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}": "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
 "wall_last (海底/河底) and a {0} exclude each other: the replacement tile is not the last tile of the wall, and a robbed kong is not a discard": "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
 "win {0}: only one player is still in (血战到底 ends with the last player)": "第 {0} 次和牌：只剩一家在局（血战到底打到最后一人为止）",
 "win {0}: player {1} has already won and left the hand (血战到底)": "第 {0} 次和牌：玩家 {1} 已经和牌离场（血战到底）",
@@ -688,6 +691,10 @@ window.CATALOGUE = {
 "吃",
 "chow"
 ],
+"claim.joker_pung": [
+"一张真牌加特别百搭碰（{jokers}）",
+"pung with one real tile and a special joker ({jokers})"
+],
 "claim.kong": [
 "杠",
 "kong"
@@ -967,6 +974,10 @@ window.CATALOGUE = {
 "report.n/a": [
 "不适用",
 "n/a"
+],
+"report.no_legal_wait": [
+"（牌型听牌，但按本规则没有能和的牌）",
+" (ready in shape, but no tile makes a win these rules allow)"
 ],
 "report.nothing": [
 "不能要",
@@ -1563,6 +1574,14 @@ window.CATALOGUE = {
 "ui.points_held": [
 "持点",
 "Points held"
+],
+"ui.practice_melds": [
+"已经吃碰的牌",
+"Sets already claimed"
+],
+"ui.practice_stood": [
+"立四（立着的牌，听牌要用到）",
+"Standing tiles (立四: the wait uses them)"
 ],
 "ui.practice_which_tiles_complete_this_hand": [
 "练习：听哪几张？",

@@ -264,7 +264,7 @@ function analysisHTML(r) {
       `</p><table class="discards">` +
       `<tr><th>${T("ui.discard")}</th><th>${T("ui.shanten_after")}</th><th>${T("ui.useful_copies")}</th><th>${T("ui.useful_draws")}</th></tr>` +
       r.discards.slice(0, 6).map((d, i) => `<tr class="discard${i === 0 ? " best" : ""}" data-tile="${d.tile}"><td>${tileSVG(d.tile, { size: 40 })}</td>` +
-        `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
+        `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${d.no_legal_wait ? T("report.no_legal_wait") : tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
   }
   return html;
 }

@@ -69,8 +69,16 @@ async function newQuestion() {
 
 function drawQuestion() {
   if (!teach.question) return;
-  $("practice-hand").innerHTML = tilesHTML(teach.question.hand, { size: 52 });
+  // The sets the question's hand has claimed, and 立四's standing tiles, are part of it.
+  const q = teach.question;
+  $("practice-hand").innerHTML = tilesHTML(q.hand, { size: 52 }) +
+    ((q.melds || []).length ? `<div class="note">${T("ui.practice_melds")}: ${q.melds.map((m) =>
+      tilesHTML(m.tiles, { size: 40 })).join(" ")}</div>` : "") +
+    ((q.stood || []).length ? `<div class="note">${T("ui.practice_stood")}: ${tilesHTML(q.stood,
+      { size: 40 })}</div>` : "");
   $("practice-hand").dataset.hand = teach.question.hand.join(" ");
+  $("practice-hand").dataset.melds = JSON.stringify(q.melds || []);
+  $("practice-hand").dataset.stood = (q.stood || []).join(" ");
   $("practice-grid").innerHTML = TILE_CODES.map((c) =>
     `<button data-tile="${c}" class="${teach.chosen.has(c) ? "on" : ""}" aria-pressed="${teach.chosen.has(c)}">${tileSVG(c, { size: 44 })}</button>`).join("");
   drawCheck();
@@ -78,7 +86,7 @@ function drawQuestion() {
 
 async function check() {
   try {
-    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen], variant: teach.question.variant } });
+    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen], variant: teach.question.variant, melds: teach.question.melds || [], stood: teach.question.stood || [] } });
   } catch (err) { showError($("practice-result"), err); return; }
   drawCheck();
 }
