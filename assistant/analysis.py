@@ -18,37 +18,17 @@ from dataclasses import replace
 from typing import Any
 
 from .advice import discard_options
-from .decompose import Decomposition, decompositions
+from .decompose import Decomposition
 from .errors import MahjongError, NotScored
 from .hand import HandState
 from .profile import RuleProfile
-from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
+from .rules import kongs_short, rules_of, split_wilds
+from .scoring.readings import complete_readings, ready_waits, remaining_copies
+from .scoring.wild_hands import Shapeless, resolved_hands
 from .shanten import form_applies
-from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
+from .tiles import INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
-from .waits import Rules, form_shanten, helpful_draws, waits
-from .wilds import stand_ins, wild_codes_for
-
-
-def rules_of(profile: RuleProfile, state: HandState) -> Rules:
-    """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
-    it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
-    wild_codes = wild_codes_for(profile, state)
-    absent = frozenset(INDEX[t] for t in profile.absent_tiles)
-    if profile.three_player:
-        absent |= frozenset(range(1, 8))
-    short = kongs_short(profile, state.melds)
-    return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs, profile.winds_as_one,
-                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes))
-
-
-def kongs_short(profile: RuleProfile, melds: Any) -> int:
-    """Tiles the hand is short (开杠不补牌: no replacement drawn, one per kong, two per quint)."""
-    if not profile.kong_no_replacement:
-        return 0
-    extra = {"kong": 1, "quint": 2}
-    return sum(extra.get(m.type if hasattr(m, "type") else m.get("type"), 0) for m in melds)
+from .waits import Rules, form_shanten, helpful_draws
 
 
 def resolve_quints(profile: RuleProfile, state: HandState,
@@ -80,70 +60,6 @@ def resolve_quints(profile: RuleProfile, state: HandState,
                                "copies", text)
         melds.append(replace(m, kind=kind))
     return replace(state, melds=melds)
-
-
-def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
-    心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
-    百搭) counts as the kind it stands for."""
-    counts = [0] * 34
-    wilds = rules.virtual_wilds
-    stand_in = dict(rules.stand_in)
-    for t in tiles:
-        if t in rules.wild_codes:
-            wilds += 1
-        elif rules.fold_winds and t in WINDS:
-            counts[INDEX["E"]] += 1
-        else:
-            counts[INDEX[stand_in.get(t, t)]] += 1
-    return counts, wilds
-
-
-def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
-                      wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
-    """The readings of a complete hand that the variant lets win, and the rule that stops the
-    others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
-    reading of its own. The condition sees each reading with the wilds as what they stand for."""
-    readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
-    readings = [r for r in readings if _wilds_fit(profile, state, r)]
-    if profile.shapeless_win is not None:
-        name = profile.shapeless_win(state, profile)
-        if name is not None:
-            readings.append(shapeless(state.tiles, name))
-    if not readings or profile.win_condition is None:
-        return readings, None
-    kept, reason = [], None
-    codes = wild_codes_for(profile, state)
-    for reading, (hand, _) in zip(readings, resolved_hands(state, readings, counts, codes),
-                                  strict=True):
-        broken = None if isinstance(reading, Shapeless) else profile.win_condition(
-            state, hand, profile)
-        if broken is None:
-            kept.append(reading)
-        elif reason is None:
-            reason = broken
-    return kept, None if kept else reason
-
-
-def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
-    """开杠不补牌: the tiles short are the eye (one kong: a single eye, two: none); 百搭 that
-    forms sets: the other wilds are in pungs only."""
-    short = kongs_short(profile, state.melds)
-    pair = reading.pair
-    if short and (pair is None or pair.wilds < min(short, 2)):
-        return False
-    if profile.wild_sets_only:
-        return all(g.kind == "pung" or not g.wilds or (g is pair and g.wilds <= short)
-                   for g in reading.groups)
-    return True
-
-
-def remaining_copies(state: HandState) -> list[int]:
-    """Unseen copies of each tile: four, less the player's own tiles and the visible ones."""
-    seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
-        [state.indicator] if state.indicator else [])
-    return [max(0, 4 - seen[t]) for t in TILES]
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
@@ -262,7 +178,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     no_win = bool(void) or three_suits
     if n % 3 == 1:
         if shanten == 0 and not no_win:
-            result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
+            result["waits"] = ready_waits(state, profile, rules, counts, wilds, remaining)
         if profile.shapeless_win is not None and not no_win:
             result["waits"] += _shapeless_waits(state, profile, remaining, result["waits"])
         if shanten > 0:
@@ -349,40 +265,6 @@ def _void_tiles(state: HandState) -> list[str]:
                   key=INDEX.__getitem__)
 
 
-def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
-           remaining: list[int]) -> list[dict[str, Any]]:
-    """The waits of a ready hand with the copies left; drawing a wild tile always completes it."""
-    found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
-    found += [w for w in rules.wild_codes if w not in found]
-    own = state.own_counts()
-    if rules.fold_winds and "E" in found:  # a wind wait is any wind the player does not hold
-        found = [t for t in found if t != "E"] + [w for w in WINDS if not own[w]]
-    if profile.win_condition is not None:
-        found = [t for t in found if _wins_with(state, profile, rules, t)]
-    out = []
-    for t in found:
-        left = remaining[INDEX[t]]
-        if not profile.waits_in_own_hand and own[t] >= 4:
-            continue
-        if left == 0 and not profile.dead_waits:
-            continue
-        row = {"tile": t, "remaining": left, "dead": left == 0}
-        if wilds > rules.virtual_wilds:
-            row["wilds_as"] = _wilds_as(state, profile, rules, t)
-        out.append(row)
-    return out
-
-
-def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> list[str]:
-    """What the hand's wild tiles stand for when ``tile`` completes it (its first reading)."""
-    won = replace(state, win_tile=tile)
-    counts, wilds = split_wilds(won.tiles, rules)
-    readings = complete_readings(won, profile, counts, wilds)[0]
-    if not readings:
-        return []
-    return resolved_hands(won, readings[:1], counts, rules.wild_codes)[0][1]
-
-
 def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int],
                      found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The tiles that make a shapeless win (三财神, 将一色 of any shape) not already waited on."""
@@ -395,23 +277,6 @@ def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int
             out.append({"tile": t, "remaining": remaining[INDEX[t]], "dead": not remaining[INDEX[t]],
                         "shapeless": True})
     return out
-
-
-def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
-    """The tiles a hand waited on before its winning tile (or that a 13-tile hand waits on)."""
-    before = replace(state, win_tile=None) if state.win_tile else state
-    rules = rules_of(profile, before)
-    counts, wilds = split_wilds(before.tiles, rules)
-    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before))
-    return [w["tile"] for w in found]
-
-
-def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
-    """Whether drawing ``tile`` makes a win the variant allows (a wild is drawn, not claimed:
-    徐州 跑配成牌)."""
-    won = replace(state, win_tile=tile, self_drawn=state.self_drawn or tile in rules.wild_codes)
-    counts, wilds = split_wilds(won.tiles, rules)
-    return bool(complete_readings(won, profile, counts, wilds)[0])
 
 
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:

@@ -16,10 +16,12 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from .analysis import blocked, complete_readings, resolve_quints, rules_of, split_wilds
+from .analysis import blocked, resolve_quints
 from .errors import MahjongError
 from .hand import HandState
 from .profile import RuleProfile
+from .rules import rules_of, split_wilds
+from .scoring.readings import complete_readings
 from .tiles import INDEX, TILES, WINDS, is_suited, parse_tile, tile_name
 from .variants import WIN_CHECKS, get_profile
 
