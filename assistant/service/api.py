@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
 from ..analysis import analyze
 from ..catalogue import text
@@ -21,53 +21,14 @@ from ..tiles import check_code, parse_tiles, tile_name, to_compact
 from ..variants import PROFILES, get_profile
 from . import practice
 from .errors import ApiError, _short
-from .limits import parse_json, query_param
+from .inputs import expect_objects, json_body
+from .limits import query_param
 from .openapi import openapi_document
 from .recognize import clean_detections, read_layout, recognize
 from .tilesets_api import tileset_for_photo
 from .upload import uploaded_photo
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-def json_body() -> dict[str, Any]:
-    """The request body as a JSON object; 415 for another content type, 400 for bad JSON."""
-    if not request.is_json:
-        raise ApiError(415, "send the request body as JSON (Content-Type: application/json), got "
-                            f"{request.mimetype or 'no content type'}")
-    data = parse_json(request.get_data(cache=True))
-    if not isinstance(data, dict):
-        raise ApiError(400, f"the request body must be a JSON object, got {type(data).__name__}")
-    _check_kongs(data)
-    return data
-
-
-def _check_kongs(value: Any) -> None:
-    """A kong's ``type``, ``tile`` and ``from`` (under any ``kongs`` key) are plain values, so
-    that the scorers compare them and never crash on a list or an object (422 otherwise)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            kongs = item.get("kongs")
-            if isinstance(kongs, dict):
-                for entries in kongs.values():
-                    for k in entries if isinstance(entries, list) else ():
-                        if isinstance(k, dict) and any(isinstance(k.get(f), (list, dict))
-                                                       for f in ("type", "tile", "from")):
-                            raise MahjongError("a kong is {\"type\": \"an\" | \"jia\" | \"zhi\", "
-                                               "\"tile\": a tile, \"from\": a seat}", "kongs")
-            stack.extend(item.values())
-
-
-def expect_objects(body: dict[str, Any], *keys: str) -> None:
-    """Each of ``keys`` present in ``body`` is an object or null (422 otherwise), as documented,
-    rather than a falsy value quietly read as empty."""
-    for key in keys:
-        if body.get(key) is not None and not isinstance(body[key], dict):
-            raise MahjongError(f"'{key}' must be an object, got {type(body[key]).__name__}", key)
 
 
 def _lang() -> str | None:

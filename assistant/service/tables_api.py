@@ -12,8 +12,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
 
-from .api import expect_objects, json_body
 from .errors import ApiError
+from .inputs import bearer_secret, expect_objects, json_body
 from .limits import query_param
 from .sessions import MAX_HANDS, SessionStore
 
@@ -42,21 +42,12 @@ def _get(table_id: str, **kwargs: Any) -> dict:
         raise _missing(table_id) from None
 
 
-def _bearer() -> str | None:
-    """The secret in ``Authorization: Bearer <secret>``, or None."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, secret = header.partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        return None
-    return secret.strip()
-
-
 def _authorize(table_id: str) -> None:
     """404 for no such table, 403 unless the request carries the table's secret."""
     if len(table_id) > MAX_ID:
         raise _missing(table_id)
     try:
-        ok = store().authorized(table_id, _bearer())
+        ok = store().authorized(table_id, bearer_secret())
     except KeyError:
         raise _missing(table_id) from None
     if not ok:

@@ -29,6 +29,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from ..errors import MahjongError
 from .errors import ApiError, _short
+from .inputs import bearer_secret
 from .recognize import RecognizerHolder
 from .upload import uploaded_photo
 
@@ -192,10 +193,8 @@ def check_id(tileset_id: str) -> str:
 
 def _authorize(tileset_id: str) -> None:
     """404 for no such set, 403 unless the request carries the set's secret."""
-    from .tables_api import _bearer
-
     check_id(tileset_id)
-    if not store().authorized(tileset_id, _bearer()):
+    if not store().authorized(tileset_id, bearer_secret()):
         raise ApiError(403, "changing a tile set needs its secret: send the header "
                             "'Authorization: Bearer <secret>' with the secret given when the set "
                             "was created")
