@@ -32,6 +32,7 @@ import numpy as np
 from datasets.synth import designs as _designs
 from datasets.synth import fontfaces as _fontfaces
 from datasets.synth import sheets as _sheets
+from datasets.synth.raster import svg_to_rgba
 from vision.classes import TILE_CLASSES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -132,16 +133,6 @@ def _crop_alpha(rgba: np.ndarray) -> np.ndarray:
     return rgba[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def _svg_to_rgba(svg: bytes | str, width: int, height: int | None = None) -> np.ndarray:
-    """Rasterize SVG text to an RGBA array with cairosvg (``height`` None keeps the aspect)."""
-    import cairosvg  # imported lazily: only needed to fill the cache
-
-    data = svg.encode() if isinstance(svg, str) else svg
-    png = cairosvg.svg2png(bytestring=data, output_width=width, output_height=height)
-    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
-    return cv2.cvtColor(img, cv2.COLOR_BGRA2RGBA)
-
-
 def _read_rgba(path: Path) -> np.ndarray:
     """Read a PNG as RGBA (adding an opaque alpha when missing)."""
     img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
@@ -171,7 +162,7 @@ def _make_unicode() -> dict[str, np.ndarray]:
     out = {}
     for sid, code in UNICODE_IDS.items():
         svg = f'{head}{defs_end}<use xlink:href="#{sid}" width="74.7" height="95.1"/></svg>'
-        rgba = _svg_to_rgba(svg, 300, 382)
+        rgba = svg_to_rgba(svg, 300, 382)
         out[code] = _fit_on_canvas(rgba, 0.02)
     return out
 
@@ -180,7 +171,7 @@ def _make_fluffy() -> dict[str, np.ndarray]:
     """fluffystuff Regular SVGs (300x400 glyph-only faces)."""
     folder = TILEART_DIR / "fluffystuff" / "Regular"
     return {
-        code: _fit_on_canvas(_svg_to_rgba((folder / f"{stem}.svg").read_bytes(), 300, 400), 0.04)
+        code: _fit_on_canvas(svg_to_rgba((folder / f"{stem}.svg").read_bytes(), 300, 400), 0.04)
         for stem, code in FLUFFY_FILES.items()
     }
 
