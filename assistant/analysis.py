@@ -22,37 +22,28 @@ from .catalogue import text, translate
 from .decompose import Decomposition
 from .errors import MahjongError, NotScored
 from .hand import HandState
-from .legality import (
+from .legality import resolve_melds
+from .profile import RuleProfile
+from .rules import kongs_short, rules_of, split_wilds
+from .scoring.readings import (
     blocked,
     complete_readings,
-    kongs_short,
-    resolve_melds,
-    rules_of,
-    split_wilds,
+    ready_waits,
+    remaining_copies,
     suits_held,
     void_tiles,
+    wait_tiles,
     win_readings,
 )
-from .profile import RuleProfile
 from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
 from .shanten import form_applies
-from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
+from .tiles import INDEX, TILES, WINDS, tile_name
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
-from .waits import Rules, form_shanten, helpful_draws, waits
+from .waits import Rules, form_shanten, helpful_draws
 
 #: Re-exported: callers read the hand's engine switches and wilds from the analysis too.
 __all__ = ["analyze", "analyze_state", "blocked", "complete_readings", "kongs_short",
            "remaining_copies", "rules_of", "split_wilds", "wait_tiles"]
-
-
-def remaining_copies(state: HandState, absent: frozenset[int] = frozenset()) -> list[int]:
-    """Unseen copies of each tile: four, less the player's own tiles, the visible ones and the
-    北 he set aside (抜きドラ); none of a tile ``absent`` from the set (三麻's 2万–8万), so the
-    counts add up to the variant's own set (108 tiles in 三麻)."""
-    seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
-        [state.indicator] if state.indicator else []) + Counter({"N": state.nukidora})
-    return [0 if i in absent else max(0, 4 - seen[t]) for i, t in enumerate(TILES)]
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
@@ -166,7 +157,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     no_win = bool(void) or three_suits
     if n % 3 == 1:
         if shanten == 0 and not no_win:
-            result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
+            result["waits"] = ready_waits(state, profile, rules, counts, wilds, remaining)
         if profile.shapeless_win is not None and not no_win:
             result["waits"] += _shapeless_waits(state, profile, remaining, result["waits"])
         if shanten > 0:
@@ -267,31 +258,6 @@ def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: l
 
 
 
-def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
-           remaining: list[int], explain: bool = True) -> list[dict[str, Any]]:
-    """The waits of a ready hand with the copies left; drawing a wild tile always completes it
-    (``explain``: say what the wilds stand for in each)."""
-    found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
-    found += [w for w in rules.wild_codes if w not in found]
-    own = state.own_counts()
-    if rules.fold_winds and "E" in found:  # a wind wait is any wind the player does not hold
-        found = [t for t in found if t != "E"] + [w for w in WINDS if not own[w]]
-    if profile.win_condition is not None:
-        found = [t for t in found if _wins_with(state, profile, rules, t)]
-    out = []
-    for t in found:
-        left = remaining[INDEX[t]]
-        if not profile.waits_in_own_hand and own[t] >= 4:
-            continue
-        if left == 0 and not profile.dead_waits:
-            continue
-        row = {"tile": t, "remaining": left, "dead": left == 0}
-        if explain and wilds > rules.virtual_wilds:
-            row["wilds_as"] = _wilds_as(state, profile, rules, t)
-        out.append(row)
-    return out
-
-
 def _legal_waits_after(state: HandState, profile: RuleProfile, options: list[dict[str, Any]],
                        remaining: list[int]) -> list[dict[str, Any]]:
     """The discard advice where the shape alone is not a win (武汉: two 赖子 win no 屁胡, so a
@@ -306,7 +272,7 @@ def _legal_waits_after(state: HandState, profile: RuleProfile, options: list[dic
             continue
         rules = rules_of(profile, after)
         counts, wilds = split_wilds(after.tiles, rules)
-        found = _waits(after, profile, rules, counts, wilds, remaining, explain=False)
+        found = ready_waits(after, profile, rules, counts, wilds, remaining, explain=False)
         if profile.shapeless_win is not None:
             found += _shapeless_waits(after, profile, remaining, found)
         tiles = [w["tile"] for w in found]
@@ -328,16 +294,6 @@ def _without(state: HandState, tile: str) -> HandState | None:
     return replace(state, concealed=held, win_tile=None, self_drawn=False)
 
 
-def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> list[str]:
-    """What the hand's wild tiles stand for when ``tile`` completes it (its first reading)."""
-    won = replace(state, win_tile=tile)
-    counts, wilds = split_wilds(won.tiles, rules)
-    readings = complete_readings(won, profile, counts, wilds)[0]
-    if not readings:
-        return []
-    return resolved_hands(won, readings[:1], counts, rules.wild_codes)[0][1]
-
-
 def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int],
                      found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The tiles that make a shapeless win (三财神, 将一色 of any shape) not already waited on."""
@@ -350,23 +306,6 @@ def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int
             out.append({"tile": t, "remaining": remaining[INDEX[t]], "dead": not remaining[INDEX[t]],
                         "shapeless": True})
     return out
-
-
-def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
-    """The tiles a hand waited on before its winning tile (or that a 13-tile hand waits on)."""
-    before = replace(state, win_tile=None) if state.win_tile else state
-    rules = rules_of(profile, before)
-    counts, wilds = split_wilds(before.tiles, rules)
-    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before, rules.absent))
-    return [w["tile"] for w in found]
-
-
-def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
-    """Whether drawing ``tile`` makes a win the variant allows (a wild is drawn, not claimed:
-    徐州 跑配成牌)."""
-    won = replace(state, win_tile=tile, self_drawn=state.self_drawn or tile in rules.wild_codes)
-    counts, wilds = split_wilds(won.tiles, rules)
-    return bool(win_readings(won, profile, rules, counts, wilds, first=True)[0])
 
 
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:

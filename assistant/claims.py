@@ -17,8 +17,9 @@ from typing import Any
 from .errors import MahjongError
 from .hand import HandState
 from .jokers import pung_priority
-from .legality import claim_melds, discard_win, joker_pungs, resolve_melds, rules_of
+from .legality import claim_melds, discard_win, joker_pungs, resolve_melds
 from .profile import RuleProfile
+from .rules import rules_of
 from .scoring.table import check_seat, seat_winds
 from .tiles import INDEX, WINDS, parse_tile, tile_name
 from .variants import get_profile

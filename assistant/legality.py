@@ -6,6 +6,7 @@ a discard is always one the analysis of the hand after it accepts, and the other
 
 >>> from assistant.variants import get_profile
 >>> from assistant.hand import HandState
+>>> from assistant.rules import rules_of
 >>> wuhu = get_profile("wuhu")
 >>> seat = HandState.from_json({"concealed": "123m456m789m11pES"})
 >>> claim_melds(seat, wuhu, rules_of(wuhu, seat), "N", may_chow=False)["pung"]
@@ -21,140 +22,22 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations_with_replacement
-from typing import Any
 
-from .decompose import Decomposition, decompositions
+from .decompose import Decomposition
 from .errors import MahjongError
 from .hand import HandState, Meld
 from .jokers import joker, joker_readings
 from .profile import RuleProfile
-from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings, shapeless
+from .rules import split_wilds
+from .scoring.readings import win_readings
+from .scoring.wild_hands import settled_readings
 from .tiles import BACK, INDEX, WINDS, is_suited, tile_name
 from .variants import WIN_CHECKS, scorer_for
 from .waits import Rules
-from .wilds import stand_ins, wild_codes_for
+from .wilds import wild_codes_for
 
 #: How many tiles of the hand each claimed meld takes beside the discard.
 CLAIM_SIZES = {"pung": 2, "kong": 3, "chow": 2}
-
-
-def rules_of(profile: RuleProfile, state: HandState) -> Rules:
-    """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
-    it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
-    wild_codes = wild_codes_for(profile, state)
-    absent = frozenset(INDEX[t] for t in profile.absent_tiles)
-    if profile.three_player:
-        absent |= frozenset(range(1, 8))
-    short = kongs_short(profile, state.melds)
-    return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs, profile.winds_as_one,
-                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes, state.indicator))
-
-
-def kongs_short(profile: RuleProfile, melds: Any) -> int:
-    """Tiles the hand is short (开杠不补牌: no replacement drawn, one per kong, two per quint)."""
-    if not profile.kong_no_replacement:
-        return 0
-    extra = {"kong": 1, "quint": 2}
-    return sum(extra.get(m.type if hasattr(m, "type") else m.get("type"), 0) for m in melds)
-
-
-def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
-    心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
-    百搭) counts as the kind it stands for."""
-    counts = [0] * 34
-    wilds = rules.virtual_wilds
-    stand_in = dict(rules.stand_in)
-    for t in tiles:
-        if t in rules.wild_codes:
-            wilds += 1
-        elif rules.fold_winds and t in WINDS:
-            counts[INDEX["E"]] += 1
-        else:
-            counts[INDEX[stand_in.get(t, t)]] += 1
-    return counts, wilds
-
-
-def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
-                      wilds: int, first: bool = False,
-                      ) -> tuple[list[Decomposition], tuple[str, str] | None]:
-    """The readings of a complete hand that the variant lets win, and the rule that stops the
-    others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
-    reading of its own. The condition sees each reading with the wilds as what they stand for.
-    ``first``: stop at the first reading that wins (whether a tile wins: a hand of three or four
-    wilds reads a thousand ways, and the waits ask this of every tile)."""
-    readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
-    readings = [r for r in readings if _wilds_fit(profile, state, r)]
-    if profile.shapeless_win is not None:
-        name = profile.shapeless_win(state, profile)
-        if name is not None:
-            readings.append(shapeless(state.tiles, name))
-    lock = discard_locked(state, profile)
-    if readings and lock is not None:
-        return [], lock
-    if not readings or profile.win_condition is None:
-        return readings, None
-    kept, reason = [], None
-    codes = wild_codes_for(profile, state)
-    for reading in readings:
-        hand = resolved_hands(state, [reading], counts, codes)[0][0]
-        broken = None if isinstance(reading, Shapeless) else profile.win_condition(
-            state, hand, profile)
-        if broken is None:
-            kept.append(reading)
-            if first:
-                break
-        elif reason is None:
-            reason = broken
-    return kept, None if kept else reason
-
-
-def discard_locked(state: HandState, profile: RuleProfile) -> tuple[str, str] | None:
-    """曾放过的牌不能和 (switch ``discard_lock``): the rule that stops a win on a tile the player
-    has discarded himself (his ``discards``), or None."""
-    win = state.win_tile
-    if not profile.discard_lock or win is None or win not in state.discards:
-        return None
-    if profile.discard_lock == "discard" and state.self_drawn:
-        return None
-    return (f"排列出牌：{win} 自己打出过，不能再和这张牌（曾放过的牌不能和）",
-            f"discards in order: {win} was discarded by this player, who cannot win on it "
-            "(曾放过的牌不能和)")
-
-
-def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
-    """开杠不补牌: the tiles short are the eye (one kong: a single eye, two: none); 百搭 that
-    forms sets: the other wilds are in pungs only."""
-    short = kongs_short(profile, state.melds)
-    pair = reading.pair
-    if short and (pair is None or pair.wilds < min(short, 2)):
-        return False
-    if profile.wild_sets_only:
-        return all(g.kind == "pung" or not g.wilds or (g is pair and g.wilds <= short)
-                   for g in reading.groups)
-    return True
-
-
-def blocked(state: HandState, profile: RuleProfile) -> bool:
-    """Whether the hand cannot win whatever its shape: the void suit (定缺) still held, or all
-    three suits where the variant plays 缺一门."""
-    return bool(void_tiles(state)) or (profile.lack_a_suit and len(suits_held(state)) == 3)
-
-
-def suits_held(state: HandState) -> set[str]:
-    """The suits (m, p, s) among the hand's tiles, melds included (缺一门 needs at most two)."""
-    held = state.tiles + [t for m in state.melds for t in m.faces]
-    return {t[1] for t in held if len(t) == 2 and t[1] in "mps"}
-
-
-def void_tiles(state: HandState) -> list[str]:
-    """Tiles of the suit given up (定缺) still held: while any remain the hand cannot win."""
-    if not state.void_suit:
-        return []
-    held = state.tiles + [t for m in state.melds for t in m.faces]
-    return sorted({t for t in held if t.endswith(state.void_suit) and len(t) == 2},
-                  key=INDEX.__getitem__)
 
 
 def check_meld(profile: RuleProfile, meld: Meld, wild_codes: tuple[str, ...],
@@ -279,32 +162,6 @@ def claim_melds(state: HandState, profile: RuleProfile, rules: Rules, tile: str,
         out[kind].sort(key=lambda t: (sum(x in rules.wild_codes for x in t),
                                       [INDEX[x] for x in t]))
     return out
-
-
-def win_reason(state: HandState, profile: RuleProfile,
-               rules: Rules) -> tuple[str, str] | None:
-    """Why a complete-looking hand may not win whatever its shape, as (zh, en), or None: the
-    suit given up still held, all three suits under 缺一门, a discarded wild taken."""
-    if void_tiles(state):
-        return ("定缺的一门还在手上，不能和", "the suit given up (定缺) is still held: no win")
-    if profile.lack_a_suit and len(suits_held(state)) == 3:
-        return ("缺一门：三门齐全不能和", "缺一门: a hand holding all three suits cannot win")
-    if (state.win_tile in rules.wild_codes and not state.self_drawn
-            and not profile.wild_in_claims):
-        return ("打出的赖子/财神别人不能吃碰杠胡", "a discarded wild cannot be claimed nor won on")
-    return None
-
-
-def win_readings(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
-                 wilds: int, first: bool = False,
-                 ) -> tuple[list[Decomposition], tuple[str, str] | None]:
-    """The readings a complete hand may win with under the variant, and the rule that stops it
-    when none is left (:func:`win_reason`, then the shape and the variant's own condition);
-    ``first``: only whether one reading wins (:func:`complete_readings`)."""
-    reason = win_reason(state, profile, rules)
-    if reason is not None:
-        return [], reason
-    return complete_readings(state, profile, counts, wilds, first)
 
 
 def discard_win(state: HandState, profile: RuleProfile, rules: Rules, tile: str,

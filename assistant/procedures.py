@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .analysis import analyze_state
 from .claims import resolve, turn_distance
 from .errors import MahjongError
 from .legality import claim_kinds
@@ -635,7 +636,7 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
             items.append(item("杠分作废", "Kong payments cancelled in a drawn hand", 0,
                               event="draw"))
     if draw_settler is not None and hands is not None:
-        items += draw_settler(profile, table, hands, ledger)
+        items += draw_settler(profile, table, hands, ledger, analyze_state)
     return {"variant": profile.name, "outcome": "draw", "items": items, "total": 0,
             **ledger.to_json(), "assumed": table.assumed}
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from assistant import analyze, claims_on_discard
 from assistant.advice import discard_options
-from assistant.analysis import remaining_copies
 from assistant.errors import MahjongError
 from assistant.hand import HandState
-from assistant.legality import rules_of, split_wilds
+from assistant.rules import rules_of, split_wilds
+from assistant.scoring.readings import remaining_copies
 from assistant.service.practice import _deal
 from assistant.variants import PROFILES, get_profile
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: where ../shared lies, the vectors in it, and a throw-away PostgreSQL."""
+"""Shared fixtures: where ../shared lies, the vectors in it, and a throw-away PostgreSQL; a test
+that draws art with a font this machine lacks is skipped, naming the font."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from test_service_support import PostgresServer
+
+from datasets.synth.fonts import FontMissing
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MAHJONG_SHARED", ROOT.parent / "shared"))
@@ -39,3 +42,23 @@ def postgres():
     reason = server.start()
     yield server if reason is None else reason
     server.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item):
+    """A fixture that draws art with fonts this machine lacks skips its tests (see below)."""
+    try:
+        return (yield)
+    except FontMissing as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """A test that draws a generated design (or a font's tiles) with fonts this machine lacks is
+    skipped naming them: drawn with other fonts its pixels would be another design's, so it
+    passes or fails by which fonts happen to be installed."""
+    try:
+        return (yield)
+    except FontMissing as exc:
+        pytest.skip(str(exc))

@@ -99,6 +99,7 @@ def test_output_into_a_closed_pipe_is_no_traceback() -> None:
     first = p.stdout.readline()
     p.stdout.close()  # far more than a pipe holds is still to come: the next write fails
     err = p.stderr.read().decode()
+    p.stderr.close()
     p.wait(timeout=60)
     assert first.startswith(b"111")
     assert "Traceback" not in err and "BrokenPipe" not in err, err

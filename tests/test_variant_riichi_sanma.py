@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from assistant import analyze
-from assistant.analysis import remaining_copies, rules_of
 from assistant.claims import claims_on_discard
 from assistant.errors import MahjongError
 from assistant.hand import HandState
 from assistant.procedures import next_dealer, settle_draw
+from assistant.rules import rules_of
+from assistant.scoring.readings import remaining_copies
 from assistant.service.sessions import SessionStore
 from assistant.tiles import INDEX, TILES
 from assistant.variants import get_profile

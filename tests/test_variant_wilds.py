@@ -632,7 +632,7 @@ def test_wenzhou_three_caishen_doubles_only_with_a_hand_form() -> None:
 def test_fujian_white_stands_for_the_turned_tile_under_the_window() -> None:
     # "白板可以用莋代替该张翻开的牌": with the window 百搭 and 四万 turned (三四五万, 四筒, 四索
     # wild), 白板 is the turned 四万 itself, not 三万: 1m 2m 白 is no chow.
-    from assistant.legality import rules_of
+    from assistant.rules import rules_of
 
     profile = get_profile("fujian", {"wild_indicator": "window"})
     state = HandState.from_json({"concealed": "12mP789p123s789s1p", "indicator": "4m"})

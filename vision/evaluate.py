@@ -18,12 +18,15 @@ from typing import Any
 
 import numpy as np
 
+from datasets.real import DEFAULT_SOURCE
+
+from .boxes import iou
 from .images import read_image
 from .preprocess import turn as turn_image
 from .preprocess import turn_box, widen
 
-ROOT = Path(__file__).resolve().parent.parent
-VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
+#: The shared real photos with their labels (``datasets.real`` reads the same folder).
+VALID = DEFAULT_SOURCE
 
 
 def labelled_photos(source: Path = VALID, split: str = "valid", audited: bool = False,
@@ -44,16 +47,6 @@ def labelled_photos(source: Path = VALID, split: str = "valid", audited: bool = 
         tiles = [{"tile": TILE_CLASSES[remap[b.cls]], "box": list(b.to_pixels(width, height))}
                  for b in read_labels(label_path)]
         yield image_path, corrected(tiles, corrections.get(image_path.name, []))
-
-
-def iou(a: list[float], b: list[float]) -> float:
-    """Intersection over union of two (x1, y1, x2, y2) boxes."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
-        return 0.0
-    inter = w * h
-    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
 def match(predicted: list[dict[str, Any]], truth: list[dict[str, Any]], threshold: float = 0.5,

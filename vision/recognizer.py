@@ -23,6 +23,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from . import caption
+from .boxes import overlap_share
 from .classes import BLANK_FACES, FEATURES_OUTPUT, NOT_A_TILE, TILE_CLASSES
 from .face_embedding import (
     FACES_FILE,
@@ -1045,17 +1046,6 @@ def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
             np.concatenate([cls[~used], zoomed[2][add]]))
 
 
-def _overlap_share(a: list[float], b: list[float]) -> float:
-    """The share of box ``a``'s area (x1, y1, x2, y2) that lies inside box ``b``.
-
-    >>> _overlap_share([0, 0, 10, 10], [5, 0, 20, 10]), _overlap_share([0, 0, 10, 10], [20, 0, 30, 9])
-    (0.5, 0.0)
-    """
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return max(w, 0) * max(h, 0) / max((a[2] - a[0]) * (a[3] - a[1]), 1e-9)
-
-
 def _blank_pieces(tiles: list[dict[str, Any]]
                   ) -> tuple[list[dict[str, Any]], list[tuple[list[float], float]]]:
     """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the pieces of one
@@ -1081,7 +1071,7 @@ def _blank_pieces(tiles: list[dict[str, Any]]
     blank = {i for i in faces if tiles[i]["tile"] in BLANK_FACES}
     sure_other = [tiles[i]["box"] for i in faces if i not in blank and not tiles[i].get("unsure")]
     drop = {i for i in blank if tiles[i].get("unsure")
-            and any(_overlap_share(tiles[i]["box"], b) >= PIECE_OVERLAP for b in sure_other)}
+            and any(overlap_share(tiles[i]["box"], b) >= PIECE_OVERLAP for b in sure_other)}
     rest = [i for i in faces if i not in drop and (i in blank or tiles[i].get("unsure"))]
     group = {i: i for i in rest}  # union-find over pieces that overlap or touch
 
@@ -1165,7 +1155,7 @@ def _marks_within(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     def mark(box: list[float]) -> bool:
         area = (box[2] - box[0]) * (box[3] - box[1])
-        return any(_overlap_share(box, whole) >= MARK_INSIDE
+        return any(overlap_share(box, whole) >= MARK_INSIDE
                    and area <= PIP_AREA * (whole[2] - whole[0]) * (whole[3] - whole[1])
                    for whole in sure)
 
@@ -1236,7 +1226,7 @@ def _touch(a: list[float], b: list[float]) -> bool:
     >>> _touch([0, 0, 10, 10], [11, 0, 20, 10]), _touch([0, 0, 10, 10], [15, 0, 20, 10])
     (True, False)
     """
-    if max(_overlap_share(a, b), _overlap_share(b, a)) >= PIECE_OVERLAP:
+    if max(overlap_share(a, b), overlap_share(b, a)) >= PIECE_OVERLAP:
         return True
     side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
     gap_x = max(a[0], b[0]) - min(a[2], b[2])

@@ -40,6 +40,7 @@ import numpy as np
 from assistant.errors import MahjongError
 from assistant.tiles import parse_tiles
 
+from .boxes import overlap_share
 from .classes import BLANK_FACES, TILE_CLASSES
 from .face_embedding import (
     FACE_SIZE,
@@ -859,11 +860,9 @@ LAYOUT_OVERLAP = 0.3
 def _apart(found: list[dict[str, object]]) -> list[dict[str, object]]:
     """The boxes of a layout photo's lower look that lie apart, the detector's surest first: a box
     lying across two tiles (half of each) is dropped."""
-    from .recognizer import _overlap_share  # the recognizer imports this module
-
     kept: list[dict[str, object]] = []
     for tile in sorted(found, key=lambda t: -float(t["detection"])):  # type: ignore[arg-type]
-        if sum(_overlap_share(tile["box"], k["box"]) for k in kept) <= LAYOUT_OVERLAP:  # type: ignore[arg-type]
+        if sum(overlap_share(tile["box"], k["box"]) for k in kept) <= LAYOUT_OVERLAP:  # type: ignore[arg-type]
             kept.append(tile)
     return kept
 

@@ -14,8 +14,10 @@ from typing import Any
 from ..analysis import analyze
 from ..errors import MahjongError
 from ..hand import HandState
-from ..legality import rules_of, split_wilds, win_readings, wins_scored
+from ..legality import wins_scored
 from ..profile import RuleProfile
+from ..rules import rules_of, split_wilds
+from ..scoring.readings import win_readings
 from ..tiles import TILES, WINDS, is_suited, parse_tiles, sorted_tiles, to_compact
 from ..variants import get_profile
 

@@ -81,7 +81,9 @@ class Variant:
     table_reader: Callable[..., Any] | None = None
     #: (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
     kong_settler: Callable[..., dict[str, list[dict[str, Any]]]] | None = None
-    #: (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
+    #: (profile, table, hands per seat, ledger, analyze) -> items: a drawn hand's own settlement;
+    #: ``analyze`` is :func:`assistant.analysis.analyze_state`, passed down by the caller since
+    #: the analysis sits above the variants (and imports them).
     draw_settler: Callable[..., list[dict[str, Any]]] | None = None
     #: (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
     instant_wins: Callable[..., dict[str, Any] | None] | None = None
