@@ -25,7 +25,9 @@ from .profile import RuleProfile
 from .scoring.wild_hands import Shapeless, resolved_hands, shapeless
 from .shanten import form_applies
 from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
+from .value import Judge
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
+from .verdict import weigh
 from .waits import Rules, form_shanten, helpful_draws, waits
 from .wilds import stand_ins, wild_codes_for
 
@@ -289,6 +291,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                 for d in result["discards"]:
                     if d["tile"] == "E" and held:
                         d["tile"] = held[0]
+            weigh(result, state, profile, rules, counts, wilds, _judge(profile))
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
@@ -297,6 +300,14 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
                 result["score_error"] = {"rule": exc.token, "message": str(exc)}
     return result
+
+
+def _judge(profile: RuleProfile) -> Judge:
+    """The readings a won hand has under the variant (none while it is blocked), for the
+    advice's winning hands."""
+    def judge(won: HandState, counts: list[int], wilds: int) -> list[Decomposition]:
+        return [] if blocked(won, profile) else complete_readings(won, profile, counts, wilds)[0]
+    return judge
 
 
 def blocked(state: HandState, profile: RuleProfile) -> bool:

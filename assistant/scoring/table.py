@@ -35,7 +35,8 @@ from ..tiles import WINDS, check_code
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play", "birds", "streak", "la_zhuang")
+              "in_play", "birds", "streak", "la_zhuang",
+              "rivers", "melds", "declared", "void_suits")  # the last four: read by the advice
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 

@@ -1,0 +1,420 @@
+"""The value of each discard: the chance to be ready and to win by the last own draw, and the
+expected gain, under the variant's own rules for a win and its own scoring.
+
+The model (docs/advice.md): only the player's own draws; the k-th of them (k = 0, 1, …) is tile
+*i* with probability ``(unseen_i - kept_i) / (unseen - k)``, where ``unseen_i`` counts the copies
+nobody has seen and ``kept_i`` the copies of *i* the player has drawn and kept; a draw that does
+not lower the hand's shanten is thrown straight back (and counted as one of the tiles no later
+step wants), a draw that does is kept and the discard that serves the measure best is made. A
+completed hand wins when the variant accepts it as a self-drawn win and is worth the winner's
+gain in the variant's settlement. This is exact, under that model, for hands at most
+``EXACT_SHANTEN`` from ready: every chain of improving draws is enumerated and its probability
+summed per remaining draw count, with each 13-tile hand evaluated once (a memo by hand).
+
+>>> from assistant.analysis import analyze
+>>> r = analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi",
+...              "context": {"draws_left": 10}})
+>>> d = r["discards"][0]
+>>> d["tile"], d["tenpai_chance"], 0 < d["win_chance"] < 1
+('5s', 1.0, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from math import comb
+from typing import Any, Callable
+
+import numpy as np
+
+from .errors import MahjongError, NotScored
+from .hand import HandState
+from .profile import RuleProfile
+from .tiles import INDEX, TILES, WINDS
+from .variants import scorer_for
+from .waits import Rules, best_forms, helpful_draws
+
+#: Hands at most this far from ready are valued exactly under the model; farther hands by the
+#: approximation of :func:`_chain`.
+EXACT_SHANTEN = 2
+#: ``context.draws_left`` bounds (the contract): a player draws at most 70 tiles of a wall.
+MAX_DRAWS = 70
+#: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
+#: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
+DEFAULT_DRAWS = 17
+#: How many winning hands ``targets`` lists.
+TARGETS_SHOWN = 3
+#: Keys of ``table`` read by the advice, not by the variant's table reader.
+ADVICE_TABLE_KEYS = ("rivers", "melds", "declared", "void_suits")
+
+Key = tuple[tuple[int, ...], int]
+#: (the won hand state, its natural counts, its wilds) -> the readings the variant lets win; the
+#: analysis hands its own in, so this module never imports it back.
+Judge = Callable[[HandState, list[int], int], list[Any]]
+
+
+@dataclass
+class Outlook:
+    """The measures of one 13-tile hand, indexed by the own draws still to come (0 … n)."""
+
+    win: np.ndarray
+    tenpai: np.ndarray
+    points: np.ndarray
+    #: winning hand name -> its part of ``points`` at each draw count
+    shares: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Win:
+    """A winning hand's gain for the player (self-drawn, by the variant's payments) and the
+    fan that names it."""
+
+    gain: float
+    name: tuple[str, str]
+
+
+@dataclass
+class ValueModel:
+    """Everything one decision shares: the hand's rules, the unseen pool, the memos by hand."""
+
+    state: HandState
+    profile: RuleProfile
+    rules: Rules
+    pool: list[int]
+    draws: int
+    start: Key
+    judge: Judge
+    memo: dict[Key, Outlook] = field(default_factory=dict)
+    shape: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    shanten14: dict[Key, int] = field(default_factory=dict)
+    wins: dict[Key, Win | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        codes = [c for c in self.rules.wild_codes if c in INDEX]
+        self.wild_index = INDEX[codes[0]] if codes else -1
+        unseen = sum(self.pool)
+        steps = np.arange(self.draws + 1)
+        # tiles in the pool at the draw made with t draws still to come: unseen - (n - t)
+        self.left = np.maximum(unseen - (self.draws - steps), 0).astype(float)
+        self.zero = np.zeros(self.draws + 1)
+
+    def info(self, key: Key) -> tuple[int, tuple[int, ...]]:
+        """Shanten of a 13-tile hand and the tiles (indices, a wild among them) that lower it."""
+        found = self.shape.get(key)
+        if found is None:
+            counts, wilds = list(key[0]), key[1]
+            s, tiles = helpful_draws(counts, wilds, self.rules)
+            draws = tuple(tiles) + ((self.wild_index,) if self.wild_index >= 0 and s >= 0 else ())
+            found = self.shape[key] = (s, draws)
+        return found
+
+    def shanten_of(self, key: Key) -> int:
+        """Shanten of a 13-tile hand, without its tiles (cheaper, for discards to rule out)."""
+        found = self.shape.get(key)
+        if found is not None:
+            return found[0]
+        s = self.shanten14.get(key)
+        if s is None:
+            s = self.shanten14[key] = best_forms(list(key[0]), key[1], self.rules)[0]
+        return s
+
+    def left_of(self, key: Key, i: int) -> int:
+        """Unseen copies of tile ``i`` once the player holds the hand ``key``."""
+        if i == self.wild_index:
+            return self.pool[i] - max(0, key[1] - self.start[1])
+        return self.pool[i] - max(0, key[0][i] - self.start[0][i])
+
+    def win(self, key: Key) -> Win | None:
+        """The win a complete 14-tile hand makes, or None where the variant refuses it."""
+        if key not in self.wins:
+            self.wins[key] = winning_value(self.state, self.profile, self.rules, key, self.judge)
+        return self.wins[key]
+
+    def outlook(self, key: Key) -> Outlook:
+        """The measures of a 13-tile hand for every count of draws still to come."""
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        s, draws = self.info(key)
+        n = self.draws
+        win, tenpai, points = self.zero.copy(), self.zero.copy(), self.zero.copy()
+        if s == 0:
+            tenpai[:] = 1.0
+        shares: dict[tuple[str, str], np.ndarray] = {}
+        steps: list[tuple[float, Any]] = []  # (copies, child: Win | Outlook)
+        counts = list(key[0])
+        for i in draws:
+            copies = self.left_of(key, i)
+            if copies <= 0:
+                continue
+            if i == self.wild_index:
+                drawn: Key = (key[0], key[1] + 1)
+            else:
+                counts[i] += 1
+                drawn = (tuple(counts), key[1])
+                counts[i] -= 1
+            if s == 0:
+                found_win = self.win(drawn)
+                if found_win is not None:
+                    steps.append((copies, found_win))
+                continue
+            child = self.best_child(drawn, s - 1)
+            if child is not None:
+                steps.append((copies, child))
+        useful = sum(c for c, _ in steps)
+        for t in range(1, n + 1):
+            left = self.left[t]
+            if left <= 0:
+                break
+            stay = max(left - useful, 0.0) / left
+            w = stay * win[t - 1]
+            te = 1.0 if s == 0 else stay * tenpai[t - 1]
+            pts = stay * points[t - 1]
+            for copies, child in steps:
+                p = copies / left
+                if isinstance(child, Win):
+                    w += p
+                    pts += p * child.gain
+                else:
+                    w += p * child.win[t - 1]
+                    te += p * child.tenpai[t - 1] if s != 0 else 0.0
+                    pts += p * child.points[t - 1]
+            win[t], tenpai[t], points[t] = w, min(te, 1.0), pts
+        # the shares of points, by the same recursion on each winning hand's part
+        names = {c.name for _, c in steps if isinstance(c, Win)}
+        for _, c in steps:
+            if isinstance(c, Outlook):
+                names |= c.shares.keys()
+        for name in names:
+            part = self.zero.copy()
+            for t in range(1, n + 1):
+                left = self.left[t]
+                if left <= 0:
+                    break
+                v = max(left - useful, 0.0) / left * part[t - 1]
+                for copies, child in steps:
+                    if isinstance(child, Win):
+                        if child.name == name:
+                            v += copies / left * child.gain
+                    elif name in child.shares:
+                        v += copies / left * child.shares[name][t - 1]
+                part[t] = v
+            shares[name] = part
+        found = self.memo[key] = Outlook(win, tenpai, points, shares)
+        return found
+
+    def best_child(self, drawn: Key, target: int) -> Outlook | None:
+        """After an improving draw, the discard that keeps the lower shanten and serves each
+        measure best (each measure its own best discard, draw count by draw count)."""
+        counts = list(drawn[0])
+        best: Outlook | None = None
+        children = []
+        for d in range(34):
+            if not counts[d]:
+                continue
+            counts[d] -= 1
+            key = (tuple(counts), drawn[1])
+            counts[d] += 1
+            if self.shanten_of(key) == target:
+                children.append(self.outlook(key))
+        if drawn[1] and self.rules.wild_codes and self.profile.wild_discard:
+            key = (drawn[0], drawn[1] - 1)
+            if self.shanten_of(key) == target:
+                children.append(self.outlook(key))
+        for child in children:
+            if best is None:
+                best = Outlook(child.win.copy(), child.tenpai.copy(), child.points.copy(),
+                               dict(child.shares))
+                continue
+            np.maximum(best.win, child.win, out=best.win)
+            np.maximum(best.tenpai, child.tenpai, out=best.tenpai)
+            better = child.points > best.points
+            if better.any():
+                best.points = np.where(better, child.points, best.points)
+                names = best.shares.keys() | child.shares.keys()
+                best.shares = {name: np.where(better, child.shares.get(name, self.zero),
+                                              best.shares.get(name, self.zero))
+                               for name in names}
+        return best
+
+
+def winning_value(state: HandState, profile: RuleProfile, rules: Rules, key: Key,
+                  judge: Judge) -> Win | None:
+    """The gain of a complete hand won by self-draw, scored the way ``analyze`` scores a win:
+    the variant's readings and win condition, then its scorer and payments; None where the
+    variant does not let it win (no yaku, under the minimum, the void suit held)."""
+    won = hand_state(state, rules, key)
+    readings = judge(won, list(key[0]), key[1])
+    if not readings:
+        return None
+    scorer = scorer_for(profile)
+    if scorer is None:  # a profile that reads hands but scores none: a win is worth one
+        return Win(1.0, ("和牌", "Win"))
+    try:
+        score = scorer(won, profile, readings)
+    except NotScored:
+        return None
+    if score.get("below_minimum"):
+        return None
+    payments = score.get("payments") or {}
+    gain = float(payments.get(score.get("winner") or state.seat_wind, 0))
+    if gain <= 0:
+        return None
+    return Win(gain, _main_fan(score))
+
+
+def _main_fan(score: dict[str, Any]) -> tuple[str, str]:
+    """The fan that names a winning hand: the item worth most (its first on a tie)."""
+    items = [i for i in score.get("items", []) if i.get("name_zh") and not i.get("event")]
+    if not items:
+        return ("和牌", "Win")
+    top = max(items, key=lambda i: i.get("value", 0) * i.get("count", 1))
+    return (top["name_zh"], top["name_en"])
+
+
+def hand_state(state: HandState, rules: Rules, key: Key) -> HandState:
+    """The player's hand as the counts ``key`` (14 tiles: the last natural or wild tile made
+    the winning draw), melds and table facts kept, won by self-draw."""
+    tiles = [TILES[i] for i, c in enumerate(key[0]) for _ in range(c)]
+    wild = rules.wild_codes[0] if rules.wild_codes else None
+    tiles += [wild] * (key[1] - rules.virtual_wilds) if wild else []
+    table = state.table
+    if table is not None:
+        table = {k: v for k, v in table.items() if k not in ADVICE_TABLE_KEYS}
+        table.pop("discarder", None)
+    return replace(state, concealed=tiles[:-1], win_tile=tiles[-1], self_drawn=True,
+                   table=table, stood=[], discards=[])
+
+
+def _chain(s: int, useful: int, unseen: int, draws: int) -> tuple[float, float]:
+    """Win and ready chances of a hand ``s`` from ready, ``useful`` tiles lowering it at each
+    step (the approximation beyond ``EXACT_SHANTEN``): s+1 steps, each a draw among ``useful``
+    of the pool, the draws without replacement."""
+    if useful <= 0 or unseen <= 0:
+        return 0.0, 0.0
+    # probability of at least m successes in n draws, useful fixed, by the negative hypergeometric
+    # chain step by step: the state is the steps done
+    dist = [1.0] + [0.0] * (s + 1)
+    ready = 0.0
+    for k in range(draws):
+        left = unseen - k
+        if left <= 0:
+            break
+        p = min(useful / left, 1.0)
+        nxt = [0.0] * (s + 2)
+        for j, q in enumerate(dist):
+            if j == s + 1:
+                nxt[j] += q
+            else:
+                nxt[j] += q * (1 - p)
+                nxt[j + 1] += q * p
+        dist = nxt
+    ready = sum(dist[s:]) if s >= 0 else 1.0
+    return dist[s + 1], ready
+
+
+def hypergeometric_win(waits: int, unseen: int, draws: int) -> float:
+    """Chance that ``draws`` draws without replacement from ``unseen`` tiles hit one of
+    ``waits``: the floor of a ready hand's win chance."""
+    draws = min(draws, unseen)
+    if waits <= 0 or draws <= 0:
+        return 0.0
+    return 1.0 - comb(unseen - waits, draws) / comb(unseen, draws)
+
+
+def unseen_pool(state: HandState, profile: RuleProfile, rules: Rules) -> list[int]:
+    """Unseen copies of each tile: the variant's set less the hand, the melds, the visible and
+    indicator tiles, every seat's river and melds (checked by :func:`seen_tiles`)."""
+    seen, _ = seen_tiles(state, profile)
+    copies = 1 if profile.one_copy else 4
+    pool = [0 if i in rules.absent else max(0, 4 - seen[t]) for i, t in enumerate(TILES)]
+    for t in profile.one_copy:
+        pool[INDEX[t]] = max(0, copies - seen[t])
+    return pool
+
+
+def seen_tiles(state: HandState, profile: RuleProfile) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """Every tile the player sees, and where: the hand, the table's rivers and melds, the visible
+    and indicator tiles. A tile seen more often than the set holds is refused, naming where."""
+    places: dict[str, Counter[str]] = {
+        "hand": state.own_counts(),
+        "visible": Counter(state.visible) + Counter(state.laid_out)
+        + Counter(t for t in state.bonus if len(t) == 1)
+        + Counter(state.dora_indicators + ([state.indicator] if state.indicator else [])),
+    }
+    table = state.table or {}
+    rivers = table.get("rivers") or {}
+    if state.discards and state.seat_wind not in rivers:
+        places["river " + state.seat_wind] = Counter(state.discards)
+    for seat, tiles in rivers.items():
+        places["river " + seat] = Counter(tiles)
+    for seat, melds in (table.get("melds") or {}).items():
+        places["melds " + seat] = Counter(t for m in melds for t in m)
+    seen: Counter[str] = Counter()
+    for c in places.values():
+        seen += c
+    for t, c in seen.items():
+        limit = 1 if t in profile.one_copy else 4
+        if c > limit:
+            where = ", ".join(f"{n} in {place}" for place, got in places.items()
+                              if (n := got[t]))
+            raise MahjongError(f"tile {t} is seen {c} times ({where}), but the set has {limit}", t)
+    return seen, places
+
+
+def default_draws(state: HandState, profile: RuleProfile, rules: Rules) -> int:
+    """Own draws left when the input does not say: the variant's wall less the deal and the
+    discards the rivers show, shared among the seats; 17 without rivers."""
+    rivers = (state.table or {}).get("rivers")
+    if not rivers:
+        return DEFAULT_DRAWS
+    seats = 3 if profile.three_player else 4
+    wall = 4 * (34 - len(rules.absent)) - (14 if profile.riichi else 0)
+    wall -= seats * profile.hand_size + 1
+    wall -= sum(len(r) for r in rivers.values())
+    return max(0, min(MAX_DRAWS, wall // seats))
+
+
+def value_model(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
+                wilds: int, draws: int, judge: Judge) -> ValueModel:
+    """The shared model of one decision on the 14-tile hand ``counts`` (``wilds`` wild tiles)."""
+    return ValueModel(state, profile, rules, unseen_pool(state, profile, rules), draws,
+                      (tuple(counts), wilds), judge)
+
+
+def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
+    """``win_chance``, ``tenpai_chance``, ``expected_points`` and ``targets`` of one discard."""
+    counts, wilds = list(model.start[0]), model.start[1]
+    if tile in model.rules.wild_codes:
+        wilds -= 1
+    else:
+        counts[INDEX["E" if model.rules.fold_winds and tile in WINDS else tile]] -= 1
+    key = (tuple(counts), wilds)
+    s, draws = model.info(key)
+    n = model.draws
+    if s <= EXACT_SHANTEN:
+        o = model.outlook(key)
+        win, tenpai, points = float(o.win[n]), float(o.tenpai[n]), float(o.points[n])
+        shares = {name: float(v[n]) for name, v in o.shares.items()}
+        exact = True
+    else:
+        useful = sum(model.left_of(key, i) for i in draws)
+        win, tenpai = _chain(s, useful, sum(model.pool), n)
+        points, shares, exact = 0.0, {}, False
+    win, tenpai = _unit(win), _unit(max(tenpai, win))
+    if s == 0:
+        tenpai = 1.0
+    targets = []
+    if points > 0:
+        for (zh, en), part in sorted(shares.items(), key=lambda kv: -kv[1])[:TARGETS_SHOWN]:
+            if part > 0:
+                targets.append({"name_zh": zh, "name_en": en, "share": round(part / points, 3)})
+    return {"win_chance": round(win, 4), "tenpai_chance": round(tenpai, 4),
+            "expected_points": round(points if win > 0 else 0.0, 2), "targets": targets,
+            **({} if exact else {"approximate": True})}
+
+
+def _unit(p: float) -> float:
+    """A probability kept inside [0, 1] against rounding."""
+    return min(1.0, max(0.0, p))
