@@ -33,6 +33,7 @@ from .hand import HandState
 from .profile import RuleProfile
 from .tiles import INDEX, TILES, WINDS
 from .variants import scorer_for
+from .shanten import Form, shanten
 from .waits import Rules, best_forms, helpful_draws
 
 #: Hands at most this far from ready are valued exactly under the model; farther hands by the
@@ -43,6 +44,9 @@ MAX_DRAWS = 70
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
 #: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
 DEFAULT_DRAWS = 17
+#: Live waits of a typical ready hand (a two-sided wait with a copy or two seen), the last step of
+#: the approximation beyond ``EXACT_SHANTEN``.
+READY_WAITS = 6
 #: How many winning hands ``targets`` lists.
 TARGETS_SHOWN = 3
 #: Keys of ``table`` read by the advice, not by the variant's table reader.
@@ -98,6 +102,7 @@ class ValueModel:
         # tiles in the pool at the draw made with t draws still to come: unseen - (n - t)
         self.left = np.maximum(unseen - (self.draws - steps), 0).astype(float)
         self.zero = np.zeros(self.draws + 1)
+        self.dropped = _dropped_suit(self.state, self.profile, self.start)
 
     def info(self, key: Key) -> tuple[int, tuple[int, ...]]:
         """Shanten of a 13-tile hand and the tiles (indices, a wild among them) that lower it."""
@@ -116,7 +121,12 @@ class ValueModel:
             return found[0]
         s = self.shanten14.get(key)
         if s is None:
-            s = self.shanten14[key] = best_forms(list(key[0]), key[1], self.rules)[0]
+            counts, rules = list(key[0]), self.rules
+            if rules.three_player or Form.KNITTED_STRAIGHT in rules.forms:
+                s = best_forms(counts, key[1], rules)[0]  # its bound spares most 组合龙 work
+            else:
+                s = shanten(counts, key[1], rules.forms, rules.four_as_two_pairs)
+            self.shanten14[key] = s
         return s
 
     def left_of(self, key: Key, i: int) -> int:
@@ -137,6 +147,8 @@ class ValueModel:
         if found is not None:
             return found
         s, draws = self.info(key)
+        if self.dropped is not None:  # the suit to give up is never kept (nor drawn back)
+            draws = tuple(i for i in draws if not 9 * self.dropped <= i < 9 * self.dropped + 9)
         n = self.draws
         win, tenpai, points = self.zero.copy(), self.zero.copy(), self.zero.copy()
         if s == 0:
@@ -162,6 +174,8 @@ class ValueModel:
             child = self.best_child(drawn, s - 1)
             if child is not None:
                 steps.append((copies, child))
+        if self.dropped is not None:
+            steps += self.swaps(key, set(draws))
         useful = sum(c for c, _ in steps)
         for t in range(1, n + 1):
             left = self.left[t]
@@ -204,6 +218,34 @@ class ValueModel:
         found = self.memo[key] = Outlook(win, tenpai, points, shares)
         return found
 
+    def swaps(self, key: Key, improving: set[int]) -> list[tuple[float, Outlook]]:
+        """A hand still holding the suit it must give up (定缺, 缺一门): a draw outside that suit
+        that lowers nothing is kept in place of one of the suit's tiles (the one whose loss
+        leaves the lowest shanten). All those draws are valued as the one of them with most
+        copies left (an approximation: valuing each apart multiplies the hands by 20 or more)."""
+        lo, hi = 9 * self.dropped, 9 * self.dropped + 9  # type: ignore[operator]
+        strays = [j for j in range(lo, hi) if key[0][j]]
+        if not strays:
+            return []
+        others = [(self.left_of(key, i), -i) for i in range(34)
+                  if not lo <= i < hi and i not in improving and i != self.wild_index]
+        copies = sum(c for c, _ in others if c > 0)
+        if copies <= 0:
+            return []
+        drawn = -max(others)[1]
+        counts = list(key[0])
+        counts[drawn] += 1
+        options = []
+        for j in strays:
+            counts[j] -= 1
+            new = (tuple(counts), key[1])
+            counts[j] += 1
+            options.append((self.shanten_of(new), j, new))
+        best = min(options)
+        if best[0] > EXACT_SHANTEN:  # beyond the exact range the swap is not followed
+            return []
+        return [(copies, self.outlook(best[2]))]
+
     def best_child(self, drawn: Key, target: int) -> Outlook | None:
         """After an improving draw, the discard that keeps the lower shanten and serves each
         measure best (each measure its own best discard, draw count by draw count)."""
@@ -237,6 +279,22 @@ class ValueModel:
                                               best.shares.get(name, self.zero))
                                for name in names}
         return best
+
+
+def _dropped_suit(state: HandState, profile: RuleProfile, start: Key) -> int | None:
+    """The suit (0 m, 1 p, 2 s) the hand must give up before it can win: the declared void
+    suit, or under 缺一门 with three suits held, the one with fewest tiles (a melded suit stays)."""
+    if state.void_suit:
+        return "mps".index(state.void_suit)
+    if not profile.lack_a_suit:
+        return None
+    melded = {"mps".index(t[1]) for m in state.melds for t in m.faces
+              if len(t) == 2 and t[1] in "mps"}
+    held = [sum(start[0][9 * k:9 * k + 9]) for k in range(3)]
+    if len(melded | {k for k in range(3) if held[k]}) < 3:
+        return None
+    free = [k for k in range(3) if k not in melded and held[k]]
+    return min(free, key=lambda k: held[k]) if free else None
 
 
 def winning_value(state: HandState, profile: RuleProfile, rules: Rules, key: Key,
@@ -288,30 +346,27 @@ def hand_state(state: HandState, rules: Rules, key: Key) -> HandState:
 
 
 def _chain(s: int, useful: int, unseen: int, draws: int) -> tuple[float, float]:
-    """Win and ready chances of a hand ``s`` from ready, ``useful`` tiles lowering it at each
-    step (the approximation beyond ``EXACT_SHANTEN``): s+1 steps, each a draw among ``useful``
-    of the pool, the draws without replacement."""
+    """Win and ready chances of a hand ``s`` from ready (the approximation beyond
+    ``EXACT_SHANTEN``): s+1 steps, each made by a draw among the tiles that lower the hand;
+    those are ``useful`` now and shrink step by step, geometrically, to ``READY_WAITS`` at the
+    last (a hand's effective tiles narrow as it takes shape)."""
     if useful <= 0 or unseen <= 0:
         return 0.0, 0.0
-    # probability of at least m successes in n draws, useful fixed, by the negative hypergeometric
-    # chain step by step: the state is the steps done
-    dist = [1.0] + [0.0] * (s + 1)
-    ready = 0.0
+    ratio = min(READY_WAITS / useful, 1.0)
+    per_step = [useful * ratio ** (j / s) for j in range(s + 1)]
+    dist = [1.0] + [0.0] * (s + 1)  # dist[j]: j steps made
     for k in range(draws):
         left = unseen - k
         if left <= 0:
             break
-        p = min(useful / left, 1.0)
         nxt = [0.0] * (s + 2)
-        for j, q in enumerate(dist):
-            if j == s + 1:
-                nxt[j] += q
-            else:
-                nxt[j] += q * (1 - p)
-                nxt[j + 1] += q * p
+        nxt[s + 1] = dist[s + 1]
+        for j in range(s + 1):
+            p = min(per_step[j] / left, 1.0)
+            nxt[j] += dist[j] * (1 - p)
+            nxt[j + 1] += dist[j] * p
         dist = nxt
-    ready = sum(dist[s:]) if s >= 0 else 1.0
-    return dist[s + 1], ready
+    return dist[s + 1], sum(dist[s:])
 
 
 def hypergeometric_win(waits: int, unseen: int, draws: int) -> float:
