@@ -22,25 +22,28 @@ summed per remaining draw count, with each 13-tile hand evaluated once (a memo b
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from math import comb
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from .errors import MahjongError, NotScored
-from .hand import HandState
+from .hand import MAX_DRAWS_LEFT, HandState
 from .profile import RuleProfile
+from .shanten import Form, shanten
 from .tiles import INDEX, TILES, WINDS
 from .variants import scorer_for
-from .shanten import Form, shanten
 from .waits import Rules, best_forms, helpful_draws
 
 #: Hands at most this far from ready are valued exactly under the model; farther hands by the
 #: approximation of :func:`_chain`.
 EXACT_SHANTEN = 2
-#: ``context.draws_left`` bounds (the contract): a player draws at most 70 tiles of a wall.
-MAX_DRAWS = 70
+#: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
+#: draws); past it the discards not yet valued take the approximation, so a decision is bounded
+#: (about 0.5 s on the 2-core machine) whatever the hand.
+MAX_HANDS = 1500
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
 #: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
 DEFAULT_DRAWS = 17
@@ -56,6 +59,10 @@ Key = tuple[tuple[int, ...], int]
 #: (the won hand state, its natural counts, its wilds) -> the readings the variant lets win; the
 #: analysis hands its own in, so this module never imports it back.
 Judge = Callable[[HandState, list[int], int], list[Any]]
+
+
+class OverBudget(Exception):
+    """The decision reached ``MAX_HANDS`` hands valued exactly."""
 
 
 @dataclass
@@ -146,6 +153,8 @@ class ValueModel:
         found = self.memo.get(key)
         if found is not None:
             return found
+        if len(self.memo) >= MAX_HANDS:
+            raise OverBudget
         s, draws = self.info(key)
         if self.dropped is not None:  # the suit to give up is never kept (nor drawn back)
             draws = tuple(i for i in draws if not 9 * self.dropped <= i < 9 * self.dropped + 9)
@@ -353,7 +362,7 @@ def _chain(s: int, useful: int, unseen: int, draws: int) -> tuple[float, float]:
     if useful <= 0 or unseen <= 0:
         return 0.0, 0.0
     ratio = min(READY_WAITS / useful, 1.0)
-    per_step = [useful * ratio ** (j / s) for j in range(s + 1)]
+    per_step = [useful * ratio ** (j / s) for j in range(s + 1)] if s else [useful]
     dist = [1.0] + [0.0] * (s + 1)  # dist[j]: j steps made
     for k in range(draws):
         left = unseen - k
@@ -428,7 +437,7 @@ def default_draws(state: HandState, profile: RuleProfile, rules: Rules) -> int:
     wall = 4 * (34 - len(rules.absent)) - (14 if profile.riichi else 0)
     wall -= seats * profile.hand_size + 1
     wall -= sum(len(r) for r in rivers.values())
-    return max(0, min(MAX_DRAWS, wall // seats))
+    return max(0, min(MAX_DRAWS_LEFT, wall // seats))
 
 
 def value_model(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
@@ -448,14 +457,19 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
     key = (tuple(counts), wilds)
     s, draws = model.info(key)
     n = model.draws
+    o = None
     if s <= EXACT_SHANTEN:
-        o = model.outlook(key)
+        try:
+            o = model.outlook(key)
+        except OverBudget:
+            o = None
+    if o is not None:
         win, tenpai, points = float(o.win[n]), float(o.tenpai[n]), float(o.points[n])
         shares = {name: float(v[n]) for name, v in o.shares.items()}
         exact = True
     else:
         useful = sum(model.left_of(key, i) for i in draws)
-        win, tenpai = _chain(s, useful, sum(model.pool), n)
+        win, tenpai = _chain(max(s, 0), useful, sum(model.pool), n)
         points, shares, exact = 0.0, {}, False
     win, tenpai = _unit(win), _unit(max(tenpai, win))
     if s == 0:

@@ -34,7 +34,13 @@ def weigh(result: dict[str, Any], state: HandState, profile: RuleProfile, rules:
         d.update(discard_value(model, d["tile"]))
         d["deal_in"] = danger[_index(d["tile"], rules)] if danger is not None else None
         d["efficiency_rank"] = rank
-    per_win = [d["expected_points"] / d["win_chance"] for d in discards if d["win_chance"] > 0]
+    per_win = [d["expected_points"] / d["win_chance"] for d in discards
+               if d["win_chance"] > 0 and not d.get("approximate")]
+    if per_win:  # an approximated discard's wins are taken as worth the exact ones' average
+        mean = sum(per_win) / len(per_win)
+        for d in discards:
+            if d.get("approximate"):
+                d["expected_points"] = round(d["win_chance"] * mean, 2)
     loss = max(1.0, max(per_win, default=1.0))
     for d in discards:
         d["balance"] = round(d["expected_points"] - (d["deal_in"] or 0.0) * loss, 2)
