@@ -998,6 +998,25 @@ MESSAGES: dict[str, str] = {
     "several winners are only possible on a discard": "只有点炮才可能多家和牌",
     "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
     "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
+    # the advice's table (assistant.danger, assistant.value) and its switches (assistant.hand)
+    "table.{0} must be an object by seat (E S W N)": "table.{0} 须是按座位（E S W N）给出的对象",
+    "table.{0} must be an object by seat (E S W N), got {1}":
+        "table.{0} 须是按座位（E S W N）给出的对象，收到 {1}",
+    "table.rivers.{0} must be a list of tiles": "牌河 table.rivers.{0} 须是牌的列表",
+    "table.rivers.{0} holds {1} tiles; a river holds at most {2}":
+        "牌河 table.rivers.{0} 有 {1} 张牌；一家牌河最多 {2} 张",
+    "table.melds.{0} is the player's own seat; his melds go under 'melds'":
+        "table.melds.{0} 是自己的座位；自己的副露写在 melds 里",
+    "table.melds.{0} must be a list of at most 5 melds": "table.melds.{0} 须是最多 5 组副露的列表",
+    "table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})":
+        "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
+    "table.declared.{0} is the player's own seat; the advice is for a player still choosing":
+        "table.declared.{0} 是自己的座位；打牌建议是给还在选牌的人的",
+    "table.void_suits.{0} must be m, p or s, got {1}": "定缺 table.void_suits.{0} 须是 m、p 或 s，收到 {1}",
+    "context.draws_left must be a whole number from 0 to {0}, got {1}":
+        "剩余摸牌次数 context.draws_left 须是 0 到 {0} 的整数，收到 {1}",
+    "'advice' must be one of {0}, got {1}": "建议方式 advice 须是 {0} 之一，收到 {1}",
+    "tile {0} is seen {1} times ({2}), but the set has {3}": "{0} 已见 {1} 张（{2}），但整副牌只有 {3} 张",
     "table.liable must be null or {{\"seat\": wind, \"rule\": name}}":
         "包牌 table.liable 须为 null 或 {{\"seat\": 座位风, \"rule\": 名称}}",
     "table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
