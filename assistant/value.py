@@ -187,10 +187,10 @@ class ValueModel:
             steps += self.swaps(key, set(draws))
         useful = sum(c for c, _ in steps)
         for t in range(1, n + 1):
-            left = self.left[t]
+            left = max(self.left[t], useful)  # the useful copies are all still there
             if left <= 0:
                 break
-            stay = max(left - useful, 0.0) / left
+            stay = (left - useful) / left
             w = stay * win[t - 1]
             te = 1.0 if s == 0 else stay * tenpai[t - 1]
             pts = stay * points[t - 1]
@@ -212,10 +212,10 @@ class ValueModel:
         for name in names:
             part = self.zero.copy()
             for t in range(1, n + 1):
-                left = self.left[t]
+                left = max(self.left[t], useful)
                 if left <= 0:
                     break
-                v = max(left - useful, 0.0) / left * part[t - 1]
+                v = (left - useful) / left * part[t - 1]
                 for copies, child in steps:
                     if isinstance(child, Win):
                         if child.name == name:
