@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from math import comb
+from math import comb, floor
 from typing import Any
 
 import numpy as np
 
+from .danger import Table
 from .errors import MahjongError, NotScored
 from .hand import MAX_DRAWS_LEFT, HandState
 from .profile import RuleProfile
@@ -407,13 +408,12 @@ def seen_tiles(state: HandState, profile: RuleProfile) -> tuple[Counter[str], di
         + Counter(t for t in state.bonus if len(t) == 1)
         + Counter(state.dora_indicators + ([state.indicator] if state.indicator else [])),
     }
-    table = state.table or {}
-    rivers = table.get("rivers") or {}
-    if state.discards and state.seat_wind not in rivers:
+    table = Table.read(state.table, state.seat_wind)
+    if state.discards and state.seat_wind not in table.rivers:
         places["river " + state.seat_wind] = Counter(state.discards)
-    for seat, tiles in rivers.items():
+    for seat, tiles in table.rivers.items():
         places["river " + seat] = Counter(tiles)
-    for seat, melds in (table.get("melds") or {}).items():
+    for seat, melds in table.melds.items():
         places["melds " + seat] = Counter(t for m in melds for t in m)
     seen: Counter[str] = Counter()
     for c in places.values():
@@ -478,7 +478,9 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
     if points > 0:
         for (zh, en), part in sorted(shares.items(), key=lambda kv: -kv[1])[:TARGETS_SHOWN]:
             if part > 0:
-                targets.append({"name_zh": zh, "name_en": en, "share": round(part / points, 3)})
+                share = floor(1000 * part / points) / 1000  # rounded down: the shares sum to ≤ 1
+                if share > 0:
+                    targets.append({"name_zh": zh, "name_en": en, "share": share})
     return {"win_chance": round(win, 4), "tenpai_chance": round(tenpai, 4),
             "expected_points": round(points if win > 0 else 0.0, 2), "targets": targets,
             **({} if exact else {"approximate": True})}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalogue import text
-from .danger import Table, deal_in_all
+from .danger import FURITEN_VARIANTS, Table, deal_in_all
 from .hand import HandState
 from .profile import RuleProfile
 from .tiles import INDEX, WINDS, tile_name
@@ -28,8 +28,8 @@ def weigh(result: dict[str, Any], state: HandState, profile: RuleProfile, rules:
     draws = state.draws_left if state.draws_left is not None else default_draws(
         state, profile, rules)
     model = value_model(state, profile, rules, counts, wilds, draws, judge)
-    danger = deal_in_all(table, model.pool, profile.riichi, profile.pass_lock) \
-        if table.rivers else None
+    danger = deal_in_all(table, model.pool, profile.name in FURITEN_VARIANTS,
+                         profile.pass_lock) if table.rivers else None
     for rank, d in enumerate(discards):
         d.update(discard_value(model, d["tile"]))
         d["deal_in"] = danger[_index(d["tile"], rules)] if danger is not None else None
@@ -68,13 +68,19 @@ _ORDERS = {
 }
 
 
+#: The share of the hand's best win chance a discard must keep to count as a push.
+PUSH_KEEPS = 0.5
+
+
 def _verdict(discards: list[dict[str, Any]], table: Table, loss: float) -> dict[str, Any]:
     """Push or fold against a declared opponent: the discard of most expected gain less expected
-    loss; a push when it keeps the hand's best win chance, a fold when it gives chance up for
-    safety (or the hand cannot win at all)."""
+    loss; a push when that is positive and keeps at least half the hand's best win chance, a
+    fold when it gives the chance up for safety (or the hand has none)."""
     best = max(discards, key=lambda d: (d["balance"], -(d["deal_in"] or 0.0)))
     top_win = max(d["win_chance"] for d in discards)
-    push = top_win > 0 and best["win_chance"] >= top_win - 1e-9
+    # a push keeps playing for the win: the chosen tile gains more than it risks and keeps most
+    # of the hand's best chance; anything else is a fold (safety bought with the hand's chance)
+    push = best["balance"] > 0 and best["win_chance"] >= PUSH_KEEPS * top_win
     action = "push" if push else "fold"
     seats = ", ".join(sorted(table.declared))
     params = {"seats": seats, "win": _pct(best["win_chance"]), "ev": f"{best['expected_points']:+.1f}",
