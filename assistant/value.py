@@ -43,8 +43,8 @@ from .waits import Rules, best_forms, helpful_draws
 EXACT_SHANTEN = 2
 #: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
 #: draws); past it the discards not yet valued take the approximation, so a decision is bounded
-#: (about 0.5 s on the 2-core machine) whatever the hand.
-MAX_HANDS = 1500
+#: (about 0.3 s on the 2-core machine) whatever the hand.
+MAX_HANDS = 800
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
 #: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
 DEFAULT_DRAWS = 17

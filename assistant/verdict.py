@@ -82,14 +82,22 @@ def _verdict(discards: list[dict[str, Any]], table: Table, loss: float) -> dict[
     # of the hand's best chance; anything else is a fold (safety bought with the hand's chance)
     push = best["balance"] > 0 and best["win_chance"] >= PUSH_KEEPS * top_win
     action = "push" if push else "fold"
-    seats = ", ".join(sorted(table.declared))
-    params = {"seats": seats, "win": _pct(best["win_chance"]), "ev": f"{best['expected_points']:+.1f}",
+    params = {"win": _pct(best["win_chance"]), "ev": f"{best['expected_points']:+.1f}",
               "deal": _pct(best["deal_in"] or 0.0), "loss": f"{loss:.0f}"}
     return {"action": action, "discard": best["tile"],
             "reason_zh": text(f"advice.{action}", "zh", tile=tile_name(best["tile"], "zh"),
-                              **params),
+                              seats=_seats(table, "zh"), **params),
             "reason_en": text(f"advice.{action}", "en", tile=tile_name(best["tile"], "en"),
-                              **params)}
+                              seats=_seats(table, "en"), **params)}
+
+
+_SEAT_KEYS = {"E": "ui.east", "S": "ui.south", "W": "ui.west", "N": "ui.north"}
+
+
+def _seats(table: Table, lang: str) -> str:
+    """The seats that declared ready, as players name them (南家 / South)."""
+    sep = "、" if lang == "zh" else ", "
+    return sep.join(text(_SEAT_KEYS[s], lang) for s in WINDS if s in table.declared)
 
 
 def _pct(p: float) -> str:

@@ -57,7 +57,7 @@ def deal(rng: random.Random, variant: str, n: int) -> list[str]:
         hand = to_compact(tiles)
         try:
             result = analyze({"concealed": hand, "variant": variant, "advice": "efficiency",
-                              "context": {"draws_left": 0}})
+                              "table": TABLE, "context": {"draws_left": 0}})
         except MahjongError:
             continue
         if not result["is_win"] and 0 <= result["shanten"] <= 2 and result["discards"]:

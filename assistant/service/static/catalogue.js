@@ -496,11 +496,11 @@ window.CATALOGUE = {
 },
 "text": {
 "advice.fold": [
-"{seats} 已听牌；进攻的收益抵不上放炮的损失（每次约 {loss}），打{tile}最稳（放炮 {deal}）：弃和。",
+"{seats}已听牌；进攻的收益抵不上放炮的损失（每次约 {loss}），打{tile}最稳（放炮 {deal}）：弃和。",
 "{seats} declared ready; pushing gains less than dealing in would cost (about {loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."
 ],
 "advice.push": [
-"{seats} 已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮 {deal} 的损失（每次约 {loss}）：进攻。",
+"{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 {loss}）的损失：进攻。",
 "{seats} declared ready; discarding {tile} keeps a {win} chance to win, expected {ev}, worth more than the {deal} chance of paying about {loss}: push."
 ],
 "charleston.few_links": [
