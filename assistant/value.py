@@ -187,44 +187,37 @@ class ValueModel:
         if self.dropped is not None:
             steps += self.swaps(key, set(draws))
         useful = sum(c for c, _ in steps)
-        for t in range(1, n + 1):
-            left = max(self.left[t], useful)  # the useful copies are all still there
-            if left <= 0:
-                break
-            stay = (left - useful) / left
-            w = stay * win[t - 1]
-            te = 1.0 if s == 0 else stay * tenpai[t - 1]
-            pts = stay * points[t - 1]
-            for copies, child in steps:
-                p = copies / left
-                if isinstance(child, Win):
-                    w += p
-                    pts += p * child.gain
-                else:
-                    w += p * child.win[t - 1]
-                    te += p * child.tenpai[t - 1] if s != 0 else 0.0
-                    pts += p * child.points[t - 1]
-            win[t], tenpai[t], points[t] = w, min(te, 1.0), pts
+        # the draw made with t draws still to come (t = 1 … n): its pool, the chance it is
+        # thrown back, and each measure's gain from the useful draws, as vectors over t
+        left = np.maximum(self.left[1:], useful)  # the useful copies are all still there
+        inv = np.divide(1.0, left, out=np.zeros(n), where=left > 0)
+        stay = (left - useful) * inv
+        wins = [(c, w) for c, w in steps if isinstance(w, Win)]
+        subs = [(c, o) for c, o in steps if isinstance(o, Outlook)]
+        copies = np.array([c for c, _ in subs], dtype=float)
+        win_b = sum(c for c, _ in wins) * inv
+        pts_b = sum(c * w.gain for c, w in wins) * inv
+        ten_b = None
+        if subs:
+            win_b = win_b + copies @ np.array([o.win[:-1] for _, o in subs]) * inv
+            pts_b = pts_b + copies @ np.array([o.points[:-1] for _, o in subs]) * inv
+            ten_b = copies @ np.array([o.tenpai[:-1] for _, o in subs]) * inv
+        win = _recur(stay, win_b)
+        points = _recur(stay, pts_b)
+        if s != 0:
+            tenpai = _recur(stay, ten_b) if ten_b is not None else self.zero.copy()
+            np.minimum(tenpai, 1.0, out=tenpai)
         # the shares of points, by the same recursion on each winning hand's part
-        names = {c.name for _, c in steps if isinstance(c, Win)}
-        for _, c in steps:
-            if isinstance(c, Outlook):
-                names |= c.shares.keys()
+        names = {w.name for _, w in wins}
+        for _, o in subs:
+            names |= o.shares.keys()
         for name in names:
-            part = self.zero.copy()
-            for t in range(1, n + 1):
-                left = max(self.left[t], useful)
-                if left <= 0:
-                    break
-                v = (left - useful) / left * part[t - 1]
-                for copies, child in steps:
-                    if isinstance(child, Win):
-                        if child.name == name:
-                            v += copies / left * child.gain
-                    elif name in child.shares:
-                        v += copies / left * child.shares[name][t - 1]
-                part[t] = v
-            shares[name] = part
+            b_name = sum(c * w.gain for c, w in wins if w.name == name) * inv
+            rows = [(c, o.shares[name]) for c, o in subs if name in o.shares]
+            if rows:
+                b_name = b_name + np.array([c for c, _ in rows]) @ np.array(
+                    [v[:-1] for _, v in rows]) * inv
+            shares[name] = _recur(stay, b_name)
         found = self.memo[key] = Outlook(win, tenpai, points, shares)
         return found
 
@@ -289,6 +282,19 @@ class ValueModel:
                                               best.shares.get(name, self.zero))
                                for name in names}
         return best
+
+
+def _recur(stay: np.ndarray, gain: np.ndarray | float) -> np.ndarray:
+    """``x[0] = 0``, ``x[t] = stay[t-1] * x[t-1] + gain[t-1]``: a measure with t draws to come,
+    from the chance a draw is thrown back and what the useful draws bring."""
+    n = len(stay)
+    gains = np.broadcast_to(gain, (n,)).tolist()
+    out = [0.0] * (n + 1)
+    x = 0.0
+    for t, (a, b) in enumerate(zip(stay.tolist(), gains, strict=True), 1):
+        x = a * x + b
+        out[t] = x
+    return np.array(out)
 
 
 def _dropped_suit(state: HandState, profile: RuleProfile, start: Key) -> int | None:
