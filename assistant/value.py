@@ -42,9 +42,11 @@ from .waits import Rules, best_forms, helpful_draws
 #: approximation of :func:`_chain`.
 EXACT_SHANTEN = 2
 #: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
-#: draws); past it the discards not yet valued take the approximation, so a decision is bounded
-#: (about 0.3 s on the 2-core machine) whatever the hand.
-MAX_HANDS = 800
+#: draws), and at most ``DISCARD_HANDS`` more for any discard but the first (the memo is shared, so later
+#: discards reuse the earlier ones' hands); past either the discard takes the approximation, so a
+#: decision is bounded (about 0.5 s on the 2-core machine) whatever the hand.
+MAX_HANDS = 1500
+DISCARD_HANDS = 500
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
 #: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
 DEFAULT_DRAWS = 17
@@ -98,6 +100,7 @@ class ValueModel:
     start: Key
     judge: Judge
     memo: dict[Key, Outlook] = field(default_factory=dict)
+    budget: int = MAX_HANDS
     shape: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     shanten14: dict[Key, int] = field(default_factory=dict)
     wins: dict[Key, Win | None] = field(default_factory=dict)
@@ -154,7 +157,7 @@ class ValueModel:
         found = self.memo.get(key)
         if found is not None:
             return found
-        if len(self.memo) >= MAX_HANDS:
+        if len(self.memo) >= self.budget:
             raise OverBudget
         s, draws = self.info(key)
         if self.dropped is not None:  # the suit to give up is never kept (nor drawn back)
@@ -465,6 +468,10 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
     n = model.draws
     o = None
     if s <= EXACT_SHANTEN:
+        # the first discard valued (the most efficient) may use the whole budget, so the
+        # approximated ones have an exact gain per win to be measured by
+        model.budget = min(len(model.memo) + DISCARD_HANDS, MAX_HANDS) if model.memo \
+            else MAX_HANDS
         try:
             o = model.outlook(key)
         except OverBudget:
@@ -475,7 +482,10 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
         exact = True
     else:
         useful = sum(model.left_of(key, i) for i in draws)
-        win, tenpai = _chain(max(s, 0), useful, sum(model.pool), n)
+        steps = max(s, 0)
+        if model.dropped is not None:  # each tile of the suit to give up costs a draw more
+            steps += sum(key[0][9 * model.dropped:9 * model.dropped + 9])
+        win, tenpai = _chain(steps, useful, sum(model.pool), n)
         points, shares, exact = 0.0, {}, False
     win, tenpai = _unit(win), _unit(max(tenpai, win))
     if s == 0:

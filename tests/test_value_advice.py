@@ -307,3 +307,19 @@ def test_a_tile_seen_too_often_is_named_with_where_it_was_seen() -> None:
     assert info.value.token == "E"
     assert "river S" in str(info.value) and "river W" in str(info.value)
     assert "hand" in str(info.value)
+
+
+def test_far_hands_and_the_work_bound_take_the_documented_approximation() -> None:
+    far = analyze({"concealed": "13m46p79s1123z2p5s1s9m", "variant": "riichi"})
+    assert far["shanten"] >= 3
+    for d in far["discards"]:
+        assert d["approximate"] and 0 < d["win_chance"] < d["tenpai_chance"] < 1
+    # Sichuan holding three suits at 2 from ready: past MAX_HANDS the rest are approximated,
+    # their wins worth the exact discards' mean gain per win
+    bounded = analyze({"concealed": "123m456m79m11s23s58p", "variant": "sichuan"})
+    exact = [d for d in bounded["discards"] if not d.get("approximate") and d["win_chance"]]
+    rough = [d for d in bounded["discards"] if d.get("approximate")]
+    assert exact and rough
+    per_win = sum(d["expected_points"] / d["win_chance"] for d in exact) / len(exact)
+    for d in rough:
+        assert d["expected_points"] == pytest.approx(d["win_chance"] * per_win, abs=0.01)
