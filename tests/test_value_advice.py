@@ -323,3 +323,11 @@ def test_far_hands_and_the_work_bound_take_the_documented_approximation() -> Non
     per_win = sum(d["expected_points"] / d["win_chance"] for d in exact) / len(exact)
     for d in rough:
         assert d["expected_points"] == pytest.approx(d["win_chance"] * per_win, abs=0.01)
+
+
+def test_a_table_of_rivers_alone_is_read_by_the_advice_not_by_the_scoring() -> None:
+    # 推倒和 refuses a table that implies a won discard; rivers and a declaration imply none
+    result = analyze({"concealed": "123m456p789s1122m5s", "variant": "tuidaohu",
+                      "context": {"draws_left": 10},
+                      "table": {"rivers": {"S": ["9m", "1p"], "W": ["2s"]}, "declared": {"S": 1}}})
+    assert result["verdict"] is not None and result["discards"][0]["deal_in"] is not None
