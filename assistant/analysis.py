@@ -38,7 +38,9 @@ from .scoring.readings import (
 from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
 from .shanten import form_applies
 from .tiles import INDEX, TILES, WINDS, tile_name
+from .value import Judge
 from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
+from .verdict import weigh
 from .waits import Rules, form_shanten, helpful_draws
 
 #: Re-exported: callers read the hand's engine switches and wilds from the analysis too.
@@ -187,6 +189,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             if profile.win_condition is not None or profile.shapeless_win is not None:
                 result["discards"] = _legal_waits_after(state, profile, result["discards"],
                                                         remaining)
+            weigh(result, state, profile, rules, counts, wilds, _judge(profile))
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
@@ -223,6 +226,14 @@ def _refusal(result: dict[str, Any]) -> dict[str, str] | None:
     else:
         return None
     return {lang: text(key, lang, **params[lang]) for lang in ("zh", "en")}
+
+
+def _judge(profile: RuleProfile) -> Judge:
+    """The readings a won hand has under the variant (none while it is blocked), for the
+    advice's winning hands."""
+    def judge(won: HandState, counts: list[int], wilds: int) -> list[Decomposition]:
+        return [] if blocked(won, profile) else complete_readings(won, profile, counts, wilds)[0]
+    return judge
 
 
 def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],

@@ -57,6 +57,21 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.assumed": ("假定", "Assumed"),
     "report.cap": ("封顶 {cap}番（本手 {fan}番）", "capped at {cap} fan (the hand has {fan})"),
     "report.discard_of": ("出牌", "Discard"),
+    "report.advice_line": ("打 {tile}: 胡牌率 {win} · 期望 {ev}", "discard {tile}: win {win} · "
+                           "expected {ev}"),
+    "report.advice_danger": (" · 放炮 {deal}", " · deal-in {deal}"),
+    "report.advice_targets": ("    目标: {targets}", "    aiming at: {targets}"),
+    "report.verdict": ("判断: {reason}", "Verdict: {reason}"),
+    # advice (assistant.verdict): push or fold once an opponent has declared ready
+    "advice.push": ("{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 "
+                    "{loss}）的损失：进攻。",
+                    "{seats} declared ready; discarding {tile} keeps a {win} chance to win, "
+                    "expected {ev}, worth more than the {deal} chance of paying about {loss}: "
+                    "push."),
+    "advice.fold": ("{seats}已听牌；进攻的收益抵不上放炮的损失（每次约 {loss}），打{tile}最稳"
+                    "（放炮 {deal}）：弃和。",
+                    "{seats} declared ready; pushing gains less than dealing in would cost (about "
+                    "{loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."),
     "report.nothing": ("不能要", "nothing"),
     "report.winners": ("和牌", "Winners"),
     "report.takes": ("得牌", "Takes it"),
@@ -1213,6 +1228,25 @@ MESSAGES: dict[str, str] = {
     "several winners are only possible on a discard": "只有点炮才可能多家和牌",
     "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
     "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
+    # the advice's table (assistant.danger, assistant.value) and its switches (assistant.hand)
+    "table.{0} must be an object by seat (E S W N)": "table.{0} 须是按座位（E S W N）给出的对象",
+    "table.{0} must be an object by seat (E S W N), got {1}":
+        "table.{0} 须是按座位（E S W N）给出的对象，收到 {1}",
+    "table.rivers.{0} must be a list of tiles": "牌河 table.rivers.{0} 须是牌的列表",
+    "table.rivers.{0} holds {1} tiles; a river holds at most {2}":
+        "牌河 table.rivers.{0} 有 {1} 张牌；一家牌河最多 {2} 张",
+    "table.melds.{0} is the player's own seat; his melds go under 'melds'":
+        "table.melds.{0} 是自己的座位；自己的副露写在 melds 里",
+    "table.melds.{0} must be a list of at most 5 melds": "table.melds.{0} 须是最多 5 组副露的列表",
+    "table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})":
+        "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
+    "table.declared.{0} is the player's own seat; the advice is for a player still choosing":
+        "table.declared.{0} 是自己的座位；打牌建议是给还在选牌的人的",
+    "table.void_suits.{0} must be m, p or s, got {1}": "定缺 table.void_suits.{0} 须是 m、p 或 s，收到 {1}",
+    "context.draws_left must be a whole number from 0 to {0}, got {1}":
+        "剩余摸牌次数 context.draws_left 须是 0 到 {0} 的整数，收到 {1}",
+    "'advice' must be one of {0}, got {1}": "建议方式 advice 须是 {0} 之一，收到 {1}",
+    "tile {0} is seen {1} times ({2}), but the set has {3}": "{0} 已见 {1} 张（{2}），但整副牌只有 {3} 张",
     "table.liable must be null or {{\"seat\": wind, \"rule\": name}}":
         "包牌 table.liable 须为 null 或 {{\"seat\": 座位风, \"rule\": 名称}}",
     "table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",

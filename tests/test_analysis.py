@@ -25,7 +25,7 @@ def test_melds_count_against_remaining_copies() -> None:
 
 
 def test_fourteen_tiles_give_discards_best_first() -> None:
-    r = analyze({"concealed": "1112345678999m5p"})
+    r = analyze({"concealed": "1112345678999m5p", "advice": "efficiency"})
     assert not r["is_win"]
     best = r["discards"][0]
     assert best["tile"] == "5p" and best["shanten"] == 0

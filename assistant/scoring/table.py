@@ -34,8 +34,11 @@ from ..tiles import WINDS, check_code
 #: Accepted kong type names -> the kind used in scoring (an 暗杠, jia 加杠, zhi 直杠).
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
+#: Keys of ``table`` the advice reads (each seat's river, melds, declaration, void suit); the
+#: scorers' table readers accept them and leave them alone.
+ADVICE_KEYS = ("rivers", "melds", "declared", "void_suits")
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play", "birds", "streak", "la_zhuang")
+              "in_play", "birds", "streak", "la_zhuang", *ADVICE_KEYS)
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 

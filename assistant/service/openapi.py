@@ -50,7 +50,11 @@ HAND_STATE = {
             "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
             "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]},
             "riichi": {"type": "boolean"}, "double_riichi": {"type": "boolean"},
-            "ippatsu": {"type": "boolean"}}},
+            "ippatsu": {"type": "boolean"},
+            "draws_left": {"type": "integer", "minimum": 0, "maximum": 70,
+                           "description": "own draws after this discard (advice)"}}},
+        "advice": {"enum": ["efficiency", "value", "safety", "balanced"],
+                   "description": "how the discards are ordered (default balanced)"},
         "bonus": TILES, "visible": TILES, "wilds": TILES,
         "dora_indicators": TILES, "ura_dora_indicators": TILES,
         "red_fives": {"type": "integer", "description": "riichi: red fives held (or type them "
@@ -65,7 +69,9 @@ HAND_STATE = {
                                     "or the tiles"},
         "variant": VARIANT, "options": {"type": ["object", "null"]},
         "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
-                                                             "kongs (used by the variants' scoring)"},
+                                                             "kongs (used by the variants' scoring); "
+                                                             "rivers, melds, declared, void_suits "
+                                                             "(used by the advice)"},
     },
     "required": ["concealed"],
 }

@@ -1,6 +1,7 @@
 // Written by `python -m assistant.catalogue` from assistant/catalogue.py: do not edit.
 window.CATALOGUE = {
 "messages": {
+"'advice' must be one of {0}, got {1}": "建议方式 advice 须是 {0} 之一，收到 {1}",
 "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
 "'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
 "'bets' must be {0} whole numbers 0-100, one per player": "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
@@ -107,6 +108,7 @@ window.CATALOGUE = {
 "claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}": "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
 "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
 "claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1}家只能吃上家 {2} 的牌，不能吃 {3} 的",
+"context.draws_left must be a whole number from 0 to {0}, got {1}": "剩余摸牌次数 context.draws_left 须是 0 到 {0} 的整数，收到 {1}",
 "correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
 "correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
 "could not make a practice hand": "没能生成练习题",
@@ -219,6 +221,8 @@ window.CATALOGUE = {
 "table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0}家下注 {1}；下注须为 0 起的整数",
 "table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
 "table.birds must list the bird tiles turned up (8 at most)": "扎鸟 table.birds 须列出翻开的鸟牌（至多 8 张）",
+"table.declared.{0} is the player's own seat; the advice is for a player still choosing": "table.declared.{0} 是自己的座位；打牌建议是给还在选牌的人的",
+"table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})": "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
 "table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
 "table.honba is a whole number of counters from 0, got {0}": "table.honba（本场）是从 0 起的整数，收到 {0}",
 "table.in_play lists a seat twice": "table.in_play 里有一家出现两次",
@@ -237,13 +241,20 @@ window.CATALOGUE = {
 "table.liable: pao (責任払い) applies to 大三元 and 大四喜 only, and the hand has neither": "table.liable：包牌（責任払い）只用于大三元和大四喜，这手牌都不是",
 "table.liable: pao (責任払い) is off (option pao = false)": "table.liable：包牌（責任払い）未开（选项 pao = false）",
 "table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
+"table.melds.{0} is the player's own seat; his melds go under 'melds'": "table.melds.{0} 是自己的座位；自己的副露写在 melds 里",
+"table.melds.{0} must be a list of at most 5 melds": "table.melds.{0} 须是最多 5 组副露的列表",
 "table.riichi_sticks maps each seat to the riichi sticks it put on the table, e.g. {{\"S\": 1, \"W\": 2}}: the payments sum to zero only when each stick's owner is known": "table.riichi_sticks 须写明每家放在桌上的立直棒，例如 {{\"S\": 1, \"W\": 2}}：知道每根棒是谁的，结算才能归零",
 "table.riichi_sticks: seat {0} has {1} sticks; a whole number from 0": "table.riichi_sticks：{0}家有 {1} 根棒；须是从 0 起的整数",
 "table.riichi_sticks: unknown seat {0}; seats are E S W N": "table.riichi_sticks：未知的座位 {0}；座位为 E S W N",
+"table.rivers.{0} holds {1} tiles; a river holds at most {2}": "牌河 table.rivers.{0} 有 {1} 张牌；一家牌河最多 {2} 张",
+"table.rivers.{0} must be a list of tiles": "牌河 table.rivers.{0} 须是牌的列表",
 "table.streak (连庄) is the number of hands the dealer has kept in a row, 0-99, got {0}": "table.streak（连庄）是庄家连庄的盘数，0–99，收到 {0}",
+"table.void_suits.{0} must be m, p or s, got {1}": "定缺 table.void_suits.{0} 须是 m、p 或 s，收到 {1}",
 "table.winners lists a seat twice": "和牌者 table.winners 里有一家出现两次",
 "table.winners must be a list of seat winds": "和牌者 table.winners 须为座位风的列表",
 "table.winners must include the seat scored ({0})": "和牌者 table.winners 须包括算分的一家（{0}）",
+"table.{0} must be an object by seat (E S W N)": "table.{0} 须是按座位（E S W N）给出的对象",
+"table.{0} must be an object by seat (E S W N), got {1}": "table.{0} 须是按座位（E S W N）给出的对象，收到 {1}",
 "taiwan: the option flowers = false plays without flowers, but the hand lists bonus tiles": "十六张：选项 flowers = false 不用花牌，手牌里却有花牌",
 "taiwan: {0} 台 is below the minimum of {1} (option min_tai)": "十六张：{0}台不够起和的 {1}台（选项 min_tai）",
 "the Charleston is a JSON object {{hands, passes, second_round}}": "查理士顿须是 JSON 对象 {{hands, passes, second_round}}",
@@ -328,6 +339,7 @@ window.CATALOGUE = {
 "tile recognition is not available: the recogniser (vision.recognizer) is not installed ({0})": "识牌功能不可用：没有安装识别模块（{0}）",
 "tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
 "tile set {0} was learnt with another classifier: learn it again": "牌组 {0} 是用另一个分类模型学的：请重新学一次",
+"tile {0} is seen {1} times ({2}), but the set has {3}": "{0} 已见 {1} 张（{2}），但整副牌只有 {3} 张",
 "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
 "tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
 "too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
@@ -655,6 +667,14 @@ window.CATALOGUE = {
 "龙七对": "seven pairs with four alike"
 },
 "text": {
+"advice.fold": [
+"{seats}已听牌；进攻的收益抵不上放炮的损失（每次约 {loss}），打{tile}最稳（放炮 {deal}）：弃和。",
+"{seats} declared ready; pushing gains less than dealing in would cost (about {loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."
+],
+"advice.push": [
+"{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 {loss}）的损失：进攻。",
+"{seats} declared ready; discarding {tile} keeps a {win} chance to win, expected {ev}, worth more than the {deal} chance of paying about {loss}: push."
+],
 "charleston.few_links": [
 "{tile}：手里只有 {n} 张能和它搭配",
 "{tile}: it could make a set with only {n} of the tiles held"
@@ -919,6 +939,18 @@ window.CATALOGUE = {
 "可加杠",
 "Added kong possible"
 ],
+"report.advice_danger": [
+" · 放炮 {deal}",
+" · deal-in {deal}"
+],
+"report.advice_line": [
+"打 {tile}: 胡牌率 {win} · 期望 {ev}",
+"discard {tile}: win {win} · expected {ev}"
+],
+"report.advice_targets": [
+"    目标: {targets}",
+"    aiming at: {targets}"
+],
 "report.assumed": [
 "假定",
 "Assumed"
@@ -1018,6 +1050,10 @@ window.CATALOGUE = {
 "report.variant": [
 "规则",
 "Variant"
+],
+"report.verdict": [
+"判断: {reason}",
+"Verdict: {reason}"
 ],
 "report.waits": [
 "听",
