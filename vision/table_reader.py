@@ -1,0 +1,386 @@
+"""Recognised tiles of a whole table -> seats, zones, river order, melds and the indicator.
+
+The arrange stage for a photo of the whole table: it takes what the recognizer gives per tile
+(``{"tile", "box", "confidence", "unsure"}`` as ``detect --json`` prints them, an optional
+``"sideways"`` honoured) and works from where each tile lies:
+
+1. **The table plane.** Tile size in the photo is proportional to 1/depth, and 1/depth is an
+   affine function of the pixel position on a plane; a robust fit of ``sqrt(box area)`` against
+   (x, y) gives that function, and dividing pixel positions by it undoes the perspective up to
+   an affine map (``rectify``).  Scaling each axis by the tiles' spread (a table is square)
+   removes the rest, so photos from a seat (tilted 20-60 degrees) and from above read alike.
+2. **Seats.** Around the middle of the tiles, a tile belongs to the side of the square it lies
+   towards: ``self`` at the bottom of the photo, then ``right``, ``across``, ``left``
+   counter-clockwise as the players sit.
+3. **Zones.** In each seat's own frame (its left to right, its depth from the middle outward)
+   the outermost band is the seat's rack: standing backs are its hidden hand (counted, not read),
+   face-up groups that make sets are melds (the sideways tile of :func:`vision.layout.turned`
+   says who gave it, :func:`vision.melds.meld_of`), flowers are bonus, the rest of ``self``'s
+   faces are his hand.  Inside the band, face-down tiles are the wall and a face-up tile lying in
+   the wall's line is the indicator; the other face-up tiles are the river, read in rows from the
+   middle outward, each left to right from the seat's own point of view (``find_rows``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from assistant.catalogue import text
+from assistant.errors import MahjongError
+from assistant.tiles import BACK, is_bonus
+from vision.hand_reader import boxes_from_detections
+from vision.layout import Box, find_rows, turned
+from vision.melds import meld_of, split_sets
+
+SEATS = ("self", "right", "across", "left")
+ZONES = ("hand", "meld", "river", "bonus", "indicator", "wall")
+#: A full set is 144 tiles; more found than this is no table (or boxes found twice).
+MAX_TILES = 160
+#: The seat's rack is the band this many tile lengths deep at its outer edge.
+RACK_BAND = 1.3
+#: A face-up tile within this many tile lengths of the wall's line (across it) lies on or in the
+#: wall: the indicator.
+WALL_LINE = 0.6
+#: Fewer tiles than this give no plane to fit: the photo is taken as seen from above.
+MIN_FIT = 8
+
+
+@dataclass
+class TableTile:
+    """One tile of the photo as placed: input index, code, box, seat, zone and its order."""
+
+    index: int
+    code: str
+    box: tuple[float, float, float, float]
+    confidence: float
+    unsure: bool
+    seat: str | None = None
+    zone: str | None = None
+    order: int | None = None
+    meld: int | None = None
+    frame: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # box in the seat's frame
+
+    def to_json(self) -> dict[str, Any]:
+        """The tile as the answer's ``tiles`` list gives it."""
+        out = {"tile": self.code, "box": [round(v, 1) for v in self.box], "seat": self.seat,
+               "zone": self.zone, "order": self.order, "confidence": round(self.confidence, 4),
+               "unsure": self.unsure}
+        if self.meld is not None:
+            out["meld"] = self.meld
+        return out
+
+
+@dataclass
+class Plane:
+    """Pixel -> table coordinates: perspective undone (``scale`` = a + b x + c y ~ 1/depth),
+    centred on the tiles' middle and scaled by their spread on each axis."""
+
+    scale: tuple[float, float, float]
+    centre: tuple[float, float]
+    spread: tuple[float, float]
+
+    def to_table(self, points: np.ndarray) -> np.ndarray:
+        """Points (n, 2) in pixels -> table coordinates, about -1..1 across the tiles."""
+        a, b, c = self.scale
+        s = a + b * points[:, 0] + c * points[:, 1]
+        s = np.maximum(s, 1e-3 * abs(a) + 1e-9)
+        flat = points / s[:, None]
+        return (flat - np.array(self.centre)) / np.array(self.spread)
+
+
+def fit_plane(boxes: list[Box]) -> Plane:
+    """The table plane of a photo from its tiles' boxes (see the module's step 1)."""
+    centres = np.array([b.center for b in boxes]).reshape(-1, 2)
+    size = np.sqrt(np.array([b.size[0] * b.size[1] for b in boxes])) if boxes else np.ones(0)
+    scale = (1.0, 0.0, 0.0)
+    if len(boxes) >= MIN_FIT:
+        design = np.column_stack([np.ones(len(boxes)), centres])
+        keep = np.ones(len(boxes), bool)
+        coef = np.array([float(np.median(size)), 0.0, 0.0])
+        for _ in range(3):  # standing tiles show more of themselves: drop what fits badly
+            coef, *_ = np.linalg.lstsq(design[keep], size[keep], rcond=None)
+            fitted = design @ coef
+            keep = np.abs(size - fitted) <= 0.25 * np.maximum(fitted, 1e-6)
+            if keep.sum() < MIN_FIT:
+                break
+        fitted = design @ coef
+        if coef[0] > 0 and fitted.min() > 0.25 * float(np.median(size)):
+            scale = (float(coef[0]), float(coef[1]), float(coef[2]))
+    plane = Plane(scale, (0.0, 0.0), (1.0, 1.0))
+    if not boxes:
+        return plane
+    flat = plane.to_table(centres)
+    lo, hi = np.percentile(flat, 2, axis=0), np.percentile(flat, 98, axis=0)
+    spread = np.maximum((hi - lo) / 2, 1e-6)
+    return Plane(scale, (float((lo[0] + hi[0]) / 2), float((lo[1] + hi[1]) / 2)),
+                 (float(spread[0]), float(spread[1])))
+
+
+def seat_of(point: np.ndarray) -> str:
+    """The side of the table a point (table coordinates, y down) lies towards."""
+    x, y = float(point[0]), float(point[1])
+    if abs(y) >= abs(x):
+        return "self" if y > 0 else "across"
+    return "right" if x > 0 else "left"
+
+
+def seat_frame(seat: str, points: np.ndarray) -> np.ndarray:
+    """Table coordinates -> the seat's own: x along its left to right, y its depth outward."""
+    x, y = points[:, 0], points[:, 1]
+    along, depth = {"self": (x, y), "right": (-y, x), "across": (-x, -y), "left": (y, -x)}[seat]
+    return np.column_stack([along, depth])
+
+
+@dataclass
+class TableReading:
+    """The placed tiles and what they make, by seat."""
+
+    tiles: list[TableTile]
+    indicator: str | None = None
+    melds: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    notes: list[dict[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The answer: seats, indicator, every tile once, notes in Chinese and English."""
+        seats: dict[str, dict[str, Any]] = {}
+        for seat in SEATS:
+            mine = [t for t in self.tiles if t.seat == seat]
+
+            def zone(name: str, tiles: list[TableTile] = mine) -> list[TableTile]:
+                return sorted((t for t in tiles if t.zone == name),
+                              key=lambda t: (t.order if t.order is not None else 0))
+
+            hand = zone("hand")
+            seats[seat] = {"hand": [t.code for t in hand if t.code != BACK],
+                           "hidden": sum(t.code == BACK for t in hand),
+                           "melds": self.melds.get(seat, []),
+                           "river": [t.code for t in zone("river")],
+                           "bonus": [t.code for t in zone("bonus")],
+                           "wall": len(zone("wall"))}
+        return {"seats": seats, "indicator": self.indicator,
+                "tiles": [t.to_json() for t in sorted(self.tiles, key=lambda t: t.index)],
+                "notes": self.notes}
+
+
+def note(key: str, seat: str | None = None, **params: Any) -> dict[str, str]:
+    """A note for the player, in both languages from the catalogue (a seat in its words)."""
+    out = {"key": key}
+    for lang in ("zh", "en"):
+        words = {"seat": text(f"table.seat.{seat}", lang)} if seat else {}
+        out[lang] = text(key, lang, **params, **words)
+    return out
+
+
+def read_table(detections: Any, corrections: Any = None) -> TableReading:
+    """Arrange a whole table's recognised tiles (``detect``'s list) into seats and zones.
+
+    ``corrections``: ``[{"index": i, "seat": s, "zone": z}, ...]`` puts tile ``i`` (its place in
+    ``detections``) where the player says, however it was read.
+    """
+    raw = detections.get("tiles", detections.get("detections")) if isinstance(
+        detections, dict) else detections
+    if isinstance(raw, list) and len(raw) > MAX_TILES:
+        raise MahjongError(f"{len(raw)} tiles found in the photo, more than the {MAX_TILES} a "
+                           "table can hold", len(raw))
+    boxes = boxes_from_detections(raw if raw is not None else [])
+    fixes = parse_corrections(corrections, len(boxes))
+    tiles = [TableTile(b.index, b.code, b.box, b.confidence, bool(raw[b.index].get("unsure")))
+             for b in boxes]
+    reading = TableReading(tiles)
+    if not boxes:
+        reading.notes.append(note("table.no_tiles"))
+        return reading
+    plane = fit_plane(boxes)
+    corners = np.array([[b.box[0], b.box[1]], [b.box[2], b.box[1]], [b.box[0], b.box[3]],
+                        [b.box[2], b.box[3]]] for b in boxes).reshape(-1, 2)
+    table_corners = plane.to_table(corners).reshape(len(boxes), 4, 2)
+    middles = plane.to_table(np.array([b.center for b in boxes]))
+    for tile, mid in zip(tiles, middles, strict=True):
+        tile.seat = seat_of(mid)
+    for k, fix in fixes.items():
+        if fix.get("seat"):
+            tiles[k].seat = fix["seat"]
+    for seat in SEATS:
+        mine = [t for t in tiles if t.seat == seat]
+        for t in mine:
+            pts = seat_frame(seat, table_corners[t.index])
+            t.frame = (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()),
+                       float(pts[:, 1].max()))
+        _arrange_seat(reading, seat, mine, boxes, fixes)
+    _choose_indicator(reading)
+    _check(reading)
+    return reading
+
+
+def parse_corrections(corrections: Any, count: int) -> dict[int, dict[str, str]]:
+    """Check the player's corrections: tile index -> {"seat", "zone"} (either may be absent)."""
+    if corrections in (None, []):
+        return {}
+    if not isinstance(corrections, list):
+        raise MahjongError("corrections must be a list of {index, seat, zone} objects",
+                           "corrections")
+    out: dict[int, dict[str, str]] = {}
+    for fix in corrections:
+        if not isinstance(fix, dict) or not isinstance(fix.get("index"), int):
+            raise MahjongError("corrections must be a list of {index, seat, zone} objects", fix)
+        if not 0 <= fix["index"] < count:
+            raise MahjongError(f"correction for tile {fix['index']}, but the photo has {count} "
+                               "tiles", fix["index"])
+        seat, zone = fix.get("seat"), fix.get("zone")
+        if seat is not None and seat not in SEATS:
+            raise MahjongError(f"unknown seat {seat!r}: seats are self, right, across, left", seat)
+        if zone is not None and zone not in ZONES:
+            raise MahjongError(f"unknown zone {zone!r}: zones are hand, meld, river, bonus, "
+                               "indicator, wall", zone)
+        out[fix["index"]] = {k: v for k, v in (("seat", seat), ("zone", zone)) if v}
+    return out
+
+
+def _frame_box(tile: TableTile) -> Box:
+    return Box(tile.index, tile.code, tile.frame, tile.confidence)
+
+
+def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile], boxes: list[Box],
+                  fixes: dict[int, dict[str, str]]) -> None:
+    """Zones, orders and melds of one seat's tiles (module docstring, step 3)."""
+    if not tiles:
+        return
+    depth = {t.index: (t.frame[1] + t.frame[3]) / 2 for t in tiles}
+    length = float(np.median([max(t.frame[2] - t.frame[0], t.frame[3] - t.frame[1])
+                              for t in tiles]))
+    outer = max(depth.values())
+    rack = [t for t in tiles if depth[t.index] >= outer - RACK_BAND * length]
+    inner = [t for t in tiles if depth[t.index] < outer - RACK_BAND * length]
+    if len(rack) == len(tiles) and seat != "self" and len(tiles) < 5:
+        rack, inner = [], tiles  # a few tiles alone at a seat: discards, not a rack
+    forced = {k: f["zone"] for k, f in fixes.items() if "zone" in f}
+    free = [t for t in tiles if t.index not in forced]
+    rack = [t for t in rack if t in free]
+    inner = [t for t in inner if t in free]
+    for t in tiles:
+        if t.index in forced:
+            t.zone = forced[t.index]
+    _read_rack(reading, seat, rack)
+    walls = [t for t in inner if t.code == BACK]
+    for t in walls:
+        t.zone = "wall"
+    faces = [t for t in inner if t.code != BACK]
+    if walls:
+        line = float(np.median([depth[t.index] for t in walls]))
+        near_wall = [t for t in faces if abs(depth[t.index] - line) <= WALL_LINE * length]
+        for t in near_wall:
+            t.zone = "indicator"
+        faces = [t for t in faces if t not in near_wall]
+    for t in faces:
+        t.zone = "bonus" if is_bonus(t.code) else "river"
+    _order(tiles)
+
+
+def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
+    """The seat's rack: hidden hand (backs), melds, bonus tiles, and ``self``'s own hand."""
+    for t in rack:
+        if is_bonus(t.code):
+            t.zone = "bonus"
+    rest = [t for t in rack if t.zone != "bonus"]
+    if not rest:
+        return
+    rows = find_rows([_frame_box(t) for t in rest])
+    by_index = {t.index: t for t in rest}
+    melds: list[dict[str, Any]] = []
+    for row in rows:
+        groups = row.groups
+        # the hand is the longest run of standing faces (self) or of backs (the others)
+        hand_group = max(range(len(groups)), key=lambda g: (
+            sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
+        for g, group in enumerate(groups):
+            if g == hand_group and (len(group) > 4 or not _as_melds(row, group)):
+                for b in group:
+                    by_index[b.index].zone = "hand"
+                continue
+            sets = _as_melds(row, group)
+            if sets is None:
+                for b in group:
+                    by_index[b.index].zone = "hand"
+                if seat != "self" and any(b.code != BACK for b in group):
+                    reading.notes.append(note("table.not_a_set", seat=seat,
+                                              tiles=" ".join(b.code for b in group)))
+                continue
+            for meld, chunk in sets:
+                for k, b in enumerate(chunk):
+                    t = by_index[b.index]
+                    t.zone, t.order, t.meld = "meld", k, len(melds)
+                melds.append(meld)
+    reading.melds[seat] = melds
+
+
+def _as_melds(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
+    """A group of the rack cut into declared sets (the sideways tile says from whom), or None."""
+    codes = [b.code for b in group]
+    if len(codes) < 3 or all(c == BACK for c in codes) and len(codes) != 4:
+        return None
+    where = {b.index: k for k, b in enumerate(row.tiles)}
+    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
+            for a, b in zip(group, group[1:], strict=False)]
+    cuts = split_sets(codes, gaps)
+    if cuts is None:
+        return None
+    out = []
+    for start, end in cuts:
+        chunk = group[start:end]
+        meld = meld_of([b.code for b in chunk], turned(row, chunk))
+        if meld is None:
+            return None
+        out.append((meld, chunk))
+    return out
+
+
+def _order(tiles: list[TableTile]) -> None:
+    """Orders in the hand (left to right), the river (rows from the middle outward, each left
+    to right) and the wall, all from the seat's own point of view."""
+    for zone in ("hand", "river", "wall", "bonus", "indicator"):
+        mine = [t for t in tiles if t.zone == zone]
+        if zone == "river":
+            rows = find_rows([_frame_box(t) for t in mine])
+            ranked = [b.index for row in rows for b in row.tiles]
+        else:
+            ranked = [t.index for t in sorted(mine, key=lambda t: t.frame[0] + t.frame[2])]
+        place = {index: k for k, index in enumerate(ranked)}
+        for t in mine:
+            t.order = place[t.index]
+
+
+def _choose_indicator(reading: TableReading) -> None:
+    """One indicator: the surest face-up tile on a wall; any others are read as river tiles."""
+    found = sorted((t for t in reading.tiles if t.zone == "indicator"),
+                   key=lambda t: -t.confidence)
+    if not found:
+        return
+    reading.indicator = found[0].code
+    found[0].order = 0
+    for t in found[1:]:
+        t.zone = "river"
+        reading.notes.append(note("table.extra_indicator", tile=t.code, seat=t.seat))
+    if len(found) > 1:
+        seats = {t.seat for t in found[1:]}
+        for seat in seats:
+            _order([t for t in reading.tiles if t.seat == seat])
+
+
+def _check(reading: TableReading) -> None:
+    """Notes on what the player should look at: unsure names and counts no table has."""
+    unsure = [t for t in reading.tiles if t.unsure]
+    if unsure:
+        reading.notes.append(note("table.unsure", n=len(unsure),
+                                  tiles=" ".join(t.code for t in unsure[:8])))
+    faces = [t.code for t in reading.tiles if t.code != BACK and not is_bonus(t.code)]
+    over = sorted({c for c in faces if faces.count(c) > 4})
+    if over:
+        reading.notes.append(note("table.too_many", tiles=" ".join(over)))
+
+
+def table_answer(detections: Any, corrections: Any = None) -> dict[str, Any]:
+    """``read_table`` as the JSON answer of ``read-table`` and ``/api/read-table``."""
+    return read_table(detections, corrections).to_json()
