@@ -32,7 +32,7 @@ from assistant.catalogue import text
 from assistant.errors import MahjongError
 from assistant.tiles import BACK, is_bonus
 from vision.hand_reader import boxes_from_detections
-from vision.layout import Box, find_rows, turned
+from vision.layout import Box, Row, find_rows, turned
 from vision.melds import meld_of, split_sets
 
 SEATS = ("self", "right", "across", "left")
@@ -44,6 +44,14 @@ RACK_BAND = 1.3
 #: A face-up tile within this many tile lengths of the wall's line (across it) lies on or in the
 #: wall: the indicator.
 WALL_LINE = 0.6
+#: Rows of backs closer than this many tile lengths are one line (the two levels of a wall).
+LEVELS = 0.5
+#: A face-up tile this near a diagonal of the table (in table coordinates) and inside this
+#: square goes to the seat the way it lies says (``seat_of``).
+DIAGONAL = 0.15
+INSIDE = 0.75
+#: The table's rows are taken to lie at most this many degrees off the photo's axes.
+MAX_SHEAR = 20.0
 #: Fewer tiles than this give no plane to fit: the photo is taken as seen from above.
 MIN_FIT = 8
 
@@ -81,14 +89,50 @@ class Plane:
     scale: tuple[float, float, float]
     centre: tuple[float, float]
     spread: tuple[float, float]
+    unshear: np.ndarray = field(default_factory=lambda: np.eye(2))
 
-    def to_table(self, points: np.ndarray) -> np.ndarray:
-        """Points (n, 2) in pixels -> table coordinates, about -1..1 across the tiles."""
+    def flat(self, points: np.ndarray) -> np.ndarray:
+        """Points (n, 2) in pixels -> the table plane, up to an affine map."""
         a, b, c = self.scale
         s = a + b * points[:, 0] + c * points[:, 1]
         s = np.maximum(s, 1e-3 * abs(a) + 1e-9)
-        flat = points / s[:, None]
+        return points / s[:, None]
+
+    def to_table(self, points: np.ndarray) -> np.ndarray:
+        """Points (n, 2) in pixels -> table coordinates, about -1..1 across the tiles."""
+        flat = self.flat(points) @ self.unshear.T
         return (flat - np.array(self.centre)) / np.array(self.spread)
+
+
+def table_axes(points: np.ndarray) -> np.ndarray:
+    """The matrix taking the table's two directions of rows (as they lie on the plane, sheared
+    by what an affine rectification leaves) to the x and y axes.
+
+    Neighbouring tiles lie along the rows or across them, so the directions from each tile to
+    its nearest neighbours gather around two angles, one near the photo's horizontal and one
+    near its vertical; their medians are the table's axes.
+    """
+    if len(points) < MIN_FIT:
+        return np.eye(2)
+    diff = points[None, :, :] - points[:, None, :]
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    np.fill_diagonal(dist, np.inf)
+    near = np.argsort(dist, axis=1)[:, :2]
+    vec = np.concatenate([diff[np.arange(len(points)), near[:, k]] for k in range(2)])
+    angle = np.degrees(np.arctan2(vec[:, 1], vec[:, 0])) % 180.0
+    across = np.minimum(angle, 180.0 - angle)  # 0 = horizontal, 90 = vertical
+    horizontal = np.where(angle > 90, angle - 180, angle)[across < 30]
+    vertical = angle[np.abs(angle - 90) < 30]
+    if len(horizontal) < 4 or len(vertical) < 4:
+        return np.eye(2)
+    h, v = np.median(horizontal), np.median(vertical)
+    if abs(h) > MAX_SHEAR or abs(v - 90) > MAX_SHEAR:
+        return np.eye(2)
+    h, v = np.radians(h), np.radians(v)
+    axes = np.array([[np.cos(h), np.cos(v)], [np.sin(h), np.sin(v)]])
+    if abs(np.linalg.det(axes)) < 0.5:
+        return np.eye(2)
+    return np.linalg.inv(axes)
 
 
 def fit_plane(boxes: list[Box]) -> Plane:
@@ -98,33 +142,46 @@ def fit_plane(boxes: list[Box]) -> Plane:
     scale = (1.0, 0.0, 0.0)
     if len(boxes) >= MIN_FIT:
         design = np.column_stack([np.ones(len(boxes)), centres])
-        keep = np.ones(len(boxes), bool)
         coef = np.array([float(np.median(size)), 0.0, 0.0])
-        for _ in range(3):  # standing tiles show more of themselves: drop what fits badly
-            coef, *_ = np.linalg.lstsq(design[keep], size[keep], rcond=None)
-            fitted = design @ coef
-            keep = np.abs(size - fitted) <= 0.25 * np.maximum(fitted, 1e-6)
+        for _ in range(4):  # standing tiles show more or less of themselves: fit without them
+            keep = np.abs(size - design @ coef) <= 0.25 * np.maximum(design @ coef, 1e-6)
             if keep.sum() < MIN_FIT:
                 break
+            coef, *_ = np.linalg.lstsq(design[keep], size[keep], rcond=None)
         fitted = design @ coef
         if coef[0] > 0 and fitted.min() > 0.25 * float(np.median(size)):
             scale = (float(coef[0]), float(coef[1]), float(coef[2]))
     plane = Plane(scale, (0.0, 0.0), (1.0, 1.0))
     if not boxes:
         return plane
-    flat = plane.to_table(centres)
+    flat = plane.flat(centres)
+    lo, hi = np.percentile(flat, 2, axis=0), np.percentile(flat, 98, axis=0)
+    square = np.diag(1.0 / np.maximum((hi - lo) / 2, 1e-6))  # the table as a square first
+    unshear = table_axes(flat @ square.T) @ square
+    flat = flat @ unshear.T
     lo, hi = np.percentile(flat, 2, axis=0), np.percentile(flat, 98, axis=0)
     spread = np.maximum((hi - lo) / 2, 1e-6)
     return Plane(scale, (float((lo[0] + hi[0]) / 2), float((lo[1] + hi[1]) / 2)),
-                 (float(spread[0]), float(spread[1])))
+                 (float(spread[0]), float(spread[1])), unshear)
 
 
-def seat_of(point: np.ndarray) -> str:
-    """The side of the table a point (table coordinates, y down) lies towards."""
+def seat_of(point: np.ndarray, corners: np.ndarray | None = None) -> str:
+    """The side of the table a point (table coordinates, y down) lies towards.
+
+    A face-up tile inside the racks and near a diagonal (where two rivers' corners meet) goes
+    by the way it lies: upright in the table's frame is ``self``'s or ``across``'s, lengthwise
+    ``right``'s or ``left``'s (``corners``: its box's corners in table coordinates).
+    """
     x, y = float(point[0]), float(point[1])
-    if abs(y) >= abs(x):
-        return "self" if y > 0 else "across"
-    return "right" if x > 0 else "left"
+    vertical = "self" if y > 0 else "across"
+    horizontal = "right" if x > 0 else "left"
+    if corners is not None and abs(abs(x) - abs(y)) < DIAGONAL and max(abs(x), abs(y)) < INSIDE:
+        width, height = np.ptp(corners[:, 0]), np.ptp(corners[:, 1])
+        if width < 0.9 * height:
+            return vertical
+        if width > 1.1 * height:
+            return horizontal
+    return vertical if abs(y) >= abs(x) else horizontal
 
 
 def seat_frame(seat: str, points: np.ndarray) -> np.ndarray:
@@ -194,12 +251,12 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
         reading.notes.append(note("table.no_tiles"))
         return reading
     plane = fit_plane(boxes)
-    corners = np.array([[b.box[0], b.box[1]], [b.box[2], b.box[1]], [b.box[0], b.box[3]],
-                        [b.box[2], b.box[3]]] for b in boxes).reshape(-1, 2)
+    corners = np.array([[[b.box[0], b.box[1]], [b.box[2], b.box[1]], [b.box[0], b.box[3]],
+                         [b.box[2], b.box[3]]] for b in boxes]).reshape(-1, 2)
     table_corners = plane.to_table(corners).reshape(len(boxes), 4, 2)
     middles = plane.to_table(np.array([b.center for b in boxes]))
-    for tile, mid in zip(tiles, middles, strict=True):
-        tile.seat = seat_of(mid)
+    for tile, mid, quad in zip(tiles, middles, table_corners, strict=True):
+        tile.seat = seat_of(mid, quad if tile.code != BACK else None)
     for k, fix in fixes.items():
         if fix.get("seat"):
             tiles[k].seat = fix["seat"]
@@ -209,7 +266,7 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
             pts = seat_frame(seat, table_corners[t.index])
             t.frame = (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()),
                        float(pts[:, 1].max()))
-        _arrange_seat(reading, seat, mine, boxes, fixes)
+        _arrange_seat(reading, seat, mine, fixes)
     _choose_indicator(reading)
     _check(reading)
     return reading
@@ -243,40 +300,90 @@ def _frame_box(tile: TableTile) -> Box:
     return Box(tile.index, tile.code, tile.frame, tile.confidence)
 
 
-def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile], boxes: list[Box],
+def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
                   fixes: dict[int, dict[str, str]]) -> None:
-    """Zones, orders and melds of one seat's tiles (module docstring, step 3)."""
+    """Zones, orders and melds of one seat's tiles (module docstring, step 3).
+
+    Works on the seat's rows (``find_rows`` in the seat's frame, middle outward), not on single
+    tiles' depths: under perspective left in the frame a seat's rows slant, and a row stays
+    one row.  Rows mostly of backs are the wall and the hidden hand, rows of faces lie inside the
+    wall (river), on its line (the indicator) or beyond it (the rack).
+    """
     if not tiles:
         return
-    depth = {t.index: (t.frame[1] + t.frame[3]) / 2 for t in tiles}
     length = float(np.median([max(t.frame[2] - t.frame[0], t.frame[3] - t.frame[1])
                               for t in tiles]))
-    outer = max(depth.values())
-    rack = [t for t in tiles if depth[t.index] >= outer - RACK_BAND * length]
-    inner = [t for t in tiles if depth[t.index] < outer - RACK_BAND * length]
-    if len(rack) == len(tiles) and seat != "self" and len(tiles) < 5:
-        rack, inner = [], tiles  # a few tiles alone at a seat: discards, not a rack
     forced = {k: f["zone"] for k, f in fixes.items() if "zone" in f}
-    free = [t for t in tiles if t.index not in forced]
-    rack = [t for t in rack if t in free]
-    inner = [t for t in inner if t in free]
     for t in tiles:
         if t.index in forced:
             t.zone = forced[t.index]
+    free = {t.index: t for t in tiles if t.index not in forced}
+    rows = find_rows([_frame_box(t) for t in free.values()])
+    hidden_rows, wall_rows = _back_rows(seat, rows, length)
+    face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
+    rack: list[TableTile] = []
+    for row in hidden_rows:
+        rack += [free[b.index] for b in row.tiles]
+    for row in wall_rows:
+        for b in row.tiles:
+            free[b.index].zone = "wall" if b.code == BACK else "indicator"
+    if wall_rows:
+        line, inside, beyond = wall_rows[-1], -WALL_LINE * length, WALL_LINE * length
+    elif hidden_rows:
+        line, inside, beyond = hidden_rows[0], -RACK_BAND * length, -RACK_BAND * length
+    elif face_rows and (seat == "self" or len(free) >= 5):
+        line, inside, beyond = face_rows[-1], -RACK_BAND * length, -RACK_BAND * length
+    else:
+        line = None  # a few face-up tiles alone at a seat: discards, not a rack
+    for row in face_rows:
+        for b in row.tiles:
+            t = free[b.index]
+            where = _across(line, b) if line is not None else -np.inf
+            if where > beyond:
+                rack.append(t)
+            elif is_bonus(t.code):
+                t.zone = "bonus"
+            elif where >= inside:
+                t.zone = "indicator"
+            else:
+                t.zone = "river"
     _read_rack(reading, seat, rack)
-    walls = [t for t in inner if t.code == BACK]
-    for t in walls:
-        t.zone = "wall"
-    faces = [t for t in inner if t.code != BACK]
-    if walls:
-        line = float(np.median([depth[t.index] for t in walls]))
-        near_wall = [t for t in faces if abs(depth[t.index] - line) <= WALL_LINE * length]
-        for t in near_wall:
-            t.zone = "indicator"
-        faces = [t for t in faces if t not in near_wall]
-    for t in faces:
-        t.zone = "bonus" if is_bonus(t.code) else "river"
     _order(tiles)
+
+
+def _across(row: Row, box: Box) -> float:
+    """How far ``box``'s centre lies beyond ``row``'s line, outward (the seat's frame)."""
+    u = row.direction
+    n = np.array([-u[1], u[0]])
+    n = n if n[1] >= 0 else -n
+    origin = np.mean([b.center for b in row.tiles], axis=0)
+    return float((box.center - origin) @ n)
+
+
+def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
+    """A seat's rows mostly of backs -> (its hidden hand's rows, its wall's rows), middle outward.
+
+    Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
+    rows from a seat).  The outermost line is the hand when another line lies inside it; a
+    single line is the others' hand, and ``self``'s wall unless nothing face up lies beyond it
+    (his hand seen from straight above shows its backs).
+    """
+    backs = [r for r in rows if 2 * sum(b.code == BACK for b in r.tiles) > len(r.tiles)]
+    lines: list[list[Row]] = []
+    for row in sorted(backs, key=lambda r: r.offset):
+        if lines and row.offset - lines[-1][-1].offset < LEVELS * length:
+            lines[-1].append(row)
+        else:
+            lines.append([row])
+    if not lines:
+        return [], []
+    if len(lines) >= 2:
+        return lines[-1], [r for line in lines[:-1] for r in line]
+    if seat == "self":
+        beyond = [r for r in rows if r not in backs and r.offset > lines[0][-1].offset + length]
+        if beyond:
+            return [], lines[0]
+    return lines[0], []
 
 
 def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
@@ -296,7 +403,8 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
         hand_group = max(range(len(groups)), key=lambda g: (
             sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
         for g, group in enumerate(groups):
-            if g == hand_group and (len(group) > 4 or not _as_melds(row, group)):
+            hidden = seat != "self" and all(b.code == BACK for b in group)
+            if g == hand_group and (len(group) > 4 or hidden or not _as_melds(row, group)):
                 for b in group:
                     by_index[b.index].zone = "hand"
                 continue
