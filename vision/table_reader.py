@@ -451,13 +451,36 @@ def _order(tiles: list[TableTile]) -> None:
     for zone in ("hand", "river", "wall", "bonus", "indicator"):
         mine = [t for t in tiles if t.zone == zone]
         if zone == "river":
-            rows = find_rows([_frame_box(t) for t in mine])
-            ranked = [b.index for row in rows for b in row.tiles]
+            ranked = [t.index for row in river_rows(mine) for t in row]
         else:
             ranked = [t.index for t in sorted(mine, key=lambda t: t.frame[0] + t.frame[2])]
         place = {index: k for k, index in enumerate(ranked)}
         for t in mine:
             t.order = place[t.index]
+
+
+def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
+    """A river's rows, from the middle outward, each left to right (the seat's own view).
+
+    ``find_rows`` (its links follow rows that slant under perspective left in the frame), unless
+    it finds rows running across the seat: a far river can be foreshortened so much that
+    neighbours across a row lie nearer than along it.  Then, as the seat's rows run along x in
+    its frame, they are cut where the depth steps by over half a tile.
+    """
+    if not tiles:
+        return []
+    rows = find_rows([_frame_box(t) for t in tiles])
+    if all(abs(float(r.direction[1])) < 0.45 for r in rows if len(r.tiles) > 1):
+        by_index = {t.index: t for t in tiles}
+        return [[by_index[b.index] for b in r.tiles] for r in rows]
+    ordered = sorted(tiles, key=lambda t: t.frame[1] + t.frame[3])
+    height = float(np.median([t.frame[3] - t.frame[1] for t in tiles]))
+    rows: list[list[TableTile]] = [[ordered[0]]]
+    for prev, t in zip(ordered, ordered[1:], strict=False):
+        if (t.frame[1] + t.frame[3] - prev.frame[1] - prev.frame[3]) / 2 > 0.5 * height:
+            rows.append([])
+        rows[-1].append(t)
+    return [sorted(row, key=lambda t: t.frame[0] + t.frame[2]) for row in rows]
 
 
 def _choose_indicator(reading: TableReading) -> None:
