@@ -24,8 +24,9 @@ from .hand import HandState
 from .profile import RuleProfile
 from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings, shapeless
 from .shanten import form_applies
-from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
-from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
+from .table_view import seen_on_table, shows_table, table_of
+from .tiles import DRAGONS, INDEX, TILES, WINDS, parse_tiles, tile_name
+from .variants import COUNTS_DORA, INSTANT_WINS, check_table, get_profile, scorer_for
 from .waits import Rules, form_shanten, helpful_draws, waits
 from .wilds import stand_ins, wild_codes_for
 
@@ -170,10 +171,36 @@ def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
     if isinstance(data, HandState):
         state = data
     else:
+        data = with_table(data, variant, options)
         state = HandState.from_json(data, _hand_size(data, variant, options))
     name = variant or state.variant
     profile = get_profile(name, {**state.options, **(options or {})})
     return analyze_state(state, profile)
+
+
+def with_table(data: Any, variant: str | None, options: dict[str, Any] | None) -> Any:
+    """``data`` with what its ``table`` shows added: every river and the other seats' melds
+    among the ``visible`` tiles (copies left count them), the indicator as the variant turns it
+    (its wilds, or riichi's dora) where the hand gives none; ``table`` itself is kept, by seat
+    wind, for the advice that reads it."""
+    if not isinstance(data, dict) or not shows_table(data.get("table")):
+        return data
+    seat = data.get("seat_wind", (data.get("context") or {}).get("seat_wind", "E"))
+    table = table_of(data["table"], seat)
+    out = {**data, "table": table}
+    seen = seen_on_table(table, seat, own_river=data.get("discards") is None)
+    if seen:
+        visible = data.get("visible") or []
+        out["visible"] = (parse_tiles(visible) if isinstance(visible, str) else list(visible)) + seen
+    shown = table.get("indicator")
+    if shown and not data.get("indicator") and not data.get("dora_indicators"):
+        profile = get_profile(variant or data.get("variant"), {**(data.get("options") or {}),
+                                                               **(options or {})})
+        if profile.wild_indicator:
+            out["indicator"] = shown
+        elif profile.name in COUNTS_DORA:
+            out["dora_indicators"] = [shown]
+    return out
 
 
 def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -> int:

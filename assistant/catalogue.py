@@ -1176,6 +1176,15 @@ MESSAGES: dict[str, str] = {
     "detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
     "detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
     "detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
+    "'table' must be an object with 'rivers' and 'melds' by seat wind, or the table reader's "
+    "answer": "'table' 须为按门风给出 'rivers'（牌河）和 'melds'（副露）的对象，或读桌的结果",
+    "'table.seats' must map self, right, across, left to what each shows":
+        "'table.seats' 须把 self、right、across、left 各家对应到其桌面",
+    "'table.rivers' must map seat winds to discards in order": "'table.rivers' 须把门风对应到依次打出的牌",
+    "'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
+    "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
+    "the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
+    "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
     "{0} tiles found in the photo, more than the {1} a table can hold":
         "照片上找到 {0} 张牌，多于一桌最多的 {1} 张",
     "corrections must be a list of {{index, seat, zone}} objects":

@@ -334,7 +334,7 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     elif face_rows and (seat == "self" or len(free) >= 5):
         line, inside, beyond = face_rows[-1], -RACK_BAND * length, -RACK_BAND * length
     else:
-        line = None  # a few face-up tiles alone at a seat: discards, not a rack
+        line, inside, beyond = None, 0.0, 0.0  # a few face-up tiles alone: discards, no rack
     for row in face_rows:
         for b in row.tiles:
             t = free[b.index]
