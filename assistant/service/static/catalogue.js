@@ -39,6 +39,10 @@ window.CATALOGUE = {
 "'riichi' must be a list of seat winds": "'riichi'（立直）须列出座位风",
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
 "'table' must be an object": "牌桌 'table' 须为对象",
+"'table' must be an object with 'rivers' and 'melds' by seat wind, or the table reader's answer": "'table' 须为按门风给出 'rivers'（牌河）和 'melds'（副露）的对象，或读桌的结果",
+"'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
+"'table.rivers' must map seat winds to discards in order": "'table.rivers' 须把门风对应到依次打出的牌",
+"'table.seats' must map self, right, across, left to what each shows": "'table.seats' 须把 self、right、across、left 各家对应到其桌面",
 "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
 "'tiles' has {0} detections; a hand is read from at most {1}": "'tiles' 有 {0} 个识别结果；读一手牌最多用 {1} 个",
 "'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
@@ -107,7 +111,9 @@ window.CATALOGUE = {
 "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
 "claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
 "correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
+"correction for tile {0}, but the photo has {1} tiles": "更正第 {0} 张，但照片上只有 {1} 张",
 "correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
+"corrections must be a list of {{index, seat, zone}} objects": "更正须为 {{index, seat, zone}} 对象的列表",
 "could not make a practice hand": "没能生成练习题",
 "dealer E": "东家坐庄",
 "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
@@ -278,6 +284,7 @@ window.CATALOGUE = {
 "the key file {0} can be read by every user of this machine (mode {1}): chmod 600 {2}": "私钥文件 {0} 本机所有用户都能读取（权限 {1}）：请执行 chmod 600 {2}",
 "the layout could not be read: {0}": "看不出牌的摆法：{0}",
 "the list at {0} has {1} items; the limit is {2}": "{0} 的列表有 {1} 项，太长（上限 {2} 项）",
+"the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
 "the metric head {0} cannot be read: train it again with `python -m vision.train_metric`": "度量头文件 {0} 读不出来：请用 `python -m vision.train_metric` 重新训练",
 "the model has an unknown class {0}": "模型有未知的类别 {0}",
 "the number at {0} is out of range (at most {1} in size)": "{0} 的数值超出范围（绝对值最多 {1}）",
@@ -292,6 +299,8 @@ window.CATALOGUE = {
 "the quint {0} is not five of a kind: {1} and {2} are both there and neither is wild (a quint is one tile and wilds standing in, a tile having only four copies)": "昆 {0} 不是五张相同：{1} 和 {2} 都在，又都不是百搭（昆是一种牌加百搭凑成，每种牌只有四张）",
 "the request body is not valid JSON": "请求内容不是有效的 JSON",
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
+"the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
+"the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
 "the second classifier {0} names other classes than {1}: export both from one class list": "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
 "the second detector {0} finds other classes or sizes than {1}: export both alike": "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
@@ -337,6 +346,7 @@ window.CATALOGUE = {
 "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
 "unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
 "unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
+"unknown seat {0}: seats are self, right, across, left": "未知的座位 {0}：座位是 self（本家）、right（下家）、across（对家）、left（上家）",
 "unknown special joker {0}; jokers: {1}": "未知的特别百搭 {0}；可用：{1}",
 "unknown tile '{0}f' in {1}: bonus tiles are 1f-8f": "{1} 里的 '{0}f' 不是牌：花牌为 1f–8f",
 "unknown tile '{0}z' in {1}: honours are 1z-7z": "{1} 里的 '{0}z' 不是牌：字牌为 1z–7z",
@@ -344,6 +354,7 @@ window.CATALOGUE = {
 "unknown tile {0}: digits need a suit (m 万, p 筒, s 条, z honours, f flowers)": "未知的牌 {0}：数字后须有花色（m 万、p 筒、s 条、z 字牌、f 花牌）",
 "unknown variant {0}; known variants: {1}": "未知的规则 {0}；已有的规则：{1}",
 "unknown wild-tile scheme {0}; schemes: {1}": "未知的定赖子方法 {0}；可用：{1}",
+"unknown zone {0}: zones are hand, meld, river, bonus, indicator, wall": "未知的区域 {0}：区域是 hand（手牌）、meld（副露）、river（牌河）、bonus（花牌）、indicator（翻牌）、wall（牌墙）",
 "ura_dora_indicators are turned only for a winner who declared riichi": "只有立直的和牌者才翻里宝牌指示牌",
 "ura_dora_indicators: one under each dora indicator, so no more of them than dora_indicators": "里宝牌指示牌每张宝牌指示牌下一张，不能比宝牌指示牌多",
 "variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
@@ -416,6 +427,7 @@ window.CATALOGUE = {
 "{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
 "{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
 "{0} red fives, but the hand holds {1} fives": "有 {0} 张赤五，手里却只有 {1} 张五",
+"{0} tiles found in the photo, more than the {1} a table can hold": "照片上找到 {0} 张牌，多于一桌最多的 {1} 张",
 "{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
 "{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
 "{0}: a concealed kong needs one face-up tile to be read": "{0}：暗杠须有一张翻开的牌才能认出",
@@ -918,6 +930,82 @@ window.CATALOGUE = {
 "score.yakuman": [
 "役满 ×{times} · 共 {points} 点",
 "yakuman ×{times} · {points} points in all"
+],
+"table.bonus": [
+"花牌",
+"flowers"
+],
+"table.extra_indicator": [
+"{seat}的 {tile} 也像翻出的牌，算作牌河",
+"{seat}: {tile} also lies on the wall; read as a discard"
+],
+"table.found": [
+"{path}：{n} 张牌",
+"{path}: {n} tiles"
+],
+"table.from": [
+"来自{seat}",
+"from {seat}"
+],
+"table.hand": [
+"手牌",
+"hand"
+],
+"table.hidden": [
+"暗牌 {n} 张",
+"{n} hidden"
+],
+"table.indicator": [
+"翻出的牌：{tile}",
+"turned-up tile: {tile}"
+],
+"table.melds": [
+"副露",
+"melds"
+],
+"table.no_indicator": [
+"没有找到翻出的牌",
+"no turned-up tile found"
+],
+"table.no_tiles": [
+"照片上没有找到牌：各家都空着",
+"no tiles found in the photo: every seat is empty"
+],
+"table.not_a_set": [
+"{seat}摆出的 {tiles} 不成副露，算作手牌",
+"{seat}: {tiles} laid out make no set; read as the hand"
+],
+"table.river": [
+"牌河",
+"river"
+],
+"table.seat.across": [
+"对家",
+"across"
+],
+"table.seat.left": [
+"上家",
+"left"
+],
+"table.seat.right": [
+"下家",
+"right"
+],
+"table.seat.self": [
+"本家",
+"you"
+],
+"table.too_many": [
+"超过四张：{tiles}（请检查）",
+"more than four copies: {tiles} (check them)"
+],
+"table.unsure": [
+"{n} 张牌认不准：{tiles}",
+"{n} tiles read unsurely: {tiles}"
+],
+"table.wall": [
+"牌墙 {n} 张",
+"wall {n}"
 ],
 "tileset.deleted": [
 "已删除牌组 {name}",
