@@ -126,6 +126,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "table.indicator": ("翻出的牌：{tile}", "turned-up tile: {tile}"),
     "table.no_indicator": ("没有找到翻出的牌", "no turned-up tile found"),
     "table.found": ("{path}：{n} 张牌", "{path}: {n} tiles"),
+    "table.wilds": ("赖子/财神：{tiles}", "wild: {tiles}"),
+    "table.dora": ("宝牌（dora）：{tiles}", "dora: {tiles}"),
     "table.from": ("来自{seat}", "from {seat}"),
     "table.no_tiles": ("照片上没有找到牌：各家都空着", "no tiles found in the photo: every seat is empty"),
     "table.not_a_set": ("{seat}摆出的 {tiles} 不成副露，算作手牌",
@@ -1185,6 +1187,8 @@ MESSAGES: dict[str, str] = {
     "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
     "the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
     "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
+    "a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}":
+        "移动写作 编号=座位 或 编号=座位:区域（例如 7=left:river），收到 {0}",
     "{0} tiles found in the photo, more than the {1} a table can hold":
         "照片上找到 {0} 张牌，多于一桌最多的 {1} 张",
     "corrections must be a list of {{index, seat, zone}} objects":

@@ -485,6 +485,9 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 def _choose_indicator(reading: TableReading) -> None:
     """One indicator: the surest face-up tile on a wall; any others are read as river tiles."""
+    for t in reading.tiles:
+        if t.zone == "indicator" and is_bonus(t.code):
+            t.zone = "bonus"  # a flower is never turned up: it is replaced
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
                    key=lambda t: -t.confidence)
     if not found:

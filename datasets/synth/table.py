@@ -127,10 +127,10 @@ def table_layout(rng: np.random.Generator, size: tuple[float, float, float], poo
         for k in range(n):
             a = start + (k + 0.5) * (w + 0.3)
             for level in range(2):
-                code = pool.draw(rng)
+                up = seat == show and level == 1 and k == n // 2
+                code = pool.draw(rng, PLAY_CODES if up else None)  # a flower is never shown
                 if code is None:
                     break
-                up = seat == show and level == 1 and k == n // 2
                 out.append(Placement(code, "up" if up else "down", _world(seat, a, wall_o),
                                      yaw=yaw + rng.normal(0, 0.01), z0=level * d,
                                      group=f"{SEATS[seat]}/indicator/0" if up

@@ -77,6 +77,7 @@ window.CATALOGUE = {
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a seat}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 座位}}",
 "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
 "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
+"a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}": "移动写作 编号=座位 或 编号=座位:区域（例如 7=left:river），收到 {0}",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
 "a practice hand has 13 tiles": "练习题的手牌有 13 张",
@@ -935,6 +936,10 @@ window.CATALOGUE = {
 "花牌",
 "flowers"
 ],
+"table.dora": [
+"宝牌（dora）：{tiles}",
+"dora: {tiles}"
+],
 "table.extra_indicator": [
 "{seat}的 {tile} 也像翻出的牌，算作牌河",
 "{seat}: {tile} also lies on the wall; read as a discard"
@@ -1006,6 +1011,10 @@ window.CATALOGUE = {
 "table.wall": [
 "牌墙 {n} 张",
 "wall {n}"
+],
+"table.wilds": [
+"赖子/财神：{tiles}",
+"wild: {tiles}"
 ],
 "tileset.deleted": [
 "已删除牌组 {name}",
