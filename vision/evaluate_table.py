@@ -4,8 +4,8 @@
 arrange stage alone on the true boxes and names (so layout errors are told from recognition
 errors) and for the whole reader (``detect`` then arrange) on the photos:
 
-* the share of face-up tiles given the right seat and zone (the standing backs of the other
-  seats' hands are counted apart: right seat and zone);
+* the share of face-up tiles given the right seat and zone, and of those the recognizer found
+  (a tile it missed counts wrong in the first); the standing backs of hands are counted apart;
 * the share of rivers read in exactly the right order (every seat with a river in view);
 * the share of scenes with an indicator where it was found (the right tile);
 * tile names: the reader's right names beside ``detect``'s on the same matched tiles;
@@ -50,6 +50,7 @@ class Tally:
         def share(a: int, b: int) -> float | None:
             return round(a / b, 4) if b else None
         return {"face_up_seat_zone": share(self.faces_placed, self.faces), "face_up": self.faces,
+                "found_seat_zone": share(self.faces_placed, self.faces - self.missed),
                 "hidden_seat_zone": share(self.backs_placed, self.backs),
                 "rivers_exact": share(self.rivers_exact, self.rivers), "rivers": self.rivers,
                 "indicator_found": share(self.indicators_found, self.indicators),

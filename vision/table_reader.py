@@ -4,11 +4,12 @@ The arrange stage for a photo of the whole table: it takes what the recognizer g
 (``{"tile", "box", "confidence", "unsure"}`` as ``detect --json`` prints them, an optional
 ``"sideways"`` honoured) and works from where each tile lies:
 
-1. **The table plane.** Tile size in the photo is proportional to 1/depth, and 1/depth is an
-   affine function of the pixel position on a plane; a robust fit of ``sqrt(box area)`` against
-   (x, y) gives that function, and dividing pixel positions by it undoes the perspective up to
-   an affine map (``rectify``).  Scaling each axis by the tiles' spread (a table is square)
-   removes the rest, so photos from a seat (tilted 20-60 degrees) and from above read alike.
+1. **The table plane.** A flat tile's area in the photo is proportional to 1/depth cubed, and
+   1/depth is an affine function of the pixel position on a plane; a robust fit of the cube
+   root of the box area against (x, y) gives that function, and dividing pixel positions by it
+   undoes the perspective up to an affine map (``Plane``).  The shear left is undone from the
+   table's two directions of rows (``table_axes``) and each axis scaled by the tiles' spread (a
+   table is square), so photos from a seat (tilted 20-60 degrees) and from above read alike.
 2. **Seats.** Around the middle of the tiles, a tile belongs to the side of the square it lies
    towards: ``self`` at the bottom of the photo, then ``right``, ``across``, ``left``
    counter-clockwise as the players sit.
@@ -90,13 +91,18 @@ class Plane:
     centre: tuple[float, float]
     spread: tuple[float, float]
     unshear: np.ndarray = field(default_factory=lambda: np.eye(2))
+    origin: tuple[float, float] = (0.0, 0.0)
 
     def flat(self, points: np.ndarray) -> np.ndarray:
-        """Points (n, 2) in pixels -> the table plane, up to an affine map."""
+        """Points (n, 2) in pixels -> the table plane, up to an affine map.
+
+        Positions are taken from ``origin`` (the middle of the tiles, near the camera's axis in a
+        photo of the table): divided by the scale, a position far off the axis would carry a
+        shear of the size of that offset times the tilt."""
         a, b, c = self.scale
         s = a + b * points[:, 0] + c * points[:, 1]
         s = np.maximum(s, 1e-3 * abs(a) + 1e-9)
-        return points / s[:, None]
+        return (points - np.array(self.origin)) / s[:, None]
 
     def to_table(self, points: np.ndarray) -> np.ndarray:
         """Points (n, 2) in pixels -> table coordinates, about -1..1 across the tiles."""
@@ -138,7 +144,9 @@ def table_axes(points: np.ndarray) -> np.ndarray:
 def fit_plane(boxes: list[Box]) -> Plane:
     """The table plane of a photo from its tiles' boxes (see the module's step 1)."""
     centres = np.array([b.center for b in boxes]).reshape(-1, 2)
-    size = np.sqrt(np.array([b.size[0] * b.size[1] for b in boxes])) if boxes else np.ones(0)
+    # a flat tile's area in the photo goes with the Jacobian of the plane's projection, 1/depth
+    # cubed (one power across, two along the line of sight): its cube root is affine in (x, y)
+    size = np.cbrt(np.array([b.size[0] * b.size[1] for b in boxes])) if boxes else np.ones(0)
     scale = (1.0, 0.0, 0.0)
     if len(boxes) >= MIN_FIT:
         design = np.column_stack([np.ones(len(boxes)), centres])
@@ -151,9 +159,10 @@ def fit_plane(boxes: list[Box]) -> Plane:
         fitted = design @ coef
         if coef[0] > 0 and fitted.min() > 0.25 * float(np.median(size)):
             scale = (float(coef[0]), float(coef[1]), float(coef[2]))
-    plane = Plane(scale, (0.0, 0.0), (1.0, 1.0))
     if not boxes:
-        return plane
+        return Plane(scale, (0.0, 0.0), (1.0, 1.0))
+    origin = (centres.min(axis=0) + centres.max(axis=0)) / 2
+    plane = Plane(scale, (0.0, 0.0), (1.0, 1.0), origin=(float(origin[0]), float(origin[1])))
     flat = plane.flat(centres)
     lo, hi = np.percentile(flat, 2, axis=0), np.percentile(flat, 98, axis=0)
     square = np.diag(1.0 / np.maximum((hi - lo) / 2, 1e-6))  # the table as a square first
@@ -162,7 +171,7 @@ def fit_plane(boxes: list[Box]) -> Plane:
     lo, hi = np.percentile(flat, 2, axis=0), np.percentile(flat, 98, axis=0)
     spread = np.maximum((hi - lo) / 2, 1e-6)
     return Plane(scale, (float((lo[0] + hi[0]) / 2), float((lo[1] + hi[1]) / 2)),
-                 (float(spread[0]), float(spread[1])), unshear)
+                 (float(spread[0]), float(spread[1])), unshear, plane.origin)
 
 
 def seat_of(point: np.ndarray, corners: np.ndarray | None = None) -> str:

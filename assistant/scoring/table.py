@@ -36,6 +36,9 @@ KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
               "in_play", "birds", "streak", "la_zhuang")
+#: What the table shows (``assistant.table_view``, checked there; read by the analysis and the
+#: advice, not by the scoring), allowed beside the scoring's keys.
+SHOWN_KEYS = ("rivers", "melds", "declared", "void_suits", "indicator")
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 
@@ -130,7 +133,7 @@ def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: s
     if not isinstance(data, dict):
         raise MahjongError("'table' must be an object", "table")
     for key in data:
-        if key not in TABLE_KEYS:
+        if key not in TABLE_KEYS and key not in SHOWN_KEYS:
             raise MahjongError(f"unknown key {key!r} in table; known: {', '.join(TABLE_KEYS)}", key)
     dealer = "E"
     if data.get("dealer") is not None:

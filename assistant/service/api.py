@@ -187,7 +187,7 @@ def read_table_photo():  # type: ignore[no-untyped-def]
     ``corrections``, a JSON list of ``{index, seat, zone}``), or from ``tiles`` already found
     (a JSON body with ``tiles`` and ``corrections``): seats, indicator, every tile placed, notes
     (``vision.table_reader``).  The same upload limits and photo pool as ``/api/recognize``."""
-    from vision.table_reader import MAX_TILES, parse_corrections, table_answer  # noqa: PLC0415 (optional part)
+    from vision.table_reader import MAX_TILES, table_answer  # noqa: PLC0415 (optional part)
 
     if request.is_json:
         body = json_body()
@@ -195,8 +195,8 @@ def read_table_photo():  # type: ignore[no-untyped-def]
         if not isinstance(detections, list):
             raise MahjongError("'tiles' must be a list of {tile, box, confidence}", "tiles")
         if len(detections) > MAX_TILES:
-            raise MahjongError(f"{len(detections)} tiles found in the photo, more than the "
-                               f"{MAX_TILES} a table can hold", len(detections))
+            raise ApiError(400, f"{len(detections)} tiles found in the photo, more than the "
+                                f"{MAX_TILES} a table can hold", token="tiles")
         try:
             cleaned = clean_detections(detections, float("inf"), float("inf"))
         except (KeyError, TypeError, ValueError):
@@ -204,11 +204,10 @@ def read_table_photo():  # type: ignore[no-untyped-def]
                                "x2, y2] and optionally 'confidence'", "tiles") from None
         for d in cleaned:
             check_code(d["tile"])
-        corrections = body.get("corrections")
+        corrections = _corrections(body.get("corrections"))
         with current_app.extensions["recognizer"].admit():
             return jsonify(table_answer(cleaned, corrections))
-    corrections = _form_corrections()
-    parse_corrections(corrections, MAX_TILES)  # a bad seat or zone is refused before the work
+    corrections = _corrections(_form_corrections())
     data = uploaded_photo()
     tileset = tileset_for_photo()
     result = recognize(current_app.extensions["recognizer"], data, current_app.config, tileset,
@@ -216,6 +215,18 @@ def read_table_photo():  # type: ignore[no-untyped-def]
     answer = result.pop("reading")
     result.pop("tiles")
     return jsonify({**answer, **result})
+
+
+def _corrections(value: Any) -> Any:
+    """The player's corrections, checked before any work: an unknown seat or zone is a 400
+    naming it, in English and Chinese."""
+    from vision.table_reader import MAX_TILES, parse_corrections  # noqa: PLC0415
+
+    try:
+        parse_corrections(value, MAX_TILES)
+    except MahjongError as exc:
+        raise ApiError(400, str(exc), token="corrections") from None
+    return value
 
 
 def _form_corrections() -> Any:
