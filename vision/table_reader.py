@@ -51,6 +51,9 @@ LEVELS = 0.5
 #: square goes to the seat the way it lies says (``seat_of``).
 DIAGONAL = 0.15
 INSIDE = 0.75
+#: The wall's upper level is told from the hand standing behind it in one row by a step in depth
+#: of at least this share of a box's depth (``_upper_level``).
+UPPER_STEP = 0.3
 #: The table's rows are taken to lie at most this many degrees off the photo's axes.
 MAX_SHEAR = 20.0
 #: Fewer tiles than this give no plane to fit: the photo is taken as seen from above.
@@ -331,8 +334,11 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     hidden_rows, wall_rows = _back_rows(seat, rows, length)
     face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
     rack: list[TableTile] = []
+    upper = _upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])
     for row in hidden_rows:
-        rack += [free[b.index] for b in row.tiles]
+        rack += [free[b.index] for b in row.tiles if b.index not in upper]
+    for index in upper:
+        free[index].zone = "wall"
     for row in wall_rows:
         for b in row.tiles:
             free[b.index].zone = "wall" if b.code == BACK else "indicator"
@@ -369,6 +375,26 @@ def _across(row: Row, box: Box) -> float:
     return float((box.center - origin) @ n)
 
 
+def _upper_level(backs: list[Box]) -> set[int]:
+    """Input indices of the wall's upper level where it lies in one row with the hand behind.
+
+    Seen steeply from the far side, a wall's top tiles lie in the photo where the hand stands:
+    one row.  Their centres stay nearer the middle than the standing tiles' by a step (the
+    widest between depths sorted, a third of a box's depth at least, thrice the usual step).
+    """
+    if len(backs) < 4:
+        return set()
+    ranked = sorted(backs, key=lambda b: float(b.center[1]))
+    depths = np.array([float(b.center[1]) for b in ranked])
+    steps = np.diff(depths)
+    k = int(np.argmax(steps))
+    height = float(np.median([b.size[1] for b in backs]))
+    usual = float(np.median(np.delete(steps, k))) if len(steps) > 1 else 0.0
+    if steps[k] < UPPER_STEP * height or steps[k] < 3 * usual or not 2 <= k + 1 <= len(ranked) - 2:
+        return set()
+    return {b.index for b in ranked[:k + 1]}
+
+
 def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
     """A seat's rows mostly of backs -> (its hidden hand's rows, its wall's rows), middle outward.
 
@@ -389,7 +415,8 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
     if len(lines) >= 2:
         return lines[-1], [r for line in lines[:-1] for r in line]
     if seat == "self":
-        beyond = [r for r in rows if r not in backs and r.offset > lines[0][-1].offset + length]
+        beyond = [r for r in rows
+                  if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
         if beyond:
             return [], lines[0]
     return lines[0], []
