@@ -177,23 +177,37 @@ def fit_plane(boxes: list[Box]) -> Plane:
                  (float(spread[0]), float(spread[1])), unshear, plane.origin)
 
 
-def seat_of(point: np.ndarray, corners: np.ndarray | None = None) -> str:
+def seat_of(point: np.ndarray, aspect: float | None = None,
+            usual: tuple[float, float] | None = None) -> str:
     """The side of the table a point (table coordinates, y down) lies towards.
 
     A face-up tile inside the racks and near a diagonal (where two rivers' corners meet) goes
-    by the way it lies: upright in the table's frame is ``self``'s or ``across``'s, lengthwise
-    ``right``'s or ``left``'s (``corners``: its box's corners in table coordinates).
+    by the way it lies: ``aspect`` (log of its box's width over height in table coordinates)
+    nearer the ``usual`` aspect of the tiles clearly at ``self`` and ``across`` (upright) than
+    of those clearly at the sides (lengthwise), or the other way.  Measured against the photo's
+    own tiles, as a tilt stretches every box's depth alike.
     """
     x, y = float(point[0]), float(point[1])
     vertical = "self" if y > 0 else "across"
     horizontal = "right" if x > 0 else "left"
-    if corners is not None and abs(abs(x) - abs(y)) < DIAGONAL and max(abs(x), abs(y)) < INSIDE:
-        width, height = np.ptp(corners[:, 0]), np.ptp(corners[:, 1])
-        if width < 0.9 * height:
-            return vertical
-        if width > 1.1 * height:
-            return horizontal
+    if (aspect is not None and usual is not None and abs(abs(x) - abs(y)) < DIAGONAL
+            and max(abs(x), abs(y)) < INSIDE):
+        return vertical if abs(aspect - usual[0]) <= abs(aspect - usual[1]) else horizontal
     return vertical if abs(y) >= abs(x) else horizontal
+
+
+def usual_aspects(middles: np.ndarray, aspects: np.ndarray, faces: np.ndarray
+                  ) -> tuple[float, float] | None:
+    """Median log aspect of face-up tiles inside the racks clearly at ``self``/``across`` and
+    clearly at the sides (None when either has too few to tell)."""
+    x, y = np.abs(middles[:, 0]), np.abs(middles[:, 1])
+    inside = faces & (np.maximum(x, y) < INSIDE)
+    upright = inside & (y - x > DIAGONAL)
+    lengthwise = inside & (x - y > DIAGONAL)
+    if upright.sum() < 3 or lengthwise.sum() < 3:
+        return None
+    usual = (float(np.median(aspects[upright])), float(np.median(aspects[lengthwise])))
+    return usual if usual[1] - usual[0] > 0.1 else None
 
 
 def seat_frame(seat: str, points: np.ndarray) -> np.ndarray:
@@ -267,8 +281,12 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
                          [b.box[2], b.box[3]]] for b in boxes]).reshape(-1, 2)
     table_corners = plane.to_table(corners).reshape(len(boxes), 4, 2)
     middles = plane.to_table(np.array([b.center for b in boxes]))
-    for tile, mid, quad in zip(tiles, middles, table_corners, strict=True):
-        tile.seat = seat_of(mid, quad if tile.code != BACK else None)
+    aspects = np.log(np.ptp(table_corners[:, :, 0], axis=1) + 1e-9) - np.log(
+        np.ptp(table_corners[:, :, 1], axis=1) + 1e-9)
+    faces = np.array([t.code != BACK for t in tiles])
+    usual = usual_aspects(middles, aspects, faces)
+    for tile, mid, aspect, face in zip(tiles, middles, aspects, faces, strict=True):
+        tile.seat = seat_of(mid, float(aspect) if face else None, usual)
     for k, fix in fixes.items():
         if fix.get("seat"):
             tiles[k].seat = fix["seat"]
@@ -501,7 +519,7 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
     ``find_rows`` (its links follow rows that slant under perspective left in the frame), unless
     it finds rows running across the seat: a far river can be foreshortened so much that
     neighbours across a row lie nearer than along it.  Then, as the seat's rows run along x in
-    its frame, they are cut where the depth steps by over half a tile.
+    its frame, they are cut where the depth steps by over 0.4 of a tile's width.
     """
     if not tiles:
         return []
@@ -510,10 +528,11 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
         by_index = {t.index: t for t in tiles}
         return [[by_index[b.index] for b in r.tiles] for r in rows]
     ordered = sorted(tiles, key=lambda t: t.frame[1] + t.frame[3])
-    height = float(np.median([t.frame[3] - t.frame[1] for t in tiles]))
+    # a tile's width along the row keeps its size where a tilt stretches the boxes' depth
+    width = float(np.median([t.frame[2] - t.frame[0] for t in tiles]))
     rows: list[list[TableTile]] = [[ordered[0]]]
     for prev, t in zip(ordered, ordered[1:], strict=False):
-        if (t.frame[1] + t.frame[3] - prev.frame[1] - prev.frame[3]) / 2 > 0.5 * height:
+        if (t.frame[1] + t.frame[3] - prev.frame[1] - prev.frame[3]) / 2 > 0.4 * width:
             rows.append([])
         rows[-1].append(t)
     return [sorted(row, key=lambda t: t.frame[0] + t.frame[2]) for row in rows]
