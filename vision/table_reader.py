@@ -56,6 +56,9 @@ INSIDE = 0.75
 UPPER_STEP = 0.3
 #: The table's rows are taken to lie at most this many degrees off the photo's axes.
 MAX_SHEAR = 20.0
+#: A tile near a diagonal continues a seat's row when it lies level with a neighbour there to
+#: within this many tile widths (``_corners_by_rows``).
+ROW_FIT = 0.3
 #: Fewer tiles than this give no plane to fit: the photo is taken as seen from above.
 MIN_FIT = 8
 
@@ -196,6 +199,45 @@ def seat_of(point: np.ndarray, aspect: float | None = None,
     return vertical if abs(y) >= abs(x) else horizontal
 
 
+def _corners_by_rows(tiles: list[TableTile], middles: np.ndarray, corners: np.ndarray) -> None:
+    """Face-up tiles near a diagonal go to the seat whose row they continue (in place).
+
+    In its own seat's frame such a tile lies level with a neighbour one tile along; in the other
+    seat's frame its nearest tiles are a row and a column off.  Kept as the aspect said where
+    neither seat's rows say so clearly.
+    """
+    x, y = np.abs(middles[:, 0]), np.abs(middles[:, 1])
+    near = [k for k, t in enumerate(tiles) if t.code != BACK and abs(x[k] - y[k]) < DIAGONAL
+            and max(x[k], y[k]) < INSIDE]
+    if not near:
+        return
+    settled = {k: tiles[k].seat for k in range(len(tiles))
+               if k not in near and tiles[k].code != BACK and max(x[k], y[k]) < INSIDE}
+    for k in near:
+        vertical = "self" if middles[k, 1] > 0 else "across"
+        horizontal = "right" if middles[k, 0] > 0 else "left"
+        fits = {seat: _row_fit(seat, k, [j for j, s in settled.items() if s == seat], middles,
+                               corners) for seat in (vertical, horizontal)}
+        good = [seat for seat, fit in fits.items() if fit < ROW_FIT]
+        if len(good) == 1:
+            tiles[k].seat = good[0]
+
+
+def _row_fit(seat: str, k: int, others: list[int], middles: np.ndarray,
+             corners: np.ndarray) -> float:
+    """How far off level tile ``k`` lies with its nearest neighbour along ``seat``'s rows, in
+    tile widths (infinite with no neighbour within two widths along)."""
+    if not others:
+        return np.inf
+    frame = seat_frame(seat, middles[[k, *others]])
+    widths = [np.ptp(seat_frame(seat, corners[j])[:, 0]) for j in others]
+    width = float(np.median(widths))
+    along = np.abs(frame[1:, 0] - frame[0, 0])
+    level = np.abs(frame[1:, 1] - frame[0, 1])
+    close = along < 2.0 * width
+    return float(level[close].min() / width) if close.any() else np.inf
+
+
 def usual_aspects(middles: np.ndarray, aspects: np.ndarray, faces: np.ndarray
                   ) -> tuple[float, float] | None:
     """Median log aspect of face-up tiles inside the racks clearly at ``self``/``across`` and
@@ -287,6 +329,7 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
     usual = usual_aspects(middles, aspects, faces)
     for tile, mid, aspect, face in zip(tiles, middles, aspects, faces, strict=True):
         tile.seat = seat_of(mid, float(aspect) if face else None, usual)
+    _corners_by_rows(tiles, middles, table_corners)
     for k, fix in fixes.items():
         if fix.get("seat"):
             tiles[k].seat = fix["seat"]
