@@ -1187,6 +1187,7 @@ MESSAGES: dict[str, str] = {
     "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
     "the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
     "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
+    "'corrections' is too long": "'corrections'（更正）太长",
     "a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}":
         "移动写作 编号=座位 或 编号=座位:区域（例如 7=left:river），收到 {0}",
     "{0} tiles found in the photo, more than the {1} a table can hold":

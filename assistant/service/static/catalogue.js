@@ -6,6 +6,7 @@ window.CATALOGUE = {
 "'bets' must be {0} whole numbers 0-100, one per player": "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
 "'box' is four numbers x1,y1,x2,y2 in pixels of the photo": "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
 "'context' must be an object": "'context' 须为对象",
+"'corrections' is too long": "'corrections'（更正）太长",
 "'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
 "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}": "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
 "'flowers' must be a count from 0 or a list of bonus tiles, got {0}": "'flowers'（花牌）须是从 0 起的张数或花牌列表，收到 {0}",
