@@ -392,7 +392,9 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
             t.zone = forced[t.index]
     free = {t.index: t for t in tiles if t.index not in forced}
     rows = find_rows([_frame_box(t) for t in free.values()])
-    hidden_rows, wall_rows = _back_rows(seat, rows, length)
+    # across the rows a tilt stretches every box; a tile's width along its row keeps its size
+    width = float(np.median([t.frame[2] - t.frame[0] for t in tiles]))
+    hidden_rows, wall_rows = _back_rows(seat, rows, width)
     face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
     rack: list[TableTile] = []
     upper = _upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])
@@ -457,14 +459,16 @@ def _upper_level(backs: list[Box]) -> set[int]:
 
 
 def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
-    """A seat's rows mostly of backs -> (its hidden hand's rows, its wall's rows), middle outward.
+    """A seat's rows of backs -> (its hidden hand's rows, its wall's rows), middle outward.
 
     Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
     rows from a seat).  The outermost line is the hand when another line lies inside it; a
     single line is the others' hand, and ``self``'s wall unless nothing face up lies beyond it
     (his hand seen from straight above shows its backs).
     """
-    backs = [r for r in rows if 2 * sum(b.code == BACK for b in r.tiles) > len(r.tiles)]
+    # a hand of a few backs can stand in one row with many melds: three backs make a back row
+    count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
+    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] > len(r.tiles)]
     lines: list[list[Row]] = []
     for row in sorted(backs, key=lambda r: r.offset):
         if lines and row.offset - lines[-1][-1].offset < LEVELS * length:
@@ -507,9 +511,11 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                 continue
             sets = _as_melds(row, group)
             if sets is None:
+                # the others' hands stand hidden: their face-up tiles were laid out to be seen
+                shown = seat != "self" and any(b.code != BACK for b in group)
                 for b in group:
-                    by_index[b.index].zone = "hand"
-                if seat != "self" and any(b.code != BACK for b in group):
+                    by_index[b.index].zone = "meld" if shown and b.code != BACK else "hand"
+                if shown:
                     reading.notes.append(note("table.not_a_set", seat=seat,
                                               tiles=" ".join(b.code for b in group)))
                 continue
