@@ -499,7 +499,7 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     by_index = {t.index: t for t in rest}
     melds: list[dict[str, Any]] = []
     for row in rows:
-        groups = row.groups
+        groups = row.groups if seat == "self" else [run for g in row.groups for run in _runs(g)]
         # the hand is the longest run of standing faces (self) or of backs (the others)
         hand_group = max(range(len(groups)), key=lambda g: (
             sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
@@ -525,6 +525,18 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                     t.zone, t.order, t.meld = "meld", k, len(melds)
                 melds.append(meld)
     reading.melds[seat] = melds
+
+
+def _runs(group: list[Box]) -> list[list[Box]]:
+    """A group cut where face-down tiles meet face-up ones: another seat's standing backs and
+    the melds laid beside them with no gap between."""
+    runs: list[list[Box]] = []
+    for b in group:
+        if runs and (runs[-1][-1].code == BACK) == (b.code == BACK):
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    return runs
 
 
 def _as_melds(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
