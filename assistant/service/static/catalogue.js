@@ -978,8 +978,8 @@ window.CATALOGUE = {
 "no tiles found in the photo: every seat is empty"
 ],
 "table.not_a_set": [
-"{seat}摆出的 {tiles} 不成副露，算作手牌",
-"{seat}: {tiles} laid out make no set; read as the hand"
+"{seat}摆出的 {tiles} 不成副露（请检查）",
+"{seat}: {tiles} laid out make no set (check them)"
 ],
 "table.river": [
 "牌河",
