@@ -147,6 +147,9 @@ def test_no_tiles_is_empty_seats_with_a_note_and_too_many_is_an_error():
     many = [{"tile": "back", "box": [k, 0, k + 10, 14]} for k in range(MAX_TILES + 5)]
     with pytest.raises(MahjongError, match=str(MAX_TILES + 5)):
         read_table(many)
+    with pytest.raises(MahjongError, match="detection 2: box"):
+        read_table([{"tile": "1m", "box": [0, 0, 10, 14]},
+                    {"tile": "2m", "box": [0, 0, float("nan"), 14]}])
 
 
 # -- the command and the service -------------------------------------------------------------

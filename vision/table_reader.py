@@ -311,6 +311,10 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
         raise MahjongError(f"{len(raw)} tiles found in the photo, more than the {MAX_TILES} a "
                            "table can hold", len(raw))
     boxes = boxes_from_detections(raw if raw is not None else [])
+    for b in boxes:
+        if not all(np.isfinite(b.box)) or max(abs(v) for v in b.box) > 1e7:
+            raise MahjongError(f"detection {b.index + 1}: box must be [x1, y1, x2, y2]",
+                               list(b.box))
     fixes = parse_corrections(corrections, len(boxes))
     tiles = [TableTile(b.index, b.code, b.box, b.confidence, bool(raw[b.index].get("unsure")))
              for b in boxes]
