@@ -1017,6 +1017,30 @@ window.CATALOGUE = {
 "赖子/财神：{tiles}",
 "wild: {tiles}"
 ],
+"table.zone.bonus": [
+"花牌",
+"flowers"
+],
+"table.zone.hand": [
+"手牌",
+"hand"
+],
+"table.zone.indicator": [
+"翻牌",
+"turned-up tile"
+],
+"table.zone.meld": [
+"副露",
+"meld"
+],
+"table.zone.river": [
+"牌河",
+"river"
+],
+"table.zone.wall": [
+"牌墙",
+"wall"
+],
 "tileset.deleted": [
 "已删除牌组 {name}",
 "tile set {name} deleted"
@@ -1569,6 +1593,10 @@ window.CATALOGUE = {
 "只读：这个链接没有密钥，不能记分、更正或删除",
 "Read-only: this link has no secret, so hands cannot be recorded, corrected or deleted"
 ],
+"ui.read_the_whole_table": [
+"读全桌：各家的牌河、副露和手牌",
+"Read the whole table: every seat's river, melds and hand"
+],
 "ui.ready_one_tile_from_winning": [
 "听牌 (差一张和牌)",
 "Ready: one tile from winning"
@@ -1693,9 +1721,25 @@ window.CATALOGUE = {
 "条",
 "bamboo"
 ],
+"ui.table_move": [
+"移到这里",
+"Move it there"
+],
+"ui.table_seat": [
+"座位",
+"Seat"
+],
 "ui.table_session": [
 "牌局记分",
 "Table session"
+],
+"ui.table_tap_a_tile": [
+"先点一张牌，再选座位和区域",
+"Tap a tile first, then choose its seat and zone"
+],
+"ui.table_zone": [
+"区域",
+"Zone"
 ],
 "ui.tables_kept": [
 "已有的牌局",
@@ -1864,6 +1908,10 @@ window.CATALOGUE = {
 "ui.what_to_discard": [
 "打哪张",
 "What to discard"
+],
+"ui.whole_table": [
+"全桌",
+"Whole table"
 ],
 "ui.why_a_hand_wins_or_not_each_scoring_item": [
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
