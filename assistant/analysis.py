@@ -37,9 +37,10 @@ from .scoring.readings import (
 )
 from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
 from .shanten import form_applies
+from .table_view import shows_table, table_of
 from .tiles import INDEX, TILES, WINDS, tile_name
-from .value import Judge
-from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
+from .value import Judge, seen_tiles
+from .variants import COUNTS_DORA, INSTANT_WINS, check_table, get_profile, scorer_for
 from .verdict import weigh
 from .waits import Rules, form_shanten, helpful_draws
 
@@ -54,10 +55,31 @@ def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
     if isinstance(data, HandState):
         state = data
     else:
+        data = with_table(data, variant, options)
         state = HandState.from_json(data, _hand_size(data, variant, options))
     name = variant or state.variant
     profile = get_profile(name, {**state.options, **(options or {})})
     return analyze_state(state, profile)
+
+
+def with_table(data: Any, variant: str | None, options: dict[str, Any] | None) -> Any:
+    """``data`` with its ``table`` read by seat wind (the reader's answer turned from camera
+    seats; copies left and the advice count its rivers and melds as seen) and the indicator as
+    the variant turns it (its wilds, or riichi's dora) where the hand gives none."""
+    if not isinstance(data, dict) or not shows_table(data.get("table")):
+        return data
+    seat = data.get("seat_wind", (data.get("context") or {}).get("seat_wind", "E"))
+    table = table_of(data["table"], seat)
+    out = {**data, "table": table}
+    shown = table.get("indicator")
+    if shown and not data.get("indicator") and not data.get("dora_indicators"):
+        profile = get_profile(variant or data.get("variant"), {**(data.get("options") or {}),
+                                                               **(options or {})})
+        if profile.wild_indicator:
+            out["indicator"] = shown
+        elif profile.name in COUNTS_DORA:
+            out["dora_indicators"] = [shown]
+    return out
 
 
 def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -> int:
@@ -122,6 +144,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     rules = rules_of(profile, state)
     state = resolve_melds(profile, state, rules.wild_codes)
     _check_against(profile, state, rules)
+    if shows_table(state.table):
+        seen_tiles(state, profile)  # a tile seen more often than the set has, named with where
     check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)
     if state.jokers:

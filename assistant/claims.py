@@ -21,6 +21,7 @@ from .legality import claim_melds, discard_win, joker_pungs, resolve_melds
 from .profile import RuleProfile
 from .rules import rules_of
 from .scoring.table import check_seat, seat_winds
+from .table_view import last_discard, shows_table, table_of
 from .tiles import INDEX, WINDS, parse_tile, tile_name
 from .variants import get_profile
 
@@ -75,7 +76,9 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     """Every seat's legal claims on a discard and the resolution, from a JSON request.
 
     Keys: ``discard`` (tile), ``discarder`` (seat wind), ``hands`` (seat wind -> hand state of 13
-    tiles, 特别百搭 held under ``jokers``; seats not given are skipped), optional ``variant``,
+    tiles, 特别百搭 held under ``jokers``; seats not given are skipped); without ``discard``, a
+    ``table`` (``table_view``: rivers by wind, or the table reader's answer seen from
+    ``seat_wind``) gives the last tile of the discarder's river; optional ``variant``,
     ``options``, ``passed`` (seats that passed a win on this tile and may not take it) and
     ``robbing_kong`` (the tile was added to a pung: only a win may take it), ``riichi`` (seats
     that declared 立直: where the profile's ``riichi`` switch is on they may no longer chow,
@@ -83,6 +86,11 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     """
     if not isinstance(data, dict):
         raise MahjongError("a claims request must be a JSON object", data)
+    if (data.get("discard") is None and shows_table(data.get("table"))
+            and data.get("discarder") in WINDS):
+        # the tile just discarded is the last of the discarder's river, as the table shows it
+        data = {**data, "discard": last_discard(table_of(data["table"], data.get(
+            "seat_wind", "E")), data.get("discarder"))}
     if data.get("discard") is None:
         raise MahjongError("the claims request has no 'discard': give the discarded tile, "
                            'e.g. "discard": "5p"', "discard")

@@ -27,13 +27,13 @@ from typing import Any
 
 from .errors import MahjongError
 from .hand import Meld
+from .table_view import MAX_RIVER
 from .tiles import INDEX, TILES, WINDS, parse_tile
 
 #: Variants with furiten (振听): a seat never wins on a discard of a tile in its own river. The
 #: Japanese rules have it; the Chinese ones do not (their pass lock is ``RuleProfile.pass_lock``).
 FURITEN_VARIANTS = ("riichi",)
 #: A river holds at most this many discards (the contract): no seat discards more in one hand.
-MAX_RIVER = 30
 #: Prior weight of each wait shape, before the counts: a ready hand waits on 两面 about as often as
 #: on all the others together (players keep two-sided shapes and let the others go).
 PRIOR = {"two_sided": 4.0, "closed": 1.0, "edge": 1.0, "pair": 1.0, "single": 1.0}

@@ -33,7 +33,7 @@ from .danger import Table
 from .errors import MahjongError, NotScored
 from .hand import MAX_DRAWS_LEFT, HandState
 from .profile import RuleProfile
-from .scoring.table import ADVICE_KEYS
+from .scoring.table import SHOWN_KEYS
 from .shanten import Form, shanten
 from .tiles import INDEX, TILES, WINDS
 from .variants import scorer_for
@@ -361,7 +361,7 @@ def hand_state(state: HandState, rules: Rules, key: Key) -> HandState:
     tiles += [wild] * (key[1] - rules.virtual_wilds) if wild else []
     table = state.table
     if table is not None:
-        table = {k: v for k, v in table.items() if k not in ADVICE_KEYS}
+        table = {k: v for k, v in table.items() if k not in SHOWN_KEYS}
         table.pop("discarder", None)
     return replace(state, concealed=tiles[:-1], win_tile=tiles[-1], self_drawn=True,
                    table=table, stood=[], discards=[])

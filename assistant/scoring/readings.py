@@ -14,6 +14,7 @@ from ..decompose import Decomposition, decompositions
 from ..hand import HandState
 from ..profile import RuleProfile
 from ..rules import kongs_short, rules_of, split_wilds
+from ..table_view import seen_on_table, shows_table
 from ..tiles import DRAGONS, INDEX, TILES, WINDS
 from ..waits import Rules, waits
 from ..wilds import wild_codes_for
@@ -129,11 +130,14 @@ def win_readings(state: HandState, profile: RuleProfile, rules: Rules, counts: l
 
 def remaining_copies(state: HandState, absent: frozenset[int] = frozenset()) -> list[int]:
     """Unseen copies of each tile: four, less the player's own tiles, the visible ones and the
-    北 he set aside (抜きドラ); none of a tile ``absent`` from the set (三麻's 2万–8万), so the
-    counts add up to the variant's own set (108 tiles in 三麻)."""
+    北 he set aside (抜きドラ), the rivers and the other seats' melds its ``table`` shows; none
+    of a tile ``absent`` from the set (三麻's 2万–8万), so the counts add up to the variant's own
+    set (108 tiles in 三麻)."""
     seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
         t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
         [state.indicator] if state.indicator else []) + Counter({"N": state.nukidora})
+    if shows_table(state.table):
+        seen += Counter(seen_on_table(state.table, state.seat_wind, own_river=not state.discards))
     return [0 if i in absent else max(0, 4 - seen[t]) for i, t in enumerate(TILES)]
 
 

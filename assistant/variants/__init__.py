@@ -33,7 +33,7 @@ DEFAULT = RuleProfile(
 )
 
 from ..scoring.by_card import read_card_table  # noqa: E402
-from ..scoring.table import ADVICE_KEYS  # noqa: E402
+from ..scoring.table import SHOWN_KEYS  # noqa: E402
 from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .fujian import FUJIAN, score_fujian  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
@@ -142,7 +142,7 @@ def check_table(profile: RuleProfile, state: Any) -> None:
     """Check a hand's ``table`` under its variant before analysis, so bad table input (a bet out
     of range, an unknown seat) is an error even when the hand is not (yet) a win."""
     reader = TABLE_READERS.get(profile.name)
-    scoring = {k: v for k, v in (state.table or {}).items() if k not in ADVICE_KEYS}
+    scoring = {k: v for k, v in (state.table or {}).items() if k not in SHOWN_KEYS}
     if reader is not None and scoring:  # a table of rivers alone is the advice's, not a win's
         reader(replace(state, table=scoring), profile)
 

@@ -7,6 +7,7 @@ window.CATALOGUE = {
 "'bets' must be {0} whole numbers 0-100, one per player": "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
 "'box' is four numbers x1,y1,x2,y2 in pixels of the photo": "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
 "'context' must be an object": "'context' 须为对象",
+"'corrections' is too long": "'corrections'（更正）太长",
 "'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
 "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}": "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
 "'flowers' must be a count from 0 or a list of bonus tiles, got {0}": "'flowers'（花牌）须是从 0 起的张数或花牌列表，收到 {0}",
@@ -41,6 +42,10 @@ window.CATALOGUE = {
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
 "'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
 "'table' must be an object": "牌桌 'table' 须为对象",
+"'table' must be an object with 'rivers' and 'melds' by seat wind, or the table reader's answer": "'table' 须为按门风给出 'rivers'（牌河）和 'melds'（副露）的对象，或读桌的结果",
+"'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
+"'table.rivers' must map seat winds to discards in order": "'table.rivers' 须把门风对应到依次打出的牌",
+"'table.seats' must map self, right, across, left to what each shows": "'table.seats' 须把 self、right、across、left 各家对应到其桌面",
 "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
 "'tiles' has {0} detections; a hand is read from at most {1}": "'tiles' 有 {0} 个识别结果；读一手牌最多用 {1} 个",
 "'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
@@ -75,6 +80,7 @@ window.CATALOGUE = {
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a seat}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 座位}}",
 "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
 "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
+"a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}": "移动写作 编号=座位 或 编号=座位:区域（例如 7=left:river），收到 {0}",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
 "a practice hand of variant {0} has {1} tiles (a meld counting 3)": "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
@@ -110,7 +116,9 @@ window.CATALOGUE = {
 "claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1}家只能吃上家 {2} 的牌，不能吃 {3} 的",
 "context.draws_left must be a whole number from 0 to {0}, got {1}": "剩余摸牌次数 context.draws_left 须是 0 到 {0} 的整数，收到 {1}",
 "correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
+"correction for tile {0}, but the photo has {1} tiles": "更正第 {0} 张，但照片上只有 {1} 张",
 "correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
+"corrections must be a list of {{index, seat, zone}} objects": "更正须为 {{index, seat, zone}} 对象的列表",
 "could not make a practice hand": "没能生成练习题",
 "dealer E": "东家坐庄",
 "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
@@ -291,6 +299,7 @@ window.CATALOGUE = {
 "the key file {0} can be read by every user of this machine (mode {1}): chmod 600 {2}": "私钥文件 {0} 本机所有用户都能读取（权限 {1}）：请执行 chmod 600 {2}",
 "the layout could not be read: {0}": "看不出牌的摆法：{0}",
 "the list at {0} has {1} items; the limit is {2}": "{0} 的列表有 {1} 项，太长（上限 {2} 项）",
+"the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
 "the metric head {0} cannot be read: train it again with `python -m vision.train_metric`": "度量头文件 {0} 读不出来：请用 `python -m vision.train_metric` 重新训练",
 "the model has an unknown class {0}": "模型有未知的类别 {0}",
 "the number at {0} is out of range (at most {1} in size)": "{0} 的数值超出范围（绝对值最多 {1}）",
@@ -305,6 +314,8 @@ window.CATALOGUE = {
 "the quint {0} is not five of a kind: {1} and {2} are both there and neither is wild (a quint is one tile and wilds standing in, a tile having only four copies)": "昆 {0} 不是五张相同：{1} 和 {2} 都在，又都不是百搭（昆是一种牌加百搭凑成，每种牌只有四张）",
 "the request body is not valid JSON": "请求内容不是有效的 JSON",
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
+"the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
+"the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
 "the second classifier {0} names other classes than {1}: export both from one class list": "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
 "the second detector {0} finds other classes or sizes than {1}: export both alike": "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
@@ -351,6 +362,7 @@ window.CATALOGUE = {
 "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
 "unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
 "unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
+"unknown seat {0}: seats are self, right, across, left": "未知的座位 {0}：座位是 self（本家）、right（下家）、across（对家）、left（上家）",
 "unknown special joker {0}; jokers: {1}": "未知的特别百搭 {0}；可用：{1}",
 "unknown tile '{0}f' in {1}: bonus tiles are 1f-8f": "{1} 里的 '{0}f' 不是牌：花牌为 1f–8f",
 "unknown tile '{0}z' in {1}: honours are 1z-7z": "{1} 里的 '{0}z' 不是牌：字牌为 1z–7z",
@@ -358,6 +370,7 @@ window.CATALOGUE = {
 "unknown tile {0}: digits need a suit (m 万, p 筒, s 条, z honours, f flowers)": "未知的牌 {0}：数字后须有花色（m 万、p 筒、s 条、z 字牌、f 花牌）",
 "unknown variant {0}; known variants: {1}": "未知的规则 {0}；已有的规则：{1}",
 "unknown wild-tile scheme {0}; schemes: {1}": "未知的定赖子方法 {0}；可用：{1}",
+"unknown zone {0}: zones are hand, meld, river, bonus, indicator, wall": "未知的区域 {0}：区域是 hand（手牌）、meld（副露）、river（牌河）、bonus（花牌）、indicator（翻牌）、wall（牌墙）",
 "ura_dora_indicators are turned only for a winner who declared riichi": "只有立直的和牌者才翻里宝牌指示牌",
 "ura_dora_indicators: one under each dora indicator, so no more of them than dora_indicators": "里宝牌指示牌每张宝牌指示牌下一张，不能比宝牌指示牌多",
 "variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
@@ -433,6 +446,7 @@ window.CATALOGUE = {
 "{0} points before flowers is under the {1}-point minimum (起和{2}番): not a legal win, nothing paid": "不算花牌只有 {0}番，低于最低的 {1}番（起和{2}番）：不算和牌，不付分",
 "{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
 "{0} red fives, but the hand holds {1} fives": "有 {0} 张赤五，手里却只有 {1} 张五",
+"{0} tiles found in the photo, more than the {1} a table can hold": "照片上找到 {0} 张牌，多于一桌最多的 {1} 张",
 "{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
 "{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
 "{0}: a concealed kong needs one face-up tile to be read": "{0}：暗杠须有一张翻开的牌才能认出",
@@ -1091,6 +1105,114 @@ window.CATALOGUE = {
 "役满 ×{times} · 共 {points} 点",
 "yakuman ×{times} · {points} points in all"
 ],
+"table.bonus": [
+"花牌",
+"flowers"
+],
+"table.dora": [
+"宝牌（dora）：{tiles}",
+"dora: {tiles}"
+],
+"table.extra_indicator": [
+"{seat}的 {tile} 也像翻出的牌，算作牌河",
+"{seat}: {tile} also lies on the wall; read as a discard"
+],
+"table.found": [
+"{path}：{n} 张牌",
+"{path}: {n} tiles"
+],
+"table.from": [
+"来自{seat}",
+"from {seat}"
+],
+"table.hand": [
+"手牌",
+"hand"
+],
+"table.hidden": [
+"暗牌 {n} 张",
+"{n} hidden"
+],
+"table.indicator": [
+"翻出的牌：{tile}",
+"turned-up tile: {tile}"
+],
+"table.melds": [
+"副露",
+"melds"
+],
+"table.no_indicator": [
+"没有找到翻出的牌",
+"no turned-up tile found"
+],
+"table.no_tiles": [
+"照片上没有找到牌：各家都空着",
+"no tiles found in the photo: every seat is empty"
+],
+"table.not_a_set": [
+"{seat}摆出的 {tiles} 不成副露（请检查）",
+"{seat}: {tiles} laid out make no set (check them)"
+],
+"table.river": [
+"牌河",
+"river"
+],
+"table.seat.across": [
+"对家",
+"across"
+],
+"table.seat.left": [
+"上家",
+"left"
+],
+"table.seat.right": [
+"下家",
+"right"
+],
+"table.seat.self": [
+"本家",
+"you"
+],
+"table.too_many": [
+"超过四张：{tiles}（请检查）",
+"more than four copies: {tiles} (check them)"
+],
+"table.unsure": [
+"{n} 张牌认不准：{tiles}",
+"{n} tiles read unsurely: {tiles}"
+],
+"table.wall": [
+"牌墙 {n} 张",
+"wall {n}"
+],
+"table.wilds": [
+"赖子/财神：{tiles}",
+"wild: {tiles}"
+],
+"table.zone.bonus": [
+"花牌",
+"flowers"
+],
+"table.zone.hand": [
+"手牌",
+"hand"
+],
+"table.zone.indicator": [
+"翻牌",
+"turned-up tile"
+],
+"table.zone.meld": [
+"副露",
+"meld"
+],
+"table.zone.river": [
+"牌河",
+"river"
+],
+"table.zone.wall": [
+"牌墙",
+"wall"
+],
 "tileset.deleted": [
 "已删除牌组 {name}",
 "tile set {name} deleted"
@@ -1651,6 +1773,10 @@ window.CATALOGUE = {
 "只读：这个链接没有密钥，不能记分、更正或删除",
 "Read-only: this link has no secret, so hands cannot be recorded, corrected or deleted"
 ],
+"ui.read_the_whole_table": [
+"读全桌：各家的牌河、副露和手牌",
+"Read the whole table: every seat's river, melds and hand"
+],
 "ui.ready_one_tile_from_winning": [
 "听牌 (差一张和牌)",
 "Ready: one tile from winning"
@@ -1779,13 +1905,29 @@ window.CATALOGUE = {
 "条",
 "bamboo"
 ],
+"ui.table_move": [
+"移到这里",
+"Move it there"
+],
+"ui.table_seat": [
+"座位",
+"Seat"
+],
 "ui.table_session": [
 "牌局记分",
 "Table session"
 ],
+"ui.table_tap_a_tile": [
+"先点一张牌，再选座位和区域",
+"Tap a tile first, then choose its seat and zone"
+],
 "ui.table_turns_up_dora": [
 "这桌翻宝牌",
 "This table turns up 宝牌 (dora)"
+],
+"ui.table_zone": [
+"区域",
+"Zone"
 ],
 "ui.tables_kept": [
 "已有的牌局",
@@ -1954,6 +2096,10 @@ window.CATALOGUE = {
 "ui.what_to_discard": [
 "打哪张",
 "What to discard"
+],
+"ui.whole_table": [
+"全桌",
+"Whole table"
 ],
 "ui.why_a_hand_wins_or_not_each_scoring_item": [
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
