@@ -868,7 +868,7 @@ MESSAGES: dict[str, str] = {
         "JPEG 图片不完整（上传被截断），请重新上传",
     "the {0} image could not be decoded (damaged or truncated)":
         "{0} 图片无法解码（已损坏或不完整）",
-    # table sessions of 血战 / 血流 (issue 17)
+    # table sessions of 血战 / 血流
     "variant {0} ends the hand at the first win: record one win ('winner' or 'winners'), not "
     "a list of 'wins'":
         "{0} 和牌即结束一盘：请记一次和牌（'winner' 或 'winners'），不是 'wins' 列表",
@@ -880,7 +880,7 @@ MESSAGES: dict[str, str] = {
         "第 {0} 次和牌：玩家 {1} 已经和牌离场（血战到底）",
     "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}":
         "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
-    # the service's and serve's own messages (issue 23)
+    # the service's and serve's own messages
     "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'":
         "postgresql:// 数据库需要 psycopg（{0}）：pip install "
         "'mahjong-assistant[postgres]'",

@@ -1,7 +1,7 @@
 """What the table shows, for the rules: each seat's river and melds by seat wind, and the tiles
 they take out of the unseen pool.
 
-A hand state may carry ``table`` (issue 62's contract, read by the value and danger advice too):
+A hand state may carry ``table`` (the shape the value and danger advice read too):
 ``{"rivers": {"E": ["9s", ...], ...}, "melds": {"S": [meld, ...], ...}, "declared": {"W": 5},
 "indicator": "5m"}``, rivers in discard order by seat wind (the player's own included), melds in
 the hand-state format.  The table reader's answer (``vision.table_reader``: ``{"seats": {"self":

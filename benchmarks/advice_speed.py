@@ -1,4 +1,4 @@
-"""Speed of the advice that weighs value and danger (issue 62), beside the efficiency-only advice
+"""Speed of the advice that weighs value and danger, beside the efficiency-only advice
 on the same hands, in this one process.
 
 Run: ``python benchmarks/advice_speed.py [--hands N] [--seed S] [--draws D]``. For riichi, MCR,

@@ -1,4 +1,4 @@
-"""The pages as a player meets them every week (issue 66, "Pages"), in headless Chromium at a
+"""The pages as a player meets them every week, in headless Chromium at a
 phone's width (390 px) and a desk's (1280 px), in Chinese and in English: the reason a complete
 hand does not win, 宝牌 that belong to their variant, the 血战 history, the result brought into
 view, touch targets, the player's words in every message, the keyboard. The service runs with the

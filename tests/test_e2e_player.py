@@ -1,4 +1,4 @@
-"""What a player at the table noticed (issue 24), in headless Chromium: every word in their
+"""What a player at the table noticed, in headless Chromium: every word in their
 language, pages that fit a phone, one hand model on the score page, melds and flowers entered by
 hand, the keyboard. The service runs with the stub recogniser of ``test_e2e_pages``."""
 

@@ -1,4 +1,4 @@
-"""Advice that weighs value and danger (issue 62): the draw model against a brute-force
+"""Advice that weighs value and danger: the draw model against a brute-force
 enumerator, the bounds of every probability, the hypergeometric floor of a ready hand, the cases
 where value or danger overrules tile efficiency, and bad input."""
 

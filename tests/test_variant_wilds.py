@@ -585,7 +585,7 @@ def test_a_seat_with_a_quint_wins_on_a_discard() -> None:
         seat_claims(waiting, get_profile("fujian"), "E", False)
 
 
-# --- 武汉: what the seed says of a second 赖子, a concealed kong and 红中 (issue 65) ---------
+# --- 武汉: what the seed says of a second 赖子, a concealed kong and 红中 -------------------
 
 def test_wuhan_a_second_laizi_drawn_is_the_discard_advised() -> None:
     # "听牌時有一个癞子又自摸一个癞子，必须打出一个": ready with one 赖子 (6m, 5m turned), a
@@ -627,7 +627,7 @@ def test_wenzhou_three_caishen_doubles_only_with_a_hand_form() -> None:
     assert items(shaped)["三财神"] == 2 and shaped["score"]["total"] == 4
 
 
-# --- 福建 百搭: the window's 白板, pungs and kongs with the 百搭, 特别百搭 in claims (issue 65) --
+# --- 福建 百搭: the window's 白板, pungs and kongs with the 百搭, 特别百搭 in claims --
 
 def test_fujian_white_stands_for_the_turned_tile_under_the_window() -> None:
     # "白板可以用莋代替该张翻开的牌": with the window 百搭 and 四万 turned (三四五万, 四筒, 四索
