@@ -18,150 +18,35 @@ from dataclasses import replace
 from typing import Any
 
 from .advice import discard_options
-from .decompose import Decomposition, decompositions
+from .catalogue import text, translate
+from .decompose import Decomposition
 from .errors import MahjongError, NotScored
 from .hand import HandState
+from .legality import resolve_melds
 from .profile import RuleProfile
-from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings, shapeless
+from .rules import kongs_short, rules_of, split_wilds
+from .scoring.readings import (
+    blocked,
+    complete_readings,
+    ready_waits,
+    remaining_copies,
+    suits_held,
+    void_tiles,
+    wait_tiles,
+    win_readings,
+)
+from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
 from .shanten import form_applies
-from .tiles import DRAGONS, INDEX, TILES, WINDS, tile_name
-from .variants import INSTANT_WINS, check_table, get_profile, scorer_for
-from .waits import Rules, form_shanten, helpful_draws, waits
-from .wilds import stand_ins, wild_codes_for
+from .table_view import shows_table, table_of
+from .tiles import INDEX, TILES, WINDS, tile_name
+from .value import Judge, seen_tiles
+from .variants import COUNTS_DORA, INSTANT_WINS, check_table, get_profile, scorer_for
+from .verdict import weigh
+from .waits import Rules, form_shanten, helpful_draws
 
-
-def rules_of(profile: RuleProfile, state: HandState) -> Rules:
-    """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
-    it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
-    wild_codes = wild_codes_for(profile, state)
-    absent = frozenset(INDEX[t] for t in profile.absent_tiles)
-    if profile.three_player:
-        absent |= frozenset(range(1, 8))
-    short = kongs_short(profile, state.melds)
-    return Rules(profile.forms, wild_codes, absent, profile.three_player,
-                 profile.four_as_two_pairs, profile.winds_as_one,
-                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes))
-
-
-def kongs_short(profile: RuleProfile, melds: Any) -> int:
-    """Tiles the hand is short (开杠不补牌: no replacement drawn, one per kong, two per quint)."""
-    if not profile.kong_no_replacement:
-        return 0
-    extra = {"kong": 1, "quint": 2}
-    return sum(extra.get(m.type if hasattr(m, "type") else m.get("type"), 0) for m in melds)
-
-
-def resolve_quints(profile: RuleProfile, state: HandState,
-                   wild_codes: tuple[str, ...]) -> HandState:
-    """The hand with each quint (昆) read as five of its kind; a quint is refused where 百搭
-    does not form sets (option wild_sets_only) or where a tile of it is neither its kind nor
-    wild: only four copies of a tile exist, so a wild must stand in for the fifth."""
-    if not any(m.type == "quint" for m in state.melds):
-        return state
-    melds = []
-    for m in state.melds:
-        if m.type != "quint":
-            melds.append(m)
-            continue
-        text = " ".join(m.tiles)
-        if not profile.wild_sets_only:
-            raise MahjongError(f"variant {profile.name!r}: a quint ({text}) is five of a kind "
-                               "made with a wild (四只成杠五只成昆), played only where 百搭 forms "
-                               "sets (option wild_sets_only)", text)
-        natural = sorted({t for t in m.tiles if t not in wild_codes}, key=INDEX.__getitem__)
-        if len(natural) > 1:
-            raise MahjongError(f"the quint {text} is not five of a kind: {natural[0]} and "
-                               f"{natural[1]} are both there and neither is wild (a quint is "
-                               "one tile and wilds standing in, a tile having only four copies)",
-                               text)
-        kind = natural[0] if natural else m.tile  # five wilds: the most held one as its own kind
-        if sum(1 for t in m.tiles if t != kind) == 0:  # five of one face: refused when parsed
-            raise MahjongError(f"the quint {text} has no wild standing in: a tile has only four "
-                               "copies", text)
-        melds.append(replace(m, kind=kind))
-    return replace(state, melds=melds)
-
-
-def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
-    心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
-    百搭) counts as the kind it stands for."""
-    counts = [0] * 34
-    wilds = rules.virtual_wilds
-    stand_in = dict(rules.stand_in)
-    for t in tiles:
-        if t in rules.wild_codes:
-            wilds += 1
-        elif rules.fold_winds and t in WINDS:
-            counts[INDEX["E"]] += 1
-        else:
-            counts[INDEX[stand_in.get(t, t)]] += 1
-    return counts, wilds
-
-
-def complete_readings(state: HandState, profile: RuleProfile, counts: list[int],
-                      wilds: int) -> tuple[list[Decomposition], tuple[str, str] | None]:
-    """The readings of a complete hand that the variant lets win, and the rule that stops the
-    others when none is left (its own ``win_condition``); a shapeless win (三财神) is one
-    reading of its own. The condition sees each reading with the wilds as what they stand for."""
-    readings = decompositions(counts, wilds, profile.forms, profile.four_as_two_pairs)
-    readings = [r for r in readings if _wilds_fit(profile, state, r)]
-    if profile.shapeless_win is not None:
-        name = profile.shapeless_win(state, profile)
-        if name is not None:
-            readings.append(shapeless(state.tiles, name))
-    lock = discard_locked(state, profile)
-    if readings and lock is not None:
-        return [], lock
-    if not readings or profile.win_condition is None:
-        return readings, None
-    kept, reason = [], None
-    codes = wild_codes_for(profile, state)
-    for reading, (hand, _) in zip(readings, resolved_hands(state, readings, counts, codes),
-                                  strict=True):
-        broken = None if isinstance(reading, Shapeless) else profile.win_condition(
-            state, hand, profile)
-        if broken is None:
-            kept.append(reading)
-        elif reason is None:
-            reason = broken
-    return kept, None if kept else reason
-
-
-def discard_locked(state: HandState, profile: RuleProfile) -> tuple[str, str] | None:
-    """曾放过的牌不能和 (switch ``discard_lock``): the rule that stops a win on a tile the player
-    has discarded himself (his ``discards``), or None."""
-    win = state.win_tile
-    if not profile.discard_lock or win is None or win not in state.discards:
-        return None
-    if profile.discard_lock == "discard" and state.self_drawn:
-        return None
-    return (f"排列出牌：{win} 自己打出过，不能再和这张牌（曾放过的牌不能和）",
-            f"discards in order: {win} was discarded by this player, who cannot win on it "
-            "(曾放过的牌不能和)")
-
-
-def _wilds_fit(profile: RuleProfile, state: HandState, reading: Decomposition) -> bool:
-    """开杠不补牌: the tiles short are the eye (one kong: a single eye, two: none); 百搭 that
-    forms sets: the other wilds are in pungs only."""
-    short = kongs_short(profile, state.melds)
-    pair = reading.pair
-    if short and (pair is None or pair.wilds < min(short, 2)):
-        return False
-    if profile.wild_sets_only:
-        return all(g.kind == "pung" or not g.wilds or (g is pair and g.wilds <= short)
-                   for g in reading.groups)
-    return True
-
-
-def remaining_copies(state: HandState, absent: frozenset[int] = frozenset()) -> list[int]:
-    """Unseen copies of each tile: four, less the player's own tiles, the visible ones and the
-    北 he set aside (抜きドラ); none of a tile ``absent`` from the set (三麻's 2万–8万), so the
-    counts add up to the variant's own set (108 tiles in 三麻)."""
-    seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
-        [state.indicator] if state.indicator else []) + Counter({"N": state.nukidora})
-    return [0 if i in absent else max(0, 4 - seen[t]) for i, t in enumerate(TILES)]
+#: Re-exported: callers read the hand's engine switches and wilds from the analysis too.
+__all__ = ["analyze", "analyze_state", "blocked", "complete_readings", "kongs_short",
+           "remaining_copies", "rules_of", "split_wilds", "wait_tiles"]
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
@@ -170,10 +55,31 @@ def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
     if isinstance(data, HandState):
         state = data
     else:
+        data = with_table(data, variant, options)
         state = HandState.from_json(data, _hand_size(data, variant, options))
     name = variant or state.variant
     profile = get_profile(name, {**state.options, **(options or {})})
     return analyze_state(state, profile)
+
+
+def with_table(data: Any, variant: str | None, options: dict[str, Any] | None) -> Any:
+    """``data`` with its ``table`` read by seat wind (the reader's answer turned from camera
+    seats; copies left and the advice count its rivers and melds as seen) and the indicator as
+    the variant turns it (its wilds, or riichi's dora) where the hand gives none."""
+    if not isinstance(data, dict) or not shows_table(data.get("table")):
+        return data
+    seat = data.get("seat_wind", (data.get("context") or {}).get("seat_wind", "E"))
+    table = table_of(data["table"], seat)
+    out = {**data, "table": table}
+    shown = table.get("indicator")
+    if shown and not data.get("indicator") and not data.get("dora_indicators"):
+        profile = get_profile(variant or data.get("variant"), {**(data.get("options") or {}),
+                                                               **(options or {})})
+        if profile.wild_indicator:
+            out["indicator"] = shown
+        elif profile.name in COUNTS_DORA:
+            out["dora_indicators"] = [shown]
+    return out
 
 
 def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -> int:
@@ -215,22 +121,11 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
                                f"{' '.join(profile.laid_out_tiles) or 'no tile'}"
                                f"{' or a wild' if profile.wild_laid_out else ''} may be laid out "
                                f"singly as a kong, not {t} ({tile_name(t)})", t)
-    for m in state.melds:
-        if m.tile in profile.laid_out_tiles:
-            raise MahjongError(f"variant {profile.name!r}: {m.tile} ({tile_name(m.tile)}) is "
-                               "only laid out singly as a kong (红中杠), never in a set", m.tile)
     if not profile.wild_discard:
         thrown = [t for t in state.discards if t in rules.wild_codes]
         if thrown:
             raise MahjongError(f"variant {profile.name!r}: a wild tile is never discarded "
                                f"(财神不能打出), but the discards list {thrown[0]}", thrown[0])
-    if not profile.wild_in_claims:
-        for m in state.melds:
-            used = [t for t in m.faces if t in rules.wild_codes]
-            if used:
-                raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
-                                   f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "
-                                   f"but the meld {' '.join(m.tiles)} holds it", used[0])
     shown = state.visible + state.discards + state.dora_indicators + state.ura_dora_indicators
     for t in state.tiles + [t for m in state.melds for t in m.faces] + shown:
         if INDEX[t] in rules.absent:
@@ -242,18 +137,15 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
     if state.nukidora and not profile.extra.get("nukidora"):
         raise MahjongError(f"variant {profile.name!r} sets no 北 aside: 抜きドラ (nukidora) is "
                            "three-player riichi's (riichi_sanma)", "nukidora")
-    if not profile.chow_allowed:
-        for m in state.melds:
-            if m.type == "chow" and not m.concealed:
-                raise MahjongError(f"variant {profile.name!r} does not allow chows, but a chow "
-                                   f"{' '.join(m.tiles)} is declared", " ".join(m.tiles))
 
 
 def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     """Analyse a checked hand state under a profile."""
     rules = rules_of(profile, state)
-    state = resolve_quints(profile, state, rules.wild_codes)
+    state = resolve_melds(profile, state, rules.wild_codes)
     _check_against(profile, state, rules)
+    if shows_table(state.table):
+        seen_tiles(state, profile)  # a tile seen more often than the set has, named with where
     check_table(profile, state)
     counts, wilds = split_wilds(state.tiles, rules)
     if state.jokers:
@@ -282,16 +174,16 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             raise MahjongError(f"variant {profile.name!r} has no 起手胡 (wins on the dealt hand); "
                                f"they exist in {', '.join(INSTANT_WINS)}", "dealt_hand")
         result["instant_win"] = instant(state, profile)
-    void = _void_tiles(state)
+    void = void_tiles(state)
     if void:
         result["void_suit_held"] = void
-    three_suits = profile.lack_a_suit and len(_suits_held(state)) == 3
+    three_suits = profile.lack_a_suit and len(suits_held(state)) == 3
     if three_suits:
         result["three_suits_held"] = True
     no_win = bool(void) or three_suits
     if n % 3 == 1:
         if shanten == 0 and not no_win:
-            result["waits"] = _waits(state, profile, rules, counts, wilds, remaining)
+            result["waits"] = ready_waits(state, profile, rules, counts, wilds, remaining)
         if profile.shapeless_win is not None and not no_win:
             result["waits"] += _shapeless_waits(state, profile, remaining, result["waits"])
         if shanten > 0:
@@ -299,8 +191,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
             tiles = [TILES[i] for i in helpful] + list(rules.wild_codes)
             result["effective"] = [{"tile": t, "remaining": remaining[INDEX[t]]} for t in tiles]
     else:
-        readings, broken = ([], None) if no_win else complete_readings(state, profile, counts,
-                                                                       wilds)
+        readings, broken = ([], None) if no_win else win_readings(state, profile, rules, counts,
+                                                                  wilds)
         if broken is not None:
             result["not_a_win"] = {"zh": broken[0], "en": broken[1]}
         result["is_win"] = bool(readings)
@@ -318,6 +210,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                 for d in result["discards"]:
                     if d["tile"] == "E" and held:
                         d["tile"] = held[0]
+            if profile.win_condition is not None or profile.shapeless_win is not None:
+                result["discards"] = _legal_waits_after(state, profile, result["discards"],
+                                                        remaining)
+            weigh(result, state, profile, rules, counts, wilds, _judge(profile))
         result["own_turn"] = _own_turn(state, profile, bool(readings))
         scorer = scorer_for(profile)
         if scorer is not None and readings:
@@ -326,13 +222,42 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                                          settled_readings(readings, rules.wild_codes))
             except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
                 result["score_error"] = {"rule": exc.token, "message": str(exc)}
+    refusal = _refusal(result)
+    if refusal is not None and "not_a_win" not in result:
+        result["not_a_win"] = refusal
     return result
 
 
-def blocked(state: HandState, profile: RuleProfile) -> bool:
-    """Whether the hand cannot win whatever its shape: the void suit (定缺) still held, or all
-    three suits where the variant plays 缺一门."""
-    return bool(_void_tiles(state)) or (profile.lack_a_suit and len(_suits_held(state)) == 3)
+def _refusal(result: dict[str, Any]) -> dict[str, str] | None:
+    """Why the variant's rules refuse the hand a win, in both languages, whatever made the
+    refusal (the void suit held, 缺一门, no yaku, under MCR's minimum), so that every page and
+    report that judges a hand gives the same reason; None where nothing refuses it."""
+    score = result.get("score") or {}
+    held = result.get("void_suit_held") or []
+    if result.get("score_error"):
+        message = result["score_error"]["message"]
+        return {"zh": translate(message, "zh"), "en": message}
+    if held:
+        key, params = "verdict.void_suit_held", {
+            lang: {"tiles": text("ui.list_comma", lang).join(tile_name(t, lang) for t in held)}
+            for lang in ("zh", "en")}
+    elif result.get("three_suits_held"):
+        key, params = "verdict.three_suits_held", {"zh": {}, "en": {}}
+    elif score.get("below_minimum"):
+        points = {"points": score.get("fans_points", score.get("total")),
+                  "min": score.get("min_points")}
+        key, params = "verdict.below_minimum", {"zh": points, "en": points}
+    else:
+        return None
+    return {lang: text(key, lang, **params[lang]) for lang in ("zh", "en")}
+
+
+def _judge(profile: RuleProfile) -> Judge:
+    """The readings a won hand has under the variant (none while it is blocked), for the
+    advice's winning hands."""
+    def judge(won: HandState, counts: list[int], wilds: int) -> list[Decomposition]:
+        return [] if blocked(won, profile) else complete_readings(won, profile, counts, wilds)[0]
+    return judge
 
 
 def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
@@ -364,53 +289,44 @@ def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: l
                                                            profile.four_as_two_pairs)}
 
 
-def _suits_held(state: HandState) -> set[str]:
-    """The suits (m, p, s) among the hand's tiles, melds included (缺一门 needs at most two)."""
-    held = state.tiles + [t for m in state.melds for t in m.faces]
-    return {t[1] for t in held if len(t) == 2 and t[1] in "mps"}
 
 
-def _void_tiles(state: HandState) -> list[str]:
-    """Tiles of the suit given up (定缺) still held: while any remain the hand cannot win."""
-    if not state.void_suit:
-        return []
-    held = state.tiles + [t for m in state.melds for t in m.faces]
-    return sorted({t for t in held if t.endswith(state.void_suit) and len(t) == 2},
-                  key=INDEX.__getitem__)
 
 
-def _waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
-           remaining: list[int]) -> list[dict[str, Any]]:
-    """The waits of a ready hand with the copies left; drawing a wild tile always completes it."""
-    found = [TILES[i] for i in waits(counts, wilds, rules, fifth_copy=profile.waits_in_own_hand)]
-    found += [w for w in rules.wild_codes if w not in found]
-    own = state.own_counts()
-    if rules.fold_winds and "E" in found:  # a wind wait is any wind the player does not hold
-        found = [t for t in found if t != "E"] + [w for w in WINDS if not own[w]]
-    if profile.win_condition is not None:
-        found = [t for t in found if _wins_with(state, profile, rules, t)]
+def _legal_waits_after(state: HandState, profile: RuleProfile, options: list[dict[str, Any]],
+                       remaining: list[int]) -> list[dict[str, Any]]:
+    """The discard advice where the shape alone is not a win (武汉: two 赖子 win no 屁胡, so a
+    ready hand that draws a second must discard one, "听牌時有一个癞子又自摸一个癞子，必须打出一
+    个"): each discard leaving the hand ready counts only the waits a win may legally be made
+    on; one that leaves none (``no_legal_wait``) ranks after every discard that leaves some."""
     out = []
-    for t in found:
-        left = remaining[INDEX[t]]
-        if not profile.waits_in_own_hand and own[t] >= 4:
+    for d in options:
+        after = _without(state, d["tile"]) if d["shanten"] == 0 else None
+        if after is None:
+            out.append(d)
             continue
-        if left == 0 and not profile.dead_waits:
-            continue
-        row = {"tile": t, "remaining": left, "dead": left == 0}
-        if wilds > rules.virtual_wilds:
-            row["wilds_as"] = _wilds_as(state, profile, rules, t)
+        rules = rules_of(profile, after)
+        counts, wilds = split_wilds(after.tiles, rules)
+        found = ready_waits(after, profile, rules, counts, wilds, remaining, explain=False)
+        if profile.shapeless_win is not None:
+            found += _shapeless_waits(after, profile, remaining, found)
+        tiles = [w["tile"] for w in found]
+        row = {**d, "tiles": tiles, "ukeire": sum(remaining[INDEX[t]] for t in tiles)}
+        if not tiles:
+            row["no_legal_wait"] = True
         out.append(row)
+    out.sort(key=lambda d: (d["shanten"] + int(d.get("no_legal_wait", False)), -d["ukeire"],
+                            -len(d["tiles"]), INDEX[d["tile"]]))
     return out
 
 
-def _wilds_as(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> list[str]:
-    """What the hand's wild tiles stand for when ``tile`` completes it (its first reading)."""
-    won = replace(state, win_tile=tile)
-    counts, wilds = split_wilds(won.tiles, rules)
-    readings = complete_readings(won, profile, counts, wilds)[0]
-    if not readings:
-        return []
-    return resolved_hands(won, readings[:1], counts, rules.wild_codes)[0][1]
+def _without(state: HandState, tile: str) -> HandState | None:
+    """The 13-tile hand left after discarding ``tile`` (None where the hand holds none)."""
+    held = list(state.tiles)
+    if tile not in held:
+        return None
+    held.remove(tile)
+    return replace(state, concealed=held, win_tile=None, self_drawn=False)
 
 
 def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int],
@@ -425,23 +341,6 @@ def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int
             out.append({"tile": t, "remaining": remaining[INDEX[t]], "dead": not remaining[INDEX[t]],
                         "shapeless": True})
     return out
-
-
-def wait_tiles(state: HandState, profile: RuleProfile) -> list[str]:
-    """The tiles a hand waited on before its winning tile (or that a 13-tile hand waits on)."""
-    before = replace(state, win_tile=None) if state.win_tile else state
-    rules = rules_of(profile, before)
-    counts, wilds = split_wilds(before.tiles, rules)
-    found = _waits(before, profile, rules, counts, wilds, remaining_copies(before, rules.absent))
-    return [w["tile"] for w in found]
-
-
-def _wins_with(state: HandState, profile: RuleProfile, rules: Rules, tile: str) -> bool:
-    """Whether drawing ``tile`` makes a win the variant allows (a wild is drawn, not claimed:
-    徐州 跑配成牌)."""
-    won = replace(state, win_tile=tile, self_drawn=state.self_drawn or tile in rules.wild_codes)
-    counts, wilds = split_wilds(won.tiles, rules)
-    return bool(complete_readings(won, profile, counts, wilds)[0])
 
 
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:

@@ -43,6 +43,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.discards": ("打牌建议", "Discard advice"),
     "report.discard": ("打{tile}：向听{s}，进张{k}张（{tiles}）",
                        "discard {tile}: shanten {s}, {k} tiles ({tiles})"),
+    "report.no_legal_wait": ("（牌型听牌，但按本规则没有能和的牌）",
+                             " (ready in shape, but no tile makes a win these rules allow)"),
     "report.readings": ("拆分", "Readings"),
     "report.kongs": ("可暗杠", "Concealed kong possible"),
     "report.added": ("可加杠", "Added kong possible"),
@@ -55,6 +57,21 @@ TEXT: dict[str, tuple[str, str]] = {
     "report.assumed": ("假定", "Assumed"),
     "report.cap": ("封顶 {cap}番（本手 {fan}番）", "capped at {cap} fan (the hand has {fan})"),
     "report.discard_of": ("出牌", "Discard"),
+    "report.advice_line": ("打 {tile}: 胡牌率 {win} · 期望 {ev}", "discard {tile}: win {win} · "
+                           "expected {ev}"),
+    "report.advice_danger": (" · 放炮 {deal}", " · deal-in {deal}"),
+    "report.advice_targets": ("    目标: {targets}", "    aiming at: {targets}"),
+    "report.verdict": ("判断: {reason}", "Verdict: {reason}"),
+    # advice (assistant.verdict): push or fold once an opponent has declared ready
+    "advice.push": ("{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 "
+                    "{loss}）的损失：进攻。",
+                    "{seats} declared ready; discarding {tile} keeps a {win} chance to win, "
+                    "expected {ev}, worth more than the {deal} chance of paying about {loss}: "
+                    "push."),
+    "advice.fold": ("{seats}已听牌；进攻的收益抵不上放炮的损失（每次约 {loss}），打{tile}最稳"
+                    "（放炮 {deal}）：弃和。",
+                    "{seats} declared ready; pushing gains less than dealing in would cost (about "
+                    "{loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."),
     "report.nothing": ("不能要", "nothing"),
     "report.winners": ("和牌", "Winners"),
     "report.takes": ("得牌", "Takes it"),
@@ -78,6 +95,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "claim.kong": ("杠", "kong"),
     "claim.pung": ("碰", "pung"),
     "claim.chow": ("吃", "chow"),
+    "claim.joker_pung": ("一张真牌加特别百搭碰（{jokers}）", "pung with one real tile and a special "
+                         "joker ({jokers})"),
     "meld.chow": ("吃", "chow"),
     "meld.pung": ("碰", "pung"),
     "meld.kong": ("杠", "kong"),
@@ -112,6 +131,43 @@ TEXT: dict[str, tuple[str, str]] = {
     "cli.error": ("错误", "error"),
     "error.unknown": ("输入有误：{message}", "bad input: {message}"),
     "detect.found": ("{path}：{n} 张牌  {codes}", "{path}: {n} tiles  {codes}"),
+    # the whole table read from one photo (vision.table_reader, read-table)
+    "table.seat.self": ("本家", "you"),
+    "table.seat.right": ("下家", "right"),
+    "table.seat.across": ("对家", "across"),
+    "table.seat.left": ("上家", "left"),
+    "table.hand": ("手牌", "hand"),
+    "table.hidden": ("暗牌 {n} 张", "{n} hidden"),
+    "table.melds": ("副露", "melds"),
+    "table.river": ("牌河", "river"),
+    "table.bonus": ("花牌", "flowers"),
+    "table.wall": ("牌墙 {n} 张", "wall {n}"),
+    "table.indicator": ("翻出的牌：{tile}", "turned-up tile: {tile}"),
+    "table.no_indicator": ("没有找到翻出的牌", "no turned-up tile found"),
+    "table.found": ("{path}：{n} 张牌", "{path}: {n} tiles"),
+    "table.zone.hand": ("手牌", "hand"),
+    "table.zone.meld": ("副露", "meld"),
+    "table.zone.river": ("牌河", "river"),
+    "table.zone.bonus": ("花牌", "flowers"),
+    "table.zone.indicator": ("翻牌", "turned-up tile"),
+    "table.zone.wall": ("牌墙", "wall"),
+    "ui.whole_table": ("全桌", "Whole table"),
+    "ui.read_the_whole_table": ("读全桌：各家的牌河、副露和手牌",
+                                "Read the whole table: every seat's river, melds and hand"),
+    "ui.table_seat": ("座位", "Seat"),
+    "ui.table_zone": ("区域", "Zone"),
+    "ui.table_move": ("移到这里", "Move it there"),
+    "ui.table_tap_a_tile": ("先点一张牌，再选座位和区域", "Tap a tile first, then choose its seat and zone"),
+    "table.wilds": ("赖子/财神：{tiles}", "wild: {tiles}"),
+    "table.dora": ("宝牌（dora）：{tiles}", "dora: {tiles}"),
+    "table.from": ("来自{seat}", "from {seat}"),
+    "table.no_tiles": ("照片上没有找到牌：各家都空着", "no tiles found in the photo: every seat is empty"),
+    "table.not_a_set": ("{seat}摆出的 {tiles} 不成副露（请检查）",
+                        "{seat}: {tiles} laid out make no set (check them)"),
+    "table.extra_indicator": ("{seat}的 {tile} 也像翻出的牌，算作牌河",
+                              "{seat}: {tile} also lies on the wall; read as a discard"),
+    "table.unsure": ("{n} 张牌认不准：{tiles}", "{n} tiles read unsurely: {tiles}"),
+    "table.too_many": ("超过四张：{tiles}（请检查）", "more than four copies: {tiles} (check them)"),
     "tileset.learnt": ("牌组 {name}：学会了 {n} 张牌", "tile set {name}: learnt {n} tiles"),
     "tileset.read_right": ("学之前识别器认对了其中 {right} 张（共 {n} 张）",
                            "before, the recognizer read {right} of the {n} right"),
@@ -124,6 +180,18 @@ TEXT: dict[str, tuple[str, str]] = {
                      "no tile set yet: learn one with mahjong-assistant tileset learn"),
     "tileset.forgot": ("牌组 {name}：已撤销样本 #{id}", "tile set {name}: example #{id} undone"),
     "tileset.deleted": ("已删除牌组 {name}", "tile set {name} deleted"),
+    # why a complete hand is not a win (assistant.analysis: ``not_a_win``)
+    "verdict.void_suit_held": ("定缺的一门还在手里（{tiles}）：打完这门才能和",
+                               "the void suit (定缺) is still held ({tiles}): it must all be "
+                               "discarded before a win"),
+    "verdict.three_suits_held": ("缺一门：三门花色都在手里，不能和",
+                                 "all three suits are held: this variant needs one suit missing "
+                                 "(缺一门) to win"),
+    "verdict.below_minimum": ("{points}番不够起和的{min}番：不算和牌，不付分",
+                              "{points} points are under the {min}-point minimum (起和): not a "
+                              "win, nothing is paid"),
+    "verdict.not_a_win": ("不算和牌", "Not a win"),
+    "verdict.counted": ("算得的番（不够起和，不付分）", "Points counted (not enough to win, nothing paid)"),
     # pages
     "page.remove": ("拿掉这张牌", "Remove this tile"),
     "page.make_win": ("和的是这张", "This is the winning tile"),
@@ -226,6 +294,8 @@ UI: dict[str, tuple[str, str]] = {
     "ui.asked_la_zhuang": ("拉庄", "Asked 拉庄 (la zhuang)"),
     "ui.void_suit": ("定缺", "Void suit (定缺)"),
     "ui.no_void_suit": ("不定缺", "none"),
+    "ui.skip_to_content": ("跳到正文", "Skip to the content"),
+    "ui.table_turns_up_dora": ("这桌翻宝牌", "This table turns up 宝牌 (dora)"),
     "ui.suit_m": ("万", "characters"),
     "ui.suit_p": ("筒", "dots"),
     "ui.suit_s": ("条", "bamboo"),
@@ -354,6 +424,8 @@ UI: dict[str, tuple[str, str]] = {
     ),
     "ui.explain": ("解释", "Explain"),
     "ui.the_full_report": ("完整说明", "The full report"),
+    "ui.practice_melds": ("已经吃碰的牌", "Sets already claimed"),
+    "ui.practice_stood": ("立四（立着的牌，听牌要用到）", "Standing tiles (立四: the wait uses them)"),
     "ui.practice_which_tiles_complete_this_hand": (
         "练习：听哪几张？",
         "Practice: which tiles complete this hand?",
@@ -550,10 +622,138 @@ TERMS: dict[str, str] = {
     "天和": "dealer's win on the deal",
     "地和": "win on the dealer's first discard",
     "人和": "win in the first go-around",
+    "定缺": "the suit given up at the start",
+    "缺一门": "one suit missing",
+    "起和": "the minimum a hand needs to win",
+    "一炮两响": "two winners on one discard",
+    "七小对": "seven pairs",
+    "七巧对": "seven pairs",
+    "龙七对": "seven pairs with four alike",
+    "清七对": "seven pairs of one suit",
+    "三番起糊": "a win needs 3 fan",
+    "三财神": "three wild tiles held",
+    "下雨": "a concealed kong's payment ('rain')",
+    "刮风": "an exposed kong's payment ('wind')",
+    "刮风下雨": "kong payments",
+    "不计": "not counted",
+    "中下滚": "a chain of middle and lower tiles",
+    "九自手": "nine self-drawn tiles",
+    "乱牌": "a mixed hand",
+    "全求人": "every set claimed, the pair won on a discard",
+    "八支": "eight tiles of one suit",
+    "八枝": "eight tiles of one suit",
+    "双八支": "two suits of eight tiles",
+    "出冲": "discarding the winning tile",
+    "十二張落地": "four melds claimed from one seat",
+    "十六张": "the 16-tile game",
+    "半銃": "half the discarder's share",
+    "单吊": "a wait on the pair",
+    "单调胡": "a win on the pair",
+    "单调自摸": "a self-drawn win on the pair",
+    "单钓": "a wait on the pair",
+    "单钓将": "a wait on the pair",
+    "南京": "Nanjing",
+    "成都": "Chengdu",
+    "武汉": "Wuhan",
+    "温州": "Wenzhou",
+    "芜湖": "Wuhu",
+    "国标": "the Chinese official rules (MCR)",
+    "双四活": "two open fours",
+    "四活": "an open four",
+    "反王": "the king tile turned back",
+    "口口番": "fan counted from every seat",
+    "呼叫转移": "a kong's money passed to the winner",
+    "四喜": "four winds",
+    "地胡": "win on the dealer's first discard",
+    "天胡": "dealer's win on the deal",
+    "大胡": "a big hand",
+    "小胡": "a plain hand",
+    "小和": "a plain hand",
+    "屁胡": "a plain hand",
+    "屁和": "a plain hand",
+    "平胡": "all chows",
+    "素和": "a hand with no wild tile",
+    "硬牌": "a hand with no wild tile",
+    "套算一次": "counted once for both",
+    "对对和": "all pungs",
+    "对对胡": "all pungs",
+    "混对对": "one suit with honours, all pungs",
+    "清对对": "one suit, all pungs",
+    "清对": "one suit, all pungs",
+    "清一色全对": "one suit, all pairs",
+    "封顶": "the cap",
+    "将一色": "every tile a 2, 5 or 8",
+    "将对": "all pungs of 2, 5 and 8",
+    "将将胡": "every tile a 2, 5 or 8",
+    "风一色": "all winds",
+    "嵌张": "a wait in the middle of a chow",
+    "庄闲": "dealer and others",
+    "开口": "an open hand (a chow, pung or kong made)",
+    "开口番": "fan for an open hand",
+    "心皇": "the imagined tile",
+    "成都计番": "Chengdu fan counting",
+    "扎鸟": "bird tiles drawn after the win",
+    "抢杠胡": "robbing a kong",
+    "抢框和": "robbing a kong",
+    "拉庄": "the stake doubled against the dealer",
+    "捉伍儿": "a win on the middle 5 of 4-5-6",
+    "推倒和": "push-down",
+    "断幺九": "no terminals or honours",
+    "本混儿龙": "a straight of one suit, wilds standing for themselves",
+    "杠上开花包杠": "the kong's maker pays for a win on its replacement",
+    "杠上炮": "a discard after a kong won on",
+    "杠上花": "a win on a kong's replacement tile",
+    "杠后开花": "a win on a kong's replacement tile",
+    "杠开": "a win on a kong's replacement tile",
+    "板板胡": "a dealt hand with no 2, 5 or 8",
+    "每连庄一次便加上一番": "one fan more for each hand the dealer keeps",
+    "混儿": "the wild tile (mixer)",
+    "没混儿": "no wild tile held",
+    "混儿吊": "a wild tile as the pair's wait",
+    "活动百搭": "the turned tile's kind as its own",
+    "海底捞": "a win on the last tile of the wall",
+    "海底漫游": "a win on the last tile of the wall",
+    "海底炮": "a win on the last discard",
+    "漏和": "a missed win",
+    "爆棚": "over the cap",
+    "独眼": "a single eye",
+    "白板": "white dragon",
+    "碰碰胡": "all pungs",
+    "立四": "four standing tiles",
+    "立直": "riichi, declared ready",
+    "三麻": "three-player riichi",
+    "红中": "red dragon",
+    "红中杠": "a red dragon laid out as a kong",
+    "赖子杠": "a wild tile laid out as a kong",
+    "红中赖子杠": "red dragon and wild kongs",
+    "缺一色": "one suit missing",
+    "老章": "old style",
+    "自摸加底": "a base more for a self-drawn win",
+    "血战到底": "fight to the end",
+    "血流成河": "play on after each win",
+    "补张": "a replacement tile",
+    "起和八番": "a win needs 8 points",
+    "起手胡": "a win on the dealt hand",
+    "跑配成牌": "the partner tile run into a set",
+    "退税": "kong money paid back",
+    "通天": "a straight 1 to 9",
+    "通炮": "the discarder pays every winner",
+    "配儿": "the partner tile",
+    "金钩钓": "a single tile left, waiting on its pair",
+    "门清": "concealed hand",
+    "门清自摸": "concealed and self-drawn",
+    "鸡平和": "chicken hand",
+    "九万": "9 characters",
+    "一万": "1 character",
 }
 
 #: English template -> Chinese. ``{0}``… are what the message was made with, in order.
 MESSAGES: dict[str, str] = {
+    # the scorers' refusals of a complete hand
+    "riichi: no yaku (役なし / 无役): a win needs at least one yaku, and dora do not count as one":
+        "立直麻将：无役（役なし），不能和：和牌至少要一役，宝牌不算役",
+    "{0} points before flowers is under the {1}-point minimum (起和{2}番): not a legal win, "
+    "nothing paid": "不算花牌只有 {0}番，低于最低的 {1}番（起和{2}番）：不算和牌，不付分",
     # the service's own answers (uploads, bounds, tables)
     "send the request body as JSON (Content-Type: application/json), got {0}":
         "请以 JSON 发送（Content-Type: application/json），收到 {0}",
@@ -668,7 +868,7 @@ MESSAGES: dict[str, str] = {
         "JPEG 图片不完整（上传被截断），请重新上传",
     "the {0} image could not be decoded (damaged or truncated)":
         "{0} 图片无法解码（已损坏或不完整）",
-    # table sessions of 血战 / 血流 (issue 17)
+    # table sessions of 血战 / 血流
     "variant {0} ends the hand at the first win: record one win ('winner' or 'winners'), not "
     "a list of 'wins'":
         "{0} 和牌即结束一盘：请记一次和牌（'winner' 或 'winners'），不是 'wins' 列表",
@@ -680,7 +880,7 @@ MESSAGES: dict[str, str] = {
         "第 {0} 次和牌：玩家 {1} 已经和牌离场（血战到底）",
     "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}":
         "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
-    # the service's and serve's own messages (issue 23)
+    # the service's and serve's own messages
     "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'":
         "postgresql:// 数据库需要 psycopg（{0}）：pip install "
         "'mahjong-assistant[postgres]'",
@@ -724,6 +924,11 @@ MESSAGES: dict[str, str] = {
     # the words of wild tiles, 立直/宝牌, the Charleston, riichi, MCR, Hong Kong and Taiwan
     "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})":
         "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
+    "variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face "
+    "down), but the meld {1} is claimed":
+        "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
+    "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}":
+        "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":
         "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
     "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}":
@@ -786,11 +991,11 @@ MESSAGES: dict[str, str] = {
     "查理士顿 ({0}): give the three tiles of each seat":
         "查理士顿（{0}）：请给出每家换出的三张牌",
     "查理士顿 ({0}): seat {1} passes three tiles":
-        "查理士顿（{0}）：{1} 家须换出三张牌",
+        "查理士顿（{0}）：{1}家须换出三张牌",
     "查理士顿 ({0}): seat {1} does not hold {2}":
-        "查理士顿（{0}）：{1} 家手里没有 {2}",
+        "查理士顿（{0}）：{1}家手里没有 {2}",
     "查理士顿: seat {0}'s tiles must be a list":
-        "查理士顿：{0} 家的牌须是列表",
+        "查理士顿：{0}家的牌须是列表",
     "查理士顿: the advice needs a dealt hand of {0} or {1} tiles":
         "查理士顿：建议需要 {0} 或 {1} 张的起手牌",
     "查理士顿: the tiles are passed from the dealt hand, before any meld: 'melds' must be empty":
@@ -855,7 +1060,7 @@ MESSAGES: dict[str, str] = {
     "table.riichi_sticks: unknown seat {0}; seats are E S W N":
         "table.riichi_sticks：未知的座位 {0}；座位为 E S W N",
     "table.riichi_sticks: seat {0} has {1} sticks; a whole number from 0":
-        "table.riichi_sticks：{0} 家有 {1} 根棒；须是从 0 起的整数",
+        "table.riichi_sticks：{0}家有 {1} 根棒；须是从 0 起的整数",
     "riichi needs a concealed hand: no claimed meld (a concealed kong is allowed)":
         "立直须门前清：不能有吃碰（暗杠可以）",
     "ippatsu (一发) is a win within one go-around of a riichi: it needs context.riichi or "
@@ -876,7 +1081,7 @@ MESSAGES: dict[str, str] = {
     "the wall, and a robbed kong is not a discard":
         "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
     "the winner's riichi stick: riichi_sticks.{0} = 1":
-        "和牌者自己的立直棒：riichi_sticks.{0} = 1",
+        "和牌者自己的立直棒：算作{0}家在桌上放了 1 根",
     "no win_tile: each tile of the hand tried as the winning tile, the best kept":
         "没有给出和牌张：每张牌都试作和牌张，取最高者",
     "table.liable: pao (責任払い) is off (option pao = false)":
@@ -884,7 +1089,7 @@ MESSAGES: dict[str, str] = {
     "table.liable: pao (責任払い) applies to 大三元 and 大四喜 only, and the hand has neither":
         "table.liable：包牌（責任払い）只用于大三元和大四喜，这手牌都不是",
     "noten payments: the hand of seat {0} is missing":
-        "不听罚符：缺少 {0} 家的手牌",
+        "不听罚符：缺少 {0}家的手牌",
     "taiwan: the option flowers = false plays without flowers, but the hand lists bonus tiles":
         "十六张：选项 flowers = false 不用花牌，手牌里却有花牌",
     "table.streak (连庄) is the number of hands the dealer has kept in a row, 0-99, got {0}":
@@ -907,7 +1112,7 @@ MESSAGES: dict[str, str] = {
     "the indicator (the tile turned up at the start) must be a playing tile, got {0}":
         "翻开的牌（开局翻出的那张）须是打牌用的牌，收到 {0}",
     # analysis, batch, shanten
-    "{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在 {2} 的牌里",
+    "{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在{2}的牌里",
     "variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
     "expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
     "a tile count is outside 0-4": "某张牌的张数不在 0–4 之间",
@@ -927,8 +1132,8 @@ MESSAGES: dict[str, str] = {
     "'passed' must be a list of seat winds": "'passed' 须为座位风的列表",
     "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
     "unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
-    "seat {0} discarded the tile and cannot claim it": "{0} 家打出了这张牌，不能自己要",
-    "seat {0}: {1}": "{0} 家：{1}",
+    "seat {0} discarded the tile and cannot claim it": "{0}家打出了这张牌，不能自己要",
+    "seat {0}: {1}": "{0}家：{1}",
     # command line
     "{0} is not valid JSON: {1} at line {2} column {3}": "{0}不是有效的 JSON：第 {2} 行第 {3} 列{1}",
     "{0} is nested too deeply to read": "{0}嵌套太深，无法读取",
@@ -1023,7 +1228,7 @@ MESSAGES: dict[str, str] = {
     "claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}":
         "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
     "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
-    "seat {0}: a claim is one of {1}, got {2}": "{0} 家：要牌须为 {1} 之一，收到 {2}",
+    "seat {0}: a claim is one of {1}, got {2}": "{0}家：要牌须为 {1} 之一，收到 {2}",
     "event {0}: unknown action {1}": "事件 {0}：未知动作 {1}",
     # options
     "option {0} has an unknown kind {1}": "选项 {0} 的类型 {1} 未知",
@@ -1049,7 +1254,7 @@ MESSAGES: dict[str, str] = {
         "下注 table.bets 须按座位风给出，例如 {{\"E\": 2, \"S\": 0}}",
     "the hand is self-drawn, but table.discarder names {0}; give null for a self-drawn win":
         "这手牌是自摸，但放炮者 table.discarder 是 {0}；自摸请给 null",
-    "seat {0} cannot win on its own discard": "{0} 家不能和自己打出的牌",
+    "seat {0} cannot win on its own discard": "{0}家不能和自己打出的牌",
     "table.kongs must map seat winds to lists of kongs": "杠 table.kongs 须按座位风给出杠的列表",
     "table.kongs.{0}: each kong is {{\"type\": an|jia|zhi (or concealed|added|exposed), \"tile\", "
     "\"from\"}}, got {1}":
@@ -1060,14 +1265,33 @@ MESSAGES: dict[str, str] = {
     "several winners are only possible on a discard": "只有点炮才可能多家和牌",
     "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
     "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
+    # the advice's table (assistant.danger, assistant.value) and its switches (assistant.hand)
+    "table.{0} must be an object by seat (E S W N)": "table.{0} 须是按座位（E S W N）给出的对象",
+    "table.{0} must be an object by seat (E S W N), got {1}":
+        "table.{0} 须是按座位（E S W N）给出的对象，收到 {1}",
+    "table.rivers.{0} must be a list of tiles": "牌河 table.rivers.{0} 须是牌的列表",
+    "table.rivers.{0} holds {1} tiles; a river holds at most {2}":
+        "牌河 table.rivers.{0} 有 {1} 张牌；一家牌河最多 {2} 张",
+    "table.melds.{0} is the player's own seat; his melds go under 'melds'":
+        "table.melds.{0} 是自己的座位；自己的副露写在 melds 里",
+    "table.melds.{0} must be a list of at most 5 melds": "table.melds.{0} 须是最多 5 组副露的列表",
+    "table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})":
+        "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
+    "table.declared.{0} is the player's own seat; the advice is for a player still choosing":
+        "table.declared.{0} 是自己的座位；打牌建议是给还在选牌的人的",
+    "table.void_suits.{0} must be m, p or s, got {1}": "定缺 table.void_suits.{0} 须是 m、p 或 s，收到 {1}",
+    "context.draws_left must be a whole number from 0 to {0}, got {1}":
+        "剩余摸牌次数 context.draws_left 须是 0 到 {0} 的整数，收到 {1}",
+    "'advice' must be one of {0}, got {1}": "建议方式 advice 须是 {0} 之一，收到 {1}",
+    "tile {0} is seen {1} times ({2}), but the set has {3}": "{0} 已见 {1} 张（{2}），但整副牌只有 {3} 张",
     "table.liable must be null or {{\"seat\": wind, \"rule\": name}}":
         "包牌 table.liable 须为 null 或 {{\"seat\": 座位风, \"rule\": 名称}}",
     "table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
     "table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
     "table.bets: seat {0} bets {1}; a bet is a whole number from 0":
-        "下注 table.bets：{0} 家下注 {1}；下注须为 0 起的整数",
+        "下注 table.bets：{0}家下注 {1}；下注须为 0 起的整数",
     "table.bets: seat {0} bets {1}, but the bets are 0-{2}":
-        "下注 table.bets：{0} 家下注 {1}，但下注为 0–{2}",
+        "下注 table.bets：{0}家下注 {1}，但下注为 0–{2}",
     "table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
     "table.kongs: unknown seat {0}; seats are E S W N": "杠 table.kongs：未知座位 {0}；座位为 E S W N",
     "table.kongs.{0} must be a list of kongs": "杠 table.kongs.{0} 须为杠的列表",
@@ -1075,7 +1299,7 @@ MESSAGES: dict[str, str] = {
     "table.kongs.{0}: only a kong on a discard (zhi) has a 'from'":
         "table.kongs.{0}：只有直杠 (zhi) 有 'from'",
     "table.bets: seat {0} bets {1}, but this variant has no bets":
-        "下注 table.bets：{0} 家下注 {1}，但这个规则没有下注",
+        "下注 table.bets：{0}家下注 {1}，但这个规则没有下注",
     # the service
     "'tiles' must be a list of {{tile, box, confidence}}":
         "'tiles' 须为 {{tile, box, confidence}} 的列表",
@@ -1085,7 +1309,9 @@ MESSAGES: dict[str, str] = {
     "'confidence'": "每个识别结果须有 'tile'、四个数的 'box' [x1, y1, x2, y2]，可另有 'confidence'",
     "could not make a practice hand": "没能生成练习题",
     "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
-    "a practice hand has 13 tiles": "练习题的手牌有 13 张",
+    "'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
+    "a practice hand of variant {0} has {1} tiles (a meld counting 3)":
+        "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
     "'{0}' must be a player number 0-3, got {1}": "'{0}' 须为玩家编号 0–3，收到 {1}",
     "'bets' must be four whole numbers 0-100, one per player":
         "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
@@ -1093,7 +1319,7 @@ MESSAGES: dict[str, str] = {
     "'points' must be four whole numbers, one per player": "分数 'points' 须为四个整数，每位玩家一个",
     "'points' must sum to zero (what one wins the others pay), got {0}":
         "分数 'points' 之和须为零（一家赢的即别家输的），现在是 {0}",
-    "'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
+    "'players' must be the four players' names, in seating order": "玩家须为四位玩家的名字，按座位顺序",
     "the four players need different names": "四位玩家的名字须各不相同",
     "'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}":
         "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
@@ -1154,6 +1380,28 @@ MESSAGES: dict[str, str] = {
     "detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
     "detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
     "detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
+    "'table' must be an object with 'rivers' and 'melds' by seat wind, or the table reader's "
+    "answer": "'table' 须为按门风给出 'rivers'（牌河）和 'melds'（副露）的对象，或读桌的结果",
+    "'table.seats' must map self, right, across, left to what each shows":
+        "'table.seats' 须把 self、right、across、left 各家对应到其桌面",
+    "'table.rivers' must map seat winds to discards in order": "'table.rivers' 须把门风对应到依次打出的牌",
+    "'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
+    "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
+    "the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
+    "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
+    "'corrections' is too long": "'corrections'（更正）太长",
+    "a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}":
+        "移动写作 编号=座位 或 编号=座位:区域（例如 7=left:river），收到 {0}",
+    "{0} tiles found in the photo, more than the {1} a table can hold":
+        "照片上找到 {0} 张牌，多于一桌最多的 {1} 张",
+    "corrections must be a list of {{index, seat, zone}} objects":
+        "更正须为 {{index, seat, zone}} 对象的列表",
+    "correction for tile {0}, but the photo has {1} tiles": "更正第 {0} 张，但照片上只有 {1} 张",
+    "unknown seat {0}: seats are self, right, across, left":
+        "未知的座位 {0}：座位是 self（本家）、right（下家）、across（对家）、left（上家）",
+    "unknown zone {0}: zones are hand, meld, river, bonus, indicator, wall":
+        "未知的区域 {0}：区域是 hand（手牌）、meld（副露）、river（牌河）、bonus（花牌）、"
+        "indicator（翻牌）、wall（牌墙）",
     "correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
     "{0}: the file is empty": "{0}：文件是空的",
     "{0}: larger than {1} MB": "{0}：大于 {1} MB",
@@ -1187,11 +1435,11 @@ MESSAGES: dict[str, str] = {
     # what the scorers assumed
     "no table given: dealer E, no bets, no kongs": "没有给出牌桌情况：东家坐庄，不下注，无杠",
     "dealer E": "东家坐庄",
-    "seat {0} (the hand's seat wind)": "座位 {0}（这手牌的门风）",
+    "seat {0} (the hand's seat wind)": "{0}家（这手牌的门风）",
     "discarder {0} (the winner's 上家)": "放炮者 {0}（和牌者的上家）",
-    "self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
+    "self-drawn (table.discarder is null)": "自摸（没有放炮者）",
     "liable seat {0} ({1}) read from the melds; give table.liable to say otherwise":
-        "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
+        "从副露看出由 {0}家包牌（{1}）；若不是，请给出 table.liable",
     # the reading of a photo: its doubts
     "the winning tile {0} is not in the hand": "和牌张 {0} 不在手牌里",
     "low confidence": "识别把握不大",
@@ -1250,11 +1498,11 @@ MESSAGES: dict[str, str] = {
     "换三张: the direction is one of {0}, got {1} (this table plays exchange_three = {2})":
         "换三张：方向须为 {0} 之一，收到 {1}（本桌 exchange_three = {2}）",
     "换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
-    "换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
-    "换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
+    "换三张: seat {0} passes three tiles": "换三张：{0}家要换出三张牌",
+    "换三张: seat {0}'s three tiles must be of one suit": "换三张：{0}家的三张牌须同一花色",
     "换三张 needs three tiles of one suit in the hand": "换三张需要手里有三张同花色的牌",
     "claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}":
-        "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
+        "要牌 {0}：{1}家只能吃上家 {2} 的牌，不能吃 {3} 的",
     "'hands' of a drawn hand is read only by a variant that settles the draw (sichuan, xueliu), as an "
     "object of seat -> hand":
         "流局的 'hands' 只有流局要结算的规则（sichuan、xueliu）才读，格式为 座位 → 手牌",
@@ -1286,7 +1534,7 @@ MESSAGES: dict[str, str] = {
     "{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
     "呼叫转移: 杠上炮 needs the discarder's kong in table.kongs":
         "呼叫转移：杠上炮需要 table.kongs 里有放炮者的杠",
-    "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
+    "查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0}家缺少手牌",
     # a player's own tile set (vision.tileset, tileset command, /api/tilesets)
     "this tile classifier model gives no features to learn a tile set from: export it again with "
     "`python -m vision.train export classify`":
@@ -1371,6 +1619,8 @@ WORDS: dict[str, str] = {
     "the hand state": "手牌", "the claims request": "要牌请求", "the hands": "各盘",
     "the events": "事件", "the claims": "要牌记录", "the table": "牌桌", "--options": "--options 选项",
     "input": "输入", "chow": "吃", "pung": "碰", "kong": "杠",
+    # the seats, as players name them (the engine's messages say E S W N)
+    "E": "东", "S": "南", "W": "西", "N": "北",
     # Python's JSON messages
     "Expecting value": "缺少值", "Extra data": "多余的数据",
     "Expecting property name enclosed in double quotes": "属性名须用双引号",
@@ -1380,6 +1630,18 @@ WORDS: dict[str, str] = {
     "No such file or directory": "没有这个文件", "Permission denied": "没有权限",
     "Is a directory": "这是文件夹",
 }
+
+
+#: Each variant's id as a message quotes it ('sichuan'), for the pages: its name.
+WORDS.update({f"'{name}'": f"「{zh}」" for name, (zh, _) in VARIANTS.items()})
+
+#: The catalogue keys of the seats' names (东家 / East).
+SEAT_KEYS = {"E": "ui.east", "S": "ui.south", "W": "ui.west", "N": "ui.north"}
+
+
+def seat_name(seat: str, lang: str = "zh") -> str:
+    """A seat as players name it (``E`` → 东家 / East); anything else as it is."""
+    return text(SEAT_KEYS[seat], lang) if seat in SEAT_KEYS else seat
 
 
 def text(key: str, lang: str = "zh", **params: Any) -> str:

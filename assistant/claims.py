@@ -12,17 +12,18 @@ profile decides whether they all win (一炮多响) or only the nearest in turn 
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
 from typing import Any
 
-from .analysis import blocked, complete_readings, resolve_quints, rules_of, split_wilds
 from .errors import MahjongError
 from .hand import HandState
+from .jokers import pung_priority
+from .legality import claim_melds, discard_win, joker_pungs, resolve_melds
 from .profile import RuleProfile
+from .rules import rules_of
 from .scoring.table import check_seat, seat_winds
-from .tiles import INDEX, TILES, WINDS, is_suited, parse_tile, tile_name
-from .variants import WIN_CHECKS, get_profile
+from .table_view import last_discard, shows_table, table_of
+from .tiles import INDEX, WINDS, parse_tile, tile_name
+from .variants import get_profile
 
 
 def next_seat(seat: str, steps: int = 1, seats: tuple[str, ...] = WINDS) -> str:
@@ -48,63 +49,48 @@ def relative_source(claimer: str, discarder: str, seats: tuple[str, ...] = WINDS
 
 def seat_claims(state: HandState, profile: RuleProfile, tile: str, may_chow: bool,
                 robbing: bool = False, passed: bool = False) -> dict[str, Any]:
-    """What one seat may do with the discarded ``tile``."""
+    """What one seat may do with the discarded ``tile``, as :mod:`assistant.legality` decides:
+    ``pungs`` and ``kongs`` list each meld it may make (wilds and 芜湖's winds included)."""
     if state.tile_count != profile.hand_size or state.win_tile is not None:
         raise MahjongError(f"a seat claiming a discard holds {profile.hand_size} tiles (a kong "
                            f"counting 3), "
                            f"this one holds {state.tile_count}", state.tile_count)
     rules = rules_of(profile, state)
-    state = resolve_quints(profile, state, rules.wild_codes)
+    state = resolve_melds(profile, state, rules.wild_codes)
     if tile in rules.wild_codes and not profile.wild_discard:
         raise MahjongError(f"variant {profile.name!r}: a wild tile ({tile}, {tile_name(tile)}) "
                            "is never discarded (财神不能打出), so it cannot be claimed", tile)
-    won = replace(state, win_tile=tile, self_drawn=False, robbing_kong=robbing)
-    readings = [] if blocked(won, profile) else complete_readings(
-        won, profile, *split_wilds(won.tiles, rules))[0]
-    win = bool(readings) and not passed and (profile.kong_robbable or not robbing)
-    check = WIN_CHECKS.get(profile.name)  # riichi: a ron needs a yaku
-    win = win and (check is None or check(won, profile, readings))
-    # 武汉: a discarded 赖子 cannot be claimed, nor won on.
-    win = win and (profile.wild_in_claims or tile not in rules.wild_codes)
-    # Self-drawn wins only (百张, 天津 没有炮和): no win on a discard.
-    win = win and (robbing or profile.extra.get("discard_wins", True) is not False)
-    # 立四's standing tiles never go into a chow; 排列出牌: no chow of a tile one has discarded.
-    counts, wilds = split_wilds(list((Counter(state.concealed) - Counter(state.stood)).elements()),
-                                rules)
-    if profile.discard_lock and tile in state.discards:
-        may_chow = False
+    win = discard_win(state, profile, rules, tile, robbing, passed)
     if robbing:
-        return {"win": win, "kong": False, "pung": False, "chows": []}
-    # Pungs and kongs take the whole hand (芜湖: any two winds pung a wind).
-    full, _ = split_wilds(state.concealed, rules)
-    key = "E" if rules.fold_winds and tile in WINDS else tile
-    held = full[INDEX[key]] if tile not in rules.wild_codes else 0
-    chows: list[list[str]] = []
-    if may_chow and profile.chow_allowed and is_suited(tile) and tile not in rules.wild_codes:
-        i = INDEX[tile]
-        pos = i % 9
-        for low in (pos - 2, pos - 1, pos):
-            if 0 <= low <= 6:
-                others = [i - pos + low + k for k in range(3) if i - pos + low + k != i]
-                if all(counts[k] for k in others):
-                    chows.append([TILES[i - pos + low + k] for k in range(3)])
-    # 定缺: the suit given up is never claimed.
-    void = bool(state.void_suit) and tile.endswith(state.void_suit) and len(tile) == 2
-    return {"win": win, "kong": held >= 3 and not void, "pung": held >= 2 and not void,
-            "chows": chows}
+        return {"win": win, "kong": False, "pung": False, "chows": [], "pungs": [], "kongs": []}
+    melds = claim_melds(state, profile, rules, tile, may_chow)
+    out = {"win": win, "kong": bool(melds["kong"]), "pung": bool(melds["pung"]),
+           "chows": melds["chow"], "pungs": melds["pung"], "kongs": melds["kong"]}
+    jokers = joker_pungs(state, profile, tile)
+    if jokers:  # 特别百搭: a real tile and a joker pung too
+        out.update(pung=True, joker_pungs=jokers)
+    return out
 
 
 def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     """Every seat's legal claims on a discard and the resolution, from a JSON request.
 
     Keys: ``discard`` (tile), ``discarder`` (seat wind), ``hands`` (seat wind -> hand state of 13
-    tiles; seats not given are skipped), optional ``variant``, ``options``, ``passed`` (seats that
-    passed a win on this tile and may not take it) and ``robbing_kong`` (the tile was added to a
-    pung: only a win may take it), ``riichi`` (seats that declared 立直: where the profile's
-    ``riichi`` switch is on they may no longer chow, pung or kong, only win).
+    tiles, 特别百搭 held under ``jokers``; seats not given are skipped); without ``discard``, a
+    ``table`` (``table_view``: rivers by wind, or the table reader's answer seen from
+    ``seat_wind``) gives the last tile of the discarder's river; optional ``variant``,
+    ``options``, ``passed`` (seats that passed a win on this tile and may not take it) and
+    ``robbing_kong`` (the tile was added to a pung: only a win may take it), ``riichi`` (seats
+    that declared 立直: where the profile's ``riichi`` switch is on they may no longer chow,
+    pung or kong, only win).
     """
     if not isinstance(data, dict):
         raise MahjongError("a claims request must be a JSON object", data)
+    if (data.get("discard") is None and shows_table(data.get("table"))
+            and data.get("discarder") in WINDS):
+        # the tile just discarded is the last of the discarder's river, as the table shows it
+        data = {**data, "discard": last_discard(table_of(data["table"], data.get(
+            "seat_wind", "E")), data.get("discarder"))}
     if data.get("discard") is None:
         raise MahjongError("the claims request has no 'discard': give the discarded tile, "
                            'e.g. "discard": "5p"', "discard")
@@ -149,26 +135,33 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
         entry = seat_claims(state, profile, tile, next_seat(discarder, 1, at_table) == seat,
                             robbing, seat in passed)
         if seat in riichi:  # 立直: "其后不能再上或碰牌，那当然可以和牌"
-            entry.update(kong=False, pung=False, chows=[], riichi=True)
+            entry.update(kong=False, pung=False, chows=[], pungs=[], kongs=[], riichi=True)
         entry["distance"] = turn_distance(discarder, seat, at_table)
         entry["from"] = relative_source(seat, discarder, at_table)
         seats[seat] = entry
     return {"discard": tile, "discard_name": {"zh": tile_name(tile, "zh"),
                                               "en": tile_name(tile, "en")},
             "discarder": discarder, "variant": profile.name, "seats": seats,
-            **resolve(seats, profile)}
+            **resolve(seats, profile, discarder)}
 
 
-def resolve(seats: dict[str, dict[str, Any]], profile: RuleProfile) -> dict[str, Any]:
-    """Who takes the tile: winners first (all, or the nearest), then kong/pung, then chow."""
+def resolve(seats: dict[str, dict[str, Any]], profile: RuleProfile,
+            discarder: str | None = None) -> dict[str, Any]:
+    """Who takes the tile: winners first (all, or the nearest), then kong/pung, then chow; with
+    特别百搭, several seats that may pung settle it by 抢碰 (two real tiles first, then the best
+    joker's rank, then turn order)."""
     by_turn = sorted(seats, key=lambda s: seats[s]["distance"])
     winners = [s for s in by_turn if seats[s]["win"]]
     if winners:
         return {"winners": winners if profile.multiple_winners else winners[:1], "claim": None}
-    for s in by_turn:
-        if seats[s]["kong"] or seats[s]["pung"]:
-            return {"winners": [], "claim": {"seat": s, "type": "pung",
-                                             "can_kong": seats[s]["kong"]}}
+    pungs = [s for s in by_turn if seats[s]["kong"] or seats[s]["pung"]]
+    if len(pungs) > 1 and discarder is not None and any(
+            seats[s].get("joker_pungs") for s in pungs):
+        first = pung_priority(discarder, {s: [] if seats[s]["pungs"] or seats[s]["kong"]
+                                          else seats[s]["joker_pungs"][:1] for s in pungs})
+        pungs = [first]
+    for s in pungs:
+        return {"winners": [], "claim": {"seat": s, "type": "pung", "can_kong": seats[s]["kong"]}}
     for s in by_turn:
         if seats[s]["chows"]:
             return {"winners": [], "claim": {"seat": s, "type": "chow", "can_kong": False}}

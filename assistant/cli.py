@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "table": ("assistant.commands.table", "table procedures: dice, draw, next dealer, wind, claims"),
     "detect": ("vision.commands.detect", "find and name every tile in photos"),
     "score": ("vision.commands.score", "read a photo of a hand and score it"),
+    "read-table": ("vision.commands.read_table",
+                   "read the whole table from one photo: every seat's river, melds and hand"),
     "tileset": ("vision.commands.tileset", "teach the recognizer your own tiles from a photo"),
     "serve": ("assistant.commands.serve", "start the web service"),
 }

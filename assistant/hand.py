@@ -60,6 +60,10 @@ MAX_INDICATORS = 5
 #: Hand sizes the engine reads: one to five sets and a pair (成都's 4, 7, 10 and 13 tiles; the 16
 #: of 十六张), and 江南 心皇's 12 (the imagined tile makes the 13th).
 HAND_SIZES = (4, 7, 10, 12, 13, 16)
+#: ``context.draws_left``: own draws still to come, at most 70 (a whole wall's share and more).
+MAX_DRAWS_LEFT = 70
+#: ``advice``: what orders the discards (tile efficiency, value, safety, or value less danger).
+ADVICE_ORDERS = ("efficiency", "value", "safety", "balanced")
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,9 @@ class Meld:
     source: str | None = None  # "left" (上家), "opposite" (对家), "right" (下家)
     claimed_index: int | None = None
     added_kong: bool = False
-    #: A quint's kind once the hand's wilds are known (:func:`assistant.analysis.resolve_quints`).
+    #: The kind a quint, or a pung or kong holding wilds, stands for once the hand's wilds are
+    #: known (:func:`assistant.legality.check_meld`); the faces of a pung or kong are checked
+    #: there too, as only the variant knows its wilds (百搭可碰) and its winds (芜湖).
     kind: str | None = field(default=None, compare=False)
 
     @property
@@ -81,9 +87,9 @@ class Meld:
         """The tile of a pung, kong or quint (the lowest of a chow); a face-down kong shows one
         face; a quint not yet read against the wilds, its most held face."""
         faces = [t for t in self.tiles if t != BACK]
+        if self.kind is not None:
+            return self.kind
         if self.type == "quint":
-            if self.kind is not None:
-                return self.kind
             held = Counter(faces)
             return max(sorted_tiles(set(faces)), key=held.__getitem__)
         return sorted_tiles(faces)[0]
@@ -103,7 +109,7 @@ class Meld:
     @property
     def stands_for(self) -> tuple[str, ...]:
         """The tiles the meld stands for: a read quint as five of its kind, else its faces."""
-        if self.type == "quint" and self.kind is not None:
+        if self.kind is not None:
             return (self.kind,) * len(self.tiles)
         return self.faces
 
@@ -159,9 +165,6 @@ class Meld:
                     and idx[1] == idx[0] + 1 and idx[2] == idx[0] + 2):
                 raise MahjongError(f"{where} ({text}) is not a chow: three consecutive tiles of "
                                    "one suit expected", text)
-        elif self.type != "quint" and len(set(faces)) != 1:  # a quint's wilds are read later
-            raise MahjongError(f"{where} ({text}) is not a {self.type}: the tiles must be the same",
-                               text)
         if self.concealed and not self.is_kong:
             raise MahjongError(f"{where} ({text}): only a kong or a quint can be declared "
                                "concealed", text)
@@ -263,6 +266,24 @@ def _nukidora(value: Any) -> int:
     return value
 
 
+def _draws_left(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DRAWS_LEFT:
+        raise MahjongError(f"context.draws_left must be a whole number from 0 to {MAX_DRAWS_LEFT}, "
+                           f"got {value!r}", "draws_left")
+    return value
+
+
+def _advice(value: Any) -> str:
+    if value is None:
+        return "balanced"
+    if value not in ADVICE_ORDERS:
+        raise MahjongError(f"'advice' must be one of {', '.join(ADVICE_ORDERS)}, got {value!r}",
+                           "advice")
+    return value
+
+
 def _wind(value: Any, what: str) -> str:
     if value not in WINDS:
         raise MahjongError(f"{what} must be one of E S W N, got {value!r}", value)
@@ -307,6 +328,8 @@ class HandState:
     laid_out: list[str] = field(default_factory=list)  # 红中杠 / 赖子杠: single tiles laid out
     jokers: list[str] = field(default_factory=list)  # 特别百搭 held: 元 喜 合 筒 索 万 总 一皇 … 四后
     nukidora: int = 0  # 三麻: the 北 this seat set aside (抜きドラ), each a dora and a draw
+    draws_left: int | None = None  # the player's own draws after this discard (advice)
+    advice: str = "balanced"  # how the discards are ordered: efficiency, value, safety, balanced
 
     @property
     def tiles(self) -> list[str]:
@@ -405,6 +428,7 @@ class HandState:
             indicator=_indicator(data.get("indicator")),
             laid_out=_tile_list(data.get("laid_out"), "laid_out"),
             jokers=_jokers(data.get("jokers")), nukidora=_nukidora(data.get("nukidora")), **flags,
+            draws_left=_draws_left(merged.get("draws_left")), advice=_advice(data.get("advice")),
         )
         state.check(hand_size)
         return state

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .analysis import analyze_state
 from .claims import resolve, turn_distance
 from .errors import MahjongError
+from .legality import claim_kinds
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
@@ -584,7 +586,9 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
     """Who takes a discard, given what each seat declares: ``{seat: claim}`` of the winners (all
     of them with several winners allowed, else the nearest) or of the one seat that takes it.
 
-    A chow by any seat but the discarder's 下家, or where chows are not allowed, is refused.
+    A claim the variant does not let that seat make (:func:`assistant.legality.claim_kinds`: a
+    chow by any seat but the discarder's 下家 or where chows are not played, any set where
+    discards are never claimed) does not take the tile.
     """
     at_table = seat_winds(profile)
     discarder = check_seat(_seat(discarder, "discarder"), "discarder", at_table)
@@ -596,10 +600,12 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
         if claim not in _CLAIMS:
             raise MahjongError(f"seat {seat}: a claim is one of {', '.join(_CLAIMS)}, got {claim!r}",
                                claim)
-        may_chow = profile.chow_allowed and next_seat(discarder, seats=at_table) == seat
-        seats[seat] = {"win": claim == "win", "kong": claim in ("kong", "zhi_kong"),
-                       "pung": claim == "pung", "chows": [[claim]] if claim == "chow" and may_chow
-                       else [], "distance": turn_distance(discarder, seat, at_table)}
+        kinds = claim_kinds(profile, next_seat(discarder, seats=at_table) == seat)
+        seats[seat] = {"win": claim == "win",
+                       "kong": claim in ("kong", "zhi_kong") and "kong" in kinds,
+                       "pung": claim == "pung" and "pung" in kinds,
+                       "chows": [[claim]] if claim == "chow" and "chow" in kinds else [],
+                       "distance": turn_distance(discarder, seat, at_table)}
     outcome = resolve(seats, profile)
     if outcome["winners"]:
         return dict.fromkeys(outcome["winners"], "win")
@@ -630,7 +636,7 @@ def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict
             items.append(item("杠分作废", "Kong payments cancelled in a drawn hand", 0,
                               event="draw"))
     if draw_settler is not None and hands is not None:
-        items += draw_settler(profile, table, hands, ledger)
+        items += draw_settler(profile, table, hands, ledger, analyze_state)
     return {"variant": profile.name, "outcome": "draw", "items": items, "total": 0,
             **ledger.to_json(), "assumed": table.assumed}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import score_summary, text, translate, variant_name
+from .catalogue import score_summary, seat_name, text, translate, variant_name
 from .shanten import Form
 from .tiles import tile_name, to_compact
 
@@ -35,8 +35,12 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('melds', lang)}: {melds}")
     lines.append(f"{_t('variant', lang)}: {variant_name(result['variant'], lang)}")
     s = result["shanten"]
+    refusal = result.get("not_a_win")
+    if refusal:  # complete, but the variant's rules refuse it: the reason, never "a win!"
+        lines.append(f"{text('verdict.not_a_win', lang)}: {refusal['zh' if zh else 'en']}")
     if result["is_win"]:
-        lines.append(_t("win", lang))
+        if not refusal:
+            lines.append(_t("win", lang))
         for d in result.get("decompositions", []):
             form = Form(d["form"])
             label = form.name_zh if zh else _FORM_EN[form]
@@ -65,7 +69,9 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('discards', lang)}:")
         for d in result["discards"][:5]:
             lines.append("  " + _t("discard", lang, tile=tile_name(d["tile"], lang), s=d["shanten"],
-                                   k=d["ukeire"], tiles=to_compact(d["tiles"])))
+                                   k=d["ukeire"], tiles=to_compact(d["tiles"]))
+                         + (_t("no_legal_wait", lang) if d.get("no_legal_wait") else ""))
+        lines += advice_lines(result, lang)
     own = result.get("own_turn") or {}
     if own.get("concealed_kongs"):
         lines.append(f"{_t('kongs', lang)}: {_names(own['concealed_kongs'], lang)}")
@@ -73,10 +79,31 @@ def analysis_report(result: dict[str, Any], lang: str = "zh") -> str:
         lines.append(f"{_t('added', lang)}: {_names([a['tile'] for a in own['added_kongs']], lang)}")
     if result.get("score"):
         lines += score_lines(result["score"], lang)
-    if result.get("score_error"):  # complete, but not a win under the rules (riichi: no yaku)
-        lines.append(("不计分: " if lang.startswith("zh") else "Not scored: ")
-                     + result["score_error"]["message"])
     return "\n".join(lines)
+
+
+def advice_lines(result: dict[str, Any], lang: str = "zh") -> list[str]:
+    """One line per discard with its win chance, expected gain and deal-in chance
+    (``打 5m: 胡牌率 18% · 期望 +9.2 · 放炮 3%``), the main winning hands, and the verdict."""
+    lines = []
+    zh = lang.startswith("zh")
+    for d in result["discards"]:
+        if "win_chance" not in d:
+            continue
+        line = "  " + _t("advice_line", lang, tile=d["tile"], win=f"{round(100 * d['win_chance'])}%",
+                         ev=f"{d['expected_points']:+.1f}")
+        if d.get("deal_in") is not None:
+            line += _t("advice_danger", lang, deal=f"{round(100 * d['deal_in'])}%")
+        lines.append(line)
+        if d.get("targets"):
+            sep = "、" if zh else ", "
+            names = sep.join(f"{t['name_zh' if zh else 'name_en']} {round(100 * t['share'])}%"
+                             for t in d["targets"])
+            lines.append(_t("advice_targets", lang, targets=names))
+    verdict = result.get("verdict")
+    if verdict:
+        lines.append(_t("verdict", lang, reason=verdict["reason_zh" if zh else "reason_en"]))
+    return lines
 
 
 def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
@@ -88,21 +115,23 @@ def score_lines(score: dict[str, Any], lang: str = "zh") -> list[str]:
         if i.get("event") == "cap":
             cap = i  # the cap is said as "封顶 3番", not as an item taking fan away
             continue
-        why = to_compact(i["tiles"]) if i.get("tiles") else i.get("event", "")
+        # The tiles that make the item; an item of the table (自摸, a flower) has none to show.
+        why = f"  [{to_compact(i['tiles'])}]" if i.get("tiles") else ""
         name = f"{i['name_zh']} {i['name_en']}" if zh else f"{i['name_en']} ({i['name_zh']})"
         times = f" ×{i['count']}" if i.get("count", 1) > 1 else ""
-        lines.append(f"  {name}: {i['value']:+d}{times}  [{why}]")
+        lines.append(f"  {name}: {i['value']:+d}{times}{why}")
     if cap is not None and "fan" in score:
         lines.append("  " + _t("cap", lang, cap=score["fan"], fan=score["fan"] - cap["value"]))
     lines.append(f"  {_t('sum', lang)}: {score_summary(score, lang)}")
     if score.get("liable"):
-        lines.append(f"  {_t('liable', lang)}: {score['liable']['seat']}")
-    pays = "  ".join(f"{seat} {amount:+d}" for seat, amount in score["payments"].items())
+        lines.append(f"  {_t('liable', lang)}: {seat_name(score['liable']['seat'], lang)}")
+    pays = "  ".join(f"{seat_name(seat, lang)} {amount:+d}"
+                     for seat, amount in score["payments"].items())
     lines.append(f"{_t('payments', lang)}: {pays}")
     for payer, row in score.get("matrix", {}).items():
         for payee, amount in row.items():
             if amount:
-                lines.append(f"  {payer} → {payee}: {amount}")
+                lines.append(f"  {seat_name(payer, lang)} → {seat_name(payee, lang)}: {amount}")
     for note in score.get("assumed", []):
         lines.append(f"  {_t('assumed', lang)}: {translate(note, lang)}")
     return lines
@@ -114,9 +143,21 @@ def claims_report(result: dict[str, Any], lang: str = "zh") -> str:
     lines = [f"{_t('discard_of', lang)}: {name} ({result['discarder']})"]
     sep = "、" if lang.startswith("zh") else ", "
     for seat, c in result["seats"].items():
-        can = [text(f"claim.{k}", lang) for k in ("win", "kong", "pung") if c[k]]
-        can += [text("claim.chow", lang) + ("" if lang.startswith("zh") else " ") + to_compact(ch)
-                for ch in c["chows"]]
+        gap = "" if lang.startswith("zh") else " "
+        can = [text("claim.win", lang)] if c["win"] else []
+        for kind in ("kong", "pung"):
+            # A set of one face is named alone; one made with a wild or with 芜湖's winds, or
+            # one of several, shows its tiles.
+            options = c.get(f"{kind}s") or []
+            plain = len(options) == 1 and len(set(options[0])) == 1
+            if c[kind] and (plain or not options) and not (kind == "pung" and not options
+                                                           and c.get("joker_pungs")):
+                can.append(text(f"claim.{kind}", lang))
+            elif c[kind]:
+                can += [text(f"claim.{kind}", lang) + gap + to_compact(o) for o in options]
+        if c.get("joker_pungs"):
+            can.append(text("claim.joker_pung", lang, jokers=" ".join(c["joker_pungs"])))
+        can += [text("claim.chow", lang) + gap + to_compact(ch) for ch in c["chows"]]
         lines.append(f"  {seat}: {sep.join(can) if can else _t('nothing', lang)}")
     if result["winners"]:
         lines.append(f"{_t('winners', lang)}: " + ", ".join(result["winners"]))

@@ -122,9 +122,11 @@ def wild_codes_for(profile: object, state: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(codes))
 
 
-def stand_ins(profile: object, wild_codes: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """(tile, what it stands for) pairs: a 白板 as the turned tile's own kind (活动百搭, 财神),
-    where the profile says so and 白板 is not itself wild."""
+def stand_ins(profile: object, wild_codes: tuple[str, ...],
+              indicator: str | None = None) -> tuple[tuple[str, str], ...]:
+    """(tile, what it stands for) pairs: a 白板 as the turned tile's own kind (活动百搭, 财神:
+    "白板可以用莋代替该张翻开的牌"), where the profile says so and 白板 is not itself wild; a
+    scheme making several wilds (窗百搭) still has 白板 stand for the turned tile itself."""
     if getattr(profile, "white_stands_in", False) and wild_codes and "P" not in wild_codes:
-        return (("P", wild_codes[0]),)
+        return (("P", indicator if indicator in wild_codes else wild_codes[0]),)
     return ()

@@ -8,7 +8,7 @@ engine's own pure-Python path (``MAHJONG_ASSISTANT_PURE=1``) beside the compiled
 this one process, after checking that they give the same answers. ``shanten_batch`` rows time the
 batch API on the whole set of hands at once, against the peer's per-hand calls on the same hands
 (it has no batch call). Last come the import time of ``assistant`` and the resident size of the
-tables, each measured in a fresh interpreter, and every target of issue 61 with its verdict.
+tables, each measured in a fresh interpreter, and every target of the engine with its verdict.
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ def main() -> None:
         ("tables resident <= 50 MB", 50 / table_mb, 1),
         ("import of assistant <= 0.3 s", 0.3 / import_s, 1),
     ]
-    print("issue 61 targets:")
+    print("targets:")
     for name, value, need in targets:
         print(f"  {name:<46} {'met' if value >= need else 'NOT MET'}"
               + (f" ({value:.1f}x)" if need > 1 else ""))

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from assistant import analyze
-from assistant.analysis import rules_of, split_wilds
 from assistant.decompose import decompositions
 from assistant.hand import HandState
+from assistant.rules import rules_of, split_wilds
 from assistant.variants import get_profile
 from assistant.variants.mcr import score_mcr
 

@@ -1,6 +1,6 @@
 """Random complete hands with a wild kind (``wilds``) under every variant through
-``/api/analyze``: how many get an answer, a 422, or a 5xx (issue 65 found 17 in 4,000; a wild
-standing for a whole pair reached the pattern tests as ``*``).
+``/api/analyze``: how many get an answer, a 422, or a 5xx (a wild
+standing for a whole pair must reach the pattern tests as the tile it stands for, not ``*``).
 
     .venv/bin/python benchmarks/wild_hands_fuzz.py [--hands 4000] [--seed 5]
 

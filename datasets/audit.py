@@ -28,6 +28,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from datasets.real import DEFAULT_SOURCE
+from vision.boxes import iou
+
 AUDIT_FILE = Path(__file__).with_name("valid_audit.csv")
 #: A relabel row names its label by the label's box; rounding leaves them this close.
 SAME_BOX = 0.9
@@ -61,8 +64,6 @@ def corrected(truth: list[dict[str, Any]], corrections: list[dict[str, Any]]
     >>> [t["tile"] for t in corrected(labels, fixes)]
     ['4p', '?']
     """
-    from vision.evaluate import iou
-
     out = [dict(t) for t in truth]
     for fix in corrections:
         if fix["action"] == "add":
@@ -107,12 +108,11 @@ def _cell(image: np.ndarray, box: list[float], caption: str, side: int = 220) ->
 
 def write_sheets(out: Path, per_sheet: int = 24, columns: int = 6) -> list[Path]:
     """Sheets of every correction drawn in its photo (``audit-NN.png``), for checking by eye."""
-    from vision.evaluate import VALID
     from vision.images import read_image
 
     cells = []
     for photo, fixes in read_audit().items():
-        image = read_image(VALID / "valid" / "images" / photo)
+        image = read_image(DEFAULT_SOURCE / "valid" / "images" / photo)
         cells += [(fix["row"], _cell(image, fix["box"],
                                      f"{fix['row']} {_MARK[fix['action']]} {fix['tile']}"))
                   for fix in fixes]

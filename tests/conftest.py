@@ -1,4 +1,5 @@
-"""Shared fixtures: where ../shared lies, and the vectors in it."""
+"""Shared fixtures: where ../shared lies, the vectors in it, and a throw-away PostgreSQL; a test
+that draws art with a font this machine lacks is skipped, naming the font."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
+from test_service_support import PostgresServer
+
+from datasets.synth.fonts import FontMissing
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MAHJONG_SHARED", ROOT.parent / "shared"))
@@ -29,3 +33,32 @@ def vector_params(relative: str, keep=lambda row: True) -> list:
         return [pytest.param(None, marks=pytest.mark.skip(reason=f"{path} missing"))]
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     return [pytest.param(r, id=r["id"]) for r in rows if keep(r)]
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A PostgreSQL server for the module's tests, or the reason there is none."""
+    server = PostgresServer()
+    reason = server.start()
+    yield server if reason is None else reason
+    server.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item):
+    """A fixture that draws art with fonts this machine lacks skips its tests (see below)."""
+    try:
+        return (yield)
+    except FontMissing as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """A test that draws a generated design (or a font's tiles) with fonts this machine lacks is
+    skipped naming them: drawn with other fonts its pixels would be another design's, so it
+    passes or fails by which fonts happen to be installed."""
+    try:
+        return (yield)
+    except FontMissing as exc:
+        pytest.skip(str(exc))

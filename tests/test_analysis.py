@@ -25,7 +25,7 @@ def test_melds_count_against_remaining_copies() -> None:
 
 
 def test_fourteen_tiles_give_discards_best_first() -> None:
-    r = analyze({"concealed": "1112345678999m5p"})
+    r = analyze({"concealed": "1112345678999m5p", "advice": "efficiency"})
     assert not r["is_win"]
     best = r["discards"][0]
     assert best["tile"] == "5p" and best["shanten"] == 0
@@ -91,3 +91,33 @@ def test_void_suit_blocks_the_win_and_leads_the_discards() -> None:
     r = analyze({"concealed": "123456m234p678s99p", "context": {"void_suit": "s"}})
     assert not r["is_win"] and r["void_suit_held"] == ["6s", "7s", "8s"]
     assert {d["tile"] for d in r["discards"]} == {"6s", "7s", "8s"}
+
+
+@pytest.mark.parametrize(("hand", "zh", "en"), [
+    ({"concealed": "123456m234p678s99p", "variant": "sichuan", "context": {"void_suit": "s"}},
+     "定缺", "void suit"),
+    ({"concealed": "123456m789p234s55s", "variant": "sichuan"}, "缺一门", "three suits"),
+    ({"concealed": "123456m789p234s5s", "win_tile": "5s", "variant": "mcr"}, "起和的8番",
+     "8-point minimum"),
+    ({"concealed": "123m456m234s5s", "melds": [{"type": "pung", "tiles": "777p"}],
+      "win_tile": "5s", "variant": "riichi"}, "无役", "no yaku"),
+    ({"concealed": "123456789m234p5p", "win_tile": "5p", "variant": "wuhan"}, "不开口不能胡",
+     "must be open"),
+])
+def test_a_complete_hand_the_rules_refuse_says_why(hand: dict, zh: str, en: str) -> None:
+    """Whatever refuses the win (the void suit, 缺一门, MCR's minimum, no yaku, 武汉's 开口),
+    the answer gives the reason in both languages, and the report says "not a win", never
+    "a win!"."""
+    from assistant.report import analysis_report
+
+    r = analyze(hand)
+    assert zh in r["not_a_win"]["zh"] and en in r["not_a_win"]["en"], r["not_a_win"]
+    report = analysis_report(r, "zh")
+    assert "不算和牌" in report and "和牌！" not in report, report
+    assert "a win!" not in analysis_report(r, "en")
+
+
+def test_a_win_has_no_refusal() -> None:
+    r = analyze({"concealed": "123m456m234s5s", "melds": [{"type": "pung", "tiles": "EEE"}],
+                 "win_tile": "5s", "variant": "guangdong"})
+    assert r["is_win"] and "not_a_win" not in r

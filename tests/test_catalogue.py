@@ -126,14 +126,22 @@ def test_every_message_the_source_makes_is_catalogued() -> None:
     ({"concealed": "11111m123p456s78s"}, "1m（一万）有 5 张：手里 5 张、桌上见过 0 张，但每种牌只有四张"),
     ({"concealed": "1188z"}, "'1188z' 里的 '8z' 不是牌：字牌为 1z–7z"),
     ({"concealed": ["1m", "xx"]}, "暗牌 concealed：未知的牌 'xx'"),
-    ({"concealed": "123m", "melds": [{"type": "pung", "tiles": "123m"}]},
-     "第 1 副副露（1m 2m 3m）不是碰：牌须相同"),
 ])
 def test_engine_errors_read_in_chinese(data: dict, zh: str) -> None:
     with pytest.raises(MahjongError) as info:
         HandState.from_json(data)
     assert catalogue.translate(str(info.value)) == zh
     assert catalogue.translate(str(info.value), "en") == str(info.value)
+
+
+def test_a_meld_the_variant_refuses_reads_in_chinese() -> None:
+    # A pung's faces are read under the variant (its wilds may stand in), so the analysis
+    # refuses 1m 2m 3m as a pung where none is wild.
+    from assistant.analysis import analyze
+
+    with pytest.raises(MahjongError) as info:
+        analyze({"concealed": "456p789s11sEEE", "melds": [{"type": "pung", "tiles": "123m"}]})
+    assert catalogue.translate(str(info.value)) == "第 1 副副露（1m 2m 3m）不是碰：牌须相同"
 
 
 def test_an_unknown_message_is_left_as_it_is() -> None:

@@ -90,3 +90,15 @@ def test_robbing_a_kong_only_allows_a_win() -> None:
 def test_bad_requests(req, message) -> None:
     with pytest.raises(MahjongError, match=message):
         claims_on_discard(req)
+
+
+def test_the_report_shows_the_tiles_of_a_set_made_with_a_wild_or_a_joker() -> None:
+    from assistant.report import claims_report
+
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "xuzhou",
+                           "hands": {"W": {"concealed": "5pS123m789s11sNNN", "indicator": "E"}}})
+    assert "W: 碰55pS" in claims_report(r, "zh") and "W: pung 55pS" in claims_report(r, "en")
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "fujian",
+                           "options": {"special_jokers": True},
+                           "hands": {"S": {"concealed": "5p123m789s11sEEN", "jokers": ["四后"]}}})
+    assert "S: 一张真牌加特别百搭碰（四后）" in claims_report(r, "zh")

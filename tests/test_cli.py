@@ -31,7 +31,8 @@ def test_analyze_json_contract() -> None:
 def test_analyze_discards_keys() -> None:
     p = run("analyze", "--json", "--hand", "1112345678999m5p")
     d = json.loads(p.stdout)["discards"][0]
-    assert set(d) == {"tile", "shanten", "ukeire", "tiles"} and d["tile"] == "5p"
+    assert set(d) == {"tile", "shanten", "ukeire", "tiles", "win_chance", "tenpai_chance",
+                      "expected_points", "targets", "deal_in", "balance"} and d["tile"] == "5p"
 
 
 def test_analyze_complete_hand() -> None:
@@ -99,6 +100,7 @@ def test_output_into_a_closed_pipe_is_no_traceback() -> None:
     first = p.stdout.readline()
     p.stdout.close()  # far more than a pipe holds is still to come: the next write fails
     err = p.stderr.read().decode()
+    p.stderr.close()
     p.wait(timeout=60)
     assert first.startswith(b"111")
     assert "Traceback" not in err and "BrokenPipe" not in err, err

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from datasets.synth import designs
+from datasets.synth import designs, fontfaces
 from datasets.synth.art import FACE_CODES, FACE_SIZE, select_art_sets
+from datasets.synth.fonts import FontMissing, find_font
 
-
-def _have_fonts() -> bool:
-    try:
-        return bool(designs.cjk_fonts())
-    except FileNotFoundError:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _have_fonts(), reason="no CJK font (fonts-arphic-ukai) here")
+# A test drawing a design whose fonts are missing here is skipped naming them (tests/conftest.py).
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +61,7 @@ def test_many_seeds_cover_the_styles():
                           ("flower_kind", {"char", "plant", "numeral"}),
                           ("bonus_caption", {"chinese", "english", "short"})):
         assert {getattr(s, field) for s in styles} == values, field
-    assert {s.font.kind for s in styles} == {f.kind for f in designs.cjk_fonts()}
+    assert {s.font.kind for s in styles} == {f.kind for f in designs.CJK_FONTS}
 
 
 def test_a_set_sold_abroad_names_its_flower_pictures_in_english():
@@ -160,11 +154,47 @@ def test_render_dataset_with_generated_designs(tmp_path):
     assert arts == {"gen-0"}
 
 
-def test_no_cjk_font_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr(designs.shutil, "which", lambda name: None)
-    monkeypatch.setattr(designs, "FONT_GLOBS", ("no-such-folder/*.ttf",))
-    with pytest.raises(FileNotFoundError, match="fonts-arphic-ukai"):
-        designs.cjk_fonts.__wrapped__()
+def test_a_design_missing_its_fonts_is_refused_naming_them_and_left_out_when_counted(
+        monkeypatch, tmp_path):
+    """On a machine without the named fonts (no font folder but an empty one) no design is
+    drawn with whatever else is there: asking for one names its fonts and their packages, and
+    designs asked for by number are left out."""
+    monkeypatch.setenv("MAHJONG_FONT_DIRS", str(tmp_path))
+    missing = designs.missing_design_fonts("gen-12")
+    assert missing and set(missing) <= set(designs.CJK_FONTS + designs.LATIN_FONTS)
+    with pytest.raises(FontMissing, match="gen-12") as refused:
+        designs.design_style(12)
+    for font in missing:
+        assert font.family in str(refused.value) and font.package in str(refused.value)
+    assert "fonts-arphic-ukai" in str(refused.value)  # gen-12 writes its characters in UKai
+    with pytest.raises(FileNotFoundError, match="art set 'gen-0' is drawn with"):
+        select_art_sets(["gen-0"])
+    with pytest.raises(ValueError, match="no art set left.*fonts-"):
+        select_art_sets([], designs=3)
+    with pytest.raises(FontMissing, match="fonts-symbola"):
+        fontfaces.font_faces("uni-symbola")
+    assert designs.cjk_fonts() == () and designs.latin_fonts() == ()
+
+
+def test_a_design_is_drawn_the_same_whatever_other_fonts_are_installed(monkeypatch, tmp_path):
+    """Design 13 on a machine with only its own fonts, beside a Chinese font no design names
+    (a monospaced Kai here): the same faces as with every design font installed."""
+    drawn_here = designs.generated_design(13)
+    style = designs.design_style(13)
+    for font in dict.fromkeys((style.font, style.honor_font, style.caption_font)):
+        if font is not None:
+            named = next(f for f in designs.CJK_FONTS + designs.LATIN_FONTS
+                         if f.family == font.family and str(find_font(f)) == font.path)
+            (tmp_path / named.file).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / named.file).symlink_to(font.path)
+    mono = sorted(Path("/usr/share/fonts/truetype/lxgw-wenkai").glob("LXGWWenKaiMono-*.ttf"))
+    for path in mono[:1]:
+        (tmp_path / path.name).symlink_to(path)
+    monkeypatch.setenv("MAHJONG_FONT_DIRS", str(tmp_path))
+    assert len(designs.cjk_fonts()) < len(designs.CJK_FONTS)  # the other designs' fonts: gone
+    assert designs.design_style(13) != style  # found in the folder given, not the system's
+    drawn_apart = designs.generated_design(13)
+    assert all(np.array_equal(drawn_here[c], drawn_apart[c]) for c in FACE_CODES)
 
 
 def test_a_design_drawn_with_its_pictures_swapped_keeps_each_kinds_name_and_number():

@@ -272,8 +272,11 @@ def test_practice_question(page, server):
     page.goto(f"{server.url}/teach")
     page.wait_for_selector("#practice-hand[data-hand]")
     hand = page.get_attribute("#practice-hand", "data-hand").split()
+    melds = json.loads(page.get_attribute("#practice-hand", "data-melds"))
+    stood = page.get_attribute("#practice-hand", "data-stood").split()
     variant = page.eval_on_selector("#explain-variant", "s => s.value")
-    for w in analyze({"concealed": hand, "variant": variant})["waits"]:
+    for w in analyze({"concealed": hand, "melds": melds, "stood": stood,
+                      "variant": variant})["waits"]:
         page.click(f"#practice-grid button[data-tile='{w['tile']}']")
     page.click("#practice-check")
     page.wait_for_selector("#practice-verdict[data-correct='true']")
@@ -537,3 +540,27 @@ def test_taiwan_table_shows_the_dealers_streak(page, server):
     page.click("#record")
     page.wait_for_selector("tr.hand-row")
     page.wait_for_function("() => document.getElementById('streak')?.textContent === '1'")
+
+
+def test_live_page_reads_the_whole_table_and_holds_a_move(page, server, stub):
+    stub.tiles = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "S"]
+    page.goto(f"{server.url}/live")
+    page.check("#table-on")
+    page.click("#start")
+    page.wait_for_selector("#table-seats li")
+    assert "本家" in page.inner_text("#table-seats")
+    # a tap on the first tile, then "move it there": across, river; held over the next frames
+    page.locator("#table-view").scroll_into_view_if_needed()
+    box = page.evaluate("""() => { const c = document.getElementById('table-view');
+        const t = tableView.answer.tiles[0], r = c.getBoundingClientRect();
+        return [r.left + (t.box[0] + t.box[2]) / 2 * r.width / c.width,
+                r.top + (t.box[1] + t.box[3]) / 2 * r.height / c.height]; }""")
+    page.mouse.click(box[0], box[1])
+    page.select_option("#table-seat", "across")
+    page.select_option("#table-zone", "river")
+    page.click("#table-move")
+    page.wait_for_function("() => tableView.answer.seats.across.river.includes('1m')")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => tableView.answer.seats.across.river") == ["1m"]
+    assert "对家: 牌河 1m" in page.inner_text("#table-seats")
+    page.click("#stop")

@@ -1,4 +1,4 @@
-"""What a player at the table noticed (issue 24), in headless Chromium: every word in their
+"""What a player at the table noticed, in headless Chromium: every word in their
 language, pages that fit a phone, one hand model on the score page, melds and flowers entered by
 hand, the keyboard. The service runs with the stub recogniser of ``test_e2e_pages``."""
 
@@ -509,6 +509,9 @@ def test_bao_pai_indicators_for_the_chinese_variants(page, server) -> None:
     scored_photo(page, server, "guangdong")
     assert "宝牌" not in page.inner_text("#result")
     assert not page.is_visible("#ura-wrap") and not page.is_visible("#riichi-wrap")
+    # 宝牌 is the table's switch: no field until it is turned on.
+    assert not page.is_visible("#dora-wrap")
+    page.check("#dora-switch")
     with page.expect_request(lambda r: r.url.endswith("/api/analyze")) as sent:
         page.fill("#dora", "E")  # 南 is 宝牌: the pair of 南, two
         page.click("#score-btn")

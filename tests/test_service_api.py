@@ -99,14 +99,30 @@ def test_recognize_without_the_model_is_503(tmp_path, monkeypatch):
     assert_error(upload(client, b""), 400, "empty"), "bad uploads are refused before the model"
 
 
+@pytest.mark.parametrize("variant", ["wuhan", "taiyuan", "taiwan", "sichuan"])
+def test_practice_of_a_variant_that_needs_melds_stood_tiles_or_sixteen(client, variant):
+    # 武汉 wins open, 太原 waits with the stood tiles, 台湾 holds 16, 四川 plays 108 tiles.
+    q = client.get(f"/api/practice?seed=3&variant={variant}").get_json()
+    state = {"melds": q["melds"], "stood": q["stood"], "variant": variant}
+    waits = [w["tile"] for w in client.post("/api/analyze", json={"concealed": q["hand"],
+                                                                  **state}).get_json()["waits"]]
+    assert waits
+    ok = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits,
+                                                  **state}).get_json()
+    assert ok["correct"] and set(ok["decompositions"]) == set(waits)
+
+
 def test_practice_round_trip(client):
     q = client.get("/api/practice?seed=11").get_json()
-    waits = [w["tile"] for w in client.post("/api/analyze", json={"concealed": q["hand"]})
+    state = {"melds": q["melds"], "stood": q["stood"]}
+    waits = [w["tile"] for w in client.post("/api/analyze", json={"concealed": q["hand"], **state})
              .get_json()["waits"]]
-    ok = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits}).get_json()
+    ok = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits,
+                                                  **state}).get_json()
     assert ok["correct"]
     bad = client.post("/api/practice/check", json={"hand": q["hand"], "answer": waits[:1] + ["P"]
-                                                   if "P" not in waits else ["1m"]}).get_json()
+                                                   if "P" not in waits else ["1m"],
+                                                   **state}).get_json()
     assert not bad["correct"]
 
 

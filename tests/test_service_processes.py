@@ -14,17 +14,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_service_support import STUB_TILES, PostgresServer, jpeg_bytes
+from test_service_support import STUB_TILES, jpeg_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = PostgresServer()
-    reason = server.start()
-    yield server if reason is None else reason
-    server.stop()
 
 
 @pytest.fixture()

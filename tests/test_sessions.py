@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from test_service_support import PostgresServer
 
 from assistant.errors import MahjongError
 from assistant.service import create_app
@@ -14,14 +13,6 @@ from assistant.service.sessions import MIGRATIONS, SessionStore, rotate, seat_wi
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 WIN = {"concealed": "123m456p789s1112z", "win_tile": "S"}
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    """A PostgreSQL server for the module's tests, or the reason there is none."""
-    server = PostgresServer()
-    reason = server.start()
-    yield server if reason is None else reason
-    server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

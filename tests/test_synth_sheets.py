@@ -10,9 +10,10 @@ import pytest
 from datasets.synth import art as art_sets
 from datasets.synth import fontfaces, sheets
 from datasets.synth.art import load_art_set
+from datasets.synth.fonts import find_font
 
 SHEETS = [name for name, sheet in sheets.SHEETS.items() if sheet.path.exists()]
-FONTS = [name for name, font in fontfaces.FONT_SETS.items() if font.exists()]
+FONTS = [name for name, font in fontfaces.FONT_SETS.items() if find_font(font)]
 KMAHJONGG = [f"kmj-{tileset}" for tileset in ("default", "traditional", "classic", "jade")
              if (art_sets.KMAHJONGG_DIR / f"{tileset}.svgz").exists()]
 AVAILABLE = SHEETS + FONTS + KMAHJONGG

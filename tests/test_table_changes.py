@@ -7,7 +7,6 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from test_service_support import PostgresServer
 
 from assistant.service import create_app
 from assistant.service.common import MAX_WRONG_SECRETS
@@ -15,13 +14,6 @@ from assistant.service.common import MAX_WRONG_SECRETS
 PLAYERS = ["Ann", "Bo", "Chen", "Dai"]
 WIN = {"concealed": "123m456p789s1112z", "win_tile": "S"}
 
-
-@pytest.fixture(scope="module")
-def postgres():
-    server = PostgresServer()
-    reason = server.start()
-    yield server if reason is None else reason
-    server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -24,7 +24,7 @@ def test_analyze_scores_with_the_table() -> None:
     assert score["total"] == 63 and score["payments"] == {"E": 63, "S": -18, "W": -21, "N": -24}
     assert {"name_zh", "name_en", "value"} <= set(score["items"][0])
     report = run("analyze", stdin=json.dumps(EX1)).stdout
-    assert "下炮子" in report and "结算" in report and "N → E: 24" in report
+    assert "下炮子" in report and "结算" in report and "北家 → 东家: 24" in report
 
 
 def test_analyze_bad_table_input() -> None:

@@ -220,3 +220,19 @@ def test_house_rule_values_of_the_small_items() -> None:
     assert values(s)["正花"] == 2
     s = hk("CCCFFFPPP123m4s", "4s", options={"da_san_yuan_fan": 13})
     assert s["total"] == 13 and s["limit"] is True
+
+
+def test_claims_name_no_winner_below_the_minimum() -> None:
+    # 三番起糊: S completes 123m 456p 789s 222s on 5m with fewer than 3 番, so claims pass it
+    # over for W's 清一色, as the analysis refuses S's win and scores W's.
+    from assistant import claims_on_discard
+
+    hands = {"S": {"concealed": "123m456p789s222s5m"}, "W": {"concealed": "111m234m678m99m55m"}}
+    r = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "hongkong",
+                           "hands": hands})
+    assert not r["seats"]["S"]["win"] and r["seats"]["W"]["win"] and r["winners"] == ["W"]
+    with pytest.raises(MahjongError, match="min_fan"):
+        analyze({**hands["S"], "win_tile": "5m", "variant": "hongkong"})
+    low = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "hongkong",
+                             "options": {"min_fan": 0}, "hands": hands})
+    assert "S" in low["winners"]

@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from assistant import analyze
-from assistant.analysis import remaining_copies, rules_of
 from assistant.claims import claims_on_discard
 from assistant.errors import MahjongError
 from assistant.hand import HandState
 from assistant.procedures import next_dealer, settle_draw
+from assistant.rules import rules_of
+from assistant.scoring.readings import remaining_copies
 from assistant.service.sessions import SessionStore
 from assistant.tiles import INDEX, TILES
 from assistant.variants import get_profile
@@ -285,8 +286,10 @@ def test_practice_asks_about_hands_of_the_108_tiles() -> None:
     for seed in range(20):
         q = question(seed, SANMA)
         assert not set(q["hand"]) & OUT
-        waits = [w["tile"] for w in sanma({"concealed": q["hand"]})["waits"]]
-        assert check(q["hand"], waits, SANMA)["correct"]
+        melds = q.get("melds", [])
+        assert not {t for m in melds for t in m["tiles"]} & OUT
+        waits = [w["tile"] for w in sanma({"concealed": q["hand"], "melds": melds})["waits"]]
+        assert check(q["hand"], waits, SANMA, melds)["correct"]
 
 
 def test_the_dice_count_round_the_three_seats_present() -> None:

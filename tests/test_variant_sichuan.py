@@ -406,3 +406,29 @@ def test_claims_know_the_void_suit_and_no_chow() -> None:
     r = claims_on_discard({"discard": "7p", "discarder": "E", "variant": "sichuan",
                            "hands": {"S": {"concealed": "123456m234p568p9p"}}})
     assert r["seats"]["S"]["chows"] == []  # no chow in Sichuan, even from the 上家
+
+
+def test_two_players_claims_only_what_the_analysis_takes() -> None:
+    # "两人麻将：必须是清一色，不能吃、碰": claims name no winner but a full flush, and offer
+    # no pung or kong of the discard; a claimed pung is refused in the hand too.
+    from assistant import claims_on_discard
+
+    two = {"players": 2}
+    hands = {"S": {"concealed": "123p456p789p222m5m"}, "W": {"concealed": "111m234m678m99m55m"}}
+    r = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "sichuan",
+                           "options": two, "hands": hands})
+    assert not r["seats"]["S"]["win"] and r["seats"]["W"]["win"]
+    assert not r["seats"]["W"]["pung"] and not r["seats"]["W"]["kong"]
+    with pytest.raises(MahjongError, match="清一色"):
+        analyze({**hands["S"], "win_tile": "5m", "variant": "sichuan", "options": two})
+    with pytest.raises(MahjongError, match="不能吃、碰"):
+        analyze({"concealed": "234m678m99m55m", "win_tile": "5m", "variant": "sichuan",
+                 "options": two, "melds": [{"type": "pung", "tiles": "111m", "from": "left"}]})
+    four = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "sichuan",
+                              "hands": hands})
+    assert four["seats"]["W"]["pung"]
+    # The table's resolution of declared claims asks the same rule.
+    from assistant.procedures import resolve_declared
+
+    assert resolve_declared(get_profile("sichuan", two), "E", {"W": "pung"}) == {}
+    assert resolve_declared(get_profile("sichuan"), "E", {"W": "pung"}) == {"W": "pung"}

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from assistant import analyze
-from assistant.analysis import resolve_quints
 from assistant.decompose import decompositions
 from assistant.errors import MahjongError
 from assistant.hand import HandState
+from assistant.legality import resolve_melds
 from assistant.procedures import pass_lock, wild_tiles
 from assistant.tiles import to_counts
 from assistant.variants import get_profile
@@ -272,7 +272,7 @@ def test_wenzhou_hard_and_doubling_hands() -> None:
 
 def test_wenzhou_three_caishen_win_without_a_shape() -> None:
     r = result("wenzhou", "159m258p369sES7m7m", "7m", self_drawn=True, indicator="7m")
-    assert r["is_win"] and items(r) == {"三财神": 2, "硬牌": 2} and r["score"]["hard"]
+    assert r["is_win"] and items(r) == {"硬牌": 2} and r["score"]["hard"]
     assert not analyze({"concealed": "159m258p369sES7m7m", "win_tile": "7m", "indicator": "7m",
                         "self_drawn": True, "variant": "wenzhou",
                         "options": {"three_caishen_instant": False}})["is_win"]
@@ -528,7 +528,7 @@ def test_a_quint_is_a_kong_for_the_kong_patterns() -> None:
     from assistant.scoring.patterns import kongs, winning_hands
 
     state = HandState.from_json(QUINT_HAND)
-    read = resolve_quints(get_profile("fujian", {"wild_sets_only": True}), state, ("3m",))
+    read = resolve_melds(get_profile("fujian", {"wild_sets_only": True}), state, ("3m",))
     hand = winning_hands(read, decompositions(to_counts(read.tiles)))[0]
     assert kongs(hand) == ["5p"] and hand.pungs[-1] == "5p"
     assert hand.counts["5p"] == 5 and "3m" not in hand.counts
@@ -583,3 +583,114 @@ def test_a_seat_with_a_quint_wins_on_a_discard() -> None:
     assert seat_claims(waiting, on, "E", False)["win"]
     with pytest.raises(MahjongError, match="wild_sets_only"):
         seat_claims(waiting, get_profile("fujian"), "E", False)
+
+
+# --- 武汉: what the seed says of a second 赖子, a concealed kong and 红中 -------------------
+
+def test_wuhan_a_second_laizi_drawn_is_the_discard_advised() -> None:
+    # "听牌時有一个癞子又自摸一个癞子，必须打出一个": ready with one 赖子 (6m, 5m turned), a
+    # second drawn; keeping both leaves no 屁胡 to win, so discarding the 赖子 ranks first.
+    r = wuhan(concealed="123m456p55s7s6m", win_tile="6m")
+    assert not r["is_win"]
+    best = r["discards"][0]
+    assert best["tile"] == "6m" and best["tiles"] == ["5s", "6s", "7s", "8s", "9s"]
+    assert all(d.get("no_legal_wait") and not d["tiles"] for d in r["discards"][1:])
+
+
+def test_wuhan_a_concealed_kong_that_opens_the_hand_gets_the_open_fan() -> None:
+    # "开口番:吃、碰、杠均认为是开口": the concealed kong opened the hand, so it doubles too.
+    r = wuhan(melds=[kong("EEEE", concealed=True)])
+    assert r["is_win"] and items(r)["开口番"] == 1 and items(r)["暗杠"] == 2
+    closed = analyze({**WUHAN_PI, "variant": "wuhan", "melds": [pung("EEE"),
+                                                                kong("SSSS", concealed=True)],
+                      "concealed": "456p8s6m55s"})
+    assert items(closed)["开口番"] == 1  # once, however many sets opened it
+
+
+def test_wuhan_a_discarded_red_dragon_is_never_claimed() -> None:
+    from assistant import claims_on_discard
+
+    r = claims_on_discard({"discard": "C", "discarder": "E", "variant": "wuhan",
+                           "hands": {"S": {"concealed": "123m456p789s11pCC", "indicator": "5m"},
+                                     "W": {"concealed": "123m456p789s1pCCC", "indicator": "5m"}}})
+    assert not r["seats"]["S"]["pung"] and not r["seats"]["W"]["kong"] and r["claim"] is None
+    with pytest.raises(MahjongError, match="红中杠"):
+        wuhan(concealed="456p8s6m55s", melds=[pung("EEE"), pung("CCC")])
+
+
+def test_wenzhou_three_caishen_doubles_only_with_a_hand_form() -> None:
+    # "3个财神同时符合其他和牌牌型（三财神）" is the 双翻; three 财神 of no shape win as 硬牌
+    # only ("手中有 3张财神牌不须符合和牌牌型就可和牌（算硬牌）").
+    shapeless_win = result("wenzhou", "159m258p369sES7m7m", "7m", self_drawn=True, indicator="7m")
+    assert items(shapeless_win) == {"硬牌": 2} and shapeless_win["score"]["total"] == 2
+    shaped = result("wenzhou", "123m456p789s7m7m7m9p", "9p", self_drawn=True, indicator="7m")
+    assert items(shaped)["三财神"] == 2 and shaped["score"]["total"] == 4
+
+
+# --- 福建 百搭: the window's 白板, pungs and kongs with the 百搭, 特别百搭 in claims --
+
+def test_fujian_white_stands_for_the_turned_tile_under_the_window() -> None:
+    # "白板可以用莋代替该张翻开的牌": with the window 百搭 and 四万 turned (三四五万, 四筒, 四索
+    # wild), 白板 is the turned 四万 itself, not 三万: 1m 2m 白 is no chow.
+    from assistant.rules import rules_of
+
+    profile = get_profile("fujian", {"wild_indicator": "window"})
+    state = HandState.from_json({"concealed": "12mP789p123s789s1p", "indicator": "4m"})
+    assert rules_of(profile, state).stand_in == (("P", "4m"),)
+    r = analyze({"concealed": "12mP789p123s789s1p", "win_tile": "1p", "indicator": "4m",
+                 "variant": "fujian", "options": {"wild_indicator": "window"}})
+    assert not r["is_win"]
+
+
+def test_fujian_baida_pungs_and_kongs() -> None:
+    # "百搭可碰任何牌成搭，四只成杠": a pung or kong holding the 百搭 (三万 turned) is a set.
+    from assistant import claims_on_discard
+
+    pung_ = analyze({"concealed": "123m456p11s99p", "win_tile": "9p", "indicator": "3m",
+                     "variant": "fujian", "melds": [pung("5s5s3m")]})
+    assert pung_["is_win"]
+    kong_ = analyze({"concealed": "123m456p11s99p", "win_tile": "9p", "indicator": "3m",
+                     "variant": "fujian", "melds": [kong("5s5s3m3m")]})
+    assert kong_["is_win"]
+    r = claims_on_discard({"discard": "5s", "discarder": "E", "variant": "fujian",
+                           "hands": {"W": {"concealed": "5s3m3m124p789p11sEE",
+                                           "indicator": "3m"}}})
+    seat = r["seats"]["W"]
+    assert seat["pungs"] == [["3m", "5s", "5s"], ["3m", "3m", "5s"]]
+    assert seat["kongs"] == [["3m", "3m", "5s", "5s"]] and r["claim"]["can_kong"]
+
+
+def test_fujian_special_jokers_in_claims() -> None:
+    # 特别百搭: a joker held wins on a discard, pungs with one real tile, and 抢碰 decides
+    # ("以两只真牌碰牌者优先以一真牌与一百搭去碰时，则视乎百搭的级数决定优先权").
+    from assistant import claims_on_discard
+
+    options = {"special_jokers": True}
+    r = claims_on_discard({"discard": "9p", "discarder": "E", "variant": "fujian",
+                           "options": options,
+                           "hands": {"S": {"concealed": "123m456p789s11s9p", "jokers": ["筒"]}}})
+    assert r["seats"]["S"]["win"] and r["winners"] == ["S"]
+    hands = {"S": {"concealed": "5p123m789s11sEEN", "jokers": ["四后"]},
+             "N": {"concealed": "5p123m789s11sEEW", "jokers": ["一皇"]}}
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "fujian",
+                           "options": options, "hands": hands})
+    assert r["seats"]["S"]["joker_pungs"] == ["四后"] and r["seats"]["N"]["pung"]
+    assert r["claim"]["seat"] == "N"  # 一皇 outranks 四后, though S is first in turn
+    hands["W"] = {"concealed": "5p5p123m789s11sEEN"}
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "fujian",
+                           "options": options, "hands": hands})
+    assert r["claim"]["seat"] == "W"  # two real tiles first
+
+
+def test_xuzhou_peier_makes_a_pung_with_one_real_tile() -> None:
+    # "配儿可以充当玩家想要的任何一张牌", wilds allowed in claims: 配儿 (南, 东 turned) + 5p
+    # pungs a discarded 5p, and the hand after the pung is read.
+    from assistant import claims_on_discard
+
+    r = claims_on_discard({"discard": "5p", "discarder": "E", "variant": "xuzhou",
+                           "hands": {"W": {"concealed": "5pS123m789s11sNNN", "indicator": "E"}}})
+    assert r["claim"] == {"seat": "W", "type": "pung", "can_kong": False}
+    assert r["seats"]["W"]["pungs"] == [["5p", "5p", "S"]]
+    after = result("xuzhou", "123m789s11sNNN", indicator="E",
+                   melds=[{"type": "pung", "tiles": "5p5pS", "from": "opposite"}])
+    assert after["shanten"] <= 1

@@ -146,6 +146,32 @@ def test_wuhu_claims_pung_a_wind_with_any_two() -> None:
     assert r["seats"]["S"]["pung"] and r["seats"]["S"]["chows"] == []
 
 
+def test_wuhu_a_wind_pung_claimed_is_one_the_analysis_accepts() -> None:
+    # "四单张风牌…也可与第三张风碰牌或四张一起也可以开杠": claims offer the pung of 北 with 东 南
+    # and the kong of the four winds, and the hand after either is read.
+    after = result("wuhu", "123456789m1pW", melds=[{"type": "pung", "tiles": "ESN",
+                                                   "from": "opposite"}])
+    assert after["shanten"] == 0
+    r = claims_on_discard({"discard": "N", "discarder": "W", "variant": "wuhu",
+                           "hands": {"E": {"concealed": "123456789m1pESW"}}})
+    seat = r["seats"]["E"]
+    assert seat["kong"] and r["claim"] == {"seat": "E", "type": "pung", "can_kong": True}
+    assert ["E", "S", "N"] in seat["pungs"] and seat["kongs"] == [["E", "S", "W", "N"]]
+    kong = result("wuhu", "123456789m1p", "1p",
+                  melds=[{"type": "kong", "tiles": "ESWN", "from": "opposite"}])
+    assert kong["is_win"]
+    with pytest.raises(MahjongError, match="is not a pung"):
+        result("wuhu", "123456789m1pW", melds=[{"type": "pung", "tiles": "EEN"}])
+
+
+def test_wuhu_double_eight_beside_two_kongs_of_another_suit() -> None:
+    # "双八支：由一种花色的八支牌与另一种花色的两个杠组成": eight 万 and two 筒 kongs (eight 筒
+    # too), or kongs of 筒 and 条.
+    for kongs in (("1111p", "9999p"), ("1111p", "9999s")):
+        melds = [{"type": "kong", "tiles": t, "from": "left"} for t in kongs]
+        assert items(result("wuhu", "123m456m8m", "8m", melds=melds))["双八支"] == 4
+
+
 # --- 太原立四 ---------------------------------------------------------------------------------
 
 def test_taiyuan_the_wait_uses_the_stood_tiles() -> None:

@@ -8,10 +8,10 @@ from itertools import combinations_with_replacement, product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.analysis import complete_readings
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.jokers import JOKERS, joker_readings
+from assistant.scoring.readings import complete_readings
 from assistant.shanten import Form
 from assistant.tiles import INDEX, TILES
 from assistant.variants import get_profile

@@ -18,13 +18,15 @@ from typing import Any
 
 import numpy as np
 
+from datasets.real import DEFAULT_SOURCE
+
 from .boxes import iou
 from .images import read_image
 from .preprocess import turn as turn_image
 from .preprocess import turn_box, widen
 
-ROOT = Path(__file__).resolve().parent.parent
-VALID = ROOT.parent / "shared" / "datasets" / "chinese-mahjong-detection-v4"
+#: The shared real photos with their labels (``datasets.real`` reads the same folder).
+VALID = DEFAULT_SOURCE
 
 
 def labelled_photos(source: Path = VALID, split: str = "valid", audited: bool = False,

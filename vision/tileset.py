@@ -860,7 +860,6 @@ LAYOUT_OVERLAP = 0.3
 def _apart(found: list[dict[str, object]]) -> list[dict[str, object]]:
     """The boxes of a layout photo's lower look that lie apart, the detector's surest first: a box
     lying across two tiles (half of each) is dropped."""
-
     kept: list[dict[str, object]] = []
     for tile in sorted(found, key=lambda t: -float(t["detection"])):  # type: ignore[arg-type]
         if sum(overlap_share(tile["box"], k["box"]) for k in kept) <= LAYOUT_OVERLAP:  # type: ignore[arg-type]

@@ -349,9 +349,12 @@ def fours_in_use(hand: WinningHand) -> list[str]:
 
 
 def is_double_eight(hand: WinningHand) -> bool:
-    """双八支: eight or more tiles of one suit and two kongs of another suit."""
-    suit, count = longest_suit(hand)
-    return count >= 8 and sum(1 for t in kongs(hand) if not is_honor(t) and t[1] != suit) >= 2
+    """双八支: eight or more tiles of one suit and two kongs of another suit. Every suit with
+    eight is tried: two kongs of 筒 are eight 筒 themselves, so the longest suit alone would
+    miss 八支 of 万 beside them."""
+    held = Counter(t[1] for t in hand.tiles if not is_honor(t))
+    return any(count >= 8 and sum(1 for t in kongs(hand) if not is_honor(t) and t[1] != suit) >= 2
+               for suit, count in held.items())
 
 
 def _flag(name: str) -> Callable[[WinningHand, Win], int]:

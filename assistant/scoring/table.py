@@ -34,8 +34,12 @@ from ..tiles import WINDS, check_code
 #: Accepted kong type names -> the kind used in scoring (an 暗杠, jia 加杠, zhi 直杠).
 KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
               "zhi": "zhi", "exposed": "zhi"}
+#: What the table shows (``assistant.table_view``, checked there; read by the analysis and the
+#: advice, not by the scoring): each seat's river, melds, declaration, void suit and the tile
+#: turned up. The scorers' table readers accept them and leave them alone.
+SHOWN_KEYS = ("rivers", "melds", "declared", "void_suits", "indicator")
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play", "birds", "streak", "la_zhuang")
+              "in_play", "birds", "streak", "la_zhuang", *SHOWN_KEYS)
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 

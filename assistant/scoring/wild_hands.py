@@ -22,6 +22,7 @@ from typing import Any
 
 from ..decompose import WILD, Decomposition, Group
 from ..hand import HandState
+from ..rules import rules_of, split_wilds
 from ..shanten import Form
 from ..tiles import TILES, sorted_tiles
 from .fan_table import FanTable, Scored
@@ -115,8 +116,6 @@ def best_wild_reading(state: HandState, readings: list[Decomposition], natural: 
 def natural_counts(state: HandState, profile: Any) -> tuple[list[int], tuple[str, ...]]:
     """Counts of the hand's own tiles less its wilds (stand-ins as what they stand for), and
     the wild tiles."""
-    from ..analysis import rules_of, split_wilds
-
     rules = rules_of(profile, state)
     return split_wilds(state.tiles, rules)[0], rules.wild_codes
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app, jsonify, request
 
 from ..analysis import analyze
 from ..catalogue import text
@@ -18,9 +18,9 @@ from ..hand import HandState
 from ..procedures import charleston_advice, charleston_step
 from ..report import analysis_report
 from ..tiles import check_code, parse_tiles, tile_name, to_compact
-from ..variants import PROFILES, get_profile
+from ..variants import COUNTS_DORA, PROFILES, get_profile
 from . import practice
-from .common import expect_objects, json_body
+from .common import expect_objects, json_body, parse_json
 from .errors import ApiError, _short
 from .limits import MAX_READ_TILES, query_param
 from .openapi import openapi_document
@@ -58,6 +58,8 @@ def describe_variant(name: str) -> dict[str, Any]:
     return {"name": profile.name, "name_zh": profile.name_zh,
             "description_zh": profile.description_zh, "description_en": profile.description_en,
             "scores": profile.name in _scoring(), "options": options,
+            # 宝牌 is a table's switch (empty by default) on the variants that add it as 番.
+            "counts_dora": profile.name in COUNTS_DORA,
             "rules": [{"zh": zh, "en": en} for zh, en in profile.rules_summary],
             "examples": [_example(profile, ex) for ex in profile.examples],
             # 血战到底 / 血流成河: the hand goes on after a win (the winner leaves / stays).
@@ -181,9 +183,68 @@ def practice_question():  # type: ignore[no-untyped-def]
     return jsonify(practice.question(int(seed) if seed else None, variant_name))
 
 
+@bp.post("/read-table")
+def read_table_photo():  # type: ignore[no-untyped-def]
+    """The whole table from one photo (multipart ``image``, optional ``tileset`` and
+    ``corrections``, a JSON list of ``{index, seat, zone}``), or from ``tiles`` already found
+    (a JSON body with ``tiles`` and ``corrections``): seats, indicator, every tile placed, notes
+    (``vision.table_reader``).  The same upload limits and photo pool as ``/api/recognize``."""
+    from vision.table_reader import MAX_TILES, table_answer  # noqa: PLC0415 (optional part)
+
+    if request.is_json:
+        body = json_body()
+        detections = body.get("tiles")
+        if not isinstance(detections, list):
+            raise MahjongError("'tiles' must be a list of {tile, box, confidence}", "tiles")
+        if len(detections) > MAX_TILES:
+            raise ApiError(400, f"{len(detections)} tiles found in the photo, more than the "
+                                f"{MAX_TILES} a table can hold", token="tiles")
+        try:
+            cleaned = clean_detections(detections, float("inf"), float("inf"))
+        except (KeyError, TypeError, ValueError):
+            raise MahjongError("each detection needs 'tile', a 'box' of four numbers [x1, y1, "
+                               "x2, y2] and optionally 'confidence'", "tiles") from None
+        for d in cleaned:
+            check_code(d["tile"])
+        corrections = _corrections(body.get("corrections"))
+        with current_app.extensions["recognizer"].admit():
+            return jsonify(table_answer(cleaned, corrections))
+    corrections = _corrections(_form_corrections())
+    data = uploaded_photo()
+    tileset = tileset_for_photo()
+    result = recognize(current_app.extensions["recognizer"], data, current_app.config, tileset,
+                       lambda found: table_answer(found, corrections))
+    answer = result.pop("reading")
+    result.pop("tiles")
+    return jsonify({**answer, **result})
+
+
+def _corrections(value: Any) -> Any:
+    """The player's corrections, checked before any work: an unknown seat or zone is a 400
+    naming it, in English and Chinese."""
+    from vision.table_reader import MAX_TILES, parse_corrections  # noqa: PLC0415
+
+    try:
+        parse_corrections(value, MAX_TILES)
+    except MahjongError as exc:
+        raise ApiError(400, str(exc), token="corrections") from None
+    return value
+
+
+def _form_corrections() -> Any:
+    """The ``corrections`` form field of a photo upload, as JSON (None when absent)."""
+    value = request.form.get("corrections")
+    if value is None or not value.strip():
+        return None
+    if len(value) > 20000:
+        raise ApiError(400, "'corrections' is too long", token="corrections")
+    return parse_json(value.encode())
+
+
 @bp.post("/practice/check")
 def practice_check():  # type: ignore[no-untyped-def]
-    """Check an answer: ``{"hand": tiles, "answer": tiles}`` → correct, missing, wrong, waits."""
+    """Check an answer: ``{"hand": tiles, "answer": tiles}`` and the question's ``melds`` and
+    ``stood`` → correct, missing, wrong, waits."""
     body = json_body()
     if "hand" not in body or "answer" not in body:
         raise MahjongError("give 'hand' (13 tiles) and 'answer' (the tiles that complete it)",
@@ -191,7 +252,8 @@ def practice_check():  # type: ignore[no-untyped-def]
     variant_name = body.get("variant", "default")
     if not isinstance(variant_name, str):
         raise MahjongError("'variant' must be a variant's name", "variant")
-    return jsonify(practice.check(body["hand"], body["answer"], variant_name))
+    return jsonify(practice.check(body["hand"], body["answer"], variant_name, body.get("melds"),
+                                  body.get("stood")))
 
 
 @bp.post("/charleston-advice")

@@ -25,6 +25,36 @@ DETECTION = {"type": "object", "required": ["tile", "box"],
              "properties": {"tile": TILE, "box": {"type": "array", "items": NUMBER,
                                                   "minItems": 4, "maxItems": 4},
                             "confidence": NUMBER}}
+#: The most tiles a table photo is read with (a set is 144).
+TABLE_TILES = 160
+CAMERA_SEAT = {"enum": ["self", "right", "across", "left"], "description": "as seen from the "
+               "camera: self nearest the bottom edge, then counter-clockwise"}
+TABLE_ZONE = {"enum": ["hand", "meld", "river", "bonus", "indicator", "wall"]}
+TABLE_CORRECTION = {"type": "object", "required": ["index"],
+                    "properties": {"index": {"type": "integer", "minimum": 0},
+                                   "seat": CAMERA_SEAT, "zone": TABLE_ZONE}}
+TABLE_SEAT = {"type": "object", "required": ["hand", "hidden", "melds", "river", "bonus", "wall"],
+              "properties": {"hand": {"type": "array", "items": TILE},
+                             "hidden": {"type": "integer", "description": "face-down tiles of "
+                                        "the hand, counted"},
+                             "melds": {"type": "array", "items": {"type": "object"}},
+                             "river": {"type": "array", "items": TILE},
+                             "bonus": {"type": "array", "items": TILE},
+                             "wall": {"type": "integer"}}}
+TABLE_ANSWER = {
+    "type": "object", "required": ["seats", "indicator", "tiles", "notes"],
+    "properties": {
+        "seats": {"type": "object", "required": ["self", "right", "across", "left"],
+                  "properties": {s: TABLE_SEAT for s in ("self", "right", "across", "left")}},
+        "indicator": {"type": ["string", "null"]},
+        "tiles": {"type": "array", "items": {
+            "type": "object", "required": ["tile", "box", "seat", "zone", "order", "confidence",
+                                           "unsure"],
+            "properties": {"tile": TILE, "box": {"type": "array", "items": NUMBER},
+                           "seat": CAMERA_SEAT, "zone": TABLE_ZONE,
+                           "order": {"type": ["integer", "null"]}, "confidence": NUMBER,
+                           "unsure": {"type": "boolean"}}}},
+        "notes": {"type": "array", "items": {"type": "object", "required": ["zh", "en"]}}}}
 ERROR = {"type": "object", "required": ["error", "status"],
          "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
                         "error_zh": {"type": "string", "description": "the message in Chinese, "
@@ -50,7 +80,11 @@ HAND_STATE = {
             "robbing_kong": {"type": "boolean"}, "first_go_around": {"type": "boolean"},
             "flowers": {"type": "integer"}, "void_suit": {"enum": ["m", "p", "s", None]},
             "riichi": {"type": "boolean"}, "double_riichi": {"type": "boolean"},
-            "ippatsu": {"type": "boolean"}}},
+            "ippatsu": {"type": "boolean"},
+            "draws_left": {"type": "integer", "minimum": 0, "maximum": 70,
+                           "description": "own draws after this discard (advice)"}}},
+        "advice": {"enum": ["efficiency", "value", "safety", "balanced"],
+                   "description": "how the discards are ordered (default balanced)"},
         "bonus": TILES, "visible": TILES, "wilds": TILES,
         "dora_indicators": TILES, "ura_dora_indicators": TILES,
         "red_fives": {"type": "integer", "description": "riichi: red fives held (or type them "
@@ -65,7 +99,9 @@ HAND_STATE = {
                                     "or the tiles"},
         "variant": VARIANT, "options": {"type": ["object", "null"]},
         "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
-                                                             "kongs (used by the variants' scoring)"},
+                                                             "kongs (used by the variants' scoring); "
+                                                             "rivers, melds, declared, void_suits "
+                                                             "(used by the advice)"},
     },
     "required": ["concealed"],
 }
@@ -78,6 +114,10 @@ ANALYSIS = {"type": "object", "required": ["variant", "shanten", "shanten_forms"
                                      "items, total, payments per seat"},
                            "score_error": {"type": "object", "description": "a complete hand "
                                            "the variant does not score (riichi: no yaku)"},
+                           "not_a_win": {"type": "object", "description": "{zh, en}: why the "
+                                         "variant's rules refuse a complete shape a win (武汉 "
+                                         "not open, the void suit held, no yaku, MCR under 8 "
+                                         "points); given, the hand is not a win"},
                            "report": {"type": "string"}}}
 
 CLAIMS_REQUEST = {
@@ -391,6 +431,32 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": _answer("the reading: hand, doubts", {
                     "type": "object", "required": ["hand", "doubts"]}),
                     **_errors(400, 415, 422, 503)}}},
+            "/api/read-table": {"post": {
+                "summary": "read the whole table from one photo (or from tiles found before): "
+                           "each seat's hand, melds, river in order, flowers; the indicator",
+                "requestBody": {"required": True, "content": {
+                    **_multipart({
+                        "image": PHOTO,
+                        "tileset": {"type": "string", "description": "the id of the player's "
+                                    "tile set (POST /api/tilesets) to read the tiles with"},
+                        "corrections": {"type": "string", "description": "a JSON list of "
+                                        "{index, seat, zone}: tile index belongs there"}},
+                        ["image"])["content"],
+                    **_json_body(
+                        {"type": "object", "required": ["tiles"], "properties": {
+                            "tiles": {"type": "array", "items": DETECTION,
+                                      "maxItems": TABLE_TILES},
+                            "corrections": {"type": "array", "items": TABLE_CORRECTION}}},
+                        {"tiles": [{"tile": t, "box": [200 + 40 * i, 500, 236 + 40 * i, 550],
+                                    "confidence": 0.9}
+                                   for i, t in enumerate(["1m", "9p", "E", "C", "5s"])]
+                         + [{"tile": t, "box": [300 + 40 * i, 100, 336 + 40 * i, 150],
+                             "confidence": 0.9} for i, t in enumerate(["2m", "N"])],
+                         "corrections": [{"index": 5, "seat": "across", "zone": "river"}]},
+                    )["content"]}},
+                "responses": {"200": _answer("seats, indicator, every tile placed, notes",
+                                             TABLE_ANSWER),
+                              **_errors(400, 404, 413, 415, 422, 503)}}},
             "/api/parse": {"get": {
                 "summary": "tiles typed in any notation → codes and names",
                 "parameters": [{"name": "text", "in": "query", "required": True,

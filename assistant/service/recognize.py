@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
@@ -165,6 +165,8 @@ def clean_detections(raw: list[dict[str, Any]], width: float, height: float,
                     "box": [round(min(max(v, 0.0), lim), 1)
                             for v, lim in zip(box, (width, height, width, height), strict=True)],
                     "confidence": round(float(d.get("confidence", 1.0)), 3)})
+        if d.get("unsure") is True:  # the recognizer's doubt, which the table reader reports
+            out[-1]["unsure"] = True
     return out
 
 
@@ -205,10 +207,13 @@ def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
-              tileset: Any = None) -> dict[str, Any]:
+              tileset: Any = None,
+              arrange: Callable[[list[dict[str, Any]]], dict[str, Any]] = read_layout
+              ) -> dict[str, Any]:
     """What ``detect --json`` prints for the photo ``data`` (``image``, ``tiles``), the layout
-    reading, and the time each step took; decoded and recognised in a bounded queue, with the
-    player's ``tileset`` (``vision.tileset.TileSet``) when given."""
+    reading (``arrange``: one player's hand, or the whole table), and the time each step took;
+    decoded and recognised in a bounded queue, with the player's ``tileset``
+    (``vision.tileset.TileSet``) when given."""
     from .upload import check_upload, decode_upload, work_pixels
 
     check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
@@ -228,7 +233,7 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
         del image
     t3 = time.perf_counter()
     detections = clean_detections(raw, info.width, info.height, info.scale)
-    reading = read_layout(detections)
+    reading = arrange(detections)
     t4 = time.perf_counter()
     image_json: dict[str, Any] = {"width": info.width, "height": info.height,
                                   "format": info.format}

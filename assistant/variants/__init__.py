@@ -11,7 +11,7 @@ assistant.errors.MahjongError: unknown variant 'nonsense'; known variants: ...
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import MahjongError
@@ -33,6 +33,7 @@ DEFAULT = RuleProfile(
 )
 
 from ..scoring.by_card import read_card_table  # noqa: E402
+from ..scoring.table import SHOWN_KEYS  # noqa: E402
 from .changsha import CHANGSHA, instant_wins, read_changsha_table, score_changsha  # noqa: E402
 from .fujian import FUJIAN, score_fujian  # noqa: E402
 from .guangdong import GUANGDONG, read_guangdong_table, score_guangdong  # noqa: E402
@@ -55,7 +56,6 @@ from .shaanxi import SHAANXI, read_shaanxi_table, score_shaanxi, settle_shaanxi_
 from .sichuan import (  # noqa: E402
     SICHUAN,
     XUELIU,
-    check_sichuan_hand,
     read_sichuan_table,
     score_sichuan,
     settle_sichuan_draw,
@@ -82,7 +82,9 @@ class Variant:
     table_reader: Callable[..., Any] | None = None
     #: (ledger, table, profile) -> kong items per seat, for variants that pay kongs at once.
     kong_settler: Callable[..., dict[str, list[dict[str, Any]]]] | None = None
-    #: (profile, table, hands per seat, ledger) -> items: a drawn hand's own settlement.
+    #: (profile, table, hands per seat, ledger, analyze) -> items: a drawn hand's own settlement;
+    #: ``analyze`` is :func:`assistant.analysis.analyze_state`, passed down by the caller since
+    #: the analysis sits above the variants (and imports them).
     draw_settler: Callable[..., list[dict[str, Any]]] | None = None
     #: (hand state, profile) -> the 起手胡 a dealt hand shows (长沙), or None.
     instant_wins: Callable[..., dict[str, Any] | None] | None = None
@@ -91,9 +93,6 @@ class Variant:
     win_check: Callable[..., bool] | None = None
     #: Whether the scorer adds 宝牌 as 番 when a table turns on ``dora_indicators``.
     counts_dora: bool = False
-    #: (hand state, profile) -> None: refuse a hand the variant's table makes impossible, complete
-    #: or not (成都 two players: no claimed meld).
-    hand_check: Callable[..., None] | None = None
 
 
 VARIANTS: tuple[Variant, ...] = (
@@ -106,9 +105,9 @@ VARIANTS: tuple[Variant, ...] = (
     Variant(XIAN, score_xian, read_xian_table, settle_xian_kongs),
     Variant(GUANGDONG, score_guangdong, read_guangdong_table, counts_dora=True),
     Variant(SICHUAN, score_sichuan, read_sichuan_table, settle_sichuan_kongs, settle_sichuan_draw,
-            counts_dora=True, hand_check=check_sichuan_hand),
+            counts_dora=True),
     Variant(XUELIU, score_sichuan, read_sichuan_table, settle_sichuan_kongs, settle_sichuan_draw,
-            counts_dora=True, hand_check=check_sichuan_hand),
+            counts_dora=True),
     Variant(HUNDRED, score_hundred, read_hundred_table, settle_hundred_kongs),
     Variant(CHANGSHA, score_changsha, read_changsha_table, instant_wins=instant_wins),
     Variant(NEIMENGGU, score_neimenggu, read_card_table),
@@ -137,18 +136,15 @@ COUNTS_DORA = {name for name, v in REGISTRY.items() if v.counts_dora}
 #: The Japanese variants: points held from a start, riichi sticks and honba carried, tenpai at a
 #: draw (the table session keeps them for these).
 RIICHI_FAMILY = frozenset(name for name, v in REGISTRY.items() if v.scorer is score_riichi)
-HAND_CHECKS = {name: v.hand_check for name, v in REGISTRY.items() if v.hand_check}
 
 
 def check_table(profile: RuleProfile, state: Any) -> None:
     """Check a hand's ``table`` under its variant before analysis, so bad table input (a bet out
     of range, an unknown seat) is an error even when the hand is not (yet) a win."""
-    hand_check = HAND_CHECKS.get(profile.name)
-    if hand_check is not None:
-        hand_check(state, profile)
     reader = TABLE_READERS.get(profile.name)
-    if reader is not None and state.table is not None:
-        reader(state, profile)
+    scoring = {k: v for k, v in (state.table or {}).items() if k not in SHOWN_KEYS}
+    if reader is not None and scoring:  # a table of rivers alone is the advice's, not a win's
+        reader(replace(state, table=scoring), profile)
 
 
 def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any:

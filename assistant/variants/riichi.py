@@ -804,10 +804,11 @@ def settle_pao(ledger: Ledger, table: Table, base: int, dealer: bool, liable: st
     ledger.pay(table.discarder, winner, value - value // 2, "win on a discard, half (pao)")
 
 
-def settle_riichi_draw(profile: RuleProfile, table: Table, hands: dict[str, Any],
-                       ledger: Ledger) -> list[dict[str, Any]]:
+def settle_riichi_draw(profile: RuleProfile, table: Table, hands: dict[str, Any], ledger: Ledger,
+                       analyze: Callable[..., dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """流局 (an exhaustive draw): the seats not ready (不聴) pay the ready ones (聴牌)
-    ``noten_payment`` in all, shared out evenly; none when all or none are ready."""
+    ``noten_payment`` in all, shared out evenly; none when all or none are ready (readiness is
+    the hand's shanten, so the whole analysis ``analyze`` is not needed)."""
     states = {}
     seats = table.seats
     for seat in seats:

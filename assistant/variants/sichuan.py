@@ -7,6 +7,7 @@ payer owes ``base × 2^fan``: the discarder on a discard, each seat still in on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -204,7 +205,6 @@ def read_sichuan_table(state: HandState | None, profile: RuleProfile,
                        data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of a Sichuan hand (no bets; ``in_play``: the seats still in)."""
     if state is not None:
-        check_sichuan_hand(state, profile)
         _check_flush(state, profile)
     table = read_hand_table(state, profile, data, need_seat, max_bet=0)
     if profile.option("after_win") == "stay" and len(table.in_play) < 4:
@@ -213,17 +213,6 @@ def read_sichuan_table(state: HandState | None, profile: RuleProfile,
                            f"seat is in play and pays; table.in_play leaves out {' '.join(gone)}",
                            "in_play")
     return table
-
-
-def check_sichuan_hand(state: HandState, profile: RuleProfile) -> None:
-    """成都 two players: "不能吃、碰" — a meld made from a discard (the discards lie face down)
-    is refused, complete hand or not."""
-    if profile.option("players") == 2:
-        claimed = next((m for m in state.melds if not m.concealed), None)
-        if claimed is not None:
-            raise MahjongError("2 players at a 成都 table: no chow or pung (不能吃、碰; the "
-                               "discards lie face down), but the meld "
-                               f"{' '.join(claimed.tiles)} was claimed", "players")
 
 
 def _check_flush(state: HandState, profile: RuleProfile) -> None:
@@ -312,22 +301,25 @@ def _transfer_kong(ledger: Ledger, table: Table, profile: RuleProfile,
                  amount, event="kong_transfer")]
 
 
-def best_fan_of_ready(state: HandState, profile: RuleProfile) -> tuple[int, str] | None:
-    """查大叫: the most a ready 13-tile hand can win on a discard (fan capped, wait), or None."""
-    from ..analysis import analyze_state
-
-    result = analyze_state(state, profile)
+def best_fan_of_ready(state: HandState, profile: RuleProfile,
+                      analyze: Callable[[HandState, RuleProfile], dict[str, Any]]
+                      ) -> tuple[int, str] | None:
+    """查大叫: the most a ready 13-tile hand can win on a discard (fan capped, wait), or None;
+    ``analyze`` is the whole analysis of a hand (:func:`assistant.analysis.analyze_state`), given
+    by the caller because it scores through the variants' registry, which imports this module."""
+    result = analyze(state, profile)
     best: tuple[int, str] | None = None
     for wait in result["waits"]:
         won = replace(state, win_tile=wait["tile"], self_drawn=False, table=None)
-        scored = analyze_state(won, profile).get("score")
+        scored = analyze(won, profile).get("score")
         if scored is not None and (best is None or scored["total"] > best[0]):
             best = (scored["total"], wait["tile"])
     return best
 
 
-def settle_sichuan_draw(profile: RuleProfile, table: Table, hands: dict[str, Any],
-                        ledger: Ledger) -> list[dict[str, Any]]:
+def settle_sichuan_draw(profile: RuleProfile, table: Table, hands: dict[str, Any], ledger: Ledger,
+                        analyze: Callable[[HandState, RuleProfile], dict[str, Any]]
+                        ) -> list[dict[str, Any]]:
     """流局: 查花猪 (three suits held: pays each other seat in the cap), 查大叫 (not ready: pays each
     ready seat its best hand), 退税 (not ready: kong money paid back) among the seats still in."""
     base, cap = profile.option("base"), profile.option("fan_cap")
@@ -343,7 +335,7 @@ def settle_sichuan_draw(profile: RuleProfile, table: Table, hands: dict[str, Any
     pigs = [s for s, st in states.items() if len({t[1] for t in st.tiles + [
         t for m in st.melds for t in m.faces]}) == 3]
     ready = {s: best for s in states if s not in pigs
-             and (best := best_fan_of_ready(states[s], profile)) is not None}
+             and (best := best_fan_of_ready(states[s], profile, analyze)) is not None}
     items: list[dict[str, Any]] = []
     for pig in pigs:
         for other in (s for s in states if s not in pigs):

@@ -46,11 +46,14 @@ def shapeless_win(state: HandState, profile: RuleProfile) -> tuple[str, str] | N
 
 def _extra(state: HandState, profile: RuleProfile, hand: WinningHand,
            stood: list[str]) -> list[dict[str, Any]]:
-    """硬牌 (×2) and 三财神 (×2); 财神抢框和 counts as 硬."""
+    """硬牌 (×2) and 三财神 (×2); 财神抢框和 counts as 硬. 三财神 doubles only a reading that is
+    a hand form too ("3个财神同时符合其他和牌牌型"); three 财神 of no shape win as 硬牌 alone
+    ("不须符合和牌牌型就可和牌（算硬牌）")."""
     held = held_wilds(state, wild_codes_for(profile, state))
     out = []
-    if len(held) >= 3:
-        out.append(item("三财神", "Three 财神", 2, tiles=held))
+    shaped = not any(kind == "single" for kind, _ in hand.concealed_groups)
+    if len(held) >= 3 and shaped:
+        out.append(item("三财神", "Three 财神 and a hand form", 2, tiles=held))
     if not held or is_hard(stood, held) or state.robbing_kong or len(held) >= 3:
         out.append(item("硬牌", "Hard: no 财神 standing for another tile", 2, event="hard"))
     else:
@@ -88,8 +91,10 @@ WENZHOU = RuleProfile(
          "一人和。",
          "A win: four sets and a pair (the 牛); three 财神 win whatever the shape (hard). One "
          "winner per discard, the first in turn from the discarder."),
-        ("计分：平和1；硬牌（无财神或财神归位；财神抢框和）×2；三财神、天和、地和、单吊各×2，相乘。",
-         "Score: a win 1; hard (no 财神 standing for another tile, or 财神 抢框和) ×2; 三财神, "
+        ("计分：平和1；硬牌（无财神或财神归位；财神抢框和）×2；三财神（同时符合和牌牌型）、天和、地和、单吊各×2，"
+         "相乘。",
+         "Score: a win 1; hard (no 财神 standing for another tile, or 财神 抢框和) ×2; 三财神 "
+         "(with a hand form), "
          "天和, 地和, 单吊 ×2 each, multiplied."),
     ),
 )

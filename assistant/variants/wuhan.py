@@ -151,7 +151,9 @@ def _fan_items(state: HandState, profile: RuleProfile, hard: bool) -> list[dict[
     if hard:
         out.append(item("硬胡", "Hard win: no 赖子 standing for another tile", 1, event="hard"))
     claimed = [m for m in state.melds if not m.concealed and not m.is_kong]
-    if o["open_fan"] == "kaikou" and any(not m.concealed for m in state.melds):
+    # 开口番 "吃、碰、杠均认为是开口": whatever opened the hand for the win doubles it, a
+    # concealed kong included where it opens (concealed_kong_opens).
+    if o["open_fan"] == "kaikou" and _opened(state, profile):
         out.append(item("开口番", "Open hand", 1, event="open"))
     elif o["open_fan"] == "koukou" and claimed:
         out.append({**item("口口番", "Each claimed chow or pung", 1, event="open"),

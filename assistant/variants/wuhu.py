@@ -15,6 +15,7 @@ from ..scoring.by_card import MONEY_DEFAULTS, MONEY_SPECS, score_by_card
 from ..scoring.fan_table import Entry, FanTable
 from ..scoring.items import item
 from ..scoring.patterns import WinningHand, longest_suit, wait_shapes
+from ..scoring.readings import wait_tiles
 from ..shanten import Form
 from ..tiles import DRAGONS, WINDS
 
@@ -87,8 +88,6 @@ TABLE = FanTable(
 
 def _yadang(state: HandState, profile: RuleProfile, hand: WinningHand) -> list[dict[str, Any]]:
     """压档: won on the middle of a chow that was the hand's only wait."""
-    from ..analysis import wait_tiles
-
     win = state.win_tile
     if win is None or "closed" not in wait_shapes(hand) or len(wait_tiles(state, profile)) != 1:
         return []

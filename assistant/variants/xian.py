@@ -17,6 +17,7 @@ from ..profile import OptionSpec, RuleProfile
 from ..scoring.items import item
 from ..scoring.kongs import KongRate, settle_kongs
 from ..scoring.patterns import WinningHand, wait_shapes, winning_hands
+from ..scoring.readings import wait_tiles
 from ..scoring.settlement import Ledger
 from ..scoring.table import Table, read_hand_table
 from ..shanten import Form
@@ -145,8 +146,6 @@ def wait_shape(state: HandState, profile: RuleProfile, hands: list[WinningHand])
         shapes |= wait_shapes(h)
     if not shapes:
         return None
-    from ..analysis import wait_tiles
-
     if profile.option("jia_dandiao_single_wait_only") and len(wait_tiles(state, profile)) != 1:
         return None
     return "closed" if "closed" in shapes else "pair"

@@ -32,6 +32,8 @@ import numpy as np
 from datasets.synth import designs as _designs
 from datasets.synth import fontfaces as _fontfaces
 from datasets.synth import sheets as _sheets
+from datasets.synth.fonts import FontMissing
+from datasets.synth.raster import svg_to_rgba
 from vision.classes import TILE_CLASSES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -132,16 +134,6 @@ def _crop_alpha(rgba: np.ndarray) -> np.ndarray:
     return rgba[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def _svg_to_rgba(svg: bytes | str, width: int, height: int | None = None) -> np.ndarray:
-    """Rasterize SVG text to an RGBA array with cairosvg (``height`` None keeps the aspect)."""
-    import cairosvg  # imported lazily: only needed to fill the cache
-
-    data = svg.encode() if isinstance(svg, str) else svg
-    png = cairosvg.svg2png(bytestring=data, output_width=width, output_height=height)
-    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
-    return cv2.cvtColor(img, cv2.COLOR_BGRA2RGBA)
-
-
 def _read_rgba(path: Path) -> np.ndarray:
     """Read a PNG as RGBA (adding an opaque alpha when missing)."""
     img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
@@ -171,7 +163,7 @@ def _make_unicode() -> dict[str, np.ndarray]:
     out = {}
     for sid, code in UNICODE_IDS.items():
         svg = f'{head}{defs_end}<use xlink:href="#{sid}" width="74.7" height="95.1"/></svg>'
-        rgba = _svg_to_rgba(svg, 300, 382)
+        rgba = svg_to_rgba(svg, 300, 382)
         out[code] = _fit_on_canvas(rgba, 0.02)
     return out
 
@@ -180,7 +172,7 @@ def _make_fluffy() -> dict[str, np.ndarray]:
     """fluffystuff Regular SVGs (300x400 glyph-only faces)."""
     folder = TILEART_DIR / "fluffystuff" / "Regular"
     return {
-        code: _fit_on_canvas(_svg_to_rgba((folder / f"{stem}.svg").read_bytes(), 300, 400), 0.04)
+        code: _fit_on_canvas(svg_to_rgba((folder / f"{stem}.svg").read_bytes(), 300, 400), 0.04)
         for stem, code in FLUFFY_FILES.items()
     }
 
@@ -264,10 +256,11 @@ def _build(name: str) -> dict[str, np.ndarray]:
 
 
 def _cache_tag(name: str) -> str:
-    """What a cached set must have been made with to be reused: the generator's source and
-    fonts for ``gen-*`` sets (so a changed drawing or font list redraws them), else nothing."""
+    """What a cached set must have been made with to be reused: the generator's source and the
+    design's fonts for ``gen-*`` sets (so a changed drawing or font file redraws them; a missing
+    font raises ``FontMissing``), else nothing."""
     if _designs.is_generated(name):
-        return _designs.cache_tag()
+        return _designs.cache_tag(_designs.design_seed(name))
     return ""
 
 
@@ -343,27 +336,33 @@ def select_art_sets(art_sets: str | Iterable[str] | None = None, designs: int | 
     """The art sets a render draws from, in a fixed order (so seeds stay reproducible).
 
     ``art_sets``: names (a list or "a,b,c"); None means every set found here.  ``designs`` adds
-    ``gen-0`` .. ``gen-<designs-1>``; None means ``$MAHJONG_DESIGNS`` when ``art_sets`` is None,
+    ``gen-0`` .. ``gen-<designs-1>``, less those drawn with fonts missing here (they would be
+    drawn with other fonts elsewhere); None means ``$MAHJONG_DESIGNS`` when ``art_sets`` is None,
     else 0.  ``exclude`` drops names or glob patterns (``kmj-default``, ``gen-*``): leave-one-
     design-out training.  Raises ValueError for an unknown or unavailable set or an empty choice,
-    FileNotFoundError when generated designs are asked for and no CJK font is installed.
+    ``FontMissing`` (a FileNotFoundError naming the fonts) for a design named whose fonts are
+    missing.
     """
     if designs is None:
         designs = default_designs() if art_sets is None else 0
     names = list(available_art_sets()) if art_sets is None else _names(art_sets)
-    names += [n for n in _designs.design_names(designs) if n not in names]
     found = set(available_art_sets())
     for n in names:
         if not is_known_art_set(n):
             raise ValueError(f"unknown art set {n!r}: one of {', '.join(BUILDERS)} or gen-<seed>")
         if n in BUILDERS and n not in found:
             raise ValueError(f"art set {n!r} is not available on this machine (its source is missing)")
-    if any(_designs.is_generated(n) for n in names):
-        _designs.cjk_fonts()  # fail early and clearly without fonts
+        if _designs.is_generated(n) and (missing := _designs.missing_design_fonts(n)):
+            raise FontMissing(missing, f"art set {n!r}")
+    lacking = {n: _designs.missing_design_fonts(n) for n in _designs.design_names(designs)}
+    names += [n for n, missing in lacking.items() if n not in names and not missing]
     drop = _names(exclude)
     names = [n for n in dict.fromkeys(names) if not any(fnmatch.fnmatchcase(n, p) for p in drop)]
     if not names:
-        raise ValueError("no art set left to render with (check art_sets / exclude)")
+        skipped = FontMissing(dict.fromkeys(f for missing in lacking.values() for f in missing),
+                              f"{sum(map(bool, lacking.values()))} designs")
+        raise ValueError("no art set left to render with (check art_sets / exclude)"
+                         + (f"; {skipped}" if skipped.fonts else ""))
     return tuple(names)
 
 

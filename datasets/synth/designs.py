@@ -6,7 +6,10 @@ circles and bamboo sticks in several drawing styles, colour schemes and standard
 several 1条 birds, 白板 frames, flower and season faces as characters, pictures or both, and
 jittered stroke widths, glyph sizes and positions.  The output has the shape of every other art
 set (RGBA glyph-only canvases of ``FACE_SIZE``), so ``art.load_art_set("gen-3")`` caches and
-loads it like the rest.  Same seed and same installed fonts give the same faces.
+loads it like the rest.  Each design is drawn with fonts named here (``CJK_FONTS``,
+``LATIN_FONTS``), so the same seed gives the same faces on every machine that has its fonts; on
+one that lacks them the design is refused (:class:`~datasets.synth.fonts.FontMissing`, naming
+the fonts and their Debian packages) and left out where designs are counted.
 """
 
 from __future__ import annotations
@@ -14,14 +17,14 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-import shutil
-import subprocess
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+from datasets.synth.fonts import FontMissing, NamedFont, find_font, missing_fonts
 
 #: Art set name prefix of the generated designs (``gen-0``, ``gen-1``, ...).
 GEN_PREFIX = "gen-"
@@ -43,21 +46,35 @@ FLOWERS = "梅蘭菊竹"  # 1f-4f: plum, orchid, chrysanthemum, bamboo
 SEASONS = "春夏秋冬"  # 5f-8f: spring, summer, autumn, winter
 #: The same flowers and seasons as sets made for players who read English name them (1f-8f).
 BONUS_WORDS = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", "WINTER")
-#: Fonts looked for when fc-list is missing (Debian's paths).
-FONT_GLOBS = ("arphic/ukai.ttc", "arphic/uming.ttc", "lxgw-wenkai/LXGWWenKai-*.ttf")
-#: Latin fonts the English names of flowers and seasons may be lettered in (under
-#: /usr/share/fonts/truetype: Debian's fonts-dejavu-core, fonts-liberation, fonts-noto-core):
-#: sets sold abroad letter them in a bold sans or a serif of their own, not in the Chinese
-#: font's Latin letters, and a classifier that learnt one lettering did not read another
-#: (the designs classifier's flower and season crops read 0.687 → 0.746 once both letterings
-#: were rendered: models/MODEL_CARD.md, run classify-designs64n).
-LATIN_FONT_FILES = (
-    "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSans.ttf", "dejavu/DejaVuSansCondensed-Bold.ttf",
-    "dejavu/DejaVuSerif-Bold.ttf", "liberation/LiberationSans-Bold.ttf",
-    "liberation/LiberationSans-Regular.ttf", "liberation/LiberationSansNarrow-Bold.ttf",
-    "liberation/LiberationSerif-Bold.ttf", "liberation/LiberationSerif-Regular.ttf",
-    "noto/NotoSans-Bold.ttf", "noto/NotoSans-Regular.ttf", "noto/NotoSerif-Bold.ttf",
-    "noto/NotoSans-BoldItalic.ttf")
+#: The Chinese fonts the designs are drawn with, in the order a seed picks among them (Debian's
+#: fonts-arphic-ukai, fonts-arphic-uming, fonts-lxgw-wenkai). Named, not whatever Chinese font a
+#: machine has: another font (Droid Sans Fallback, Noto CJK) draws every design otherwise, and a
+#: design whose font is missing is refused (``FontMissing``) rather than drawn with another.
+CJK_FONTS = (
+    NamedFont("arphic/ukai.ttc", "AR PL UKai CN", "Book", "fonts-arphic-ukai", kind="kai"),
+    NamedFont("arphic/uming.ttc", "AR PL UMing CN", "Light", "fonts-arphic-uming", kind="song"),
+    *(NamedFont(f"lxgw-wenkai/LXGWWenKai-{style}.ttf", "LXGW WenKai", style, "fonts-lxgw-wenkai",
+                kind="kai") for style in ("Bold", "Light", "Regular")))
+#: Latin fonts the English names of flowers and seasons may be lettered in (Debian's
+#: fonts-dejavu-core, fonts-liberation, fonts-noto-core): sets sold abroad letter them in a bold
+#: sans or a serif of their own, not in the Chinese font's Latin letters, and a classifier that
+#: learnt one lettering did not read another (models/MODEL_CARD.md).
+LATIN_FONTS = tuple(NamedFont(file, family, style, package, kind="latin")
+                    for file, family, style, package in (
+    ("dejavu/DejaVuSans-Bold.ttf", "DejaVu Sans", "Bold", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSans.ttf", "DejaVu Sans", "Book", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSansCondensed-Bold.ttf", "DejaVu Sans", "Condensed Bold", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSerif-Bold.ttf", "DejaVu Serif", "Bold", "fonts-dejavu-core"),
+    ("liberation/LiberationSans-Bold.ttf", "Liberation Sans", "Bold", "fonts-liberation"),
+    ("liberation/LiberationSans-Regular.ttf", "Liberation Sans", "Regular", "fonts-liberation"),
+    ("liberation/LiberationSansNarrow-Bold.ttf", "Liberation Sans Narrow", "Bold",
+     "fonts-liberation"),
+    ("liberation/LiberationSerif-Bold.ttf", "Liberation Serif", "Bold", "fonts-liberation"),
+    ("liberation/LiberationSerif-Regular.ttf", "Liberation Serif", "Regular", "fonts-liberation"),
+    ("noto/NotoSans-Bold.ttf", "Noto Sans", "Bold", "fonts-noto-core"),
+    ("noto/NotoSans-Regular.ttf", "Noto Sans", "Regular", "fonts-noto-core"),
+    ("noto/NotoSerif-Bold.ttf", "Noto Serif", "Bold", "fonts-noto-core"),
+    ("noto/NotoSans-BoldItalic.ttf", "Noto Sans", "Bold Italic", "fonts-noto-core")))
 #: The share of designs whose English names are lettered in one of those (the rest in their
 #: Chinese font's Latin letters, as before).
 LATIN_CAPTION_SHARE = 0.7
@@ -116,89 +133,39 @@ class CJKFont:
     kind: str
 
 
-def _font_kind(family: str) -> str:
-    """``kai`` for brush (楷) fonts, ``hei`` for sans (黑) fonts, ``song`` for Song/Ming and the rest."""
-    name = family.lower()
-    if "kai" in name:
-        return "kai"
-    return "hei" if any(k in name for k in ("sans", "hei", "gothic")) else "song"
+def _installed(fonts: tuple[NamedFont, ...]) -> tuple[CJKFont, ...]:
+    """Those of ``fonts`` this machine has, where it has them, in their order."""
+    found = ((f, find_font(f)) for f in fonts)
+    return tuple(CJKFont(str(path), f.index, f.family, f.kind) for f, path in found if path)
 
 
-#: Every character a design draws: a font must have all of them to be used.
-NEEDED_CHARS = NUMERALS + "萬万中發" + "".join(WINDS.values()) + FLOWERS + SEASONS
-
-
-def _covers(path: str, index: int, chars: str = NEEDED_CHARS) -> bool:
-    """True when the font has a glyph for every one of ``chars`` (none draws as .notdef)."""
-    try:
-        f = ImageFont.truetype(path, size=48, index=index)
-    except OSError:
-        return False
-
-    def ink(ch: str) -> bytes:
-        img = Image.new("L", (64, 64), 0)
-        ImageDraw.Draw(img).text((4, 0), ch, font=f, fill=255)
-        return img.tobytes()
-
-    notdef = ink("\U0010fffd")  # a private-use code point: no font draws it
-    return all(ink(ch) not in (notdef, bytes(64 * 64)) for ch in chars)
-
-
-@cache
 def cjk_fonts() -> tuple[CJKFont, ...]:
-    """The installed Chinese fonts that draw every needed character, one face per family and
-    weight, sorted for reproducibility.
-
-    Raises FileNotFoundError (with the Debian packages to install) when there is none.
-    """
-    rows: list[tuple[str, int, str, str]] = []
-    exe = shutil.which("fc-list")
-    if exe:
-        out = subprocess.run([exe, ":lang=zh", "--format", "%{file}|%{index}|%{family[0]}|%{style[0]}\n"],
-                             capture_output=True, text=True, check=False).stdout
-        for line in out.splitlines():
-            parts = line.split("|")
-            if len(parts) == 4 and parts[0].lower().endswith((".ttf", ".ttc", ".otf")):
-                rows.append((parts[0], int(parts[1] or 0), parts[2], parts[3]))
-    if not rows:
-        for pattern in FONT_GLOBS:
-            for p in sorted(Path("/usr/share/fonts/truetype").glob(pattern)):
-                rows.append((str(p), 0, p.stem, ""))
-    seen: set[tuple[str, str]] = set()
-    fonts = []
-    for path, index, family, style in sorted(rows):
-        # one face per (family without its region, weight): UKai CN/TW/HK differ in a few glyphs only
-        base = re.sub(r"\s+(CN|TW|HK|TW MBE|MBE)$", "", family)
-        if "mono" in base.lower() or (base, style) in seen or not _covers(path, index):
-            continue
-        seen.add((base, style))
-        fonts.append(CJKFont(path, index, family, _font_kind(base)))
-    if not fonts:
-        raise FileNotFoundError("no CJK font for the generated designs (fc-list :lang=zh is empty): "
-                                "apt-get install fonts-arphic-ukai fonts-arphic-uming fonts-lxgw-wenkai")
-    return tuple(fonts)
+    """The fonts of ``CJK_FONTS`` this machine has (a design drawn with another is refused)."""
+    return _installed(CJK_FONTS)
 
 
-@cache
 def latin_fonts() -> tuple[CJKFont, ...]:
-    """The installed fonts of ``LATIN_FONT_FILES`` (kind ``latin``), in that order; none is
-    needed: without them the English names are lettered in the design's Chinese font."""
-    root = Path("/usr/share/fonts/truetype")
-    return tuple(CJKFont(str(root / name), 0, Path(name).stem, "latin")
-                 for name in LATIN_FONT_FILES if (root / name).is_file())
+    """The fonts of ``LATIN_FONTS`` this machine has (a design lettered in another is refused)."""
+    return _installed(LATIN_FONTS)
 
 
-def fonts_fingerprint() -> str:
-    """A short text naming the fonts in use (part of the cache key of generated designs)."""
-    return ";".join(f"{Path(f.path).name}#{f.index}" for f in cjk_fonts() + latin_fonts())
+def missing_design_fonts(name: str) -> list[NamedFont]:
+    """The fonts generated design ``name`` is drawn with that this machine lacks (none: it can be
+    drawn, the same as on any machine with them)."""
+    try:
+        design_style(design_seed(name))
+    except FontMissing as exc:
+        return list(exc.fonts)
+    return []
 
 
-@cache
-def cache_tag() -> str:
-    """What cached ``gen-N`` faces must have been drawn with: this module's source and the fonts,
-    so that any change to the drawing or to the installed fonts redraws them."""
+def cache_tag(seed: int) -> str:
+    """What cached faces of design ``seed`` must have been drawn with: this module's source and
+    the design's font files, so that a change to either redraws them."""
     code = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
-    return f"designs {code}; fonts {fonts_fingerprint()}"
+    style = design_style(seed)
+    fonts = dict.fromkeys(f for f in (style.font, style.honor_font, style.caption_font) if f)
+    return f"designs {code}; fonts " + ";".join(f"{Path(f.path).name}#{f.index}" for f in fonts)
 
 
 @lru_cache(maxsize=128)
@@ -270,7 +237,7 @@ def _pick(rng: np.random.Generator, options: list | tuple):
 def design_style(seed: int) -> DesignStyle:
     """The style of design ``seed``: fonts, colours, drawing styles and jitter."""
     rng = np.random.default_rng([22, seed])
-    fonts = cjk_fonts()
+    fonts = CJK_FONTS
     ink = INK_COLOURS
     dot_schemes = [(BLUE, GREEN, RED), (GREEN, BLUE, RED), (ink["navy"], ink["teal"], ink["crimson"]),
                    (RED, GREEN, BLUE), (ink["dark-green"], RED, BLUE), (BLUE, RED, GREEN)]
@@ -285,14 +252,18 @@ def design_style(seed: int) -> DesignStyle:
     honor_font = font if rng.random() < 0.6 else _pick(rng, by_kind[_pick(rng, kinds)])
     later = np.random.default_rng([22, seed, 1])  # choices added since: earlier ones stay as drawn
     caption = _pick(later, ["chinese", "chinese", "english", "short"])
-    latin = latin_fonts()
     lettered = later.random() < LATIN_CAPTION_SHARE
-    caption_font = _pick(later, latin) if latin and lettered else None
+    caption_font = _pick(later, LATIN_FONTS) if lettered else None
     suit_index = _pick(later, ["tl", "tr"]) if later.random() < SUIT_INDEX_SHARE else None
     suit_index_colour = _jitter(later, ink[_pick(later, ["red", "crimson", "blue", "black"])])
     lattice = later.random() < LATTICE_BLANK_SHARE
+    missing = missing_fonts((font, honor_font, caption_font))
+    if missing:
+        raise FontMissing(missing, f"design {GEN_PREFIX}{seed}")
+    drawn = {f: CJKFont(str(find_font(f)), f.index, f.family, f.kind)
+             for f in (font, honor_font, caption_font) if f is not None}
     style = DesignStyle(
-        seed=seed, font=font, honor_font=honor_font,
+        seed=seed, font=drawn[font], honor_font=drawn[honor_font],
         numeral=_jitter(rng, ink[_pick(rng, ["blue", "black", "green", "navy", "black"])]),
         wan=_jitter(rng, ink[_pick(rng, ["red", "red", "crimson"])]),
         wan_char=_pick(rng, ["萬", "萬", "萬", "万"]),
@@ -321,7 +292,8 @@ def design_style(seed: int) -> DesignStyle:
         stroke=float(rng.uniform(0.7, 1.4)),
         margin=(float(rng.uniform(0.07, 0.13)), float(rng.uniform(0.05, 0.10))),
         offset=(float(rng.uniform(-0.02, 0.02)), float(rng.uniform(-0.02, 0.02))),
-        caption_font=caption_font, suit_index=suit_index, suit_index_colour=suit_index_colour,
+        caption_font=drawn[caption_font] if caption_font else None, suit_index=suit_index,
+        suit_index_colour=suit_index_colour,
     )
     # set after the first stream drew its blank, so that every later draw of it stays as it was
     return replace(style, blank="lattice") if lattice else style

@@ -8,22 +8,22 @@ sets commonly are: 萬 numerals dark over a red 萬, circles blue, bamboo green,
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
+from datasets.synth.fonts import FontMissing, NamedFont, find_font
+
 if TYPE_CHECKING:
     from PIL.ImageFont import FreeTypeFont
 
-#: Art set name -> font file (Debian's fonts-symbola, fonts-noto-core).
-FONT_SETS: dict[str, Path] = {
-    "uni-symbola": Path(os.environ.get("MAHJONG_SYMBOLA",
-                                       "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf")),
-    "uni-noto": Path(os.environ.get("MAHJONG_NOTO_SYMBOLS2",
-                                    "/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf")),
+#: Art set name -> the font it is drawn from (found as :mod:`datasets.synth.fonts` finds fonts).
+FONT_SETS: dict[str, NamedFont] = {
+    "uni-symbola": NamedFont("ancient-scripts/Symbola_hint.ttf", "Symbola", "Regular",
+                             "fonts-symbola", kind="symbols"),
+    "uni-noto": NamedFont("noto/NotoSansSymbols2-Regular.ttf", "Noto Sans Symbols2", "Regular",
+                          "fonts-noto-core", kind="symbols"),
 }
 
 #: Unicode code point -> tile code (U+1F024 is bamboo 竹 = 4f, U+1F025 chrysanthemum 菊 = 3f).
@@ -89,8 +89,8 @@ def font_faces(name: str) -> dict[str, np.ndarray]:
     """Every kind of font set ``name``: code -> glyph-only RGBA face (not yet on a canvas)."""
     from PIL import ImageFont  # pillow draws the font's glyphs
 
-    path = FONT_SETS[name]
-    if not path.exists():
-        raise FileNotFoundError(f"needs {path} (Debian's fonts-symbola / fonts-noto-core)")
+    path = find_font(FONT_SETS[name])
+    if path is None:
+        raise FontMissing([FONT_SETS[name]], f"art set {name!r}")
     font = ImageFont.truetype(str(path), 600)  # loaded once for the 42 tiles
     return {code: glyph_face(font, point, code) for point, code in CODEPOINTS.items()}

@@ -19,6 +19,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from datasets.synth.raster import svg_to_rgba
+
 XMAHJONGG_DIR = Path(os.environ.get("MAHJONG_XMAHJONGG", "/usr/share/games/xmahjongg/tiles"))
 GNOME_MAHJONGG_DIR = Path(os.environ.get("MAHJONG_GNOME_MAHJONGG", "/usr/share/gnome-mahjongg/themes"))
 
@@ -71,10 +73,8 @@ def _read_sheet(sheet: Sheet) -> np.ndarray:
     if not sheet.path.exists():
         raise FileNotFoundError(f"needs {sheet.path} (Debian's xmahjongg / gnome-mahjongg)")
     if sheet.svg_zoom:
-        from datasets.synth.art import _svg_to_rgba  # one rasteriser for every SVG
-
         width = int(sheet.cell[0] * sheet.cols * sheet.svg_zoom)
-        return _svg_to_rgba(sheet.path.read_bytes(), width)[..., :3].copy()
+        return svg_to_rgba(sheet.path.read_bytes(), width)[..., :3].copy()
     from PIL import Image  # pillow reads GIF, which OpenCV does not
 
     with Image.open(sheet.path) as image:

@@ -1,11 +1,13 @@
 // Written by `python -m assistant.catalogue` from assistant/catalogue.py: do not edit.
 window.CATALOGUE = {
 "messages": {
+"'advice' must be one of {0}, got {1}": "建议方式 advice 须是 {0} 之一，收到 {1}",
 "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
 "'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
 "'bets' must be {0} whole numbers 0-100, one per player": "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
 "'box' is four numbers x1,y1,x2,y2 in pixels of the photo": "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
 "'context' must be an object": "'context' 须为对象",
+"'corrections' is too long": "'corrections'（更正）太长",
 "'discarder' must be a seat wind E S W N, got {0}": "出牌者 'discarder' 须为座位风 E S W N，收到 {0}",
 "'draw' gives the hands of the players still in: {{\"hands\": {{player: hand}}}}": "'draw' 给出仍在局各家的手牌：{{\"hands\": {{玩家: 手牌}}}}",
 "'flowers' must be a count from 0 or a list of bonus tiles, got {0}": "'flowers'（花牌）须是从 0 起的张数或花牌列表，收到 {0}",
@@ -26,7 +28,7 @@ window.CATALOGUE = {
 "'nukidora' lists the 北 (N) set aside; only 北 is set aside (抜きドラ)": "'nukidora' 列出拔出的北 (N)；只有北可以拔出（拔北宝牌）",
 "'options' must be an object": "选项 'options' 须为对象",
 "'passed' must be a list of seat winds": "'passed' 须为座位风的列表",
-"'players' must be the four players' names, in seating order": "'players' 须为四位玩家的名字，按座位顺序",
+"'players' must be the four players' names, in seating order": "玩家须为四位玩家的名字，按座位顺序",
 "'players' must be the {0} players' names, in seating order: variant {1} seats {2}": "'players' 须为 {0} 位玩家的名字，按座位顺序：{1} 是 {2} 人牌桌",
 "'points' must be four whole numbers (at most {0} in size), one per player": "'points' 须是四个整数（绝对值不超过 {0}），每位玩家一个",
 "'points' must be four whole numbers, one per player": "分数 'points' 须为四个整数，每位玩家一个",
@@ -38,7 +40,12 @@ window.CATALOGUE = {
 "'riichi' and 'tenpai' are riichi's (立直) table facts; this table plays {0}": "'riichi'（立直）和 'tenpai'（听牌）是日本立直麻将的牌桌记录；这桌玩的是 {0}",
 "'riichi' must be a list of seat winds": "'riichi'（立直）须列出座位风",
 "'robbing_kong' must be true or false": "'robbing_kong' 须为 true 或 false",
+"'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
 "'table' must be an object": "牌桌 'table' 须为对象",
+"'table' must be an object with 'rivers' and 'melds' by seat wind, or the table reader's answer": "'table' 须为按门风给出 'rivers'（牌河）和 'melds'（副露）的对象，或读桌的结果",
+"'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
+"'table.rivers' must map seat winds to discards in order": "'table.rivers' 须把门风对应到依次打出的牌",
+"'table.seats' must map self, right, across, left to what each shows": "'table.seats' 须把 self、right、across、left 各家对应到其桌面",
 "'tenpai' names the players ready at a drawn hand (流局): record it with result 'draw'": "'tenpai' 列出流局时听牌的玩家：请与结果 'draw'（流局）一起记录",
 "'tiles' has {0} detections; a hand is read from at most {1}": "'tiles' 有 {0} 个识别结果；读一手牌最多用 {1} 个",
 "'tiles' must be a list of {{tile, box, confidence}}": "'tiles' 须为 {{tile, box, confidence}} 的列表",
@@ -73,9 +80,10 @@ window.CATALOGUE = {
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a seat}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 座位}}",
 "a kong on a discard (暗刻开明杠) cannot be robbed: a win on that tile is an ordinary win on the discard, paid by the discarder": "直杠（暗刻开明杠）不能被抢：和这张牌是普通的点炮，由放炮者付",
 "a layout names at most {0} tiles": "一张摆牌照片最多写 {0} 张牌",
+"a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}": "移动写作 编号=座位 或 编号=座位:区域（例如 7=left:river），收到 {0}",
 "a player is named twice among the winners": "和牌者里有一位玩家出现两次",
 "a postgresql:// database needs psycopg ({0}): pip install 'mahjong-assistant[postgres]'": "postgresql:// 数据库需要 psycopg（{0}）：pip install 'mahjong-assistant[postgres]'",
-"a practice hand has 13 tiles": "练习题的手牌有 13 张",
+"a practice hand of variant {0} has {1} tiles (a meld counting 3)": "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",
 "a request from another site may not change anything here (Origin {0} is not {1})": "不接受来自其他网站的修改请求（Origin {0} 不是 {1}）",
 "a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}": "要牌的一家应有 13 张牌（杠算 3 张），这一家有 {0} 张",
 "a seat claiming a discard holds {0} tiles (a kong counting 3), this one holds {1}": "要牌的一家应有 {0} 张牌（杠算 3 张），这一家有 {1} 张",
@@ -105,9 +113,12 @@ window.CATALOGUE = {
 "changsha: {0} birds are turned up (option birds), the table gives {1}": "长沙麻将：要翻 {0} 张鸟牌（选项 birds），牌桌给了 {1}",
 "claim {0} must be {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}, got {1}": "要牌 {0} 须为 {{\"seat\", \"claim\": chow|pung|kong, \"tile\", \"from\"}}，收到 {1}",
 "claim {0}: a seat cannot claim its own discard": "要牌 {0}：不能要自己打出的牌",
-"claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1} 家只能吃上家 {2} 的牌，不能吃 {3} 的",
+"claim {0}: seat {1} chows only the discard of its 上家 {2}, not of {3}": "要牌 {0}：{1}家只能吃上家 {2} 的牌，不能吃 {3} 的",
+"context.draws_left must be a whole number from 0 to {0}, got {1}": "剩余摸牌次数 context.draws_left 须是 0 到 {0} 的整数，收到 {1}",
 "correction for tile {0}, but only {1} tiles were read": "更正第 {0} 张，但只识别到 {1} 张",
+"correction for tile {0}, but the photo has {1} tiles": "更正第 {0} 张，但照片上只有 {1} 张",
 "correction {0}: one tile expected after '='": "更正 {0}：'=' 后应为一张牌",
+"corrections must be a list of {{index, seat, zone}} objects": "更正须为 {{index, seat, zone}} 对象的列表",
 "could not make a practice hand": "没能生成练习题",
 "dealer E": "东家坐庄",
 "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
@@ -146,7 +157,7 @@ window.CATALOGUE = {
 "kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds": "杠上开花 (kong_replacement)：和牌者的副露里须有这个杠",
 "kong_replacement (杠上开花): a win on the replacement tile needs the kong among the winner's melds (or a single tile laid out as a kong, 武汉 红中杠 / 赖子杠, or a 北 set aside in 三麻)": "杠上开花：补牌和牌，和牌者的副露里须有杠（或单张亮出的杠：武汉红中杠、赖子杠；或三麻拔出的北）",
 "lang must be zh or en, got {0}": "lang 只能是 zh 或 en，收到 {0}",
-"liable seat {0} ({1}) read from the melds; give table.liable to say otherwise": "从副露看出由 {0} 家包牌（{1}）；若不是，请给出 table.liable",
+"liable seat {0} ({1}) read from the melds; give table.liable to say otherwise": "从副露看出由 {0}家包牌（{1}）；若不是，请给出 table.liable",
 "line {0}": "第 {0} 行",
 "low confidence": "识别把握不大",
 "meld {0}": "第 {0} 副副露",
@@ -163,7 +174,7 @@ window.CATALOGUE = {
 "no value in the multipart field {0}": "表单字段 {0} 没有内容",
 "no win_tile: each tile of the hand tried as the winning tile, the best kept": "没有给出和牌张：每张牌都试作和牌张，取最高者",
 "not a playing tile: {0}": "不是一张可打的牌：{0}",
-"noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0} 家的手牌",
+"noten payments: the hand of seat {0} is missing": "不听罚符：缺少 {0}家的手牌",
 "only the last hand ({0}) can be undone; correct hand {1} instead": "只能撤销最后一手（第 {0} 手）；第 {1} 手请用更正",
 "option 'discard_lock' is one of {0}, got {1}": "选项 discard_lock（曾放过的牌不能和）只能是 {0} 之一，收到 {1}",
 "option 'forms' takes {0}, got {1}": "选项 'forms' 取 {0}，收到 {1}",
@@ -188,23 +199,24 @@ window.CATALOGUE = {
 "request body too large: {0} bytes, the limit for {1} is {2} bytes": "请求内容太大：{0} 字节，{1} 的上限是 {2} 字节",
 "request headers too large: {0} bytes, the limit is {1}": "请求头太大：{0} 字节，上限 {1} 字节",
 "riichi needs a concealed hand: no claimed meld (a concealed kong is allowed)": "立直须门前清：不能有吃碰（暗杠可以）",
+"riichi: no yaku (役なし / 无役): a win needs at least one yaku, and dora do not count as one": "立直麻将：无役（役なし），不能和：和牌至少要一役，宝牌不算役",
 "riichi: table.seat {0} must be the winner's seat wind {1}": "立直麻将：table.seat {0} 须是和牌者的门风 {1}",
 "riichi: the dealer sits East (the seats are seat winds), so table.dealer is E, not {0}": "立直麻将：庄家坐东（座位即门风），所以 table.dealer 是 E，不是 {0}",
 "robbing_kong (抢杠) is a win on another seat's kong tile, not self-drawn": "抢杠是和别人杠的那张牌，不是自摸",
 "robbing_kong (抢杠和) is a win on another player's added kong, not self-drawn": "抢杠和是和别人加杠的那张牌，不是自摸",
 "robbing_kong ignored: the winner holds another {0}, but the other three copies would be in the robbed kong (抢杠和)": "不计抢杠和：和牌者手里还有一张 {0}，而被抢的杠应有其余三张",
-"seat {0} (the hand's seat wind)": "座位 {0}（这手牌的门风）",
-"seat {0} cannot win on its own discard": "{0} 家不能和自己打出的牌",
-"seat {0} discarded the tile and cannot claim it": "{0} 家打出了这张牌，不能自己要",
-"seat {0}: a claim is one of {1}, got {2}": "{0} 家：要牌须为 {1} 之一，收到 {2}",
-"seat {0}: {1}": "{0} 家：{1}",
+"seat {0} (the hand's seat wind)": "{0}家（这手牌的门风）",
+"seat {0} cannot win on its own discard": "{0}家不能和自己打出的牌",
+"seat {0} discarded the tile and cannot claim it": "{0}家打出了这张牌，不能自己要",
+"seat {0}: a claim is one of {1}, got {2}": "{0}家：要牌须为 {1} 之一，收到 {2}",
+"seat {0}: {1}": "{0}家：{1}",
 "seat {0}: {1} is not in the tile set of variant {2}": "{0} 家：{1} 不在 {2} 的牌里",
 "seats by method B: four throws, one per place in turn order": "方法B定座位：每人掷一次，按座位顺序给出四次点数",
 "seats by method B: places {0} tie at {1}; they throw again": "方法B定座位：{0} 号位点数同为 {1}，需重掷",
 "seats by method C: give the wind tile each place drew, four different winds E S W N, from the first drawer on": "方法C定座位：请按摸牌顺序给出每个位置摸到的风牌，东南西北各一张",
 "seats by method {0}: one throw of two dice, got {1}": "方法{0}定座位：掷一次两颗骰子，收到 {1}",
 "seed must be a whole number of at most 18 digits, got {0}": "seed 必须是不超过 18 位的整数，收到 {0}",
-"self-drawn (table.discarder is null)": "自摸（table.discarder 为 null）",
+"self-drawn (table.discarder is null)": "自摸（没有放炮者）",
 "send the photo as multipart/form-data with the field 'image', got {0}": "请用 multipart/form-data 上传照片（字段 image），收到 {0}",
 "send the request body as JSON (Content-Type: application/json), got {0}": "请以 JSON 发送（Content-Type: application/json），收到 {0}",
 "several winners are only possible on a discard": "只有点炮才可能多家和牌",
@@ -212,11 +224,13 @@ window.CATALOGUE = {
 "stood (立四): at most four tiles, all among the concealed ones": "立四 (stood)：至多四张，且都在暗牌里",
 "table {0}": "牌桌文件 {0} ",
 "table.bets must map seat winds to bets, e.g. {{\"E\": 2, \"S\": 0}}": "下注 table.bets 须按座位风给出，例如 {{\"E\": 2, \"S\": 0}}",
-"table.bets: seat {0} bets {1}, but the bets are 0-{2}": "下注 table.bets：{0} 家下注 {1}，但下注为 0–{2}",
-"table.bets: seat {0} bets {1}, but this variant has no bets": "下注 table.bets：{0} 家下注 {1}，但这个规则没有下注",
-"table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0} 家下注 {1}；下注须为 0 起的整数",
+"table.bets: seat {0} bets {1}, but the bets are 0-{2}": "下注 table.bets：{0}家下注 {1}，但下注为 0–{2}",
+"table.bets: seat {0} bets {1}, but this variant has no bets": "下注 table.bets：{0}家下注 {1}，但这个规则没有下注",
+"table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0}家下注 {1}；下注须为 0 起的整数",
 "table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
 "table.birds must list the bird tiles turned up (8 at most)": "扎鸟 table.birds 须列出翻开的鸟牌（至多 8 张）",
+"table.declared.{0} is the player's own seat; the advice is for a player still choosing": "table.declared.{0} 是自己的座位；打牌建议是给还在选牌的人的",
+"table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})": "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
 "table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
 "table.honba is a whole number of counters from 0, got {0}": "table.honba（本场）是从 0 起的整数，收到 {0}",
 "table.in_play lists a seat twice": "table.in_play 里有一家出现两次",
@@ -235,13 +249,20 @@ window.CATALOGUE = {
 "table.liable: pao (責任払い) applies to 大三元 and 大四喜 only, and the hand has neither": "table.liable：包牌（責任払い）只用于大三元和大四喜，这手牌都不是",
 "table.liable: pao (責任払い) is off (option pao = false)": "table.liable：包牌（責任払い）未开（选项 pao = false）",
 "table.liable: the winner cannot be liable for his own win": "包牌 table.liable：和牌者不能为自己包牌",
+"table.melds.{0} is the player's own seat; his melds go under 'melds'": "table.melds.{0} 是自己的座位；自己的副露写在 melds 里",
+"table.melds.{0} must be a list of at most 5 melds": "table.melds.{0} 须是最多 5 组副露的列表",
 "table.riichi_sticks maps each seat to the riichi sticks it put on the table, e.g. {{\"S\": 1, \"W\": 2}}: the payments sum to zero only when each stick's owner is known": "table.riichi_sticks 须写明每家放在桌上的立直棒，例如 {{\"S\": 1, \"W\": 2}}：知道每根棒是谁的，结算才能归零",
-"table.riichi_sticks: seat {0} has {1} sticks; a whole number from 0": "table.riichi_sticks：{0} 家有 {1} 根棒；须是从 0 起的整数",
+"table.riichi_sticks: seat {0} has {1} sticks; a whole number from 0": "table.riichi_sticks：{0}家有 {1} 根棒；须是从 0 起的整数",
 "table.riichi_sticks: unknown seat {0}; seats are E S W N": "table.riichi_sticks：未知的座位 {0}；座位为 E S W N",
+"table.rivers.{0} holds {1} tiles; a river holds at most {2}": "牌河 table.rivers.{0} 有 {1} 张牌；一家牌河最多 {2} 张",
+"table.rivers.{0} must be a list of tiles": "牌河 table.rivers.{0} 须是牌的列表",
 "table.streak (连庄) is the number of hands the dealer has kept in a row, 0-99, got {0}": "table.streak（连庄）是庄家连庄的盘数，0–99，收到 {0}",
+"table.void_suits.{0} must be m, p or s, got {1}": "定缺 table.void_suits.{0} 须是 m、p 或 s，收到 {1}",
 "table.winners lists a seat twice": "和牌者 table.winners 里有一家出现两次",
 "table.winners must be a list of seat winds": "和牌者 table.winners 须为座位风的列表",
 "table.winners must include the seat scored ({0})": "和牌者 table.winners 须包括算分的一家（{0}）",
+"table.{0} must be an object by seat (E S W N)": "table.{0} 须是按座位（E S W N）给出的对象",
+"table.{0} must be an object by seat (E S W N), got {1}": "table.{0} 须是按座位（E S W N）给出的对象，收到 {1}",
 "taiwan: the option flowers = false plays without flowers, but the hand lists bonus tiles": "十六张：选项 flowers = false 不用花牌，手牌里却有花牌",
 "taiwan: {0} 台 is below the minimum of {1} (option min_tai)": "十六张：{0}台不够起和的 {1}台（选项 min_tai）",
 "the Charleston is a JSON object {{hands, passes, second_round}}": "查理士顿须是 JSON 对象 {{hands, passes, second_round}}",
@@ -278,6 +299,7 @@ window.CATALOGUE = {
 "the key file {0} can be read by every user of this machine (mode {1}): chmod 600 {2}": "私钥文件 {0} 本机所有用户都能读取（权限 {1}）：请执行 chmod 600 {2}",
 "the layout could not be read: {0}": "看不出牌的摆法：{0}",
 "the list at {0} has {1} items; the limit is {2}": "{0} 的列表有 {1} 项，太长（上限 {2} 项）",
+"the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
 "the metric head {0} cannot be read: train it again with `python -m vision.train_metric`": "度量头文件 {0} 读不出来：请用 `python -m vision.train_metric` 重新训练",
 "the model has an unknown class {0}": "模型有未知的类别 {0}",
 "the number at {0} is out of range (at most {1} in size)": "{0} 的数值超出范围（绝对值最多 {1}）",
@@ -292,6 +314,8 @@ window.CATALOGUE = {
 "the quint {0} is not five of a kind: {1} and {2} are both there and neither is wild (a quint is one tile and wilds standing in, a tile having only four copies)": "昆 {0} 不是五张相同：{1} 和 {2} 都在，又都不是百搭（昆是一种牌加百搭凑成，每种牌只有四张）",
 "the request body is not valid JSON": "请求内容不是有效的 JSON",
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
+"the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
+"the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
 "the second classifier {0} names other classes than {1}: export both from one class list": "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
 "the second detector {0} finds other classes or sizes than {1}: export both alike": "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
@@ -308,7 +332,7 @@ window.CATALOGUE = {
 "the tile set {0} kept in the store cannot be read": "数据库里的牌组 {0} 读不出来",
 "the upload is not an image: send a JPEG, PNG, WebP or BMP photo": "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
 "the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
-"the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：riichi_sticks.{0} = 1",
+"the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：算作{0}家在桌上放了 1 根",
 "the winning tile {0} is not in the hand": "和牌张 {0} 不在手牌里",
 "the {0} image could not be decoded (damaged or truncated)": "{0} 图片无法解码（已损坏或不完整）",
 "the {0} image has no pixels ({1}×{2})": "{0} 图片没有像素（{1}×{2}）",
@@ -326,6 +350,7 @@ window.CATALOGUE = {
 "tile recognition is not available: the recogniser (vision.recognizer) is not installed ({0})": "识牌功能不可用：没有安装识别模块（{0}）",
 "tile set {0} has no example {1}": "牌组 {0} 里没有样本 {1}",
 "tile set {0} was learnt with another classifier: learn it again": "牌组 {0} 是用另一个分类模型学的：请重新学一次",
+"tile {0} is seen {1} times ({2}), but the set has {3}": "{0} 已见 {1} 张（{2}），但整副牌只有 {3} 张",
 "tiles left must be a whole number from 0, got {0}": "剩余牌数须为 0 起的整数，收到 {0}",
 "tiles must be given as text, got {0}": "牌须以文字给出，收到 {0}",
 "too few tiles: {0} in the concealed hand and {1} in melds make {2} (13 or 14 expected, a kong counts as 3)": "牌太少：暗牌 {0} 张、副露 {1} 张，共 {2} 张（应为 13 或 14 张，杠算 3 张）",
@@ -337,6 +362,7 @@ window.CATALOGUE = {
 "unknown key {0} in table; known: {1}": "牌桌 table 里没有 {0}；已有的项：{1}",
 "unknown option {0} for variant {1}; known: {2}": "{1} 没有选项 {0}；已有的选项：{2}",
 "unknown seat {0}: seats are E S W N": "未知座位 {0}：座位为 E S W N",
+"unknown seat {0}: seats are self, right, across, left": "未知的座位 {0}：座位是 self（本家）、right（下家）、across（对家）、left（上家）",
 "unknown special joker {0}; jokers: {1}": "未知的特别百搭 {0}；可用：{1}",
 "unknown tile '{0}f' in {1}: bonus tiles are 1f-8f": "{1} 里的 '{0}f' 不是牌：花牌为 1f–8f",
 "unknown tile '{0}z' in {1}: honours are 1z-7z": "{1} 里的 '{0}z' 不是牌：字牌为 1z–7z",
@@ -344,6 +370,7 @@ window.CATALOGUE = {
 "unknown tile {0}: digits need a suit (m 万, p 筒, s 条, z honours, f flowers)": "未知的牌 {0}：数字后须有花色（m 万、p 筒、s 条、z 字牌、f 花牌）",
 "unknown variant {0}; known variants: {1}": "未知的规则 {0}；已有的规则：{1}",
 "unknown wild-tile scheme {0}; schemes: {1}": "未知的定赖子方法 {0}；可用：{1}",
+"unknown zone {0}: zones are hand, meld, river, bonus, indicator, wall": "未知的区域 {0}：区域是 hand（手牌）、meld（副露）、river（牌河）、bonus（花牌）、indicator（翻牌）、wall（牌墙）",
 "ura_dora_indicators are turned only for a winner who declared riichi": "只有立直的和牌者才翻里宝牌指示牌",
 "ura_dora_indicators: one under each dora indicator, so no more of them than dora_indicators": "里宝牌指示牌每张宝牌指示牌下一张，不能比宝牌指示牌多",
 "variant {0} does not allow chows, but a chow {1} is declared": "{0} 不许吃牌，却有一副吃 {1}",
@@ -374,7 +401,9 @@ window.CATALOGUE = {
 "variant {0}: a wild tile is never discarded (财神不能打出), but the discards list {1}": "{0}：赖子不能打出（财神不能打出），打出的牌里却有 {1}",
 "variant {0}: only {1}{2} may be laid out singly as a kong, not {3} ({4})": "{0}：只有{1}{2}可以单张亮出成杠，{3}（{4}）不行",
 "variant {0}: this table plays 北 as a wind only, never set aside (option nukidora = false)": "{0}：本桌北只当风牌，不拔北（选项 nukidora = false）",
+"variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face down), but the meld {1} is claimed": "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
 "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set": "{0}：{1}（{2}）只能单张亮出成杠（红中杠），不能组成一副牌",
+"variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}": "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
 "wall_last (海底/河底) and a {0} exclude each other: the replacement tile is not the last tile of the wall, and a robbed kong is not a discard": "海底/河底与{0}不能同时成立：补的牌不是牌墙最后一张，被抢的杠也不是打出的牌",
 "win {0}: only one player is still in (血战到底 ends with the last player)": "第 {0} 次和牌：只剩一家在局（血战到底打到最后一人为止）",
 "win {0}: player {1} has already won and left the hand (血战到底)": "第 {0} 次和牌：玩家 {1} 已经和牌离场（血战到底）",
@@ -386,7 +415,7 @@ window.CATALOGUE = {
 "{0} ({1}) is a flower only where the dragons are flowers (南京); here it belongs in the hand": "{0}（{1}）只有在箭牌当花的规则（南京）里才是花牌；这里它属于手牌",
 "{0} ({1}) is not a chow: three consecutive tiles of one suit expected": "{0}（{1}）不是吃：应为同一花色的三张顺牌",
 "{0} ({1}) is not a {2}: the tiles must be the same": "{0}（{1}）不是{2}：牌须相同",
-"{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在 {2} 的牌里",
+"{0} ({1}) is not in the tile set of variant {2}": "{0}（{1}）不在{2}的牌里",
 "{0} ({1}): a chow is claimed only from the player before (上家, from = left), not from {2}": "{0}（{1}）：只能吃上家的牌（from = left），不能吃 {2} 的",
 "{0} ({1}): a {2} has {3} tiles": "{0}（{1}）：一副{2}有 {3} 张牌",
 "{0} ({1}): bonus tile {2} cannot be in a meld": "{0}（{1}）：花牌 {2} 不能在副露里",
@@ -414,8 +443,10 @@ window.CATALOGUE = {
 "{0} must be one of E S W N, got {1}": "{0}须为 E S W N 之一，收到 {1}",
 "{0} or {1} expected, a kong counts as 3": "应为 {0} 或 {1} 张，杠算 3 张",
 "{0} players at a 成都 table: only 清一色 (a full flush) wins": "成都 {0} 人桌：只有清一色能和",
+"{0} points before flowers is under the {1}-point minimum (起和{2}番): not a legal win, nothing paid": "不算花牌只有 {0}番，低于最低的 {1}番（起和{2}番）：不算和牌，不付分",
 "{0} recognised with confidence {1}": "{0} 的识别把握只有 {1}",
 "{0} red fives, but the hand holds {1} fives": "有 {0} 张赤五，手里却只有 {1} 张五",
+"{0} tiles found in the photo, more than the {1} a table can hold": "照片上找到 {0} 张牌，多于一桌最多的 {1} 张",
 "{0} tiles read (a kong counting 3): a hand has 13 or 14": "识别到 {0} 张牌（杠算 3 张）：一手牌应为 13 或 14 张",
 "{0}: 'from' must be one of {1} or null, got {2}": "{0}：'from' 须为 {1} 之一或 null，收到 {2}",
 "{0}: a concealed kong needs one face-up tile to be read": "{0}：暗杠须有一张翻开的牌才能认出",
@@ -452,15 +483,15 @@ window.CATALOGUE = {
 "换三张: at a table of three nobody sits opposite; pass clockwise or counterclockwise": "换三张：三人桌没有对家；请顺时针或逆时针换",
 "换三张: give the three tiles of each seat E S W (a table of three)": "换三张：请给出东南西三家各自的三张牌（三人桌）",
 "换三张: give the three tiles of each seat E S W N": "换三张：请给出东南西北每家的三张牌",
-"换三张: seat {0} passes three tiles": "换三张：{0} 家要换出三张牌",
-"换三张: seat {0}'s three tiles must be of one suit": "换三张：{0} 家的三张牌须同一花色",
+"换三张: seat {0} passes three tiles": "换三张：{0}家要换出三张牌",
+"换三张: seat {0}'s three tiles must be of one suit": "换三张：{0}家的三张牌须同一花色",
 "换三张: the direction is one of {0}, got {1} (this table plays exchange_three = {2})": "换三张：方向须为 {0} 之一，收到 {1}（本桌 exchange_three = {2}）",
-"查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0} 家缺少手牌",
+"查大叫: the hand of seat {0}, still in, is missing": "查大叫：还在牌局里的 {0}家缺少手牌",
 "查理士顿 ({0}): give the three tiles of each seat": "查理士顿（{0}）：请给出每家换出的三张牌",
-"查理士顿 ({0}): seat {1} does not hold {2}": "查理士顿（{0}）：{1} 家手里没有 {2}",
-"查理士顿 ({0}): seat {1} passes three tiles": "查理士顿（{0}）：{1} 家须换出三张牌",
+"查理士顿 ({0}): seat {1} does not hold {2}": "查理士顿（{0}）：{1}家手里没有 {2}",
+"查理士顿 ({0}): seat {1} passes three tiles": "查理士顿（{0}）：{1}家须换出三张牌",
 "查理士顿: give the dealt hand of each seat E S W N": "查理士顿：请给出东南西北每家起手的牌",
-"查理士顿: seat {0}'s tiles must be a list": "查理士顿：{0} 家的牌须是列表",
+"查理士顿: seat {0}'s tiles must be a list": "查理士顿：{0}家的牌须是列表",
 "查理士顿: the advice needs a dealt hand of {0} or {1} tiles": "查理士顿：建议需要 {0} 或 {1} 张的起手牌",
 "查理士顿: the pass is right, left or opposite, got {0}": "查理士顿：换牌方向须是 right（下家）、left（上家）或 opposite（对家），收到 {0}",
 "查理士顿: the round is 1 or 2 (the dealer's second round), got {0}": "查理士顿：轮次须是 1 或 2（第二轮由庄家决定），收到 {0}",
@@ -472,62 +503,193 @@ window.CATALOGUE = {
 "血流成河: nobody leaves the hand after a win (和牌之后并不出局), so every seat is in play and pays; table.in_play leaves out {0}": "血流成河：和牌之后并不出局，每家都在局中、都要付；table.in_play 漏了 {0}"
 },
 "terms": {
+"一万": "1 character",
 "一炮三响": "three winners on one discard",
+"一炮两响": "two winners on one discard",
 "一炮多响": "several winners on one discard",
 "七对": "seven pairs",
+"七小对": "seven pairs",
+"七巧对": "seven pairs",
+"三番起糊": "a win needs 3 fan",
+"三财神": "three wild tiles held",
+"三麻": "three-player riichi",
 "上家": "the player on your left, who plays before you",
 "下家": "the player on your right, who plays after you",
 "下注": "bets",
 "下炮子": "paozi bets",
+"下雨": "a concealed kong's payment ('rain')",
+"不计": "not counted",
+"中下滚": "a chain of middle and lower tiles",
+"九万": "9 characters",
+"九自手": "nine self-drawn tiles",
 "九莲宝灯": "nine gates",
+"乱牌": "a mixed hand",
 "人和": "win in the first go-around",
 "全不靠": "honours and knitted",
+"全求人": "every set claimed, the pair won on a discard",
+"八支": "eight tiles of one suit",
+"八枝": "eight tiles of one suit",
+"出冲": "discarding the winning tile",
+"刮风": "an exposed kong's payment ('wind')",
+"刮风下雨": "kong payments",
 "加杠": "a kong added to one's own pung",
 "包自摸": "one seat pays for a self-drawn win",
 "十三幺": "thirteen orphans",
 "十二张落地": "four melds claimed from one seat",
+"十二張落地": "four melds claimed from one seat",
+"十六张": "the 16-tile game",
+"半銃": "half the discarder's share",
+"单吊": "a wait on the pair",
 "单调": "a wait on the pair",
+"单调胡": "a win on the pair",
+"单调自摸": "a self-drawn win on the pair",
+"单钓": "a wait on the pair",
+"单钓将": "a wait on the pair",
+"南京": "Nanjing",
+"双八支": "two suits of eight tiles",
+"双四活": "two open fours",
+"反王": "the king tile turned back",
+"口口番": "fan counted from every seat",
+"呼叫转移": "a kong's money passed to the winner",
+"四喜": "four winds",
+"四活": "an open four",
+"国标": "the Chinese official rules (MCR)",
 "地和": "win on the dealer's first discard",
+"地胡": "win on the dealer's first discard",
 "大三元": "big three dragons",
 "大四喜": "big four winds",
+"大胡": "a big hand",
 "天和": "dealer's win on the deal",
+"天胡": "dealer's win on the deal",
 "夹张": "a wait in the middle of a chow",
+"套算一次": "counted once for both",
 "字一色": "all honours",
+"定缺": "the suit given up at the start",
 "对家": "the player opposite",
+"对对和": "all pungs",
+"对对胡": "all pungs",
+"封顶": "the cap",
+"将一色": "every tile a 2, 5 or 8",
+"将对": "all pungs of 2, 5 and 8",
+"将将胡": "every tile a 2, 5 or 8",
 "小三元": "little three dragons",
+"小和": "a plain hand",
 "小四喜": "little four winds",
+"小胡": "a plain hand",
+"屁和": "a plain hand",
+"屁胡": "a plain hand",
+"嵌张": "a wait in the middle of a chow",
 "平和": "all chows",
+"平胡": "all chows",
+"庄闲": "dealer and others",
+"开口": "an open hand (a chow, pung or kong made)",
+"开口番": "fan for an open hand",
+"心皇": "the imagined tile",
+"成都": "Chengdu",
+"成都计番": "Chengdu fan counting",
 "截和": "only the first player in turn wins on a discard",
+"扎鸟": "bird tiles drawn after the win",
 "抢杠": "robbing a kong",
+"抢杠胡": "robbing a kong",
+"抢框和": "robbing a kong",
+"拉庄": "the stake doubled against the dealer",
+"捉伍儿": "a win on the middle 5 of 4-5-6",
+"推倒和": "push-down",
 "放杠": "a kong claimed on a discard",
 "放炮": "discarding the winning tile",
+"断幺九": "no terminals or honours",
 "明杠": "an exposed kong",
 "暗杠": "concealed kong",
+"本混儿龙": "a straight of one suit, wilds standing for themselves",
 "杠上开花": "a win on a kong's replacement tile",
+"杠上开花包杠": "the kong's maker pays for a win on its replacement",
+"杠上炮": "a discard after a kong won on",
+"杠上花": "a win on a kong's replacement tile",
+"杠后开花": "a win on a kong's replacement tile",
+"杠开": "a win on a kong's replacement tile",
+"板板胡": "a dealt hand with no 2, 5 or 8",
+"武汉": "Wuhan",
+"每连庄一次便加上一番": "one fan more for each hand the dealer keeps",
+"没混儿": "no wild tile held",
+"活动百搭": "the turned tile's kind as its own",
+"海底捞": "a win on the last tile of the wall",
 "海底捞月": "a win on the last tile of the wall",
+"海底漫游": "a win on the last tile of the wall",
+"海底炮": "a win on the last discard",
 "混一色": "one suit with honours",
+"混儿": "the wild tile (mixer)",
+"混儿吊": "a wild tile as the pair's wait",
+"混对对": "one suit with honours, all pungs",
 "混幺九": "terminals and honours",
 "混碰": "one suit with honours, all pungs",
 "清一色": "one suit only",
+"清一色全对": "one suit, all pairs",
+"清七对": "seven pairs of one suit",
+"清对": "one suit, all pungs",
+"清对对": "one suit, all pungs",
 "清幺九": "all terminals",
 "清碰": "one suit, all pungs",
+"温州": "Wenzhou",
+"漏和": "a missed win",
 "炮子": "paozi, side bets paid with the hand",
 "点炮": "discarding the winning tile",
 "爆和": "the fan cap",
+"爆棚": "over the cap",
+"独眼": "a single eye",
+"白板": "white dragon",
 "百搭": "wild tile",
 "直杠": "a kong claimed on a discard",
+"硬牌": "a hand with no wild tile",
 "碰碰和": "all pungs",
+"碰碰胡": "all pungs",
+"立四": "four standing tiles",
+"立直": "riichi, declared ready",
+"素和": "a hand with no wild tile",
+"红中": "red dragon",
+"红中杠": "a red dragon laid out as a kong",
+"红中赖子杠": "red dragon and wild kongs",
 "组合龙": "knitted straight",
+"缺一色": "one suit missing",
+"缺一门": "one suit missing",
+"老章": "old style",
 "自摸": "self-drawn win",
+"自摸加底": "a base more for a self-drawn win",
+"芜湖": "Wuhu",
 "荒庄": "a drawn hand",
+"血战到底": "fight to the end",
+"血流成河": "play on after each win",
+"补张": "a replacement tile",
 "财神": "wild tile",
 "赖子": "wild tile",
+"赖子杠": "a wild tile laid out as a kong",
+"起和": "the minimum a hand needs to win",
+"起和八番": "a win needs 8 points",
+"起手胡": "a win on the dealt hand",
+"跑配成牌": "the partner tile run into a set",
 "边张": "an edge wait (12 waiting on 3, 89 on 7)",
 "过手不和": "a passed win is locked until your next turn",
 "连庄": "the dealer keeps the deal",
-"鸡和": "chicken hand, no fan"
+"退税": "kong money paid back",
+"通天": "a straight 1 to 9",
+"通炮": "the discarder pays every winner",
+"配儿": "the partner tile",
+"金钩钓": "a single tile left, waiting on its pair",
+"门清": "concealed hand",
+"门清自摸": "concealed and self-drawn",
+"风一色": "all winds",
+"鸡和": "chicken hand, no fan",
+"鸡平和": "chicken hand",
+"龙七对": "seven pairs with four alike"
 },
 "text": {
+"advice.fold": [
+"{seats}已听牌；进攻的收益抵不上放炮的损失（每次约 {loss}），打{tile}最稳（放炮 {deal}）：弃和。",
+"{seats} declared ready; pushing gains less than dealing in would cost (about {loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."
+],
+"advice.push": [
+"{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 {loss}）的损失：进攻。",
+"{seats} declared ready; discarding {tile} keeps a {win} chance to win, expected {ev}, worth more than the {deal} chance of paying about {loss}: push."
+],
 "charleston.few_links": [
 "{tile}：手里只有 {n} 张能和它搭配",
 "{tile}: it could make a set with only {n} of the tiles held"
@@ -563,6 +725,10 @@ window.CATALOGUE = {
 "claim.chow": [
 "吃",
 "chow"
+],
+"claim.joker_pung": [
+"一张真牌加特别百搭碰（{jokers}）",
+"pung with one real tile and a special joker ({jokers})"
 ],
 "claim.kong": [
 "杠",
@@ -788,6 +954,18 @@ window.CATALOGUE = {
 "可加杠",
 "Added kong possible"
 ],
+"report.advice_danger": [
+" · 放炮 {deal}",
+" · deal-in {deal}"
+],
+"report.advice_line": [
+"打 {tile}: 胡牌率 {win} · 期望 {ev}",
+"discard {tile}: win {win} · expected {ev}"
+],
+"report.advice_targets": [
+"    目标: {targets}",
+"    aiming at: {targets}"
+],
 "report.assumed": [
 "假定",
 "Assumed"
@@ -844,6 +1022,10 @@ window.CATALOGUE = {
 "不适用",
 "n/a"
 ],
+"report.no_legal_wait": [
+"（牌型听牌，但按本规则没有能和的牌）",
+" (ready in shape, but no tile makes a win these rules allow)"
+],
 "report.nothing": [
 "不能要",
 "nothing"
@@ -884,6 +1066,10 @@ window.CATALOGUE = {
 "规则",
 "Variant"
 ],
+"report.verdict": [
+"判断: {reason}",
+"Verdict: {reason}"
+],
 "report.waits": [
 "听",
 "Waits"
@@ -919,6 +1105,114 @@ window.CATALOGUE = {
 "score.yakuman": [
 "役满 ×{times} · 共 {points} 点",
 "yakuman ×{times} · {points} points in all"
+],
+"table.bonus": [
+"花牌",
+"flowers"
+],
+"table.dora": [
+"宝牌（dora）：{tiles}",
+"dora: {tiles}"
+],
+"table.extra_indicator": [
+"{seat}的 {tile} 也像翻出的牌，算作牌河",
+"{seat}: {tile} also lies on the wall; read as a discard"
+],
+"table.found": [
+"{path}：{n} 张牌",
+"{path}: {n} tiles"
+],
+"table.from": [
+"来自{seat}",
+"from {seat}"
+],
+"table.hand": [
+"手牌",
+"hand"
+],
+"table.hidden": [
+"暗牌 {n} 张",
+"{n} hidden"
+],
+"table.indicator": [
+"翻出的牌：{tile}",
+"turned-up tile: {tile}"
+],
+"table.melds": [
+"副露",
+"melds"
+],
+"table.no_indicator": [
+"没有找到翻出的牌",
+"no turned-up tile found"
+],
+"table.no_tiles": [
+"照片上没有找到牌：各家都空着",
+"no tiles found in the photo: every seat is empty"
+],
+"table.not_a_set": [
+"{seat}摆出的 {tiles} 不成副露（请检查）",
+"{seat}: {tiles} laid out make no set (check them)"
+],
+"table.river": [
+"牌河",
+"river"
+],
+"table.seat.across": [
+"对家",
+"across"
+],
+"table.seat.left": [
+"上家",
+"left"
+],
+"table.seat.right": [
+"下家",
+"right"
+],
+"table.seat.self": [
+"本家",
+"you"
+],
+"table.too_many": [
+"超过四张：{tiles}（请检查）",
+"more than four copies: {tiles} (check them)"
+],
+"table.unsure": [
+"{n} 张牌认不准：{tiles}",
+"{n} tiles read unsurely: {tiles}"
+],
+"table.wall": [
+"牌墙 {n} 张",
+"wall {n}"
+],
+"table.wilds": [
+"赖子/财神：{tiles}",
+"wild: {tiles}"
+],
+"table.zone.bonus": [
+"花牌",
+"flowers"
+],
+"table.zone.hand": [
+"手牌",
+"hand"
+],
+"table.zone.indicator": [
+"翻牌",
+"turned-up tile"
+],
+"table.zone.meld": [
+"副露",
+"meld"
+],
+"table.zone.river": [
+"牌河",
+"river"
+],
+"table.zone.wall": [
+"牌墙",
+"wall"
 ],
 "tileset.deleted": [
 "已删除牌组 {name}",
@@ -1440,6 +1734,14 @@ window.CATALOGUE = {
 "持点",
 "Points held"
 ],
+"ui.practice_melds": [
+"已经吃碰的牌",
+"Sets already claimed"
+],
+"ui.practice_stood": [
+"立四（立着的牌，听牌要用到）",
+"Standing tiles (立四: the wait uses them)"
+],
 "ui.practice_which_tiles_complete_this_hand": [
 "练习：听哪几张？",
 "Practice: which tiles complete this hand?"
@@ -1471,6 +1773,10 @@ window.CATALOGUE = {
 "ui.read_only_note": [
 "只读：这个链接没有密钥，不能记分、更正或删除",
 "Read-only: this link has no secret, so hands cannot be recorded, corrected or deleted"
+],
+"ui.read_the_whole_table": [
+"读全桌：各家的牌河、副露和手牌",
+"Read the whole table: every seat's river, melds and hand"
 ],
 "ui.ready_one_tile_from_winning": [
 "听牌 (差一张和牌)",
@@ -1560,6 +1866,10 @@ window.CATALOGUE = {
 "只读链接（可以看，不能记分）",
 "Read-only link (to watch, not to record)"
 ],
+"ui.skip_to_content": [
+"跳到正文",
+"Skip to the content"
+],
 "ui.south": [
 "南家",
 "South"
@@ -1596,9 +1906,29 @@ window.CATALOGUE = {
 "条",
 "bamboo"
 ],
+"ui.table_move": [
+"移到这里",
+"Move it there"
+],
+"ui.table_seat": [
+"座位",
+"Seat"
+],
 "ui.table_session": [
 "牌局记分",
 "Table session"
+],
+"ui.table_tap_a_tile": [
+"先点一张牌，再选座位和区域",
+"Tap a tile first, then choose its seat and zone"
+],
+"ui.table_turns_up_dora": [
+"这桌翻宝牌",
+"This table turns up 宝牌 (dora)"
+],
+"ui.table_zone": [
+"区域",
+"Zone"
 ],
 "ui.tables_kept": [
 "已有的牌局",
@@ -1768,6 +2098,10 @@ window.CATALOGUE = {
 "打哪张",
 "What to discard"
 ],
+"ui.whole_table": [
+"全桌",
+"Whole table"
+],
 "ui.why_a_hand_wins_or_not_each_scoring_item": [
 "为什么和或不和、每个计分项、打哪张及原因、各地规则、练习。",
 "Why a hand wins or not, each scoring item, what to discard and why, the rules of each variant, practice."
@@ -1811,6 +2145,26 @@ window.CATALOGUE = {
 "ui.wins_so_far": [
 "本局已和",
 "Wins so far this hand"
+],
+"verdict.below_minimum": [
+"{points}番不够起和的{min}番：不算和牌，不付分",
+"{points} points are under the {min}-point minimum (起和): not a win, nothing is paid"
+],
+"verdict.counted": [
+"算得的番（不够起和，不付分）",
+"Points counted (not enough to win, nothing paid)"
+],
+"verdict.not_a_win": [
+"不算和牌",
+"Not a win"
+],
+"verdict.three_suits_held": [
+"缺一门：三门花色都在手里，不能和",
+"all three suits are held: this variant needs one suit missing (缺一门) to win"
+],
+"verdict.void_suit_held": [
+"定缺的一门还在手里（{tiles}）：打完这门才能和",
+"the void suit (定缺) is still held ({tiles}): it must all be discarded before a win"
 ]
 },
 "variants": {
@@ -1916,8 +2270,34 @@ window.CATALOGUE = {
 ]
 },
 "words": {
+"'changsha'": "「长沙麻将」",
+"'default'": "「通用」",
+"'fujian'": "「福建麻将·百搭」",
+"'guangdong'": "「广东鸡平和」",
+"'hongkong'": "「香港麻雀·老章」",
+"'hundred'": "「百张麻将（无万）」",
+"'jiangnan'": "「江南麻将·心皇」",
+"'lianzhou'": "「连州麻将·王」",
+"'mcr'": "「国标麻将」",
+"'nanjing'": "「南京麻将」",
+"'neimenggu'": "「内蒙麻将」",
+"'riichi'": "「日本立直麻将」",
+"'riichi_sanma'": "「三人麻将（三麻）」",
+"'shaanxi'": "「陕西麻将」",
+"'sichuan'": "「四川麻将·血战到底」",
+"'taiwan'": "「台湾十六张」",
+"'taiyuan'": "「太原立四麻将」",
+"'tianjin'": "「天津麻将·混儿」",
+"'tuidaohu'": "「广东推倒和」",
+"'wenzhou'": "「温州麻将·财神」",
+"'wuhan'": "「武汉红中赖子杠」",
+"'wuhu'": "「芜湖麻将」",
+"'xian'": "「西安麻将」",
+"'xueliu'": "「四川麻将·血流成河」",
+"'xuzhou'": "「徐州麻将·配儿」",
 "--options": "--options 选项",
 "--win": "和牌张 --win",
+"E": "东",
 "Expecting ',' delimiter": "缺少逗号",
 "Expecting ':' delimiter": "缺少冒号",
 "Expecting property name enclosed in double quotes": "属性名须用双引号",
@@ -1925,9 +2305,12 @@ window.CATALOGUE = {
 "Extra data": "多余的数据",
 "Invalid control character at": "有无效的控制字符",
 "Is a directory": "这是文件夹",
+"N": "北",
 "No such file or directory": "没有这个文件",
 "Permission denied": "没有权限",
+"S": "南",
 "Unterminated string starting at": "字符串没有结束",
+"W": "西",
 "bonus": "花牌 bonus",
 "chow": "吃",
 "concealed": "暗牌 concealed",

@@ -96,6 +96,7 @@ function pickTile(opts = {}) {
       box.remove();
       document.removeEventListener("keydown", onKey, true);
       if (back && back.focus) back.focus();
+      keepFocus(back);
       resolve(value);
     };
     const onKey = (ev) => {
@@ -117,6 +118,32 @@ function pickTile(opts = {}) {
     const first = box.querySelector("button.pick");
     if (first) first.focus();
   });
+}
+
+/** Keep the focus where the player was after a pick: the tile button picked from is often
+ * redrawn (the row or the photo's tiles rebuilt, after the service has read the hand again),
+ * and a removed element leaves the focus on the page body. For a few seconds, whenever that
+ * happens, the element with the same place (the same data-* keys in the same container) takes
+ * the focus, or else its container. */
+function keepFocus(el) {
+  const holder = el && el.closest && el.closest("[id]");
+  if (!holder || el === document.body) return;
+  const keys = [...el.attributes].filter((a) => a.name.startsWith("data-"))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const selector = `#${CSS.escape(holder.id)} ${el.tagName.toLowerCase()}${keys}`;
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  const refocus = () => {
+    if (!lost() || document.querySelector(".picker")) return;
+    const again = document.querySelector(selector) || document.getElementById(holder.id);
+    if (!again) return;
+    if (!again.matches("a[href], button, input, select, textarea, [tabindex]")) again.setAttribute("tabindex", "-1");
+    again.focus();
+  };
+  const watch = new MutationObserver(refocus);
+  watch.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), 5000);
+  // A tap or click elsewhere is the player moving on: the focus is his to place.
+  document.addEventListener("pointerdown", () => watch.disconnect(), { once: true, capture: true });
 }
 
 function groupsHTML(text) {
@@ -155,9 +182,7 @@ function scoreSummary(score) {
 /** The score of a win: each item with its tiles, the cap, the total, every seat's payment. */
 function scoreHTML(score) {
   const cap = score.items.find((it) => it.event === "cap");
-  const items = score.items.filter((it) => it.event !== "cap").map((it) =>
-    `<tr class="score-item"><td>${esc(L(it.name_zh, gloss(it.name_en)))}</td>` +
-    `<td class="num">${it.value}</td><td>${it.tiles ? tilesHTML(it.tiles, { size: 30 }) : ""}</td></tr>`).join("") +
+  const items = itemRowsHTML(score) +
     (cap && score.fan !== undefined ? `<tr class="score-cap"><td colspan="3">${esc(T("report.cap", { cap: score.fan, fan: score.fan - cap.value }))}</td></tr>` : "");
   const unit = score.tai !== undefined ? T("ui.tai") : score.fan !== undefined ? T("ui.fan") : T("ui.points");
   const pays = WINDS.filter((w) => score.payments && w in score.payments).map((w) => {
@@ -173,17 +198,46 @@ function scoreHTML(score) {
     (score.assumed && score.assumed.length ? `<p class="note assumed">${esc(T("report.assumed"))}: ${esc(score.assumed.map(M).join(T("ui.list_semicolon")))}</p>` : "");
 }
 
+/** Why the variant's rules refuse the hand a win (the service's ``not_a_win``: 武汉's 开口, the
+ * void suit, no yaku, under MCR's minimum), in the current language; null when nothing does. */
+function notWinReason(r) {
+  return r && r.not_a_win ? L(r.not_a_win.zh, gloss(r.not_a_win.en)) : null;
+}
+
+/** A win the rules let stand: a complete shape that nothing in the variant refuses. */
+function isWinning(r) {
+  return Boolean(r && r.is_win && !r.not_a_win);
+}
+
+/** The items a hand refused a win still counts (MCR under its minimum): no total as a win's,
+ * no payments. */
+function countedHTML(score) {
+  return `<h3>${T("verdict.counted")}</h3><table class="score counted"><tbody>${itemRowsHTML(score)}</tbody></table>`;
+}
+
+/** A score's items as table rows: each name, its value, the tiles that make it. */
+function itemRowsHTML(score) {
+  return score.items.filter((it) => it.event !== "cap").map((it) =>
+    `<tr class="score-item"><td>${esc(L(it.name_zh, gloss(it.name_en)))}</td>` +
+    `<td class="num">${it.value}</td><td>${it.tiles ? tilesHTML(it.tiles, { size: 30 }) : ""}</td></tr>`).join("");
+}
+
 /** Everything about a hand: win or not and why, the readings, the score, waits, discards. */
 function analysisHTML(r) {
   let html = "";
   const wilds = r.wilds || (r.score && r.score.wilds) || [];
+  const why = notWinReason(r);
   if (wilds.length) html += `<p class="wilds" data-tiles="${esc(wilds.join(" "))}">${T("ui.wild_tiles")}: ${tilesHTML(wilds, { size: 30 })}</p>`;
-  if (r.is_win) {
+  if (isWinning(r)) {
     html += `<p class="verdict win">${T("ui.a_winning_hand")}</p>`;
     html += r.decompositions.map((d) => `<div class="reading"><b>${esc(readingName(r, d))}</b> ${groupsHTML(d.groups)}</div>`).join("");
     if (r.score) html += scoreHTML(r.score);
   } else if (r.shanten === -1) {
-    html += `<p class="verdict">${T("ui.a_complete_hand")}</p>`;
+    // Complete, but not a win: the verdict says so in plain colours, with the rule's reason.
+    html += `<p class="verdict not-win">${T(why ? "verdict.not_a_win" : "ui.a_complete_hand")}</p>`;
+    if (why) html += `<p class="why-not">${esc(why)}</p>`;
+    html += (r.decompositions || []).map((d) => `<div class="reading"><b>${esc(readingName(r, d))}</b> ${groupsHTML(d.groups)}</div>`).join("");
+    if (r.score) html += countedHTML(r.score);
   } else {
     const s = r.shanten;
     html += `<p class="verdict">${s === 0 ? T("ui.ready_one_tile_from_winning")
@@ -191,6 +245,7 @@ function analysisHTML(r) {
     const forms = Object.entries(r.shanten_forms).filter(([, v]) => v !== null)
       .map(([f, v]) => `${esc(formName(f))} ${v}`).join(" · ");
     html += `<p class="note">${T("ui.shanten_per_form")}: ${forms}</p>`;
+    if (why) html += `<p class="why-not">${esc(why)}</p>`;
   }
   if (r.waits && r.waits.length) {
     html += `<h3>${T("ui.waits")}</h3><div class="waits">` + r.waits.map((w) =>
@@ -209,12 +264,13 @@ function analysisHTML(r) {
       `</p><table class="discards">` +
       `<tr><th>${T("ui.discard")}</th><th>${T("ui.shanten_after")}</th><th>${T("ui.useful_copies")}</th><th>${T("ui.useful_draws")}</th></tr>` +
       r.discards.slice(0, 6).map((d, i) => `<tr class="discard${i === 0 ? " best" : ""}" data-tile="${d.tile}"><td>${tileSVG(d.tile, { size: 40 })}</td>` +
-        `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
+        `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${d.no_legal_wait ? T("report.no_legal_wait") : tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";
   }
   return html;
 }
 
 Object.assign(window, { api, showError, pageError, fillVariants, pickTile, analysisHTML, scoreHTML,
+  notWinReason, isWinning,
   scoreSummary, groupsHTML, windName, esc, WINDS, formName, BONUS_CODES });
 
 /** Tile names over their boxes on a canvas shown scaled down (a phone): the letters at least

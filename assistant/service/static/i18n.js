@@ -95,10 +95,13 @@ function gloss(text) {
   if (I18N.lang !== "en" || !text) return text;
   let out = String(text);
   for (const term of Object.keys(CAT.terms).sort((a, b) => b.length - a.length)) {
-    const i = out.indexOf(term);
-    if (i < 0 || out.includes(`${term} (`)) continue;
-    const before = out[i - 1] || "", after = out[i + term.length] || "";
-    if (/[\u4e00-\u9fff]/.test(before) || /[\u4e00-\u9fff（(]/.test(after)) continue;
+    if (out.includes(`${term} (`)) continue;
+    // The first place the term stands alone: not inside a longer word (红中 in 红中赖子杠).
+    let i = out.indexOf(term);
+    while (i >= 0 && (/[\u4e00-\u9fff]/.test(out[i - 1] || "") || /[\u4e00-\u9fff（(]/.test(out[i + term.length] || ""))) {
+      i = out.indexOf(term, i + 1);
+    }
+    if (i < 0) continue;
     out = out.slice(0, i + term.length) + ` (${CAT.terms[term]})` + out.slice(i + term.length);
   }
   return out;

@@ -7,12 +7,24 @@
 const $ = (id) => document.getElementById(id);
 const live = {
   running: false, stream: null, tracks: [], history: [], hand: null, analysis: null,
-  times: [], latencies: [], inflight: 0, updates: 0,
-  tileset: null,  // what the player's own tile set has learnt (its summary), or null
+  times: [], latencies: [], inflight: 0, maxInflight: 0, updates: 0,
+  side: 960,       // the width frames are sent at, fitted to how fast the answers come
+  slow: null,      // the answers' latency, smoothed (ms)
+  tileset: null,   // what the player's own tile set has learnt (its summary), or null
 };
 const HISTORY = 5;       // frames voted over for the hand
 const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
-const WORKERS = 2;       // frames in flight at once
+//: One frame in flight, taken from the camera when the answer to the one before has come: the
+//: service never holds an old frame. Two in flight share the same cores, so on a busy machine
+//: they gave about as many answers a second, each twice as late (benchmarks/live_rate.py).
+const IN_FLIGHT = 1;
+//: The widths a frame may be sent at; the live page steps down when an answer takes longer
+//: than TARGET_MS (smoothed) and back up when answers come in well under it. A smaller frame
+//: costs less to encode, send, decode and look over; 640 px is the floor, where a hand across
+//: the frame still has about 45 px a tile for the classifier.
+const SIDES = [1280, 960, 800, 640];
+const TARGET_MS = 150;
+const UP_MS = 90;        // answers this quick (smoothed): a wider frame fits in the target
 const DECAY = 0.8;       // weight of a frame's name vote after each further frame
 const SWITCH = 1.3;      // a tile's name changes only when another name has this many times its votes
 
@@ -138,18 +150,32 @@ async function sendFrame(canvas) {
   form.append("image", blob, "frame.jpg");
   MyTileset.addTo(form);  // read with the player's own tile set, when he taught one
   const t0 = performance.now();
-  const r = await api("/api/recognize", { form });
-  live.latencies.push(performance.now() - t0);
-  if (live.latencies.length > 30) live.latencies.shift();
-  return r;
+  live.inflight += 1;
+  live.maxInflight = Math.max(live.maxInflight, live.inflight);
+  try {
+    const r = await api("/api/recognize", { form });
+    fitSide(performance.now() - t0);
+    return r;
+  } finally { live.inflight -= 1; }
 }
 
-async function worker() {
+/** The latency of one answer: kept for the rate line, and the frame width fitted to it. */
+function fitSide(ms) {
+  live.latencies.push(ms);
+  if (live.latencies.length > 30) live.latencies.shift();
+  live.slow = live.slow === null ? ms : 0.7 * live.slow + 0.3 * ms;
+  const at = SIDES.indexOf(live.side);
+  if (live.slow > TARGET_MS && at < SIDES.length - 1) { live.side = SIDES[at + 1]; live.slow = null; }
+  else if (live.slow < UP_MS && at > 0) { live.side = SIDES[at - 1]; live.slow = null; }
+}
+
+/** Read the camera: each frame is the newest one, taken when the answer before it came back. */
+async function worker(run) {
   const video = $("video");
   const canvas = document.createElement("canvas");
-  while (live.running) {
+  while (live.running && live.run === run) {  // a restart ends this loop: one reader at a time
     if (!video.videoWidth) { await new Promise((ok) => setTimeout(ok, 100)); continue; }
-    const scale = Math.min(1, 1280 / video.videoWidth);
+    const scale = Math.min(1, live.side / video.videoWidth);
     canvas.width = Math.round(video.videoWidth * scale);
     canvas.height = Math.round(video.videoHeight * scale);
     canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
@@ -182,9 +208,12 @@ function showRate() {
   $("rate").textContent = `${rate.toFixed(1)} ${T("ui.updates_s")} · ${T("ui.median_latency")} ${median.toFixed(0)} ms`;
   $("rate").dataset.rate = rate.toFixed(2);
   $("rate").dataset.updates = live.updates;
+  $("rate").dataset.side = live.side;
+  $("rate").dataset.maxInflight = live.maxInflight;
 }
 
 async function start() {
+  if (live.running) return;  // already reading: a second loop would put two frames in flight
   showError($("live-error"), null);
   if (!window.isSecureContext || !navigator.mediaDevices) {
     // Browsers open the camera on secure pages only: https:// or this machine's own localhost.
@@ -201,7 +230,8 @@ async function start() {
   video.srcObject = live.stream;
   await video.play();
   live.running = true;
-  for (let i = 0; i < WORKERS; i++) worker();
+  live.run = (live.run || 0) + 1;
+  for (let i = 0; i < IN_FLIGHT; i++) worker(live.run);
 }
 
 function stop() {

@@ -345,14 +345,21 @@ function drawMeldForm() {
 let variantOptions = {};
 //: Players at the chosen variant's table: 3 (三麻, 成都 三人) leaves the North seat empty.
 let variantSeats = 4;
+//: Whether the chosen variant adds 宝牌 as 番 when the table turns them up (its switch).
+let countsDora = false;
 
 /** Controls for the variant's simple options (true/false, numbers); others keep their value. */
 async function loadOptions() {
+  // The indicators belong to the variant they were typed for: another variant's 宝牌 (or
+  // riichi's dora) would count wrong, so the fields start empty and the switch off.
+  for (const id of ["dora", "ura-dora"]) $(id).value = "";
+  $("dora-switch").checked = false;
   try {
     const info = await api(`/api/variants/${encodeURIComponent($("variant").value)}`);
     variantOptions = info.options;
     variantSeats = info.seats || 4;
-  } catch (err) { variantOptions = {}; variantSeats = 4; }
+    countsDora = Boolean(info.counts_dora);
+  } catch (err) { variantOptions = {}; variantSeats = 4; countsDora = false; }
   drawOptions();
   drawExtras();
   clearResult();
@@ -367,15 +374,16 @@ async function loadOptions() {
 
 //: The Japanese variants: riichi, ippatsu, the dora and ura-dora indicators as their own keys.
 const JAPANESE = ["riichi", "riichi_sanma"];
-//: The Chinese variants that count 宝牌 (options.dora_indicators); riichi sends its own keys.
-const DORA_VARIANTS = ["guangdong", "hongkong", "sichuan", "xueliu", "taiwan"];
 
-/** The fields the chosen variant takes: the tile turned up, the (ura-)dora, riichi. */
+/** The fields the chosen variant takes: the tile turned up, the (ura-)dora, riichi. Riichi
+ * always turns up dora; a Chinese variant that counts 宝牌 (options.dora_indicators) does so
+ * only where the table turns its switch on; the others have none. */
 function drawExtras() {
   const v = $("variant").value;
   const riichi = JAPANESE.includes(v);
   $("indicator-wrap").hidden = !(variantOptions.wild_indicator && variantOptions.wild_indicator.value);
-  $("dora-wrap").hidden = !(riichi || DORA_VARIANTS.includes(v));
+  $("dora-switch-wrap").hidden = riichi || !countsDora;
+  $("dora-wrap").hidden = !(riichi || (countsDora && $("dora-switch").checked));
   $("ura-wrap").hidden = !riichi;
   $("riichi-wrap").hidden = !riichi;
   $("nukidora-wrap").hidden = !(variantOptions.nukidora && variantOptions.nukidora.value);
@@ -557,6 +565,11 @@ async function score() {
   } catch (err) {
     showError($("score-error"), err);
   }
+  // The answer (or what is wrong) is below the button, often below the window: go to it, and
+  // put the focus there so a keyboard or screen reader carries on from the answer.
+  const card = $("result-card");
+  card.scrollIntoView({ block: "start" });
+  card.focus({ preventScroll: true });
 }
 
 function drawResult() {
@@ -604,6 +617,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   MyTileset.summary().then((t) => { state.tileset = t; drawTileset(); });
   try { await fillVariants($("variant"), "guangdong"); } catch (err) { showError($("score-error"), err); }
   $("variant").addEventListener("change", loadOptions);
+  $("dora-switch").addEventListener("change", () => {
+    if (!$("dora-switch").checked) $("dora").value = "";
+    drawExtras(); clearResult();
+  });
   loadOptions();
   drawHand();
 });

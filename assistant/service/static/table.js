@@ -118,12 +118,12 @@ function draw() {
     t.players.map((p) => `<th>${esc(p.name)}</th>`).join("") + (game.secret ? "<th></th>" : "") + "</tr>" +
     t.hands.map((h) => {
       const r = h.result;
-      const what = r.result === "draw" ? T("ui.draw_2")
-        : `${(r.winners || [r.winner]).map((w) => esc(t.players[w].name)).join(T("ui.list_comma"))} ${r.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${esc(t.players[r.discarder].name)}`}`;
+      const what = r.result === "draw" && !r.wins ? T("ui.draw_2")
+        : winsWords(t, r.wins || [{ winners: r.winners || [r.winner], discarder: r.discarder }]);
       const wins = (r.wins || [r]).filter((w) => w.hand).map((w) =>
         `<div>${(r.wins || []).length > 1 ? esc(t.players[w.winner].name) + " " : ""}` +
         tilesHTML(w.hand.concealed.concat(w.hand.win_tile ? [w.hand.win_tile] : []), { size: 22 }) +
-        (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, i.name_en))).join(" · ")}</div>` : "") +
+        (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, gloss(i.name_en)))).join(" · ")}</div>` : "") +
         "</div>").join("");
       const still = r.still_in ? `<div class="note still-in">${T("ui.still_in")}: ${r.still_in.map((p) => esc(t.players[p].name)).join(T("ui.list_comma"))}</div>` : "";
       return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}${still}</td>` +
@@ -183,6 +183,22 @@ async function deleteTable() {
     $("game").hidden = true;
     listTables();
   } catch (err) { showError($("record-error"), err); }
+}
+
+/** Who won on whom, each win in the order it came: the winners on one discard together
+ * ("乙、丁 和 丙"), a self-drawn win apart ("乙 和 丙；丁 自摸"), as a 血战 hand plays them. */
+function winsWords(t, wins) {
+  const name = (p) => esc(t.players[p].name);
+  const groups = [];
+  for (const w of wins) {
+    const last = groups[groups.length - 1];
+    const winners = w.winners || [w.winner];
+    if (last && w.discarder !== null && last.discarder === w.discarder) last.winners.push(...winners);
+    else groups.push({ winners: winners.slice(), discarder: w.discarder });
+  }
+  return groups.map((g) => `${g.winners.map(name).join(T("ui.list_comma"))} ` +
+    (g.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${name(g.discarder)}`))
+    .join(T("ui.list_semicolon"));
 }
 
 function drawCarried(t) {  // what the table carries into this hand
@@ -317,8 +333,8 @@ function drawPending() {
   const out = $("pending-wins");
   if (!t || !game.pending.length) { out.innerHTML = ""; return; }
   const name = (p) => esc(t.players[p].name);
-  out.innerHTML = `${T("ui.wins_so_far")}: ` + game.pending.map((w) => (w.winners || [w]).map((x) => name(x.winner)).join(T("ui.list_comma")) +
-    " " + (w.discarder === null ? T("ui.self_drawn_2") : `${T("ui.wins_on")} ${name(w.discarder)}`)).join("；") +
+  const wins = game.pending.map((w) => ({ winners: (w.winners || [w]).map((x) => x.winner), discarder: w.discarder }));
+  out.innerHTML = `${T("ui.wins_so_far")}: ${winsWords(t, wins)}` +
     ` · ${T("ui.still_in")}: ${stillIn().map(name).join(T("ui.list_comma"))}`;
 }
 

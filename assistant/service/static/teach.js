@@ -48,9 +48,11 @@ function drawExplained() {
   if (!r) return;
   $("explain-tiles").innerHTML = tilesHTML(teach.explainedTiles, { size: 52 });
   let why = "";
-  if (r.tile_count === 14 && !r.is_win) {
+  // A complete hand the rules refuse has its reason in the verdict below; "cannot be split" is
+  // said only of a hand whose shape is short of a win.
+  if (teach.explainedTiles.length % 3 === 2 && r.shanten >= 0) {
     why = `<p class="note">${T("ui.not_a_win_it_cannot_be_split_into_four_s")}</p>`;
-  } else if (r.is_win) {
+  } else if (isWinning(r)) {
     why = `<p class="note">${T("ui.it_wins_because_it_splits_as_below_each_")}</p>`;
   }
   $("explain-out").innerHTML = why + analysisHTML(r);
@@ -67,8 +69,16 @@ async function newQuestion() {
 
 function drawQuestion() {
   if (!teach.question) return;
-  $("practice-hand").innerHTML = tilesHTML(teach.question.hand, { size: 52 });
+  // The sets the question's hand has claimed, and 立四's standing tiles, are part of it.
+  const q = teach.question;
+  $("practice-hand").innerHTML = tilesHTML(q.hand, { size: 52 }) +
+    ((q.melds || []).length ? `<div class="note">${T("ui.practice_melds")}: ${q.melds.map((m) =>
+      tilesHTML(m.tiles, { size: 40 })).join(" ")}</div>` : "") +
+    ((q.stood || []).length ? `<div class="note">${T("ui.practice_stood")}: ${tilesHTML(q.stood,
+      { size: 40 })}</div>` : "");
   $("practice-hand").dataset.hand = teach.question.hand.join(" ");
+  $("practice-hand").dataset.melds = JSON.stringify(q.melds || []);
+  $("practice-hand").dataset.stood = (q.stood || []).join(" ");
   $("practice-grid").innerHTML = TILE_CODES.map((c) =>
     `<button data-tile="${c}" class="${teach.chosen.has(c) ? "on" : ""}" aria-pressed="${teach.chosen.has(c)}">${tileSVG(c, { size: 44 })}</button>`).join("");
   drawCheck();
@@ -76,7 +86,7 @@ function drawQuestion() {
 
 async function check() {
   try {
-    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen], variant: teach.question.variant } });
+    teach.checked = await api("/api/practice/check", { json: { hand: teach.question.hand, answer: [...teach.chosen], variant: teach.question.variant, melds: teach.question.melds || [], stood: teach.question.stood || [] } });
   } catch (err) { showError($("practice-result"), err); return; }
   drawCheck();
 }
@@ -121,13 +131,13 @@ async function drawExamples(variant) {
     let verdict;
     try {
       const r = await api("/api/analyze", { json: { ...ex.hand, variant } });
-      verdict = r.is_win ? (r.score ? `${T("ui.wins")}: ${esc(scoreSummary(r.score))} — ` +
-        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, i.name_en))).join(T("ui.list_comma")) : T("ui.wins"))
-        : T("ui.not_a_win_under_these_rules");
+      verdict = isWinning(r) ? (r.score ? `${T("ui.wins")}: ${esc(scoreSummary(r.score))} — ` +
+        r.score.items.filter((i) => i.event !== "cap").map((i) => esc(L(i.name_zh, gloss(i.name_en)))).join(T("ui.list_comma")) : T("ui.wins"))
+        : T("ui.not_a_win_under_these_rules") + (notWinReason(r) ? `${T("ui.list_semicolon")}${esc(notWinReason(r))}` : "");
     } catch (err) { verdict = esc(I18N.lang === "zh" ? err.zh || M(err.message) : err.message); }
     const tiles = codesOf(ex.hand.concealed).concat(
       ...(ex.hand.melds || []).map((m) => (typeof m.tiles === "string" ? codesOf(m.tiles) : m.tiles)));
-    rows.push(`<div class="example"><b>${esc(L(ex.zh, ex.en))}</b><br>` +
+    rows.push(`<div class="example"><b>${esc(L(ex.zh, gloss(ex.en)))}</b><br>` +
       `${exampleTilesHTML(tiles.concat([ex.hand.win_tile]), ex.wilds || [])}` +
       `${wildLegendHTML(ex.hand.indicator, ex.wilds || [])}<p class="note">${verdict}</p></div>`);
   }

@@ -1,0 +1,104 @@
+"""Advice that weighs value and danger: each discard's win chance, expected gain and deal-in
+chance, the discards ordered as the player asks (``advice``), and push or fold once an opponent
+has declared ready.
+
+Balanced order: expected gain less expected loss, ``expected_points - deal_in × loss``, where the
+loss of dealing in is taken as the player's own average winning gain (the same units; an
+opponent's hand is assumed worth what one's own is), and at least one unit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalogue import text
+from .danger import FURITEN_VARIANTS, Table, deal_in_all
+from .hand import HandState
+from .profile import RuleProfile
+from .tiles import INDEX, WINDS, tile_name
+from .value import Judge, default_draws, discard_value, value_model
+from .waits import Rules
+
+
+def weigh(result: dict[str, Any], state: HandState, profile: RuleProfile, rules: Rules,
+          counts: list[int], wilds: int, judge: Judge) -> None:
+    """Add value, danger, the order and the verdict to ``result`` (its ``discards`` listed)."""
+    discards = result["discards"]
+    table = Table.read(state.table, state.seat_wind)
+    draws = state.draws_left if state.draws_left is not None else default_draws(
+        state, profile, rules)
+    model = value_model(state, profile, rules, counts, wilds, draws, judge)
+    danger = deal_in_all(table, model.pool, profile.name in FURITEN_VARIANTS,
+                         profile.pass_lock) if table.rivers else None
+    for rank, d in enumerate(discards):
+        d.update(discard_value(model, d["tile"]))
+        d["deal_in"] = danger[_index(d["tile"], rules)] if danger is not None else None
+        d["efficiency_rank"] = rank
+    per_win = [d["expected_points"] / d["win_chance"] for d in discards
+               if d["win_chance"] > 0 and not d.get("approximate")]
+    if per_win:  # an approximated discard's wins are taken as worth the exact ones' average
+        mean = sum(per_win) / len(per_win)
+        for d in discards:
+            if d.get("approximate"):
+                d["expected_points"] = round(d["win_chance"] * mean, 2)
+    loss = max(1.0, max(per_win, default=1.0))
+    for d in discards:
+        d["balance"] = round(d["expected_points"] - (d["deal_in"] or 0.0) * loss, 2)
+    result["advice"] = state.advice
+    result["draws_left"] = draws
+    discards.sort(key=_ORDERS[state.advice])
+    for d in discards:
+        del d["efficiency_rank"]
+    result["verdict"] = _verdict(discards, table, loss) if table.declared and discards else None
+
+
+def _index(tile: str, rules: Rules) -> int:
+    """The danger row of a discard (a wild code listed as itself; a folded wind as East)."""
+    if rules.fold_winds and tile in WINDS:
+        return INDEX["E"]
+    return INDEX[tile]
+
+
+_ORDERS = {
+    "efficiency": lambda d: d["efficiency_rank"],
+    "value": lambda d: (-d["expected_points"], -d["win_chance"], d["efficiency_rank"]),
+    "safety": lambda d: (d["deal_in"] or 0.0, d["efficiency_rank"]),
+    "balanced": lambda d: (-d["balance"], d["deal_in"] or 0.0, -d["win_chance"],
+                           d["efficiency_rank"]),
+}
+
+
+#: The share of the hand's best win chance a discard must keep to count as a push.
+PUSH_KEEPS = 0.5
+
+
+def _verdict(discards: list[dict[str, Any]], table: Table, loss: float) -> dict[str, Any]:
+    """Push or fold against a declared opponent: the discard of most expected gain less expected
+    loss; a push when that is positive and keeps at least half the hand's best win chance, a
+    fold when it gives the chance up for safety (or the hand has none)."""
+    best = max(discards, key=lambda d: (d["balance"], -(d["deal_in"] or 0.0)))
+    top_win = max(d["win_chance"] for d in discards)
+    # a push keeps playing for the win: the chosen tile gains more than it risks and keeps most
+    # of the hand's best chance; anything else is a fold (safety bought with the hand's chance)
+    push = best["balance"] > 0 and best["win_chance"] >= PUSH_KEEPS * top_win
+    action = "push" if push else "fold"
+    params = {"win": _pct(best["win_chance"]), "ev": f"{best['expected_points']:+.1f}",
+              "deal": _pct(best["deal_in"] or 0.0), "loss": f"{loss:.0f}"}
+    return {"action": action, "discard": best["tile"],
+            "reason_zh": text(f"advice.{action}", "zh", tile=tile_name(best["tile"], "zh"),
+                              seats=_seats(table, "zh"), **params),
+            "reason_en": text(f"advice.{action}", "en", tile=tile_name(best["tile"], "en"),
+                              seats=_seats(table, "en"), **params)}
+
+
+_SEAT_KEYS = {"E": "ui.east", "S": "ui.south", "W": "ui.west", "N": "ui.north"}
+
+
+def _seats(table: Table, lang: str) -> str:
+    """The seats that declared ready, as players name them (南家 / South)."""
+    sep = "、" if lang == "zh" else ", "
+    return sep.join(text(_SEAT_KEYS[s], lang) for s in WINDS if s in table.declared)
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"

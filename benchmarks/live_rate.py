@@ -1,0 +1,148 @@
+"""The live page's updates a second and latency on a busy machine: its reading policy against
+its peer, the policy it replaces, side by side in one process on one service.
+
+    .venv/bin/python benchmarks/live_rate.py [--seconds 15] [--load 2] [--stub]
+
+* peer: two frames in flight at once, each 1280 px wide (what the page sent before): on a busy
+  machine each frame waits behind the other and the answers come late.
+* live: one frame in flight, taken when the answer before it came back (so none is stale), sent
+  at the width that keeps the smoothed latency under 150 ms (the steps of ``static/live.js``:
+  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms).
+
+``--load N`` keeps N processes spinning on the CPU while both run (the machine "busy"). Printed:
+updates a second, median and p95 latency, the width the live policy settled at, and the ratio
+live / peer. Not a timed test: figures for the record, run by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing
+import os
+import threading
+import time
+
+import cv2
+import numpy as np
+from service_http import frames_1280x720, load_recognizer, percentile, post_image, start_server
+
+SIDES = [1280, 960, 800, 640]  # as static/live.js
+TARGET_MS = 150.0
+UP_MS = 90.0
+
+
+def spin(stop: multiprocessing.Event) -> None:  # type: ignore[valid-type]
+    """Keep one core busy until told to stop."""
+    x = 0
+    while not stop.is_set():  # type: ignore[attr-defined]
+        for _ in range(100_000):
+            x += 1
+
+
+def scaled(frame: bytes, side: int) -> bytes:
+    """A 1280 px JPEG frame sent at ``side`` px wide, as the page's canvas draws it."""
+    if side >= 1280:
+        return frame
+    img = cv2.imdecode(np.frombuffer(frame, np.uint8), cv2.IMREAD_COLOR)
+    h = round(img.shape[0] * side / img.shape[1])
+    small = cv2.resize(img, (side, h), interpolation=cv2.INTER_AREA)
+    return cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes()
+
+
+def peer(host: str, frames: list[bytes], seconds: float) -> tuple[list[float], int]:
+    """Two readers, each sending the next 1280 px frame as soon as its own answer came."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def reader(k: int) -> None:
+        conn = http.client.HTTPConnection(host, timeout=60)
+        i = k
+        while time.monotonic() < deadline:
+            status, dt, _ = post_image(host, frames[i % len(frames)], conn)
+            i += 2
+            if status == 200:
+                with lock:
+                    latencies.append(dt * 1000)
+        conn.close()
+
+    threads = [threading.Thread(target=reader, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latencies, 1280
+
+
+def live(host: str, frames: list[bytes], seconds: float, side: int = 960) -> tuple[list[float], int]:
+    """One reader: the newest frame, at the width fitted to the latency (static/live.js),
+    starting at ``side``."""
+    latencies: list[float] = []
+    slow = None
+    conn = http.client.HTTPConnection(host, timeout=60)
+    deadline = time.monotonic() + seconds
+    i = 0
+    while time.monotonic() < deadline:
+        t0 = time.perf_counter()
+        status, _, _ = post_image(host, scaled(frames[i % len(frames)], side), conn)
+        ms = (time.perf_counter() - t0) * 1000  # the frame's drawing and encoding included
+        i += 1
+        if status != 200:
+            continue
+        latencies.append(ms)
+        slow = ms if slow is None else 0.7 * slow + 0.3 * ms
+        at = SIDES.index(side)
+        if slow > TARGET_MS and at < len(SIDES) - 1:
+            side, slow = SIDES[at + 1], None
+        elif slow < UP_MS and at > 0:
+            side, slow = SIDES[at - 1], None
+    conn.close()
+    return latencies, side
+
+
+def main() -> None:
+    """Run both policies under the same load and print their figures side by side."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=15.0)
+    ap.add_argument("--load", type=int, default=2, help="processes spinning on the CPU")
+    ap.add_argument("--stub", action="store_true", help="the stub recogniser, not the model")
+    args = ap.parse_args()
+    recognizer, name = load_recognizer(args.stub)
+    host, server = start_server(recognizer, threads=4)
+    frames = frames_1280x720(4)
+    post_image(host, frames[0])  # the model loaded and warm before either runs
+    stop = multiprocessing.Event()
+    spinners = [multiprocessing.Process(target=spin, args=(stop,), daemon=True)
+                for _ in range(args.load)]
+    for p in spinners:
+        p.start()
+    try:
+        # Short turns in alternation, so that both meet the same load as it comes and goes
+        # (the machine is shared); the live policy keeps its width from one turn to the next.
+        got: dict[str, list[float]] = {"peer": [], "live": []}
+        side = 960
+        turns = max(1, round(args.seconds / 5))
+        for _ in range(turns):
+            got["peer"] += peer(host, frames, args.seconds / turns)[0]
+            latencies, side = live(host, frames, args.seconds / turns, side)
+            got["live"] += latencies
+        rows = {label: (len(v) / args.seconds, percentile(v, 0.5), percentile(v, 0.95),
+                        1280 if label == "peer" else side) for label, v in got.items()}
+    finally:
+        stop.set()
+        for p in spinners:
+            p.join()
+        server.close()
+    print(f"{name}; {args.load} processes spinning; {args.seconds:.0f} s each, in {turns} turns; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"{'policy':<6} {'updates/s':>10} {'median ms':>10} {'p95 ms':>8} {'width px':>9}")
+    for label, (rate, p50, p95, side) in rows.items():
+        print(f"{label:<6} {rate:>10.1f} {p50:>10.0f} {p95:>8.0f} {side:>9}")
+    (r_peer, m_peer, _, _), (r_live, m_live, _, _) = rows["peer"], rows["live"]
+    print(f"live / peer: {r_live / r_peer:.1f}x the updates a second, "
+          f"{m_live / m_peer:.2f}x the median latency")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,333 @@
+"""Advice that weighs value and danger: the draw model against a brute-force
+enumerator, the bounds of every probability, the hypergeometric floor of a ready hand, the cases
+where value or danger overrules tile efficiency, and bad input."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from math import comb
+
+import pytest
+
+from assistant.analysis import analyze
+from assistant.decompose import is_complete
+from assistant.errors import MahjongError
+from assistant.report import analysis_report
+from assistant.shanten import shanten
+from assistant.tiles import INDEX, TILES, parse_tiles, to_compact, to_counts
+from assistant.variants import get_profile
+
+
+def _by_tile(result: dict) -> dict[str, dict]:
+    return {d["tile"]: d for d in result["discards"]}
+
+
+def _small_wall(hand: str, keep: dict[str, int]) -> list[str]:
+    """``visible`` tiles that leave exactly ``keep`` unseen (every other tile all seen)."""
+    own = Counter(parse_tiles(hand))
+    out = []
+    for t in TILES:
+        out += [t] * (4 - own[t] - keep.get(t, 0))
+    return out
+
+
+def _brute(hand: str, discard: str, keep: dict[str, int], draws: int,
+           measure: str) -> float:
+    """The model played out by brute force over the whole decision tree: every draw of every
+    tile (the k-th from ``unseen - k`` tiles, the kept ones gone), after a draw that lowers the
+    shanten every discard that keeps it lower, the best for ``measure`` (win: a complete hand;
+    tenpai: ready); no memo by hand across draw counts, no vectors, no engine draw lists."""
+    forms = get_profile("default").forms
+    start = to_counts(parse_tiles(hand))
+    pool = [keep.get(t, 0) for t in TILES]
+    unseen = sum(pool)
+    first = list(start)
+    first[INDEX[discard]] -= 1
+
+    @cache
+    def value(h: tuple[int, ...], k: int) -> float:
+        s = shanten(list(h), 0, forms)
+        if measure == "tenpai" and s == 0:
+            return 1.0
+        if k == draws or unseen - k <= 0:
+            return 0.0
+        useful = []  # (copies, value of the draw) for each draw that completes or lowers
+        for i in range(34):
+            copies = pool[i] - max(0, h[i] - start[i])
+            if copies <= 0:
+                continue
+            drawn = list(h)
+            drawn[i] += 1
+            if is_complete(drawn, 0, forms):
+                useful.append((copies, 1.0))
+                continue
+            options = []
+            for d in range(34):
+                if drawn[d]:
+                    drawn[d] -= 1
+                    options.append(tuple(drawn))
+                    drawn[d] += 1
+            lower = [o for o in options if shanten(list(o), 0, forms) < s]
+            if lower:  # the model: a kept draw's discard keeps the lower shanten
+                useful.append((copies, max(value(o, k + 1) for o in lower)))
+        # any other draw is thrown back, taken from the tiles no step wants while there are any
+        left = max(unseen - k, sum(c for c, _ in useful))
+        stay = 1 - sum(c for c, _ in useful) / left
+        return sum(c / left * v for c, v in useful) + stay * value(h, k + 1)
+
+    return value(tuple(first), 0)
+
+
+@pytest.mark.parametrize("hand, keep, draws", [
+    ("123m456p78s1122z9p5m", {"6s": 2, "9s": 1, "E": 1, "S": 1, "5m": 2, "9p": 1}, 4),
+    ("12m456p789s11z33z5m9m", {"3m": 2, "E": 1, "W": 1, "4m": 2, "7p": 2}, 5),
+    ("1m3m456p789s1133z9p5s", {"2m": 2, "E": 2, "W": 1, "9p": 1, "6p": 3}, 4),
+])
+def test_the_draw_model_matches_a_brute_force_enumerator(hand: str, keep: dict, draws: int) -> None:
+    result = analyze({"concealed": hand, "visible": _small_wall(hand, keep),
+                      "context": {"draws_left": draws}, "advice": "efficiency"})
+    assert result["discards"]
+    for tile, d in _by_tile(result).items():
+        assert d["win_chance"] == pytest.approx(_brute(hand, tile, keep, draws, "win"), abs=1e-4)
+        assert d["tenpai_chance"] == pytest.approx(_brute(hand, tile, keep, draws, "tenpai"),
+                                                   abs=1e-4)
+
+
+def _random_hands(rng: random.Random, n: int) -> list[str]:
+    hands = []
+    while len(hands) < n:
+        tiles = []
+        for _ in range(4):
+            suit = rng.choice("mps")
+            if rng.random() < 0.6:
+                a = rng.randint(1, 7)
+                tiles += [f"{a + j}{suit}" for j in range(3)]
+            else:
+                tiles += [f"{rng.randint(1, 9)}{suit}"] * 3
+        pair = rng.choice(TILES)
+        tiles += [pair, pair]
+        for _ in range(2):
+            tiles[rng.randrange(14)] = rng.choice(TILES)
+        if max(Counter(tiles).values()) <= 4:
+            hands.append(to_compact(tiles))
+    return hands
+
+
+@pytest.mark.parametrize("variant", ["riichi", "mcr", "sichuan", "guangdong"])
+def test_every_probability_is_in_range_and_ready_bounds_win(variant: str) -> None:
+    rng = random.Random(62)
+    for hand in _random_hands(rng, 6):
+        if variant == "sichuan":
+            hand = to_compact([t for t in parse_tiles(hand)])
+        try:
+            result = analyze({"concealed": hand, "variant": variant,
+                              "context": {"draws_left": 8}})
+        except MahjongError:  # a tile the variant does not play (Sichuan: honours)
+            continue
+        for d in result["discards"]:
+            assert 0.0 <= d["win_chance"] <= d["tenpai_chance"] <= 1.0
+            if d["shanten"] == 0:
+                assert d["tenpai_chance"] == 1.0
+            if d["win_chance"] == 0:
+                assert d["expected_points"] == 0
+            assert d["expected_points"] >= 0
+            assert sum(t["share"] for t in d["targets"]) <= 1.0 + 1e-9
+            assert d["deal_in"] is None
+
+
+def _hypergeometric(waits: int, unseen: int, draws: int) -> float:
+    return 1 - comb(unseen - waits, draws) / comb(unseen, draws)
+
+
+@pytest.mark.parametrize("variant, hand, discard, draws", [
+    ("default", "123m456p789s11z23p5s", "5s", 10),
+    ("riichi", "123m456p789s11z23p5s", "5s", 17),
+    ("riichi", "234m456p678s55s79m1z", "E", 6),
+])
+def test_a_ready_hand_wins_with_the_hypergeometric_chance_of_its_live_waits(
+        variant: str, hand: str, discard: str, draws: int) -> None:
+    result = analyze({"concealed": hand, "variant": variant, "context": {"draws_left": draws}})
+    d = _by_tile(result)[discard]
+    assert d["shanten"] == 0
+    rest = parse_tiles(hand)
+    rest.remove(discard)
+    counts = to_counts(rest)
+    waits = [i for i in range(34) if counts[i] < 4 and is_complete(
+        [c + (j == i) for j, c in enumerate(counts)])]
+    live = sum(4 - counts[i] for i in waits)
+    unseen = 136 - 14
+    floor = _hypergeometric(live, unseen, draws)
+    # the hand's waits all win (closed: 门前清自摸和 is a yaku), and under the model a draw that
+    # does not win changes nothing: no change of wait can help, so the chance is the floor itself
+    assert d["win_chance"] >= floor - 1e-4
+    assert d["win_chance"] == pytest.approx(floor, abs=1e-4)
+
+
+def _top(hand: dict, advice: str) -> dict:
+    return analyze({**hand, "advice": advice})["discards"][0]
+
+
+def test_mcr_value_keeps_a_hand_that_can_reach_eight_points() -> None:
+    hand = {"concealed": "2344567m345p444sS", "variant": "mcr", "context": {"draws_left": 10}}
+    efficient, valuable = _top(hand, "efficiency"), _top(hand, "value")
+    assert efficient["tile"] == "S" and efficient["shanten"] == 0
+    assert efficient["win_chance"] == 0  # ready, but no win of 8 points or more
+    assert valuable["tile"] != "S" and valuable["win_chance"] > 0.1
+    assert _top(hand, "balanced")["tile"] == valuable["tile"]
+
+
+def test_sichuan_gives_up_the_third_suit_before_efficiency_would() -> None:
+    hand = {"concealed": "123m456m79m11s23s58p", "variant": "sichuan",
+            "context": {"draws_left": 10}}
+    result = analyze({**hand, "advice": "efficiency"})
+    by_tile = _by_tile(result)
+    # holding three suits blocks the win (缺一门); keeping 79m's shape is efficient, dropping
+    # the pin tiles is what wins
+    assert result["discards"][0]["tile"] in ("5p", "8p", "9m", "7m")
+    valuable = _top(hand, "value")
+    assert by_tile[valuable["tile"]]["win_chance"] >= max(
+        d["win_chance"] for d in result["discards"]) - 1e-9
+
+
+def test_sichuan_with_its_void_suit_declared_discards_it() -> None:
+    hand = {"concealed": "123m456m789m11p23s5p", "variant": "sichuan",
+            "context": {"draws_left": 10, "void_suit": "p"}}
+    result = analyze(hand)
+    assert {d["tile"] for d in result["discards"]} <= {"1p", "5p"}
+    assert all(d["win_chance"] > 0 for d in result["discards"])
+
+
+def test_guangdong_one_tile_from_a_full_flush_throws_the_odd_tile() -> None:
+    hand = {"concealed": "1222233347899m1p", "variant": "guangdong",
+            "context": {"draws_left": 10}}
+    efficient, valuable = _top(hand, "efficiency"), _top(hand, "value")
+    assert efficient["tile"] != "1p"
+    assert valuable["tile"] == "1p"
+    assert valuable["expected_points"] > efficient["expected_points"]
+    assert any(t["name_zh"] == "清一色" for t in valuable["targets"])
+
+
+def test_riichi_open_hand_keeps_its_only_yaku() -> None:
+    hand = {"concealed": "234m46677789s", "variant": "riichi", "context": {"draws_left": 10},
+            "melds": [{"type": "chow", "tiles": ["6p", "7p", "8p"]}]}
+    efficient, valuable = _top(hand, "efficiency"), _top(hand, "value")
+    assert efficient["tile"] == "6s" and efficient["win_chance"] == 0  # 789s: no 断幺, no yaku
+    assert valuable["tile"] == "9s" and valuable["win_chance"] > 0.2
+    assert any(t["name_zh"] == "断幺九" for t in valuable["targets"])
+
+
+RIVERS = {"E": ["N", "1m"], "S": ["W", "9p", "5m", "4p", "2s"], "W": ["1z", "9m"], "N": ["P", "8s"]}
+
+
+def test_riichi_declared_a_weak_hand_folds_to_a_tile_in_the_declarers_river() -> None:
+    hand = {"concealed": "5m7m1p5p9p3s6s9s1z2z6z7z3m7p", "variant": "riichi",
+            "context": {"draws_left": 8}, "table": {"rivers": RIVERS, "declared": {"S": 2}}}
+    result = analyze(hand)
+    by_tile = _by_tile(result)
+    assert by_tile["5m"]["deal_in"] < by_tile["7m"]["deal_in"]
+    assert result["verdict"]["action"] == "fold"
+    safe = result["verdict"]["discard"]
+    assert by_tile[safe]["deal_in"] == min(d["deal_in"] for d in result["discards"])
+    assert result["discards"][0]["tile"] == safe  # balanced order leads with it
+    assert "弃和" in result["verdict"]["reason_zh"] and "fold" in result["verdict"]["reason_en"]
+
+
+def test_suji_and_the_declarers_river_lower_the_danger() -> None:
+    hand = {"concealed": "1p7p1m7m5m2z3z4z5z6z7z11s9s", "variant": "riichi",
+            "table": {"rivers": RIVERS, "declared": {"S": 4}}}
+    by_tile = _by_tile(analyze(hand))
+    assert by_tile["1p"]["deal_in"] < by_tile["1m"]["deal_in"]  # 4p thrown: 1p is suji
+    assert by_tile["7p"]["deal_in"] < by_tile["7m"]["deal_in"]
+    against = analyze({**hand, "table": {"rivers": {"S": RIVERS["S"]}, "declared": {"S": 4}}})
+    assert _by_tile(against)["5m"]["deal_in"] == 0  # 现物: in his river, furiten
+
+
+def test_a_ready_valuable_hand_pushes() -> None:
+    hand = {"concealed": "234m456p678s55s79m1z", "variant": "riichi",
+            "context": {"draws_left": 12}, "table": {"rivers": RIVERS, "declared": {"S": 2}}}
+    result = analyze(hand)
+    assert result["verdict"]["action"] == "push"
+    chosen = _by_tile(result)[result["verdict"]["discard"]]
+    assert chosen["win_chance"] > 0.25 and result["discards"][0] is chosen
+    assert "进攻" in result["verdict"]["reason_zh"] and "push" in result["verdict"]["reason_en"]
+
+
+def test_chinese_danger_uses_the_void_suit_and_the_pass_lock() -> None:
+    table = {"rivers": {"E": ["E"], "S": ["2m", "3m", "7p"], "W": ["1s", "9s", "S"],
+                        "N": ["1m", "9m"]}, "declared": {"N": 1}}
+    hand = {"concealed": "7p5p9p123m456m789s11s", "variant": "guangdong", "table": table}
+    assert _by_tile(analyze(hand))["7p"]["deal_in"] < _by_tile(analyze(
+        {**hand, "variant": "mcr"}))["7p"]["deal_in"]  # 过手不和: 7p passed since N's turn
+    sichuan = {"concealed": "7p5p9p123m456m789s11s", "variant": "sichuan",
+               "table": {**table, "void_suits": {"N": "p"}, "rivers": {"N": ["1m", "9m"]}}}
+    by_tile = _by_tile(analyze(sichuan))
+    assert by_tile["5p"]["deal_in"] == 0 and by_tile["7p"]["deal_in"] == 0
+
+
+def test_without_a_table_there_is_no_danger_and_no_verdict() -> None:
+    result = analyze({"concealed": "123m456p789s11z23p5s", "context": {"draws_left": 3}})
+    assert result["verdict"] is None
+    assert all(d["deal_in"] is None for d in result["discards"])
+
+
+def test_the_report_has_one_advice_line_per_discard_in_both_languages() -> None:
+    result = analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi",
+                      "context": {"draws_left": 10}, "table": {"rivers": RIVERS,
+                                                               "declared": {"S": 2}}})
+    zh, en = analysis_report(result, "zh"), analysis_report(result, "en")
+    for d in result["discards"]:
+        assert f"打 {d['tile']}: 胡牌率 {round(100 * d['win_chance'])}%" in zh
+        assert f"discard {d['tile']}: win {round(100 * d['win_chance'])}%" in en
+    assert "放炮" in zh and "deal-in" in en
+    assert "判断" in zh and "Verdict" in en
+
+
+@pytest.mark.parametrize("data, token", [
+    ({"context": {"draws_left": 71}}, "draws_left"),
+    ({"context": {"draws_left": -1}}, "draws_left"),
+    ({"context": {"draws_left": True}}, "draws_left"),
+    ({"advice": "greedy"}, "advice"),
+    ({"table": {"rivers": {"S": ["1m"] * 31}}}, "rivers"),
+    ({"table": {"rivers": {"X": []}}}, "rivers"),
+    ({"table": {"rivers": {"S": ["1m"]}, "declared": {"S": 3}}}, "declared"),
+    ({"table": {"void_suits": {"S": "z"}}}, "void_suits"),
+])
+def test_bad_advice_input_is_refused_naming_it(data: dict, token: str) -> None:
+    with pytest.raises(MahjongError) as info:
+        analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi", **data})
+    assert info.value.token == token
+
+
+def test_a_tile_seen_too_often_is_named_with_where_it_was_seen() -> None:
+    with pytest.raises(MahjongError) as info:
+        analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi",
+                 "table": {"rivers": {"S": ["1z", "1z"], "W": ["1z"]}}})
+    assert info.value.token == "E"
+    assert "river S" in str(info.value) and "river W" in str(info.value)
+    assert "hand" in str(info.value)
+
+
+def test_far_hands_and_the_work_bound_take_the_documented_approximation() -> None:
+    far = analyze({"concealed": "13m46p79s1123z2p5s1s9m", "variant": "riichi"})
+    assert far["shanten"] >= 3
+    for d in far["discards"]:
+        assert d["approximate"] and 0 < d["win_chance"] < d["tenpai_chance"] < 1
+    # Sichuan holding three suits at 2 from ready: past MAX_HANDS the rest are approximated,
+    # their wins worth the exact discards' mean gain per win
+    bounded = analyze({"concealed": "123m456m79m11s23s58p", "variant": "sichuan"})
+    exact = [d for d in bounded["discards"] if not d.get("approximate") and d["win_chance"]]
+    rough = [d for d in bounded["discards"] if d.get("approximate")]
+    assert exact and rough
+    per_win = sum(d["expected_points"] / d["win_chance"] for d in exact) / len(exact)
+    for d in rough:
+        assert d["expected_points"] == pytest.approx(d["win_chance"] * per_win, abs=0.01)
+
+
+def test_a_table_of_rivers_alone_is_read_by_the_advice_not_by_the_scoring() -> None:
+    # 推倒和 refuses a table that implies a won discard; rivers and a declaration imply none
+    result = analyze({"concealed": "123m456p789s1122m5s", "variant": "tuidaohu",
+                      "context": {"draws_left": 10},
+                      "table": {"rivers": {"S": ["9m", "1p"], "W": ["2s"]}, "declared": {"S": 1}}})
+    assert result["verdict"] is not None and result["discards"][0]["deal_in"] is not None
