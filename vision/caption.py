@@ -320,3 +320,28 @@ def _words(sheets: list[np.ndarray], layout: str, letters: str) -> list[tuple[st
         except ValueError:  # a line not of Tesseract's table
             continue
     return words
+
+
+def numbered_as(code: str, rank: int) -> bool:
+    """Whether a tile named ``code`` would carry index numeral ``rank``: a suited tile its rank,
+    a flower or season its place among its four (sets number 梅兰竹菊 and 春夏秋冬 1-4).
+
+    >>> numbered_as("4p", 4), numbered_as("6f", 2), numbered_as("6f", 6), numbered_as("E", 1)
+    (True, True, False, False)
+    """
+    if len(code) != 2 or not code[0].isdigit():
+        return False
+    number = int(code[0])
+    return number == rank if code[1] in "mps" else (number - 1) % 4 + 1 == rank
+
+
+def numbered_kinds(rank: int) -> list[str]:
+    """The kinds a tile carrying index numeral ``rank`` may be (:func:`numbered_as`): its rank
+    of each suit and, numbered 1-4, the flower and the season of that place (jade's 秋, read as
+    a spring by a classifier that never saw it, says 3).
+
+    >>> numbered_kinds(3), numbered_kinds(7)
+    (['3m', '3p', '3s', '3f', '7f'], ['7m', '7p', '7s'])
+    """
+    suited = [f"{rank}{suit}" for suit in "mps"]
+    return suited + [f"{rank}f", f"{rank + 4}f"] if rank <= 4 else suited

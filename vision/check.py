@@ -21,7 +21,7 @@ from .find import (
     _one_patch,
     _whole_tiles,
 )
-from .name import KINDS_FAMILIAR, UNSURE_REPORT
+from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
 
 #: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
@@ -396,3 +396,15 @@ def _entry(image: np.ndarray, code: str, box: Any, detection: float, confidence:
         if marked or confidence < UNSURE_REPORT:
             tile["unsure"] = True
     return tile
+
+
+def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool = True
+                ) -> list[dict[str, Any]]:
+    """The tiles the name stage's boxes hold, as :meth:`Recognizer.detect` reports them (best
+    first): those kept (:func:`_kept`), none a sliver cut off at the photo's edge
+    (:func:`_cut_off`) nor a box the classifier saw no tile in (``NOT_A_TILE``)."""
+    boxes, scores, codes, probs = named
+    keep = _kept(boxes, scores, codes, probs, th)
+    keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
+    return [_entry(image, codes[i], boxes[i], scores[i], probs[i], two_stage) for i in keep
+            if codes[i] != NOT_A_TILE]

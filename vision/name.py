@@ -9,7 +9,7 @@ import hashlib
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -120,6 +120,18 @@ STICK_PAIR = ("6s", "9s")
 #: A face framed round an empty middle, named unsurely as something else, is read as this
 #: (``TileClassifier._framed``).
 FRAMED_BLANK = "P"
+
+
+class Named(NamedTuple):
+    """What the name stage hands down to checking: the found boxes (x1, y1, x2, y2 in photo
+    pixels) and the detector's scores as :class:`vision.find.Found` gave them, each box's tile
+    code and how sure that name is (the classifier's probability; for a box not read, a back
+    the detector found, its score)."""
+
+    boxes: np.ndarray
+    scores: np.ndarray
+    codes: list[str]
+    probs: np.ndarray
 
 
 class TileClassifier:
@@ -359,7 +371,7 @@ class TileClassifier:
         """``best`` and ``given`` with each face named under ``NUMERAL_ASK`` (least sure first,
         ``caption.MAX_FACES`` of them; in a photo whose faces' median is under it too) whose
         index numeral is read (``caption.read_numerals``) and disagrees with its name renamed
-        the kind numbered so (:func:`_numbered_kinds`) ``choice`` likes best, if
+        the kind numbered so (:func:`caption.numbered_kinds`) ``choice`` likes best, if
         ``NUMERAL_PLAUSIBLE``; its probability then that kind's share of those kinds. A numeral
         read as one digit one way up and another the other way (6 and 9) names either rank: a
         name of either agrees. A flower or season numbered as its place in its four agrees; an
@@ -375,11 +387,11 @@ class TileClassifier:
         best, given = best.copy(), given.copy()
         for i, ranks in zip(asked, caption.read_numerals(image, boxes[asked]), strict=True):
             named = self.codes[best[i]]
-            if not ranks or any(_numbered_as(named, rank) for rank in ranks):
+            if not ranks or any(caption.numbered_as(named, rank) for rank in ranks):
                 continue
             if named[-1] not in "mps" and given[i] >= UNSURE_REPORT:
                 continue  # a flower or an honour named surely: a mark on it read as a digit
-            kinds = [self.codes.index(code) for rank in ranks for code in _numbered_kinds(rank)
+            kinds = [self.codes.index(code) for rank in ranks for code in caption.numbered_kinds(rank)
                      if code in self.codes]
             k = max(kinds, key=lambda col: choice[i, col])
             if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
@@ -572,27 +584,3 @@ def _unsure_faces(codes: list[str], best: np.ndarray, given: np.ndarray) -> np.n
         return np.zeros(len(best), bool)
     return faces & (given < NUMERAL_ASK)
 
-
-def _numbered_as(code: str, rank: int) -> bool:
-    """Whether a tile named ``code`` would carry index numeral ``rank``: a suited tile its rank,
-    a flower or season its place among its four (sets number 梅兰竹菊 and 春夏秋冬 1-4).
-
-    >>> _numbered_as("4p", 4), _numbered_as("6f", 2), _numbered_as("6f", 6), _numbered_as("E", 1)
-    (True, True, False, False)
-    """
-    if len(code) != 2 or not code[0].isdigit():
-        return False
-    number = int(code[0])
-    return number == rank if code[1] in "mps" else (number - 1) % 4 + 1 == rank
-
-
-def _numbered_kinds(rank: int) -> list[str]:
-    """The kinds a tile carrying index numeral ``rank`` may be (:func:`_numbered_as`): its rank
-    of each suit and, numbered 1-4, the flower and the season of that place (jade's 秋, read as
-    a spring by a classifier that never saw it, says 3).
-
-    >>> _numbered_kinds(3), _numbered_kinds(7)
-    (['3m', '3p', '3s', '3f', '7f'], ['7m', '7p', '7s'])
-    """
-    suited = [f"{rank}{suit}" for suit in "mps"]
-    return suited + [f"{rank}f", f"{rank + 4}f"] if rank <= 4 else suited

@@ -25,17 +25,16 @@ from .check import (
     _blank_pieces,
     _body_sides,
     _coloured_back,
-    _cut_off,
     _entry,
-    _kept,
     _lettered,
     _lone_piece,
     _marks_within,
     _pale_blank,
+    named_tiles,
 )
 from .classes import BLANK_FACES, NOT_A_TILE
-from .find import DEFAULT_THRESHOLDS, Finder, Thresholds
-from .name import LONE_BLANK_CONFIDENCE, TileClassifier
+from .find import DEFAULT_THRESHOLDS, Finder, Found, Thresholds
+from .name import LONE_BLANK_CONFIDENCE, Named, TileClassifier
 from .preprocess import blank_middle
 from .sessions import CLASSIFIER_FILE, DETECTOR_FILE, FACES_DETECTOR_FILE, MODELS_DIR, _code, _session
 from .tileset import TileSet
@@ -84,7 +83,36 @@ class Recognizer(Finder):
         """
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
-        boxes, scores, cls = self.find(image, faces_first)  # the find stage's ``Found``
+        named = self._named(image, self.find(image, faces_first), tileset, lettered)
+        tiles = named_tiles(image, named, self.thresholds, self.two_stage)
+        for _ in range(PIECE_PASSES if self.two_stage and self.classifier is not None else 0):
+            tiles, whole = _blank_pieces(tiles)
+            if not whole:
+                break
+            again, p = self.classifier.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
+                                            np.ones(len(whole), bool), tileset,
+                                            np.array([d for _, d in whole]), numbered=lettered)
+            tiles += [_entry(image, code, box, detection, q) for code, (box, detection), q
+                      in zip(again, whole, p, strict=True) if code != NOT_A_TILE]
+        if self.two_stage and self.classifier is not None:
+            lone = _lone_piece(image, tiles, self.thresholds.inside) if tiles else None
+            if lone is not None:  # pieces of the one tile the photo shows: read it whole
+                again, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset,
+                                                numbered=lettered)
+                tiles = [_entry(image, again[0], lone, max(t["detection"] for t in tiles), p[0])]
+            tiles = _marks_within(tiles)
+        tiles = _body_sides(tiles)
+        if self.two_stage and lettered:
+            tiles = _lettered(image, tiles)
+        tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
+                                  t["box"][0]))
+        return tiles
+
+    def _named(self, image: np.ndarray, found: Found, tileset: TileSet | None, lettered: bool
+               ) -> Named:
+        """The name stage: each box ``found`` holds named (a face by the classifiers, a back
+        read as a face where it may be one), as a :class:`Named` handed down to checking."""
+        boxes, scores, cls = found
         labels = [self.det_names[c] for c in cls]
         codes = list(labels)
         probs = scores.astype(float).copy()
@@ -129,31 +157,4 @@ class Recognizer(Finder):
                         codes[i], probs[i] = "back", scores[i]
         else:
             codes = [_code(lab) if lab != "back" else "back" for lab in labels]
-        keep = _kept(boxes, scores, codes, probs, self.thresholds)
-        keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
-        boxes, scores, probs, codes = boxes[keep], scores[keep], probs[keep], [codes[i] for i in keep]
-        tiles = [_entry(image, code, box, s, p, self.two_stage)
-                 for code, box, s, p in zip(codes, boxes, scores, probs, strict=True)
-                 if code != NOT_A_TILE]  # NOT_A_TILE: the classifier saw no tile in the box
-        for _ in range(PIECE_PASSES if self.two_stage and self.classifier is not None else 0):
-            tiles, whole = _blank_pieces(tiles)
-            if not whole:
-                break
-            named, p = self.classifier.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
-                                            np.ones(len(whole), bool), tileset,
-                                            np.array([d for _, d in whole]), numbered=lettered)
-            tiles += [_entry(image, code, box, detection, q) for code, (box, detection), q
-                      in zip(named, whole, p, strict=True) if code != NOT_A_TILE]
-        if self.two_stage and self.classifier is not None:
-            lone = _lone_piece(image, tiles, self.thresholds.inside) if tiles else None
-            if lone is not None:  # pieces of the one tile the photo shows: read it whole
-                named, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset,
-                                                numbered=lettered)
-                tiles = [_entry(image, named[0], lone, max(t["detection"] for t in tiles), p[0])]
-            tiles = _marks_within(tiles)
-        tiles = _body_sides(tiles)
-        if self.two_stage and lettered:
-            tiles = _lettered(image, tiles)
-        tiles.sort(key=lambda t: (round(t["box"][1] / max(1.0, t["box"][3] - t["box"][1])),
-                                  t["box"][0]))
-        return tiles
+        return Named(boxes, scores, codes, probs)
