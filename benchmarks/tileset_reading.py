@@ -18,7 +18,7 @@ import time
 import cv2
 import numpy as np
 
-import vision.tileset as tileset_module
+import vision.tileset_match as tileset_module  # where the faces are laid over (its settings patched)
 from vision.evaluate import iou
 from vision.evaluate_designs import _layout_photos
 from vision.recognizer import Recognizer

@@ -105,10 +105,10 @@ def test_a_set_whose_ink_is_paler_than_its_faces_is_matched_with_their_negatives
     assert ts.pale_ink and ts.model == "f1" + NEGATIVE_TOO
     assert ts.vectors[:, 1].tolist() == [1.0], "made with the negative too"
     ts.save(tmp_path)
-    import vision.tileset as tileset
+    import vision.tileset_store as kept  # where a set's pale ink is decided
 
     with monkeypatch.context() as patch:  # kept in the file: no look decoded to read with it
-        patch.setattr(tileset, "pale_looks", lambda looks: pytest.fail("looks decoded"))
+        patch.setattr(kept, "pale_looks", lambda looks: pytest.fail("looks decoded"))
         assert TileSet.load("jade", tmp_path).pale_ink
     add_correction(ts, jade, box, "9s", classifier)
     add_correction(ts, ivory, box, "8m", classifier)
