@@ -44,7 +44,7 @@ def small_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """torch (the test skipped without it), for runs checkpointed in ``tmp_path`` and checked
     every 10 steps, of a narrow network on one thread."""
     torch = pytest.importorskip("torch")
-    from vision import train as training
+    from vision import train_setup as training
 
     monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
     monkeypatch.setattr(train_faces, "CHECK_EVERY", 10)

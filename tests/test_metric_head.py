@@ -109,7 +109,7 @@ def test_fitting_brings_a_kind_seen_again_to_its_examples(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("torch")
     monkeypatch.setattr(train_metric, "CHECK_EVERY", 20)
-    from vision import train as training
+    from vision import train_setup as training
 
     monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
     train, valid = _episodes(40, 0), _episodes(10, 1)
@@ -220,7 +220,7 @@ def test_a_pale_designs_tiles_are_compared_with_their_negatives_too(
     identity = MetricHead.identity(24, rank=2)
     assert train_metric.one_shot(episodes, identity) == pytest.approx(train_metric.one_shot(episodes))
     pytest.importorskip("torch")  # fitted on them as they are compared
-    from vision import train as training
+    from vision import train_setup as training
 
     monkeypatch.setattr(training, "CHECKPOINTS", tmp_path)
     monkeypatch.setattr(train_metric, "CHECK_EVERY", 10)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from vision import train as train_mod
+from vision import train_setup
 
 
 @pytest.fixture
@@ -35,9 +36,9 @@ def asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any
     for name in ("go_offline", "_configure_ultralytics", "write_run_log"):  # the run log stays
         monkeypatch.setattr(train_mod, name, lambda: None)
     monkeypatch.setattr(train_mod.signal, "signal", lambda *args: None)
-    monkeypatch.setattr(train_mod, "TRAIN_LOG", tmp_path / "train_log.jsonl")
-    monkeypatch.setattr(train_mod, "RUNS", tmp_path / "runs")
-    monkeypatch.setattr(train_mod, "CHECKPOINTS", tmp_path / "checkpoints")
+    monkeypatch.setattr(train_setup, "TRAIN_LOG", tmp_path / "train_log.jsonl")
+    monkeypatch.setattr(train_setup, "RUNS", tmp_path / "runs")
+    monkeypatch.setattr(train_setup, "CHECKPOINTS", tmp_path / "checkpoints")
     (tmp_path / "data").mkdir()
     (tmp_path / "start.pt").write_bytes(b"weights")
     return calls

@@ -307,7 +307,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     the tile is alike)."""
     import torch
 
-    from .train import checkpoint_path
+    from .train_checkpoints import checkpoint_path
 
     torch.manual_seed(seed)
     net = network()
@@ -448,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from . import train as training
+    from . import train_record as training
     from .recognizer import MODELS_DIR
 
     torch.set_num_threads(os.cpu_count() or 1)

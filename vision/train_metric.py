@@ -226,7 +226,7 @@ def fit(name: str, train: list[dict[str, np.ndarray]], valid: list[dict[str, np.
     the best one-shot accuracy on ``valid`` (its checks every ``CHECK_EVERY`` steps) is kept."""
     import torch
 
-    from .train import checkpoint_path
+    from .train_checkpoints import checkpoint_path
 
     dim = train[0]["feats"].shape[1]
     torch.manual_seed(seed)
@@ -309,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help=f"folder to write {METRIC_FILE} to (default: the models')")
     args = parser.parse_args(argv)
 
-    from . import train as training
+    from . import train_record as training
     from .recognizer import MODELS_DIR, TileClassifier
 
     models = args.models or MODELS_DIR
