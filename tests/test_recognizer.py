@@ -476,6 +476,27 @@ def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:
     assert sorted(kept.tolist()) == [0, 1, 2]
 
 
+def test_the_check_stage_reports_the_named_boxes_that_hold_tiles() -> None:
+    """What the name stage hands down (a ``Named``) is checked into the tiles ``detect``
+    reports, best first: a box the classifier saw no tile in is none, nor is a sliver cut off
+    at the photo's edge; a face named with little confidence is marked unsure."""
+    from vision.check import named_tiles
+    from vision.find import Thresholds
+    from vision.name import Named
+
+    image = np.full((100, 400, 3), 230, np.uint8)
+    faces = [[20.0 + 40 * k, 20, 50 + 40 * k, 60] for k in range(6)]  # a row of six faces
+    boxes = np.array([*faces, [260, 20, 290, 60],  # a seam the classifier saw no tile in
+                      [392, 20, 400, 60]], dtype=float)  # a sliver at the photo's right edge
+    scores = np.array([0.70, 0.90, 0.85, 0.80, 0.75, 0.72, 0.95, 0.95])
+    codes = ["1m", "2m", "3m", "4m", "5m", "6m", classes.NOT_A_TILE, "7m"]
+    probs = np.array([0.95, 0.3, 0.95, 0.95, 0.95, 0.95, 0.9, 0.9])
+    tiles = named_tiles(image, Named(boxes, scores, codes, probs), Thresholds())
+    assert [t["tile"] for t in tiles] == ["2m", "3m", "4m", "5m", "6m", "1m"]  # best first
+    assert tiles[0]["box"] == faces[1] and tiles[0]["detection"] == 0.9
+    assert tiles[0]["unsure"] and tiles[0]["confidence"] == 0.3
+    assert not any(t.get("unsure") for t in tiles[1:])
+
 @pytest.mark.skipif(not VALID.is_dir(), reason="../shared dataset missing")
 def test_shipped_classifier_reads_blank_white_dragons_as_tiles() -> None:
     """Every labelled 白板 of `valid` (true boxes) reads P, not `none` (no tile): the classifier
