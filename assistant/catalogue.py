@@ -1483,6 +1483,19 @@ MESSAGES: dict[str, str] = {
     "kong, a concealed one (暗杠) included, ends the first go-around":
         "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)："
         "任何吃碰杠（包括暗杠）都结束第一巡",
+    "first_go_around (天和/地和/人和) is impossible: someone chowed, punged or konged before the "
+    "winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和":
+        "不可能是天和/地和/人和 (first_go_around)：和牌者第一次摸牌前有人吃、碰或杠过"
+        "（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
+    "first_go_around (天和/地和/人和) is impossible: seat {0} chowed, punged or konged before the "
+    "winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和":
+        "不可能是天和/地和/人和 (first_go_around)：{0} 家在和牌者第一次摸牌前吃、碰或杠过"
+        "（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
+    "table.claims_before must list the seats that chowed, punged or konged before the winner's "
+    "first draw (or be true / false)":
+        "table.claims_before 须列出和牌者第一次摸牌前吃、碰或杠过的座位（或写 true / false）",
+    "table.claims_before lists a seat twice":
+        "table.claims_before 把一个座位列了两次",
     "the added kong of {0} robbed from seat {1} is never made (抢杠: the tile goes to the winner), so "
     "it is not paid: leave it out of table.kongs":
         "被抢的 {1} 家 {0} 加杠没有成立（抢杠：这张牌归和牌者），不算杠钱：table.kongs 里不要列出它",

@@ -101,7 +101,14 @@ HAND_STATE = {
         "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
                                                              "kongs (used by the variants' scoring); "
                                                              "rivers, melds, declared, void_suits "
-                                                             "(used by the advice)"},
+                                                             "(used by the advice)",
+                  "properties": {
+                      "claims_before": {
+                          "oneOf": [{"type": "boolean"},
+                                    {"type": "array", "items": SEAT, "maxItems": 4}],
+                          "description": "the seats that chowed, punged or konged before the "
+                                         "winner's first draw (or whether anyone did): "
+                                         "first_go_around (天和/地和/人和) is then refused"}}},
     },
     "required": ["concealed"],
 }
