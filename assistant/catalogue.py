@@ -927,6 +927,13 @@ MESSAGES: dict[str, str] = {
     "variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face "
     "down), but the meld {1} is claimed":
         "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
+    "seat {0} cannot {1} the discard of seat {2}: two players at a 成都 table never claim a "
+    "discard (两人麻将：不能吃、碰，打出的牌背面向上)":
+        "{0} 家不能{1} {2} 家打出的牌：成都两人麻将不吃不碰（两人麻将：不能吃、碰，打出的牌背面向上）",
+    "seat {0} cannot chow: variant {1} does not allow chows":
+        "{0} 家不能吃：{1}不许吃牌",
+    "seat {0} cannot chow the discard of seat {1}: only the discarder's 下家 (seat {2}) may chow":
+        "{0} 家不能吃 {1} 家打出的牌：只有出牌者的下家（{2} 家）可以吃",
     "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}":
         "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":

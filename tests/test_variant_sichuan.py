@@ -430,5 +430,8 @@ def test_two_players_claims_only_what_the_analysis_takes() -> None:
     # The table's resolution of declared claims asks the same rule.
     from assistant.procedures import resolve_declared
 
-    assert resolve_declared(get_profile("sichuan", two), "E", {"W": "pung"}) == {}
+    for claim in ("pung", "kong", "zhi_kong", "chow"):
+        with pytest.raises(MahjongError, match="成都 table never claim a discard"):
+            resolve_declared(get_profile("sichuan", two), "E", {"S": claim})
+    assert resolve_declared(get_profile("sichuan", two), "E", {"S": "win"}) == {"S": "win"}
     assert resolve_declared(get_profile("sichuan"), "E", {"W": "pung"}) == {"W": "pung"}
