@@ -412,6 +412,8 @@ def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = No
         if len({t[1] for t in codes}) != 1 or not all(len(t) == 2 and t[1] in "mps" for t in codes):
             raise MahjongError(f"换三张: seat {seat}'s three tiles must be of one suit", seat)
         step = EXCHANGE_STEPS[direction] if direction != "clockwise" else len(seats) - 1
+        if len(seats) == 2:  # two players: the other seat is every direction's
+            step = 1
         received[next_seat(seat, step, seats)] = codes
     return {"direction": direction, "received": {s: received[s] for s in seats}}
 
