@@ -220,6 +220,7 @@ TEXT: dict[str, tuple[str, str]] = {
                        "a {kind} has {size} tiles, {n} were typed"),
     "page.empty_means": ("留空 = {meaning}", "empty = {meaning}"),
     "page.points_of": ("{name} 的分数", "points of {name}"),
+    "page.river_of": ("{name} 的牌河（{wind}）", "river of {name} ({wind})"),
     "page.reading_photo": ("识别中…", "Reading the photo…"),
     "page.tiles_found": ("找到 {n} 张牌", "{n} tiles found"),
     "page.cancel": ("取消", "Cancel"),
@@ -386,6 +387,9 @@ UI: dict[str, tuple[str, str]] = {
     "ui.or_points_for_the_whole_hand": ("或整手的分数", "or points for the whole hand"),
     "ui.a_kong_made_this_hand": ("+ 本手的杠", "+ a kong made this hand"),
     "ui.kong_by": ("杠的人", "Kong by"),
+    "ui.rivers_this_hand": ("各家牌河（可不填，按出牌顺序）",
+                            "Each player's river (optional, in discard order)"),
+    "ui.rivers": ("牌河", "Rivers"),
     "ui.added_kong": ("加杠", "added kong"),
     "ui.kong_on_a_discard": ("直杠", "kong on a discard"),
     "ui.tile": ("牌", "tile"),
@@ -1395,6 +1399,10 @@ MESSAGES: dict[str, str] = {
     "'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
     "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
     "the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
+    "the rivers name seat {0}, which has no seat at a table of {1} players (seats {2})":
+        "牌河里写了 {0} 家，但 {1} 人的牌桌没有这个座位（座位 {2}）",
+    "the rivers show {0} {1} times, but a tile has only {2} copies":
+        "牌河里 {0} 出现了 {1} 次，但每种牌只有 {2} 张",
     "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
     "'corrections' is too long": "'corrections'（更正）太长",
     "a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}":

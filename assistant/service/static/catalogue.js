@@ -323,6 +323,8 @@ window.CATALOGUE = {
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
 "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
 "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
+"the rivers name seat {0}, which has no seat at a table of {1} players (seats {2})": "牌河里写了 {0} 家，但 {1} 人的牌桌没有这个座位（座位 {2}）",
+"the rivers show {0} {1} times, but a tile has only {2} copies": "牌河里 {0} 出现了 {1} 次，但每种牌只有 {2} 张",
 "the second classifier {0} names other classes than {1}: export both from one class list": "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
 "the second detector {0} finds other classes or sizes than {1}: export both alike": "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
@@ -864,6 +866,10 @@ window.CATALOGUE = {
 "page.remove": [
 "拿掉这张牌",
 "Remove this tile"
+],
+"page.river_of": [
+"{name} 的牌河（{wind}）",
+"river of {name} ({wind})"
 ],
 "page.shanten_short": [
 "{s} 向听：还差 {n} 张有效牌才能和",
@@ -1832,6 +1838,14 @@ window.CATALOGUE = {
 "ui.riichi_switch_stake": [
 "立直（每次拿出一千点）",
 "立直 (riichi: a 1000 stake each time)"
+],
+"ui.rivers": [
+"牌河",
+"Rivers"
+],
+"ui.rivers_this_hand": [
+"各家牌河（可不填，按出牌顺序）",
+"Each player's river (optional, in discard order)"
 ],
 "ui.score": [
 "算分",
