@@ -220,6 +220,7 @@ TEXT: dict[str, tuple[str, str]] = {
                        "a {kind} has {size} tiles, {n} were typed"),
     "page.empty_means": ("留空 = {meaning}", "empty = {meaning}"),
     "page.points_of": ("{name} 的分数", "points of {name}"),
+    "page.river_of": ("{name} 的牌河（{wind}）", "river of {name} ({wind})"),
     "page.reading_photo": ("识别中…", "Reading the photo…"),
     "page.tiles_found": ("找到 {n} 张牌", "{n} tiles found"),
     "page.cancel": ("取消", "Cancel"),
@@ -386,6 +387,9 @@ UI: dict[str, tuple[str, str]] = {
     "ui.or_points_for_the_whole_hand": ("或整手的分数", "or points for the whole hand"),
     "ui.a_kong_made_this_hand": ("+ 本手的杠", "+ a kong made this hand"),
     "ui.kong_by": ("杠的人", "Kong by"),
+    "ui.rivers_this_hand": ("各家牌河（可不填，按出牌顺序）",
+                            "Each player's river (optional, in discard order)"),
+    "ui.rivers": ("牌河", "Rivers"),
     "ui.added_kong": ("加杠", "added kong"),
     "ui.kong_on_a_discard": ("直杠", "kong on a discard"),
     "ui.tile": ("牌", "tile"),
@@ -927,6 +931,13 @@ MESSAGES: dict[str, str] = {
     "variant {0}: two players at a 成都 table never claim a discard (不能吃、碰: it lies face "
     "down), but the meld {1} is claimed":
         "{0}：成都两人麻将不能吃、碰（打出的牌背面向上），但副露 {1} 是吃碰来的",
+    "seat {0} cannot {1} the discard of seat {2}: two players at a 成都 table never claim a "
+    "discard (两人麻将：不能吃、碰，打出的牌背面向上)":
+        "{0} 家不能{1} {2} 家打出的牌：成都两人麻将不吃不碰（两人麻将：不能吃、碰，打出的牌背面向上）",
+    "seat {0} cannot chow: variant {1} does not allow chows":
+        "{0} 家不能吃：{1}不许吃牌",
+    "seat {0} cannot chow the discard of seat {1}: only the discarder's 下家 (seat {2}) may chow":
+        "{0} 家不能吃 {1} 家打出的牌：只有出牌者的下家（{2} 家）可以吃",
     "variant {0}: 百搭 forms sets (option wild_sets_only), never a chow, but the chow {1} holds {2}":
         "{0}：百搭只能成刻（选项 wild_sets_only），不能用于顺子，但顺子 {1} 里有 {2}",
     "variant {0}: {1} ({2}) is only laid out singly as a kong (红中杠), never in a set":
@@ -1388,6 +1399,10 @@ MESSAGES: dict[str, str] = {
     "'table.melds' must map seat winds to melds": "'table.melds' 须把门风对应到副露",
     "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
     "the melds of seat {0} must be a list of at most {1}": "{0} 家的副露须为至多 {1} 副的列表",
+    "the rivers name seat {0}, which has no seat at a table of {1} players (seats {2})":
+        "牌河里写了 {0} 家，但 {1} 人的牌桌没有这个座位（座位 {2}）",
+    "the rivers show {0} {1} times, but a tile has only {2} copies":
+        "牌河里 {0} 出现了 {1} 次，但每种牌只有 {2} 张",
     "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
     "'corrections' is too long": "'corrections'（更正）太长",
     "a move is N=SEAT or N=SEAT:ZONE (e.g. 7=left:river), got {0}":
@@ -1483,6 +1498,19 @@ MESSAGES: dict[str, str] = {
     "kong, a concealed one (暗杠) included, ends the first go-around":
         "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)："
         "任何吃碰杠（包括暗杠）都结束第一巡",
+    "first_go_around (天和/地和/人和) is impossible: someone chowed, punged or konged before the "
+    "winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和":
+        "不可能是天和/地和/人和 (first_go_around)：和牌者第一次摸牌前有人吃、碰或杠过"
+        "（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
+    "first_go_around (天和/地和/人和) is impossible: seat {0} chowed, punged or konged before the "
+    "winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和":
+        "不可能是天和/地和/人和 (first_go_around)：{0} 家在和牌者第一次摸牌前吃、碰或杠过"
+        "（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
+    "table.claims_before must list the seats that chowed, punged or konged before the winner's "
+    "first draw (or be true / false)":
+        "table.claims_before 须列出和牌者第一次摸牌前吃、碰或杠过的座位（或写 true / false）",
+    "table.claims_before lists a seat twice":
+        "table.claims_before 把一个座位列了两次",
     "the added kong of {0} robbed from seat {1} is never made (抢杠: the tile goes to the winner), so "
     "it is not paid: leave it out of table.kongs":
         "被抢的 {1} 家 {0} 加杠没有成立（抢杠：这张牌归和牌者），不算杠钱：table.kongs 里不要列出它",

@@ -107,8 +107,10 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     at_table = seat_winds(profile)
     check_seat(discarder, "'discarder'", at_table)
     passed = data.get("passed") or []
-    if not isinstance(passed, list):
+    if not isinstance(passed, list) or len(passed) > len(WINDS):
         raise MahjongError("'passed' must be a list of seat winds", "passed")
+    for seat in passed:  # a seat not at the table (北 at three) never passed anything
+        check_seat(seat, "'passed'", at_table)
     if passed and not profile.pass_lock:
         raise MahjongError(f"variant {profile.name!r} has no pass lock (过手不和): a seat that "
                            "passed a win may still win, so 'passed' does not apply", "passed")
@@ -116,8 +118,11 @@ def claims_on_discard(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(robbing, bool):
         raise MahjongError("'robbing_kong' must be true or false", "robbing_kong")
     riichi = data.get("riichi") or []
-    if not isinstance(riichi, list) or any(s not in WINDS for s in riichi):
+    if not isinstance(riichi, list) or len(riichi) > len(WINDS) or any(
+            s not in WINDS for s in riichi):
         raise MahjongError("'riichi' must be a list of seat winds", "riichi")
+    for seat in riichi:
+        check_seat(seat, "'riichi'", at_table)
     if riichi and not profile.riichi:
         raise MahjongError(f"variant {profile.name!r} plays without 立直 (option riichi = false), "
                            "so 'riichi' does not apply", "riichi")

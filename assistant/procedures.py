@@ -20,7 +20,7 @@ from typing import Any
 from .analysis import analyze_state
 from .claims import resolve, turn_distance
 from .errors import MahjongError
-from .legality import claim_kinds
+from .legality import claim_kinds, closed_to_claims
 from .profile import RuleProfile
 from .scoring.items import item
 from .scoring.settlement import Ledger
@@ -412,6 +412,8 @@ def exchange_three(profile: RuleProfile, passes: Any, direction: str | None = No
         if len({t[1] for t in codes}) != 1 or not all(len(t) == 2 and t[1] in "mps" for t in codes):
             raise MahjongError(f"换三张: seat {seat}'s three tiles must be of one suit", seat)
         step = EXCHANGE_STEPS[direction] if direction != "clockwise" else len(seats) - 1
+        if len(seats) == 2:  # two players: the other seat is every direction's
+            step = 1
         received[next_seat(seat, step, seats)] = codes
     return {"direction": direction, "received": {s: received[s] for s in seats}}
 
@@ -588,7 +590,8 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
 
     A claim the variant does not let that seat make (:func:`assistant.legality.claim_kinds`: a
     chow by any seat but the discarder's 下家 or where chows are not played, any set where
-    discards are never claimed) does not take the tile.
+    discards are never claimed) is refused, naming the rule: a table that records it has a
+    wrong record, and dropping it would hide that.
     """
     at_table = seat_winds(profile)
     discarder = check_seat(_seat(discarder, "discarder"), "discarder", at_table)
@@ -601,16 +604,36 @@ def resolve_declared(profile: RuleProfile, discarder: str, declared: dict[str, s
             raise MahjongError(f"seat {seat}: a claim is one of {', '.join(_CLAIMS)}, got {claim!r}",
                                claim)
         kinds = claim_kinds(profile, next_seat(discarder, seats=at_table) == seat)
+        _check_claim_kind(profile, discarder, seat, claim, kinds, at_table)
         seats[seat] = {"win": claim == "win",
-                       "kong": claim in ("kong", "zhi_kong") and "kong" in kinds,
-                       "pung": claim == "pung" and "pung" in kinds,
-                       "chows": [[claim]] if claim == "chow" and "chow" in kinds else [],
+                       "kong": claim in ("kong", "zhi_kong"),
+                       "pung": claim == "pung",
+                       "chows": [[claim]] if claim == "chow" else [],
                        "distance": turn_distance(discarder, seat, at_table)}
     outcome = resolve(seats, profile)
     if outcome["winners"]:
         return dict.fromkeys(outcome["winners"], "win")
     taken = outcome["claim"]
     return {taken["seat"]: declared[taken["seat"]]} if taken else {}
+
+
+def _check_claim_kind(profile: RuleProfile, discarder: str, seat: str, claim: str,
+                      kinds: tuple[str, ...], at_table: tuple[str, ...]) -> None:
+    """Refuse a declared set the variant does not let ``seat`` make with the discard, naming the
+    rule (:func:`assistant.legality.claim_kinds` decides)."""
+    kind = "kong" if claim == "zhi_kong" else claim
+    if kind == "win" or kind in kinds:
+        return
+    if closed_to_claims(profile):
+        raise MahjongError(f"seat {seat} cannot {kind} the discard of seat {discarder}: two "
+                           "players at a 成都 table never claim a discard (两人麻将：不能吃、碰，"
+                           "打出的牌背面向上)", claim)
+    if not profile.chow_allowed:
+        raise MahjongError(f"seat {seat} cannot chow: variant {profile.name!r} does not allow "
+                           "chows", claim)
+    raise MahjongError(f"seat {seat} cannot chow the discard of seat {discarder}: only the "
+                       f"discarder's 下家 (seat {next_seat(discarder, seats=at_table)}) may chow",
+                       claim)
 
 
 def settle_draw(profile: RuleProfile, table_data: dict[str, Any] | None) -> dict[str, Any]:

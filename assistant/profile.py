@@ -190,8 +190,8 @@ class RuleProfile:
     #: another's discard; a self-draw of it wins).
     discard_lock: str = ""
     dora_indicators: tuple[str, ...] = ()
-    #: Seats at the table: 4 (E S W N), or 3 (E S W: 三麻, 成都 三人) where the North seat is
-    #: empty, so a self-draw is paid by two and the deal passes E → S → W.
+    #: Seats at the table: 4 (E S W N), 3 (E S W: 三麻, 成都 三人) where the North seat is
+    #: empty, so a self-draw is paid by two and the deal passes E → S → W, or 2 (E S: 成都 两人).
     seats: int = 4
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     #: The variant's own options (values in ``extra``), overridable like the engine's.

@@ -19,6 +19,7 @@ the next to play).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .errors import MahjongError
@@ -30,6 +31,8 @@ WINDS = ("E", "S", "W", "N")
 CAMERA_SEATS = ("self", "right", "across", "left")
 #: At most this many discards in one river (a wall of 136 between four seats and their hands).
 MAX_RIVER = 30
+#: Copies of each tile in the set: no river shows a face more often.
+COPIES = 4
 #: At most this many melds at one seat.
 MAX_MELDS = 4
 
@@ -69,6 +72,26 @@ def table_of(table: Any, seat_wind: str = "E") -> dict[str, Any]:
     out["melds"] = _melds(melds)
     if table.get("indicator") is not None:
         out["indicator"] = parse_tile(table["indicator"], "indicator")
+    return out
+
+
+def check_rivers(rivers: Any, seats: tuple[str, ...] = WINDS) -> dict[str, list[str]]:
+    """Rivers by seat wind, checked: each a list of at most :data:`MAX_RIVER` tiles, each seat
+    one of ``seats`` (E S W at a table of three), no face shown more often than its copies.
+
+    >>> check_rivers({"E": ["9s", "E"], "S": []})
+    {'E': ['9s', 'E'], 'S': []}
+    """
+    out = _rivers(rivers)
+    for wind in out:
+        if wind not in seats:
+            raise MahjongError(f"the rivers name seat {wind}, which has no seat at a table of "
+                               f"{len(seats)} players (seats {' '.join(seats)})", wind)
+    shown = Counter(t for river in out.values() for t in river if t != BACK)
+    for tile, count in shown.items():
+        if count > COPIES:
+            raise MahjongError(f"the rivers show {tile} {count} times, but a tile has only "
+                               f"{COPIES} copies", tile)
     return out
 
 

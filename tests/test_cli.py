@@ -224,6 +224,17 @@ def test_variants_and_claims_named_in_the_report_language() -> None:
     assert p.returncode == 0 and "W: 碰" in p.stdout and "pung" not in p.stdout
 
 
+def test_table_claim_refuses_a_claim_the_seat_may_not_make() -> None:
+    """A chow by a seat that is not the discarder's 下家 is refused in both languages, not
+    dropped from the answer."""
+    p = run("table", "claim", "--variant", "guangdong", "--discarder", "E", "--claims", "W=chow")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "只有出牌者的下家" in p.stderr and "only the discarder's 下家 (seat S)" in p.stderr
+    p = run("table", "claim", "--variant", "sichuan", "--options", '{"players": 2}',
+            "--discarder", "E", "--claims", "S=pung", "--lang", "en")
+    assert p.returncode == 2 and "成都 table never claim" in p.stderr
+
+
 def test_english_variant_text_glosses_the_chinese_words() -> None:
     en = run("variants", "shaanxi", "--lang", "en").stdout
     assert "炮子 (paozi" in en

@@ -70,3 +70,42 @@ def test_a_hand_is_corrected_then_undone_and_the_table_deleted(page, server):  #
         urllib.request.urlopen(f"{server.url}/api/tables/{table_id}")
     assert gone.value.code == 404
     assert page.locator(f"#table-list a[href^='#{table_id}']").count() == 0
+
+
+@pytest.fixture()
+def phone(browser, server):  # noqa: F811 (the fixtures above)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+def test_a_hands_rivers_are_recorded_and_shown_in_its_history_on_a_phone(phone, server):  # noqa: F811
+    """The rivers typed with a hand are kept with it and shown under each player's name, the
+    tiles wrapping inside a 390 px screen; a correction starts from them."""
+    page = phone
+    open_table(page, server, "guangdong")
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "0")
+    points(page, [-6, 6, 0, 0])
+    page.click("#rivers-entry summary")
+    page.fill("input.river-input[data-wind='E']", "9s E 1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p")
+    page.fill("input.river-input[data-wind='N']", "5p5p")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row .rivers")
+    east = page.locator("tr.hand-row .river[data-wind='E']")
+    assert "Ann" in east.inner_text() and east.locator("svg.tile").count() == 14
+    assert page.locator("tr.hand-row .river[data-wind='N'] svg.tile").count() == 2
+    assert "Dai" in page.inner_text("tr.hand-row .river[data-wind='N']")
+    assert page.locator("tr.hand-row .river[data-wind='S']").count() == 0  # none typed
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    box = east.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    assert page.input_value("input.river-input[data-wind='E']") == ""  # cleared for the next
+    page.click("button.correct-hand[data-hand='1']")
+    assert page.input_value("input.river-input[data-wind='N']") == "5p 5p"

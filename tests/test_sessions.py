@@ -560,3 +560,52 @@ def test_mcr_hand_records_its_8_point_settlement(target):
     # 8 from each player, the hand's points more from the discarder.
     assert t["totals"] == [-8, -8 - score["total"], 24 + score["total"], -8]
     assert sum(t["totals"]) == 0 and t["start_points"] == 0 and t["held"] == t["totals"]
+
+
+def test_a_hand_keeps_its_rivers_and_a_correction_replaces_them(tmp_path):
+    """Each hand keeps the rivers it was recorded with, by seat wind, for its history."""
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    made = client.post("/api/tables", json={"players": PLAYERS, "variant": "guangdong"}).get_json()
+    rivers = {"E": ["9s", "E", "1m"], "S": ["N"], "W": [], "N": ["5p", "5p"]}
+    r = client.post(f"/api/tables/{made['id']}/hands", headers=auth(made),
+                    json={"result": "win", "winner": 1, "discarder": 0, "hand": WIN,
+                          "rivers": rivers})
+    assert r.status_code == 201, r.get_json()
+    kept = r.get_json()["hands"][0]["result"]
+    assert kept["rivers"] == rivers
+    again = client.get(f"/api/tables/{made['id']}").get_json()["hands"][0]["result"]["rivers"]
+    assert again == rivers
+    fixed = client.put(f"/api/tables/{made['id']}/hands/1", headers=auth(made),
+                       json={"result": "draw", "rivers": {"E": ["1m", "2m"]}}).get_json()
+    assert fixed["hands"][0]["result"]["rivers"] == {"E": ["1m", "2m"]}
+    plain = client.post(f"/api/tables/{made['id']}/hands", headers=auth(made),
+                        json={"result": "draw"}).get_json()
+    assert "rivers" not in plain["hands"][1]["result"]
+
+
+@pytest.mark.parametrize("rivers, words, zh", [
+    ({"E": ["9s"] * 31}, "at most 30 tiles", "至多 30 张"),
+    ({"E": ["9s"] * 3, "S": ["9s"] * 2}, "show 9s 5 times", "只有 4 张"),
+    ({"X": []}, "unknown seat 'X'", "未知座位 'X'"),
+    ({"E": ["9x"]}, "9x", "9x"),
+    (["9s"], "must map seat winds", "门风"),
+])
+def test_bad_rivers_are_refused_in_both_languages(tmp_path, rivers, words, zh):
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    made = client.post("/api/tables", json={"players": PLAYERS, "variant": "guangdong"}).get_json()
+    r = client.post(f"/api/tables/{made['id']}/hands", headers=auth(made),
+                    json={"result": "draw", "rivers": rivers})
+    body = r.get_json()
+    assert r.status_code == 422 and words in body["error"] and zh in body["error_zh"], body
+    assert client.get(f"/api/tables/{made['id']}").get_json()["hand_number"] == 1
+
+
+def test_rivers_at_a_table_of_three_refuse_the_north_seat(tmp_path):
+    client = create_app({"DATABASE": tmp_path / "t.sqlite3"}).test_client()
+    made = client.post("/api/tables", json={"players": PLAYERS[:3], "variant": "riichi_sanma"})
+    made = made.get_json()
+    r = client.post(f"/api/tables/{made['id']}/hands", headers=auth(made),
+                    json={"result": "draw", "rivers": {"N": ["1m"]}})
+    body = r.get_json()
+    assert r.status_code == 422 and "no seat at a table of 3" in body["error"]
+    assert "没有这个座位" in body["error_zh"]

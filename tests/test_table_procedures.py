@@ -115,9 +115,26 @@ def test_claim_resolution_per_variant() -> None:
     assert resolve_declared(get_profile("xian"), "E", both) == {"S": "win"}
     assert resolve_declared(get_profile("guangdong"), "E", both) == {"S": "win", "W": "win"}
     no_chow = get_profile("shaanxi", {"chow_allowed": False})
-    assert resolve_declared(no_chow, "E", {"S": "chow"}) == {}
+    with pytest.raises(MahjongError, match="seat S cannot chow: variant 'shaanxi' does not allow"):
+        resolve_declared(no_chow, "E", {"S": "chow"})
     with pytest.raises(MahjongError, match="a claim is one of"):
         resolve_declared(no_chow, "E", {"S": "steal"})
+
+
+@pytest.mark.parametrize("discarder, declared, seat", [
+    ("E", {"W": "chow"}, "W"), ("E", {"N": "chow", "W": "pung"}, "N"), ("N", {"S": "chow"}, "S")])
+def test_a_chow_by_a_seat_not_the_discarders_next_is_refused(
+        discarder: str, declared: dict, seat: str) -> None:
+    """Only the 下家 chows: a record saying another seat chowed is refused, not dropped."""
+    from assistant.catalogue import translate
+
+    guangdong = get_profile("guangdong")
+    with pytest.raises(MahjongError, match=f"seat {seat} cannot chow the discard of seat "
+                                           f"{discarder}: only the discarder's 下家") as err:
+        resolve_declared(guangdong, discarder, declared)
+    assert "只有出牌者的下家" in translate(str(err.value))
+    nxt = "SWNE"["ESWN".index(discarder)]
+    assert resolve_declared(guangdong, discarder, {nxt: "chow"}) == {nxt: "chow"}
 
 
 def test_drawn_hand_without_kong_money() -> None:

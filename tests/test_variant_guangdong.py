@@ -163,6 +163,31 @@ def test_first_round_wins_score_at_least_their_own_value() -> None:
     assert values(heavenly) == {"天和": 6} and heavenly["payments"]["E"] == 192
 
 
+@pytest.mark.parametrize("claims_before, who", [(["S"], "seat S"), (["N", "S"], "seat N S"),
+                                                (True, "someone")])
+def test_another_seats_claim_voids_the_first_round_wins(claims_before: object, who: str) -> None:
+    """如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和: a chow or pung by another seat before the
+    winner's first draw (table.claims_before) refuses first_go_around, naming the rule."""
+    table = {"dealer": "E", "seat": "W", "discarder": None, "claims_before": claims_before}
+    with pytest.raises(MahjongError, match=f"impossible: {who} chowed.*不算地和"):
+        score("123p234p456p678pW", "W", "guangdong", table, self_drawn=True,
+              first_go_around=True)
+    earthly = score("123p234p456p678pW", "W", "guangdong", {**table, "claims_before": False},
+                    self_drawn=True, first_go_around=True)
+    assert values(earthly) == {"地和": 6}
+    later = score("123p234p456p678pW", "W", "guangdong", table, self_drawn=True)
+    assert "地和" not in values(later)
+
+
+@pytest.mark.parametrize("bad, message", [(["X"], "must be a seat wind"),
+                                          (["S", "S"], "lists a seat twice"),
+                                          ("S", "must list the seats")])
+def test_claims_before_is_checked(bad: object, message: str) -> None:
+    table = {"dealer": "E", "seat": "W", "discarder": "E", "claims_before": bad}
+    with pytest.raises(MahjongError, match=message):
+        score("123p234p456p678pW", "W", "guangdong", table)
+
+
 def test_twelve_down_liability_first_only_bao_xian_bu_bao_hou() -> None:
     claims = [{"seat": s, "claim": "pung", "tile": t, "from": f} for s, t, f in (
         ("S", "9s", "N"), ("S", "5m", "W"), ("S", "1m", "E"), ("S", "7p", "N"),  # N: S's 4th set

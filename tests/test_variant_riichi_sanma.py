@@ -96,6 +96,10 @@ def test_the_north_seat_is_empty() -> None:
     with pytest.raises(MahjongError, match="no seat at a table of 3"):
         claims_on_discard({"variant": SANMA, "discard": "5p", "discarder": "N",
                            "hands": {"S": {"concealed": "46p11m789s123sEEE"}}})
+    for key in ("riichi", "passed"):  # the lists of seats refuse North as the hands do
+        with pytest.raises(MahjongError, match=f"'{key}': N has no seat at a table of 3"):
+            claims_on_discard({"variant": SANMA, "discard": "5p", "discarder": "E", key: ["N"],
+                               "hands": {"S": {"concealed": "46p11m789s123sEEE"}}})
 
 
 def test_effective_tiles_and_waits_never_name_2m_to_8m() -> None:
@@ -253,6 +257,18 @@ def test_a_chengdu_table_of_three_takes_the_same_three_seat_path(store: SessionS
     paid = t["hands"][0]["payments"]
     assert len(paid) == 3 and paid[2] > 0 and paid[0] == paid[1] < 0 and sum(paid) == 0
     assert t["dealer"] == 2   # 成都: the first winner deals next
+
+
+def test_a_chengdu_table_of_two_pays_between_the_two_players(store: SessionStore) -> None:
+    """成都 两人: a table of two names two players and a self-draw moves money between them only."""
+    t = store.create({"players": ["A", "B"], "variant": "sichuan", "options": {"players": 2}})
+    assert [p["seat_wind"] for p in t["players"]] == ["E", "S"]
+    hand = {"concealed": "1113335557779m", "win_tile": "9m"}
+    t = store.record(t["id"], {"result": "win", "winner": 1, "discarder": None, "hand": hand})
+    paid = t["hands"][0]["payments"]
+    assert len(paid) == 2 and paid[1] > 0 and paid[0] == -paid[1] and t["totals"] == paid
+    with pytest.raises(MahjongError, match="a table of 2"):
+        store.record(t["id"], {"result": "win", "winner": 2, "discarder": None, "hand": hand})
 
 
 def test_the_table_page_is_told_the_seats_and_the_api_makes_a_table_of_three(tmp_path: Any) -> None:

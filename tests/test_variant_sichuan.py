@@ -415,10 +415,12 @@ def test_two_players_claims_only_what_the_analysis_takes() -> None:
 
     two = {"players": 2}
     hands = {"S": {"concealed": "123p456p789p222m5m"}, "W": {"concealed": "111m234m678m99m55m"}}
+    mixed = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "sichuan",
+                               "options": two, "hands": {"S": hands["S"]}})
     r = claims_on_discard({"discard": "5m", "discarder": "E", "variant": "sichuan",
-                           "options": two, "hands": hands})
-    assert not r["seats"]["S"]["win"] and r["seats"]["W"]["win"]
-    assert not r["seats"]["W"]["pung"] and not r["seats"]["W"]["kong"]
+                           "options": two, "hands": {"S": hands["W"]}})
+    assert not mixed["seats"]["S"]["win"] and r["seats"]["S"]["win"]
+    assert not r["seats"]["S"]["pung"] and not r["seats"]["S"]["kong"]
     with pytest.raises(MahjongError, match="清一色"):
         analyze({**hands["S"], "win_tile": "5m", "variant": "sichuan", "options": two})
     with pytest.raises(MahjongError, match="不能吃、碰"):
@@ -430,5 +432,36 @@ def test_two_players_claims_only_what_the_analysis_takes() -> None:
     # The table's resolution of declared claims asks the same rule.
     from assistant.procedures import resolve_declared
 
-    assert resolve_declared(get_profile("sichuan", two), "E", {"W": "pung"}) == {}
+    for claim in ("pung", "kong", "zhi_kong", "chow"):
+        with pytest.raises(MahjongError, match="成都 table never claim a discard"):
+            resolve_declared(get_profile("sichuan", two), "E", {"S": claim})
+    assert resolve_declared(get_profile("sichuan", two), "E", {"S": "win"}) == {"S": "win"}
     assert resolve_declared(get_profile("sichuan"), "E", {"W": "pung"}) == {"W": "pung"}
+
+
+def _two_player_win(seat: str, **table: object) -> dict:
+    return analyze({"variant": "sichuan", "options": {"players": 2},
+                    "concealed": "1113335557779m", "win_tile": "9m",
+                    "context": {"self_drawn": not table, "seat_wind": seat}, "table": table or None})
+
+
+def test_two_players_settle_between_the_two_seats_present() -> None:
+    """成都 两人: the two sit E and S; a self-draw is paid by the one other player, not by two
+    empty seats, and a seat or discarder W or N is refused."""
+    from assistant.procedures import exchange_three, next_dealer, settle_draw
+
+    s = _two_player_win("S")["score"]
+    assert s["payments"] == {"E": -s["per_payer"], "S": s["per_payer"]}
+    on_discard = _two_player_win("S", discarder="E")["score"]
+    assert set(on_discard["payments"]) == {"E", "S"} and on_discard["payments"]["E"] < 0
+    for bad in ({"discarder": "W"}, {"discarder": "N"}):
+        with pytest.raises(MahjongError, match="no seat at a table of 2"):
+            _two_player_win("S", **bad)
+    with pytest.raises(MahjongError, match="no seat at a table of 2"):
+        _two_player_win("W")
+    profile = get_profile("sichuan", {"players": 2})
+    draw = settle_draw(profile, {"kongs": {"E": [{"type": "an", "tile": "5p"}]}})
+    assert draw["payments"] == {"E": 2, "S": -2}
+    assert next_dealer("E", ["S"], profile) == "S" and next_dealer("S", [], profile) == "S"
+    swap = exchange_three(profile, {"E": ["1m"] * 3, "S": ["2p"] * 3}, "opposite")
+    assert swap["received"] == {"E": ["2p"] * 3, "S": ["1m"] * 3}

@@ -5,7 +5,9 @@ Keys (seats are winds ``E S W N``, the issue's names kept): ``dealer``, ``seat``
 ``{"type", "tile", "from"}``), and where a variant needs them ``liable`` (the seat liable for a
 self-draw, Guangdong 包自摸), ``winners`` (every seat winning on the same discard),
 ``prevalent_wind``, and for 十六张 ``streak`` (连庄: hands the dealer has already kept in a row) and
-``la_zhuang`` (拉庄: the seats that leave a third of what they owe the dealer as the next stake).
+``la_zhuang`` (拉庄: the seats that leave a third of what they owe the dealer as the next stake),
+``claims_before`` (the seats that chowed, punged or konged before the winner's first draw, or
+``true`` when someone did: 天和/地和/人和 are then void).
 Kong types: ``an``/``concealed`` 暗杠, ``jia``/``added`` 加杠, ``zhi``/``exposed``
 直杠 (a discard claimed onto a concealed pung; ``from`` is the discarder).
 
@@ -39,7 +41,7 @@ KONG_KINDS = {"an": "an", "concealed": "an", "jia": "jia", "added": "jia",
 #: turned up. The scorers' table readers accept them and leave them alone.
 SHOWN_KEYS = ("rivers", "melds", "declared", "void_suits", "indicator")
 TABLE_KEYS = ("dealer", "seat", "bets", "discarder", "kongs", "liable", "winners", "prevalent_wind",
-              "in_play", "birds", "streak", "la_zhuang", *SHOWN_KEYS)
+              "in_play", "birds", "streak", "la_zhuang", "claims_before", *SHOWN_KEYS)
 #: ``Table.liable`` when the input does not say: the variant may derive it from the melds.
 NOT_GIVEN = "not_given"
 
@@ -86,6 +88,9 @@ class Table:
     la_zhuang: list[str] = field(default_factory=list)
     #: The seats at the table in turn order: E S W N, or E S W where three play (三麻, 三人).
     seats: tuple[str, ...] = WINDS
+    #: The seats that chowed, punged or konged before the winner's first draw (``("?",)`` when
+    #: the input only says someone did): any of them voids 天和/地和/人和.
+    claims_before: tuple[str, ...] = ()
 
     @property
     def self_drawn(self) -> bool:
@@ -167,7 +172,25 @@ def read_table(data: dict[str, Any] | None, *, self_drawn: bool, default_seat: s
     if not isinstance(birds, list) or len(birds) > 8:
         raise MahjongError("table.birds must list the bird tiles turned up (8 at most)", "birds")
     return Table(dealer, seat, bets, discarder, kongs, liable, winners, prevalent, assumed, in_play,
-                 [check_code(b) for b in birds], seats=seats)
+                 [check_code(b) for b in birds], seats=seats,
+                 claims_before=_claims_before(data.get("claims_before"), seats))
+
+
+def _claims_before(value: Any, seats: tuple[str, ...]) -> tuple[str, ...]:
+    """``table.claims_before``: the seats that claimed or konged before the winner's first draw,
+    or a boolean saying whether anyone did (``("?",)`` standing for someone unnamed)."""
+    if value is None or value is False:
+        return ()
+    if value is True:
+        return ("?",)
+    if not isinstance(value, list) or len(value) > len(seats):
+        raise MahjongError("table.claims_before must list the seats that chowed, punged or "
+                           "konged before the winner's first draw (or be true / false)",
+                           "claims_before")
+    out = tuple(_seat(w, "table.claims_before", seats) for w in value)
+    if len(set(out)) != len(out):
+        raise MahjongError("table.claims_before lists a seat twice", "claims_before")
+    return out
 
 
 def _in_play(value: Any, seat: str | None, discarder: str | None,
@@ -228,6 +251,16 @@ def check_win(state: Any, table: Table, profile: Any) -> None:
         raise MahjongError(f"first_go_around (天和/地和/人和) is impossible with seat {kong.seat}'s "
                            "kong in table.kongs: any claim or kong, a concealed one (暗杠) "
                            "included, ends the first go-around", "first_go_around")
+    if state.first_go_around and table.claims_before:
+        if table.claims_before == ("?",):
+            raise MahjongError("first_go_around (天和/地和/人和) is impossible: someone chowed, "
+                               "punged or konged before the winner's first draw "
+                               "(table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和",
+                               "first_go_around")
+        raise MahjongError(f"first_go_around (天和/地和/人和) is impossible: seat "
+                           f"{' '.join(table.claims_before)} chowed, punged or konged before the "
+                           "winner's first draw (table.claims_before), and "
+                           "如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和", "first_go_around")
     if state.kong_replacement and not state.self_drawn:
         raise MahjongError("kong_replacement (杠上开花) is a win on the tile drawn after a kong, "
                            "so it is self-drawn; a win on a discard after a kong is "

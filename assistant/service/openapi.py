@@ -101,7 +101,14 @@ HAND_STATE = {
         "table": {"type": ["object", "null"], "description": "dealer, seat, bets, discarder, "
                                                              "kongs (used by the variants' scoring); "
                                                              "rivers, melds, declared, void_suits "
-                                                             "(used by the advice)"},
+                                                             "(used by the advice)",
+                  "properties": {
+                      "claims_before": {
+                          "oneOf": [{"type": "boolean"},
+                                    {"type": "array", "items": SEAT, "maxItems": 4}],
+                          "description": "the seats that chowed, punged or konged before the "
+                                         "winner's first draw (or whether anyone did): "
+                                         "first_go_around (天和/地和/人和) is then refused"}}},
     },
     "required": ["concealed"],
 }
@@ -140,11 +147,12 @@ POINTS = {"type": "array", "items": {"type": "integer", "minimum": -1_000_000,
 TABLE_CREATE = {
     "type": "object", "required": ["players"],
     "properties": {"players": {"type": "array", "items": {"type": "string", "minLength": 1},
-                               "minItems": 3, "maxItems": 4, "uniqueItems": True,
+                               "minItems": 2, "maxItems": 4, "uniqueItems": True,
                                "description": "the players' names, different, in seating order "
-                                              "(each cut to 40 characters): four, or three "
+                                              "(each cut to 40 characters): four, three "
                                               "where the variant seats three (riichi_sanma, "
-                                              "sichuan with players 3)"},
+                                              "sichuan with players 3), two for sichuan with "
+                                              "players 2"},
                    "name": {"type": "string"}, "variant": VARIANT,
                    "options": {"type": "object"},
                    "bets": {"oneOf": [BETS, {"type": "null"}]}},
@@ -173,7 +181,14 @@ HAND_RESULT = {
                    "tenpai": {**PLAYER_LIST, "description": "riichi, a drawn hand: the players "
                               "ready (noten payments; the dealer tenpai keeps the deal)"},
                    "la_zhuang": {**PLAYER_LIST, "description": "taiwan: the non-dealers who ask "
-                                 "拉庄 (a third of what they owe the dealer is paid next hand)"}},
+                                 "拉庄 (a third of what they owe the dealer is paid next hand)"},
+                   "rivers": {"type": "object", "propertyNames": SEAT,
+                              "additionalProperties": {"type": "array", "items": TILE,
+                                                       "maxItems": 30},
+                              "description": "each seat's discards in order, by the seat wind "
+                                             "it sat at this hand (kept with the hand and shown "
+                                             "in its history); at most 30 a river, no tile "
+                                             "more than its 4 copies, no seat the table lacks"}},
 }
 
 TABLE = {"type": "object", "required": ["id", "players", "dealer", "prevalent_wind", "totals"],

@@ -43,6 +43,7 @@ from ..analysis import analyze
 from ..errors import MahjongError
 from ..hand import HandState
 from ..procedures import RIICHI_STICK, next_dealer, settle_draw, settle_riichi
+from ..table_view import check_rivers
 from ..tiles import WINDS
 from ..variants import RIICHI_FAMILY, TABLE_READERS, get_profile, read_variant_table, scorer_for
 from ..variants.riichi import START_POINTS, noten_payments
@@ -365,7 +366,9 @@ class SessionStore:
         ``"riichi": [players]`` who declared (a stick each on the table; also on a Chinese table
         with the ``riichi`` switch, 1000 a stick), ``"tenpai": [players]``
         ready at a draw (noten payments; the dealer tenpai keeps the deal). 十六张:
-        ``"la_zhuang": [players]`` asking 拉庄 of the dealer.
+        ``"la_zhuang": [players]`` asking 拉庄 of the dealer. ``"rivers"`` (seat wind -> the
+        discards in order, as :func:`assistant.table_view.check_rivers` bounds them) is kept
+        with the hand for its history.
         """
         if not isinstance(data, dict):
             raise MahjongError("a hand's result must be a JSON object", "result")
@@ -509,6 +512,8 @@ class SessionStore:
             "bets") is not None else [
             p["bet"] for p in table["players"]]
         record: dict[str, Any] = {"result": result, "bets": bets}
+        if data.get("rivers") is not None:  # what each seat discarded, kept for the history
+            record["rivers"] = check_rivers(data["rivers"], WINDS[:n])
         kongs = _kongs(data.get("kongs"), dealer, n)
         if kongs:
             record["kongs"] = data["kongs"]

@@ -67,7 +67,7 @@ SPECS: dict[str, OptionSpec] = {
                           "players at the table (成都: 2 to 13; five play 10 tiles, six 7, seven "
                           "or more 4)", kind="int", minimum=2, maximum=MAX_PLAYERS,
                           engine=lambda n: {"hand_size": HAND_SIZE_BY_PLAYERS[n],
-                                            "seats": 3 if n == 3 else 4}),
+                                            "seats": n if n < 4 else 4}),
     "three_player_flush_only": OptionSpec("三人麻将必须清一色", "three players: only a full flush "
                                           "wins (as two players must)"),
     "exchange_three": OptionSpec("换三张方向（none = 不换）", "换三张: the three-tile exchange and "

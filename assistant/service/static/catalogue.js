@@ -136,6 +136,8 @@ window.CATALOGUE = {
 "expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
 "first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
 "first_go_around (天和/地和/人和) is impossible with seat {0}'s kong in table.kongs: any claim or kong, a concealed one (暗杠) included, ends the first go-around": "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠（包括暗杠）都结束第一巡",
+"first_go_around (天和/地和/人和) is impossible: seat {0} chowed, punged or konged before the winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和": "不可能是天和/地和/人和 (first_go_around)：{0} 家在和牌者第一次摸牌前吃、碰或杠过（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
+"first_go_around (天和/地和/人和) is impossible: someone chowed, punged or konged before the winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和": "不可能是天和/地和/人和 (first_go_around)：和牌者第一次摸牌前有人吃、碰或杠过（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
 "flowers: {0} given, but MCR has 8 flower tiles": "花牌：给了 {0} 张，但国标只有 8 张花牌",
 "give 'hand' (13 tiles) and 'answer' (the tiles that complete it)": "请给出 'hand'（13 张牌）和 'answer'（能和的牌）",
 "give a PHOTO, or --detections FILE.json": "请给出照片，或 --detections 文件.json",
@@ -206,7 +208,10 @@ window.CATALOGUE = {
 "robbing_kong (抢杠和) is a win on another player's added kong, not self-drawn": "抢杠和是和别人加杠的那张牌，不是自摸",
 "robbing_kong ignored: the winner holds another {0}, but the other three copies would be in the robbed kong (抢杠和)": "不计抢杠和：和牌者手里还有一张 {0}，而被抢的杠应有其余三张",
 "seat {0} (the hand's seat wind)": "{0}家（这手牌的门风）",
+"seat {0} cannot chow the discard of seat {1}: only the discarder's 下家 (seat {2}) may chow": "{0} 家不能吃 {1} 家打出的牌：只有出牌者的下家（{2} 家）可以吃",
+"seat {0} cannot chow: variant {1} does not allow chows": "{0} 家不能吃：{1}不许吃牌",
 "seat {0} cannot win on its own discard": "{0}家不能和自己打出的牌",
+"seat {0} cannot {1} the discard of seat {2}: two players at a 成都 table never claim a discard (两人麻将：不能吃、碰，打出的牌背面向上)": "{0} 家不能{1} {2} 家打出的牌：成都两人麻将不吃不碰（两人麻将：不能吃、碰，打出的牌背面向上）",
 "seat {0} discarded the tile and cannot claim it": "{0}家打出了这张牌，不能自己要",
 "seat {0}: a claim is one of {1}, got {2}": "{0}家：要牌须为 {1} 之一，收到 {2}",
 "seat {0}: {1}": "{0}家：{1}",
@@ -229,6 +234,8 @@ window.CATALOGUE = {
 "table.bets: seat {0} bets {1}; a bet is a whole number from 0": "下注 table.bets：{0}家下注 {1}；下注须为 0 起的整数",
 "table.bets: unknown seat {0}; seats are E S W N": "下注 table.bets：未知座位 {0}；座位为 E S W N",
 "table.birds must list the bird tiles turned up (8 at most)": "扎鸟 table.birds 须列出翻开的鸟牌（至多 8 张）",
+"table.claims_before lists a seat twice": "table.claims_before 把一个座位列了两次",
+"table.claims_before must list the seats that chowed, punged or konged before the winner's first draw (or be true / false)": "table.claims_before 须列出和牌者第一次摸牌前吃、碰或杠过的座位（或写 true / false）",
 "table.declared.{0} is the player's own seat; the advice is for a player still choosing": "table.declared.{0} 是自己的座位；打牌建议是给还在选牌的人的",
 "table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})": "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
 "table.discarder must name the seat whose kong was robbed": "抢杠时 table.discarder 须为被抢杠的一家",
@@ -316,6 +323,8 @@ window.CATALOGUE = {
 "the request body must be a JSON object, got {0}": "请求内容必须是 JSON 对象，收到 {0}",
 "the river of seat {0} is empty: no discard to claim": "{0} 家的牌河是空的：没有可以吃碰的牌",
 "the river of seat {0} must be a list of at most {1} tiles": "{0} 家的牌河须为至多 {1} 张牌的列表",
+"the rivers name seat {0}, which has no seat at a table of {1} players (seats {2})": "牌河里写了 {0} 家，但 {1} 人的牌桌没有这个座位（座位 {2}）",
+"the rivers show {0} {1} times, but a tile has only {2} copies": "牌河里 {0} 出现了 {1} 次，但每种牌只有 {2} 张",
 "the second classifier {0} names other classes than {1}: export both from one class list": "第二个分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
 "the second detector {0} finds other classes or sizes than {1}: export both alike": "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the service is busy recognising other photos ({0} waiting); try again in a few seconds": "服务正忙（{0} 张照片在排队识别），请几秒后再试",
@@ -857,6 +866,10 @@ window.CATALOGUE = {
 "page.remove": [
 "拿掉这张牌",
 "Remove this tile"
+],
+"page.river_of": [
+"{name} 的牌河（{wind}）",
+"river of {name} ({wind})"
 ],
 "page.shanten_short": [
 "{s} 向听：还差 {n} 张有效牌才能和",
@@ -1825,6 +1838,14 @@ window.CATALOGUE = {
 "ui.riichi_switch_stake": [
 "立直（每次拿出一千点）",
 "立直 (riichi: a 1000 stake each time)"
+],
+"ui.rivers": [
+"牌河",
+"Rivers"
+],
+"ui.rivers_this_hand": [
+"各家牌河（可不填，按出牌顺序）",
+"Each player's river (optional, in discard order)"
 ],
 "ui.score": [
 "算分",

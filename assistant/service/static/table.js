@@ -104,6 +104,7 @@ function draw() {
     (t.start_points || t.riichi_stick ? `<div class="held" data-held="${p.held}">${T("ui.points_held")} ${p.held}</div>` : "") + "</div>").join("");
   drawCarried(t);
   drawFactBoxes(t);
+  drawRiverRows(t);
   drawAccess(t);
   for (const sel of document.querySelectorAll(".player-select")) {
     const v = sel.value;
@@ -126,10 +127,50 @@ function draw() {
         (w.score ? `<div class="note">${w.score.items.map((i) => esc(L(i.name_zh, gloss(i.name_en)))).join(" · ")}</div>` : "") +
         "</div>").join("");
       const still = r.still_in ? `<div class="note still-in">${T("ui.still_in")}: ${r.still_in.map((p) => esc(t.players[p].name)).join(T("ui.list_comma"))}</div>` : "";
-      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}${still}</td>` +
+      return `<tr class="hand-row"><td>${h.number}</td><td>${esc(t.players[h.dealer].name)} ${windName(h.prevalent_wind)}</td><td>${what}${wins}${still}${riversHTML(t, h)}</td>` +
         h.payments.map((v) => `<td class="num ${v >= 0 ? "plus" : "minus"}">${v}</td>`).join("") + controls(h) + "</tr>";
     }).join("") +
     `<tr class="totals"><th colspan="3">${T("ui.totals")}</th>${t.totals.map((v) => `<th class="num">${v}</th>`).join("")}${game.secret ? "<th></th>" : ""}</tr>`;
+}
+
+/** The player at seat ``wind`` in a hand ``dealer`` dealt (the dealer sits East). */
+function playerAt(t, wind, dealer) {
+  return (dealer + WINDS.indexOf(wind)) % t.players.length;
+}
+
+/** A recorded hand's rivers, seat by seat in turn order, each under its player's name. */
+function riversHTML(t, h) {
+  const rivers = h.result.rivers;
+  if (!rivers) return "";
+  const rows = WINDS.filter((w) => rivers[w] && rivers[w].length).map((w) =>
+    `<div class="river" data-wind="${w}"><span class="river-owner">${esc(t.players[playerAt(t, w, h.dealer)].name)} ${windName(w)}</span>` +
+    `${tilesHTML(rivers[w], { size: 18 })}</div>`).join("");
+  return rows ? `<div class="rivers"><div class="note">${T("ui.rivers")}</div>${rows}</div>` : "";
+}
+
+/** One river box a player, labelled with the seat wind he sits at in the hand being recorded
+ * (the hand corrected, or the next); what was typed stays when the table is drawn again. */
+function drawRiverRows(t) {
+  const box = $("river-rows");
+  const typed = [...box.querySelectorAll("input.river-input")].map((el) => el.value);
+  const hand = game.correcting ? t.hands.find((h) => h.number === game.correcting) : null;
+  const dealer = hand ? hand.dealer : t.dealer;
+  box.innerHTML = t.players.map((p, i) => {
+    const wind = WINDS[(i - dealer + t.players.length) % t.players.length];
+    const label = T("page.river_of", { name: p.name, wind: windName(wind) });
+    return `<label class="river-row"><span>${esc(p.name)} ${windName(wind)}</span> ` +
+      `<input class="river-input" data-wind="${wind}" size="24" placeholder="19m5pE" aria-label="${esc(label)}" value="${esc(typed[i] || "")}"></label>`;
+  }).join("");
+}
+
+/** The rivers typed, as the API takes them: seat wind -> tiles in discard order; null if none. */
+async function riversTyped() {
+  const out = {};
+  for (const el of document.querySelectorAll("input.river-input")) {
+    const text = el.value.trim();
+    if (text) out[el.dataset.wind] = (await api(`/api/parse?text=${encodeURIComponent(text)}`)).tiles;
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /** Who may change the table: without its secret (the read-only link) the record form, the
@@ -158,6 +199,9 @@ async function handControl(ev) {
   if (button.classList.contains("correct-hand")) {
     game.correcting = n;
     drawAccess(game.table);
+    drawRiverRows(game.table);  // the seats as they sat in the hand corrected
+    const rivers = (game.table.hands.find((h) => h.number === n) || { result: {} }).result.rivers || {};
+    for (const el of document.querySelectorAll("input.river-input")) el.value = (rivers[el.dataset.wind] || []).join(" ");
     $("record-form").scrollIntoView({ block: "start" });
     $("record").focus();
     return;
@@ -362,6 +406,10 @@ async function record() {
     body = { result: "win", wins: game.pending };  // the wall ran out after the wins so far
   }
   if (Object.keys(k).length) body.kongs = k;
+  try {
+    const rivers = await riversTyped();
+    if (rivers) body.rivers = rivers;
+  } catch (err) { showError($("record-error"), err); return; }
   for (const fact of Object.keys(FACT_BOXES)) {
     const players = factPlayers(fact);
     if (players.length && !$(FACT_BOXES[fact]).hidden) body[fact] = players;
@@ -379,6 +427,7 @@ async function record() {
     game.pending = [];
     drawPending();
     $("kong-rows").innerHTML = "";
+    $("river-rows").innerHTML = "";
     for (const el of document.querySelectorAll("input.fact-box")) el.checked = false;
     draw();
     listTables();
@@ -402,7 +451,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("win-goes-on").addEventListener("click", winGoesOn);
   $("hands").addEventListener("click", handControl);
   $("delete-table").addEventListener("click", deleteTable);
-  $("cancel-correction").addEventListener("click", () => { game.correcting = null; drawAccess(game.table); });
+  $("cancel-correction").addEventListener("click", () => { game.correcting = null; drawAccess(game.table); drawRiverRows(game.table); });
   for (const id of ["link-read-only", "link-record"]) $(id).addEventListener("focus", (ev) => ev.target.select());
   for (const r of document.querySelectorAll("input[name=result]")) r.addEventListener("change", toggleWin);
   window.addEventListener("hashchange", load);
