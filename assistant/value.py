@@ -108,6 +108,8 @@ class ValueModel:
     shape: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     shanten14: dict[Key, int] = field(default_factory=dict)
     wins: dict[Key, Win | None] = field(default_factory=dict)
+    #: the best play after each 14-tile hand (many 13-tile hands reach the same one by a draw)
+    chosen: dict[Key, Outlook | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         codes = [c for c in self.rules.wild_codes if c in INDEX]
@@ -262,6 +264,13 @@ class ValueModel:
     def best_child(self, drawn: Key, target: int) -> Outlook | None:
         """After an improving draw, the discard that keeps the lower shanten and serves each
         measure best (each measure its own best discard, draw count by draw count)."""
+        if drawn in self.chosen:
+            return self.chosen[drawn]
+        best = self.chosen[drawn] = self._best_child(drawn, target)
+        return best
+
+    def _best_child(self, drawn: Key, target: int) -> Outlook | None:
+        """:meth:`best_child` without its memo."""
         counts = list(drawn[0])
         best: Outlook | None = None
         children = []
