@@ -72,6 +72,18 @@ TEXT: dict[str, tuple[str, str]] = {
                     "（放炮 {deal}）：弃和。",
                     "{seats} declared ready; pushing gains less than dealing in would cost (about "
                     "{loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."),
+    # advice: the first discard and why, one sentence for a beginner (assistant.verdict._why)
+    "advice.why_same": ("打{tile}：留下的有效牌最多，胡牌率 {win}、期望 {ev}{aim}。",
+                        "Discard {tile}: it keeps the most useful draws, a {win} chance to win "
+                        "and {ev} expected{aim}."),
+    "advice.why_other": ("打{tile}，不打{other}：打{other}进张最多，但打{tile}期望 {ev}"
+                         "（打{other}只有 {other_ev}），胡牌率 {win}（对 {other_win}）{deal}{aim}。",
+                         "Discard {tile}, not {other}: {other} keeps the most useful draws, but "
+                         "{tile} is worth {ev} expected ({other} only {other_ev}), a {win} "
+                         "chance to win (against {other_win}){deal}{aim}."),
+    "advice.why_deal": ("，放炮 {deal}（对 {other_deal}）",
+                        ", {deal} to deal in (against {other_deal})"),
+    "advice.why_aim": ("，主要胡{target}", ", mostly as {target}"),
     "report.nothing": ("不能要", "nothing"),
     "report.winners": ("和牌", "Winners"),
     "report.takes": ("得牌", "Takes it"),

@@ -690,6 +690,22 @@ window.CATALOGUE = {
 "{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 {loss}）的损失：进攻。",
 "{seats} declared ready; discarding {tile} keeps a {win} chance to win, expected {ev}, worth more than the {deal} chance of paying about {loss}: push."
 ],
+"advice.why_aim": [
+"，主要胡{target}",
+", mostly as {target}"
+],
+"advice.why_deal": [
+"，放炮 {deal}（对 {other_deal}）",
+", {deal} to deal in (against {other_deal})"
+],
+"advice.why_other": [
+"打{tile}，不打{other}：打{other}进张最多，但打{tile}期望 {ev}（打{other}只有 {other_ev}），胡牌率 {win}（对 {other_win}）{deal}{aim}。",
+"Discard {tile}, not {other}: {other} keeps the most useful draws, but {tile} is worth {ev} expected ({other} only {other_ev}), a {win} chance to win (against {other_win}){deal}{aim}."
+],
+"advice.why_same": [
+"打{tile}：留下的有效牌最多，胡牌率 {win}、期望 {ev}{aim}。",
+"Discard {tile}: it keeps the most useful draws, a {win} chance to win and {ev} expected{aim}."
+],
 "charleston.few_links": [
 "{tile}：手里只有 {n} 张能和它搭配",
 "{tile}: it could make a set with only {n} of the tiles held"
