@@ -74,3 +74,13 @@ def test_bad_input_is_a_4xx_naming_it_in_both_languages(client, path, body, word
     got = r.get_json()
     assert words in got["error"]
     assert re.search(r"[\u4e00-\u9fff]", got["error_zh"]) and "输入有误" not in got["error_zh"], got
+
+
+def test_a_large_seed_is_checked_when_sent_as_digits(client):
+    """JSON numbers are bounded by the service (1e9); an 18-digit seed travels as a string."""
+    q = client.get("/api/practice/value?family=riichi&seed=123456789012345678").get_json()
+    r = client.post("/api/practice/value/check", json={
+        "seed": "123456789012345678", "family": "riichi", "answer": q["hand"][0]})
+    assert r.status_code == 200 and r.get_json()["best"] in q["hand"]
+    assert all(client.get("/api/practice/value?family=mcr").get_json()["seed"] < 10**9
+               for _ in range(3))

@@ -485,7 +485,9 @@ def openapi_document() -> dict[str, Any]:
                 "summary": "check the answer to a value exercise",
                 "requestBody": _json_body(
                     {"type": "object", "required": ["seed", "answer"],
-                     "properties": {"seed": {"type": "integer", "minimum": 0},
+                     "properties": {"seed": {"oneOf": [
+                         {"type": "integer", "minimum": 0, "maximum": 1_000_000_000},
+                         {"type": "string", "pattern": "^[0-9]{1,18}$"}]},
                                     "family": {"type": "string"}, "answer": TILE}},
                     {"seed": 2, "family": "sichuan", "answer": "4s"}),
                 "responses": {"200": _answer("correct or not, and why"),

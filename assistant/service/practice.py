@@ -243,8 +243,8 @@ def value_question(seed: int | None, family: str) -> dict[str, Any]:
     if family not in VALUE_FAMILIES:
         raise MahjongError(f"family must be one of {sorted(VALUE_FAMILIES)}, got {family!r}",
                            family)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+    if seed is None:  # under the JSON bodies' bound on numbers (1e9), so the check can send it
+        seed = random.SystemRandom().randrange(10**9)
     data, _ = _value_deal(seed, family)
     return {"seed": seed, "family": family, "variant": data["variant"], "hand": data["concealed"],
             "compact": to_compact(data["concealed"]), "table": data.get("table"),

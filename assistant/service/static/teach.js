@@ -108,15 +108,23 @@ function drawCheck() {
 
 //: The value exercise: a hand whose advised discard (value and danger weighed) is not the most
 //: efficient one; the answer and its reason come from the service's advice when checked.
-const value = { question: null, checked: null };
+//: `asked` numbers the questions: an answer to one asked before the last is dropped (a family
+//: changed while the question before was still being dealt).
+const value = { question: null, checked: null, asked: 0 };
 
 async function newValueQuestion() {
+  const asked = ++value.asked;
   value.checked = null;
+  value.question = null;
   $("value-result").innerHTML = "";
+  $("value-hand").innerHTML = "";
   showError($("value-error"), null);
+  let question;
   try {
-    value.question = await api(`/api/practice/value?family=${encodeURIComponent($("value-family").value)}`);
-  } catch (err) { showError($("value-error"), err); return; }
+    question = await api(`/api/practice/value?family=${encodeURIComponent($("value-family").value)}`);
+  } catch (err) { if (asked === value.asked) showError($("value-error"), err); return; }
+  if (asked !== value.asked) return;
+  value.question = question;
   drawValueQuestion();
 }
 
@@ -135,9 +143,13 @@ function drawValueQuestion() {
 }
 
 async function checkValue(tile) {
+  const asked = value.asked;
+  let checked;
   try {
-    value.checked = await api("/api/practice/value/check", { json: { seed: value.question.seed, family: value.question.family, answer: tile } });
+    checked = await api("/api/practice/value/check", { json: { seed: String(value.question.seed), family: value.question.family, answer: tile } });
   } catch (err) { showError($("value-error"), err); return; }
+  if (asked !== value.asked) return;  // the question changed while this was checked
+  value.checked = checked;
   drawValueCheck();
 }
 
