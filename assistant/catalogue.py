@@ -72,7 +72,36 @@ TEXT: dict[str, tuple[str, str]] = {
                     "（放炮 {deal}）：弃和。",
                     "{seats} declared ready; pushing gains less than dealing in would cost (about "
                     "{loss}), so discard {tile}, the safer tile ({deal} to deal in): fold."),
+    # advice: the first discard and why, one sentence for a beginner (assistant.verdict._why)
+    "advice.why_same": ("打{tile}：留下的有效牌最多，胡牌率 {win}、期望 {ev}{aim}。",
+                        "Discard {tile}: it keeps the most useful draws, a {win} chance to win "
+                        "and {ev} expected{aim}."),
+    "advice.why_other": ("打{tile}，不打{other}：打{other}进张最多，但打{tile}期望 {ev}"
+                         "（打{other}只有 {other_ev}），胡牌率 {win}（对 {other_win}）{deal}{aim}。",
+                         "Discard {tile}, not {other}: {other} keeps the most useful draws, but "
+                         "{tile} is worth {ev} expected ({other} only {other_ev}), a {win} "
+                         "chance to win (against {other_win}){deal}{aim}."),
+    "advice.why_deal": ("，放炮 {deal}（对 {other_deal}）",
+                        ", {deal} to deal in (against {other_deal})"),
+    "advice.why_aim": ("，主要胡{target}", ", mostly as {target}"),
     "report.nothing": ("不能要", "nothing"),
+    # the teach page's value exercises (assistant.service.practice.value_question)
+    "ui.value_practice": ("练习：打哪张最值？", "Practice: which discard is worth most?"),
+    "ui.value_family": ("牌型与规则", "Rules and lesson"),
+    "ui.value_family_mcr": ("国标：起和八番", "MCR: the 8-point minimum"),
+    "ui.value_family_sichuan": ("四川：缺一门与根", "Sichuan: the void suit and 根"),
+    "ui.value_family_guangdong": ("广东：清一色与爆和", "Guangdong: 清一色 and the cap"),
+    "ui.value_family_riichi": ("日麻：役", "Riichi: yaku"),
+    "ui.value_family_riichi_defence": ("日麻：防守立直", "Riichi: defence against a riichi"),
+    "ui.value_tap_the_discard": ("点你要打的那张牌。", "Tap the tile you would discard."),
+    "ui.value_draws": ("{variant} · 还能摸 {n} 张", "{variant} · {n} draws left"),
+    "ui.value_declared": ("{seat}立直（第 {n} 张宣言），牌河：", "{seat} declared riichi (discard "
+                          "{n}); river:"),
+    "ui.value_right": ("答对了：打{tile}。", "Right: discard {tile}."),
+    "ui.value_wrong": ("打{answer}不是最好：应打{tile}。", "Discarding {answer} is not best: "
+                       "discard {tile}."),
+    "ui.value_efficient": ("只看进张会打{tile}。", "Counting useful tiles alone, you would "
+                           "discard {tile}."),
     "report.winners": ("和牌", "Winners"),
     "report.takes": ("得牌", "Takes it"),
     # the Charleston (查理士顿): why a tile is passed (assistant.procedures.charleston_advice)
@@ -1320,6 +1349,10 @@ MESSAGES: dict[str, str] = {
     "'confidence'": "每个识别结果须有 'tile'、四个数的 'box' [x1, y1, x2, y2]，可另有 'confidence'",
     "could not make a practice hand": "没能生成练习题",
     "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
+    "'answer' must be one tile": "答案 'answer' 须是一张牌",
+    "family must be one of {0}, got {1}": "练习种类 family 须是 {0} 之一，收到 {1}",
+    "give 'seed' (the exercise's) and 'answer' (one tile)":
+        "请给出 'seed'（练习的编号）和 'answer'（一张牌）",
     "'stood' must be a list of tiles or a typed string": "立四 'stood' 须为牌的列表或牌的文字",
     "a practice hand of variant {0} has {1} tiles (a meld counting 3)":
         "{0} 的练习题手牌有 {1} 张（一副副露算 3 张）",

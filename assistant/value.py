@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from . import native
 from .danger import Table
 from .errors import MahjongError, NotScored
 from .hand import MAX_DRAWS_LEFT, HandState
@@ -49,7 +50,8 @@ EXACT_STRAYS = 1
 #: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
 #: draws), and at most ``DISCARD_HANDS`` more for any discard but the first (the memo is shared, so later
 #: discards reuse the earlier ones' hands); past either the discard takes the approximation, so a
-#: decision is bounded (about 0.5 s on the 2-core machine) whatever the hand.
+#: decision is bounded whatever the hand (the worst of 160 dealt hands took about 150 ms of
+#: CPU on the 2-core machine, docs/advice.md *Speed*).
 MAX_HANDS = 1500
 DISCARD_HANDS = 500
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
@@ -107,6 +109,8 @@ class ValueModel:
     shape: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     shanten14: dict[Key, int] = field(default_factory=dict)
     wins: dict[Key, Win | None] = field(default_factory=dict)
+    #: the best play after each 14-tile hand (many 13-tile hands reach the same one by a draw)
+    chosen: dict[Key, Outlook | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         codes = [c for c in self.rules.wild_codes if c in INDEX]
@@ -136,8 +140,11 @@ class ValueModel:
         s = self.shanten14.get(key)
         if s is None:
             counts, rules = list(key[0]), self.rules
-            if rules.three_player or Form.KNITTED_STRAIGHT in rules.forms:
-                s = best_forms(counts, key[1], rules)[0]  # its bound spares most 组合龙 work
+            if rules.three_player or (Form.KNITTED_STRAIGHT in rules.forms
+                                      and native.core is None):
+                # the pure-Python 组合龙 scan is costly and best_forms' bound spares most of it;
+                # the compiled core takes every form at once (≈0.4 µs against ≈0.5 ms a hand)
+                s = best_forms(counts, key[1], rules)[0]
             else:
                 s = shanten(counts, key[1], rules.forms, rules.four_as_two_pairs)
             self.shanten14[key] = s
@@ -258,6 +265,13 @@ class ValueModel:
     def best_child(self, drawn: Key, target: int) -> Outlook | None:
         """After an improving draw, the discard that keeps the lower shanten and serves each
         measure best (each measure its own best discard, draw count by draw count)."""
+        if drawn in self.chosen:
+            return self.chosen[drawn]
+        best = self.chosen[drawn] = self._best_child(drawn, target)
+        return best
+
+    def _best_child(self, drawn: Key, target: int) -> Outlook | None:
+        """:meth:`best_child` without its memo."""
         counts = list(drawn[0])
         best: Outlook | None = None
         children = []
@@ -294,7 +308,7 @@ def _recur(stay: np.ndarray, gain: np.ndarray | float) -> np.ndarray:
     """``x[0] = 0``, ``x[t] = stay[t-1] * x[t-1] + gain[t-1]``: a measure with t draws to come,
     from the chance a draw is thrown back and what the useful draws bring."""
     n = len(stay)
-    gains = np.broadcast_to(gain, (n,)).tolist()
+    gains = gain.tolist() if isinstance(gain, np.ndarray) else [float(gain)] * n
     out = [0.0] * (n + 1)
     x = 0.0
     for t, (a, b) in enumerate(zip(stay.tolist(), gains, strict=True), 1):

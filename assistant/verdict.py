@@ -47,9 +47,11 @@ def weigh(result: dict[str, Any], state: HandState, profile: RuleProfile, rules:
     result["advice"] = state.advice
     result["draws_left"] = draws
     discards.sort(key=_ORDERS[state.advice])
+    efficient = next((d for d in discards if d["efficiency_rank"] == 0), None)
     for d in discards:
         del d["efficiency_rank"]
     result["verdict"] = _verdict(discards, table, loss) if table.declared and discards else None
+    result["why"] = _why(discards[0], efficient, result["verdict"]) if discards else None
 
 
 def _index(tile: str, rules: Rules) -> int:
@@ -89,6 +91,45 @@ def _verdict(discards: list[dict[str, Any]], table: Table, loss: float) -> dict[
                               seats=_seats(table, "zh"), **params),
             "reason_en": text(f"advice.{action}", "en", tile=tile_name(best["tile"], "en"),
                               seats=_seats(table, "en"), **params)}
+
+
+def _why(best: dict[str, Any], efficient: dict[str, Any] | None,
+         verdict: dict[str, Any] | None) -> dict[str, str]:
+    """The first discard and why, in one sentence a beginner reads (zh and en): the verdict's
+    reason when it is about that tile, else its numbers set against the most efficient
+    discard's where the two differ (what the player would have chosen by counting tiles)."""
+    if verdict is not None and verdict["discard"] == best["tile"]:
+        return {"zh": verdict["reason_zh"], "en": verdict["reason_en"]}
+    out = {}
+    for lang in ("zh", "en"):
+        params = {"tile": tile_name(best["tile"], lang), "win": _pct(best["win_chance"]),
+                  "ev": _ev(best["expected_points"])}
+        aim = text("advice.why_aim", lang, target=_target(best["targets"][0], lang)) \
+            if best["targets"] else ""
+        if efficient is None or efficient["tile"] == best["tile"]:
+            out[lang] = text("advice.why_same", lang, aim=aim, **params)
+            continue
+        deal = ""
+        if best["deal_in"] is not None and efficient["deal_in"] is not None \
+                and best["deal_in"] < efficient["deal_in"]:
+            deal = text("advice.why_deal", lang, deal=_pct(best["deal_in"]),
+                        other_deal=_pct(efficient["deal_in"]))
+        out[lang] = text("advice.why_other", lang, other=tile_name(efficient["tile"], lang),
+                         other_win=_pct(efficient["win_chance"]),
+                         other_ev=_ev(efficient["expected_points"]), deal=deal, aim=aim,
+                         **params)
+    return out
+
+
+def _ev(points: float) -> str:
+    """Expected points as a sentence shows them: two decimals under one unit (Sichuan's 分)."""
+    return f"{points:+.1f}" if abs(points) >= 1 else f"{points:+.2f}"
+
+
+def _target(target: dict[str, Any], lang: str) -> str:
+    """A winning hand the discard aims at, with its share of the expected points."""
+    name = target["name_zh"] if lang == "zh" else target["name_en"]
+    return f"{name} {round(100 * target['share'])}%"
 
 
 _SEAT_KEYS = {"E": "ui.east", "S": "ui.south", "W": "ui.west", "N": "ui.north"}

@@ -16,7 +16,7 @@ from assistant.decompose import is_complete
 from assistant.errors import MahjongError
 from assistant.report import analysis_report
 from assistant.shanten import shanten
-from assistant.tiles import INDEX, TILES, parse_tiles, to_compact, to_counts
+from assistant.tiles import INDEX, TILES, parse_tiles, tile_name, to_compact, to_counts
 from assistant.variants import get_profile
 
 
@@ -331,3 +331,28 @@ def test_a_table_of_rivers_alone_is_read_by_the_advice_not_by_the_scoring() -> N
                       "context": {"draws_left": 10},
                       "table": {"rivers": {"S": ["9m", "1p"], "W": ["2s"]}, "declared": {"S": 1}}})
     assert result["verdict"] is not None and result["discards"][0]["deal_in"] is not None
+
+
+def test_the_first_discard_comes_with_a_sentence_saying_why_against_the_efficient_one() -> None:
+    """MCR: the most efficient discard leaves a hand that rarely reaches 8 points; the answer's
+    ``why`` names both tiles and both win chances, in Chinese and English."""
+    hand = {"concealed": "5667778m2p789sPPP", "variant": "mcr", "context": {"draws_left": 12}}
+    efficient = analyze({**hand, "advice": "efficiency"})["discards"][0]
+    result = analyze(hand)
+    best = result["discards"][0]
+    assert best["tile"] != efficient["tile"]
+    assert best["win_chance"] > efficient["win_chance"]
+    why = result["why"]
+    assert tile_name(best["tile"], "zh") in why["zh"] and tile_name(efficient["tile"], "zh") in why["zh"]
+    assert f"{round(100 * best['win_chance'])}%" in why["en"]
+    assert f"{round(100 * efficient['win_chance'])}%" in why["en"]
+    assert "not " + tile_name(efficient["tile"], "en") in why["en"]
+
+
+def test_the_why_is_the_verdict_once_a_seat_has_declared() -> None:
+    """Against a declared riichi the sentence is the push-or-fold reason for the same tile."""
+    result = analyze({"concealed": "2224447m799p3499s", "variant": "riichi",
+                      "table": {"rivers": {"S": ["W", "9p", "5m", "4p", "2s"]}, "declared": {"S": 2}},
+                      "context": {"draws_left": 12}})
+    assert result["verdict"]["discard"] == result["discards"][0]["tile"]
+    assert result["why"] == {"zh": result["verdict"]["reason_zh"], "en": result["verdict"]["reason_en"]}

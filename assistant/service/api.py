@@ -241,6 +241,40 @@ def _form_corrections() -> Any:
     return parse_json(value.encode())
 
 
+def _seed(value: Any) -> int | None:
+    """A practice seed: a whole number of at most 18 digits, else a 400 naming it."""
+    if value is None:
+        return None
+    text = str(value)
+    if isinstance(value, bool) or not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise ApiError(400, f"seed must be a whole number of at most 18 digits, got {text[:40]!r}")
+    return int(text)
+
+
+@bp.get("/practice/value")
+def practice_value_question():  # type: ignore[no-untyped-def]
+    """A value exercise (``family``: mcr, sichuan, guangdong, riichi, riichi_defence): a hand
+    whose advised discard is not the most efficient one; the answer is one tile."""
+    seed = _seed(query_param("seed", limit=40))
+    family = query_param("family", "mcr", limit=40) or "mcr"
+    return jsonify(practice.value_question(seed, family))
+
+
+@bp.post("/practice/value/check")
+def practice_value_check():  # type: ignore[no-untyped-def]
+    """Check a value exercise's answer: ``{"seed", "family", "answer": tile}`` → correct, the
+    advised and the most efficient discard, the reason in both languages, the numbers."""
+    body = json_body()
+    if "seed" not in body or "answer" not in body:
+        raise MahjongError("give 'seed' (the exercise's) and 'answer' (one tile)", "seed")
+    seed = _seed(body["seed"])
+    family = body.get("family", "mcr")
+    if not isinstance(family, str):
+        raise MahjongError(f"family must be one of {sorted(practice.VALUE_FAMILIES)}, got "
+                           f"{family!r}", "family")
+    return jsonify(practice.value_check(seed, family, body["answer"]))  # type: ignore[arg-type]
+
+
 @bp.post("/practice/check")
 def practice_check():  # type: ignore[no-untyped-def]
     """Check an answer: ``{"hand": tiles, "answer": tiles}`` and the question's ``melds`` and

@@ -486,6 +486,27 @@ def openapi_document() -> dict[str, Any]:
                                {"name": "variant", "in": "query", "required": False,
                                 "schema": VARIANT}],
                 "responses": {"200": _answer("the question"), **_errors(400, 422)}}},
+            "/api/practice/value": {"get": {
+                "summary": "a value exercise: a hand whose advised discard is not the most "
+                           "efficient one",
+                "parameters": [{"name": "seed", "in": "query", "required": False,
+                                "schema": {"type": "integer", "minimum": 0,
+                                           "maximum": 999_999_999_999_999_999}, "example": 2},
+                               {"name": "family", "in": "query", "required": False,
+                                "schema": {"type": "string", "enum": [
+                                    "mcr", "sichuan", "guangdong", "riichi", "riichi_defence"]}}],
+                "responses": {"200": _answer("the exercise"), **_errors(400, 422)}}},
+            "/api/practice/value/check": {"post": {
+                "summary": "check the answer to a value exercise",
+                "requestBody": _json_body(
+                    {"type": "object", "required": ["seed", "answer"],
+                     "properties": {"seed": {"oneOf": [
+                         {"type": "integer", "minimum": 0, "maximum": 1_000_000_000},
+                         {"type": "string", "pattern": "^[0-9]{1,18}$"}]},
+                                    "family": {"type": "string"}, "answer": TILE}},
+                    {"seed": 2, "family": "sichuan", "answer": "4s"}),
+                "responses": {"200": _answer("correct or not, and why"),
+                              **_errors(400, 415, 422)}}},
             "/api/practice/check": {"post": {
                 "summary": "check the answer to a practice question",
                 "requestBody": _json_body(

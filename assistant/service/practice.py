@@ -164,3 +164,106 @@ def _readings(data: dict[str, Any], waits: list[str]) -> dict[str, list[dict[str
             continue
         out[w] = r.get("decompositions", [])
     return out
+
+
+#: The value exercises: family -> (variant, whether an opponent has declared ready). Each asks
+#: for the best discard of a hand where the advice's choice (value and danger weighed) differs
+#: from the most efficient one: MCR's 8 points, Sichuan's void suit and 根, Guangdong's 清一色
+#: and 爆和 value, riichi's yaku, and defence against a riichi.
+VALUE_FAMILIES: dict[str, tuple[str, bool]] = {
+    "mcr": ("mcr", False), "sichuan": ("sichuan", False), "guangdong": ("guangdong", False),
+    "riichi": ("riichi", False), "riichi_defence": ("riichi", True)}
+#: Own draws the exercises assume (the middle of a hand: about 70 tiles left to four seats).
+VALUE_DRAWS = 12
+#: How much more the advised discard must be expected to gain than the efficient one for a
+#: hand to make an exercise (a few per cent apart is no lesson a beginner can see).
+VALUE_MARGIN = 1.25
+#: Hands dealt for one value exercise before giving up; about one in three qualifies, and a
+#: try costs two analyses (tens of milliseconds each, a decision bounded by value.MAX_HANDS).
+VALUE_TRIES = 60
+
+
+def _value_table(rng: random.Random, hand: list[str], pool: dict[str, int]) -> dict[str, Any]:
+    """South has declared riichi with his sixth discard; his river holds one of the player's
+    tiles (a tile safe against him: furiten) among five others still unseen by the hand."""
+    held = Counter(hand)
+    safe = rng.choice(sorted(set(hand)))
+    others = [t for t in TILES if pool[t] - held[t] >= 2 and t != safe]
+    river = rng.sample(others, 5)
+    river.insert(rng.randrange(6), safe)
+    return {"rivers": {"S": river}, "declared": {"S": 5}}
+
+
+def _value_deal(seed: int, family: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The exercise's hand state (14 tiles at most 2 from ready) and its analysis, dealt from
+    ``seed``: the first hand whose advised discard is not the most efficient one."""
+    variant, defence = VALUE_FAMILIES[family]
+    rng = random.Random(seed)
+    profile = get_profile(variant)
+    pool = tile_pool(profile)
+    playable = [t for t in TILES if pool[t]]
+    for _ in range(VALUE_TRIES):
+        concealed, _melds = _deal(rng, profile)
+        tiles = concealed + [t for m in _melds for t in m["tiles"]]
+        if len(tiles) != 14:
+            continue
+        for _ in range(2):  # two tiles changed: a hand one or two steps from ready
+            tiles[rng.randrange(14)] = rng.choice(playable)
+        if max(Counter(tiles).values()) > 4:
+            continue
+        hand = sorted_tiles(tiles)
+        data: dict[str, Any] = {"concealed": hand, "variant": variant,
+                                "context": {"draws_left": VALUE_DRAWS}}
+        if defence:
+            data["table"] = _value_table(rng, hand, pool)
+        try:
+            efficient = analyze({**data, "advice": "efficiency"})
+            if not 0 <= efficient["shanten"] <= 2 or not efficient["discards"]:
+                continue
+            result = analyze(data)
+        except MahjongError:
+            continue
+        best = result["discards"][0]
+        fast = next(d for d in result["discards"] if d["tile"] == efficient["discards"][0]["tile"])
+        if best is fast or not result.get("why"):
+            continue
+        if defence:  # the lesson is the safer tile: it must deal in less than the fast one
+            if not result.get("verdict") or (best["deal_in"] or 0) >= (fast["deal_in"] or 0):
+                continue
+        elif best["expected_points"] < VALUE_MARGIN * fast["expected_points"] or \
+                best["expected_points"] <= 0:
+            continue  # a lesson worth a question: the choice gains clearly more
+        return data, result
+    raise MahjongError("could not make a practice hand", seed)  # pragma: no cover
+
+
+def value_question(seed: int | None, family: str) -> dict[str, Any]:
+    """A hand where the valuable discard is not the efficient one: the tiles, the table and the
+    draws left; the answer is not given (``value_check`` works it out again from the seed)."""
+    if family not in VALUE_FAMILIES:
+        raise MahjongError(f"family must be one of {sorted(VALUE_FAMILIES)}, got {family!r}",
+                           family)
+    if seed is None:  # under the JSON bodies' bound on numbers (1e9), so the check can send it
+        seed = random.SystemRandom().randrange(10**9)
+    data, _ = _value_deal(seed, family)
+    return {"seed": seed, "family": family, "variant": data["variant"], "hand": data["concealed"],
+            "compact": to_compact(data["concealed"]), "table": data.get("table"),
+            "draws_left": VALUE_DRAWS}
+
+
+def value_check(seed: int, family: str, answer: Any) -> dict[str, Any]:
+    """Whether ``answer`` is the advised discard of exercise ``seed``, with the reason, the most
+    efficient discard beside it and the numbers of the first few discards."""
+    if family not in VALUE_FAMILIES:
+        raise MahjongError(f"family must be one of {sorted(VALUE_FAMILIES)}, got {family!r}",
+                           family)
+    if not isinstance(answer, str) or len(parse_tiles(answer)) != 1:
+        raise MahjongError("'answer' must be one tile", "answer")
+    tile = parse_tiles(answer)[0]
+    data, result = _value_deal(seed, family)
+    efficient = analyze({**data, "advice": "efficiency"})["discards"][0]["tile"]
+    best = result["discards"][0]
+    keys = ("tile", "win_chance", "tenpai_chance", "expected_points", "deal_in", "targets")
+    return {"correct": tile == best["tile"], "answer": tile, "best": best["tile"],
+            "efficient": efficient, "why": result["why"], "verdict": result["verdict"],
+            "discards": [{k: d[k] for k in keys} for d in result["discards"][:4]]}

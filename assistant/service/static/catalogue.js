@@ -3,6 +3,7 @@ window.CATALOGUE = {
 "messages": {
 "'advice' must be one of {0}, got {1}": "建议方式 advice 须是 {0} 之一，收到 {1}",
 "'answer' must be a list of tiles or a typed string": "'answer' 须为牌的列表或牌的文字",
+"'answer' must be one tile": "答案 'answer' 须是一张牌",
 "'bets' must be four whole numbers 0-100, one per player": "下注 'bets' 须为四个 0–100 的整数，每位玩家一个",
 "'bets' must be {0} whole numbers 0-100, one per player": "下注 'bets' 须为 {0} 个 0–100 的整数，每位玩家一个",
 "'box' is four numbers x1,y1,x2,y2 in pixels of the photo": "'box' 是照片里的四个像素坐标 x1,y1,x2,y2",
@@ -134,12 +135,14 @@ window.CATALOGUE = {
 "every hand must hold 1 to 14 concealed tiles": "每手牌须有 1 到 14 张暗牌",
 "expected 34 tile counts, got {0}": "应有 34 种牌的张数，收到 {0}",
 "expected an (N, 34) array of tile counts, got shape {0}": "应为 (N, 34) 的牌数数组，收到形状 {0}",
+"family must be one of {0}, got {1}": "练习种类 family 须是 {0} 之一，收到 {1}",
 "first_go_around (天和/地和/人和) is impossible with a declared meld or kong: any claim or kong ends the first go-around": "有副露或杠就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠都结束第一巡",
 "first_go_around (天和/地和/人和) is impossible with seat {0}'s kong in table.kongs: any claim or kong, a concealed one (暗杠) included, ends the first go-around": "table.kongs 里有 {0} 家的杠，就不可能是天和/地和/人和 (first_go_around)：任何吃碰杠（包括暗杠）都结束第一巡",
 "first_go_around (天和/地和/人和) is impossible: seat {0} chowed, punged or konged before the winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和": "不可能是天和/地和/人和 (first_go_around)：{0} 家在和牌者第一次摸牌前吃、碰或杠过（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
 "first_go_around (天和/地和/人和) is impossible: someone chowed, punged or konged before the winner's first draw (table.claims_before), and 如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和": "不可能是天和/地和/人和 (first_go_around)：和牌者第一次摸牌前有人吃、碰或杠过（table.claims_before），而“如果闲家抓牌前有人吃碰杠（包括暗杠）那么不算地和”",
 "flowers: {0} given, but MCR has 8 flower tiles": "花牌：给了 {0} 张，但国标只有 8 张花牌",
 "give 'hand' (13 tiles) and 'answer' (the tiles that complete it)": "请给出 'hand'（13 张牌）和 'answer'（能和的牌）",
+"give 'seed' (the exercise's) and 'answer' (one tile)": "请给出 'seed'（练习的编号）和 'answer'（一张牌）",
 "give a PHOTO, or --detections FILE.json": "请给出照片，或 --detections 文件.json",
 "give the tiles to read in ?text=, e.g. 123m456p or 一万 东": "请输入牌，例如 123m456p 或 一万 东",
 "give the winning 'hand' (a hand state) or 'points'": "请给出和牌的手牌 'hand' 或分数 'points'",
@@ -698,6 +701,22 @@ window.CATALOGUE = {
 "advice.push": [
 "{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 {loss}）的损失：进攻。",
 "{seats} declared ready; discarding {tile} keeps a {win} chance to win, expected {ev}, worth more than the {deal} chance of paying about {loss}: push."
+],
+"advice.why_aim": [
+"，主要胡{target}",
+", mostly as {target}"
+],
+"advice.why_deal": [
+"，放炮 {deal}（对 {other_deal}）",
+", {deal} to deal in (against {other_deal})"
+],
+"advice.why_other": [
+"打{tile}，不打{other}：打{other}进张最多，但打{tile}期望 {ev}（打{other}只有 {other_ev}），胡牌率 {win}（对 {other_win}）{deal}{aim}。",
+"Discard {tile}, not {other}: {other} keeps the most useful draws, but {tile} is worth {ev} expected ({other} only {other_ev}), a {win} chance to win (against {other_win}){deal}{aim}."
+],
+"advice.why_same": [
+"打{tile}：留下的有效牌最多，胡牌率 {win}、期望 {ev}{aim}。",
+"Discard {tile}: it keeps the most useful draws, a {win} chance to win and {ev} expected{aim}."
 ],
 "charleston.few_links": [
 "{tile}：手里只有 {n} 张能和它搭配",
@@ -2090,6 +2109,58 @@ window.CATALOGUE = {
 "ui.useful_draws": [
 "有效牌",
 "Useful draws"
+],
+"ui.value_declared": [
+"{seat}立直（第 {n} 张宣言），牌河：",
+"{seat} declared riichi (discard {n}); river:"
+],
+"ui.value_draws": [
+"{variant} · 还能摸 {n} 张",
+"{variant} · {n} draws left"
+],
+"ui.value_efficient": [
+"只看进张会打{tile}。",
+"Counting useful tiles alone, you would discard {tile}."
+],
+"ui.value_family": [
+"牌型与规则",
+"Rules and lesson"
+],
+"ui.value_family_guangdong": [
+"广东：清一色与爆和",
+"Guangdong: 清一色 and the cap"
+],
+"ui.value_family_mcr": [
+"国标：起和八番",
+"MCR: the 8-point minimum"
+],
+"ui.value_family_riichi": [
+"日麻：役",
+"Riichi: yaku"
+],
+"ui.value_family_riichi_defence": [
+"日麻：防守立直",
+"Riichi: defence against a riichi"
+],
+"ui.value_family_sichuan": [
+"四川：缺一门与根",
+"Sichuan: the void suit and 根"
+],
+"ui.value_practice": [
+"练习：打哪张最值？",
+"Practice: which discard is worth most?"
+],
+"ui.value_right": [
+"答对了：打{tile}。",
+"Right: discard {tile}."
+],
+"ui.value_tap_the_discard": [
+"点你要打的那张牌。",
+"Tap the tile you would discard."
+],
+"ui.value_wrong": [
+"打{answer}不是最好：应打{tile}。",
+"Discarding {answer} is not best: discard {tile}."
 ],
 "ui.variant": [
 "规则",

@@ -258,10 +258,12 @@ function analysisHTML(r) {
   if (r.discards && r.discards.length) {
     const b = r.discards[0];
     const name = TILES.tileName(b.tile, I18N.lang);
-    html += `<h3>${T("ui.what_to_discard")}</h3><p class="why">` + T("page.discard_why", {
+    // the advice's own sentence (value and danger weighed) where the answer has one; the
+    // efficiency sentence for the first discard otherwise
+    const why = r.why ? esc(L(r.why.zh, r.why.en)) : T("page.discard_why", {
       name, kinds: b.tiles.length, copies: b.ukeire,
-      after: b.shanten === 0 ? T("page.after_ready") : T("page.after_shanten", { s: b.shanten }) }) +
-      `</p><table class="discards">` +
+      after: b.shanten === 0 ? T("page.after_ready") : T("page.after_shanten", { s: b.shanten }) });
+    html += `<h3>${T("ui.what_to_discard")}</h3><p class="why" data-tile="${esc(b.tile)}">${why}</p><table class="discards">` +
       `<tr><th>${T("ui.discard")}</th><th>${T("ui.shanten_after")}</th><th>${T("ui.useful_copies")}</th><th>${T("ui.useful_draws")}</th></tr>` +
       r.discards.slice(0, 6).map((d, i) => `<tr class="discard${i === 0 ? " best" : ""}" data-tile="${d.tile}"><td>${tileSVG(d.tile, { size: 40 })}</td>` +
         `<td class="num">${d.shanten}</td><td class="num">${d.ukeire}</td><td>${d.no_legal_wait ? T("report.no_legal_wait") : tilesHTML(d.tiles, { size: 26 })}</td></tr>`).join("") + "</table>";

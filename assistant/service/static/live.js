@@ -122,10 +122,37 @@ function handState(tiles, r) {
   return body;
 }
 
+/** The rivers and the other seats' melds the table reader sees, by wind from the player's
+ * seat (the seat to his right plays after him), as the analysis takes them (`table.rivers`,
+ * `table.melds`, bounded as the service bounds them); null while the table is not read. */
+function tableFacts() {
+  const a = typeof tableView !== "undefined" && tableView.on ? tableView.answer : null;
+  if (!a || !a.seats) return null;
+  const winds = [...$("my-seat").options].map((o) => o.value);
+  const me = Math.max(0, winds.indexOf($("my-seat").value));
+  const places = { self: 0, right: 1, left: winds.length - 1 };
+  if (winds.length === 4) places.across = 2;
+  const rivers = {}, melds = {};
+  for (const [place, k] of Object.entries(places)) {
+    const seat = a.seats[place];
+    if (!seat) continue;
+    const wind = winds[(me + k) % winds.length];
+    if (seat.river.length) rivers[wind] = seat.river.slice(0, 30);
+    if (place !== "self" && seat.melds.length) melds[wind] = seat.melds.slice(0, 5);
+  }
+  if (!Object.keys(rivers).length && !Object.keys(melds).length) return null;
+  return { rivers, melds };
+}
+
 async function analyse(hand) {
   try {
     const r = rules();
-    live.analysis = await api("/api/analyze", { json: { ...handState(hand, r), variant: r.variant } });
+    const body = { ...handState(hand, r), variant: r.variant };
+    const table = tableFacts();
+    live.tableKey = JSON.stringify(table);
+    if (table) { body.table = table; body.context = { ...body.context, seat_wind: $("my-seat").value }; }
+    live.request = body;
+    live.analysis = await api("/api/analyze", { json: body });
   } catch (err) {
     live.analysis = { error: err };
   }

@@ -106,6 +106,63 @@ function drawCheck() {
   $("practice-result").innerHTML = html;
 }
 
+//: The value exercise: a hand whose advised discard (value and danger weighed) is not the most
+//: efficient one; the answer and its reason come from the service's advice when checked.
+//: `asked` numbers the questions: an answer to one asked before the last is dropped (a family
+//: changed while the question before was still being dealt).
+const value = { question: null, checked: null, asked: 0 };
+
+async function newValueQuestion() {
+  const asked = ++value.asked;
+  value.checked = null;
+  value.question = null;
+  $("value-result").innerHTML = "";
+  $("value-hand").innerHTML = "";
+  showError($("value-error"), null);
+  let question;
+  try {
+    question = await api(`/api/practice/value?family=${encodeURIComponent($("value-family").value)}`);
+  } catch (err) { if (asked === value.asked) showError($("value-error"), err); return; }
+  if (asked !== value.asked) return;
+  value.question = question;
+  drawValueQuestion();
+}
+
+function drawValueQuestion() {
+  const q = value.question;
+  if (!q) return;
+  let table = esc(T("ui.value_draws", { variant: variantName(q.variant), n: q.draws_left }));
+  for (const [seat, at] of Object.entries((q.table || {}).declared || {})) {
+    table += `<br>${esc(T("ui.value_declared", { seat: windName(seat), n: at + 1 }))} ${tilesHTML(q.table.rivers[seat], { size: 30 })}`;
+  }
+  $("value-table").innerHTML = table;
+  $("value-hand").dataset.hand = q.hand.join(" ");
+  $("value-hand").innerHTML = q.hand.map((c, i) =>
+    `<button type="button" data-tile="${c}" data-at="${i}" aria-label="${esc(TILES.tileName(c, I18N.lang))}">${tileSVG(c, { size: 44 })}</button>`).join("");
+  drawValueCheck();
+}
+
+async function checkValue(tile) {
+  const asked = value.asked;
+  let checked;
+  try {
+    checked = await api("/api/practice/value/check", { json: { seed: String(value.question.seed), family: value.question.family, answer: tile } });
+  } catch (err) { showError($("value-error"), err); return; }
+  if (asked !== value.asked) return;  // the question changed while this was checked
+  value.checked = checked;
+  drawValueCheck();
+}
+
+function drawValueCheck() {
+  const c = value.checked;
+  if (!c) return;
+  const name = (t) => TILES.tileName(t, I18N.lang);
+  const head = c.correct ? `<div class="ok" id="value-verdict" data-correct="true">${esc(T("ui.value_right", { tile: name(c.best) }))}</div>`
+    : `<div class="error" id="value-verdict" data-correct="false">${esc(T("ui.value_wrong", { answer: name(c.answer), tile: name(c.best) }))}</div>`;
+  $("value-result").innerHTML = head + `<p class="why" id="value-why">${esc(L(c.why.zh, c.why.en))}</p>` +
+    `<p class="note">${esc(T("ui.value_efficient", { tile: name(c.efficient) }))}</p>`;
+}
+
 async function drawRules() {
   // Redrawn on a language switch: the sections open before stay open (and keep their examples).
   const open = new Set([...$("rules").querySelectorAll("details[open]")].map((d) => d.dataset.variant));
@@ -172,12 +229,19 @@ document.addEventListener("DOMContentLoaded", async () => {
     b.classList.toggle("on", teach.chosen.has(t));
     b.setAttribute("aria-pressed", teach.chosen.has(t));
   });
+  $("value-next").addEventListener("click", newValueQuestion);
+  $("value-family").addEventListener("change", newValueQuestion);
+  $("value-hand").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-tile]");
+    if (b && value.question) checkValue(b.dataset.tile);
+  });
+  newValueQuestion();
   teach.variants = await fillVariants($("explain-variant"), "default");
   drawRules();
   newQuestion();
 });
 document.addEventListener("langchange", async () => {
-  drawQuestion(); drawRules();
+  drawQuestion(); drawRules(); drawValueQuestion();
   if (teach.explained && teach.request) {  // the report is written by the service in one language
     try { teach.explained = await api(`/api/analyze?lang=${I18N.lang}`, { json: teach.request }); } catch (err) { /* kept */ }
   }

@@ -1,0 +1,73 @@
+"""The advice in a browser: the live page's best discard and why, with the rivers and melds the
+table reader sees passed to the analysis; the teach page's value exercise, its answer and its
+reason worked out by the advice."""
+
+from __future__ import annotations
+
+from test_e2e_pages import browser, page, server, stub  # noqa: F401 (fixtures)
+
+from assistant.analysis import analyze
+from assistant.tiles import tile_name
+
+
+def test_live_page_says_the_best_discard_and_why_and_sends_the_table(page, server, stub):  # noqa: F811
+    stub.tiles = ["5m", "6m", "6m", "7m", "7m", "7m", "8m", "2p", "7s", "8s", "9s", "P", "P", "P"]
+    page.goto(f"{server.url}/live")
+    page.wait_for_selector("#variant option[value='mcr']", state="attached")
+    page.select_option("#variant", "mcr")
+    page.check("#table-on")
+    page.click("#start")
+    page.wait_for_selector("#live-analysis p.why[data-tile]")
+    sent = page.evaluate("() => live.request")
+    answer = analyze({k: v for k, v in sent.items()})
+    best = answer["discards"][0]["tile"]
+    assert page.get_attribute("#live-analysis p.why", "data-tile") == best
+    assert page.inner_text("#live-analysis p.why") == answer["why"]["zh"]
+    assert tile_name(best, "zh") in page.inner_text("#live-analysis p.why")
+    # a tile moved into the river across the table: the next analysis carries that river,
+    # seated by wind from the player's seat (East: across is West), and weighs its danger
+    page.wait_for_selector("#table-seats li")
+    page.evaluate("() => { tableView.moves.push({ box: tableView.answer.tiles[0].box, "
+                  "seat: 'across', zone: 'river', count: tableView.answer.tiles.length }); }")
+    page.wait_for_function("() => live.request && live.request.table && "
+                           "(live.request.table.rivers.W || []).length === 1")
+    page.wait_for_function("() => live.analysis && live.analysis.discards && "
+                           "live.analysis.discards[0].deal_in !== null")
+    sent = page.evaluate("() => live.request")
+    assert sent["context"]["seat_wind"] == "E"
+    assert sent["table"]["rivers"]["W"] == [page.evaluate("() => tableView.answer.seats.across.river[0]")]
+    page.click("#lang-en")
+    why = analyze(sent)["why"]["en"]
+    page.wait_for_function("w => document.querySelector('#live-analysis p.why').innerText === w", arg=why)
+    page.click("#stop")
+    page.click("#lang-zh")
+
+
+def test_teach_page_value_exercise_shows_the_answer_and_the_reason(page, server):  # noqa: F811
+    page.goto(f"{server.url}/teach")
+    page.select_option("#value-family", "sichuan")
+    page.wait_for_function("() => value.question && value.question.family === 'sichuan' && "
+                           "document.querySelector('#value-hand button')")
+    q = page.evaluate("() => value.question")
+    state = {"concealed": q["hand"], "variant": "sichuan", "context": {"draws_left": q["draws_left"]}}
+    advised = analyze(state)
+    efficient = analyze({**state, "advice": "efficiency"})["discards"][0]["tile"]
+    best = advised["discards"][0]["tile"]
+    assert best != efficient
+    page.click(f"#value-hand button[data-tile='{efficient}']")
+    page.wait_for_selector("#value-verdict[data-correct='false']")
+    assert tile_name(best, "zh") in page.inner_text("#value-verdict")
+    assert page.inner_text("#value-why") == advised["why"]["zh"]
+    page.click(f"#value-hand button[data-tile='{best}']")
+    page.wait_for_selector("#value-verdict[data-correct='true']")
+    # the defence lesson: South's riichi and river are shown, the safer tile is the answer
+    page.select_option("#value-family", "riichi_defence")
+    page.wait_for_function("() => value.question && value.question.family === 'riichi_defence' "
+                           "&& !value.checked")
+    assert "立直" in page.inner_text("#value-table")
+    q = page.evaluate("() => value.question")
+    result = analyze({"concealed": q["hand"], "variant": "riichi", "table": q["table"],
+                      "context": {"draws_left": q["draws_left"]}})
+    page.click(f"#value-hand button[data-tile='{result['discards'][0]['tile']}']")
+    page.wait_for_selector("#value-verdict[data-correct='true']")
+    assert page.inner_text("#value-why") == result["verdict"]["reason_zh"]
