@@ -149,16 +149,13 @@ def recognize_photo():  # type: ignore[no-untyped-def]
                              tileset))
 
 
-@bp.post("/read")
-def read_detections():  # type: ignore[no-untyped-def]
-    """``tiles`` (as /api/recognize gives them, corrected by the user) → the hand read again."""
-    body = json_body()
-    detections = body.get("tiles")
+def _detections(detections: Any, limit: int, too_many: str) -> list[dict[str, Any]]:
+    """The ``tiles`` of a JSON body (as /api/recognize gives them), bounded by ``limit`` before
+    any work and checked: each a known tile code with a box of four numbers."""
     if not isinstance(detections, list):
         raise MahjongError("'tiles' must be a list of {tile, box, confidence}", "tiles")
-    if len(detections) > MAX_READ_TILES:
-        raise ApiError(400, f"'tiles' has {len(detections)} detections; a hand is read from at "
-                            f"most {MAX_READ_TILES}", token="tiles")
+    if len(detections) > limit:
+        raise ApiError(400, too_many.format(n=len(detections), limit=limit), token="tiles")
     try:
         cleaned = clean_detections(detections, float("inf"), float("inf"))
     except (KeyError, TypeError, ValueError):
@@ -166,6 +163,15 @@ def read_detections():  # type: ignore[no-untyped-def]
                            "y2] and optionally 'confidence'", "tiles") from None
     for d in cleaned:
         check_code(d["tile"])
+    return cleaned
+
+
+@bp.post("/read")
+def read_detections():  # type: ignore[no-untyped-def]
+    """``tiles`` (as /api/recognize gives them, corrected by the user) → the hand read again."""
+    body = json_body()
+    cleaned = _detections(body.get("tiles"), MAX_READ_TILES,
+                          "'tiles' has {n} detections; a hand is read from at most {limit}")
     # The layout reader's work grows faster than the tiles (0.55 s of CPU for 500): it takes a
     # turn in the photo pool, so a crowd of reads waits there, not in front of health.
     with current_app.extensions["recognizer"].admit():
@@ -193,19 +199,8 @@ def read_table_photo():  # type: ignore[no-untyped-def]
 
     if request.is_json:
         body = json_body()
-        detections = body.get("tiles")
-        if not isinstance(detections, list):
-            raise MahjongError("'tiles' must be a list of {tile, box, confidence}", "tiles")
-        if len(detections) > MAX_TILES:
-            raise ApiError(400, f"{len(detections)} tiles found in the photo, more than the "
-                                f"{MAX_TILES} a table can hold", token="tiles")
-        try:
-            cleaned = clean_detections(detections, float("inf"), float("inf"))
-        except (KeyError, TypeError, ValueError):
-            raise MahjongError("each detection needs 'tile', a 'box' of four numbers [x1, y1, "
-                               "x2, y2] and optionally 'confidence'", "tiles") from None
-        for d in cleaned:
-            check_code(d["tile"])
+        cleaned = _detections(body.get("tiles"), MAX_TILES,
+                              "{n} tiles found in the photo, more than the {limit} a table can hold")
         corrections = _corrections(body.get("corrections"))
         with current_app.extensions["recognizer"].admit():
             return jsonify(table_answer(cleaned, corrections))
