@@ -16,11 +16,10 @@ import numpy as np
 
 from datasets.synth import camera as fx
 from datasets.synth.art import load_art_set
-from datasets.synth.background import render_background
-from datasets.synth.body import Light, TileStyle, random_style
+from datasets.synth.body import TileStyle, random_style
 from datasets.synth.geometry import Camera, TileBox, look_camera, tile_box
 from datasets.synth.layout import Placement
-from datasets.synth.scene import Scene, _cast_shadows, _label, draw_tiles
+from datasets.synth.scene import Scene, _label, lit_scene
 
 
 def _frame(rng: np.random.Generator, boxes: list[TileBox], size: tuple[int, int], fill: float,
@@ -66,13 +65,8 @@ def _photo(rng: np.random.Generator, art_name: str, codes: list[str],
     long = int(rng.integers(720, 1281))
     size = (long, round(long * 3 / 4)) if rng.random() < 0.5 else (round(long * 3 / 4), long)
     cam = _frame(rng, boxes, size, fill, elevation, turn)
-    centre = np.mean([b.center() for b in boxes], axis=0)
-    light = Light(pos=centre + [rng.uniform(-600, 600), rng.uniform(-600, 600), rng.uniform(700, 1600)],
-                  ambient=rng.uniform(0.5, 0.75), specular=rng.uniform(0.05, 0.35),
-                  shininess=rng.uniform(10, 60))
-    img = render_background(rng, cam, centre)
-    _cast_shadows(rng, img, cam, boxes, light)
-    ids, drawn = draw_tiles(img, cam, boxes, placements, style, light)
+    img, ids, drawn = lit_scene(rng, cam, boxes, placements, style, spread=600, height=(700, 1600),
+                                ambient_low=0.5, specular_high=0.35, shine_high=60)
     fx.light_gradient(rng, img)
     if rng.random() < 0.5:
         img = fx.blur(rng, img)

@@ -222,14 +222,8 @@ def render_scene(rng: np.random.Generator, layout: str | None = None,
     size = _image_size(rng)
     hand_groups = [i for i, p in enumerate(placements) if p.group in HAND_GROUPS]
     cam = _camera_for(rng, layout, boxes, size, hand_groups or list(range(len(boxes))))
-    centre = np.mean([b.center() for b in boxes], axis=0)
-    light = Light(pos=centre + [rng.uniform(-800, 800), rng.uniform(-800, 800),
-                                rng.uniform(600, 1800)],
-                  ambient=rng.uniform(0.45, 0.75), specular=rng.uniform(0.05, 0.45),
-                  shininess=rng.uniform(10, 80))
-    img = render_background(rng, cam, centre)
-    _cast_shadows(rng, img, cam, boxes, light)
-    ids, drawn = draw_tiles(img, cam, boxes, placements, style, light)
+    img, ids, drawn = lit_scene(rng, cam, boxes, placements, style, spread=800, height=(600, 1800),
+                                ambient_low=0.45, specular_high=0.45, shine_high=80)
     if rng.random() < 0.25:
         uv = cam.project(np.array([b.center() for b in boxes]))
         focus = uv[int(rng.integers(len(uv)))]
@@ -246,3 +240,20 @@ def render_scene(rng: np.random.Generator, layout: str | None = None,
             # True when every tile of the hand is labelled: usable to test the layout reader
             "hand_in_view": bool(hand) and all(tiles[i].labelled for i in hand_groups)}
     return Scene(image, tiles, hand.to_json() if hand else None, layout, art.name, meta)
+
+
+def lit_scene(rng: np.random.Generator, cam: Camera, boxes: list[TileBox],
+              placements: list[Placement], style: TileStyle, spread: float,
+              height: tuple[float, float], ambient_low: float, specular_high: float,
+              shine_high: float) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The table under a random lamp above the tiles' centre (``spread`` mm aside, ``height`` mm
+    up), its shadows and the tiles drawn: the image, the tile ids per pixel and what was drawn."""
+    centre = np.mean([b.center() for b in boxes], axis=0)
+    light = Light(pos=centre + [rng.uniform(-spread, spread), rng.uniform(-spread, spread),
+                                rng.uniform(*height)],
+                  ambient=rng.uniform(ambient_low, 0.75), specular=rng.uniform(0.05, specular_high),
+                  shininess=rng.uniform(10, shine_high))
+    img = render_background(rng, cam, centre)
+    _cast_shadows(rng, img, cam, boxes, light)
+    ids, drawn = draw_tiles(img, cam, boxes, placements, style, light)
+    return img, ids, drawn

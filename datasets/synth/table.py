@@ -20,12 +20,11 @@ import numpy as np
 
 from datasets.synth import camera as fx
 from datasets.synth.art import load_art_set
-from datasets.synth.background import render_background
-from datasets.synth.body import Light, random_style
+from datasets.synth.body import random_style
 from datasets.synth.geometry import look_camera, tile_box
 from datasets.synth.hand import PLAY_CODES, TilePool
 from datasets.synth.layout import Placement
-from datasets.synth.scene import Scene, _cast_shadows, _image_size, _label, _pick_art, draw_tiles
+from datasets.synth.scene import Scene, _image_size, _label, _pick_art, lit_scene
 
 SEATS = ("self", "right", "across", "left")
 #: Art sets no network was trained on (models/MODEL_CARD.md, "held out of every render").
@@ -167,14 +166,8 @@ def render_table_scene(rng: np.random.Generator, art_sets: Sequence[str] | None 
     off = np.array([width, height]) / 2 - (uv.min(axis=0) + uv.max(axis=0)) / 2
     cam.K[0, 2] += off[0]
     cam.K[1, 2] += off[1]
-    centre = np.mean([b.center() for b in boxes], axis=0)
-    light = Light(pos=centre + [rng.uniform(-800, 800), rng.uniform(-800, 800),
-                                rng.uniform(900, 1800)],
-                  ambient=rng.uniform(0.5, 0.75), specular=rng.uniform(0.05, 0.35),
-                  shininess=rng.uniform(10, 80))
-    img = render_background(rng, cam, centre)
-    _cast_shadows(rng, img, cam, boxes, light)
-    ids, drawn = draw_tiles(img, cam, boxes, placements, style, light)
+    img, ids, drawn = lit_scene(rng, cam, boxes, placements, style, spread=800, height=(900, 1800),
+                                ambient_low=0.5, specular_high=0.35, shine_high=80)
     fx.light_gradient(rng, img)
     if rng.random() < 0.5:
         img = fx.blur(rng, img)
