@@ -7,10 +7,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup demo test lint bench clean
 
+# pip -qq: errors only; setuptools' note on every editable install and this machine's index
+# settings are not ours to print.
 $(STAMP): pyproject.toml setup.py assistant/_core.c
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install -qq --upgrade pip
+	$(BIN)/pip install -qq -e '.[dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)
