@@ -356,3 +356,23 @@ def test_the_why_is_the_verdict_once_a_seat_has_declared() -> None:
                       "context": {"draws_left": 12}})
     assert result["verdict"]["discard"] == result["discards"][0]["tile"]
     assert result["why"] == {"zh": result["verdict"]["reason_zh"], "en": result["verdict"]["reason_en"]}
+
+
+def test_a_sixteen_tile_taiwan_hand_is_valued_in_range_and_ready_after_its_ready_discard() -> None:
+    """Taiwan (16 tiles, five sets and a pair): every measure in range, the discard that leaves
+    the hand ready has tenpai_chance 1 and wins with the hypergeometric chance of its waits."""
+    result = analyze({"concealed": "123m456m789m123p45p11z9s", "variant": "taiwan",
+                      "context": {"draws_left": 10}})
+    by_tile = _by_tile(result)
+    assert len(by_tile) == 16  # every distinct tile of the 17
+    for d in result["discards"]:
+        assert 0.0 <= d["win_chance"] <= d["tenpai_chance"] <= 1.0
+        assert d["expected_points"] >= 0 and not d.get("approximate")
+        assert sum(t["share"] for t in d["targets"]) <= 1.0 + 1e-9
+    ready = by_tile["9s"]
+    assert ready["shanten"] == 0 and ready["tenpai_chance"] == 1.0
+    assert result["discards"][0]["tile"] == "9s"
+    # waits 3p (one copy held) and 6p: 7 live among 136 - 17 unseen (flowers are replaced)
+    assert ready["win_chance"] == pytest.approx(_hypergeometric(7, 136 - 17, 10), abs=1e-4)
+    assert ready["expected_points"] > 0
+    assert all(d["tenpai_chance"] < 1.0 for d in result["discards"] if d["shanten"] > 0)
