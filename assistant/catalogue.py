@@ -84,6 +84,32 @@ TEXT: dict[str, tuple[str, str]] = {
     "advice.why_deal": ("，放炮 {deal}（对 {other_deal}）",
                         ", {deal} to deal in (against {other_deal})"),
     "advice.why_aim": ("，主要胡{target}", ", mostly as {target}"),
+    # the variant's own reason where it decides the first discard (assistant.verdict._rule_reason)
+    "advice.rule_minimum": ("打{other}听牌不慢，但和出的牌多半不到{min}番，不够{rule}，不能和。",
+                            "{other} gets ready as fast, but its wins mostly fall short of the "
+                            "{min}-point minimum ({rule}), and such a hand cannot win."),
+    "advice.rule_void": ("四川麻将缺一门（定缺）：{suit}是要打掉的一门，手里还有这门牌就不能和。",
+                         "Sichuan needs a void suit (定缺, 缺一门): {suit} is the suit to give up, "
+                         "and the hand cannot win while it holds any."),
+    "advice.rule_root": ("打{other}会拆掉四张一样的{other}：留着算一根（根），每根加1番。",
+                         "{other} would break the four {other}: kept, they count as a 根 (root), "
+                         "one more fan each."),
+    "advice.rule_special": ("{target}在爆和以外，不受{cap}番封顶，分数高得多。",
+                            "{target} is a special hand beyond the 爆和 cap of {cap} fan, so it "
+                            "scores in full, far above a capped hand."),
+    "advice.rule_fan_doubles": ("广东牌每多一番分数翻一倍（爆和{cap}番封顶），为{target}慢一点也值得。",
+                                "Guangdong doubles the points with every fan (capped at {cap} "
+                                "fan, 爆和), so {target} is worth a slower hand."),
+    "advice.rule_yaku": ("副露以后没有门前清自摸和、也不能立直：打{other}留下的牌没有役，不能和；"
+                         "打{tile}保住{target}。",
+                         "An open hand has no riichi and no closed self-draw: after {other} it "
+                         "has no yaku and cannot win; {tile} keeps {target}."),
+    "advice.safe_genbutsu": ("{tile}是{seats}的现物（打过或立直后没和这张），振听，不会放炮给他。",
+                             "{tile} is safe against {seats}: it is in the declarer's river or "
+                             "was passed after the riichi (furiten), so he cannot win on it."),
+    "advice.safe_suji": ("{tile}是筋牌：{seats}打过{suji}，两面听不能和{tile}（振听）。",
+                         "{tile} is suji: {seats} threw {suji}, so a two-sided wait cannot win on "
+                         "{tile} (furiten)."),
     "report.nothing": ("不能要", "nothing"),
     # the teach page's value exercises (assistant.service.practice.value_question)
     "ui.value_practice": ("练习：打哪张最值？", "Practice: which discard is worth most?"),

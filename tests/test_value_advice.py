@@ -376,3 +376,41 @@ def test_a_sixteen_tile_taiwan_hand_is_valued_in_range_and_ready_after_its_ready
     assert ready["win_chance"] == pytest.approx(_hypergeometric(7, 136 - 17, 10), abs=1e-4)
     assert ready["expected_points"] > 0
     assert all(d["tenpai_chance"] < 1.0 for d in result["discards"] if d["shanten"] > 0)
+
+
+@pytest.mark.parametrize("hand, zh, en", [
+    # MCR: the efficient South leaves a ready hand whose wins are under 8 points
+    ({"concealed": "2344567m345p444sS", "variant": "mcr"}, "起和八番", "8-point minimum"),
+    # Sichuan: the declared void suit is what goes first (定缺)
+    ({"concealed": "123m456m789m11p23s5p", "variant": "sichuan", "context": {"void_suit": "p"}},
+     "定缺", "void suit"),
+    # Sichuan: the efficient 3m breaks four of a kind, a 根 worth one fan
+    ({"concealed": "3333679m5567899p", "variant": "sichuan"}, "拆掉四张一样的三万", "根 (root)"),
+    # Guangdong: one tile from 清一色, a special hand the 爆和 cap does not touch
+    ({"concealed": "1222233347899m1p", "variant": "guangdong"}, "爆和以外", "beyond the 爆和 cap"),
+    # riichi: an open hand whose efficient discard leaves no yaku
+    ({"concealed": "234m46677789s", "variant": "riichi",
+      "melds": [{"type": "chow", "tiles": ["6p", "7p", "8p"]}]}, "没有役", "no yaku"),
+])
+def test_the_why_names_the_variants_reason_where_it_decides(hand: dict, zh: str, en: str) -> None:
+    result = analyze({**hand, "context": {"draws_left": 10, **hand.get("context", {})}})
+    assert zh in result["why"]["zh"] and en in result["why"]["en"]
+
+
+def test_the_why_adds_no_rule_where_efficiency_alone_explains_the_discard() -> None:
+    result = analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi",
+                      "context": {"draws_left": 10}})
+    assert result["why"]["zh"].count("。") == 1 and result["why"]["en"].count(". ") == 0
+
+
+def test_a_riichi_fold_says_why_its_tile_is_safe() -> None:
+    """Defence: the fold's tile is 现物 (in the declarer's river, furiten); a push on a tile
+    whose 4-away partner he threw says it is suji."""
+    fold = analyze({"concealed": "5m7m1p5p9p3s6s9s1z2z6z7z3m7p", "variant": "riichi",
+                    "context": {"draws_left": 8}, "table": {"rivers": RIVERS, "declared": {"S": 2}}})
+    assert fold["verdict"]["action"] == "fold" and fold["verdict"]["discard"] == "5m"
+    assert "现物" in fold["why"]["zh"] and "furiten" in fold["why"]["en"]
+    suji = analyze({"concealed": "1p7p1m7m2z3z4z5z6z7z11s9s9s", "variant": "riichi",
+                    "table": {"rivers": {"S": ["W", "9p", "4m", "4p", "2s"]}, "declared": {"S": 4}}})
+    assert suji["verdict"]["discard"] in ("7p", "7m", "1m", "1p")
+    assert "筋牌" in suji["why"]["zh"] and "suji" in suji["why"]["en"]
