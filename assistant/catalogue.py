@@ -375,6 +375,13 @@ UI: dict[str, tuple[str, str]] = {
     "score.han_fu": ("{han}番 {fu}符 · {points} 点", "{han} han {fu} fu · {points} points"),
     "ui.discarded_by": ("出牌的人", "Discarded by"),
     "ui.tap_the_tile_that_was_discarded": ("点一下打出的牌：", "Tap the tile that was discarded:"),
+    "ui.tapped_rivers": ("点过的牌也记进打牌那家的牌河（读桌关闭或读错时，建议按它算放炮）：",
+                         "Each tapped tile also goes into the discarder's river (the advice weighs "
+                         "it when the table reader is off or wrong):"),
+    "ui.undo_river_tile": ("撤销上一张", "Undo the last tile"),
+    "ui.river_full": ("{seat}家的牌河已满 {n} 张，一家牌河最多这么多", "{seat}'s river already holds {n} "
+                      "tiles, the most a river holds"),
+    "ui.no_tapped_rivers": ("还没有记下牌河", "No river tapped in yet"),
     "ui.take_or_choose_a_photo": ("拍照或选择照片", "Take or choose a photo"),
     "ui.tap_a_tile_in_the_photo_in_the_list_unde": (
         "点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",

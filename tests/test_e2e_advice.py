@@ -43,6 +43,50 @@ def test_live_page_says_the_best_discard_and_why_and_sends_the_table(page, serve
     page.click("#lang-zh")
 
 
+def test_live_page_rivers_tapped_in_by_hand_at_a_phones_width(browser, server, stub):  # noqa: F811
+    """With the table reader off, a tile tapped on the discard pad goes into the discarder's river
+    (sent as table.rivers, its danger weighed), undo takes it back; the control fits 390 px."""
+    stub.tiles = ["2m", "3m", "4m", "4p", "5p", "6p", "6s", "7s", "8s", "5s", "5s", "7m", "9m", "E"]
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    context.grant_permissions(["camera"], origin=server.url)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(30_000)
+    pg.goto(f"{server.url}/live")
+    pg.wait_for_selector("#variant option[value='riichi']", state="attached")
+    pg.select_option("#variant", "riichi")
+    pg.click("#start")
+    pg.wait_for_selector("#live-analysis p.why[data-tile]")
+    assert pg.evaluate("() => live.request.table") is None
+    assert pg.is_disabled("#river-undo")
+    pg.select_option("#discarder", "W")
+    for tile in ("9p", "5m"):
+        pg.click(f"#discard-pad button[data-tile='{tile}']")
+    pg.wait_for_function("() => live.request && live.request.table && "
+                           "(live.request.table.rivers.W || []).join() === '9p,5m'")
+    pg.wait_for_function("() => live.analysis && live.analysis.discards && "
+                           "live.analysis.discards[0].deal_in !== null")
+    sent = pg.evaluate("() => live.request")
+    assert sent["context"]["seat_wind"] == "E"
+    answer = analyze(sent)
+    shown = {d["tile"]: d["deal_in"] for d in pg.evaluate("() => live.analysis.discards")}
+    assert shown == {d["tile"]: d["deal_in"] for d in answer["discards"]}
+    assert pg.locator("#tapped-rivers .river-row[data-wind='W'] svg").count() == 2
+    for sel in ("#tapped-rivers", "#river-undo", "#discard-pad"):
+        box = pg.locator(sel).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, sel
+    pg.click("#river-undo")
+    pg.wait_for_function("() => live.request.table && live.request.table.rivers.W.join() === '9p'")
+    pg.click("#river-undo")
+    pg.wait_for_function("() => live.request.table === undefined || live.request.table === null")
+    assert pg.is_disabled("#river-undo")
+    assert pg.locator("#tapped-rivers .river-row").count() == 0
+    pg.click("#stop")
+    context.close()
+    assert not errors, errors
+
+
 def test_teach_page_value_exercise_shows_the_answer_and_the_reason(page, server):  # noqa: F811
     page.goto(f"{server.url}/teach")
     page.select_option("#value-family", "sichuan")

@@ -1706,6 +1706,10 @@ window.CATALOGUE = {
 "没有可调的选项",
 "No options to set"
 ],
+"ui.no_tapped_rivers": [
+"还没有记下牌河",
+"No river tapped in yet"
+],
 "ui.no_tile_was_read_in_the_photo": [
 "照片里没有识别到牌",
 "No tile was read in the photo"
@@ -1890,6 +1894,10 @@ window.CATALOGUE = {
 "立直（每次拿出一千点）",
 "立直 (riichi: a 1000 stake each time)"
 ],
+"ui.river_full": [
+"{seat}家的牌河已满 {n} 张，一家牌河最多这么多",
+"{seat}'s river already holds {n} tiles, the most a river holds"
+],
 "ui.rivers": [
 "牌河",
 "Rivers"
@@ -2026,6 +2034,10 @@ window.CATALOGUE = {
 "点一下打出的牌：",
 "Tap the tile that was discarded:"
 ],
+"ui.tapped_rivers": [
+"点过的牌也记进打牌那家的牌河（读桌关闭或读错时，建议按它算放炮）：",
+"Each tapped tile also goes into the discarder's river (the advice weighs it when the table reader is off or wrong):"
+],
 "ui.teach": [
 "学打麻将",
 "Teach"
@@ -2121,6 +2133,10 @@ window.CATALOGUE = {
 "ui.undo_hand": [
 "撤销",
 "Undo"
+],
+"ui.undo_river_tile": [
+"撤销上一张",
+"Undo the last tile"
 ],
 "ui.updates_s": [
 "次/秒",
