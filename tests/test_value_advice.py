@@ -414,3 +414,21 @@ def test_a_riichi_fold_says_why_its_tile_is_safe() -> None:
                     "table": {"rivers": {"S": ["W", "9p", "4m", "4p", "2s"]}, "declared": {"S": 4}}})
     assert suji["verdict"]["discard"] in ("7p", "7m", "1m", "1p")
     assert "筋牌" in suji["why"]["zh"] and "suji" in suji["why"]["en"]
+
+
+def test_the_work_bound_keeps_the_first_discard_of_the_benchmarks_costliest_hand(monkeypatch) -> None:
+    """The Sichuan hand that reached the bound in benchmarks/advice_speed.py: under MAX_HANDS
+    more of its discards take the approximation than with a 1500-hand budget, and the order's
+    first discard (what the player is told) stays the same."""
+    from assistant import value
+    hand = {"concealed": "2223567789m378p3s", "variant": "sichuan", "context": {"draws_left": 17},
+            "table": {"rivers": {"S": ["W", "9p", "5m", "4p", "2s"], "W": ["9m", "1s"],
+                                 "N": ["8s"]},
+                      "declared": {"S": 2}}}
+    bounded = analyze(hand)
+    monkeypatch.setattr(value, "MAX_HANDS", 1500)
+    wider = analyze(hand)
+    rough = sum(1 for d in bounded["discards"] if d.get("approximate"))
+    assert rough > sum(1 for d in wider["discards"] if d.get("approximate"))
+    assert bounded["discards"][0]["tile"] == wider["discards"][0]["tile"]
+    assert bounded["why"] == wider["why"]
