@@ -82,6 +82,12 @@ def test_live_page_rivers_tapped_in_by_hand_at_a_phones_width(browser, server, s
     pg.wait_for_function("() => live.request.table === undefined || live.request.table === null")
     assert pg.is_disabled("#river-undo")
     assert pg.locator("#tapped-rivers .river-row").count() == 0
+    # a river holds at most 30 tiles: the 31st tap is refused with the reason, nothing sent
+    pg.evaluate("() => { live.tapped.W = Array(30).fill('9s'); }")
+    pg.click("#discard-pad button[data-tile='1m']")
+    pg.wait_for_selector("#tapped-rivers .error")
+    assert "30" in pg.inner_text("#tapped-rivers .error")
+    assert pg.evaluate("() => live.tapped.W.length") == 30
     pg.click("#stop")
     context.close()
     assert not errors, errors
