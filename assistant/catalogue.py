@@ -381,7 +381,18 @@ UI: dict[str, tuple[str, str]] = {
     "ui.undo_river_tile": ("撤销上一张", "Undo the last tile"),
     "ui.river_full": ("{seat}家的牌河已满 {n} 张，一家牌河最多这么多", "{seat}'s river already holds {n} "
                       "tiles, the most a river holds"),
-    "ui.no_tapped_rivers": ("还没有记下牌河", "No river tapped in yet"),
+    "ui.no_tapped_rivers": ("还没有记下牌河或副露", "No river or meld tapped in yet"),
+    "ui.tap_into": ("点的牌记作", "A tapped tile goes into"),
+    "ui.tap_river": ("打牌那家的牌河", "the discarder's river"),
+    "ui.tap_chow": ("那家吃（点最小的一张）", "that seat's chow (tap its lowest tile)"),
+    "ui.tap_pung": ("那家碰", "that seat's pung"),
+    "ui.tap_kong": ("那家明杠", "that seat's exposed kong"),
+    "ui.meld_own_seat": ("自己的副露不在这里记：写进手牌的副露", "Your own melds are not tapped here: "
+                         "they go with your hand"),
+    "ui.melds_full": ("{seat}家的副露已满 {n} 组，一家最多这么多", "{seat} already shows {n} melds, the "
+                      "most a seat shows"),
+    "ui.chow_from_lowest": ("吃要点顺子里最小的牌（1 到 7 的数牌）", "A chow is tapped by its lowest "
+                            "tile (a suited 1 to 7)"),
     "ui.take_or_choose_a_photo": ("拍照或选择照片", "Take or choose a photo"),
     "ui.tap_a_tile_in_the_photo_in_the_list_unde": (
         "点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",

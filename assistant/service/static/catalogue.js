@@ -1422,6 +1422,10 @@ window.CATALOGUE = {
 "吃",
 "Chow"
 ],
+"ui.chow_from_lowest": [
+"吃要点顺子里最小的牌（1 到 7 的数牌）",
+"A chow is tapped by its lowest tile (a suited 1 to 7)"
+],
 "ui.claimed_from": [
 "从谁那里吃碰杠",
 "Claimed from"
@@ -1674,6 +1678,14 @@ window.CATALOGUE = {
 "中位延迟",
 "median latency"
 ],
+"ui.meld_own_seat": [
+"自己的副露不在这里记：写进手牌的副露",
+"Your own melds are not tapped here: they go with your hand"
+],
+"ui.melds_full": [
+"{seat}家的副露已满 {n} 组，一家最多这么多",
+"{seat} already shows {n} melds, the most a seat shows"
+],
 "ui.missed": [
 "漏了",
 "Missed"
@@ -1707,8 +1719,8 @@ window.CATALOGUE = {
 "No options to set"
 ],
 "ui.no_tapped_rivers": [
-"还没有记下牌河",
-"No river tapped in yet"
+"还没有记下牌河或副露",
+"No river or meld tapped in yet"
 ],
 "ui.no_tile_was_read_in_the_photo": [
 "照片里没有识别到牌",
@@ -2026,9 +2038,29 @@ window.CATALOGUE = {
 "点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",
 "Tap a tile (in the photo, in the list under it, or in the hand) to correct it: the photo and the hand are the same hand."
 ],
+"ui.tap_chow": [
+"那家吃（点最小的一张）",
+"that seat's chow (tap its lowest tile)"
+],
 "ui.tap_every_tile_that_completes_the_hand_t": [
 "点出所有能和的牌，然后检查。",
 "Tap every tile that completes the hand, then check."
+],
+"ui.tap_into": [
+"点的牌记作",
+"A tapped tile goes into"
+],
+"ui.tap_kong": [
+"那家明杠",
+"that seat's exposed kong"
+],
+"ui.tap_pung": [
+"那家碰",
+"that seat's pung"
+],
+"ui.tap_river": [
+"打牌那家的牌河",
+"the discarder's river"
 ],
 "ui.tap_the_tile_that_was_discarded": [
 "点一下打出的牌：",

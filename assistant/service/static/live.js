@@ -11,12 +11,14 @@ const live = {
   side: 960,       // the width frames are sent at, fitted to how fast the answers come
   slow: null,      // the answers' latency, smoothed (ms)
   tileset: null,   // what the player's own tile set has learnt (its summary), or null
-  // the rivers tapped in by hand on the discard pad (seat wind -> tiles in discard order), and
-  // the seat of each tap in order, for undo; a tapped seat's river replaces the reader's
-  tapped: {}, taps: [],
+  // the rivers and melds tapped in by hand on the discard pad (seat wind -> tiles in discard
+  // order; seat wind -> melds as the hand state writes them), and each tap as [seat, "river" |
+  // "meld"] in order, for undo; a tapped seat's river or melds replace the reader's
+  tapped: {}, tappedMelds: {}, taps: [],
 };
-//: A river holds at most this many discards (the service refuses more: table.rivers).
-const MAX_RIVER = 30;
+//: A river holds at most this many discards, a seat shows at most this many melds (the service
+//: refuses more: table.rivers, table.melds).
+const MAX_RIVER = 30, MAX_MELDS = 5;
 const HISTORY = 5;       // frames voted over for the hand
 const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
 //: One frame in flight, taken from the camera when the answer to the one before has come: the
@@ -136,6 +138,7 @@ function tableFacts() {
   const rivers = {}, melds = {};
   if (a && a.seats) readerFacts(a, rivers, melds);
   for (const [wind, tiles] of Object.entries(live.tapped)) if (tiles.length) rivers[wind] = tiles.slice(0, MAX_RIVER);
+  for (const [wind, group] of Object.entries(live.tappedMelds)) if (group.length) melds[wind] = group.slice(0, MAX_MELDS);
   if (!Object.keys(rivers).length && !Object.keys(melds).length) return null;
   return { rivers, melds };
 }
@@ -156,26 +159,46 @@ function readerFacts(a, rivers, melds) {
   }
 }
 
-/** Put a tapped tile into the discarder's river (or take the last one back) and ask again. */
+/** Put a tapped tile into the seat's river or make it that seat's meld (as "tap-kind" says),
+ * or take the last tap back (no tile), and ask again. */
 async function tapRiver(seat, tile) {
-  const river = live.tapped[seat] || (live.tapped[seat] = []);
   if (tile) {
-    if (river.length >= MAX_RIVER) {
-      drawTapped(T("ui.river_full", { seat: windName(seat), n: MAX_RIVER }));
-      return;
+    const problem = tapProblem(seat, tile, $("tap-kind").value);
+    if (problem) { drawTapped(problem); return; }
+    const kind = $("tap-kind").value;
+    if (kind === "river") {
+      (live.tapped[seat] || (live.tapped[seat] = [])).push(tile);
+      live.taps.push([seat, "river"]);
+    } else {
+      const n = Number(tile[0]);
+      const tiles = kind === "chow" ? [0, 1, 2].map((k) => `${n + k}${tile[1]}`) : Array(kind === "kong" ? 4 : 3).fill(tile);
+      (live.tappedMelds[seat] || (live.tappedMelds[seat] = [])).push({ type: kind, tiles });
+      live.taps.push([seat, "meld"]);
     }
-    river.push(tile); live.taps.push(seat);
   } else if (live.taps.length) {
-    live.tapped[live.taps.pop()].pop();
+    const [s, what] = live.taps.pop();
+    (what === "river" ? live.tapped : live.tappedMelds)[s].pop();
   }
   drawTapped();
   if (live.hand) await analyse(live.hand);
 }
 
-/** The rivers tapped in, seat by seat in turn order, and the undo button's state. */
+/** Why a tap cannot be taken (a full river, the player's own meld, a chow from no run), or "". */
+function tapProblem(seat, tile, kind) {
+  if (kind === "river") {
+    return (live.tapped[seat] || []).length >= MAX_RIVER ? T("ui.river_full", { seat: windName(seat), n: MAX_RIVER }) : "";
+  }
+  if (seat === $("my-seat").value) return T("ui.meld_own_seat");
+  if ((live.tappedMelds[seat] || []).length >= MAX_MELDS) return T("ui.melds_full", { seat: windName(seat), n: MAX_MELDS });
+  if (kind === "chow" && !(/^[1-7][mps]$/.test(tile))) return T("ui.chow_from_lowest");
+  return "";
+}
+
+/** The rivers and melds tapped in, seat by seat in turn order, and the undo button's state. */
 function drawTapped(problem) {
-  const rows = WINDS.filter((w) => (live.tapped[w] || []).length).map((w) =>
-    `<div class="river-row" data-wind="${w}">${esc(windName(w))} ${tilesHTML(live.tapped[w], { size: 24 })}</div>`);
+  const rows = WINDS.filter((w) => (live.tapped[w] || []).length || (live.tappedMelds[w] || []).length).map((w) =>
+    `<div class="river-row" data-wind="${w}">${esc(windName(w))} ${tilesHTML(live.tapped[w] || [], { size: 24 })}` +
+    (live.tappedMelds[w] || []).map((m) => ` <span class="meld" data-type="${m.type}">${tilesHTML(m.tiles, { size: 24 })}</span>`).join("") + "</div>");
   $("tapped-rivers").innerHTML = (rows.length ? rows.join("") : `<span class="note">${esc(T("ui.no_tapped_rivers"))}</span>`) +
     (problem ? `<div class="error">${esc(problem)}</div>` : "");
   $("river-undo").disabled = !live.taps.length;
