@@ -146,12 +146,13 @@ def _rule_reason(best: dict[str, Any], efficient: dict[str, Any] | None, state: 
     elif profile.name in YAKU_VARIANTS and any(not m.concealed for m in state.melds) \
             and target is not None and other["win_chance"] < best["win_chance"]:
         key = "advice.rule_yaku"
-    elif "bao_he_cap" in profile.extra and target is not None \
+    elif profile.extra.get("bao_he_cap") is not None and target is not None \
             and best["expected_points"] > other["expected_points"]:
+        # both sentences are about the 爆和 cap: a table playing without one gets the numbers only
         cap = profile.option("bao_he_cap")
         key = "advice.rule_special" if target["name_zh"] in GUANGDONG_SPECIALS \
             else "advice.rule_fan_doubles"
-        params = {"cap": (cap, cap) if cap is not None else ("不", "no")}
+        params = {"cap": (cap, cap)}
     if not key:
         return {}
     return {lang: text(key, lang, tile=tile_name(tile, lang),
