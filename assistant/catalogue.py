@@ -84,6 +84,32 @@ TEXT: dict[str, tuple[str, str]] = {
     "advice.why_deal": ("，放炮 {deal}（对 {other_deal}）",
                         ", {deal} to deal in (against {other_deal})"),
     "advice.why_aim": ("，主要胡{target}", ", mostly as {target}"),
+    # the variant's own reason where it decides the first discard (assistant.verdict._rule_reason)
+    "advice.rule_minimum": ("打{other}听牌不慢，但和出的牌多半不到{min}番，不够{rule}，不能和。",
+                            "{other} gets ready as fast, but its wins mostly fall short of the "
+                            "{min}-point minimum ({rule}), and such a hand cannot win."),
+    "advice.rule_void": ("四川麻将缺一门（定缺）：{suit}是要打掉的一门，手里还有这门牌就不能和。",
+                         "Sichuan needs a void suit (定缺, 缺一门): {suit} is the suit to give up, "
+                         "and the hand cannot win while it holds any."),
+    "advice.rule_root": ("打{other}会拆掉四张一样的{other}：留着算一根（根），每根加1番。",
+                         "{other} would break the four {other}: kept, they count as a 根 (root), "
+                         "one more fan each."),
+    "advice.rule_special": ("{target}在爆和以外，不受{cap}番封顶，分数高得多。",
+                            "{target} is a special hand beyond the 爆和 cap of {cap} fan, so it "
+                            "scores in full, far above a capped hand."),
+    "advice.rule_fan_doubles": ("广东牌每多一番分数翻一倍（爆和{cap}番封顶），为{target}慢一点也值得。",
+                                "Guangdong doubles the points with every fan (capped at {cap} "
+                                "fan, 爆和), so {target} is worth a slower hand."),
+    "advice.rule_yaku": ("副露以后没有门前清自摸和、也不能立直：打{other}留下的牌没有役，不能和；"
+                         "打{tile}保住{target}。",
+                         "An open hand has no riichi and no closed self-draw: after {other} it "
+                         "has no yaku and cannot win; {tile} keeps {target}."),
+    "advice.safe_genbutsu": ("{tile}是{seats}的现物（打过或立直后没和这张），振听，不会放炮给他。",
+                             "{tile} is safe against {seats}: it is in the declarer's river or "
+                             "was passed after the riichi (furiten), so he cannot win on it."),
+    "advice.safe_suji": ("{tile}是筋牌：{seats}打过{suji}，两面听不能和{tile}（振听）。",
+                         "{tile} is suji: {seats} threw {suji}, so a two-sided wait cannot win on "
+                         "{tile} (furiten)."),
     "report.nothing": ("不能要", "nothing"),
     # the teach page's value exercises (assistant.service.practice.value_question)
     "ui.value_practice": ("练习：打哪张最值？", "Practice: which discard is worth most?"),
@@ -349,6 +375,24 @@ UI: dict[str, tuple[str, str]] = {
     "score.han_fu": ("{han}番 {fu}符 · {points} 点", "{han} han {fu} fu · {points} points"),
     "ui.discarded_by": ("出牌的人", "Discarded by"),
     "ui.tap_the_tile_that_was_discarded": ("点一下打出的牌：", "Tap the tile that was discarded:"),
+    "ui.tapped_rivers": ("点过的牌也记进打牌那家的牌河（读桌关闭或读错时，建议按它算放炮）：",
+                         "Each tapped tile also goes into the discarder's river (the advice weighs "
+                         "it when the table reader is off or wrong):"),
+    "ui.undo_river_tile": ("撤销上一张", "Undo the last tile"),
+    "ui.river_full": ("{seat}家的牌河已满 {n} 张，一家牌河最多这么多", "{seat}'s river already holds {n} "
+                      "tiles, the most a river holds"),
+    "ui.no_tapped_rivers": ("还没有记下牌河或副露", "No river or meld tapped in yet"),
+    "ui.tap_into": ("点的牌记作", "A tapped tile goes into"),
+    "ui.tap_river": ("打牌那家的牌河", "the discarder's river"),
+    "ui.tap_chow": ("那家吃（点最小的一张）", "that seat's chow (tap its lowest tile)"),
+    "ui.tap_pung": ("那家碰", "that seat's pung"),
+    "ui.tap_kong": ("那家明杠", "that seat's exposed kong"),
+    "ui.meld_own_seat": ("自己的副露不在这里记：写进手牌的副露", "Your own melds are not tapped here: "
+                         "they go with your hand"),
+    "ui.melds_full": ("{seat}家的副露已满 {n} 组，一家最多这么多", "{seat} already shows {n} melds, the "
+                      "most a seat shows"),
+    "ui.chow_from_lowest": ("吃要点顺子里最小的牌（1 到 7 的数牌）", "A chow is tapped by its lowest "
+                            "tile (a suited 1 to 7)"),
     "ui.take_or_choose_a_photo": ("拍照或选择照片", "Take or choose a photo"),
     "ui.tap_a_tile_in_the_photo_in_the_list_unde": (
         "点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",

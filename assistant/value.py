@@ -48,11 +48,13 @@ EXACT_SHANTEN = 2
 #: three took 0.8 s, past the work bound).
 EXACT_STRAYS = 1
 #: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
-#: draws), and at most ``DISCARD_HANDS`` more for any discard but the first (the memo is shared, so later
-#: discards reuse the earlier ones' hands); past either the discard takes the approximation, so a
-#: decision is bounded whatever the hand (the worst of 160 dealt hands took about 150 ms of
-#: CPU on the 2-core machine, docs/advice.md *Speed*).
-MAX_HANDS = 1500
+#: draws, about 0.1 ms), and at most ``DISCARD_HANDS`` more for any discard but the first (the
+#: memo is shared, so later discards reuse the earlier ones' hands); past either the discard
+#: takes the approximation, so a decision is bounded whatever the hand. At 1000 the benchmark's
+#: worst Sichuan decision takes 106 ms against 157 ms at 1500, and 3 of its 402 Sichuan discards
+#: (at most 2 from ready) move to the approximation, no first discard changing
+#: (docs/advice.md *Speed*).
+MAX_HANDS = 1000
 DISCARD_HANDS = 500
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
 #: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
@@ -119,7 +121,9 @@ class ValueModel:
         steps = np.arange(self.draws + 1)
         # tiles in the pool at the draw made with t draws still to come: unseen - (n - t)
         self.left = np.maximum(unseen - (self.draws - steps), 0).astype(float)
+        # shared, never written: the measures of a hand with nothing to gain, or always ready
         self.zero = np.zeros(self.draws + 1)
+        self.one = np.ones(self.draws + 1)
         self.dropped = _dropped_suit(self.state, self.profile, self.start)
 
     def info(self, key: Key) -> tuple[int, tuple[int, ...]]:
@@ -173,10 +177,7 @@ class ValueModel:
         if self.dropped is not None:  # the suit to give up is never kept (nor drawn back)
             draws = tuple(i for i in draws if not 9 * self.dropped <= i < 9 * self.dropped + 9)
         n = self.draws
-        win, tenpai, points = self.zero.copy(), self.zero.copy(), self.zero.copy()
-        if s == 0:
-            tenpai[:] = 1.0
-        shares: dict[tuple[str, str], np.ndarray] = {}
+        tenpai = self.one if s == 0 else self.zero
         steps: list[tuple[float, Any]] = []  # (copies, child: Win | Outlook)
         counts = list(key[0])
         for i in draws:
@@ -207,30 +208,29 @@ class ValueModel:
         stay = (left - useful) * inv
         wins = [(c, w) for c, w in steps if isinstance(w, Win)]
         subs = [(c, o) for c, o in steps if isinstance(o, Outlook)]
-        copies = np.array([c for c, _ in subs], dtype=float)
-        win_b = sum(c for c, _ in wins) * inv
-        pts_b = sum(c * w.gain for c, w in wins) * inv
-        ten_b = None
+        names = list(dict.fromkeys([w.name for _, w in wins]
+                                   + [name for _, o in subs for name in o.shares]))
+        # every measure's gain per draw as one row (win, points, ready, then each winning hand's
+        # part of points), all run through the same recursion at once
+        gains = np.zeros((3 + len(names), n))
+        row = {name: 3 + k for k, name in enumerate(names)}
+        for c, w in wins:
+            gains[0] += c
+            gains[1] += c * w.gain
+            gains[row[w.name]] += c * w.gain
         if subs:
-            win_b = win_b + copies @ np.array([o.win[:-1] for _, o in subs]) * inv
-            pts_b = pts_b + copies @ np.array([o.points[:-1] for _, o in subs]) * inv
-            ten_b = copies @ np.array([o.tenpai[:-1] for _, o in subs]) * inv
-        win = _recur(stay, win_b)
-        points = _recur(stay, pts_b)
+            copies = np.array([c for c, _ in subs], dtype=float)
+            gains[0] += copies @ np.array([o.win[:-1] for _, o in subs])
+            gains[1] += copies @ np.array([o.points[:-1] for _, o in subs])
+            gains[2] += copies @ np.array([o.tenpai[:-1] for _, o in subs])
+            for c, o in subs:
+                for name, part in o.shares.items():
+                    gains[row[name]] += c * part[:-1]
+        out = _recur_rows(stay, gains * inv)
+        win, points = out[0], out[1]
         if s != 0:
-            tenpai = _recur(stay, ten_b) if ten_b is not None else self.zero.copy()
-            np.minimum(tenpai, 1.0, out=tenpai)
-        # the shares of points, by the same recursion on each winning hand's part
-        names = {w.name for _, w in wins}
-        for _, o in subs:
-            names |= o.shares.keys()
-        for name in names:
-            b_name = sum(c * w.gain for c, w in wins if w.name == name) * inv
-            rows = [(c, o.shares[name]) for c, o in subs if name in o.shares]
-            if rows:
-                b_name = b_name + np.array([c for c, _ in rows]) @ np.array(
-                    [v[:-1] for _, v in rows]) * inv
-            shares[name] = _recur(stay, b_name)
+            tenpai = np.minimum(out[2], 1.0)
+        shares = {name: out[row[name]] for name in names}
         found = self.memo[key] = Outlook(win, tenpai, points, shares)
         return found
 
@@ -287,6 +287,8 @@ class ValueModel:
             key = (drawn[0], drawn[1] - 1)
             if self.shanten_of(key) == target:
                 children.append(self.outlook(key))
+        if len(children) == 1:  # read only by the hands before it: no copy needed
+            return children[0]
         for child in children:
             if best is None:
                 best = Outlook(child.win.copy(), child.tenpai.copy(), child.points.copy(),
@@ -304,17 +306,30 @@ class ValueModel:
         return best
 
 
-def _recur(stay: np.ndarray, gain: np.ndarray | float) -> np.ndarray:
-    """``x[0] = 0``, ``x[t] = stay[t-1] * x[t-1] + gain[t-1]``: a measure with t draws to come,
-    from the chance a draw is thrown back and what the useful draws bring."""
-    n = len(stay)
-    gains = gain.tolist() if isinstance(gain, np.ndarray) else [float(gain)] * n
-    out = [0.0] * (n + 1)
-    x = 0.0
-    for t, (a, b) in enumerate(zip(stay.tolist(), gains, strict=True), 1):
-        x = a * x + b
-        out[t] = x
-    return np.array(out)
+#: Below this chance of a draw being thrown back the closed form of :func:`_recur_rows` loses
+#: precision (it divides by the product of those chances), and the step-by-step loop runs.
+CLOSED_FORM_STAY = 1e-3
+
+
+def _recur_rows(stay: np.ndarray, gain: np.ndarray) -> np.ndarray:
+    """``x[:, 0] = 0``, ``x[:, t] = stay[t-1] * x[:, t-1] + gain[:, t-1]`` for every row of
+    ``gain`` (a measure with t draws to come, from the chance a draw is thrown back and what the
+    useful draws bring). In closed form, ``x[t] = P[t] · Σ_{j≤t} gain[j] / P[j]`` with ``P`` the
+    running product of ``stay``: a few array operations for all measures at once, where a loop
+    costs a Python step per draw and per measure."""
+    k, n = gain.shape
+    out = np.zeros((k, n + 1))
+    if n == 0:
+        return out
+    if stay.min() >= CLOSED_FORM_STAY:
+        prod = np.cumprod(stay)
+        out[:, 1:] = prod * np.cumsum(gain / prod, axis=1)
+        return out
+    x = np.zeros(k)
+    for t in range(n):
+        x = stay[t] * x + gain[:, t]
+        out[:, t + 1] = x
+    return out
 
 
 def _dropped_suit(state: HandState, profile: RuleProfile, start: Key) -> int | None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from .catalogue import text
-from .danger import FURITEN_VARIANTS, Table, deal_in_all
+from .danger import FURITEN_VARIANTS, Table, deal_in_all, safe_against
 from .hand import HandState
 from .profile import RuleProfile
+from .scoring.patterns import CATALOGUE
 from .tiles import INDEX, WINDS, tile_name
-from .value import Judge, default_draws, discard_value, value_model
+from .value import Judge, ValueModel, default_draws, discard_value, value_model
+from .variants.guangdong import SPECIALS
 from .waits import Rules
 
 
@@ -50,8 +52,10 @@ def weigh(result: dict[str, Any], state: HandState, profile: RuleProfile, rules:
     efficient = next((d for d in discards if d["efficiency_rank"] == 0), None)
     for d in discards:
         del d["efficiency_rank"]
-    result["verdict"] = _verdict(discards, table, loss) if table.declared and discards else None
-    result["why"] = _why(discards[0], efficient, result["verdict"]) if discards else None
+    result["verdict"] = _verdict(discards, table, loss, profile) if table.declared and discards \
+        else None
+    rule = _rule_reason(discards[0], efficient, state, profile, model) if discards else {}
+    result["why"] = _why(discards[0], efficient, result["verdict"], rule) if discards else None
 
 
 def _index(tile: str, rules: Rules) -> int:
@@ -74,7 +78,8 @@ _ORDERS = {
 PUSH_KEEPS = 0.5
 
 
-def _verdict(discards: list[dict[str, Any]], table: Table, loss: float) -> dict[str, Any]:
+def _verdict(discards: list[dict[str, Any]], table: Table, loss: float,
+             profile: RuleProfile) -> dict[str, Any]:
     """Push or fold against a declared opponent: the discard of most expected gain less expected
     loss; a push when that is positive and keeps at least half the hand's best win chance, a
     fold when it gives the chance up for safety (or the hand has none)."""
@@ -86,20 +91,108 @@ def _verdict(discards: list[dict[str, Any]], table: Table, loss: float) -> dict[
     action = "push" if push else "fold"
     params = {"win": _pct(best["win_chance"]), "ev": f"{best['expected_points']:+.1f}",
               "deal": _pct(best["deal_in"] or 0.0), "loss": f"{loss:.0f}"}
+    safe = _safe_reason(best["tile"], table, profile)
     return {"action": action, "discard": best["tile"],
-            "reason_zh": text(f"advice.{action}", "zh", tile=tile_name(best["tile"], "zh"),
-                              seats=_seats(table, "zh"), **params),
-            "reason_en": text(f"advice.{action}", "en", tile=tile_name(best["tile"], "en"),
-                              seats=_seats(table, "en"), **params)}
+            **{f"reason_{lang}": text(f"advice.{action}", lang, tile=tile_name(best["tile"], lang),
+                                      seats=_seats(table, lang), **params)
+                                      + ("" if lang == "zh" or not safe else " ") + safe.get(lang, "")
+               for lang in ("zh", "en")}}
+
+
+def _safe_reason(tile: str, table: Table, profile: RuleProfile) -> dict[str, str]:
+    """Why a riichi fold's tile is safe, where furiten makes it so: 现物 (in every declarer's
+    river or passed after his riichi), else 筋 (suji: a 两面 wait on it would be furiten)."""
+    if profile.name not in FURITEN_VARIANTS or tile not in INDEX:
+        return {}
+    declared = [s for s in WINDS if s in table.declared]
+    if all(INDEX[tile] in safe_against(table, s, True, False) for s in declared):
+        return {lang: text("advice.safe_genbutsu", lang, tile=tile_name(tile, lang),
+                           seats=_seats(table, lang)) for lang in ("zh", "en")}
+    n, suit = (int(tile[0]), tile[1]) if len(tile) == 2 and tile[1] in "mps" else (0, "")
+    if not n:
+        return {}
+    needed = [f"{k}{suit}" for k in (n - 3, n + 3) if 1 <= k <= 9]
+    if all(all(t in table.rivers.get(s, []) for t in needed) for s in declared):
+        return {lang: text("advice.safe_suji", lang, tile=tile_name(tile, lang),
+                           seats=_seats(table, lang),
+                           suji=("、" if lang == "zh" else ", ").join(
+                               tile_name(t, lang) for t in needed)) for lang in ("zh", "en")}
+    return {}
+
+
+def _rule_reason(best: dict[str, Any], efficient: dict[str, Any] | None, state: HandState,
+                 profile: RuleProfile, model: ValueModel) -> dict[str, str]:
+    """The variant's own reason for the first discard where it decides, one sentence in zh and
+    en (empty where efficiency alone explains it): Sichuan's void suit and 根, a minimum to win
+    (MCR 起和八番, 起糊), riichi's yaku on an open hand, Guangdong's fan that doubles the points."""
+    other = efficient if efficient is not None and efficient["tile"] != best["tile"] else None
+    target = best["targets"][0] if best["targets"] else None
+    tile = best["tile"]
+    key = ""
+    params: dict[str, tuple[Any, Any]] = {}  # name -> (zh, en)
+    minimum = _minimum(profile)
+    if model.dropped is not None and len(tile) == 2 and tile[1] == "mps"[model.dropped]:
+        key = "advice.rule_void"
+        params = {"suit": (text("ui.suit_" + tile[1], "zh"), text("ui.suit_" + tile[1], "en"))}
+    elif other is None:
+        return {}
+    elif profile.lack_a_suit and other["tile"] in INDEX \
+            and model.start[0][INDEX[other["tile"]]] == 4:
+        key = "advice.rule_root"
+    elif minimum and other["win_chance"] < best["win_chance"] \
+            and other["tenpai_chance"] >= best["tenpai_chance"]:
+        rule = "起和八番" if profile.name == "mcr" else "起糊"
+        key, params = "advice.rule_minimum", {"min": (minimum, minimum), "rule": (rule, rule)}
+    elif profile.name in YAKU_VARIANTS and any(not m.concealed for m in state.melds) \
+            and target is not None and other["win_chance"] < best["win_chance"]:
+        key = "advice.rule_yaku"
+    elif profile.extra.get("bao_he_cap") is not None and target is not None \
+            and best["expected_points"] > other["expected_points"]:
+        # both sentences are about the 爆和 cap: a table playing without one gets the numbers only
+        cap = profile.option("bao_he_cap")
+        key = "advice.rule_special" if target["name_zh"] in GUANGDONG_SPECIALS \
+            else "advice.rule_fan_doubles"
+        params = {"cap": (cap, cap)}
+    if not key:
+        return {}
+    return {lang: text(key, lang, tile=tile_name(tile, lang),
+                       other=tile_name(other["tile"], lang) if other else "",
+                       target=(target["name_zh"] if lang == "zh" else target["name_en"])
+                       if target else "",
+                       **{k: v[0 if lang == "zh" else 1] for k, v in params.items()})
+            for lang in ("zh", "en")}
+
+
+#: The Japanese rules, where a win needs a yaku (an open hand loses riichi and 门前清自摸和).
+YAKU_VARIANTS = ("riichi", "riichi_sanma")
+#: The names of Guangdong's hands beyond the 爆和 cap (its card's specials), as targets show them.
+GUANGDONG_SPECIALS = frozenset(e.name_zh or CATALOGUE[e.pattern].name_zh for e in SPECIALS.entries)
+
+
+def _minimum(profile: RuleProfile) -> int:
+    """The least a hand must score to win under the profile (MCR's points, 起糊's fan), or 0."""
+    for key in ("min_points", "min_fan"):
+        if key in profile.extra and profile.extra[key]:
+            return int(profile.extra[key])
+    return 0
 
 
 def _why(best: dict[str, Any], efficient: dict[str, Any] | None,
-         verdict: dict[str, Any] | None) -> dict[str, str]:
+         verdict: dict[str, Any] | None, rule: dict[str, str] | None = None) -> dict[str, str]:
     """The first discard and why, in one sentence a beginner reads (zh and en): the verdict's
     reason when it is about that tile, else its numbers set against the most efficient
-    discard's where the two differ (what the player would have chosen by counting tiles)."""
+    discard's where the two differ (what the player would have chosen by counting tiles), and
+    the variant's own reason (``rule``) where it decides."""
     if verdict is not None and verdict["discard"] == best["tile"]:
         return {"zh": verdict["reason_zh"], "en": verdict["reason_en"]}
+    out = _why_numbers(best, efficient)
+    if rule:
+        out = {lang: out[lang] + ("" if lang == "zh" else " ") + rule[lang] for lang in out}
+    return out
+
+
+def _why_numbers(best: dict[str, Any], efficient: dict[str, Any] | None) -> dict[str, str]:
+    """The first discard's numbers, set against the most efficient discard's where they differ."""
     out = {}
     for lang in ("zh", "en"):
         params = {"tile": tile_name(best["tile"], lang), "win": _pct(best["win_chance"]),

@@ -356,3 +356,79 @@ def test_the_why_is_the_verdict_once_a_seat_has_declared() -> None:
                       "context": {"draws_left": 12}})
     assert result["verdict"]["discard"] == result["discards"][0]["tile"]
     assert result["why"] == {"zh": result["verdict"]["reason_zh"], "en": result["verdict"]["reason_en"]}
+
+
+def test_a_sixteen_tile_taiwan_hand_is_valued_in_range_and_ready_after_its_ready_discard() -> None:
+    """Taiwan (16 tiles, five sets and a pair): every measure in range, the discard that leaves
+    the hand ready has tenpai_chance 1 and wins with the hypergeometric chance of its waits."""
+    result = analyze({"concealed": "123m456m789m123p45p11z9s", "variant": "taiwan",
+                      "context": {"draws_left": 10}})
+    by_tile = _by_tile(result)
+    assert len(by_tile) == 16  # every distinct tile of the 17
+    for d in result["discards"]:
+        assert 0.0 <= d["win_chance"] <= d["tenpai_chance"] <= 1.0
+        assert d["expected_points"] >= 0 and not d.get("approximate")
+        assert sum(t["share"] for t in d["targets"]) <= 1.0 + 1e-9
+    ready = by_tile["9s"]
+    assert ready["shanten"] == 0 and ready["tenpai_chance"] == 1.0
+    assert result["discards"][0]["tile"] == "9s"
+    # waits 3p (one copy held) and 6p: 7 live among 136 - 17 unseen (flowers are replaced)
+    assert ready["win_chance"] == pytest.approx(_hypergeometric(7, 136 - 17, 10), abs=1e-4)
+    assert ready["expected_points"] > 0
+    assert all(d["tenpai_chance"] < 1.0 for d in result["discards"] if d["shanten"] > 0)
+
+
+@pytest.mark.parametrize("hand, zh, en", [
+    # MCR: the efficient South leaves a ready hand whose wins are under 8 points
+    ({"concealed": "2344567m345p444sS", "variant": "mcr"}, "起和八番", "8-point minimum"),
+    # Sichuan: the declared void suit is what goes first (定缺)
+    ({"concealed": "123m456m789m11p23s5p", "variant": "sichuan", "context": {"void_suit": "p"}},
+     "定缺", "void suit"),
+    # Sichuan: the efficient 3m breaks four of a kind, a 根 worth one fan
+    ({"concealed": "3333679m5567899p", "variant": "sichuan"}, "拆掉四张一样的三万", "根 (root)"),
+    # Guangdong: one tile from 清一色, a special hand the 爆和 cap does not touch
+    ({"concealed": "1222233347899m1p", "variant": "guangdong"}, "爆和以外", "beyond the 爆和 cap"),
+    # riichi: an open hand whose efficient discard leaves no yaku
+    ({"concealed": "234m46677789s", "variant": "riichi",
+      "melds": [{"type": "chow", "tiles": ["6p", "7p", "8p"]}]}, "没有役", "no yaku"),
+])
+def test_the_why_names_the_variants_reason_where_it_decides(hand: dict, zh: str, en: str) -> None:
+    result = analyze({**hand, "context": {"draws_left": 10, **hand.get("context", {})}})
+    assert zh in result["why"]["zh"] and en in result["why"]["en"]
+
+
+def test_the_why_adds_no_rule_where_efficiency_alone_explains_the_discard() -> None:
+    result = analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi",
+                      "context": {"draws_left": 10}})
+    assert result["why"]["zh"].count("。") == 1 and result["why"]["en"].count(". ") == 0
+
+
+def test_a_riichi_fold_says_why_its_tile_is_safe() -> None:
+    """Defence: the fold's tile is 现物 (in the declarer's river, furiten); a push on a tile
+    whose 4-away partner he threw says it is suji."""
+    fold = analyze({"concealed": "5m7m1p5p9p3s6s9s1z2z6z7z3m7p", "variant": "riichi",
+                    "context": {"draws_left": 8}, "table": {"rivers": RIVERS, "declared": {"S": 2}}})
+    assert fold["verdict"]["action"] == "fold" and fold["verdict"]["discard"] == "5m"
+    assert "现物" in fold["why"]["zh"] and "furiten" in fold["why"]["en"]
+    suji = analyze({"concealed": "1p7p1m7m2z3z4z5z6z7z11s9s9s", "variant": "riichi",
+                    "table": {"rivers": {"S": ["W", "9p", "4m", "4p", "2s"]}, "declared": {"S": 4}}})
+    assert suji["verdict"]["discard"] in ("7p", "7m", "1m", "1p")
+    assert "筋牌" in suji["why"]["zh"] and "suji" in suji["why"]["en"]
+
+
+def test_the_work_bound_keeps_the_first_discard_of_the_benchmarks_costliest_hand(monkeypatch) -> None:
+    """The Sichuan hand that reached the bound in benchmarks/advice_speed.py: under MAX_HANDS
+    more of its discards take the approximation than with a 1500-hand budget, and the order's
+    first discard (what the player is told) stays the same."""
+    from assistant import value
+    hand = {"concealed": "2223567789m378p3s", "variant": "sichuan", "context": {"draws_left": 17},
+            "table": {"rivers": {"S": ["W", "9p", "5m", "4p", "2s"], "W": ["9m", "1s"],
+                                 "N": ["8s"]},
+                      "declared": {"S": 2}}}
+    bounded = analyze(hand)
+    monkeypatch.setattr(value, "MAX_HANDS", 1500)
+    wider = analyze(hand)
+    rough = sum(1 for d in bounded["discards"] if d.get("approximate"))
+    assert rough > sum(1 for d in wider["discards"] if d.get("approximate"))
+    assert bounded["discards"][0]["tile"] == wider["discards"][0]["tile"]
+    assert bounded["why"] == wider["why"]

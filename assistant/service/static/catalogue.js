@@ -702,6 +702,38 @@ window.CATALOGUE = {
 "{seats}已听牌；打{tile}仍有 {win} 胡牌率、期望 {ev}，高于放炮（{deal}，每次约 {loss}）的损失：进攻。",
 "{seats} declared ready; discarding {tile} keeps a {win} chance to win, expected {ev}, worth more than the {deal} chance of paying about {loss}: push."
 ],
+"advice.rule_fan_doubles": [
+"广东牌每多一番分数翻一倍（爆和{cap}番封顶），为{target}慢一点也值得。",
+"Guangdong doubles the points with every fan (capped at {cap} fan, 爆和), so {target} is worth a slower hand."
+],
+"advice.rule_minimum": [
+"打{other}听牌不慢，但和出的牌多半不到{min}番，不够{rule}，不能和。",
+"{other} gets ready as fast, but its wins mostly fall short of the {min}-point minimum ({rule}), and such a hand cannot win."
+],
+"advice.rule_root": [
+"打{other}会拆掉四张一样的{other}：留着算一根（根），每根加1番。",
+"{other} would break the four {other}: kept, they count as a 根 (root), one more fan each."
+],
+"advice.rule_special": [
+"{target}在爆和以外，不受{cap}番封顶，分数高得多。",
+"{target} is a special hand beyond the 爆和 cap of {cap} fan, so it scores in full, far above a capped hand."
+],
+"advice.rule_void": [
+"四川麻将缺一门（定缺）：{suit}是要打掉的一门，手里还有这门牌就不能和。",
+"Sichuan needs a void suit (定缺, 缺一门): {suit} is the suit to give up, and the hand cannot win while it holds any."
+],
+"advice.rule_yaku": [
+"副露以后没有门前清自摸和、也不能立直：打{other}留下的牌没有役，不能和；打{tile}保住{target}。",
+"An open hand has no riichi and no closed self-draw: after {other} it has no yaku and cannot win; {tile} keeps {target}."
+],
+"advice.safe_genbutsu": [
+"{tile}是{seats}的现物（打过或立直后没和这张），振听，不会放炮给他。",
+"{tile} is safe against {seats}: it is in the declarer's river or was passed after the riichi (furiten), so he cannot win on it."
+],
+"advice.safe_suji": [
+"{tile}是筋牌：{seats}打过{suji}，两面听不能和{tile}（振听）。",
+"{tile} is suji: {seats} threw {suji}, so a two-sided wait cannot win on {tile} (furiten)."
+],
 "advice.why_aim": [
 "，主要胡{target}",
 ", mostly as {target}"
@@ -1390,6 +1422,10 @@ window.CATALOGUE = {
 "吃",
 "Chow"
 ],
+"ui.chow_from_lowest": [
+"吃要点顺子里最小的牌（1 到 7 的数牌）",
+"A chow is tapped by its lowest tile (a suited 1 to 7)"
+],
 "ui.claimed_from": [
 "从谁那里吃碰杠",
 "Claimed from"
@@ -1642,6 +1678,14 @@ window.CATALOGUE = {
 "中位延迟",
 "median latency"
 ],
+"ui.meld_own_seat": [
+"自己的副露不在这里记：写进手牌的副露",
+"Your own melds are not tapped here: they go with your hand"
+],
+"ui.melds_full": [
+"{seat}家的副露已满 {n} 组，一家最多这么多",
+"{seat} already shows {n} melds, the most a seat shows"
+],
 "ui.missed": [
 "漏了",
 "Missed"
@@ -1673,6 +1717,10 @@ window.CATALOGUE = {
 "ui.no_options_to_set": [
 "没有可调的选项",
 "No options to set"
+],
+"ui.no_tapped_rivers": [
+"还没有记下牌河或副露",
+"No river or meld tapped in yet"
 ],
 "ui.no_tile_was_read_in_the_photo": [
 "照片里没有识别到牌",
@@ -1858,6 +1906,10 @@ window.CATALOGUE = {
 "立直（每次拿出一千点）",
 "立直 (riichi: a 1000 stake each time)"
 ],
+"ui.river_full": [
+"{seat}家的牌河已满 {n} 张，一家牌河最多这么多",
+"{seat}'s river already holds {n} tiles, the most a river holds"
+],
 "ui.rivers": [
 "牌河",
 "Rivers"
@@ -1986,13 +2038,37 @@ window.CATALOGUE = {
 "点照片里、照片下的列表里或手牌里的牌可以改正：照片和手牌是同一手牌。",
 "Tap a tile (in the photo, in the list under it, or in the hand) to correct it: the photo and the hand are the same hand."
 ],
+"ui.tap_chow": [
+"那家吃（点最小的一张）",
+"that seat's chow (tap its lowest tile)"
+],
 "ui.tap_every_tile_that_completes_the_hand_t": [
 "点出所有能和的牌，然后检查。",
 "Tap every tile that completes the hand, then check."
 ],
+"ui.tap_into": [
+"点的牌记作",
+"A tapped tile goes into"
+],
+"ui.tap_kong": [
+"那家明杠",
+"that seat's exposed kong"
+],
+"ui.tap_pung": [
+"那家碰",
+"that seat's pung"
+],
+"ui.tap_river": [
+"打牌那家的牌河",
+"the discarder's river"
+],
 "ui.tap_the_tile_that_was_discarded": [
 "点一下打出的牌：",
 "Tap the tile that was discarded:"
+],
+"ui.tapped_rivers": [
+"点过的牌也记进打牌那家的牌河（读桌关闭或读错时，建议按它算放炮）：",
+"Each tapped tile also goes into the discarder's river (the advice weighs it when the table reader is off or wrong):"
 ],
 "ui.teach": [
 "学打麻将",
@@ -2089,6 +2165,10 @@ window.CATALOGUE = {
 "ui.undo_hand": [
 "撤销",
 "Undo"
+],
+"ui.undo_river_tile": [
+"撤销上一张",
+"Undo the last tile"
 ],
 "ui.updates_s": [
 "次/秒",

@@ -11,7 +11,14 @@ const live = {
   side: 960,       // the width frames are sent at, fitted to how fast the answers come
   slow: null,      // the answers' latency, smoothed (ms)
   tileset: null,   // what the player's own tile set has learnt (its summary), or null
+  // the rivers and melds tapped in by hand on the discard pad (seat wind -> tiles in discard
+  // order; seat wind -> melds as the hand state writes them), and each tap as [seat, "river" |
+  // "meld"] in order, for undo; a tapped seat's river or melds replace the reader's
+  tapped: {}, tappedMelds: {}, taps: [],
 };
+//: A river holds at most this many discards, a seat shows at most this many melds (the service
+//: refuses more: table.rivers, table.melds).
+const MAX_RIVER = 30, MAX_MELDS = 5;
 const HISTORY = 5;       // frames voted over for the hand
 const MAX_MISSES = 3;    // frames a tile may vanish before its box goes
 //: One frame in flight, taken from the camera when the answer to the one before has come: the
@@ -122,26 +129,79 @@ function handState(tiles, r) {
   return body;
 }
 
-/** The rivers and the other seats' melds the table reader sees, by wind from the player's
- * seat (the seat to his right plays after him), as the analysis takes them (`table.rivers`,
- * `table.melds`, bounded as the service bounds them); null while the table is not read. */
+/** The rivers and the other seats' melds the analysis weighs (`table.rivers`, `table.melds`,
+ * bounded as the service bounds them): the table reader's, where it is on, with each river
+ * tapped in by hand in place of the reader's for that seat (the player corrects a misread, or
+ * keeps the rivers himself with the reader off); null while there is neither. */
 function tableFacts() {
   const a = typeof tableView !== "undefined" && tableView.on ? tableView.answer : null;
-  if (!a || !a.seats) return null;
+  const rivers = {}, melds = {};
+  if (a && a.seats) readerFacts(a, rivers, melds);
+  for (const [wind, tiles] of Object.entries(live.tapped)) if (tiles.length) rivers[wind] = tiles.slice(0, MAX_RIVER);
+  for (const [wind, group] of Object.entries(live.tappedMelds)) if (group.length) melds[wind] = group.slice(0, MAX_MELDS);
+  if (!Object.keys(rivers).length && !Object.keys(melds).length) return null;
+  return { rivers, melds };
+}
+
+/** The table reader's rivers and melds, by wind from the player's seat, into ``rivers`` and
+ * ``melds``. */
+function readerFacts(a, rivers, melds) {
   const winds = [...$("my-seat").options].map((o) => o.value);
   const me = Math.max(0, winds.indexOf($("my-seat").value));
   const places = { self: 0, right: 1, left: winds.length - 1 };
   if (winds.length === 4) places.across = 2;
-  const rivers = {}, melds = {};
   for (const [place, k] of Object.entries(places)) {
     const seat = a.seats[place];
     if (!seat) continue;
     const wind = winds[(me + k) % winds.length];
-    if (seat.river.length) rivers[wind] = seat.river.slice(0, 30);
+    if (seat.river.length) rivers[wind] = seat.river.slice(0, MAX_RIVER);
     if (place !== "self" && seat.melds.length) melds[wind] = seat.melds.slice(0, 5);
   }
-  if (!Object.keys(rivers).length && !Object.keys(melds).length) return null;
-  return { rivers, melds };
+}
+
+/** Put a tapped tile into the seat's river or make it that seat's meld (as "tap-kind" says),
+ * or take the last tap back (no tile), and ask again. */
+async function tapRiver(seat, tile) {
+  if (tile) {
+    const problem = tapProblem(seat, tile, $("tap-kind").value);
+    if (problem) { drawTapped(problem); return; }
+    const kind = $("tap-kind").value;
+    if (kind === "river") {
+      (live.tapped[seat] || (live.tapped[seat] = [])).push(tile);
+      live.taps.push([seat, "river"]);
+    } else {
+      const n = Number(tile[0]);
+      const tiles = kind === "chow" ? [0, 1, 2].map((k) => `${n + k}${tile[1]}`) : Array(kind === "kong" ? 4 : 3).fill(tile);
+      (live.tappedMelds[seat] || (live.tappedMelds[seat] = [])).push({ type: kind, tiles });
+      live.taps.push([seat, "meld"]);
+    }
+  } else if (live.taps.length) {
+    const [s, what] = live.taps.pop();
+    (what === "river" ? live.tapped : live.tappedMelds)[s].pop();
+  }
+  drawTapped();
+  if (live.hand) await analyse(live.hand);
+}
+
+/** Why a tap cannot be taken (a full river, the player's own meld, a chow from no run), or "". */
+function tapProblem(seat, tile, kind) {
+  if (kind === "river") {
+    return (live.tapped[seat] || []).length >= MAX_RIVER ? T("ui.river_full", { seat: windName(seat), n: MAX_RIVER }) : "";
+  }
+  if (seat === $("my-seat").value) return T("ui.meld_own_seat");
+  if ((live.tappedMelds[seat] || []).length >= MAX_MELDS) return T("ui.melds_full", { seat: windName(seat), n: MAX_MELDS });
+  if (kind === "chow" && !(/^[1-7][mps]$/.test(tile))) return T("ui.chow_from_lowest");
+  return "";
+}
+
+/** The rivers and melds tapped in, seat by seat in turn order, and the undo button's state. */
+function drawTapped(problem) {
+  const rows = WINDS.filter((w) => (live.tapped[w] || []).length || (live.tappedMelds[w] || []).length).map((w) =>
+    `<div class="river-row" data-wind="${w}">${esc(windName(w))} ${tilesHTML(live.tapped[w] || [], { size: 24 })}` +
+    (live.tappedMelds[w] || []).map((m) => ` <span class="meld" data-type="${m.type}">${tilesHTML(m.tiles, { size: 24 })}</span>`).join("") + "</div>");
+  $("tapped-rivers").innerHTML = (rows.length ? rows.join("") : `<span class="note">${esc(T("ui.no_tapped_rivers"))}</span>`) +
+    (problem ? `<div class="error">${esc(problem)}</div>` : "");
+  $("river-undo").disabled = !live.taps.length;
 }
 
 async function analyse(hand) {
@@ -351,6 +411,7 @@ async function onDiscard(ev) {
   const b = ev.target.closest("button[data-tile]");
   if (!b) return;
   const me = $("my-seat").value, from = $("discarder").value;
+  await tapRiver(from, b.dataset.tile);
   claim.tile = b.dataset.tile; claim.seat = null; claim.problem = null;
   showError($("claims"), null);
   if (me === from) claim.problem = "self";
@@ -402,6 +463,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("start").addEventListener("click", start);
   $("stop").addEventListener("click", stop);
   $("discard-pad").addEventListener("click", onDiscard);
+  $("river-undo").addEventListener("click", () => tapRiver(null, null));
+  drawTapped();
   $("charleston-on").addEventListener("change", () => { charleston.on = $("charleston-on").checked; adviseCharleston(); });
   $("charleston-next").addEventListener("click", nextCharlestonPass);
   $("charleston-again").addEventListener("click", restartCharleston);
@@ -416,4 +479,4 @@ function drawTilesetNote() {
   if (t) $("ts-live-text").textContent = T("page.ts_live", { examples: t.examples });
 }
 
-document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); drawCharleston(); drawTilesetNote(); });
+document.addEventListener("langchange", () => { fillSeats(); drawPanel(); drawClaims(); drawCharleston(); drawTilesetNote(); drawTapped(); });
