@@ -103,6 +103,8 @@ def advice_lines(result: dict[str, Any], lang: str = "zh") -> list[str]:
     verdict = result.get("verdict")
     if verdict:
         lines.append(_t("verdict", lang, reason=verdict["reason_zh" if zh else "reason_en"]))
+    elif result.get("why"):  # the best discard and why, as the pages say it
+        lines.append("  " + result["why"]["zh" if zh else "en"])
     return lines
 
 
