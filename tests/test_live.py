@@ -118,6 +118,10 @@ def test_live_endpoint_answers_and_refuses_a_bad_client_id(tmp_path):
     r = post_live(client, jpeg_bytes(640, 360), "page-1234abcd")
     assert r.status_code == 200, r.get_data(as_text=True)
     assert r.get_json()["tiles"] and "superseded" not in r.get_json()
+    noisy = np.random.default_rng(1).integers(0, 256, (720, 1280, 3), np.uint8)
+    frame_1280 = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 80])[1].tobytes()
+    assert len(frame_1280) > 64 * 1024, "over the JSON endpoints' bound: a photo's bound applies"
+    assert post_live(client, frame_1280, "page-1234abcd").status_code == 200
     for bad in [None, "short", "a b c d e f g h", "x" * 65]:
         r = post_live(client, jpeg_bytes(640, 360), bad)
         body = r.get_json()
