@@ -112,6 +112,12 @@ class RememberingClassifier:
         if prev is not None and len(prev) and len(boxes):
             overlap = iou(boxes, np.array(prev.boxes))
             looks = np.abs(prints[:, None, :] - np.array(prev.prints)[None, :, :]).mean(axis=2)
+            # the detector's box jitters by a pixel or two on a still picture: the crop at the
+            # previous box's very place is compared too, so only a changed face counts
+            near = overlap >= SAME_PLACE
+            for j in np.flatnonzero(near.any(axis=0)):
+                here = np.abs(fingerprints(image, prev.boxes[j][None])[0] - prev.prints[j]).mean()
+                looks[near[:, j], j] = np.minimum(looks[near[:, j], j], here)
             taken: set[int] = set()
             for i in range(len(boxes)):
                 fits = [j for j in np.argsort(-overlap[i]) if overlap[i, j] >= SAME_PLACE
