@@ -127,3 +127,13 @@ def test_live_endpoint_answers_and_refuses_a_bad_client_id(tmp_path):
         body = r.get_json()
         assert r.status_code == 400 and "client" in body["error"]
         assert "客户端" in body["error_zh"]
+
+
+def test_a_tile_set_taught_more_makes_the_names_kept_stale():
+    from vision.live import set_key
+    from vision.tileset import TileSet
+
+    taught = TileSet("my-set", codes=["1m"], ids=[1], next_id=2)
+    assert set_key(taught) == set_key(TileSet("my-set", codes=["1m"], ids=[1], next_id=2))
+    more = TileSet("my-set", codes=["1m", "2m"], ids=[1, 2], next_id=3)
+    assert set_key(more) != set_key(taught) and set_key(None) is None

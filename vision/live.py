@@ -80,6 +80,15 @@ def iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
 
 
+def set_key(tileset: Any) -> tuple[Any, ...] | None:
+    """What a player's tile set's naming depends on: its name and the examples it holds (an
+    example taught or removed between two frames makes the previous frame's names stale)."""
+    if tileset is None:
+        return None
+    return (getattr(tileset, "name", None), getattr(tileset, "model", None),
+            tuple(getattr(tileset, "ids", ())), getattr(tileset, "dark_faces", None))
+
+
 class RememberingClassifier:
     """A ``TileClassifier`` that names only the boxes not matched in ``previous``; everything
     else (its codes, its features) is the wrapped classifier's."""
@@ -104,8 +113,7 @@ class RememberingClassifier:
         there = (np.zeros(len(boxes), bool) if tile_there is None
                  else np.asarray(tile_there, bool))
         prints = fingerprints(image, boxes)
-        keys = [(bool(t), numbered, getattr(tileset, "name", None) if tileset is not None
-                 else None) for t in there]
+        keys = [(bool(t), numbered, set_key(tileset)) for t in there]
         codes: list[str | None] = [None] * len(boxes)
         probs = np.zeros(len(boxes))
         prev = self.previous
