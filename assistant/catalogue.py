@@ -844,6 +844,8 @@ MESSAGES: dict[str, str] = {
         "请用 multipart/form-data 上传照片（字段 image），收到 {0}",
     "no file in the multipart field 'image'":
         "没有收到照片（字段 image）",
+    "give the live page's client id in the multipart field 'client' (8 to 64 letters, digits, - or _)":
+        "请在表单字段 client 中给出实时页面的客户端编号（8 到 64 个字母、数字、- 或 _）",
     "seed must be a whole number of at most 18 digits, got {0}":
         "seed 必须是不超过 18 位的整数，收到 {0}",
     "request headers too large: {0} bytes, the limit is {1}":

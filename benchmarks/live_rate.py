@@ -1,5 +1,5 @@
 """The live page's updates a second and latency on a busy machine: its reading policy against
-its peer, the policy it replaces, side by side in one process on one service.
+its peers, the policies it replaces, side by side in one process on one service.
 
     .venv/bin/python benchmarks/live_rate.py [--seconds 15] [--load 2] [--stub]
 
@@ -7,7 +7,13 @@ its peer, the policy it replaces, side by side in one process on one service.
   machine each frame waits behind the other and the answers come late.
 * live: one frame in flight, taken when the answer before it came back (so none is stale), sent
   at the width that keeps the smoothed latency under 150 ms (the steps of ``static/live.js``:
-  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms).
+  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms), each read whole by
+  ``/api/recognize``.
+* memory: as live, to ``/api/recognize/live`` with one client id (what ``static/live.js``
+  sends): only the tiles changed since the previous frame are named (``vision.live``).
+
+All three send the same camera: each of 4 photos held for ``HOLD`` frames, shaken by a pixel
+from frame to frame (a hand held over the table), then the next photo (every tile changed).
 
 ``--load N`` keeps N processes spinning on the CPU while both run (the machine "busy"). Printed:
 updates a second, median and p95 latency, the width the live policy settled at, and the ratio
@@ -28,6 +34,8 @@ import numpy as np
 from service_http import frames_1280x720, load_recognizer, percentile, post_image, start_server
 
 SIDES = [1280, 960, 800, 640]  # as static/live.js
+HOLD = 40  # frames a photo is held before the camera turns to the next (about 4 s at 10/s)
+SHAKES = [(0, 0), (1, 0), (1, 1), (0, 1)]  # pixels (down, right) of the hand's shake
 TARGET_MS = 150.0
 UP_MS = 90.0
 
@@ -38,6 +46,24 @@ def spin(stop: multiprocessing.Event) -> None:  # type: ignore[valid-type]
     while not stop.is_set():  # type: ignore[attr-defined]
         for _ in range(100_000):
             x += 1
+
+
+def camera(photos: list[bytes]) -> list[bytes]:
+    """Each photo in each shake of ``SHAKES``, as JPEG: frame ``i`` of the camera is
+    ``[(i // HOLD) % len(photos) * len(SHAKES) + i % len(SHAKES)]``."""
+    out = []
+    for data in photos:
+        img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        for shake in SHAKES:
+            moved = np.roll(img, shake, axis=(0, 1))
+            out.append(cv2.imencode(".jpg", moved, [cv2.IMWRITE_JPEG_QUALITY, 85])[1].tobytes())
+    return out
+
+
+def frame_at(frames: list[bytes], i: int) -> bytes:
+    """The camera's ``i``-th frame (see :func:`camera`)."""
+    photos = len(frames) // len(SHAKES)
+    return frames[(i // HOLD) % photos * len(SHAKES) + i % len(SHAKES)]
 
 
 def scaled(frame: bytes, side: int) -> bytes:
@@ -60,7 +86,7 @@ def peer(host: str, frames: list[bytes], seconds: float) -> tuple[list[float], i
         conn = http.client.HTTPConnection(host, timeout=60)
         i = k
         while time.monotonic() < deadline:
-            status, dt, _ = post_image(host, frames[i % len(frames)], conn)
+            status, dt, _ = post_image(host, frame_at(frames, i), conn)
             i += 2
             if status == 200:
                 with lock:
@@ -75,9 +101,10 @@ def peer(host: str, frames: list[bytes], seconds: float) -> tuple[list[float], i
     return latencies, 1280
 
 
-def live(host: str, frames: list[bytes], seconds: float, side: int = 960) -> tuple[list[float], int]:
+def live(host: str, frames: list[bytes], seconds: float, side: int = 960,
+         path: str = "/api/recognize", client: str | None = None) -> tuple[list[float], int]:
     """One reader: the newest frame, at the width fitted to the latency (static/live.js),
-    starting at ``side``."""
+    starting at ``side``, posted to ``path`` (as the live ``client`` when given)."""
     latencies: list[float] = []
     slow = None
     conn = http.client.HTTPConnection(host, timeout=60)
@@ -85,10 +112,11 @@ def live(host: str, frames: list[bytes], seconds: float, side: int = 960) -> tup
     i = 0
     while time.monotonic() < deadline:
         t0 = time.perf_counter()
-        status, _, _ = post_image(host, scaled(frames[i % len(frames)], side), conn)
+        status, _, body = post_image(host, scaled(frame_at(frames, i), side), conn, path,
+                                     {"client": client} if client else None)
         ms = (time.perf_counter() - t0) * 1000  # the frame's drawing and encoding included
         i += 1
-        if status != 200:
+        if status != 200 or body.get("superseded"):
             continue
         latencies.append(ms)
         slow = ms if slow is None else 0.7 * slow + 0.3 * ms
@@ -110,7 +138,7 @@ def main() -> None:
     args = ap.parse_args()
     recognizer, name = load_recognizer(args.stub)
     host, server = start_server(recognizer, threads=4)
-    frames = frames_1280x720(4)
+    frames = camera(frames_1280x720(4))
     post_image(host, frames[0])  # the model loaded and warm before either runs
     stop = multiprocessing.Event()
     spinners = [multiprocessing.Process(target=spin, args=(stop,), daemon=True)
@@ -120,15 +148,18 @@ def main() -> None:
     try:
         # Short turns in alternation, so that both meet the same load as it comes and goes
         # (the machine is shared); the live policy keeps its width from one turn to the next.
-        got: dict[str, list[float]] = {"peer": [], "live": []}
-        side = 960
+        got: dict[str, list[float]] = {"peer": [], "live": [], "memory": []}
+        sides = {"peer": 1280, "live": 960, "memory": 960}
         turns = max(1, round(args.seconds / 5))
         for _ in range(turns):
             got["peer"] += peer(host, frames, args.seconds / turns)[0]
-            latencies, side = live(host, frames, args.seconds / turns, side)
+            latencies, sides["live"] = live(host, frames, args.seconds / turns, sides["live"])
             got["live"] += latencies
+            latencies, sides["memory"] = live(host, frames, args.seconds / turns, sides["memory"],
+                                              "/api/recognize/live", "benchmark-camera")
+            got["memory"] += latencies
         rows = {label: (len(v) / args.seconds, percentile(v, 0.5), percentile(v, 0.95),
-                        1280 if label == "peer" else side) for label, v in got.items()}
+                        sides[label]) for label, v in got.items()}
     finally:
         stop.set()
         for p in spinners:
@@ -139,9 +170,10 @@ def main() -> None:
     print(f"{'policy':<6} {'updates/s':>10} {'median ms':>10} {'p95 ms':>8} {'width px':>9}")
     for label, (rate, p50, p95, side) in rows.items():
         print(f"{label:<6} {rate:>10.1f} {p50:>10.0f} {p95:>8.0f} {side:>9}")
-    (r_peer, m_peer, _, _), (r_live, m_live, _, _) = rows["peer"], rows["live"]
-    print(f"live / peer: {r_live / r_peer:.1f}x the updates a second, "
-          f"{m_live / m_peer:.2f}x the median latency")
+    for label, base in [("live", "peer"), ("memory", "peer"), ("memory", "live")]:
+        (r_a, m_a, _, _), (r_b, m_b, _, _) = rows[label], rows[base]
+        print(f"{label} / {base}: {r_a / r_b:.1f}x the updates a second, "
+              f"{m_a / m_b:.2f}x the median latency")
 
 
 if __name__ == "__main__":

@@ -70,17 +70,20 @@ def frames_1280x720(count: int = 8) -> list[bytes]:
     return out
 
 
-def post_image(host: str, data: bytes, conn: http.client.HTTPConnection | None = None
+def post_image(host: str, data: bytes, conn: http.client.HTTPConnection | None = None,
+               path: str = "/api/recognize", fields: dict[str, str] | None = None
                ) -> tuple[int, float, dict[str, Any]]:
-    """POST /api/recognize; returns (status, seconds, JSON body)."""
+    """POST the photo to ``path`` (with the form ``fields``); returns (status, seconds, JSON)."""
     boundary = uuid.uuid4().hex
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; "
+    head = "".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+                   for k, v in (fields or {}).items()).encode()
+    body = head + (f"--{boundary}\r\nContent-Disposition: form-data; name=\"image\"; "
             f"filename=\"frame.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n").encode() + data + \
         f"\r\n--{boundary}--\r\n".encode()
     own = conn is None
     conn = conn or http.client.HTTPConnection(host, timeout=60)
     t0 = time.perf_counter()
-    conn.request("POST", "/api/recognize", body,
+    conn.request("POST", path, body,
                  {"Content-Type": f"multipart/form-data; boundary={boundary}"})
     r = conn.getresponse()
     payload = r.read()

@@ -27,6 +27,7 @@ from flask import Flask
 from .common import SecretGuard
 from .errors import register_error_handlers
 from .limits import install as install_limits
+from .live import LiveClients
 from .recognize import RecognizerHolder
 from .security import install as install_security
 from .sessions import SessionStore
@@ -70,6 +71,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["tilesets"] = TilesetStore(app.extensions["sessions"],
                                               default_folder(app.config))
     app.extensions["secret_guard"] = SecretGuard()
+    app.extensions["live"] = LiveClients()
 
     from .api import bp as api_bp
     from .pages import bp as pages_bp

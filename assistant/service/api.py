@@ -23,6 +23,7 @@ from . import practice
 from .common import expect_objects, json_body, parse_json
 from .errors import ApiError, _short
 from .limits import MAX_READ_TILES, query_param
+from .live import live_client
 from .openapi import openapi_document
 from .recognize import clean_detections, read_layout, recognize
 from .tilesets_api import tileset_for_photo
@@ -147,6 +148,20 @@ def recognize_photo():  # type: ignore[no-untyped-def]
     tileset = tileset_for_photo()
     return jsonify(recognize(current_app.extensions["recognizer"], data, current_app.config,
                              tileset))
+
+
+@bp.post("/recognize/live")
+def recognize_live():  # type: ignore[no-untyped-def]
+    """A frame of the live page (``image``; ``client``: the page's camera session id;
+    ``tileset`` as for /api/recognize) → as /api/recognize, only the tiles changed since the
+    client's previous frame named again; ``{"superseded": true}`` for a frame a newer one of the
+    same client overtook while it waited."""
+    data = uploaded_photo()
+    client = live_client(request.form.get("client"))
+    tileset = tileset_for_photo()
+    frame = current_app.extensions["live"].arrive(client)
+    return jsonify(recognize(current_app.extensions["recognizer"], data, current_app.config,
+                             tileset, live=frame))
 
 
 def _detections(detections: Any, limit: int, too_many: str) -> list[dict[str, Any]]:

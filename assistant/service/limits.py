@@ -43,8 +43,8 @@ MAX_PARAM = 400
 
 
 #: The endpoints that take a photo: bounded by the upload limit.
-UPLOADS = frozenset({"api.recognize_photo", "api.read_table_photo", "tilesets.learn_tileset",
-                     "tilesets.add_example"})
+UPLOADS = frozenset({"api.recognize_photo", "api.recognize_live", "api.read_table_photo",
+                     "tilesets.learn_tileset", "tilesets.add_example"})
 #: Parts of a photo upload's multipart form: the photo and at most a few short fields
 #: (``tileset``, ``tiles``, ``box``, ``tile``); more is refused while parsing, by its count.
 MAX_FORM_PARTS = 16

@@ -432,6 +432,31 @@ def openapi_document() -> dict[str, Any]:
                                    "tileset": {"type": "string", "description": "the tile set "
                                                "read with"}}}),
                     **_errors(400, 404, 413, 415, 422, 503)}}},
+            "/api/recognize/live": {"post": {
+                "summary": "a frame of the live page: as /api/recognize, only the tiles changed "
+                           "since the client's previous frame named again; a frame overtaken "
+                           "by a newer one of its client is answered superseded, unread",
+                "requestBody": _multipart({
+                    "image": PHOTO,
+                    "client": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$",
+                               "description": "the live page's camera session id, made once "
+                                              "per session"},
+                    "tileset": {"type": "string", "description": "the id of the player's tile "
+                                "set (POST /api/tilesets) to read the tiles with"}},
+                    ["image", "client"]),
+                "responses": {"200": _answer("as /api/recognize, with `live` (tiles kept from "
+                                             "the previous frame, tiles named); or "
+                                             "`superseded: true` alone", {
+                    "type": "object",
+                    "properties": {"superseded": {"type": "boolean"},
+                                   "image": {"type": "object", "required": ["width", "height"]},
+                                   "tiles": {"type": "array", "items": DETECTION},
+                                   "reading": {"type": "object"},
+                                   "live": {"type": "object", "properties": {
+                                       "reused": {"type": "integer"},
+                                       "named": {"type": "integer"}}},
+                                   "tileset": {"type": "string"}}}),
+                    **_errors(400, 404, 413, 415, 422, 503)}}},
             "/api/read": {"post": {
                 "summary": "read the hand again from (corrected) tiles as /api/recognize gave them",
                 "requestBody": _json_body(

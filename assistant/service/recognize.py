@@ -12,13 +12,16 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from ..errors import MahjongError
 from ..tiles import BACK, INDEX, is_bonus, sort_key
 from .errors import ApiError
+
+if TYPE_CHECKING:
+    from .live import LiveFrame
 
 #: Below this confidence a detection is reported as a doubt for the user to check.
 DOUBT_CONFIDENCE = 0.5
@@ -208,26 +211,33 @@ def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
 
 def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
               tileset: Any = None,
-              arrange: Callable[[list[dict[str, Any]]], dict[str, Any]] = read_layout
-              ) -> dict[str, Any]:
+              arrange: Callable[[list[dict[str, Any]]], dict[str, Any]] = read_layout,
+              live: LiveFrame | None = None) -> dict[str, Any]:
     """What ``detect --json`` prints for the photo ``data`` (``image``, ``tiles``), the layout
     reading (``arrange``: one player's hand, or the whole table), and the time each step took;
     decoded and recognised in a bounded queue, with the player's ``tileset``
-    (``vision.tileset.TileSet``) when given."""
+    (``vision.tileset.TileSet``) when given. A ``live`` frame is answered ``superseded`` when a
+    newer one of its client came while it waited, and names only what changed since the
+    client's previous frame (``live``: how many tiles were kept and named)."""
     from .upload import check_upload, decode_upload, work_pixels
 
     check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
                  limits["MAX_FULL_DECODE_PIXELS"])  # bad uploads are refused without a turn
     detector = holder.get()
     with holder.admit() as waited:
+        if live is not None and live.superseded():
+            return {"superseded": True, "timing_ms": {"queue": round(waited * 1000, 1)}}
         t1 = time.perf_counter()
         image, info = decode_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
                                     limits["WORK_SIDE"], limits["MAX_FULL_DECODE_PIXELS"],
                                         work_pixels(limits))
         t2 = time.perf_counter()
         try:
-            raw = (detector.detect(image) if tileset is None
-                   else detector.detect(image, tileset))  # type: ignore[call-arg]
+            if live is not None:
+                raw = live.detect(detector, image, tileset)
+            else:
+                raw = (detector.detect(image) if tileset is None
+                       else detector.detect(image, tileset))  # type: ignore[call-arg]
         except MahjongError as exc:
             raise ApiError(422, f"the photo could not be read: {exc}") from None
         del image
@@ -243,6 +253,8 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
     out: dict[str, Any] = {"image": image_json, "tiles": detections, "reading": reading}
     if tileset is not None:
         out["tileset"] = tileset.name
+    if live is not None and live.stats is not None:
+        out["live"] = live.stats
     return {**out,
             "timing_ms": {"queue": round(waited * 1000, 1),
                           "decode": round((t2 - t1) * 1000, 1),

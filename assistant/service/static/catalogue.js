@@ -144,6 +144,7 @@ window.CATALOGUE = {
 "give 'hand' (13 tiles) and 'answer' (the tiles that complete it)": "请给出 'hand'（13 张牌）和 'answer'（能和的牌）",
 "give 'seed' (the exercise's) and 'answer' (one tile)": "请给出 'seed'（练习的编号）和 'answer'（一张牌）",
 "give a PHOTO, or --detections FILE.json": "请给出照片，或 --detections 文件.json",
+"give the live page's client id in the multipart field 'client' (8 to 64 letters, digits, - or _)": "请在表单字段 client 中给出实时页面的客户端编号（8 到 64 个字母、数字、- 或 _）",
 "give the tiles to read in ?text=, e.g. 123m456p or 一万 东": "请输入牌，例如 123m456p 或 一万 东",
 "give the winning 'hand' (a hand state) or 'points'": "请给出和牌的手牌 'hand' 或分数 'points'",
 "guangdong plays without flowers; set the option flowers = true to score a hand with flowers": "广东鸡平和不用花牌；要算带花的牌，请把选项 flowers 设为 true",

@@ -1,4 +1,4 @@
-// Page 2: the webcam streams frames to /api/recognize; tracks smooth the boxes and names over
+// Page 2: the webcam streams frames to /api/recognize/live; tracks smooth the boxes and names over
 // frames (no flicker), the hand read is the one most frames agree on, and its waits and best
 // discards come from /api/analyze. A discard by another player is one tap -> /api/claims. With
 // the Charleston on, /api/charleston-advice says which three tiles to pass on each pass.
@@ -15,6 +15,9 @@ const live = {
   // order; seat wind -> melds as the hand state writes them), and each tap as [seat, "river" |
   // "meld"] in order, for undo; a tapped seat's river or melds replace the reader's
   tapped: {}, tappedMelds: {}, taps: [],
+  //: this camera session's id: the service names again only the tiles changed since its
+  //: previous frame, and answers a frame a newer one overtook "superseded"
+  client: Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""),
 };
 //: A river holds at most this many discards, a seat shows at most this many melds (the service
 //: refuses more: table.rivers, table.melds).
@@ -235,13 +238,14 @@ async function sendFrame(canvas) {
   const blob = await new Promise((ok) => canvas.toBlob(ok, "image/jpeg", 0.8));
   const form = new FormData();
   form.append("image", blob, "frame.jpg");
+  form.append("client", live.client);
   MyTileset.addTo(form);  // read with the player's own tile set, when he taught one
   const t0 = performance.now();
   live.inflight += 1;
   live.maxInflight = Math.max(live.maxInflight, live.inflight);
   try {
-    const r = await api("/api/recognize", { form });
-    fitSide(performance.now() - t0);
+    const r = await api("/api/recognize/live", { form });
+    if (!r.superseded) fitSide(performance.now() - t0);
     return r;
   } finally { live.inflight -= 1; }
 }
@@ -268,6 +272,7 @@ async function worker(run) {
     canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
     try {
       const r = await sendFrame(canvas);
+      if (r.superseded) continue;  // a newer frame of this page is read instead
       const k = video.videoWidth / r.image.width;
       updateTracks(r.tiles.map((d) => ({ ...d, box: d.box.map((v) => v * k) })));
       drawOverlay(video.videoWidth, video.videoHeight);
