@@ -1355,12 +1355,9 @@ MESSAGES: dict[str, str] = {
     "table.{0} must be an object by seat (E S W N)": "table.{0} 须是按座位（E S W N）给出的对象",
     "table.{0} must be an object by seat (E S W N), got {1}":
         "table.{0} 须是按座位（E S W N）给出的对象，收到 {1}",
-    "table.rivers.{0} must be a list of tiles": "牌河 table.rivers.{0} 须是牌的列表",
-    "table.rivers.{0} holds {1} tiles; a river holds at most {2}":
-        "牌河 table.rivers.{0} 有 {1} 张牌；一家牌河最多 {2} 张",
     "table.melds.{0} is the player's own seat; his melds go under 'melds'":
         "table.melds.{0} 是自己的座位；自己的副露写在 melds 里",
-    "table.melds.{0} must be a list of at most 5 melds": "table.melds.{0} 须是最多 5 组副露的列表",
+    "table.melds.{0} must be a list of at most {1} melds": "table.melds.{0} 须是最多 {1} 组副露的列表",
     "table.declared.{0} must be the index of a discard in {1}'s river (0 to {2})":
         "报听 table.declared.{0} 须是 {1} 家牌河里那张牌的序号（0 到 {2}）",
     "table.declared.{0} is the player's own seat; the advice is for a player still choosing":

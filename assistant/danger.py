@@ -27,13 +27,12 @@ from typing import Any
 
 from .errors import MahjongError
 from .hand import Meld
-from .table_view import MAX_RIVER
-from .tiles import INDEX, TILES, WINDS, parse_tile
+from .table_view import MAX_MELDS, read_rivers
+from .tiles import INDEX, TILES, WINDS
 
 #: Variants with furiten (振听): a seat never wins on a discard of a tile in its own river. The
 #: Japanese rules have it; the Chinese ones do not (their pass lock is ``RuleProfile.pass_lock``).
 FURITEN_VARIANTS = ("riichi",)
-#: A river holds at most this many discards (the contract): no seat discards more in one hand.
 #: Prior weight of each wait shape, before the counts: a ready hand waits on 两面 about as often as
 #: on all the others together (players keep two-sided shapes and let the others go).
 PRIOR = {"two_sided": 4.0, "closed": 1.0, "edge": 1.0, "pair": 1.0, "single": 1.0}
@@ -63,25 +62,18 @@ class Table:
     def read(cls, data: dict[str, Any] | None, seat: str) -> Table:
         """Check ``table.rivers``, ``melds``, ``declared`` and ``void_suits`` (bounded first)."""
         data = data or {}
-        rivers = _by_seat(data.get("rivers"), "rivers")
+        out_rivers = read_rivers(data.get("rivers") or {})
         melds = _by_seat(data.get("melds"), "melds")
         declared = _by_seat(data.get("declared"), "declared")
         voids = _by_seat(data.get("void_suits"), "void_suits")
-        out_rivers: dict[str, list[str]] = {}
-        for s, river in rivers.items():
-            if not isinstance(river, list):
-                raise MahjongError(f"table.rivers.{s} must be a list of tiles", "rivers")
-            if len(river) > MAX_RIVER:
-                raise MahjongError(f"table.rivers.{s} holds {len(river)} tiles; a river holds "
-                                   f"at most {MAX_RIVER}", "rivers")
-            out_rivers[s] = [parse_tile(t, f"table.rivers.{s}") for t in river]
         out_melds: dict[str, list[list[str]]] = {}
         for s, group in melds.items():
             if s == seat:
                 raise MahjongError(f"table.melds.{s} is the player's own seat; his melds go "
                                    "under 'melds'", "melds")
-            if not isinstance(group, list) or len(group) > 5:
-                raise MahjongError(f"table.melds.{s} must be a list of at most 5 melds", "melds")
+            if not isinstance(group, list) or len(group) > MAX_MELDS:
+                raise MahjongError(f"table.melds.{s} must be a list of at most {MAX_MELDS} melds",
+                                   "melds")
             out_melds[s] = [list(Meld.from_json(m, i).faces) for i, m in enumerate(group)]
         out_declared: dict[str, int] = {}
         for s, index in declared.items():

@@ -34,7 +34,7 @@ MAX_RIVER = 30
 #: Copies of each tile in the set: no river shows a face more often.
 COPIES = 4
 #: At most this many melds at one seat.
-MAX_MELDS = 4
+MAX_MELDS = 5
 
 
 def seat_winds(seat_wind: str) -> dict[str, str]:
@@ -68,7 +68,7 @@ def table_of(table: Any, seat_wind: str = "E") -> dict[str, Any]:
                  if s in seats and s != "self"}
     else:
         rivers, melds = table.get("rivers") or {}, table.get("melds") or {}
-    out["rivers"] = _rivers(rivers)
+    out["rivers"] = read_rivers(rivers)
     out["melds"] = _melds(melds)
     if table.get("indicator") is not None:
         out["indicator"] = parse_tile(table["indicator"], "indicator")
@@ -82,7 +82,7 @@ def check_rivers(rivers: Any, seats: tuple[str, ...] = WINDS) -> dict[str, list[
     >>> check_rivers({"E": ["9s", "E"], "S": []})
     {'E': ['9s', 'E'], 'S': []}
     """
-    out = _rivers(rivers)
+    out = read_rivers(rivers)
     for wind in out:
         if wind not in seats:
             raise MahjongError(f"the rivers name seat {wind}, which has no seat at a table of "
@@ -95,7 +95,8 @@ def check_rivers(rivers: Any, seats: tuple[str, ...] = WINDS) -> dict[str, list[
     return out
 
 
-def _rivers(rivers: Any) -> dict[str, list[str]]:
+def read_rivers(rivers: Any) -> dict[str, list[str]]:
+    """``table.rivers`` by seat wind, bounded (:data:`MAX_RIVER` a seat) and read tile by tile."""
     if not isinstance(rivers, dict):
         raise MahjongError("'table.rivers' must map seat winds to discards in order", "rivers")
     out = {}
