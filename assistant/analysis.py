@@ -32,7 +32,6 @@ from .scoring.readings import (
     remaining_copies,
     suits_held,
     void_tiles,
-    wait_tiles,
     win_readings,
 )
 from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
@@ -43,10 +42,6 @@ from .value import Judge, seen_tiles
 from .variants import COUNTS_DORA, INSTANT_WINS, check_table, get_profile, scorer_for
 from .verdict import weigh
 from .waits import Rules, form_shanten, helpful_draws
-
-#: Re-exported: callers read the hand's engine switches and wilds from the analysis too.
-__all__ = ["analyze", "analyze_state", "blocked", "complete_readings", "kongs_short",
-           "remaining_copies", "rules_of", "split_wilds", "wait_tiles"]
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
