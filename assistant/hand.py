@@ -267,6 +267,7 @@ def _nukidora(value: Any) -> int:
 
 
 def _draws_left(value: Any) -> int | None:
+    """``context.draws_left``: the player's own draws after this discard, 0-70, or None."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DRAWS_LEFT:
@@ -276,6 +277,7 @@ def _draws_left(value: Any) -> int | None:
 
 
 def _advice(value: Any) -> str:
+    """How the discards are ordered (one of ``ADVICE_ORDERS``; ``balanced`` when not given)."""
     if value is None:
         return "balanced"
     if value not in ADVICE_ORDERS:
