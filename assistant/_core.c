@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_patterns.h"
+
 #define NT 34
 #define W 12 /* row width: (sets, pair) for sets 0-5 and pair 0-1, at 2 * sets + pair */
 #define MAX_SETS 5
@@ -920,6 +922,11 @@ static PyMethodDef methods[] = {
      "regular_readings(counts, wilds, n_sets): each distinct reading's groups as ints."},
     {"shanten_batch", core_shanten_batch, METH_VARARGS,
      "shanten_batch(int64 (N, 34), int16 (N,) out, form_mask, four): True, or NotImplemented."},
+    {"pattern_keys", core_pattern_keys, METH_NOARGS,
+     "pattern_keys(): the scoring patterns pattern_bits tests, in the order of their bits."},
+    {"pattern_bits", core_pattern_bits, METH_VARARGS,
+     "pattern_bits(hand, win): (bits of the patterns present, ((bit, count), ...) of those "
+     "present more than once), or NotImplemented."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -935,5 +942,7 @@ PyMODINIT_FUNC PyInit__core(void)
         for (int s = 0; s < 3; s++)
             for (int k = 0; k < 3; k++)
                 KNITTED[q][3 * s + k] = 9 * PERMS[q][s] + s + 3 * k;
+    if (patterns_init() < 0)
+        return NULL;
     return PyModule_Create(&module);
 }

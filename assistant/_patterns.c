@@ -1,0 +1,825 @@
+/* The scoring catalogue's pattern predicates in C, part of the compiled core (assistant._core).
+ *
+ * pattern_bits(hand, win) reads one reading of a winning hand (a WinningHand of
+ * assistant/scoring/patterns.py) and how it was won (a Win) into a compact structure once (tile
+ * counts, sets, pair, concealed groups, the win flags), then tests every pattern listed in KEYS
+ * on it. It returns (bits, extra): bit k set when the pattern KEYS[k] is present, and extra, a
+ * tuple of (k, count) for each pattern present more than once (根 ×2, 箭刻 ×2 …). Each predicate
+ * mirrors the Python one of the same key in patterns.py line for line (the Python predicates stay
+ * the pure path; tests/test_pattern_bits.py compares the two on many thousands of random
+ * readings). The patterns made of several sets together (RELATIONS: 一般高, 三同刻 …) are not
+ * here: the table chooses them together in Python (combine_sets).
+ *
+ * Anything the structure cannot hold without doubt (a tile code that is not one of the 34, a
+ * group kind or form it does not know, more sets or groups than a hand has) returns
+ * NotImplemented and the caller asks the Python predicates, so an odd reading answers exactly as
+ * on the pure path.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_patterns.h"
+
+#define NT 34
+#define MAXS 8  /* sets of a reading: five of a 16-tile hand, with room to spare */
+#define MAXG 18 /* concealed groups: fourteen singles of 十三幺 or 全不靠 at most */
+#define MAXT 9  /* tiles in one group: a knitted straight's nine */
+
+enum { K_CHOW, K_PUNG, K_KONG, K_PAIR, K_KNITTED, K_SINGLE };
+enum { F_REGULAR, F_SEVEN_PAIRS, F_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT };
+
+/* The keys, in bit order. Python reads them through pattern_keys() and maps each to its bit. */
+#define PATTERNS(X) \
+    X(chicken) X(all_chows) X(all_pungs) X(full_flush) X(half_flush) X(all_honours) \
+    X(all_terminals) X(terminals_and_honours) X(half_flush_all_pungs) X(full_flush_all_pungs) \
+    X(little_three_dragons) X(big_three_dragons) X(little_four_winds) X(big_four_winds) \
+    X(eight_of_a_suit) X(pure_straight) X(four_in_use) X(double_eight) X(seven_pairs) \
+    X(thirteen_orphans) X(nine_gates) X(root) X(kong) X(four_kongs) X(single_tile_wait) \
+    X(all_pungs_pair_wait) X(all_258_pungs) X(all_258) X(outside) X(all_simples) X(concealed) \
+    X(self_drawn) X(kong_flower) X(kong_discard) X(robbing_kong) X(last_tile_draw) \
+    X(last_tile_discard) X(heavenly) X(earthly) X(all_green) X(seven_shifted_pairs) \
+    X(four_concealed_pungs) X(three_concealed_pungs) X(two_concealed_pungs) \
+    X(pure_terminal_chows) X(three_suited_terminal_chows) X(three_kongs) \
+    X(two_concealed_kongs) X(concealed_and_melded_kong) X(two_melded_kongs) \
+    X(concealed_kong) X(melded_kong) X(greater_honours_knitted) X(lesser_honours_knitted) \
+    X(knitted_straight) X(all_even_pungs) X(upper_tiles) X(middle_tiles) X(lower_tiles) \
+    X(upper_four) X(lower_four) X(all_fives) X(big_three_winds) X(reversible) X(all_types) \
+    X(melded_hand) X(two_dragon_pungs) X(fully_concealed) X(concealed_discard) X(last_tile) \
+    X(dragon_pung) X(prevalent_wind_pung) X(seat_wind_pung) X(mcr_all_chows) X(tile_hog) \
+    X(terminal_pung) X(one_voided_suit) X(no_honours) X(edge_wait) X(closed_wait) \
+    X(single_wait) X(five_concealed_pungs) X(all_melded) X(all_concealed_pungs) \
+    X(earthly_draw) X(human) X(full_flush_seven_pairs) X(kong_on_kong) X(identical_chows) \
+    X(identical_chows_twice) X(one_suit_straight) X(same_chow_three_suits) \
+    X(same_pung_three_suits) X(outside_with_honours) X(pure_outside) X(nine_gates_any) \
+    X(all_claimed) X(closed_five) X(joker_flower)
+
+#define AS_ENUM(k) P_##k,
+#define AS_NAME(k) #k,
+enum { PATTERNS(AS_ENUM) N_PATTERNS };
+static const char *const KEYS[N_PATTERNS] = {PATTERNS(AS_NAME)};
+
+typedef struct {
+    int kind, n, t[MAXT], exposed;
+} Group;
+
+/* One reading with its win, as the predicates ask it. A tile is its index 0..33 (1m..9m, 1p..9p,
+ * 1s..9s, E S W N C F P); -1 stands for None. */
+typedef struct {
+    int form, counts[NT], concealed[NT], n_tiles, n_sets, pair, win, n_groups, n_concealed, melds_exposed;
+    Group sets[MAXS], groups[MAXG];
+    int self_drawn, kong_replacement, after_kong_discard, robbing_kong, last_tile;
+    int first_go_around, dealer, seat, prevalent, fourth_tile, unique_wait, kong_on_kong, flowers;
+} Facts;
+
+static PyObject *A_FORM, *A_SETS, *A_PAIR, *A_TILES, *A_WIN_TILE, *A_GROUPS, *A_CONCEALED,
+    *A_EXPOSED_N, *A_KIND, *A_EXPOSED, *A_FLAGS[11], *A_SEAT, *A_PREVALENT, *A_FLOWERS;
+static const char *const FLAG_NAMES[11] = {
+    "self_drawn", "kong_replacement", "after_kong_discard", "robbing_kong", "last_tile",
+    "first_go_around", "dealer", "fourth_tile", "unique_wait", "kong_on_kong", NULL};
+
+static PyObject *empty_extra;
+
+int patterns_init(void)
+{
+    const char *names[] = {"form", "sets", "pair", "tiles", "win_tile", "concealed_groups",
+                           "concealed_tiles", "melds_exposed", "kind", "exposed", "seat_wind",
+                           "prevalent_wind", "flowers"};
+    PyObject **slots[] = {&A_FORM, &A_SETS, &A_PAIR, &A_TILES, &A_WIN_TILE, &A_GROUPS,
+                          &A_CONCEALED, &A_EXPOSED_N, &A_KIND, &A_EXPOSED, &A_SEAT,
+                          &A_PREVALENT, &A_FLOWERS};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if ((*slots[i] = PyUnicode_InternFromString(names[i])) == NULL)
+            return -1;
+    for (int i = 0; FLAG_NAMES[i] != NULL; i++)
+        if ((A_FLAGS[i] = PyUnicode_InternFromString(FLAG_NAMES[i])) == NULL)
+            return -1;
+    empty_extra = PyTuple_New(0);
+    return empty_extra == NULL ? -1 : 0;
+}
+
+/* ---- reading the Python objects ---- */
+
+/* A tile code's index, -1 for None, -2 for anything else (the call is then refused). */
+static int tile_of(PyObject *obj)
+{
+    if (obj == Py_None)
+        return -1;
+    if (!PyUnicode_Check(obj))
+        return -2;
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(obj, &n);
+    if (s == NULL) {
+        PyErr_Clear();
+        return -2;
+    }
+    if (n == 2 && s[0] >= '1' && s[0] <= '9') {
+        const char *suit = strchr("mps", s[1]);
+        return suit == NULL || s[1] == '\0' ? -2 : 9 * (int)(suit - "mps") + (s[0] - '1');
+    }
+    if (n == 1) {
+        const char *h = strchr("ESWNCFP", s[0]);
+        return h == NULL || s[0] == '\0' ? -2 : 27 + (int)(h - "ESWNCFP");
+    }
+    return -2;
+}
+
+static int kind_of(PyObject *obj)
+{
+    static const char *const names[] = {"chow", "pung", "kong", "pair", "knitted", "single"};
+    if (!PyUnicode_Check(obj))
+        return -1;
+    for (int k = 0; k < 6; k++)
+        if (PyUnicode_CompareWithASCIIString(obj, names[k]) == 0)
+            return k;
+    return -1;
+}
+
+static int form_of(PyObject *obj)
+{
+    static const char *const names[] = {"regular", "seven_pairs", "thirteen_orphans",
+                                        "honors_and_knitted", "knitted_straight"};
+    if (!PyUnicode_Check(obj))
+        return -1;
+    for (int k = 0; k < 5; k++)
+        if (PyUnicode_CompareWithASCIIString(obj, names[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* A tuple of tile codes into g (kind set by the caller); 1 read, 0 refused. */
+static int read_tiles(PyObject *tiles, Group *g)
+{
+    if (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) > MAXT || PyTuple_GET_SIZE(tiles) < 1)
+        return 0;
+    g->n = (int)PyTuple_GET_SIZE(tiles);
+    for (int i = 0; i < g->n; i++)
+        if ((g->t[i] = tile_of(PyTuple_GET_ITEM(tiles, i))) < 0)
+            return 0;
+    return 1;
+}
+
+/* Every tile of a tuple into counts; 1 read, 0 refused. */
+static int count_tiles(PyObject *tiles, int *counts, int *n)
+{
+    if (!PyTuple_Check(tiles))
+        return 0;
+    *n = (int)PyTuple_GET_SIZE(tiles);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tiles); i++) {
+        int t = tile_of(PyTuple_GET_ITEM(tiles, i));
+        if (t < 0)
+            return 0;
+        counts[t]++;
+    }
+    return 1;
+}
+
+/* An attribute read as a truth value: 0/1, -1 with a Python error set. */
+static int flag_of(PyObject *obj, PyObject *name)
+{
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL)
+        return -1;
+    int out = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return out;
+}
+
+/* An attribute read as a small int within [lo, hi]: 1 read, 0 refused, -1 error. */
+static int int_of(PyObject *obj, PyObject *name, int lo, int hi, int *out)
+{
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL)
+        return -1;
+    int ok = 0;
+    if (PyLong_CheckExact(v)) {
+        int overflow = 0;
+        long x = PyLong_AsLongAndOverflow(v, &overflow);
+        if (!overflow && x >= lo && x <= hi) {
+            *out = (int)x;
+            ok = 1;
+        }
+    }
+    Py_DECREF(v);
+    return ok;
+}
+
+/* The tile an attribute names (-1 None, -2 refused, -3 error). */
+static int tile_attr(PyObject *obj, PyObject *name)
+{
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL)
+        return -3;
+    int t = tile_of(v);
+    Py_DECREF(v);
+    return t;
+}
+
+static int read_sets(PyObject *sets, Facts *f)
+{
+    if (!PyTuple_Check(sets) || PyTuple_GET_SIZE(sets) > MAXS)
+        return 0;
+    f->n_sets = (int)PyTuple_GET_SIZE(sets);
+    for (int i = 0; i < f->n_sets; i++) {
+        PyObject *s = PyTuple_GET_ITEM(sets, i);
+        Group *g = &f->sets[i];
+        PyObject *kind = PyObject_GetAttr(s, A_KIND);
+        if (kind == NULL)
+            return -1;
+        g->kind = kind_of(kind);
+        Py_DECREF(kind);
+        if (g->kind < K_CHOW || g->kind > K_KONG)
+            return 0;
+        PyObject *tiles = PyObject_GetAttr(s, A_TILES);
+        if (tiles == NULL)
+            return -1;
+        int ok = read_tiles(tiles, g);
+        Py_DECREF(tiles);
+        if (!ok)
+            return 0;
+        if ((g->exposed = flag_of(s, A_EXPOSED)) < 0)
+            return -1;
+    }
+    return 1;
+}
+
+static int read_groups(PyObject *groups, Facts *f)
+{
+    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) > MAXG)
+        return 0;
+    f->n_groups = (int)PyTuple_GET_SIZE(groups);
+    for (int i = 0; i < f->n_groups; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i);
+        if (!PyTuple_Check(g) || PyTuple_GET_SIZE(g) != 2)
+            return 0;
+        f->groups[i].kind = kind_of(PyTuple_GET_ITEM(g, 0));
+        if (f->groups[i].kind < 0 || f->groups[i].kind == K_KONG)
+            return 0;
+        if (!read_tiles(PyTuple_GET_ITEM(g, 1), &f->groups[i]))
+            return 0;
+        f->groups[i].exposed = 0;
+    }
+    return 1;
+}
+
+/* The hand's attributes (the reading): 1 read, 0 refused, -1 error. */
+static int read_hand(PyObject *hand, Facts *f)
+{
+    PyObject *v;
+    int ok, t;
+    if ((v = PyObject_GetAttr(hand, A_FORM)) == NULL)
+        return -1;
+    f->form = form_of(v);
+    Py_DECREF(v);
+    if (f->form < 0)
+        return 0;
+    if ((v = PyObject_GetAttr(hand, A_TILES)) == NULL)
+        return -1;
+    ok = count_tiles(v, f->counts, &f->n_tiles);
+    Py_DECREF(v);
+    if (!ok)
+        return 0;
+    if ((v = PyObject_GetAttr(hand, A_SETS)) == NULL)
+        return -1;
+    ok = read_sets(v, f);
+    Py_DECREF(v);
+    if (ok <= 0)
+        return ok;
+    if ((v = PyObject_GetAttr(hand, A_GROUPS)) == NULL)
+        return -1;
+    ok = read_groups(v, f);
+    Py_DECREF(v);
+    if (ok <= 0)
+        return ok;
+    if ((v = PyObject_GetAttr(hand, A_CONCEALED)) == NULL)
+        return -1;
+    ok = count_tiles(v, f->concealed, &f->n_concealed);
+    Py_DECREF(v);
+    if (!ok)
+        return 0;
+    if ((t = tile_attr(hand, A_PAIR)) < -1)
+        return t == -3 ? -1 : 0;
+    f->pair = t;
+    if ((t = tile_attr(hand, A_WIN_TILE)) < -1)
+        return t == -3 ? -1 : 0;
+    f->win = t;
+    return int_of(hand, A_EXPOSED_N, 0, MAXS, &f->melds_exposed);
+}
+
+/* How the hand was won: 1 read, 0 refused, -1 error. A wind that is no tile (-2) matches none. */
+static int read_win(PyObject *win, Facts *f)
+{
+    int *slots[] = {&f->self_drawn, &f->kong_replacement, &f->after_kong_discard,
+                    &f->robbing_kong, &f->last_tile, &f->first_go_around, &f->dealer,
+                    &f->fourth_tile, &f->unique_wait, &f->kong_on_kong};
+    for (int i = 0; i < 10; i++)
+        if ((*slots[i] = flag_of(win, A_FLAGS[i])) < 0)
+            return -1;
+    if ((f->seat = tile_attr(win, A_SEAT)) == -3 || (f->prevalent = tile_attr(win, A_PREVALENT)) == -3)
+        return -1;
+    return int_of(win, A_FLOWERS, 0, 1000, &f->flowers);
+}
+
+/* ---- the facts the predicates share ---- */
+
+static inline int honour(int t) { return t >= 27; }
+static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
+static inline int num(int t) { return t % 9 + 1; }
+static inline int is_wind(int t) { return t >= 27 && t <= 30; }
+static inline int is_dragon(int t) { return t >= 31; }
+static inline int pungish(int kind) { return kind == K_PUNG || kind == K_KONG; }
+
+typedef struct {
+    int suits, n_suits, honoured, regular, all_chows, all_pungs, full_flush, dragon_pungs,
+        wind_pungs, chows, kongs, kongs_exposed, fours, wait_pair, wait_closed, has_terminal,
+        only_terminals, only_term_honours, no_term_honours;
+    int suit_len[3];
+} Derived;
+
+static void derive(const Facts *f, Derived *d)
+{
+    memset(d, 0, sizeof *d);
+    d->only_terminals = d->only_term_honours = d->no_term_honours = 1;
+    for (int t = 0; t < NT; t++) {
+        if (!f->counts[t])
+            continue;
+        if (honour(t))
+            d->honoured = 1;
+        else {
+            d->suits |= 1 << (t / 9);
+            d->suit_len[t / 9] += f->counts[t];
+        }
+        int th = terminal(t) || honour(t);
+        if (terminal(t))
+            d->has_terminal = 1;
+        if (!terminal(t))
+            d->only_terminals = 0;
+        if (!th)
+            d->only_term_honours = 0;
+        else
+            d->no_term_honours = 0;
+        if (f->counts[t] >= 4)
+            d->fours++;
+    }
+    d->n_suits = (d->suits & 1) + ((d->suits >> 1) & 1) + ((d->suits >> 2) & 1);
+    d->regular = f->form == F_REGULAR && (f->n_sets == 4 || f->n_sets == 5);
+    int chows = 0, pungs = 0;
+    for (int i = 0; i < f->n_sets; i++) {
+        const Group *s = &f->sets[i];
+        if (s->kind == K_CHOW)
+            chows++;
+        else {
+            pungs++;
+            if (is_dragon(s->t[0]))
+                d->dragon_pungs++;
+            if (is_wind(s->t[0]))
+                d->wind_pungs++;
+        }
+        if (s->kind == K_KONG) {
+            d->kongs++;
+            d->kongs_exposed += s->exposed != 0;
+        }
+    }
+    d->chows = chows;
+    d->all_chows = d->regular && chows == f->n_sets;
+    d->all_pungs = d->regular && pungs == f->n_sets;
+    d->full_flush = d->n_suits == 1 && !d->honoured;
+    if (f->win >= 0)
+        for (int i = 0; i < f->n_groups; i++) {
+            const Group *g = &f->groups[i];
+            if (g->kind == K_PAIR && g->t[0] == f->win)
+                d->wait_pair = 1;
+            else if (g->kind == K_CHOW && g->n > 1 && g->t[1] == f->win)
+                d->wait_closed = 1;
+        }
+}
+
+/* Every tile's number is among the digits of `allowed` (bit n for number n), no honour. */
+static int numbers_in(const Facts *f, const Derived *d, int allowed)
+{
+    if (d->honoured)
+        return 0;
+    for (int t = 0; t < 27; t++)
+        if (f->counts[t] && !(allowed >> num(t) & 1))
+            return 0;
+    return 1;
+}
+
+/* Every distinct tile is one of `set` (a 34-bit mask). */
+static int tiles_within(const Facts *f, unsigned long long set)
+{
+    for (int t = 0; t < NT; t++)
+        if (f->counts[t] && !(set >> t & 1))
+            return 0;
+    return 1;
+}
+
+static int nine_gates(const Facts *f, const Derived *d, int win)
+{
+    static const int GATES[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+    if (f->melds_exposed || f->n_concealed != 14 || !d->full_flush)
+        return 0;
+    int c[9] = {0}, sum = 0;
+    for (int t = 0; t < NT; t++)
+        c[t % 9] += f->concealed[t];
+    for (int k = 0; k < 9; k++) {
+        if (c[k] < GATES[k])
+            return 0;
+        sum += c[k] - GATES[k];
+    }
+    return sum == 1 && (win < 0 || c[win % 9] - GATES[win % 9] == 1);
+}
+
+static int concealed_pungs(const Facts *f)
+{
+    int own = 0, hidden = 0, win_pung = 0, elsewhere = 0;
+    for (int i = 0; i < f->n_groups; i++) {
+        const Group *g = &f->groups[i];
+        if (g->kind == K_PUNG) {
+            own++;
+            win_pung |= g->t[0] == f->win && f->win >= 0;
+        } else
+            for (int k = 0; k < g->n; k++)
+                elsewhere |= g->t[k] == f->win;
+    }
+    for (int i = 0; i < f->n_sets; i++)
+        hidden += f->sets[i].kind == K_KONG && !f->sets[i].exposed;
+    if (!f->self_drawn && f->win >= 0 && win_pung && !elsewhere)
+        return own - 1 + hidden;
+    return own + hidden;
+}
+
+/* 0 none, 1 edge, 2 closed, 3 pair: the MCR wait fan of a unique wait. */
+static int mcr_wait(const Facts *f)
+{
+    if (!f->unique_wait || f->win < 0)
+        return 0;
+    int edge = 0, closed = 0, pair = 0;
+    for (int i = 0; i < f->n_groups; i++) {
+        const Group *g = &f->groups[i];
+        if (g->kind == K_CHOW) {
+            int n = -1;
+            for (int k = 0; k < g->n && n < 0; k++)
+                if (g->t[k] == f->win)
+                    n = k;
+            if (n == 1)
+                closed = 1;
+            else if ((n == 2 && num(g->t[0]) == 1) || (n == 0 && num(g->t[0]) == 7))
+                edge = 1;
+        } else if (g->kind == K_PAIR && g->t[0] == f->win)
+            pair = 1;
+    }
+    return edge ? 1 : closed ? 2 : pair ? 3 : 0;
+}
+
+/* 一色双龙会 (pure) or 三色双龙会: four chows 123/789 and a pair of 5. */
+static int terminal_chows(const Facts *f, int pure)
+{
+    if (f->form != F_REGULAR || f->pair < 0 || honour(f->pair) || num(f->pair) != 5)
+        return 0;
+    int starts[NT] = {0}, chows = 0;
+    for (int i = 0; i < f->n_sets; i++)
+        if (f->sets[i].kind == K_CHOW) {
+            chows++;
+            starts[f->sets[i].t[0]]++;
+        }
+    if (chows != 4)
+        return 0;
+    int ps = f->pair / 9;
+    if (pure)
+        return starts[9 * ps] == 2 && starts[9 * ps + 6] == 2;
+    for (int s = 0; s < 3; s++)
+        if (s != ps && (starts[9 * s] != 1 || starts[9 * s + 6] != 1))
+            return 0;
+    return 1;
+}
+
+/* Every group (the sets, then the pair) holds a tile passing `test`. */
+static int every_group(const Facts *f, int (*test)(int))
+{
+    for (int i = 0; i < f->n_sets; i++) {
+        int any = 0;
+        for (int k = 0; k < f->sets[i].n; k++)
+            any |= test(f->sets[i].t[k]);
+        if (!any)
+            return 0;
+    }
+    return test(f->pair);
+}
+
+static int terminal_or_honour(int t) { return terminal(t) || honour(t); }
+static int a_five(int t) { return t >= 0 && t < 27 && num(t) == 5; }
+
+static int terminal_pungs(const Facts *f, const Derived *d)
+{
+    int out = 0;
+    for (int i = 0; i < f->n_sets; i++) {
+        const Group *s = &f->sets[i];
+        if (!pungish(s->kind))
+            continue;
+        if (terminal(s->t[0]))
+            out++;
+        else if (d->wind_pungs < 3 && is_wind(s->t[0]) && s->t[0] != f->seat
+                 && s->t[0] != f->prevalent)
+            out++;
+    }
+    if (out && nine_gates(f, d, f->win))
+        out--;
+    return out;
+}
+
+#define GREEN_MASK ((1ULL << 19) | (1ULL << 20) | (1ULL << 21) | (1ULL << 23) | (1ULL << 25) \
+                    | (1ULL << 32))
+/* 1p 2p 3p 4p 5p 8p 9p, 2s 4s 5s 6s 8s 9s, 白 */
+#define REVERSIBLE_MASK ((0x19FULL << 9) | (0x1BAULL << 18) | (1ULL << 33))
+
+/* The counts of every pattern; counts[k] > 0 when present. */
+static void evaluate(const Facts *f, int *n)
+{
+    Derived d;
+    derive(f, &d);
+    int pair_dragon = f->pair >= 0 && is_dragon(f->pair);
+    int pair_wind = f->pair >= 0 && is_wind(f->pair);
+    int concealed = f->melds_exposed == 0, sd = f->self_drawn;
+    int starts[NT] = {0}, pung_at[NT] = {0}, in_chow[NT] = {0}, plain_pung[NT] = {0},
+        kong_at[NT] = {0};
+    int exact_straight = 0;
+    for (int i = 0; i < f->n_sets; i++) {
+        const Group *s = &f->sets[i];
+        if (s->kind == K_CHOW) {
+            starts[s->t[0]]++;
+            for (int k = 0; k < s->n; k++)
+                in_chow[s->t[k]] = 1;
+        } else {
+            pung_at[s->t[0]] = 1;
+            if (s->kind == K_PUNG)
+                plain_pung[s->t[0]] = 1;
+            else
+                kong_at[s->t[0]] = 1;
+        }
+    }
+    for (int s = 0; s < 3 && !exact_straight; s++) {
+        int found = 0;
+        for (int b = 0; b < 9; b += 3)
+            for (int i = 0; i < f->n_sets; i++) {
+                const Group *g = &f->sets[i];
+                if (g->kind == K_CHOW && g->n == 3 && g->t[0] == 9 * s + b
+                    && g->t[1] == 9 * s + b + 1 && g->t[2] == 9 * s + b + 2) {
+                    found |= 1 << (b / 3);
+                    break;
+                }
+            }
+        exact_straight = found == 7;
+    }
+    int longest = 0, eight = 0;
+    for (int s = 0; s < 3; s++) {
+        if (d.suit_len[s] > longest)
+            longest = d.suit_len[s];
+        if (d.suit_len[s] >= 8) {
+            int other = 0;
+            for (int i = 0; i < f->n_sets; i++)
+                other += f->sets[i].kind == K_KONG && !honour(f->sets[i].t[0])
+                         && f->sets[i].t[0] / 9 != s;
+            eight |= other >= 2;
+        }
+    }
+    int in_use = 0, hogs = 0, all258 = 1, distinct_suited = 0, pairs_twice = 0;
+    int winds_held = 0, dragons_held = 0, max_count = 0, lo = 10, hi = 0, distinct_nums = 0;
+    int seen_num[10] = {0};
+    for (int t = 0; t < NT; t++) {
+        int c = f->counts[t];
+        if (c >= 4) {
+            in_use += plain_pung[t] && in_chow[t];
+            hogs += !kong_at[t];
+        }
+        if (!c)
+            continue;
+        if (c > max_count)
+            max_count = c;
+        if (honour(t) || (num(t) != 2 && num(t) != 5 && num(t) != 8))
+            all258 = 0;
+        if (!honour(t)) {
+            distinct_suited++;
+            if (!seen_num[num(t)]++) {
+                distinct_nums++;
+                lo = num(t) < lo ? num(t) : lo;
+                hi = num(t) > hi ? num(t) : hi;
+            }
+        }
+        winds_held |= is_wind(t);
+        dragons_held |= is_dragon(t);
+    }
+    for (int t = 0; t < NT; t++)
+        pairs_twice += starts[t] / 2;
+    int one_suit_straight = 0, same_chow = 0, same_pung = 0;
+    for (int s = 0; s < 3; s++)
+        one_suit_straight |= starts[9 * s] && starts[9 * s + 3] && starts[9 * s + 6];
+    for (int k = 0; k < 9; k++) {
+        if (k < 7)
+            same_chow |= starts[k] && starts[9 + k] && starts[18 + k];
+        same_pung |= pung_at[k] && pung_at[9 + k] && pung_at[18 + k];
+    }
+    int hidden_kongs = d.kongs - d.kongs_exposed, cp = concealed_pungs(f), wait = mcr_wait(f);
+    int outside = f->form == F_REGULAR && f->pair >= 0 && every_group(f, terminal_or_honour);
+    int exposed_sets = 0;
+    for (int i = 0; i < f->n_sets; i++)
+        exposed_sets += f->sets[i].exposed != 0;
+    int all_honours_held = 1;
+    for (int t = 27; t < NT; t++)
+        all_honours_held &= f->counts[t] > 0;
+    int gates = nine_gates(f, &d, f->win), half_flush = d.n_suits == 1 && d.honoured;
+    int first = f->first_go_around, dealer = f->dealer;
+
+    n[P_chicken] = 1;
+    n[P_all_chows] = d.all_chows;
+    n[P_all_pungs] = d.all_pungs;
+    n[P_full_flush] = d.full_flush;
+    n[P_half_flush] = half_flush;
+    n[P_all_honours] = d.n_suits == 0;
+    n[P_all_terminals] = d.only_terminals;
+    n[P_terminals_and_honours] = d.only_term_honours && d.honoured && d.has_terminal;
+    n[P_half_flush_all_pungs] = half_flush && d.all_pungs;
+    n[P_full_flush_all_pungs] = d.full_flush && d.all_pungs;
+    n[P_little_three_dragons] = d.dragon_pungs == 2 && pair_dragon;
+    n[P_big_three_dragons] = d.dragon_pungs == 3;
+    n[P_little_four_winds] = d.wind_pungs == 3 && pair_wind;
+    n[P_big_four_winds] = d.wind_pungs == 4;
+    n[P_eight_of_a_suit] = longest > 7 ? longest - 7 : 0;
+    n[P_pure_straight] = exact_straight;
+    n[P_four_in_use] = in_use;
+    n[P_double_eight] = eight;
+    n[P_seven_pairs] = f->form == F_SEVEN_PAIRS;
+    n[P_thirteen_orphans] = f->form == F_ORPHANS;
+    n[P_nine_gates] = gates;
+    n[P_root] = d.fours;
+    n[P_kong] = d.kongs;
+    n[P_four_kongs] = d.kongs == 4;
+    n[P_single_tile_wait] = f->form == F_REGULAR && f->n_concealed == 2 && f->pair == f->win;
+    n[P_all_pungs_pair_wait] = d.all_pungs && d.wait_pair;
+    n[P_all_258_pungs] = d.all_pungs && all258;
+    n[P_all_258] = all258;
+    n[P_outside] = outside;
+    n[P_all_simples] = d.no_term_honours;
+    n[P_concealed] = concealed;
+    n[P_self_drawn] = sd;
+    n[P_kong_flower] = f->kong_replacement && sd;
+    n[P_kong_discard] = f->after_kong_discard && !sd;
+    n[P_robbing_kong] = f->robbing_kong;
+    n[P_last_tile_draw] = f->last_tile && sd;
+    n[P_last_tile_discard] = f->last_tile && !sd;
+    n[P_heavenly] = first && sd && dealer;
+    n[P_earthly] = first && !dealer;
+    n[P_all_green] = tiles_within(f, GREEN_MASK);
+    n[P_seven_shifted_pairs] = f->form == F_SEVEN_PAIRS && d.full_flush && distinct_nums == 7
+                               && hi - lo == 6 && max_count == 2;
+    n[P_four_concealed_pungs] = cp == 4;
+    n[P_three_concealed_pungs] = cp == 3;
+    n[P_two_concealed_pungs] = cp == 2;
+    n[P_pure_terminal_chows] = terminal_chows(f, 1);
+    n[P_three_suited_terminal_chows] = terminal_chows(f, 0);
+    n[P_three_kongs] = d.kongs == 3;
+    n[P_two_concealed_kongs] = d.kongs_exposed == 0 && hidden_kongs == 2;
+    n[P_concealed_and_melded_kong] = d.kongs_exposed == 1 && hidden_kongs == 1;
+    n[P_two_melded_kongs] = d.kongs_exposed == 2 && hidden_kongs == 0;
+    n[P_concealed_kong] = d.kongs_exposed == 0 && hidden_kongs == 1;
+    n[P_melded_kong] = d.kongs_exposed == 1 && hidden_kongs == 0;
+    n[P_greater_honours_knitted] = f->form == F_HONORS_KNITTED && all_honours_held;
+    n[P_lesser_honours_knitted] = f->form == F_HONORS_KNITTED;
+    n[P_knitted_straight] = f->form == F_KNITTED_STRAIGHT
+                            || (f->form == F_HONORS_KNITTED && distinct_suited == 9);
+    n[P_all_even_pungs] = d.all_pungs && numbers_in(f, &d, 0x154);
+    n[P_upper_tiles] = numbers_in(f, &d, 0x380);
+    n[P_middle_tiles] = numbers_in(f, &d, 0x70);
+    n[P_lower_tiles] = numbers_in(f, &d, 0xE);
+    n[P_upper_four] = numbers_in(f, &d, 0x3C0);
+    n[P_lower_four] = numbers_in(f, &d, 0x1E);
+    n[P_all_fives] = f->form == F_REGULAR && f->pair >= 0 && every_group(f, a_five);
+    n[P_big_three_winds] = d.wind_pungs == 3;
+    n[P_reversible] = tiles_within(f, REVERSIBLE_MASK);
+    n[P_all_types] = d.n_suits == 3 && winds_held && dragons_held;
+    n[P_melded_hand] = f->melds_exposed == 4 && !sd && f->n_concealed == 2 && f->pair == f->win;
+    n[P_two_dragon_pungs] = d.dragon_pungs == 2;
+    n[P_fully_concealed] = concealed && sd;
+    n[P_concealed_discard] = concealed && !sd;
+    n[P_last_tile] = f->fourth_tile;
+    n[P_dragon_pung] = d.dragon_pungs;
+    n[P_prevalent_wind_pung] = f->prevalent >= 0 && is_wind(f->prevalent) && pung_at[f->prevalent];
+    n[P_seat_wind_pung] = f->seat >= 0 && is_wind(f->seat) && pung_at[f->seat];
+    n[P_mcr_all_chows] = ((f->form == F_REGULAR && d.chows == 4)
+                          || (f->form == F_KNITTED_STRAIGHT && d.chows == 1))
+                         && f->pair >= 0 && !honour(f->pair);
+    n[P_tile_hog] = hogs;
+    n[P_terminal_pung] = terminal_pungs(f, &d);
+    n[P_one_voided_suit] = d.n_suits == 2;
+    n[P_no_honours] = !d.honoured;
+    n[P_edge_wait] = wait == 1;
+    n[P_closed_wait] = wait == 2;
+    n[P_single_wait] = wait == 3;
+    n[P_five_concealed_pungs] = cp == 5;
+    n[P_all_melded] = f->form == F_REGULAR && f->n_concealed == 2
+                      && f->melds_exposed == f->n_sets && !sd;
+    n[P_all_concealed_pungs] = d.all_pungs && !exposed_sets && (sd || d.wait_pair);
+    n[P_earthly_draw] = first && sd && !dealer;
+    n[P_human] = first && !sd && !dealer;
+    n[P_full_flush_seven_pairs] = f->form == F_SEVEN_PAIRS && d.full_flush;
+    n[P_kong_on_kong] = f->kong_on_kong && f->kong_replacement && sd;
+    n[P_identical_chows] = pairs_twice == 1;
+    n[P_identical_chows_twice] = pairs_twice >= 2;
+    n[P_one_suit_straight] = one_suit_straight;
+    n[P_same_chow_three_suits] = same_chow;
+    n[P_same_pung_three_suits] = same_pung;
+    n[P_outside_with_honours] = outside && d.honoured && d.chows > 0;
+    n[P_pure_outside] = outside && !d.honoured && d.chows > 0;
+    n[P_nine_gates_any] = nine_gates(f, &d, -1);
+    n[P_all_claimed] = f->form == F_REGULAR && f->melds_exposed == 4 && !sd
+                       && f->n_concealed == 2 && f->pair == f->win;
+    n[P_closed_five] = f->win >= 0 && !honour(f->win) && num(f->win) == 5 && d.wait_closed;
+    n[P_joker_flower] = f->flowers;
+}
+
+/* ---- the module functions ---- */
+
+PyObject *core_pattern_keys(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *out = PyTuple_New(N_PATTERNS);
+    if (out == NULL)
+        return NULL;
+    for (int k = 0; k < N_PATTERNS; k++) {
+        PyObject *s = PyUnicode_FromString(KEYS[k]);
+        if (s == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, k, s);
+    }
+    return out;
+}
+
+PyObject *core_pattern_bits(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *hand, *win;
+    if (!PyArg_ParseTuple(args, "OO", &hand, &win))
+        return NULL;
+    Facts f;
+    memset(&f, 0, sizeof f);
+    int ok = read_hand(hand, &f);
+    if (ok > 0)
+        ok = read_win(win, &f);
+    if (ok < 0)
+        return NULL;
+    if (ok == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    int n[N_PATTERNS] = {0};
+    evaluate(&f, n);
+    uint64_t low = 0, high = 0;
+    int many = 0;
+    for (int k = 0; k < N_PATTERNS; k++) {
+        if (n[k] > 0) {
+            if (k < 64)
+                low |= 1ULL << k;
+            else
+                high |= 1ULL << (k - 64);
+        }
+        many += n[k] > 1;
+    }
+    PyObject *bits = NULL, *extra = NULL;
+    if (high) {
+        PyObject *h = PyLong_FromUnsignedLongLong(high), *l = PyLong_FromUnsignedLongLong(low);
+        PyObject *shift = PyLong_FromLong(64);
+        PyObject *hs = h && shift ? PyNumber_Lshift(h, shift) : NULL;
+        bits = hs && l ? PyNumber_Or(hs, l) : NULL;
+        Py_XDECREF(h);
+        Py_XDECREF(l);
+        Py_XDECREF(shift);
+        Py_XDECREF(hs);
+    } else
+        bits = PyLong_FromUnsignedLongLong(low);
+    if (bits == NULL)
+        return NULL;
+    if (!many)
+        extra = Py_NewRef(empty_extra);
+    else {
+        extra = PyTuple_New(many);
+        for (int k = 0, j = 0; extra != NULL && k < N_PATTERNS; k++) {
+            if (n[k] <= 1)
+                continue;
+            PyObject *row = Py_BuildValue("(ii)", k, n[k]);
+            if (row == NULL)
+                Py_CLEAR(extra);
+            else
+                PyTuple_SET_ITEM(extra, j++, row);
+        }
+    }
+    if (extra == NULL) {
+        Py_DECREF(bits);
+        return NULL;
+    }
+    PyObject *out = PyTuple_Pack(2, bits, extra);
+    Py_DECREF(bits);
+    Py_DECREF(extra);
+    return out;
+}

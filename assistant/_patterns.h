@@ -1,0 +1,13 @@
+/* The scoring catalogue's predicates (assistant/_patterns.c), registered by the core's module. */
+#ifndef ASSISTANT_PATTERNS_H
+#define ASSISTANT_PATTERNS_H
+#include <Python.h>
+
+/* Interns the attribute names the reader asks for; 0, or -1 with a Python error set. */
+int patterns_init(void);
+/* pattern_keys(): the keys of the patterns, in the order of their bits. */
+PyObject *core_pattern_keys(PyObject *self, PyObject *unused);
+/* pattern_bits(hand, win): (bits, ((bit, count), ...)), or NotImplemented. */
+PyObject *core_pattern_bits(PyObject *self, PyObject *args);
+
+#endif

@@ -1,0 +1,204 @@
+"""The catalogue's patterns in the compiled core against their Python predicates, and the
+scoring cards on both paths: the same bits, counts and scores.
+
+The readings are random and built directly (every form, claimed and concealed sets, kongs, 16-tile
+hands, a win tile or none, every win flag), many drawn from narrow pools (one suit, terminals and
+honours, 2-5-8, the upper or lower numbers, green tiles) so the rarer patterns are met often.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from assistant import native
+from assistant.decompose import decompositions
+from assistant.hand import HandState
+from assistant.scoring import pattern_bits
+from assistant.scoring.fan_table import FanTable
+from assistant.scoring.patterns import (
+    CATALOGUE,
+    RELATIONS,
+    SetView,
+    Win,
+    WinningHand,
+    winning_hands,
+)
+from assistant.shanten import Form
+from assistant.tiles import DRAGONS, TILES, WINDS, to_counts
+
+pytestmark = pytest.mark.skipif(
+    native.core is None or not pattern_bits.NATIVE_KEYS,
+    reason="the compiled core is not built (or MAHJONG_ASSISTANT_PURE is set): nothing to compare")
+
+SUITED = [t for t in TILES if t[-1] in "mps"]
+POOLS = (
+    TILES,
+    [t for t in TILES if t.endswith("m")] + list(WINDS + DRAGONS),
+    [t for t in TILES if t.endswith("p")],
+    [t for t in TILES if t[0] in "19" and len(t) == 2] + list(WINDS + DRAGONS),
+    [t for t in SUITED if t[0] in "258"],
+    [t for t in SUITED if t[0] in "789"] + list(DRAGONS),
+    [t for t in SUITED if t[0] in "1234"],
+    [t for t in SUITED if t[0] in "456"],
+    ["2s", "3s", "4s", "6s", "8s", "F"],
+    list(WINDS) * 2 + list(DRAGONS) + ["1m", "9p"],
+    [t for t in SUITED if t[0] in "17"] + ["5m", "5p", "5s"],
+    ["1s", "7s", "5s"],
+    ["1m", "7m", "1p", "7p", "5s"],
+)
+KNITS = ("147", "258", "369")
+
+
+def _set(rng: random.Random, pool: list[str], chow_bias: float) -> tuple[str, tuple[str, ...]]:
+    tile = rng.choice(pool)
+    if tile in WINDS + DRAGONS or rng.random() > chow_bias:
+        return "pung", (tile,) * 3
+    n = min(int(tile[0]), 7)
+    return "chow", tuple(f"{n + k}{tile[1]}" for k in range(3))
+
+
+def _regular(rng: random.Random, pool: list[str]) -> tuple:
+    n_sets = 5 if rng.random() < 0.1 else 4
+    chow_bias = rng.choice((0.0, 0.5, 0.9, 1.0))
+    melds = rng.choice((0, 0, 1, 2, 3, 4, n_sets))
+    sets, groups, concealed = [], [], []
+    exposed = 0
+    for i in range(n_sets):
+        kind, tiles = _set(rng, pool, chow_bias)
+        if i < melds:
+            if kind == "pung" and rng.random() < 0.35:
+                kind, tiles = "kong", tiles + tiles[:1]
+            open_ = kind != "kong" or rng.random() < 0.5
+            exposed += open_
+            sets.append(SetView(kind, tiles, open_))
+        else:
+            groups.append((kind, tiles))
+            concealed += tiles
+    sets = [SetView(k, t) for k, t in groups] + sets
+    pair = rng.choice(pool)
+    groups.append(("pair", (pair, pair)))
+    concealed += [pair, pair]
+    return Form.REGULAR, sets, pair, groups, concealed, exposed
+
+
+def _special(rng: random.Random, pool: list[str]) -> tuple:
+    form = rng.choice((Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS, Form.HONORS_AND_KNITTED,
+                       Form.KNITTED_STRAIGHT))
+    if form is Form.SEVEN_PAIRS:
+        if rng.random() < 0.3:  # seven shifted pairs or near it
+            suit, low = rng.choice("mps"), rng.randint(1, 3)
+            pairs = [f"{low + k}{suit}" for k in range(7)]
+            pairs[rng.randrange(7)] = rng.choice(pairs + [rng.choice(pool)])
+        else:
+            pairs = [rng.choice(pool) for _ in range(7)]
+        groups = [("pair", (t, t)) for t in pairs]
+        return form, [], None, groups, [t for t in pairs for _ in range(2)], 0
+    if form is Form.THIRTEEN_ORPHANS:
+        singles = [t for t in TILES if t in WINDS + DRAGONS or t[0] in "19"]
+        singles.append(rng.choice(singles))
+        return form, [], None, [("single", (t,)) for t in singles], singles, 0
+    order = rng.sample("mps", 3)
+    knitted = [f"{n}{s}" for s, ks in zip(order, KNITS, strict=True) for n in ks]
+    if form is Form.HONORS_AND_KNITTED:
+        honours = list(WINDS + DRAGONS)
+        tiles = rng.sample(knitted, 14 - rng.randint(5, 7)) if rng.random() < 0.5 else knitted
+        tiles = (tiles + rng.sample(honours, 14 - len(tiles)))[:14]
+        return form, [], None, [("single", (t,)) for t in tiles], tiles, 0
+    kind, tiles = _set(rng, pool, 0.5)
+    pair = rng.choice(pool)
+    groups = [("knitted", tuple(knitted)), (kind, tiles), ("pair", (pair, pair))]
+    return form, [SetView(kind, tiles)], pair, groups, knitted + list(tiles) + [pair, pair], 0
+
+
+def _nine_gates(rng: random.Random) -> WinningHand:
+    """A reading of 1112345678999 and one more tile of the suit, as the engine reads it."""
+    suit = rng.choice("mps")
+    tiles = [f"{n}{suit}" for n in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, rng.randint(1, 9))]
+    win = tiles.pop(rng.randrange(14))
+    state = HandState.from_json({"concealed": "".join(t[0] for t in tiles) + suit, "win_tile": win})
+    return rng.choice(winning_hands(state, decompositions(to_counts(state.tiles))))
+
+
+def random_reading(rng: random.Random) -> tuple[WinningHand, Win]:
+    """A random reading (tiles may exceed four copies: the predicates must agree anyway)."""
+    pool = rng.choice(POOLS)
+    if rng.random() < 0.03:
+        hand = _nine_gates(rng)
+    else:
+        form, sets, pair, groups, concealed, exposed = (
+            _special(rng, pool) if rng.random() < 0.25 else _regular(rng, pool))
+        meld_tiles = [t for s in sets if s.exposed or s.kind == "kong" for t in s.tiles]
+        win_tile = rng.choice(concealed) if rng.random() < 0.95 else None
+        hand = WinningHand(form, tuple(sets), pair, tuple(concealed + meld_tiles), win_tile,
+                           tuple((k, tuple(t)) for k, t in groups), tuple(concealed), exposed)
+    flags = [rng.random() < 0.3 for _ in range(11)]
+    win = Win(*flags[:7], rng.choice(WINDS), rng.choice(WINDS), *flags[7:10],
+              flowers=rng.choice((0, 0, 0, 1, 2, 5)))
+    return hand, win
+
+
+def test_the_core_holds_every_catalogue_pattern_but_the_relations() -> None:
+    assert set(pattern_bits.NATIVE_KEYS) == set(CATALOGUE) - set(RELATIONS)
+    assert pattern_bits.KEYS[:len(pattern_bits.NATIVE_KEYS)] == pattern_bits.NATIVE_KEYS
+
+
+def test_core_and_python_predicates_agree_on_random_readings() -> None:
+    rng = random.Random(20261206)
+    wanted = pattern_bits.NATIVE_MASK
+    seen: Counter[str] = Counter()
+    for n in range(30000):
+        hand, win = random_reading(rng)
+        got = pattern_bits.present(hand, win, wanted, ())
+        want = pattern_bits.python_present(hand, win, wanted)
+        assert got == want, (n, hand, win, pattern_bits.keys_of(got[0] ^ want[0]))
+        seen.update(pattern_bits.keys_of(want[0]))
+    never = [k for k in pattern_bits.NATIVE_KEYS if not seen[k]]
+    assert not never, f"patterns no random reading had (the test would not see them differ): {never}"
+
+
+def test_a_reading_the_core_cannot_hold_is_counted_in_python() -> None:
+    hand, win = random_reading(random.Random(7))
+    odd = replace(win, flowers=-1)  # the core takes 0 to 1000 flowers: anything else is refused
+    assert native.core.pattern_bits(hand, odd) is NotImplemented
+    wanted = pattern_bits.NATIVE_MASK
+    got = pattern_bits.present(hand, odd, wanted, ())
+    assert got == pattern_bits.python_present(hand, odd, wanted)
+    assert got[1][pattern_bits.BIT["joker_flower"]] == -1
+
+
+def _cards() -> list[FanTable]:
+    import gc
+    import importlib
+    import pkgutil
+
+    import assistant.variants as variants
+    for m in pkgutil.iter_modules(variants.__path__):
+        importlib.import_module(f"assistant.variants.{m.name}")
+    importlib.import_module("assistant.scoring.by_card")
+    return [o for o in gc.get_objects() if isinstance(o, FanTable)]
+
+
+def test_every_card_scores_random_readings_alike_on_both_paths(monkeypatch) -> None:
+    cards = _cards()
+    assert len(cards) >= 15
+    rng = random.Random(99)
+    readings = [random_reading(rng) for _ in range(1500)]
+    native_scores = []
+    for card in cards:
+        options = {e.value: 2 for e in card.entries if isinstance(e.value, str)}
+        if isinstance(card.cap, str):
+            options[card.cap] = 8
+        native_scores.append([card.score(h, w, options) for h, w in readings])
+    monkeypatch.setattr(pattern_bits, "_CORE", None)
+    for card, scores in zip(cards, native_scores, strict=True):
+        options = {e.value: 2 for e in card.entries if isinstance(e.value, str)}
+        if isinstance(card.cap, str):
+            options[card.cap] = 8
+        card._compiled.clear()
+        for (h, w), got in zip(readings, scores, strict=True):
+            assert card.score(h, w, options) == got
+        card._compiled.clear()
