@@ -22,12 +22,13 @@ one of the variant's options (a house rule); an entry marked ``limit`` is the ha
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..decompose import Decomposition
 from ..hand import HandState
 from .items import item
+from .pattern_bits import BIT, Check, mask_of, present, python_checks
 from .patterns import (
     CATALOGUE,
     RELATIONS,
@@ -93,6 +94,35 @@ class Scored:
 
 
 @dataclass(frozen=True)
+class Line:
+    """One line of a card under fixed house rules: its entry, value, pattern bit, the patterns
+    it replaces (a bit mask) and its place on the card."""
+
+    entry: Entry
+    value: int
+    bit: int
+    replaces: int
+    order: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card as arrays for one set of house rules, made once: the patterns counted one by one
+    (``wanted``, with the Python ``checks`` of those the core does not answer), each pattern's
+    line by bit, and the relations chosen together (``joint``, in the card's order)."""
+
+    wanted: int
+    checks: tuple[Check, ...]
+    lines: dict[int, Line]
+    joint: tuple[Line, ...]
+
+
+#: A reading's chosen lines: (line, count, the sets of a relation or None), in the card's order,
+#: and whether a limit hand was among the patterns found.
+Chosen = tuple[list[tuple[Line, int, "list[tuple[int, ...]] | None"]], bool]
+
+
+@dataclass(frozen=True)
 class FanTable:
     """The scoring table of a variant (see the module docstring)."""
 
@@ -104,10 +134,17 @@ class FanTable:
     #: 套算一次: patterns made of several sets (``RELATIONS``: 一般高, 双同刻 …) are chosen
     #: together, by :func:`~assistant.scoring.patterns.combine_sets`, after the replacements.
     sets_once: bool = False
+    #: The card as arrays, by the values its house rules give (see :meth:`card`).
+    _cards: dict[tuple[int, ...], Card] = field(default_factory=dict, init=False, repr=False,
+                                                compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.combine not in COMBINES:
             raise ValueError(f"combine is one of {COMBINES}, got {self.combine!r}")
+        named = [e.pattern for e in self.entries]
+        twice = sorted({k for k in named if named.count(k) > 1})
+        if twice:
+            raise ValueError(f"a card names each pattern once, these twice: {twice}")
 
     def cap_of(self, options: Mapping[str, Any]) -> int | None:
         """The cap under the house rules (``None``: no cap)."""
@@ -115,50 +152,106 @@ class FanTable:
             return options[self.cap]
         return self.cap
 
+    def card(self, options: Mapping[str, Any]) -> Card:
+        """The card as arrays under the house rules in ``options`` (made once per set of values
+        the options give its lines)."""
+        values = tuple(e.worth(options) for e in self.entries)
+        card = self._cards.get(values)
+        if card is None:
+            card = self._cards[values] = self._arrays(values)
+        return card
+
+    def _arrays(self, values: tuple[int, ...]) -> Card:
+        lines, joint, wanted = {}, [], 0
+        for n, (entry, value) in enumerate(zip(self.entries, values, strict=True)):
+            if not value:
+                continue
+            line = Line(entry, value, BIT[entry.pattern], mask_of(entry.replaces), n)
+            if self.sets_once and entry.pattern in RELATIONS:
+                joint.append(line)
+            else:
+                lines[line.bit] = line
+                wanted |= 1 << line.bit
+        return Card(wanted, python_checks(wanted), lines, tuple(joint))
+
+    def choose(self, hand: WinningHand, win: Win, options: Mapping[str, Any]) -> Chosen:
+        """The lines a reading scores: every pattern present, less those replaced by another
+        present one, the relations chosen together after the replacements."""
+        card = self.card(options)
+        bits, counts = present(hand, win, card.wanted, card.checks)
+        found: list[tuple[Line, int, list[tuple[int, ...]] | None]] = []
+        while bits:
+            low = bits & -bits
+            n = low.bit_length() - 1
+            found.append((card.lines[n], counts.get(n, 1), None))
+            bits ^= low
+        found.sort(key=lambda f: f[0].order)
+        joint = card.joint
+        limit = any(line.entry.limit for line, _, _ in found)
+        if limit:
+            best = max((f for f in found if f[0].entry.limit), key=lambda f: f[0].value)
+            found, joint = [best], ()
+        if joint:
+            replaced = self._replaced(found)
+            chosen = combine_sets(hand, {line.entry.pattern: line.value for line in joint
+                                         if not replaced >> line.bit & 1})
+            if chosen:
+                by_key = {line.entry.pattern: line for line in joint}
+                found += [(by_key[key], len(sets), sets) for key, sets in chosen.items()]
+        replaced = self._replaced(found)
+        kept = [f for f in found if not replaced >> f[0].bit & 1]
+        kept.sort(key=lambda f: f[0].order)
+        return kept, limit
+
+    def rank(self, chosen: Chosen, extra: list[dict[str, Any]],
+             options: Mapping[str, Any]) -> tuple[bool, int, int]:
+        """(limit, total, uncapped) of :meth:`scored` on the same lines, without its items: how
+        :func:`best_reading` compares readings."""
+        lines, limit = chosen
+        values = {line.entry.pattern: line.value * count for line, count, _ in lines}
+        merged = []
+        for combo in self.combos:
+            if all(k in values for k in combo.keys):
+                parts = [values.pop(k) for k in combo.keys]
+                merged.append(combo.value if combo.value is not None else self._combine(parts))
+        own = [i["value"] * i.get("count", 1) for i in extra]
+        every = merged + list(values.values()) + own
+        if not every and self.fallback is not None:
+            every = [self.fallback.worth(options)]
+        total = self._combine(every)
+        cap = self.cap_of(options)
+        capped = cap is not None and not limit and total > cap
+        return limit, cap if capped else total, total
+
     def score(self, hand: WinningHand, win: Win, options: Mapping[str, Any],
               extra: Iterable[dict[str, Any]] = ()) -> Scored:
         """Score one reading: every entry present, less those replaced by another present one;
         ``extra`` items (a variant's own rules) join before the values combine."""
-        found: dict[str, tuple[Entry, int, int]] = {}
-        joint: dict[str, tuple[Entry, int]] = {}
-        for entry in self.entries:
-            value = entry.worth(options)
-            if value and self.sets_once and entry.pattern in RELATIONS:
-                joint[entry.pattern] = (entry, value)
-                continue
-            count = CATALOGUE[entry.pattern].count(hand, win) if value else 0
-            if count:
-                found[entry.pattern] = (entry, count, value)
-        limits = [k for k, (e, _, _) in found.items() if e.limit]
-        if limits:
-            best = max(limits, key=lambda k: found[k][2])
-            found = {best: found[best]}
-            joint = {}
-        replaced = self._replaced(found)
-        chosen = combine_sets(hand, {k: v for k, (_, v) in joint.items() if k not in replaced})
-        for key, sets in chosen.items():
-            found[key] = (joint[key][0], len(sets), joint[key][1])
-        replaced = self._replaced(found)
-        order = {e.pattern: n for n, e in enumerate(self.entries)}
-        items = [self._item(entry, count, value, hand, win, chosen.get(key))
-                 for key, (entry, count, value) in sorted(found.items(), key=lambda kv: order[kv[0]])
-                 if key not in replaced]
+        return self.scored(self.choose(hand, win, options), hand, win, options, extra)
+
+    def scored(self, chosen: Chosen, hand: WinningHand, win: Win, options: Mapping[str, Any],
+               extra: Iterable[dict[str, Any]] = ()) -> Scored:
+        """The itemised score of the lines :meth:`choose` gave for the reading."""
+        lines, limit = chosen
+        items = [self._item(line.entry, count, line.value, hand, win, sets)
+                 for line, count, sets in lines]
         items = self._named(items) + list(extra)
         if not items and self.fallback is not None:
             items.append(self._item(self.fallback, 1, self.fallback.worth(options), hand, win))
         total = self._combine(i["value"] * i.get("count", 1) for i in items)
         cap = self.cap_of(options)
-        capped = cap is not None and not limits and total > cap
-        return Scored(items, cap if capped else total, self.combine, capped, bool(limits), total)
+        capped = cap is not None and not limit and total > cap
+        return Scored(items, cap if capped else total, self.combine, capped, limit, total)
 
     @staticmethod
-    def _replaced(found: dict[str, tuple[Entry, int, int]]) -> set[str]:
-        """The patterns present but replaced: the biggest first, and a replaced pattern replaces
-        nothing itself (七对 replaces 不求人, so 不求人 does not take 自摸 with it)."""
-        replaced: set[str] = set()
-        for key, (entry, _, _) in sorted(found.items(), key=lambda kv: -kv[1][2]):
-            if key not in replaced:
-                replaced.update(entry.replaces)
+    def _replaced(found: list[tuple[Line, int, Any]]) -> int:
+        """The patterns present but replaced, as bits: the biggest first (equal values in the
+        order found), and a replaced pattern replaces nothing itself (七对 replaces 不求人, so
+        不求人 does not take 自摸 with it)."""
+        replaced = 0
+        for line, _, _ in sorted(found, key=lambda f: -f[0].value):
+            if not replaced >> line.bit & 1:
+                replaced |= line.replaces
         return replaced
 
     def _named(self, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -207,13 +300,16 @@ class FanTable:
 def best_reading(state: HandState, readings: list[Decomposition], table: FanTable, win: Win,
                  options: Mapping[str, Any], extra: Any = None) -> tuple[Scored, WinningHand]:
     """The reading the table values highest (ties: the first), with its score; ``extra(hand)``
-    gives a variant's own items for a reading."""
-    best: tuple[Scored, WinningHand] | None = None
+    gives a variant's own items for a reading. Readings are compared by :meth:`FanTable.rank`;
+    only the best one's items are written."""
+    best: tuple[tuple[bool, int, int], Chosen, WinningHand, list[dict[str, Any]]] | None = None
     for hand in winning_hands(state, readings):
-        scored = table.score(hand, win, options, extra(hand) if extra else ())
-        key = (scored.limit, scored.total, scored.uncapped)
-        if best is None or key > (best[0].limit, best[0].total, best[0].uncapped):
-            best = (scored, hand)
+        chosen = table.choose(hand, win, options)
+        own = list(extra(hand)) if extra else []
+        key = table.rank(chosen, own, options)
+        if best is None or key > best[0]:
+            best = (key, chosen, hand, own)
     if best is None:
         raise ValueError("no reading to score")
-    return best
+    _, chosen, hand, own = best
+    return table.scored(chosen, hand, win, options, own), hand

@@ -23,7 +23,7 @@ from ..decompose import Decomposition
 from ..errors import MahjongError
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
-from ..scoring.fan_table import Entry, FanTable, Scored
+from ..scoring.fan_table import Chosen, Entry, FanTable, Scored
 from ..scoring.items import item
 from ..scoring.patterns import CATALOGUE, Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
@@ -271,17 +271,21 @@ def _reading_win(hand: WinningHand, win: Win, profile: RuleProfile) -> Win:
 
 def score_hand(state: HandState, profile: RuleProfile,
                readings: list[Decomposition]) -> tuple[Scored, WinningHand]:
-    """The reading worth the most points (ties: the first) and its score, flowers aside."""
+    """The reading worth the most points (ties: the first) and its score, flowers aside; the
+    readings are compared by their totals, and only the best one's items are written."""
     win = replace(Win.of(state, dealer=False), unique_wait=unique_wait(state, profile),
                   fourth_tile=last_copy(state), robbing_kong=robbable(state))
-    best: tuple[Scored, WinningHand] | None = None
+    best: tuple[int, Chosen, WinningHand, Win] | None = None
     for hand in winning_hands(state, readings):
-        scored = TABLE.score(hand, _reading_win(hand, win, profile), profile.extra)
-        if best is None or scored.total > best[0].total:
-            best = (scored, hand)
+        won = _reading_win(hand, win, profile)
+        chosen = TABLE.choose(hand, won, profile.extra)
+        total = TABLE.rank(chosen, [], profile.extra)[1]
+        if best is None or total > best[0]:
+            best = (total, chosen, hand, won)
     if best is None:
         raise MahjongError("no reading of the hand to score", "concealed")
-    return best
+    _, chosen, hand, won = best
+    return TABLE.scored(chosen, hand, won, profile.extra), hand
 
 
 def settle(ledger: Ledger, table: Table, total: int) -> None:
