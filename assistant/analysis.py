@@ -100,7 +100,8 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
         shown = state.bonus[0] if state.bonus else state.flower_count
         raise MahjongError(f"variant {profile.name!r} has no flowers (没有花牌), but the hand has "
                            f"{shown}", "bonus")
-    held = state.own_counts() + Counter(state.visible)
+    held = state.own_counts()
+    held.update(state.visible)
     for t in profile.one_copy:
         if held[t] > 1:
             raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); this "

@@ -457,11 +457,10 @@ class HandState:
         for t in self.visible + self.wilds + self.discards + self.stood + self.laid_out:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        seen = self.own_counts() + Counter(self.visible) + Counter(self.discards) + Counter(
-            t for t in self.bonus if t in DRAGONS) + Counter(self.dora_indicators
-                                                             + self.ura_dora_indicators) + Counter(
-            self.laid_out) + Counter([self.indicator] if self.indicator else []) + Counter(
-            {"N": self.nukidora})
+        seen = self.own_counts()
+        seen.update([*self.visible, *self.discards, *(t for t in self.bonus if t in DRAGONS),
+                     *self.dora_indicators, *self.ura_dora_indicators, *self.laid_out,
+                     *([self.indicator] if self.indicator else []), *["N"] * self.nukidora])
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]

@@ -137,10 +137,15 @@ class FanTable:
     #: The card as arrays, by the values its house rules give (see :meth:`card`).
     _cards: dict[tuple[int, ...], Card] = field(default_factory=dict, init=False, repr=False,
                                                 compare=False, hash=False)
+    _options: tuple[tuple[int, str], ...] = field(default=(), init=False, repr=False,
+                                                  compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.combine not in COMBINES:
             raise ValueError(f"combine is one of {COMBINES}, got {self.combine!r}")
+        # The house rules a card's values read: a card is made once per set of their values.
+        object.__setattr__(self, "_options", tuple(
+            (n, e.value) for n, e in enumerate(self.entries) if isinstance(e.value, str)))
         named = [e.pattern for e in self.entries]
         twice = sorted({k for k in named if named.count(k) > 1})
         if twice:
@@ -155,13 +160,16 @@ class FanTable:
     def card(self, options: Mapping[str, Any]) -> Card:
         """The card as arrays under the house rules in ``options`` (made once per set of values
         the options give its lines)."""
-        values = tuple(e.worth(options) for e in self.entries)
-        card = self._cards.get(values)
+        key = tuple(int(options[name]) for _, name in self._options)
+        card = self._cards.get(key)
         if card is None:
-            card = self._cards[values] = self._arrays(values)
+            card = self._cards[key] = self._arrays(key)
         return card
 
-    def _arrays(self, values: tuple[int, ...]) -> Card:
+    def _arrays(self, key: tuple[int, ...]) -> Card:
+        values = [e.value if isinstance(e.value, int) else 0 for e in self.entries]
+        for (n, _), value in zip(self._options, key, strict=True):
+            values[n] = value
         lines, joint, wanted = {}, [], 0
         for n, (entry, value) in enumerate(zip(self.entries, values, strict=True)):
             if not value:

@@ -133,12 +133,13 @@ def remaining_copies(state: HandState, absent: frozenset[int] = frozenset()) -> 
     北 he set aside (抜きドラ), the rivers and the other seats' melds its ``table`` shows; none
     of a tile ``absent`` from the set (三麻's 2万–8万), so the counts add up to the variant's own
     set (108 tiles in 三麻)."""
-    seen = state.own_counts() + Counter(state.visible) + Counter(state.discards) + Counter(
-        t for t in state.bonus if t in DRAGONS) + Counter(state.laid_out) + Counter(
-        [state.indicator] if state.indicator else []) + Counter({"N": state.nukidora})
+    seen = [*state.tiles, *(t for m in state.melds for t in m.faces), *state.visible,
+            *state.discards, *(t for t in state.bonus if t in DRAGONS), *state.laid_out,
+            *([state.indicator] if state.indicator else []), *["N"] * state.nukidora]
     if shows_table(state.table):
-        seen += Counter(seen_on_table(state.table, state.seat_wind, own_river=not state.discards))
-    return [0 if i in absent else max(0, 4 - seen[t]) for i, t in enumerate(TILES)]
+        seen += seen_on_table(state.table, state.seat_wind, own_river=not state.discards)
+    counts = Counter(seen)  # one count of every tile seen (the tile lists are short)
+    return [0 if i in absent else max(0, 4 - counts[t]) for i, t in enumerate(TILES)]
 
 
 def ready_waits(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int], wilds: int,
