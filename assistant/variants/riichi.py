@@ -26,6 +26,7 @@ from ..errors import MahjongError, NotScored
 from ..hand import HandState
 from ..profile import OptionSpec, RuleProfile, number
 from ..scoring.items import item
+from ..scoring.pattern_bits import BIT, NATIVE_KEYS, NATIVE_MASK, present
 from ..scoring.patterns import CATALOGUE, Win, WinningHand, winning_hands
 from ..scoring.settlement import Ledger
 from ..scoring.table import (
@@ -176,6 +177,15 @@ class Reading:
     #: Whether anything was claimed (a concealed kong keeps the hand closed).
     open: bool = False
 
+    def patterns(self, win: Win) -> tuple[int, dict[int, int]]:
+        """The catalogue patterns the reading has (:mod:`~assistant.scoring.pattern_bits`),
+        tested once for the win and kept: the card asks a dozen of them per reading."""
+        kept = self.__dict__.get("_patterns")
+        if kept is None or kept[0] is not win:
+            kept = (win, present(self.hand, win, NATIVE_MASK, ()))
+            object.__setattr__(self, "_patterns", kept)
+        return kept[1]
+
     def concealed_pungs(self) -> int:
         """Pungs and kongs not claimed; a pung completed on a discard counts as claimed."""
         n = sum(1 for s in self.hand.sets if s.is_pung and not s.exposed)
@@ -220,9 +230,17 @@ def kinds(hand: WinningHand) -> frozenset[str]:
 
 
 def _pattern(key: str) -> Callable[[Reading, Situation], int]:
-    """The test of a catalogue pattern, as a line of the card reads it."""
-    pattern = CATALOGUE[key]
-    return lambda r, s: pattern.count(r.hand, s.win)
+    """The test of a catalogue pattern, as a line of the card reads it: its bit among the
+    reading's patterns where the compiled core holds it, else its Python predicate."""
+    if key not in NATIVE_KEYS:
+        pattern = CATALOGUE[key]
+        return lambda r, s: pattern.count(r.hand, s.win)
+    bit = BIT[key]
+
+    def test(r: Reading, s: Situation) -> int:
+        bits, counts = r.patterns(s.win)
+        return counts.get(bit, 1) if bits >> bit & 1 else 0
+    return test
 
 
 def _is_pinfu(r: Reading, s: Situation) -> int:
