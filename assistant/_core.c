@@ -927,6 +927,11 @@ static PyMethodDef methods[] = {
     {"pattern_bits", core_pattern_bits, METH_VARARGS,
      "pattern_bits(hand, win): (bits of the patterns present, ((bit, count), ...) of those "
      "present more than once), or NotImplemented."},
+    {"relation_keys", core_relation_keys, METH_NOARGS,
+     "relation_keys(): the relations combine_sets chooses among, in the order of their numbers."},
+    {"combine_sets", core_combine_sets, METH_VARARGS,
+     "combine_sets(hand, ((relation, points), ...)): the relations the hand counts under the "
+     "套算一次 rule, ((relation, (set, ...)), ...) in the order chosen, or NotImplemented."},
     {NULL, NULL, 0, NULL},
 };
 

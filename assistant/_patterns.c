@@ -823,3 +823,278 @@ PyObject *core_pattern_bits(PyObject *self, PyObject *args)
     Py_DECREF(extra);
     return out;
 }
+
+/* ---- relations: patterns made of several sets together (一般高, 三同刻 …) ---- */
+
+/* The relations, in the order of RELATIONS in patterns.py: arity, kind (chow 1, pung 0), test. */
+enum { R_SAME_TILE, R_MIXED_SAME, R_SHORT, R_TERMINAL, R_SHIFTED_1_2, R_SHIFTED_1, R_STRAIGHT };
+typedef struct {
+    const char *key;
+    int arity, chow, test, suits; /* suits: 1 one suit, 2 all different, 0 either */
+} Relation;
+static const Relation RELATIONS[] = {
+    {"pure_double_chow", 2, 1, R_SAME_TILE, 0},
+    {"mixed_double_chow", 2, 1, R_MIXED_SAME, 2},
+    {"short_straight", 2, 1, R_SHORT, 1},
+    {"two_terminal_chows", 2, 1, R_TERMINAL, 1},
+    {"pure_triple_chow", 3, 1, R_SAME_TILE, 0},
+    {"mixed_triple_chow", 3, 1, R_MIXED_SAME, 2},
+    {"pure_shifted_chows", 3, 1, R_SHIFTED_1_2, 1},
+    {"mixed_shifted_chows", 3, 1, R_SHIFTED_1, 2},
+    {"pure_straight_chows", 3, 1, R_STRAIGHT, 1},
+    {"mixed_straight", 3, 1, R_STRAIGHT, 2},
+    {"quadruple_chow", 4, 1, R_SAME_TILE, 0},
+    {"four_shifted_chows", 4, 1, R_SHIFTED_1_2, 1},
+    {"double_pung", 2, 0, R_MIXED_SAME, 2},
+    {"triple_pung", 3, 0, R_MIXED_SAME, 2},
+    {"pure_shifted_pungs", 3, 0, R_SHIFTED_1, 1},
+    {"mixed_shifted_pungs", 3, 0, R_SHIFTED_1, 2},
+    {"four_pure_shifted_pungs", 4, 0, R_SHIFTED_1, 1},
+};
+#define N_RELATIONS ((int)(sizeof RELATIONS / sizeof *RELATIONS))
+#define MAX_CANDIDATES 512
+
+/* Whether the sets' first tiles t[0..n) (suited) make relation r. */
+static int relation_holds(const Relation *r, const int *t, int n)
+{
+    int suits = 0, distinct_suits = 0, nums[4];
+    for (int i = 0; i < n; i++) {
+        if (!(suits >> (t[i] / 9) & 1))
+            distinct_suits++;
+        suits |= 1 << (t[i] / 9);
+        nums[i] = num(t[i]);
+    }
+    if (r->suits == 1 && distinct_suits != 1)
+        return 0;
+    if (r->suits == 2 && distinct_suits != n)
+        return 0;
+    for (int i = 1; i < n; i++) /* sort the numbers */
+        for (int j = i; j > 0 && nums[j - 1] > nums[j]; j--) {
+            int x = nums[j];
+            nums[j] = nums[j - 1];
+            nums[j - 1] = x;
+        }
+    int step = nums[1] - nums[0], stepped = 1;
+    for (int i = 2; i < n; i++)
+        stepped &= nums[i] - nums[i - 1] == step;
+    switch (r->test) {
+    case R_SAME_TILE:
+        for (int i = 1; i < n; i++)
+            if (t[i] != t[0])
+                return 0;
+        return 1;
+    case R_MIXED_SAME:
+        return stepped && step == 0;
+    case R_SHORT:
+        return step == 3;
+    case R_TERMINAL:
+        return nums[0] == 1 && nums[1] == 7;
+    case R_SHIFTED_1_2:
+        return stepped && (step == 1 || step == 2);
+    case R_SHIFTED_1:
+        return stepped && step == 1;
+    case R_STRAIGHT:
+        return nums[0] == 1 && nums[1] == 4 && nums[2] == 7;
+    }
+    return 0;
+}
+
+typedef struct {
+    int value, size, rank, relation, sets[4], mask;
+} Candidate;
+
+static int candidate_before(const Candidate *a, const Candidate *b)
+{
+    if (a->value != b->value)
+        return a->value > b->value;
+    if (a->size != b->size)
+        return a->size > b->size;
+    if (a->rank != b->rank)
+        return a->rank < b->rank;
+    for (int i = 0; i < a->size; i++)
+        if (a->sets[i] != b->sets[i])
+            return a->sets[i] < b->sets[i];
+    return 0;
+}
+
+typedef struct {
+    const Candidate *cands;
+    int n, chosen[16], n_chosen, best[16], n_best, best_total;
+} Search;
+
+static int find(int *parent, int x)
+{
+    while (parent[x] != x)
+        x = parent[x];
+    return x;
+}
+
+/* 套算一次: the graph joining each chosen combination to its sets has no cycle. */
+static int acyclic(const Search *s, const Candidate *extra)
+{
+    int parent[MAXS + 17];
+    for (int i = 0; i < MAXS + 17; i++)
+        parent[i] = i;
+    for (int n = 0; n <= s->n_chosen; n++) {
+        const Candidate *c = n < s->n_chosen ? &s->cands[s->chosen[n]] : extra;
+        for (int k = 0; k < c->size; k++) {
+            int a = find(parent, MAXS + n), b = find(parent, c->sets[k]);
+            if (a == b)
+                return 0;
+            parent[a] = b;
+        }
+    }
+    return 1;
+}
+
+static int fits(const Search *s, const Candidate *c)
+{
+    for (int n = 0; n < s->n_chosen; n++) {
+        const Candidate *o = &s->cands[s->chosen[n]];
+        if ((c->mask & o->mask) == c->mask || (c->mask & o->mask) == o->mask)
+            return 0;
+        if (o->relation == c->relation && (o->mask & c->mask))
+            return 0;
+    }
+    return acyclic(s, c);
+}
+
+static void search(Search *s, int start, int total)
+{
+    if (total > s->best_total) {
+        s->best_total = total;
+        s->n_best = s->n_chosen;
+        memcpy(s->best, s->chosen, sizeof(int) * (size_t)s->n_chosen);
+    }
+    if (s->n_chosen >= 16)
+        return;
+    for (int n = start; n < s->n; n++)
+        if (fits(s, &s->cands[n])) {
+            s->chosen[s->n_chosen++] = n;
+            search(s, n + 1, total + s->cands[n].value);
+            s->n_chosen--;
+        }
+}
+
+PyObject *core_relation_keys(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *out = PyTuple_New(N_RELATIONS);
+    for (int k = 0; out != NULL && k < N_RELATIONS; k++) {
+        PyObject *s = PyUnicode_FromString(RELATIONS[k].key);
+        if (s == NULL)
+            Py_CLEAR(out);
+        else
+            PyTuple_SET_ITEM(out, k, s);
+    }
+    return out;
+}
+
+/* combine_sets(hand, values): values a tuple of (relation, points) in the card's order; the
+ * relations counted, as ((relation, (set, ...)), ...) in the order chosen, or NotImplemented. */
+PyObject *core_combine_sets(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *hand, *values;
+    if (!PyArg_ParseTuple(args, "OO!", &hand, &PyTuple_Type, &values))
+        return NULL;
+    int value_of[N_RELATIONS], rank_of[N_RELATIONS];
+    for (int k = 0; k < N_RELATIONS; k++)
+        value_of[k] = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values); i++) {
+        int rel, points;
+        PyObject *row = PyTuple_GET_ITEM(values, i);
+        if (!PyTuple_Check(row) || !PyArg_ParseTuple(row, "ii", &rel, &points)) {
+            PyErr_Clear();
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        if (rel < 0 || rel >= N_RELATIONS || points <= 0 || points > 1000000 || value_of[rel])
+            Py_RETURN_NOTIMPLEMENTED;
+        value_of[rel] = points;
+        rank_of[rel] = (int)i;
+    }
+    Facts f;
+    PyObject *sets = PyObject_GetAttr(hand, A_SETS);
+    if (sets == NULL)
+        return NULL;
+    int ok = read_sets(sets, &f);
+    Py_DECREF(sets);
+    if (ok < 0)
+        return NULL;
+    if (ok == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    Candidate cands[MAX_CANDIDATES];
+    int n = 0;
+    for (int chow = 1; chow >= 0; chow--) {
+        int pool[MAXS], size = 0;
+        for (int i = 0; i < f.n_sets; i++)
+            if ((f.sets[i].kind == K_CHOW) == chow && !honour(f.sets[i].t[0]))
+                pool[size++] = i;
+        /* every combination of 2 to 4 sets of the pool, in itertools.combinations' order */
+        for (int arity = 2; arity <= 4; arity++) {
+            int idx[4];
+            if (arity > size)
+                break;
+            for (int k = 0; k < arity; k++)
+                idx[k] = k;
+            for (;;) {
+                int tiles[4];
+                for (int k = 0; k < arity; k++)
+                    tiles[k] = f.sets[pool[idx[k]]].t[0];
+                for (int r = 0; r < N_RELATIONS; r++) {
+                    const Relation *rel = &RELATIONS[r];
+                    if (!value_of[r] || rel->arity != arity || rel->chow != chow
+                        || !relation_holds(rel, tiles, arity))
+                        continue;
+                    if (n == MAX_CANDIDATES)
+                        Py_RETURN_NOTIMPLEMENTED;
+                    Candidate *c = &cands[n++];
+                    c->value = value_of[r];
+                    c->size = arity;
+                    c->rank = rank_of[r];
+                    c->relation = r;
+                    c->mask = 0;
+                    for (int k = 0; k < arity; k++) {
+                        c->sets[k] = pool[idx[k]];
+                        c->mask |= 1 << pool[idx[k]];
+                    }
+                }
+                int k = arity - 1;
+                while (k >= 0 && idx[k] == size - arity + k)
+                    k--;
+                if (k < 0)
+                    break;
+                idx[k]++;
+                for (int j = k + 1; j < arity; j++)
+                    idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: a few dozen candidates at most */
+        for (int j = i; j > 0 && candidate_before(&cands[j], &cands[j - 1]); j--) {
+            Candidate x = cands[j];
+            cands[j] = cands[j - 1];
+            cands[j - 1] = x;
+        }
+    Search s = {cands, n, {0}, 0, {0}, 0, 0};
+    search(&s, 0, 0);
+    PyObject *out = PyTuple_New(s.n_best);
+    for (int i = 0; out != NULL && i < s.n_best; i++) {
+        const Candidate *c = &cands[s.best[i]];
+        PyObject *combo = PyTuple_New(c->size);
+        for (int k = 0; combo != NULL && k < c->size; k++) {
+            PyObject *v = PyLong_FromLong(c->sets[k]);
+            if (v == NULL)
+                Py_CLEAR(combo);
+            else
+                PyTuple_SET_ITEM(combo, k, v);
+        }
+        PyObject *row = combo == NULL ? NULL : Py_BuildValue("(iN)", c->relation, combo);
+        if (row == NULL)
+            Py_CLEAR(out);
+        else
+            PyTuple_SET_ITEM(out, i, row);
+    }
+    return out;
+}

@@ -9,5 +9,9 @@ int patterns_init(void);
 PyObject *core_pattern_keys(PyObject *self, PyObject *unused);
 /* pattern_bits(hand, win): (bits, ((bit, count), ...)), or NotImplemented. */
 PyObject *core_pattern_bits(PyObject *self, PyObject *args);
+/* relation_keys(): the relations combine_sets chooses among, in the order of their numbers. */
+PyObject *core_relation_keys(PyObject *self, PyObject *unused);
+/* combine_sets(hand, ((relation, points), ...)): ((relation, (set, ...)), ...) counted. */
+PyObject *core_combine_sets(PyObject *self, PyObject *args);
 
 #endif

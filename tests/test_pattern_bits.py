@@ -25,6 +25,8 @@ from assistant.scoring.patterns import (
     SetView,
     Win,
     WinningHand,
+    combine_sets,
+    python_combine_sets,
     winning_hands,
 )
 from assistant.shanten import Form
@@ -49,6 +51,8 @@ POOLS = (
     [t for t in SUITED if t[0] in "17"] + ["5m", "5p", "5s"],
     ["1s", "7s", "5s"],
     ["1m", "7m", "1p", "7p", "5s"],
+    ["1m", "4p", "7s", "4m", "7p", "1s"],
+    ["2p", "3p", "4p", "5p"],
 )
 KNITS = ("147", "258", "369")
 
@@ -212,3 +216,26 @@ def test_every_card_scores_random_readings_alike_on_both_paths(monkeypatch) -> N
         for (h, w), got in zip(readings, scores, strict=True):
             assert card.score(h, w, options) == got
         card._cards.clear()
+
+
+def test_core_and_python_choose_the_same_relations() -> None:
+    rng = random.Random(31)
+    keys = list(RELATIONS)
+    counted: Counter[str] = Counter()
+    for n in range(20000):
+        hand, _ = random_reading(rng)
+        chosen_keys = rng.sample(keys, rng.randint(1, len(keys)))
+        values = {k: rng.choice((1, 1, 2, 6, 8, 16, 24)) for k in chosen_keys}
+        got = combine_sets(hand, values)
+        want = python_combine_sets(hand, values)
+        assert got == want and list(got) == list(want), (n, hand.sets, values)
+        counted.update(list(want))
+    rare = {k: counted[k] for k in RELATIONS if counted[k] < 5}
+    assert not rare, f"relations too rarely chosen to compare the two: {rare}"
+
+
+def test_relations_the_core_does_not_take_are_chosen_in_python() -> None:
+    hand = _nine_gates(random.Random(3))
+    values = {"pure_double_chow": 1, "not_a_relation": 2}
+    assert native.core.combine_sets(hand, ((0, 1), (-1, 2))) is NotImplemented
+    assert combine_sets(hand, values) == python_combine_sets(hand, values)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 
+from .. import native
 from ..decompose import Decomposition
 from ..hand import HandState
 from ..shanten import Form
@@ -649,6 +650,14 @@ RELATIONS: dict[str, Relation] = {
 }
 
 
+#: The relations as the compiled core numbers them (none on the pure path, or where a core built
+#: for other relations would answer wrongly).
+_RELATION_KEYS: tuple[str, ...] = native.core.relation_keys() if native.core is not None else ()
+if set(_RELATION_KEYS) != set(RELATIONS):
+    _RELATION_KEYS = ()
+_RELATION_NUMBER = {k: n for n, k in enumerate(_RELATION_KEYS)}
+
+
 @cache
 def _relations_of(kind: str, arity: int, sets: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     """The relations some sets make, by their tiles: a table filled as shapes are first met."""
@@ -712,6 +721,20 @@ def combine_sets(hand: WinningHand, values: dict[str, int]) -> dict[str, list[tu
     >>> combine_sets(chows, {"pure_double_chow": 1, "mixed_double_chow": 1})
     {'pure_double_chow': [(0, 1), (2, 3)], 'mixed_double_chow': [(0, 2)]}
     """
+    if _RELATION_KEYS and values:
+        numbers = tuple((_RELATION_NUMBER.get(k, -1), v) for k, v in values.items())
+        got = native.core.combine_sets(hand, numbers) if native.core is not None else NotImplemented
+        if got is not NotImplemented:
+            out: dict[str, list[tuple[int, ...]]] = {}
+            for number, combo in got:
+                out.setdefault(_RELATION_KEYS[number], []).append(combo)
+            return out
+    return python_combine_sets(hand, values)
+
+
+def python_combine_sets(hand: WinningHand,
+                        values: dict[str, int]) -> dict[str, list[tuple[int, ...]]]:
+    """:func:`combine_sets` by the Python search (the pure path; the core's answers the same)."""
     rank = {k: n for n, k in enumerate(values)}  # equal points: the table's order decides
     candidates = sorted(((values[k], k, c) for k, c in relation_candidates(hand) if k in values),
                         key=lambda x: (-x[0], -len(x[2]), rank[x[1]], x[2]))
