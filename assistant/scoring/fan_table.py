@@ -37,6 +37,7 @@ from .patterns import (
     combine_sets,
     fours,
     kongs,
+    relation_numbers,
     winning_hands,
 )
 
@@ -115,6 +116,11 @@ class Card:
     checks: tuple[Check, ...]
     lines: dict[int, Line]
     joint: tuple[Line, ...]
+    #: The relations' bits, points by key and those points as the core reads them.
+    joint_mask: int = 0
+    joint_values: dict[str, int] = field(default_factory=dict)
+    joint_numbers: tuple[tuple[int, int], ...] = ()
+    joint_lines: dict[str, Line] = field(default_factory=dict)
 
 
 #: A reading's chosen lines: (line, count, the sets of a relation or None), in the card's order,
@@ -180,7 +186,9 @@ class FanTable:
             else:
                 lines[line.bit] = line
                 wanted |= 1 << line.bit
-        return Card(wanted, python_checks(wanted), lines, tuple(joint))
+        values = {line.entry.pattern: line.value for line in joint}
+        return Card(wanted, python_checks(wanted), lines, tuple(joint), mask_of(values), values,
+                    relation_numbers(values), {line.entry.pattern: line for line in joint})
 
     def choose(self, hand: WinningHand, win: Win, options: Mapping[str, Any]) -> Chosen:
         """The lines a reading scores: every pattern present, less those replaced by another
@@ -201,11 +209,12 @@ class FanTable:
             found, joint = [best], ()
         if joint:
             replaced = self._replaced(found)
-            chosen = combine_sets(hand, {line.entry.pattern: line.value for line in joint
-                                         if not replaced >> line.bit & 1})
-            if chosen:
-                by_key = {line.entry.pattern: line for line in joint}
-                found += [(by_key[key], len(sets), sets) for key, sets in chosen.items()]
+            if replaced & card.joint_mask:
+                chosen = combine_sets(hand, {line.entry.pattern: line.value for line in joint
+                                             if not replaced >> line.bit & 1})
+            else:
+                chosen = combine_sets(hand, card.joint_values, card.joint_numbers)
+            found += [(card.joint_lines[key], len(sets), sets) for key, sets in chosen.items()]
         replaced = self._replaced(found)
         kept = [f for f in found if not replaced >> f[0].bit & 1]
         kept.sort(key=lambda f: f[0].order)

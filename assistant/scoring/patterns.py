@@ -705,7 +705,15 @@ def _acyclic(chosen: list[tuple[int, ...]]) -> bool:
     return True
 
 
-def combine_sets(hand: WinningHand, values: dict[str, int]) -> dict[str, list[tuple[int, ...]]]:
+def relation_numbers(values: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """``values`` as the core reads them, (relation number, points) in their order (-1: a key
+    the core does not know); a card keeps its own, made once."""
+    return tuple((_RELATION_NUMBER.get(k, -1), v) for k, v in values.items())
+
+
+def combine_sets(hand: WinningHand, values: dict[str, int],
+                 numbers: tuple[tuple[int, int], ...] | None = None,
+                 ) -> dict[str, list[tuple[int, ...]]]:
     """The relations the hand counts, worth the most under ``values`` (relation -> points), by
     the combination principles: a group of sets in a bigger relation is not counted again in a
     smaller one (不拆移); a set does not make the same relation twice (不得相同); each set not
@@ -720,10 +728,11 @@ def combine_sets(hand: WinningHand, values: dict[str, int]) -> dict[str, list[tu
     ['1m', '1m', '1p', '1p']
     >>> combine_sets(chows, {"pure_double_chow": 1, "mixed_double_chow": 1})
     {'pure_double_chow': [(0, 1), (2, 3)], 'mixed_double_chow': [(0, 2)]}
+
+    ``numbers``: :func:`relation_numbers` of ``values``, where the caller keeps them.
     """
-    if _RELATION_KEYS and values:
-        numbers = tuple((_RELATION_NUMBER.get(k, -1), v) for k, v in values.items())
-        got = native.core.combine_sets(hand, numbers) if native.core is not None else NotImplemented
+    if _RELATION_KEYS and values and native.core is not None:
+        got = native.core.combine_sets(hand, numbers or relation_numbers(values))
         if got is not NotImplemented:
             out: dict[str, list[tuple[int, ...]]] = {}
             for number, combo in got:
