@@ -35,13 +35,12 @@ from .scoring.readings import (
     win_readings,
 )
 from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
-from .shanten import form_applies
 from .table_view import shows_table, table_of
 from .tiles import INDEX, TILES, WINDS, tile_name
 from .value import Judge, seen_tiles
 from .variants import COUNTS_DORA, INSTANT_WINS, check_table, get_profile, scorer_for
 from .verdict import weigh
-from .waits import Rules, form_shanten, helpful_draws
+from .waits import Rules, forms_shanten, helpful_draws
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
@@ -147,9 +146,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     if state.jokers:
         return _with_jokers(state, profile, rules, counts, wilds)
     n = sum(counts) + wilds
-    remaining = remaining_copies(state, rules.absent)
-    forms = {f.value: form_shanten(f, counts, wilds, rules.three_player, rules.four_as_two_pairs)
-             if form_applies(f, n) else None for f in profile.forms}
+    forms = forms_shanten(profile.forms, counts, wilds, rules.three_player,
+                          rules.four_as_two_pairs)
     shanten = min(v for v in forms.values() if v is not None)
     result: dict[str, Any] = {
         "variant": profile.name,
@@ -178,6 +176,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         result["three_suits_held"] = True
     no_win = bool(void) or three_suits
     if n % 3 == 1:
+        remaining = remaining_copies(state, rules.absent)
         if shanten == 0 and not no_win:
             result["waits"] = ready_waits(state, profile, rules, counts, wilds, remaining)
         if profile.shapeless_win is not None and not no_win:
@@ -194,6 +193,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         result["is_win"] = bool(readings)
         result["decompositions"] = _readings_json(state, profile, rules, counts, readings)
         if not readings:
+            remaining = remaining_copies(state, rules.absent)
             options = discard_options(counts, wilds, remaining, rules)
             # Sichuan: the suit given up must go first, so only its tiles are advised; 立四's
             # standing tiles are never discarded.

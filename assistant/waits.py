@@ -203,6 +203,22 @@ def form_shanten(form: Form, counts: list[int], wilds: int, three_player: bool,
     return shanten_of_form(form, counts, wilds, four_as_two_pairs)
 
 
+def forms_shanten(forms: tuple[Form, ...], counts: list[int], wilds: int, three_player: bool,
+                  four_as_two_pairs: bool) -> dict[str, int | None]:
+    """:func:`form_shanten` of each form by its name, ``None`` for a form the tile count rules
+    out; the core answers every form in one call."""
+    n = sum(counts) + wilds
+    applies = tuple(f for f in forms if form_applies(f, n))
+    core = native.core
+    if core is not None and applies and all(type(f) is Form for f in applies):
+        value = core.shanten_forms(counts, wilds, form_mask(applies), four_as_two_pairs,
+                                   three_player)
+        if value is not NotImplemented:
+            return {f.value: value[ALL_FORMS.index(f)] if f in applies else None for f in forms}
+    return {f.value: form_shanten(f, counts, wilds, three_player, four_as_two_pairs)
+            if f in applies else None for f in forms}
+
+
 @dataclass(frozen=True)
 class Rules:
     """The switches of a profile that shape shanten and effective tiles."""

@@ -32,12 +32,13 @@ from assistant.shanten import (
     KNITTED,
     ORPHANS,
     Form,
+    form_applies,
     shanten,
     shanten_forms,
     shanten_of_form,
     shanten_regular,
 )
-from assistant.waits import Rules, form_shanten, helpful_draws, waits
+from assistant.waits import Rules, form_shanten, forms_shanten, helpful_draws, waits
 
 try:
     CORE = importlib.import_module("assistant._core")
@@ -180,6 +181,16 @@ def test_other_sizes_and_sixteen_tile_hands_equal() -> None:
         form = ALL_FORMS[sum(counts) % 5]
         assert_same(shanten_of_form, form, counts, wilds, False)
         assert_same(form_shanten, form, counts, wilds, True, True)
+
+
+def test_all_forms_in_one_call_as_one_by_one() -> None:
+    """The analysis' shanten of every form in one core call, as each form asked alone, on both
+    paths (three-player, 16-tile and every size among them)."""
+    for k, (counts, wilds) in enumerate(hands(4, 6_000, (1, 4, 7, 10, 11, 13, 14, 16, 17))):
+        three, four, forms = k % 3 == 0, k % 2 == 0, (ALL_FORMS, ALL_FORMS[:3])[k % 2]
+        one_by_one = {f.value: form_shanten(f, counts, wilds, three, four)
+                      if form_applies(f, sum(counts) + wilds) else None for f in forms}
+        assert assert_same(forms_shanten, forms, counts, wilds, three, four) == ("ok", one_by_one)
 
 
 #: One form alone, then mixed rules; 组合龙 is asked with the regular form (alone, both paths
