@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 # pip -qq: errors only; setuptools' note on every editable install and this machine's index
 # settings are not ours to print.
-$(STAMP): pyproject.toml setup.py assistant/_core.c
+$(STAMP): pyproject.toml setup.py assistant/_core.c assistant/_patterns.c assistant/_patterns.h
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -qq --upgrade pip
 	$(BIN)/pip install -qq -e '.[dev]'

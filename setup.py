@@ -1,4 +1,5 @@
-"""Builds the compiled core (assistant/_core.c, with the scoring patterns of _patterns.c); the rest of the project is in pyproject.toml.
+"""Builds the compiled core (assistant/_core.c and the scoring patterns, _patterns.c); the rest
+of the project is in pyproject.toml.
 
 The extension is optional: where no C compiler is present the install goes on without it and the
 engine answers on its pure-Python path (assistant/native.py).
@@ -10,5 +11,6 @@ from setuptools import Extension, setup
 
 FLAGS = [] if sys.platform == "win32" else ["-O3", "-Wall", "-Wextra"]
 
-setup(ext_modules=[Extension("assistant._core", ["assistant/_core.c", "assistant/_patterns.c"], extra_compile_args=FLAGS,
+setup(ext_modules=[Extension("assistant._core", ["assistant/_core.c", "assistant/_patterns.c"],
+                             depends=["assistant/_patterns.h"], extra_compile_args=FLAGS,
                              optional=True)])

@@ -33,7 +33,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
                           "assistant.waits", "assistant.advice", "assistant.batch",
                           "assistant.rules", "assistant.native", "assistant._core",
                           "assistant.table_view")),
-    ("scoring", ("assistant.scoring", "assistant.scoring.*")),
+    ("scoring", ("assistant.scoring", "assistant.scoring.*", "assistant._patterns")),
     ("variants", ("assistant.variants", "assistant.variants.*")),
     ("analysis", ("assistant", "assistant.legality", "assistant.value", "assistant.danger",
                   "assistant.verdict", "assistant.analysis", "assistant.claims",
