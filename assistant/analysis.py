@@ -260,8 +260,10 @@ def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts:
                    readings: list[Decomposition]) -> list[dict[str, Any]]:
     """Each reading's form and groups; with wild tiles, what they stand for in it (``wilds_as``)."""
     out = []
-    for d, (_, stood) in zip(readings, resolved_hands(state, readings, counts, rules.wild_codes),
-                             strict=True):
+    # Without wild tiles nothing stands for another tile: the readings need not be resolved.
+    resolved = (resolved_hands(state, readings, counts, rules.wild_codes) if rules.wild_codes
+                else [(None, [])] * len(readings))
+    for d, (_, stood) in zip(readings, resolved, strict=True):
         row: dict[str, Any] = {"form": d.form.value, "groups": d.describe()}
         if isinstance(d, Shapeless):
             row["shapeless"] = {"zh": d.name_zh, "en": d.name_en}
