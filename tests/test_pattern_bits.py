@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -239,3 +240,56 @@ def test_relations_the_core_does_not_take_are_chosen_in_python() -> None:
     values = {"pure_double_chow": 1, "not_a_relation": 2}
     assert native.core.combine_sets(hand, ((0, 1), (-1, 2))) is NotImplemented
     assert combine_sets(hand, values) == python_combine_sets(hand, values)
+
+
+def _junk(rng: random.Random, depth: int = 0) -> object:
+    """Anything a caller might pass: tiles, non-tiles, numbers, None, nested tuples."""
+    pick = rng.randrange(9 if depth < 2 else 6)
+    if pick == 0:
+        return rng.choice(TILES)
+    if pick == 1:
+        return rng.choice(("", "*", "0m", "10m", "mm", "1f", "back", "é", "chow", "pung", "kong",
+                           "pair", "knitted", "single", "regular", "seven_pairs"))
+    if pick == 2:
+        return rng.choice((0, 1, -1, 5, 2**40, -2**70, True, 2.5))
+    if pick == 3:
+        return None
+    if pick in (4, 5):
+        return tuple(rng.choice(TILES) for _ in range(rng.randint(0, 20)))
+    if pick == 6:
+        return tuple(_junk(rng, depth + 1) for _ in range(rng.randint(0, 10)))
+    if pick == 7:
+        return [_junk(rng, depth + 1)]
+    return SimpleNamespace(kind=_junk(rng, depth + 1), tiles=_junk(rng, depth + 1),
+                           exposed=_junk(rng, depth + 1))
+
+
+def test_the_scoring_entries_never_crash_on_anything() -> None:
+    """Readings and wins of arbitrary attributes, and arbitrary relation points: an answer,
+    NotImplemented or a Python error, never a crash of the process."""
+    rng = random.Random(13)
+    hand_fields = ("form", "sets", "pair", "tiles", "win_tile", "concealed_groups",
+                   "concealed_tiles", "melds_exposed")
+    win_fields = ("self_drawn", "kong_replacement", "after_kong_discard", "robbing_kong",
+                  "last_tile", "first_go_around", "dealer", "fourth_tile", "unique_wait",
+                  "kong_on_kong", "seat_wind", "prevalent_wind", "flowers")
+    for _ in range(5000):
+        real, win = random_reading(rng)
+        hand = SimpleNamespace(**{f: getattr(real, f) for f in hand_fields})
+        odd = SimpleNamespace(**{f: getattr(win, f) for f in win_fields})
+        for target in rng.sample((hand, odd), rng.randint(1, 2)):
+            name = rng.choice(sorted(vars(target)))
+            if rng.random() < 0.2:
+                delattr(target, name)
+            else:
+                setattr(target, name, _junk(rng))
+        values = tuple((rng.randint(-2, 20), rng.choice((1, 0, -3, 8, 2**33))) for _ in
+                       range(rng.randint(0, 6)))
+        for fn, args in ((native.core.pattern_bits, (hand, odd)),
+                         (native.core.combine_sets, (hand, values)),
+                         (native.core.combine_sets, (hand, _junk(rng)))):
+            try:
+                out = fn(*args)
+            except (TypeError, AttributeError, ValueError, OverflowError):
+                continue
+            assert out is NotImplemented or isinstance(out, tuple)
