@@ -6,6 +6,12 @@ make the hand's worth: ``fan`` (added, then ``base × 2^fan``), ``multiply`` (mu
 multiplied into the base) or ``points`` (added, each worth the base). A value may be the name of
 one of the variant's options (a house rule); an entry marked ``limit`` is the hand's whole value.
 
+A card is scored as arrays: once per set of option values it becomes bit masks (:class:`Card`:
+each line's pattern bit, value and the patterns it replaces as a mask), a reading's patterns come
+as one bit set (:mod:`~assistant.scoring.pattern_bits`, the compiled core's predicates where
+built), and :func:`best_reading` ranks the readings by their totals (:meth:`FanTable.rank`),
+writing the items of the best one only.
+
 >>> from assistant.hand import HandState
 >>> from assistant.decompose import decompositions
 >>> from assistant.tiles import to_counts
@@ -125,7 +131,7 @@ class Card:
 
 #: A reading's chosen lines: (line, count, the sets of a relation or None), in the card's order,
 #: and whether a limit hand was among the patterns found.
-Chosen = tuple[list[tuple[Line, int, "list[tuple[int, ...]] | None"]], bool]
+Chosen = tuple[list[tuple[Line, int, list[tuple[int, ...]] | None]], bool]
 
 
 @dataclass(frozen=True)
