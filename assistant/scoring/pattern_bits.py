@@ -28,11 +28,11 @@ from collections.abc import Callable, Iterable
 from .. import native
 from .patterns import CATALOGUE, Win, WinningHand
 
-_CORE = native.core
+# A core built before the patterns were in it has no pattern_keys: the Python path answers.
+_CORE = native.core if hasattr(native.core, "pattern_keys") else None
 #: The patterns the core tests, in the order of its bits (none on the pure path).
-NATIVE_KEYS: tuple[str, ...] = tuple(
-    k for k in (_CORE.pattern_keys() if _CORE is not None else ()) if k in CATALOGUE)
-if _CORE is not None and len(NATIVE_KEYS) != len(_CORE.pattern_keys()):
+NATIVE_KEYS: tuple[str, ...] = _CORE.pattern_keys() if _CORE is not None else ()
+if any(k not in CATALOGUE for k in NATIVE_KEYS):
     _CORE = None  # a core built for another catalogue: its bits would not be ours
     NATIVE_KEYS = ()
 #: Every catalogue key in bit order: the core's first (their bits are the core's), then the rest.

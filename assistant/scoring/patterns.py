@@ -652,7 +652,8 @@ RELATIONS: dict[str, Relation] = {
 
 #: The relations as the compiled core numbers them (none on the pure path, or where a core built
 #: for other relations would answer wrongly).
-_RELATION_KEYS: tuple[str, ...] = native.core.relation_keys() if native.core is not None else ()
+_RELATION_KEYS: tuple[str, ...] = (native.core.relation_keys()
+                                   if hasattr(native.core, "relation_keys") else ())
 if set(_RELATION_KEYS) != set(RELATIONS):
     _RELATION_KEYS = ()
 _RELATION_NUMBER = {k: n for n, k in enumerate(_RELATION_KEYS)}
