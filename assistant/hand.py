@@ -486,7 +486,7 @@ class HandState:
         if self.dealt_hand and (self.melds or self.discards or self.win_tile):
             raise MahjongError("dealt_hand (起手胡): the hand is judged as dealt, before any "
                                "discard, claim or kong, and has no winning tile", "dealt_hand")
-        if len(self.stood) > 4 or Counter(self.stood) - Counter(self.tiles):
+        if len(self.stood) > 4 or (self.stood and Counter(self.stood) - Counter(self.tiles)):
             raise MahjongError("stood (立四): at most four tiles, all among the concealed ones",
                                "stood")
         fives = self.red_fives and sum(1 for t in self.tiles if t in ("5m", "5p", "5s")) + sum(
