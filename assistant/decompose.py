@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from numbers import Integral
 
 from . import native
 from .shanten import (
@@ -234,8 +235,14 @@ def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = 
                    four_as_two_pairs: bool = True) -> list[Decomposition]:
     """All readings of a complete concealed part (``3n + 2`` tiles) under the allowed forms.
 
-    An empty list means the tiles do not make a complete hand.
+    An empty list means the tiles do not make a complete hand; counts that are not 34 tiles'
+    copies, or a wild-tile count that is not a whole number, are a ``MahjongError`` on both paths.
     """
+    if len(counts) != 34 or not isinstance(wilds, Integral) or wilds < 0 or min(counts) < 0:
+        from .errors import MahjongError
+
+        raise MahjongError(f"a hand's part is 34 tile counts and a number of wild tiles, got "
+                           f"{len(counts)} counts and {wilds!r} wild tiles", counts)
     n = sum(counts) + wilds
     if n % 3 != 2 or n > LARGEST:
         return []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from assistant import native
@@ -293,6 +293,7 @@ FORMS = st.one_of(st.lists(st.sampled_from(ALL_FORMS), min_size=0, max_size=5).m
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(counts=COUNTS, wilds=WILDS, forms=FORMS, four=st.booleans(), three=st.booleans())
+@example(counts=[], wilds=2.0, forms=(), four=False, three=False)  # wild tiles as a float, no counts
 def test_malformed_calls_match_the_pure_path(counts, wilds, forms, four, three) -> None:
     rules = Rules(forms=forms if isinstance(forms, tuple) and forms else ALL_FORMS,
                   three_player=three, four_as_two_pairs=four)
