@@ -1,11 +1,13 @@
 """The live page's lane, ``POST /api/recognize/live``: per camera client, the newest frame only,
-and what the previous frame named kept so that only the changed tiles are named again.
+and what its frames read kept (``vision.live.Memory``): a still frame is answered from the last
+reading, and only the changed tiles of another are named again.
 
 Each client (an id the page makes once per camera session) gets a ticket per frame; a frame
 whose turn comes after a newer one of the same client arrived is answered ``superseded`` at
 once, never read (the page wants the newest table, not a late one). The clients are bounded
 (:data:`MAX_CLIENTS`, the least recently seen dropped first) and forgotten after
-:data:`KEEP_S` idle; each keeps at most ``vision.live.MAX_REMEMBERED`` boxes (~1.2 KB each).
+:data:`KEEP_S` idle; each keeps at most ``vision.live.MAX_REMEMBERED`` boxes (~1.2 KB each), the
+tiles of its last reading and one grey thumbnail (``vision.still``, 58 KB).
 """
 
 from __future__ import annotations
@@ -79,14 +81,18 @@ class LiveClients:
             state = self._state.get(client)
             return state is not None and state.newest > ticket
 
+    def now(self) -> float:
+        """The clock the clients are timed by (seconds): what a held reading's age is read on."""
+        return self._clock()
+
     def previous(self, client: str) -> Any:
-        """What the client's last frame read named (``vision.live.Seen``), or None."""
+        """What the client's frames read (``vision.live.Memory``), or None."""
         with self._lock:
             state = self._state.get(client)
             return None if state is None else state.seen
 
     def keep(self, client: str, ticket: int, seen: Any) -> None:
-        """Remember what frame ``ticket`` named, unless a later frame's is already kept."""
+        """Remember what frame ``ticket`` read, unless a later frame's is already kept."""
         with self._lock:
             state = self._state.get(client)
             if state is not None and ticket > state.seen_ticket:
@@ -100,7 +106,7 @@ class LiveFrame:
     clients: LiveClients
     client: str
     ticket: int
-    stats: dict[str, int] | None = None
+    stats: dict[str, Any] | None = None
 
     def superseded(self) -> bool:
         """Whether a newer frame of the same client arrived: this one is not worth reading."""
@@ -108,11 +114,12 @@ class LiveFrame:
 
     def detect(self, detector: Any, image: np.ndarray, tileset: Any = None
                ) -> list[dict[str, Any]]:
-        """The frame's tiles, naming only what changed since the client's previous frame."""
+        """The frame's tiles: a still scene's from the client's last reading, else naming only
+        what changed since its previous frame (``stats``: which, for the answer's ``live``)."""
         from vision.live import read_live  # noqa: PLC0415 (heavy, optional)
 
-        tiles, seen, self.stats = read_live(detector, image,
-                                            self.clients.previous(self.client), tileset)
+        tiles, seen, self.stats = read_live(detector, image, self.clients.previous(self.client),
+                                            tileset, self.clients.now())
         self.clients.keep(self.client, self.ticket, seen)
         return tiles
 

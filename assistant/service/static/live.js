@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const live = {
   running: false, stream: null, tracks: [], history: [], hand: null, analysis: null,
   times: [], latencies: [], inflight: 0, maxInflight: 0, updates: 0,
+  held: 0,         // answers the service gave from its last reading of a still scene (live.frame)
   side: 960,       // the width frames are sent at, fitted to how fast the answers come
   slow: null,      // the answers' latency, smoothed (ms)
   tileset: null,   // what the player's own tile set has learnt (its summary), or null
@@ -282,6 +283,7 @@ async function worker(run) {
       }
       live.times.push(performance.now());
       live.updates += 1;
+      if (r.live && r.live.frame === "held") live.held += 1;
       showError($("live-error"), null);
     } catch (err) {
       showError($("live-error"), err);
@@ -300,6 +302,7 @@ function showRate() {
   $("rate").textContent = `${rate.toFixed(1)} ${T("ui.updates_s")} · ${T("ui.median_latency")} ${median.toFixed(0)} ms`;
   $("rate").dataset.rate = rate.toFixed(2);
   $("rate").dataset.updates = live.updates;
+  $("rate").dataset.held = live.held;
   $("rate").dataset.side = live.side;
   $("rate").dataset.maxInflight = live.maxInflight;
 }
