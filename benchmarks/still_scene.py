@@ -2,7 +2,7 @@
 sees them: the figures its constants (``THUMB_WIDTH``, ``CELL``, ``CHANGED``) were chosen by.
 
     .venv/bin/python benchmarks/still_scene.py [--photos 80] [--widths 240,320,400] [--cells 6,8]
-        [--blur 1.5] [--side 960]
+        [--blur 1.0] [--side 960]
 
 Each ``valid`` photo is a 1280×720 camera frame (JPEG 85) sent at ``--side`` px (JPEG 80), as
 ``benchmarks/live_rate.py`` sends it. Against that reference:
@@ -97,7 +97,7 @@ def main() -> None:
     ap.add_argument("--photos", type=int, default=80)
     ap.add_argument("--widths", default="240,320,400")
     ap.add_argument("--cells", default="6,8")
-    ap.add_argument("--blur", type=float, default=1.5)
+    ap.add_argument("--blur", type=float, default=1.0)
     ap.add_argument("--side", type=int, default=960, help="the width frames are sent at")
     ap.add_argument("--swaps", type=int, default=3, help="swaps tried a photo")
     args = ap.parse_args()

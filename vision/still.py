@@ -18,30 +18,34 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+# Measured by ``python benchmarks/still_scene.py --photos 80 [--side 640] [--widths …] [--cells
+# …] [--blur …]``: 720 still frames (shaken 0.5-2 px, sensor noise, 2 % brighter, each encoded
+# again) against 480 with one tile swapped, as "still frames' largest / swapped frames' least"
+# cell difference (grey levels); the two must not meet.
+
 #: A frame's thumbnail is this many pixels wide (grey, its height in proportion): a tile of a
-#: 960 px frame of the whole hand, 30-60 px wide, is 10-20 px here. Measured (80 photos, cells
-#: of 8, blur 1.5): 240 px 10.2 / 10.1 (still frames' largest / one tile swapped's least cell
-#: difference), 320 px 9.0 / 10.5, 400 px 15.5 / 12.0 (finer, a sub-pixel shake moves more).
+#: 960 px frame of the whole hand, 30-60 px wide, is 10-20 px here. At cells of 6 and blur 1.0:
+#: 240 px 14.0 / 13.2 (they meet), 320 px 14.1 / 22.3; at blur 1.5, 400 px 20.8 / 19.6 (finer,
+#: a sub-pixel shake moves more of the picture).
 THUMB_WIDTH = 320
 #: The cells of the thumbnail whose mean differences are compared, this many pixels square
-#: (18 px of a 960 px frame, half a tile or less): at 320 px and blur 1.5, cells of 6 / 8 / 10
-#: gave 9.7 / 9.0 / 7.3 still against 14.6 / 10.5 / 7.5 swapped; smaller cells see a swap whole.
+#: (18 px of a 960 px frame, half a tile or less, so a swapped face fills one whichever way the
+#: grid falls): at 320 px and blur 1.0, cells of 6 / 8 gave 14.1 / 22.3 and 12.2 / 15.9.
 CELL = 6
 #: Both thumbnails are blurred by this sigma (pixels) once lined up: a thin dark line (a rack's
 #: edge, a tile's outline) shaken by a fraction of a pixel spreads over two rows and, unblurred,
-#: differs by 30-50 grey levels from itself (still frames' largest 49.8 against 27.1 swapped at
-#: 320 px); blurred 1.0 / 1.5 / 2.0: 10.7 / 6.7 / 6.2 still, 14.4 / 10.5 / 8.0 swapped (40 and
-#: 80 photos, cells of 8).
-BLUR = 1.5
+#: differs from itself by as much as a swapped face (69.0 / 36.7); blurred 1.0 / 1.5 / 2.0:
+#: 14.1 / 22.3, 10.7 / 15.0, 8.3 / 11.1 (320 px, cells of 6): 1.0 leaves the widest gap.
+BLUR = 1.0
 #: The camera may move this share of the frame's width (each way) and its frame still be
 #: answered from the reading before: a larger move shows the tiles from another angle, and the
 #: 1-2 px shake of a hand held over the table is 0.1-0.3 % of it.
 MAX_SHIFT = 0.03
 #: A cell whose blurred grey levels differ by this much on average (0-255, after lining up)
-#: shows something else than before: between the still frames' largest (9.7, 720 of them,
-#: shaken by 0.5-2 px, sensor noise, 2 % brighter) and the least of one tile swapped (14.6, 480;
-#: 1st percentile 19.3), at 320 px, cells of 6 (``benchmarks/still_scene.py --photos 80``).
-CHANGED = 12.0
+#: shows something else than before: halfway between the still frames' largest (14.1) and the
+#: least of one tile swapped (22.3; its 1st percentile 23.0), the same at frames sent 960 and
+#: 640 px wide.
+CHANGED = 18.0
 
 
 class Comparison(NamedTuple):
