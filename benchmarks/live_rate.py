@@ -7,8 +7,8 @@ its peers, the policies it replaces, side by side in one process on one service.
   machine each frame waits behind the other and the answers come late.
 * live: one frame in flight, taken when the answer before it came back (so none is stale), sent
   at the width that keeps the smoothed latency under 150 ms (the steps of ``static/live.js``:
-  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms), each read whole by
-  ``/api/recognize``.
+  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms; fitted to the frames read
+  in full, not those held), each read whole by ``/api/recognize``.
 * memory: as live, to ``/api/recognize/live`` with one client id (what ``static/live.js``
   sends): a still frame is answered from the last reading (held), another names only the tiles
   changed since the previous frame (``vision.live``).
@@ -123,7 +123,9 @@ def live(host: str, frames: list[bytes], seconds: float, side: int = 960,
         if status != 200 or body.get("superseded"):
             continue
         latencies.append(ms)
-        held += int(body.get("live", {}).get("frame") == "held")
+        if body.get("live", {}).get("frame") == "held":
+            held += 1
+            continue  # as static/live.js: the width is fitted to the frames read in full
         slow = ms if slow is None else 0.7 * slow + 0.3 * ms
         at = SIDES.index(side)
         if slow > TARGET_MS and at < len(SIDES) - 1:

@@ -271,6 +271,7 @@ def test_the_live_endpoint_says_a_still_frame_was_held(tmp_path):
     again = post_live(client, photo, "page-1234abcd").get_json()
     assert first["live"]["frame"] == "read" and again["live"] == {"frame": "held",
                                                                    "shift": [0.0, 0.0]}
-    assert again["tiles"] == first["tiles"]
+    assert again["tiles"] == first["tiles"] and again["reading"] == first["reading"]
+    assert first["reading"]["hand"] is not None, "the layout read, and kept for the held frame"
     other = post_live(client, photo, "page-other-camera").get_json()
     assert other["live"]["frame"] == "read", "each client holds its own reading"

@@ -21,7 +21,7 @@ the caller to keep per client (``assistant.service.live``), so this module holds
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -70,8 +70,9 @@ class Seen:
 @dataclass
 class Reading:
     """The last frame of a client read in full: its thumbnail and shape, the tiles read, the
-    tile set they were read with (:func:`set_key`), when it was read and how many frames it has
-    answered since (held)."""
+    tile set they were read with (:func:`set_key`), when it was read, how many frames it has
+    answered since (held), and what the caller made of its tiles (``arranged``: the service's
+    layout reading, which tiles all moved by one shift give again)."""
 
     thumb: np.ndarray
     shape: tuple[int, ...]
@@ -79,6 +80,7 @@ class Reading:
     key: tuple[Any, ...] | None
     at: float
     holds: int = 0
+    arranged: Any = None
 
 
 @dataclass
@@ -223,7 +225,7 @@ def read_live(recognizer: Any, image: np.ndarray, previous: Memory | None,
             and now - last.at < REFRESH_S and last.holds + 1 < REFRESH_FRAMES):
         seen = compare(last.thumb, thumb, image.shape)
         if seen.same_scene():
-            held = Reading(last.thumb, last.shape, last.tiles, last.key, last.at, last.holds + 1)
+            held = replace(last, holds=last.holds + 1)
             return (moved(last.tiles, seen.shift, image.shape), Memory(previous.seen, held),
                     {"frame": "held", "shift": [round(v, 1) for v in seen.shift]})
     tiles, named, stats = read_whole(recognizer, image, previous.seen, tileset)

@@ -244,7 +244,7 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
         del image
     t3 = time.perf_counter()
     detections = clean_detections(raw, info.width, info.height, info.scale)
-    reading = arrange(detections)
+    reading = arrange(detections) if live is None else live.arranged(arrange, detections)
     t4 = time.perf_counter()
     image_json: dict[str, Any] = {"width": info.width, "height": info.height,
                                   "format": info.format}

@@ -246,15 +246,19 @@ async function sendFrame(canvas) {
   live.maxInflight = Math.max(live.maxInflight, live.inflight);
   try {
     const r = await api("/api/recognize/live", { form });
-    if (!r.superseded) fitSide(performance.now() - t0);
+    if (!r.superseded) fitSide(performance.now() - t0, !(r.live && r.live.frame === "held"));
     return r;
   } finally { live.inflight -= 1; }
 }
 
-/** The latency of one answer: kept for the rate line, and the frame width fitted to it. */
-function fitSide(ms) {
+/** The latency of one answer: kept for the rate line, and the frame width fitted to it where
+ * the frame was ``read`` in full. A still frame held from the last reading answers in a few ms
+ * whatever its width: fitted to those, the width stepped up, its next frame (another size, so
+ * read in full) came late and stepped it down again, two full reads each time. */
+function fitSide(ms, read) {
   live.latencies.push(ms);
   if (live.latencies.length > 30) live.latencies.shift();
+  if (!read) return;
   live.slow = live.slow === null ? ms : 0.7 * live.slow + 0.3 * ms;
   const at = SIDES.indexOf(live.side);
   if (live.slow > TARGET_MS && at < SIDES.length - 1) { live.side = SIDES[at + 1]; live.slow = null; }
