@@ -45,10 +45,11 @@ MAX_REMEMBERED = 256
 #: many frames (itself included): the longest a change the thumbnails missed stands on the page.
 #: ``benchmarks/live_rate.py --seconds 30 --load 2`` (load average 9.5-11.8 on 2 CPUs): at 1 s /
 #: 20 frames, 12.5-16.1 updates a second, median 41-48 ms, p95 156-243 ms, 90-92 % held; at
-#: 2 s / 40, 22.8 a second, median 28 ms, p95 91 ms, 96 % held. The forced reading (the
-#: detector's pass, the classifiers skipped: 30 ms idle, 100-500 ms under that load) is what
-#: the p95 is made of, so the longer bound keeps answers within 150 ms; a missed change then
-#: stands at most 2 s (none was missed by the thumbnails in ``benchmarks/still_scene.py``).
+#: 2 s / 40 frames, 16.8-22.8 a second, median 28-41 ms, p95 91-146 ms, 95-96 % held. The
+#: forced reading (the detector's pass, the classifiers skipped: 30 ms idle, 100-500 ms under
+#: that load) is what the p95 is made of, so the longer bound keeps answers within 150 ms; a
+#: missed change then stands at most 2 s (the thumbnails missed none in
+#: ``benchmarks/still_scene.py``).
 REFRESH_S = 2.0
 REFRESH_FRAMES = 40
 
