@@ -8,14 +8,15 @@ read in full, not the previous frame, so that a slow drift adds up and is read; 
 read in full at least every :data:`REFRESH_S` seconds or :data:`REFRESH_FRAMES` frames, so that a
 change the thumbnails missed is put right within that.
 
-A camera held over a hand sends the same tiles frame after frame; naming them with the
+A frame read in full still shows mostly the tiles of the one before; naming them with the
 classifiers is most of the recognizer's time (133 of 177 ms a frame under load, ~25 tiles, the
-same whatever the frame's size). :func:`read_live` runs the recognizer as it is
+same whatever the frame's size). :func:`read_whole` runs the recognizer as it is
 (``Recognizer.detect``), with its classifier wrapped by :class:`RememberingClassifier`: a box
-whose place and look match one named in the previous frame (:data:`SAME_PLACE` IoU and
+whose place and look match one named in the previous frame read (:data:`SAME_PLACE` IoU and
 :data:`SAME_LOOK` fingerprint distance) keeps that name and probability; only new or changed
-boxes go to the classifiers, in one batch. What it remembers (:class:`Seen`) is handed back to
-the caller to keep per client (``assistant.service.live``), so this module holds no state.
+boxes go to the classifiers, in one batch. What :func:`read_live` remembers (:class:`Memory`)
+is handed back to the caller to keep per client (``assistant.service.live``), so this module
+holds no state.
 """
 
 from __future__ import annotations
