@@ -173,6 +173,8 @@ def test_the_thumbnails_see_the_cameras_shift_and_a_changed_cell():
     assert compare(ref, thumbnail(shaken(image, far, 0)), image.shape).change == float("inf")
     assert not compare(ref, thumbnail(frame(1)), image.shape).same_scene()
     assert compare(ref, thumbnail(frame(0)[:, :900]), image.shape).change == float("inf")
+    blank = thumbnail(np.zeros_like(image))
+    assert compare(blank, blank, image.shape).change == float("inf"), "nothing to line up by"
     spot = image.copy()
     patch = spot[200:230, 300:330]
     patch[:] = 0 if patch.mean() > 127 else 255  # a 30 px patch turned dark or light, no more

@@ -84,7 +84,8 @@ def compare(reference: np.ndarray, thumb: np.ndarray, frame: tuple[int, ...], ce
     window = cv2.createHanningWindow((w, h), cv2.CV_32F)
     (dx, dy), _ = cv2.phaseCorrelate(reference, thumb, window)
     shift = (dx * frame[1] / w, dy * frame[0] / h)
-    if max(abs(dx), abs(dy)) > max_shift * w:
+    # a blank picture has no shift to find: phaseCorrelate puts its peak half a frame away
+    if not np.isfinite([dx, dy]).all() or max(abs(dx), abs(dy)) > max_shift * w:
         return Comparison(shift, float("inf"))
     back = np.float32([[1, 0, -dx], [0, 1, -dy]])
     aligned = cv2.warpAffine(thumb, back, (w, h), flags=cv2.INTER_LINEAR,
