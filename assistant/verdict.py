@@ -52,8 +52,8 @@ def weigh(result: dict[str, Any], state: HandState, profile: RuleProfile, rules:
     efficient = next((d for d in discards if d["efficiency_rank"] == 0), None)
     for d in discards:
         del d["efficiency_rank"]
-    result["verdict"] = _verdict(discards, table, loss, profile) if table.declared and discards \
-        else None
+    result["verdict"] = _verdict(discards, table, loss, profile, model.pool) \
+        if table.declared and discards else None
     rule = _rule_reason(discards[0], efficient, state, profile, model) if discards else {}
     result["why"] = _why(discards[0], efficient, result["verdict"], rule) if discards else None
 
@@ -79,7 +79,7 @@ PUSH_KEEPS = 0.5
 
 
 def _verdict(discards: list[dict[str, Any]], table: Table, loss: float,
-             profile: RuleProfile) -> dict[str, Any]:
+             profile: RuleProfile, pool: list[int]) -> dict[str, Any]:
     """Push or fold against a declared opponent: the discard of most expected gain less expected
     loss; a push when that is positive and keeps at least half the hand's best win chance, a
     fold when it gives the chance up for safety (or the hand has none)."""
@@ -91,7 +91,7 @@ def _verdict(discards: list[dict[str, Any]], table: Table, loss: float,
     action = "push" if push else "fold"
     params = {"win": _pct(best["win_chance"]), "ev": f"{best['expected_points']:+.1f}",
               "deal": _pct(best["deal_in"] or 0.0), "loss": f"{loss:.0f}"}
-    safe = _safe_reason(best["tile"], table, profile)
+    safe = _safe_reason(best["tile"], table, profile, pool)
     return {"action": action, "discard": best["tile"],
             **{f"reason_{lang}": text(f"advice.{action}", lang, tile=tile_name(best["tile"], lang),
                                       seats=_seats(table, lang), **params)
@@ -99,11 +99,15 @@ def _verdict(discards: list[dict[str, Any]], table: Table, loss: float,
                for lang in ("zh", "en")}}
 
 
-def _safe_reason(tile: str, table: Table, profile: RuleProfile) -> dict[str, str]:
-    """Why a riichi fold's tile is safe, where furiten makes it so: 现物 (in every declarer's
-    river or passed after his riichi), else 筋 (suji: a 两面 wait on it would be furiten)."""
-    if profile.name not in FURITEN_VARIANTS or tile not in INDEX:
+def _safe_reason(tile: str, table: Table, profile: RuleProfile, pool: list[int]
+                 ) -> dict[str, str]:
+    """Why the verdict's tile is safe or safer: in riichi, where furiten makes it so, 现物 (in
+    every declarer's river or passed after his riichi), else 筋 (suji: a 两面 wait on it would be
+    furiten); else, in any variant, 壁 (kabe) or 单壁 (one-chance) from the unseen counts."""
+    if tile not in INDEX:
         return {}
+    if profile.name not in FURITEN_VARIANTS:
+        return _wall_reason(tile, table, profile, pool)
     declared = [s for s in WINDS if s in table.declared]
     if all(INDEX[tile] in safe_against(table, s, True, False) for s in declared):
         return {lang: text("advice.safe_genbutsu", lang, tile=tile_name(tile, lang),
@@ -117,7 +121,43 @@ def _safe_reason(tile: str, table: Table, profile: RuleProfile) -> dict[str, str
                            seats=_seats(table, lang),
                            suji=("、" if lang == "zh" else ", ").join(
                                tile_name(t, lang) for t in needed)) for lang in ("zh", "en")}
-    return {}
+    return _wall_reason(tile, table, profile, pool)
+
+
+def _wall_reason(tile: str, table: Table, profile: RuleProfile, pool: list[int]
+                 ) -> dict[str, str]:
+    """壁 (kabe) where every 两面 wait on ``tile`` holds a tile none of whose copies is unseen
+    (``pool``: the danger model gives such a wait no weight), 单壁 (one-chance) where each holds
+    one with at most one unseen (the model weighs it by that one copy); a wait furiten for every
+    declarer (riichi) is out already. The sentence names the tiles that make the wall."""
+    n, suit = (int(tile[0]), tile[1]) if len(tile) == 2 and tile[1] in "mps" else (0, "")
+    if not n:
+        return {}
+    declared = [s for s in WINDS if s in table.declared]
+    furiten = profile.name in FURITEN_VARIANTS
+    walls: list[str] = []
+    least = 0
+    # the 两面 waits on n: n+1 n+2 held (waiting on n and n+3), n-2 n-1 held (on n-3 and n)
+    for held, waits in (((n + 1, n + 2), (n, n + 3)), ((n - 2, n - 1), (n - 3, n))):
+        if held[0] < 2 or held[1] > 8:
+            continue
+        if furiten and all(any(INDEX[f"{w}{suit}"] in safe_against(table, s, True, False)
+                               for w in waits if 1 <= w <= 9) for s in declared):
+            continue
+        # the held tile nearer to n blocks it when both are as scarce
+        near = sorted(held, key=lambda k: (pool[INDEX[f"{k}{suit}"]], abs(k - n)))[0]
+        count = pool[INDEX[f"{near}{suit}"]]
+        if count > 1:
+            return {}
+        least = max(least, count)
+        if f"{near}{suit}" not in walls:
+            walls.append(f"{near}{suit}")
+    if not walls:
+        return {}
+    key = "advice.safe_kabe" if least == 0 else "advice.safe_one_chance"
+    return {lang: text(key, lang, tile=tile_name(tile, lang),
+                       wall=("、" if lang == "zh" else ", ").join(tile_name(t, lang) for t in walls))
+            for lang in ("zh", "en")}
 
 
 def _rule_reason(best: dict[str, Any], efficient: dict[str, Any] | None, state: HandState,

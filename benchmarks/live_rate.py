@@ -7,17 +7,18 @@ its peers, the policies it replaces, side by side in one process on one service.
   machine each frame waits behind the other and the answers come late.
 * live: one frame in flight, taken when the answer before it came back (so none is stale), sent
   at the width that keeps the smoothed latency under 150 ms (the steps of ``static/live.js``:
-  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms), each read whole by
-  ``/api/recognize``.
+  1280, 960, 800, 640 px; down when over 150 ms, up when under 90 ms; fitted to the frames read
+  in full, not those held), each read whole by ``/api/recognize``.
 * memory: as live, to ``/api/recognize/live`` with one client id (what ``static/live.js``
-  sends): only the tiles changed since the previous frame are named (``vision.live``).
+  sends): a still frame is answered from the last reading (held), another names only the tiles
+  changed since the previous frame (``vision.live``).
 
 All three send the same camera: each of 4 photos held for ``HOLD`` frames, shaken by a pixel
 from frame to frame (a hand held over the table), then the next photo (every tile changed).
 
 ``--load N`` keeps N processes spinning on the CPU while both run (the machine "busy"). Printed:
-updates a second, median and p95 latency, the width the live policy settled at, and the ratio
-live / peer. Not a timed test: figures for the record, run by hand.
+updates a second, median and p95 latency, the width the live policy settled at, the share of
+answers held, and the ratios between the policies. Not a timed test: figures for the record, run by hand.
 """
 
 from __future__ import annotations
@@ -102,10 +103,13 @@ def peer(host: str, frames: list[bytes], seconds: float) -> tuple[list[float], i
 
 
 def live(host: str, frames: list[bytes], seconds: float, side: int = 960,
-         path: str = "/api/recognize", client: str | None = None) -> tuple[list[float], int]:
+         path: str = "/api/recognize", client: str | None = None
+         ) -> tuple[list[float], int, int]:
     """One reader: the newest frame, at the width fitted to the latency (static/live.js),
-    starting at ``side``, posted to ``path`` (as the live ``client`` when given)."""
+    starting at ``side``, posted to ``path`` (as the live ``client`` when given); the
+    latencies, the width it ended at and how many answers were held (``live.frame``)."""
     latencies: list[float] = []
+    held = 0
     slow = None
     conn = http.client.HTTPConnection(host, timeout=60)
     deadline = time.monotonic() + seconds
@@ -119,6 +123,9 @@ def live(host: str, frames: list[bytes], seconds: float, side: int = 960,
         if status != 200 or body.get("superseded"):
             continue
         latencies.append(ms)
+        if body.get("live", {}).get("frame") == "held":
+            held += 1
+            continue  # as static/live.js: the width is fitted to the frames read in full
         slow = ms if slow is None else 0.7 * slow + 0.3 * ms
         at = SIDES.index(side)
         if slow > TARGET_MS and at < len(SIDES) - 1:
@@ -126,7 +133,7 @@ def live(host: str, frames: list[bytes], seconds: float, side: int = 960,
         elif slow < UP_MS and at > 0:
             side, slow = SIDES[at - 1], None
     conn.close()
-    return latencies, side
+    return latencies, side, held
 
 
 def main() -> None:
@@ -150,16 +157,19 @@ def main() -> None:
         # (the machine is shared); the live policy keeps its width from one turn to the next.
         got: dict[str, list[float]] = {"peer": [], "live": [], "memory": []}
         sides = {"peer": 1280, "live": 960, "memory": 960}
+        held = {"peer": 0, "live": 0, "memory": 0}
         turns = max(1, round(args.seconds / 5))
         for _ in range(turns):
             got["peer"] += peer(host, frames, args.seconds / turns)[0]
-            latencies, sides["live"] = live(host, frames, args.seconds / turns, sides["live"])
+            latencies, sides["live"], _ = live(host, frames, args.seconds / turns, sides["live"])
             got["live"] += latencies
-            latencies, sides["memory"] = live(host, frames, args.seconds / turns, sides["memory"],
-                                              "/api/recognize/live", "benchmark-camera")
+            latencies, sides["memory"], n = live(host, frames, args.seconds / turns,
+                                                 sides["memory"], "/api/recognize/live",
+                                                 "benchmark-camera")
             got["memory"] += latencies
+            held["memory"] += n
         rows = {label: (len(v) / args.seconds, percentile(v, 0.5), percentile(v, 0.95),
-                        sides[label]) for label, v in got.items()}
+                        sides[label], held[label] / max(1, len(v))) for label, v in got.items()}
     finally:
         stop.set()
         for p in spinners:
@@ -167,11 +177,12 @@ def main() -> None:
         server.close()
     print(f"{name}; {args.load} processes spinning; {args.seconds:.0f} s each, in {turns} turns; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    print(f"{'policy':<6} {'updates/s':>10} {'median ms':>10} {'p95 ms':>8} {'width px':>9}")
-    for label, (rate, p50, p95, side) in rows.items():
-        print(f"{label:<6} {rate:>10.1f} {p50:>10.0f} {p95:>8.0f} {side:>9}")
+    print(f"{'policy':<6} {'updates/s':>10} {'median ms':>10} {'p95 ms':>8} {'width px':>9} "
+          f"{'held':>5}")
+    for label, (rate, p50, p95, side, share) in rows.items():
+        print(f"{label:<6} {rate:>10.1f} {p50:>10.0f} {p95:>8.0f} {side:>9} {share:>5.0%}")
     for label, base in [("live", "peer"), ("memory", "peer"), ("memory", "live")]:
-        (r_a, m_a, _, _), (r_b, m_b, _, _) = rows[label], rows[base]
+        (r_a, m_a, *_), (r_b, m_b, *_) = rows[label], rows[base]
         print(f"{label} / {base}: {r_a / r_b:.1f}x the updates a second, "
               f"{m_a / m_b:.2f}x the median latency")
 

@@ -416,6 +416,52 @@ def test_a_riichi_fold_says_why_its_tile_is_safe() -> None:
     assert "筋牌" in suji["why"]["zh"] and "suji" in suji["why"]["en"]
 
 
+#: A hand with no tile in South's river nor suji to it: three 7m held, 9m beside them.
+DEFENCE = "7m7m7m9m3p5p6p8p3s4s6s7s6m3m"
+
+
+@pytest.mark.parametrize("west, zh, en, not_zh", [
+    # the fourth 7m in West's river: no two-sided wait (7m 8m) can win on 9m
+    (["1z", "7m"], "九万靠壁：七万四张都已见到", "safe by kabe (壁, the wall): every 7 Characters",
+     "单壁"),
+    # one 7m unseen: a two-sided wait on 9m needs that one copy
+    (["1z", "9m"], "九万是单壁：七万只剩一张没见到", "one-chance (单壁): only one 7 Characters",
+     "靠壁"),
+])
+def test_a_riichi_fold_names_kabe_or_one_chance_where_the_counts_make_its_tile_safe(
+        west: list[str], zh: str, en: str, not_zh: str) -> None:
+    result = analyze({"concealed": DEFENCE, "variant": "riichi", "context": {"draws_left": 6},
+                      "table": {"rivers": {**RIVERS, "W": west}, "declared": {"S": 2}}})
+    assert result["verdict"]["action"] == "fold" and result["verdict"]["discard"] == "9m"
+    assert zh in result["why"]["zh"] and en in result["why"]["en"]
+    assert not_zh not in result["why"]["zh"] and "现物" not in result["why"]["zh"]
+    by_tile = {d["tile"]: d["deal_in"] for d in result["discards"]}
+    assert by_tile["9m"] < min(v for t, v in by_tile.items() if t != "9m"), "the safest tile"
+
+
+def test_the_wall_counts_each_two_sided_wait_not_ruled_out_by_furiten() -> None:
+    """6p: the wait 7p 8p (on 6p, 9p) is furiten, South threw 9p; the wait 4p 5p (on 3p, 6p) is
+    walled by 5p as long as at most one 5p is unseen, and not with two."""
+    from assistant.danger import Table
+    from assistant.verdict import _safe_reason
+
+    table = Table.read({"rivers": RIVERS, "declared": {"S": 2}}, "E")
+    riichi = get_profile("riichi")
+    pool = [4] * 34
+    for unseen, zh, en in [(0, "六筒靠壁：五筒四张都已见到", "every 5 Dots is in sight"),
+                           (1, "六筒是单壁：五筒只剩一张", "only one 5 Dots is unseen")]:
+        pool[INDEX["5p"]] = unseen
+        reason = _safe_reason("6p", table, riichi, pool)
+        assert zh in reason["zh"] and en in reason["en"]
+    pool[INDEX["5p"]] = 2
+    assert _safe_reason("6p", table, riichi, pool) == {}, "two 5p unseen: no wall"
+    pool[INDEX["5p"]], pool[INDEX["8p"]] = 0, 2
+    riichi_less = get_profile("mcr")  # no furiten: the wait 7p 8p counts, two 8p unseen
+    assert _safe_reason("6p", table, riichi_less, pool) == {}
+    pool[INDEX["8p"]] = 0
+    assert "壁" in _safe_reason("6p", table, riichi_less, pool)["zh"]
+
+
 def test_the_work_bound_keeps_the_first_discard_of_the_benchmarks_costliest_hand(monkeypatch) -> None:
     """The Sichuan hand that reached the bound in benchmarks/advice_speed.py: under MAX_HANDS
     more of its discards take the approximation than with a 1500-hand budget, and the order's

@@ -1,23 +1,34 @@
-"""The live page's reading: a frame named only where it changed since the client's previous one.
+"""The live page's reading: a still frame answered from the last reading, and a frame named only
+where it changed since the client's previous one.
 
-A camera held over a hand sends the same tiles frame after frame; naming them with the
+A frame showing the same scene as the last frame read in full (``vision.still``: its thumbnail
+lined up by the camera's shift, no cell changed) is *held*: answered from that reading, its boxes
+moved by the shift, without the detector or the classifiers. It is compared with the last frame
+read in full, not the previous frame, so that a slow drift adds up and is read; and a frame is
+read in full at least every :data:`REFRESH_S` seconds or :data:`REFRESH_FRAMES` frames, so that a
+change the thumbnails missed is put right within that.
+
+A frame read in full still shows mostly the tiles of the one before; naming them with the
 classifiers is most of the recognizer's time (133 of 177 ms a frame under load, ~25 tiles, the
-same whatever the frame's size). :func:`read_live` runs the recognizer as it is
+same whatever the frame's size). :func:`read_whole` runs the recognizer as it is
 (``Recognizer.detect``), with its classifier wrapped by :class:`RememberingClassifier`: a box
-whose place and look match one named in the previous frame (:data:`SAME_PLACE` IoU and
+whose place and look match one named in the previous frame read (:data:`SAME_PLACE` IoU and
 :data:`SAME_LOOK` fingerprint distance) keeps that name and probability; only new or changed
-boxes go to the classifiers, in one batch. What it remembers (:class:`Seen`) is handed back to
-the caller to keep per client (``assistant.service.live``), so this module holds no state.
+boxes go to the classifiers, in one batch. What :func:`read_live` remembers (:class:`Memory`)
+is handed back to the caller to keep per client (``assistant.service.live``), so this module
+holds no state.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
 import numpy as np
+
+from .still import compare, thumbnail
 
 #: A box is the same place as one of the previous frame's at this IoU or more.
 SAME_PLACE = 0.7
@@ -31,6 +42,17 @@ SAME_LOOK = 0.2
 PRINT_SIDE = 16
 #: At most this many named boxes are remembered of a frame (the rest are named every frame).
 MAX_REMEMBERED = 256
+#: A frame is read in full when the last full reading is this old (seconds) or has answered this
+#: many frames (itself included): the longest a change the thumbnails missed stands on the page.
+#: ``benchmarks/live_rate.py --seconds 30 --load 2`` (load average 9.5-11.8 on 2 CPUs): at 1 s /
+#: 20 frames, 12.5-16.1 updates a second, median 41-48 ms, p95 156-243 ms, 90-92 % held; at
+#: 2 s / 40 frames, 16.8-22.8 a second, median 28-41 ms, p95 91-146 ms, 95-96 % held. The
+#: forced reading (the detector's pass, the classifiers skipped: 30 ms idle, 100-500 ms under
+#: that load) is what the p95 is made of, so the longer bound keeps answers within 150 ms; a
+#: missed change then stands at most 2 s (the thumbnails missed none in
+#: ``benchmarks/still_scene.py``).
+REFRESH_S = 2.0
+REFRESH_FRAMES = 40
 
 
 @dataclass
@@ -48,6 +70,32 @@ class Seen:
 
     def __len__(self) -> int:
         return len(self.codes)
+
+
+@dataclass
+class Reading:
+    """The last frame of a client read in full: its thumbnail and shape, the tiles read, the
+    tile set they were read with (:func:`set_key`), when it was read, how many frames it has
+    answered since (held), and what the caller made of its tiles (``arranged``: the service's
+    layout reading, which tiles all moved by one shift give again)."""
+
+    thumb: np.ndarray
+    shape: tuple[int, ...]
+    tiles: list[dict[str, Any]]
+    key: tuple[Any, ...] | None
+    at: float
+    holds: int = 0
+    arranged: Any = None
+
+
+@dataclass
+class Memory:
+    """What a client's live lane remembers between frames: the named boxes of its last frame
+    read (:class:`Seen`, for naming only what changed) and that reading (:class:`Reading`, for
+    holding a still frame)."""
+
+    seen: Seen | None = None
+    reading: Reading | None = None
 
 
 def fingerprints(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -154,8 +202,44 @@ class RememberingClassifier:
         return [str(c) for c in codes], probs
 
 
-def read_live(recognizer: Any, image: np.ndarray, previous: Seen | None,
-              tileset: Any = None) -> tuple[list[dict[str, Any]], Seen | None, dict[str, int]]:
+def moved(tiles: list[dict[str, Any]], shift: tuple[float, float], shape: tuple[int, ...]
+          ) -> list[dict[str, Any]]:
+    """``tiles`` with their boxes moved by ``shift`` (x, y pixels), kept within the frame."""
+    dx, dy = shift
+    h, w = shape[:2]
+    out = []
+    for tile in tiles:
+        x1, y1, x2, y2 = tile["box"]
+        box = [min(max(x1 + dx, 0.0), w), min(max(y1 + dy, 0.0), h),
+               min(max(x2 + dx, 0.0), w), min(max(y2 + dy, 0.0), h)]
+        out.append({**tile, "box": [round(v, 1) for v in box]})
+    return out
+
+
+def read_live(recognizer: Any, image: np.ndarray, previous: Memory | None,
+              tileset: Any = None, now: float = 0.0, hold: bool = True
+              ) -> tuple[list[dict[str, Any]], Memory, dict[str, Any]]:
+    """The recognizer's tiles in ``image`` (as ``detect`` gives them), what to remember of this
+    frame for the next, and how it was answered: ``frame`` ``"held"`` (the scene of the last
+    reading, moved by ``shift``) or ``"read"`` (``reused`` and ``named`` boxes). ``now`` is the
+    caller's clock in seconds; ``hold=False`` reads every frame."""
+    previous = previous or Memory()
+    last = previous.reading
+    thumb = thumbnail(image)
+    if (hold and last is not None and last.shape == image.shape and last.key == set_key(tileset)
+            and now - last.at < REFRESH_S and last.holds + 1 < REFRESH_FRAMES):
+        seen = compare(last.thumb, thumb, image.shape)
+        if seen.same_scene():
+            held = replace(last, holds=last.holds + 1)
+            return (moved(last.tiles, seen.shift, image.shape), Memory(previous.seen, held),
+                    {"frame": "held", "shift": [round(v, 1) for v in seen.shift]})
+    tiles, named, stats = read_whole(recognizer, image, previous.seen, tileset)
+    reading = Reading(thumb, image.shape, tiles, set_key(tileset), now)
+    return tiles, Memory(named, reading), {"frame": "read", **stats}
+
+
+def read_whole(recognizer: Any, image: np.ndarray, previous: Seen | None,
+               tileset: Any = None) -> tuple[list[dict[str, Any]], Seen | None, dict[str, int]]:
     """The recognizer's tiles in ``image`` (as ``detect`` gives them), what to remember of this
     frame for the next, and how many boxes were ``reused`` and ``named``. A recognizer without
     a classifier (one stage, or the service's stub) reads the frame whole and remembers nothing."""

@@ -1,15 +1,18 @@
 """The live page's lane, ``POST /api/recognize/live``: per camera client, the newest frame only,
-and what the previous frame named kept so that only the changed tiles are named again.
+and what its frames read kept (``vision.live.Memory``): a still frame is answered from the last
+reading, and only the changed tiles of another are named again.
 
 Each client (an id the page makes once per camera session) gets a ticket per frame; a frame
 whose turn comes after a newer one of the same client arrived is answered ``superseded`` at
 once, never read (the page wants the newest table, not a late one). The clients are bounded
 (:data:`MAX_CLIENTS`, the least recently seen dropped first) and forgotten after
-:data:`KEEP_S` idle; each keeps at most ``vision.live.MAX_REMEMBERED`` boxes (~1.2 KB each).
+:data:`KEEP_S` idle; each keeps at most ``vision.live.MAX_REMEMBERED`` boxes (~1.2 KB each), the
+tiles of its last reading and one grey thumbnail (``vision.still``, 58 KB).
 """
 
 from __future__ import annotations
 
+import copy
 import re
 import threading
 import time
@@ -79,14 +82,18 @@ class LiveClients:
             state = self._state.get(client)
             return state is not None and state.newest > ticket
 
+    def now(self) -> float:
+        """The clock the clients are timed by (seconds): what a held reading's age is read on."""
+        return self._clock()
+
     def previous(self, client: str) -> Any:
-        """What the client's last frame read named (``vision.live.Seen``), or None."""
+        """What the client's frames read (``vision.live.Memory``), or None."""
         with self._lock:
             state = self._state.get(client)
             return None if state is None else state.seen
 
     def keep(self, client: str, ticket: int, seen: Any) -> None:
-        """Remember what frame ``ticket`` named, unless a later frame's is already kept."""
+        """Remember what frame ``ticket`` read, unless a later frame's is already kept."""
         with self._lock:
             state = self._state.get(client)
             if state is not None and ticket > state.seen_ticket:
@@ -100,7 +107,8 @@ class LiveFrame:
     clients: LiveClients
     client: str
     ticket: int
-    stats: dict[str, int] | None = None
+    stats: dict[str, Any] | None = None
+    memory: Any = None
 
     def superseded(self) -> bool:
         """Whether a newer frame of the same client arrived: this one is not worth reading."""
@@ -108,13 +116,27 @@ class LiveFrame:
 
     def detect(self, detector: Any, image: np.ndarray, tileset: Any = None
                ) -> list[dict[str, Any]]:
-        """The frame's tiles, naming only what changed since the client's previous frame."""
+        """The frame's tiles: a still scene's from the client's last reading, else naming only
+        what changed since its previous frame (``stats``: which, for the answer's ``live``)."""
         from vision.live import read_live  # noqa: PLC0415 (heavy, optional)
 
-        tiles, seen, self.stats = read_live(detector, image,
-                                            self.clients.previous(self.client), tileset)
-        self.clients.keep(self.client, self.ticket, seen)
+        tiles, self.memory, self.stats = read_live(detector, image,
+                                                   self.clients.previous(self.client), tileset,
+                                                   self.clients.now())
+        self.clients.keep(self.client, self.ticket, self.memory)
         return tiles
+
+    def arranged(self, arrange: Callable[[list[dict[str, Any]]], dict[str, Any]],
+                 detections: list[dict[str, Any]]) -> dict[str, Any]:
+        """The layout reading of the frame's ``detections``: a held frame's is the one made of
+        its reading's tiles (moved together, they read the same: 5-6 ms a frame saved), else
+        ``arrange``'s, kept with the reading for the frames it will answer."""
+        reading = getattr(self.memory, "reading", None)
+        if reading is None:
+            return arrange(detections)
+        if self.stats is None or self.stats.get("frame") != "held" or reading.arranged is None:
+            reading.arranged = arrange(detections)
+        return copy.deepcopy(reading.arranged)
 
 
 def live_client(value: str | None) -> str:

@@ -433,7 +433,9 @@ def openapi_document() -> dict[str, Any]:
                                                "read with"}}}),
                     **_errors(400, 404, 413, 415, 422, 503)}}},
             "/api/recognize/live": {"post": {
-                "summary": "a frame of the live page: as /api/recognize, only the tiles changed "
+                "summary": "a frame of the live page: as /api/recognize; a still frame (the "
+                           "scene of the client's last frame read, moved by the camera's shake) "
+                           "answered from that reading, boxes moved; else only the tiles changed "
                            "since the client's previous frame named again; a frame overtaken "
                            "by a newer one of its client is answered superseded, unread",
                 "requestBody": _multipart({
@@ -444,7 +446,8 @@ def openapi_document() -> dict[str, Any]:
                     "tileset": {"type": "string", "description": "the id of the player's tile "
                                 "set (POST /api/tilesets) to read the tiles with"}},
                     ["image", "client"]),
-                "responses": {"200": _answer("as /api/recognize, with `live` (tiles kept from "
+                "responses": {"200": _answer("as /api/recognize, with `live` (`frame`: held "
+                                             "or read; `shift` of a held frame; tiles kept from "
                                              "the previous frame, tiles named); or "
                                              "`superseded: true` alone", {
                     "type": "object",
@@ -453,6 +456,9 @@ def openapi_document() -> dict[str, Any]:
                                    "tiles": {"type": "array", "items": DETECTION},
                                    "reading": {"type": "object"},
                                    "live": {"type": "object", "properties": {
+                                       "frame": {"enum": ["held", "read"]},
+                                       "shift": {"type": "array", "items": {"type": "number"},
+                                                 "minItems": 2, "maxItems": 2},
                                        "reused": {"type": "integer"},
                                        "named": {"type": "integer"}}},
                                    "tileset": {"type": "string"}}}),

@@ -217,8 +217,9 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
     reading (``arrange``: one player's hand, or the whole table), and the time each step took;
     decoded and recognised in a bounded queue, with the player's ``tileset``
     (``vision.tileset.TileSet``) when given. A ``live`` frame is answered ``superseded`` when a
-    newer one of its client came while it waited, and names only what changed since the
-    client's previous frame (``live``: how many tiles were kept and named)."""
+    newer one of its client came while it waited; a still one is answered from the client's
+    last reading, another names only what changed since its previous frame (``live``: whether
+    the frame was ``held`` or ``read``, and how many tiles were kept and named)."""
     from .upload import check_upload, decode_upload, work_pixels
 
     check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
@@ -243,7 +244,7 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
         del image
     t3 = time.perf_counter()
     detections = clean_detections(raw, info.width, info.height, info.scale)
-    reading = arrange(detections)
+    reading = arrange(detections) if live is None else live.arranged(arrange, detections)
     t4 = time.perf_counter()
     image_json: dict[str, Any] = {"width": info.width, "height": info.height,
                                   "format": info.format}

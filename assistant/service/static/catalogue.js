@@ -729,6 +729,14 @@ window.CATALOGUE = {
 "{tile}是{seats}的现物（打过或立直后没和这张），振听，不会放炮给他。",
 "{tile} is safe against {seats}: it is in the declarer's river or was passed after the riichi (furiten), so he cannot win on it."
 ],
+"advice.safe_kabe": [
+"{tile}靠壁：{wall}四张都已见到，没有两面听能和{tile}。",
+"{tile} is safe by kabe (壁, the wall): every {wall} is in sight, so no two-sided wait can win on {tile}."
+],
+"advice.safe_one_chance": [
+"{tile}是单壁：{wall}只剩一张没见到，两面听和{tile}的机会很小。",
+"{tile} is one-chance (单壁): only one {wall} is unseen, so a two-sided wait on {tile} is unlikely."
+],
 "advice.safe_suji": [
 "{tile}是筋牌：{seats}打过{suji}，两面听不能和{tile}（振听）。",
 "{tile} is suji: {seats} threw {suji}, so a two-sided wait cannot win on {tile} (furiten)."

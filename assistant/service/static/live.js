@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const live = {
   running: false, stream: null, tracks: [], history: [], hand: null, analysis: null,
   times: [], latencies: [], inflight: 0, maxInflight: 0, updates: 0,
+  held: 0,         // answers the service gave from its last reading of a still scene (live.frame)
   side: 960,       // the width frames are sent at, fitted to how fast the answers come
   slow: null,      // the answers' latency, smoothed (ms)
   tileset: null,   // what the player's own tile set has learnt (its summary), or null
@@ -245,15 +246,19 @@ async function sendFrame(canvas) {
   live.maxInflight = Math.max(live.maxInflight, live.inflight);
   try {
     const r = await api("/api/recognize/live", { form });
-    if (!r.superseded) fitSide(performance.now() - t0);
+    if (!r.superseded) fitSide(performance.now() - t0, !(r.live && r.live.frame === "held"));
     return r;
   } finally { live.inflight -= 1; }
 }
 
-/** The latency of one answer: kept for the rate line, and the frame width fitted to it. */
-function fitSide(ms) {
+/** The latency of one answer: kept for the rate line, and the frame width fitted to it where
+ * the frame was ``read`` in full. A still frame held from the last reading answers in a few ms
+ * whatever its width: fitted to those, the width stepped up, its next frame (another size, so
+ * read in full) came late and stepped it down again, two full reads each time. */
+function fitSide(ms, read) {
   live.latencies.push(ms);
   if (live.latencies.length > 30) live.latencies.shift();
+  if (!read) return;
   live.slow = live.slow === null ? ms : 0.7 * live.slow + 0.3 * ms;
   const at = SIDES.indexOf(live.side);
   if (live.slow > TARGET_MS && at < SIDES.length - 1) { live.side = SIDES[at + 1]; live.slow = null; }
@@ -282,6 +287,7 @@ async function worker(run) {
       }
       live.times.push(performance.now());
       live.updates += 1;
+      if (r.live && r.live.frame === "held") live.held += 1;
       showError($("live-error"), null);
     } catch (err) {
       showError($("live-error"), err);
@@ -300,6 +306,7 @@ function showRate() {
   $("rate").textContent = `${rate.toFixed(1)} ${T("ui.updates_s")} · ${T("ui.median_latency")} ${median.toFixed(0)} ms`;
   $("rate").dataset.rate = rate.toFixed(2);
   $("rate").dataset.updates = live.updates;
+  $("rate").dataset.held = live.held;
   $("rate").dataset.side = live.side;
   $("rate").dataset.maxInflight = live.maxInflight;
 }
