@@ -7,9 +7,11 @@ nobody has seen and ``kept_i`` the copies of *i* the player has drawn and kept; 
 not lower the hand's shanten is thrown straight back (and counted as one of the tiles no later
 step wants), a draw that does is kept and the discard that serves the measure best is made. A
 completed hand wins when the variant accepts it as a self-drawn win and is worth the winner's
-gain in the variant's settlement. This is exact, under that model, for hands at most
-``EXACT_SHANTEN`` from ready: every chain of improving draws is enumerated and its probability
-summed per remaining draw count, with each 13-tile hand evaluated once (a memo by hand).
+gain in the variant's settlement. A hand that must give up a suit (定缺, 缺一门) measures its
+distance from ready with that suit's tiles counted as tiles no win can use
+(:func:`distance`). This is exact, under that model, for hands at most ``EXACT_SHANTEN`` from
+ready: every chain of improving draws is enumerated and its probability summed per remaining
+draw count, with each 13-tile hand evaluated once (a memo by hand).
 
 >>> from assistant.analysis import analyze
 >>> r = analyze({"concealed": "123m456p789s11z23p5s", "variant": "riichi",
@@ -40,13 +42,9 @@ from .tiles import INDEX, TILES, WINDS
 from .variants import scorer_for
 from .waits import Rules, best_forms, helpful_draws
 
-#: Hands at most this far from ready are valued exactly under the model; farther hands by the
-#: approximation of :func:`_chain`.
+#: Hands at most this far from ready (by :func:`distance`) are valued exactly under the model;
+#: farther hands by the approximation of :func:`_chain`.
 EXACT_SHANTEN = 2
-#: Tiles of a suit to give up (定缺, 缺一门) a hand may still hold and be valued exactly: each is
-#: swapped out in the model, and each swap multiplies the hands to value (a Sichuan hand with
-#: three took 0.8 s, past the work bound).
-EXACT_STRAYS = 1
 #: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
 #: draws, about 0.1 ms), and at most ``DISCARD_HANDS`` more for any discard but the first (the
 #: memo is shared, so later discards reuse the earlier ones' hands); past either the discard
@@ -124,34 +122,41 @@ class ValueModel:
         # shared, never written: the measures of a hand with nothing to gain, or always ready
         self.zero = np.zeros(self.draws + 1)
         self.one = np.ones(self.draws + 1)
-        self.dropped = _dropped_suit(self.state, self.profile, self.start)
+        self.dropped = dropped_suit(self.state, self.profile, self.start)
+
+    def canonical(self, counts: list[int], wilds: int) -> Key:
+        """The key of a hand, with the tiles of the suit to give up all counted on that suit's
+        1: no step of the model tells them apart (never drawn, never part of a win, each
+        discarded before any other tile), so the discards of one or another share one tree."""
+        if self.dropped is not None:
+            lo = 9 * self.dropped
+            counts = list(counts)
+            counts[lo:lo + 9] = [sum(counts[lo:lo + 9])] + [0] * 8
+        return (tuple(counts), wilds)
 
     def info(self, key: Key) -> tuple[int, tuple[int, ...]]:
-        """Shanten of a 13-tile hand and the tiles (indices, a wild among them) that lower it."""
+        """Distance from ready of a 13-tile hand (:func:`distance`) and the tiles (indices, a
+        wild among them) that lower it; a tile of the suit to give up never does."""
         found = self.shape.get(key)
         if found is None:
-            counts, wilds = list(key[0]), key[1]
+            counts, wilds, strays = _without_dropped(key, self.dropped)
             s, tiles = helpful_draws(counts, wilds, self.rules)
+            s += strays
+            if self.dropped is not None:
+                lo = 9 * self.dropped
+                tiles = [i for i in tiles if not lo <= i < lo + 9]
             draws = tuple(tiles) + ((self.wild_index,) if self.wild_index >= 0 and s >= 0 else ())
             found = self.shape[key] = (s, draws)
         return found
 
     def shanten_of(self, key: Key) -> int:
-        """Shanten of a 13-tile hand, without its tiles (cheaper, for discards to rule out)."""
+        """Distance from ready of a hand, without its tiles (cheaper, for discards to rule out)."""
         found = self.shape.get(key)
         if found is not None:
             return found[0]
         s = self.shanten14.get(key)
         if s is None:
-            counts, rules = list(key[0]), self.rules
-            if rules.three_player or (Form.KNITTED_STRAIGHT in rules.forms
-                                      and native.core is None):
-                # the pure-Python 组合龙 scan is costly and best_forms' bound spares most of it;
-                # the compiled core takes every form at once (≈0.4 µs against ≈0.5 ms a hand)
-                s = best_forms(counts, key[1], rules)[0]
-            else:
-                s = shanten(counts, key[1], rules.forms, rules.four_as_two_pairs)
-            self.shanten14[key] = s
+            s = self.shanten14[key] = distance(list(key[0]), key[1], self.rules, self.dropped)
         return s
 
     def left_of(self, key: Key, i: int) -> int:
@@ -174,8 +179,6 @@ class ValueModel:
         if len(self.memo) >= self.budget:
             raise OverBudget
         s, draws = self.info(key)
-        if self.dropped is not None:  # the suit to give up is never kept (nor drawn back)
-            draws = tuple(i for i in draws if not 9 * self.dropped <= i < 9 * self.dropped + 9)
         n = self.draws
         tenpai = self.one if s == 0 else self.zero
         steps: list[tuple[float, Any]] = []  # (copies, child: Win | Outlook)
@@ -198,8 +201,6 @@ class ValueModel:
             child = self.best_child(drawn, s - 1)
             if child is not None:
                 steps.append((copies, child))
-        if self.dropped is not None:
-            steps += self.swaps(key, set(draws))
         useful = sum(c for c, _ in steps)
         # the draw made with t draws still to come (t = 1 … n): its pool, the chance it is
         # thrown back, and each measure's gain from the useful draws, as vectors over t
@@ -234,34 +235,6 @@ class ValueModel:
         found = self.memo[key] = Outlook(win, tenpai, points, shares)
         return found
 
-    def swaps(self, key: Key, improving: set[int]) -> list[tuple[float, Outlook]]:
-        """A hand still holding the suit it must give up (定缺, 缺一门): a draw outside that suit
-        that lowers nothing is kept in place of one of the suit's tiles (the one whose loss
-        leaves the lowest shanten). All those draws are valued as the one of them with most
-        copies left (an approximation: valuing each apart multiplies the hands by 20 or more)."""
-        lo, hi = 9 * self.dropped, 9 * self.dropped + 9  # type: ignore[operator]
-        strays = [j for j in range(lo, hi) if key[0][j]]
-        if not strays:
-            return []
-        others = [(self.left_of(key, i), -i) for i in range(34)
-                  if not lo <= i < hi and i not in improving and i != self.wild_index]
-        copies = sum(c for c, _ in others if c > 0)
-        if copies <= 0:
-            return []
-        drawn = -max(others)[1]
-        counts = list(key[0])
-        counts[drawn] += 1
-        options = []
-        for j in strays:
-            counts[j] -= 1
-            new = (tuple(counts), key[1])
-            counts[j] += 1
-            options.append((self.shanten_of(new), j, new))
-        best = min(options)
-        if best[0] > EXACT_SHANTEN:  # beyond the exact range the swap is not followed
-            return []
-        return [(copies, self.outlook(best[2]))]
-
     def best_child(self, drawn: Key, target: int) -> Outlook | None:
         """After an improving draw, the discard that keeps the lower shanten and serves each
         measure best (each measure its own best discard, draw count by draw count)."""
@@ -271,8 +244,16 @@ class ValueModel:
         return best
 
     def _best_child(self, drawn: Key, target: int) -> Outlook | None:
-        """:meth:`best_child` without its memo."""
+        """:meth:`best_child` without its memo. A hand holding a tile of the suit to give up
+        discards one (docs/advice.md: that discard is at least as good as any other, and all
+        such tiles are alike), the lowest, so one child stands for them all."""
         counts = list(drawn[0])
+        if self.dropped is not None:
+            lo = 9 * self.dropped
+            stray = next((j for j in range(lo, lo + 9) if counts[j]), None)
+            if stray is not None:
+                counts[stray] -= 1
+                return self.outlook((tuple(counts), drawn[1]))
         best: Outlook | None = None
         children = []
         for d in range(34):
@@ -332,7 +313,44 @@ def _recur_rows(stay: np.ndarray, gain: np.ndarray) -> np.ndarray:
     return out
 
 
-def _dropped_suit(state: HandState, profile: RuleProfile, start: Key) -> int | None:
+def _without_dropped(key: Key, dropped: int | None) -> tuple[list[int], int, int]:
+    """The hand as :func:`distance` measures it: its counts with the suit to give up taken out,
+    that many tiles more as wild tiles (so the forms need the sets of the full hand size), and
+    how many were taken out."""
+    counts = list(key[0])
+    if dropped is None:
+        return counts, key[1], 0
+    lo = 9 * dropped
+    strays = sum(counts[lo:lo + 9])
+    counts[lo:lo + 9] = [0] * 9
+    return counts, key[1] + strays, strays
+
+
+def distance(counts: list[int], wilds: int, rules: Rules, dropped: int | None = None) -> int:
+    """The variant's distance from ready of a hand that must give up the suit ``dropped``
+    (0 m, 1 p, 2 s; ``None``: none): the shanten with that suit's tiles kept in the hand but
+    part of no set or pair. Ready (0) means ready holding none of them.
+
+    Each form's shanten is ``target - min(target, overlap + wilds) - 1``, the overlap being the
+    most held tiles some complete hand of the form keeps. Taking the ``k`` tiles of that suit
+    out and adding ``k`` wild tiles keeps the hand's size (the sets it needs) and adds exactly
+    ``k`` to every form's ``overlap + wilds`` (a 13- or 14-tile hand never reaches the cap: the
+    other tiles number ``size - k``), so that shanten plus ``k`` is the distance, and the engine
+    (the compiled core included) measures it as it measures any hand.
+
+    >>> from assistant.tiles import parse_tiles, to_counts
+    >>> distance(to_counts(parse_tiles("123m456m789s11s58p")), 0, Rules(), 1)
+    2
+    """
+    natural, wilds, strays = _without_dropped((tuple(counts), wilds), dropped)
+    if rules.three_player or (Form.KNITTED_STRAIGHT in rules.forms and native.core is None):
+        # the pure-Python 组合龙 scan is costly and best_forms' bound spares most of it;
+        # the compiled core takes every form at once (≈0.4 µs against ≈0.5 ms a hand)
+        return best_forms(natural, wilds, rules)[0] + strays
+    return shanten(natural, wilds, rules.forms, rules.four_as_two_pairs) + strays
+
+
+def dropped_suit(state: HandState, profile: RuleProfile, start: Key) -> int | None:
     """The suit (0 m, 1 p, 2 s) the hand must give up before it can win: the declared void
     suit, or under 缺一门 with three suits held, the one with fewest tiles (a melded suit stays)."""
     if state.void_suit:
@@ -495,13 +513,11 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
         wilds -= 1
     else:
         counts[INDEX["E" if model.rules.fold_winds and tile in WINDS else tile]] -= 1
-    key = (tuple(counts), wilds)
+    key = model.canonical(counts, wilds)
     s, draws = model.info(key)
     n = model.draws
     o = None
-    strays = sum(key[0][9 * model.dropped:9 * model.dropped + 9]) if model.dropped is not None \
-        else 0
-    if s <= EXACT_SHANTEN and strays <= EXACT_STRAYS:
+    if s <= EXACT_SHANTEN:
         # the first discard valued (the most efficient) may use the whole budget, so the
         # approximated ones have an exact gain per win to be measured by
         model.budget = min(len(model.memo) + DISCARD_HANDS, MAX_HANDS) if model.memo \
@@ -516,8 +532,7 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
         exact = True
     else:
         useful = sum(model.left_of(key, i) for i in draws)
-        steps = max(s, 0) + strays  # each tile of the suit to give up costs a draw more
-        win, tenpai = _chain(steps, useful, sum(model.pool), n)
+        win, tenpai = _chain(max(s, 0), useful, sum(model.pool), n)
         points, shares, exact = 0.0, {}, False
     win, tenpai = _unit(win), _unit(max(tenpai, win))
     if s == 0:

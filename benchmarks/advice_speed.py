@@ -8,8 +8,10 @@ hand a whole decision (``analyze``: every discard's win chance, ready chance, ex
 deal-in against a table where one seat declared ready, the order and the verdict) and the
 efficiency-only advice (``discard_options``: shanten and effective tiles of every discard). It
 prints the median and p95 of each in milliseconds, their ratio, and the issue's targets (a
-decision ≤ 50 ms median, ≤ 150 ms p95) with a verdict. Each hand is timed fresh (a new model per
-decision: nothing is cached across hands).
+decision ≤ 50 ms median, ≤ 150 ms p95) with a verdict; then, of the discards at most 2 from
+ready by the variant's own distance (``value.distance``: a suit to give up counts for nothing),
+how many the model valued exactly (the others reached the work bound ``MAX_HANDS``). Each hand
+is timed fresh (a new model per decision: nothing is cached across hands).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from assistant.advice import discard_options
 from assistant.analysis import analyze, remaining_copies, rules_of, split_wilds
 from assistant.errors import MahjongError
 from assistant.hand import HandState
-from assistant.tiles import to_compact
+from assistant.tiles import INDEX, to_compact
+from assistant.value import EXACT_SHANTEN, distance, dropped_suit
 from assistant.variants import get_profile
 
 VARIANTS = ("riichi", "mcr", "sichuan", "guangdong")
@@ -78,6 +81,21 @@ def _efficiency(hand: str, variant: str) -> None:
     discard_options(counts, wilds, remaining_copies(state), rules)
 
 
+def _distances(hand: str, variant: str) -> dict[str, int]:
+    """Each discard's distance from ready as the value model measures it."""
+    state = HandState.from_json({"concealed": hand, "variant": variant})
+    profile = get_profile(variant)
+    rules = rules_of(profile, state)
+    counts, wilds = split_wilds(state.tiles, rules)
+    dropped = dropped_suit(state, profile, (tuple(counts), wilds))
+    out = {}
+    for tile in {t for t in state.tiles if t in INDEX}:
+        rest = list(counts)
+        rest[INDEX[tile]] -= 1
+        out[tile] = distance(rest, wilds, rules, dropped)
+    return out
+
+
 def _quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -93,10 +111,10 @@ def main() -> None:
     print(f"advice decision vs efficiency-only advice: {args.hands} hands of 14 tiles, "
           f"shanten 0-2, {args.draws} draws left, one seat declared ready")
     print(f"{'variant':<10} {'decision med':>12} {'p95':>8} {'efficiency med':>15} {'p95':>8} "
-          f"{'ratio (med)':>12} {'exact':>6}  target")
+          f"{'ratio (med)':>12} {'exact':>9}  target")
     for variant in VARIANTS:
         hands = deal(rng, variant, args.hands)
-        decision, efficiency, exact = [], [], 0
+        decision, efficiency, exact, near = [], [], 0, 0
         for hand in hands:
             start = time.perf_counter()
             _efficiency(hand, variant)
@@ -105,13 +123,15 @@ def main() -> None:
             result = analyze({"concealed": hand, "variant": variant, "table": TABLE,
                               "context": {"draws_left": args.draws}})
             decision.append(1000 * (time.perf_counter() - start))
-            exact += all(not d.get("approximate") for d in result["discards"]
-                         if d["shanten"] <= 2)
+            far = _distances(hand, variant)
+            within = [d for d in result["discards"] if far[d["tile"]] <= EXACT_SHANTEN]
+            near += len(within)
+            exact += sum(not d.get("approximate") for d in within)
         med, p95 = statistics.median(decision), _quantile(decision, 0.95)
         e_med, e_p95 = statistics.median(efficiency), _quantile(efficiency, 0.95)
         ok = med <= TARGET_MEDIAN_MS and p95 <= TARGET_P95_MS
         print(f"{variant:<10} {med:>10.1f}ms {p95:>6.1f}ms {e_med:>13.2f}ms {e_p95:>6.2f}ms "
-              f"{med / e_med:>11.0f}x {exact:>3}/{len(hands):<3} "
+              f"{med / e_med:>11.0f}x {exact:>4}/{near:<4} "
               f"{'met' if ok else 'MISSED'} (≤{TARGET_MEDIAN_MS:.0f} ms median, "
               f"≤{TARGET_P95_MS:.0f} ms p95)")
 
