@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from math import comb, floor
 from typing import Any
 
@@ -140,7 +141,7 @@ class ValueModel:
         found = self.shape.get(key)
         if found is None:
             counts, wilds, strays = _without_dropped(key, self.dropped)
-            s, tiles = helpful_draws(counts, wilds, self.rules)
+            s, tiles = helpful_draws(counts, wilds, _rules_without(self.rules, self.dropped))
             s += strays
             if self.dropped is not None:
                 lo = 9 * self.dropped
@@ -336,18 +337,29 @@ def distance(counts: list[int], wilds: int, rules: Rules, dropped: int | None = 
     out and adding ``k`` wild tiles keeps the hand's size (the sets it needs) and adds exactly
     ``k`` to every form's ``overlap + wilds`` (a 13- or 14-tile hand never reaches the cap: the
     other tiles number ``size - k``), so that shanten plus ``k`` is the distance, and the engine
-    (the compiled core included) measures it as it measures any hand.
+    (the compiled core included) measures it as it measures any hand. Only the regular form and
+    seven pairs count there: 十三幺 and the knitted forms need tiles of all three suits.
 
     >>> from assistant.tiles import parse_tiles, to_counts
     >>> distance(to_counts(parse_tiles("123m456m789s11s58p")), 0, Rules(), 1)
     2
     """
     natural, wilds, strays = _without_dropped((tuple(counts), wilds), dropped)
+    rules = _rules_without(rules, dropped)
     if rules.three_player or (Form.KNITTED_STRAIGHT in rules.forms and native.core is None):
         # the pure-Python 组合龙 scan is costly and best_forms' bound spares most of it;
         # the compiled core takes every form at once (≈0.4 µs against ≈0.5 ms a hand)
         return best_forms(natural, wilds, rules)[0] + strays
     return shanten(natural, wilds, rules.forms, rules.four_as_two_pairs) + strays
+
+
+@cache
+def _rules_without(rules: Rules, dropped: int | None) -> Rules:
+    """The rules a hand giving up a suit is measured by: the forms that need no tile of it."""
+    if dropped is None:
+        return rules
+    return replace(rules, forms=tuple(f for f in rules.forms
+                                      if f in (Form.REGULAR, Form.SEVEN_PAIRS)))
 
 
 def dropped_suit(state: HandState, profile: RuleProfile, start: Key) -> int | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
+from itertools import combinations_with_replacement
 from math import comb
 
 import pytest
@@ -24,11 +25,12 @@ def _by_tile(result: dict) -> dict[str, dict]:
     return {d["tile"]: d for d in result["discards"]}
 
 
-def _small_wall(hand: str, keep: dict[str, int]) -> list[str]:
-    """``visible`` tiles that leave exactly ``keep`` unseen (every other tile all seen)."""
+def _small_wall(hand: str, keep: dict[str, int], tiles: tuple[str, ...] = TILES) -> list[str]:
+    """``visible`` tiles that leave exactly ``keep`` unseen (every other tile of ``tiles`` all
+    seen)."""
     own = Counter(parse_tiles(hand))
     out = []
-    for t in TILES:
+    for t in tiles:
         out += [t] * (4 - own[t] - keep.get(t, 0))
     return out
 
@@ -93,6 +95,106 @@ def test_the_draw_model_matches_a_brute_force_enumerator(hand: str, keep: dict, 
         assert d["win_chance"] == pytest.approx(_brute(hand, tile, keep, draws, "win"), abs=1e-4)
         assert d["tenpai_chance"] == pytest.approx(_brute(hand, tile, keep, draws, "tenpai"),
                                                    abs=1e-4)
+
+
+SUITED = tuple(t for t in TILES if len(t) == 2 and t[1] in "mps")
+
+
+def _brute_giving_up(hand: str, discard: str, keep: dict[str, int], draws: int, measure: str,
+                     suit: str) -> float:
+    """The model for a Sichuan hand that must give up ``suit``, played out by brute force: the
+    distance from ready is the least shanten over every way of putting tiles of the other suits
+    in place of that suit's tiles, plus their number (no tile of the suit can be part of the
+    win); every draw of every tile, after a draw that lowers the distance every discard that
+    keeps it lower (not only one of the suit), the best for ``measure``; a win is a complete
+    hand holding none of the suit."""
+    profile = get_profile("sichuan")
+    forms, pairs = profile.forms, profile.four_as_two_pairs
+    start = to_counts(parse_tiles(hand))
+    pool = [keep.get(t, 0) for t in TILES]
+    unseen = sum(pool)
+    dropped = [INDEX[f"{n}{suit}"] for n in range(1, 10)]
+    others = [INDEX[t] for t in SUITED if t[1] != suit]
+
+    @cache
+    def distance(h: tuple[int, ...]) -> int:
+        strays = sum(h[i] for i in dropped)
+        rest = [0 if i in dropped else c for i, c in enumerate(h)]
+        best = 99
+        for put in combinations_with_replacement(others, strays):
+            filled = list(rest)
+            for i in put:
+                filled[i] += 1
+            if max(filled) <= 4:
+                best = min(best, shanten(filled, 0, forms, pairs) + strays)
+        return best
+
+    def wins(h: list[int]) -> bool:
+        return not any(h[i] for i in dropped) and is_complete(h, 0, forms, pairs)
+
+    first = list(start)
+    first[INDEX[discard]] -= 1
+
+    @cache
+    def value(h: tuple[int, ...], k: int) -> float:
+        s = distance(h)
+        if measure == "tenpai" and s == 0:
+            return 1.0
+        if k == draws or unseen - k <= 0:
+            return 0.0
+        useful = []
+        for i in range(34):
+            copies = pool[i] - max(0, h[i] - start[i])
+            if copies <= 0:
+                continue
+            drawn = list(h)
+            drawn[i] += 1
+            if s == 0 and wins(drawn):
+                useful.append((copies, 1.0))
+                continue
+            lower = []
+            for d in range(34):
+                if drawn[d]:
+                    drawn[d] -= 1
+                    if distance(tuple(drawn)) < s:
+                        lower.append(tuple(drawn))
+                    drawn[d] += 1
+            if lower:
+                useful.append((copies, max(value(o, k + 1) for o in lower)))
+        left = max(unseen - k, sum(c for c, _ in useful))
+        stay = 1 - sum(c for c, _ in useful) / left
+        return sum(c / left * v for c, v in useful) + stay * value(h, k + 1)
+
+    return value(tuple(first), 0)
+
+
+@pytest.mark.parametrize("hand, void, keep, draws", [
+    # 定缺 p declared, two pin tiles held: each is thrown in turn, 3s 4s complete the hand
+    ("123m456m789s11s3s5p8p", "p", {"1s": 1, "2s": 1, "4s": 1, "4m": 1, "5p": 1, "9m": 1}, 4),
+    # 缺一门: three suits held, the pins the fewest; a pin in the wall is never kept
+    ("123m456m79m11s23s58p", None, {"8m": 1, "1s": 1, "4s": 1, "6p": 1, "7m": 1, "9m": 1}, 4),
+    # seven pairs beside the regular form, one pin to give up
+    ("11229m3344s556s7p9p", "p", {"6s": 1, "9m": 1, "7m": 1, "1m": 1, "5s": 1}, 4),
+])
+def test_a_hand_giving_up_a_suit_matches_a_brute_force_enumerator(
+        hand: str, void: str | None, keep: dict, draws: int) -> None:
+    """Exact within 2 of ready by the variant's own distance: one canonical discard of the suit
+    to give up after each improving draw gives what trying every discard gives."""
+    context = {"draws_left": draws, **({"void_suit": void} if void else {})}
+    result = analyze({"concealed": hand, "variant": "sichuan", "context": context,
+                      "visible": _small_wall(hand, keep, SUITED), "advice": "efficiency"})
+    assert result["discards"]
+    suit = void or "p"
+    valued = 0
+    for tile, d in _by_tile(result).items():
+        if d.get("approximate"):  # beyond 2 from ready by the distance: the documented bound
+            continue
+        valued += 1
+        assert d["win_chance"] == pytest.approx(
+            _brute_giving_up(hand, tile, keep, draws, "win", suit), abs=1e-4), tile
+        assert d["tenpai_chance"] == pytest.approx(
+            _brute_giving_up(hand, tile, keep, draws, "tenpai", suit), abs=1e-4), tile
+    assert valued >= 2 and any(d["win_chance"] > 0 for d in result["discards"])
 
 
 def _random_hands(rng: random.Random, n: int) -> list[str]:
@@ -309,13 +411,17 @@ def test_a_tile_seen_too_often_is_named_with_where_it_was_seen() -> None:
     assert "hand" in str(info.value)
 
 
-def test_far_hands_and_the_work_bound_take_the_documented_approximation() -> None:
+def test_far_hands_and_the_work_bound_take_the_documented_approximation(monkeypatch) -> None:
+    from assistant import value
     far = analyze({"concealed": "13m46p79s1123z2p5s1s9m", "variant": "riichi"})
     assert far["shanten"] >= 3
     for d in far["discards"]:
         assert d["approximate"] and 0 < d["win_chance"] < d["tenpai_chance"] < 1
-    # Sichuan holding three suits at 2 from ready: past MAX_HANDS the rest are approximated,
-    # their wins worth the exact discards' mean gain per win
+    # Sichuan holding three suits at 2 from ready values 229 hands in all; with the bound
+    # lowered under that, the discards past it are approximated, their wins worth the exact
+    # discards' mean gain per win
+    monkeypatch.setattr(value, "MAX_HANDS", 100)
+    monkeypatch.setattr(value, "DISCARD_HANDS", 40)
     bounded = analyze({"concealed": "123m456m79m11s23s58p", "variant": "sichuan"})
     exact = [d for d in bounded["discards"] if not d.get("approximate") and d["win_chance"]]
     rough = [d for d in bounded["discards"] if d.get("approximate")]
@@ -462,19 +568,56 @@ def test_the_wall_counts_each_two_sided_wait_not_ruled_out_by_furiten() -> None:
     assert "壁" in _safe_reason("6p", table, riichi_less, pool)["zh"]
 
 
-def test_the_work_bound_keeps_the_first_discard_of_the_benchmarks_costliest_hand(monkeypatch) -> None:
-    """The Sichuan hand that reached the bound in benchmarks/advice_speed.py: under MAX_HANDS
-    more of its discards take the approximation than with a 1500-hand budget, and the order's
-    first discard (what the player is told) stays the same."""
-    from assistant import value
-    hand = {"concealed": "2223567789m378p3s", "variant": "sichuan", "context": {"draws_left": 17},
-            "table": {"rivers": {"S": ["W", "9p", "5m", "4p", "2s"], "W": ["9m", "1s"],
-                                 "N": ["8s"]},
-                      "declared": {"S": 2}}}
-    bounded = analyze(hand)
-    monkeypatch.setattr(value, "MAX_HANDS", 1500)
-    wider = analyze(hand)
-    rough = sum(1 for d in bounded["discards"] if d.get("approximate"))
-    assert rough > sum(1 for d in wider["discards"] if d.get("approximate"))
-    assert bounded["discards"][0]["tile"] == wider["discards"][0]["tile"]
-    assert bounded["why"] == wider["why"]
+def test_a_sichuan_hand_is_valued_by_its_distance_with_the_suit_to_give_up_counting_for_nothing(
+        ) -> None:
+    """缺一门 with the pins fewest: throwing 5s leaves a hand ready on 1p 4p by plain shanten,
+    but it holds two pins and cannot win; by the variant's distance it is 2 from ready, valued
+    exactly, never certain to be ready, and the advice throws a pin."""
+    from assistant.analysis import rules_of
+    from assistant.hand import HandState
+    from assistant.value import EXACT_SHANTEN, distance
+
+    hand = "123m456m789m11s23p5s"
+    result = analyze({"concealed": hand, "variant": "sichuan", "context": {"draws_left": 12}})
+    by_tile = _by_tile(result)
+    assert by_tile["5s"]["shanten"] == 0 and not by_tile["5s"].get("approximate")
+    assert by_tile["5s"]["tenpai_chance"] < 1 and by_tile["5s"]["win_chance"] > 0
+    assert result["discards"][0]["tile"] in ("2p", "3p")
+    assert result["discards"][0]["win_chance"] > by_tile["5s"]["win_chance"]
+    # the former costliest hand of benchmarks/advice_speed.py: every discard within 2 by the
+    # distance is exact, one beyond is approximated
+    costly = "2223567789m378p3s"
+    rules = rules_of(get_profile("sichuan"), HandState.from_json(
+        {"concealed": costly, "variant": "sichuan"}))
+    for d in analyze({"concealed": costly, "variant": "sichuan",
+                      "context": {"draws_left": 17}})["discards"]:
+        rest = to_counts(parse_tiles(costly))
+        rest[INDEX[d["tile"]]] -= 1
+        assert bool(d.get("approximate")) == (distance(rest, 0, rules, 2) > EXACT_SHANTEN)
+
+
+def test_the_distance_counts_each_tile_of_the_suit_to_give_up_as_a_tile_to_replace() -> None:
+    """The distance is the least shanten over every way of putting tiles of the other suits in
+    place of that suit's tiles, plus their number; ready means ready holding none of them."""
+    from assistant.value import distance
+    from assistant.waits import Rules
+
+    profile = get_profile("sichuan")
+    rules = Rules(forms=profile.forms, four_as_two_pairs=profile.four_as_two_pairs)
+    rng = random.Random(5)
+    others = [INDEX[t] for t in SUITED if t[1] != "s"]
+    checked = 0
+    while checked < 40:
+        counts = [0] * 34
+        for i in rng.sample([INDEX[t] for t in SUITED] * 4, 13):
+            counts[i] += 1
+        strays = sum(counts[18:27])
+        if strays > 2:
+            continue
+        rest = counts[:18] + [0] * 16
+        best = min(shanten([c + put.count(i) for i, c in enumerate(rest)], 0, profile.forms)
+                   for put in combinations_with_replacement(others, strays)
+                   if all(rest[i] + put.count(i) <= 4 for i in put))
+        assert distance(counts, 0, rules, 2) == best + strays
+        assert distance(counts, 0, rules, 2) >= strays  # no hand holding one is ready
+        checked += 1
