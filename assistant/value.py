@@ -49,10 +49,9 @@ EXACT_SHANTEN = 2
 #: Hands one decision values exactly at most (each costs a shanten scan and a pass over the
 #: draws, about 0.1 ms), and at most ``DISCARD_HANDS`` more for any discard but the first (the
 #: memo is shared, so later discards reuse the earlier ones' hands); past either the discard
-#: takes the approximation, so a decision is bounded whatever the hand. At 1000 the benchmark's
-#: worst Sichuan decision takes 106 ms against 157 ms at 1500, and 3 of its 402 Sichuan discards
-#: (at most 2 from ready) move to the approximation, no first discard changing
-#: (docs/advice.md *Speed*).
+#: takes the approximation, so a decision is bounded whatever the hand. No decision of either
+#: benchmark run reaches it (the most hands one values is 760, riichi; 703 Sichuan), so every
+#: discard there within ``EXACT_SHANTEN`` is exact (docs/advice.md *Speed*).
 MAX_HANDS = 1000
 DISCARD_HANDS = 500
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
@@ -140,11 +139,16 @@ class ValueModel:
         wild among them) that lower it; a tile of the suit to give up never does."""
         found = self.shape.get(key)
         if found is None:
-            counts, wilds, strays = _without_dropped(key, self.dropped)
-            s, tiles = helpful_draws(counts, wilds, _rules_without(self.rules, self.dropped))
-            s += strays
-            if self.dropped is not None:
+            counts, wilds = list(key[0]), key[1]
+            if self.dropped is None:
+                s, tiles = helpful_draws(counts, wilds, self.rules)
+            else:  # measured as distance() does: the suit's tiles as that many wild tiles
                 lo = 9 * self.dropped
+                strays = sum(counts[lo:lo + 9])
+                counts[lo:lo + 9] = [0] * 9
+                s, tiles = helpful_draws(counts, wilds + strays,
+                                         _rules_without(self.rules, self.dropped))
+                s += strays
                 tiles = [i for i in tiles if not lo <= i < lo + 9]
             draws = tuple(tiles) + ((self.wild_index,) if self.wild_index >= 0 and s >= 0 else ())
             found = self.shape[key] = (s, draws)
@@ -314,19 +318,6 @@ def _recur_rows(stay: np.ndarray, gain: np.ndarray) -> np.ndarray:
     return out
 
 
-def _without_dropped(key: Key, dropped: int | None) -> tuple[list[int], int, int]:
-    """The hand as :func:`distance` measures it: its counts with the suit to give up taken out,
-    that many tiles more as wild tiles (so the forms need the sets of the full hand size), and
-    how many were taken out."""
-    counts = list(key[0])
-    if dropped is None:
-        return counts, key[1], 0
-    lo = 9 * dropped
-    strays = sum(counts[lo:lo + 9])
-    counts[lo:lo + 9] = [0] * 9
-    return counts, key[1] + strays, strays
-
-
 def distance(counts: list[int], wilds: int, rules: Rules, dropped: int | None = None) -> int:
     """The variant's distance from ready of a hand that must give up the suit ``dropped``
     (0 m, 1 p, 2 s; ``None``: none): the shanten with that suit's tiles kept in the hand but
@@ -335,8 +326,8 @@ def distance(counts: list[int], wilds: int, rules: Rules, dropped: int | None = 
     Each form's shanten is ``target - min(target, overlap + wilds) - 1``, the overlap being the
     most held tiles some complete hand of the form keeps. Taking the ``k`` tiles of that suit
     out and adding ``k`` wild tiles keeps the hand's size (the sets it needs) and adds exactly
-    ``k`` to every form's ``overlap + wilds`` (a 13- or 14-tile hand never reaches the cap: the
-    other tiles number ``size - k``), so that shanten plus ``k`` is the distance, and the engine
+    ``k`` to every form's ``overlap + wilds`` (which never passes the cap: it is at most the
+    hand's size, at most the target), so that shanten plus ``k`` is the distance, and the engine
     (the compiled core included) measures it as it measures any hand. Only the regular form and
     seven pairs count there: 十三幺 and the knitted forms need tiles of all three suits.
 
@@ -344,13 +335,18 @@ def distance(counts: list[int], wilds: int, rules: Rules, dropped: int | None = 
     >>> distance(to_counts(parse_tiles("123m456m789s11s58p")), 0, Rules(), 1)
     2
     """
-    natural, wilds, strays = _without_dropped((tuple(counts), wilds), dropped)
-    rules = _rules_without(rules, dropped)
+    strays = 0
+    if dropped is not None:
+        lo = 9 * dropped
+        strays = sum(counts[lo:lo + 9])
+        counts = counts[:lo] + [0] * 9 + counts[lo + 9:]
+        wilds += strays
+        rules = _rules_without(rules, dropped)
     if rules.three_player or (Form.KNITTED_STRAIGHT in rules.forms and native.core is None):
         # the pure-Python 组合龙 scan is costly and best_forms' bound spares most of it;
         # the compiled core takes every form at once (≈0.4 µs against ≈0.5 ms a hand)
-        return best_forms(natural, wilds, rules)[0] + strays
-    return shanten(natural, wilds, rules.forms, rules.four_as_two_pairs) + strays
+        return best_forms(counts, wilds, rules)[0] + strays
+    return shanten(counts, wilds, rules.forms, rules.four_as_two_pairs) + strays
 
 
 @cache
