@@ -124,7 +124,8 @@ def main() -> None:
                               "context": {"draws_left": args.draws}})
             decision.append(1000 * (time.perf_counter() - start))
             far = _distances(hand, variant)
-            within = [d for d in result["discards"] if far[d["tile"]] <= EXACT_SHANTEN]
+            within = [d for d in result["discards"]
+                      if far.get(d["tile"], d["shanten"]) <= EXACT_SHANTEN]
             near += len(within)
             exact += sum(not d.get("approximate") for d in within)
         med, p95 = statistics.median(decision), _quantile(decision, 0.95)
