@@ -220,23 +220,32 @@ def _random_hands(rng: random.Random, n: int) -> list[str]:
 @pytest.mark.parametrize("variant", ["riichi", "mcr", "sichuan", "guangdong"])
 def test_every_probability_is_in_range_and_ready_bounds_win(variant: str) -> None:
     rng = random.Random(62)
+    analysed = 0
     for hand in _random_hands(rng, 6):
-        if variant == "sichuan":
-            hand = to_compact([t for t in parse_tiles(hand)])
+        if variant == "sichuan":  # its 108 tiles: each honour dealt as a suited tile instead
+            hand = to_compact([t if t[-1] in "mps" else f"{rng.randint(1, 9)}{rng.choice('mps')}"
+                               for t in parse_tiles(hand)])
         try:
             result = analyze({"concealed": hand, "variant": variant,
                               "context": {"draws_left": 8}})
         except MahjongError:  # a tile the variant does not play (Sichuan: honours)
             continue
+        analysed += 1
         for d in result["discards"]:
             assert 0.0 <= d["win_chance"] <= d["tenpai_chance"] <= 1.0
-            if d["shanten"] == 0:
+            left = list(parse_tiles(hand))
+            left.remove(d["tile"])
+            suits = {t[-1] for t in left if t[-1] in "mps"}
+            if d["shanten"] == 0 and (variant != "sichuan" or len(suits) < 3):
                 assert d["tenpai_chance"] == 1.0
+            elif variant == "sichuan" and len(suits) == 3:  # 缺一门: not ready holding three
+                assert d["tenpai_chance"] < 1.0
             if d["win_chance"] == 0:
                 assert d["expected_points"] == 0
             assert d["expected_points"] >= 0
             assert sum(t["share"] for t in d["targets"]) <= 1.0 + 1e-9
             assert d["deal_in"] is None
+    assert analysed >= 3  # most dealt hands are analysed, not refused
 
 
 def _hypergeometric(waits: int, unseen: int, draws: int) -> float:
