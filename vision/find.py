@@ -160,6 +160,13 @@ PIPS_COVER = 0.32
 
 CLOSE_TILE = 24.0
 
+#: The closer looks are sized by the short side that this share of the first look's tiles come
+#: under (not the median): a table seen from a seat shows its far rivers at half the size of the
+#: near ones, and windows sized by the median brought those to 13-20 pixels, where the detector
+#: scores them 0.0-0.3 (the same tiles centred at 24 pixels: 0.5-0.7).
+FAR_SHARE = 0.2
+TRIGGER_SHARE = 0.5
+
 #: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
 #: small for that many are looked at as large as that many allows.
 MAX_WINDOWS = 16
@@ -170,6 +177,17 @@ MAX_WINDOWS = 16
 #: 28 real close-ups of a set never seen (``benchmarks/recognizer_ablation.py``): one box 24 → 28,
 #: read right 23 → 27; `valid` in models/MODEL_CARD.md ("Rules measured on real photos").
 CLOSE_UP_LOOKS = True
+
+#: Where neither detector found ``FEW_TILES`` tiles (the second took over and found few too), the
+#: tiles' size is guessed (``CLOSE_TILE`` / 2 at the detector's input) instead of read from the
+#: second's few boxes: a table from above whose 33-pixel tiles came out 10 pixels at 320 was
+#: found by neither, and the second's one box round a stack of backs said its tiles were big
+#: enough, so no closer look was taken (68 of 68 face-up tiles missed).
+GUESS_SIZE = True
+
+#: A whole table (closer looks that found ``FAR_TABLE`` tiles or more) is looked at again in the
+#: same windows turned a quarter too: the left and right seats' rivers and melds lie sideways.
+TURNED_LOOK = True
 
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
@@ -222,13 +240,15 @@ def _covered(boxes: np.ndarray, whole: np.ndarray) -> float:
     return float(area.sum() / max((whole[2] - whole[0]) * (whole[3] - whole[1]), 1e-9))
 
 
-def _short_side(boxes: np.ndarray) -> float:
-    """The median short side of boxes (x1, y1, x2, y2): how big the photo's tiles are.
+def _short_side(boxes: np.ndarray, share: float = 0.5) -> float:
+    """The short side of boxes (x1, y1, x2, y2) that ``share`` of them come under (the median
+    by default): how big the photo's tiles are, or its far tiles (``FAR_SHARE``).
 
-    >>> _short_side(np.array([[0, 0, 30, 40], [0, 0, 50, 20], [0, 0, 10, 10]]))
-    20.0
+    >>> boxes = np.array([[0, 0, 30, 40], [0, 0, 50, 20], [0, 0, 10, 10]])
+    >>> _short_side(boxes), _short_side(boxes, 0.25)
+    (20.0, 15.0)
     """
-    return float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    return float(np.quantile(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]), share))
 
 
 def _windows(width: int, height: int, side: float, overlap: float
@@ -255,6 +275,20 @@ def _windows(width: int, height: int, side: float, overlap: float
               for length, n in zip((width, height), counts, strict=True)]
     size = [round(min(side, length)) for length in (width, height)]
     return [(x, y, x + size[0], y + size[1]) for y in starts[1] for x in starts[0]]
+
+
+def _turned_back(boxes: np.ndarray, width: float) -> np.ndarray:
+    """Boxes (x1, y1, x2, y2) found in a ``width``-wide image turned a quarter counter-clockwise
+    (``np.rot90``), in the image as it was.
+
+    >>> image = np.zeros((4, 6))
+    >>> image[1:3, 4:6] = 1  # a 2 x 2 patch at x 4-6, y 1-3
+    >>> ys, xs = np.nonzero(np.rot90(image))
+    >>> turned = np.array([[xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]], float)
+    >>> _turned_back(turned, 6).tolist()
+    [[4.0, 1.0, 6.0, 3.0]]
+    """
+    return np.stack([width - boxes[:, 3], boxes[:, 0], width - boxes[:, 1], boxes[:, 2]], axis=1)
 
 
 def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
@@ -476,20 +510,27 @@ class Finder:
         # size (from boxes that may span several tiles) was too large; where the second detector
         # took over, the first's own tiles say whether they are too small (a table far off that
         # the second saw as one close-up tile), and its closer looks count only as a table
-        if swapped and len(own):
+        if swapped and (len(own) or (GUESS_SIZE and len(first) < FEW_TILES)):
             first, detector = own, self.detector
-        side = _short_side(first) if len(first) else max(height, width) * CLOSE_TILE / (2 * self.det_size)
-        closer_found, table = None, False
-        for _ in range(CLOSER_LOOKS if side * self.det_size / max(height, width) < SMALL_TILE else 0):
+        guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
+        side = _short_side(first, FAR_SHARE) if len(first) else guess
+        size = _short_side(first, TRIGGER_SHARE) if len(first) else guess
+        closer_found, table, closer_side_used = None, False, side
+        for _ in range(CLOSER_LOOKS if size * self.det_size / max(height, width) < SMALL_TILE else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
             if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE):
                 break
             closer_found, best, table = closer, closer[1][sure].sum(), sure.sum() >= FAR_TABLE
-            closer_side = _short_side(closer[0][sure])
+            closer_side_used = side
+            closer_side = _short_side(closer[0][sure], FAR_SHARE)
             if closer_side >= side * 0.75:
                 break
             side = closer_side
+        if TURNED_LOOK and table:
+            # the side seats' tiles lie turned a quarter, which the detector learnt little of
+            turned = self._look_closer(image, closer_side_used, detector, (True,))
+            closer_found = self._merged([closer_found, turned])  # type: ignore[list-item]
         if patch and not table:
             joined = self._pips_joined(image, found, looked)
             if len(joined[0]) < len(found[0]):
@@ -543,16 +584,23 @@ class Finder:
         height, width = image.shape[:2]
         return _in_photo(xyxy, width, height), best[kept], cls[kept]
 
-    def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None
+    def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None,
+                     turns: tuple[bool, ...] = (False,)
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The detector over overlapping windows of ``image`` (``_windows``), each scaled so that
         tiles of short side ``tile_side`` (photo pixels) come out ``CLOSE_TILE`` pixels; boxes cut
-        by a window's inner edge are left to the window that holds their tile whole."""
+        by a window's inner edge are left to the window that holds their tile whole. ``turns``: each
+        window as it is (False) and/or turned a quarter (True, ``TURNED_LOOK``; boxes turned back)."""
         height, width = image.shape[:2]
         every: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        for x1, y1, x2, y2 in _windows(width, height, self.det_size * tile_side / CLOSE_TILE,
-                                       2 * tile_side):
-            boxes, scores, cls = self._look(image[y1:y2, x1:x2], detector)
+        for x1, y1, x2, y2, turn in ((*window, turn) for window in _windows(
+                width, height, self.det_size * tile_side / CLOSE_TILE, 2 * tile_side)
+                for turn in turns):
+            if turn:
+                boxes, scores, cls = self._look(np.rot90(image[y1:y2, x1:x2]), detector)
+                boxes = _turned_back(boxes, x2 - x1)
+            else:
+                boxes, scores, cls = self._look(image[y1:y2, x1:x2], detector)
             whole = np.ones(len(boxes), dtype=bool)
             for axis, (low, high, end) in enumerate(((x1, x2, width), (y1, y2, height))):
                 if low > 0:
@@ -560,7 +608,12 @@ class Finder:
                 if high < end:
                     whole &= boxes[:, axis + 2] < high - low - 1
             every.append((boxes[whole] + np.array([x1, y1, x1, y1]), scores[whole], cls[whole]))
-        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*every, strict=True))
+        return self._merged(every)
+
+    def _merged(self, looks: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The boxes, scores and classes of several looks at one photo as one, suppressed."""
+        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*looks, strict=True))
         if not len(boxes):
             return boxes, scores, cls
         kept = self._suppressed(np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]]), scores)
