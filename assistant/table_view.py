@@ -121,12 +121,22 @@ def _melds(melds: Any) -> dict[str, list[dict[str, Any]]]:
             raise MahjongError(f"the melds of seat {wind} must be a list of at most {MAX_MELDS}",
                                wind)
         for k, meld in enumerate(seat_melds):
+            if face_down_kong(meld):
+                continue  # another seat's concealed kong laid all face down: nothing to read
             try:
                 Meld.from_json(meld, k)
             except MahjongError as exc:
                 raise MahjongError(f"seat {wind}: {exc}", exc.token) from None
         out[wind] = list(seat_melds)
     return out
+
+
+def face_down_kong(meld: Any) -> bool:
+    """Whether a seat's meld is a concealed kong with all four tiles face down, as the table
+    reader gives one (``{"type": "kong", "concealed": true, "tiles": ["back"] * 4}``): no face
+    to check, and none counted as seen (docs/table-reader.md)."""
+    return (isinstance(meld, dict) and meld.get("type") == "kong" and meld.get("concealed") is True
+            and meld.get("tiles") == [BACK] * 4)
 
 
 def shows_table(table: Any) -> bool:
