@@ -17,6 +17,8 @@ from assistant.errors import MahjongError
 
 from .preprocess import letterbox
 from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, _detector_names
+from .windows import short_side, turned_back
+from .windows import windows as _windows
 
 
 @dataclass(frozen=True)
@@ -165,11 +167,11 @@ CLOSE_TILE = 24.0
 #: near ones, and windows sized by the median brought those to 13-20 pixels, where the detector
 #: scores them 0.0-0.3 (the same tiles centred at 24 pixels: 0.5-0.7).
 FAR_SHARE = 0.2
-TRIGGER_SHARE = 0.5
 
-#: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
-#: small for that many are looked at as large as that many allows.
-MAX_WINDOWS = 16
+#: A look that finds this many tiles or more sees a whole table (its rivers, walls and racks):
+#: only such a photo is looked at by its far tiles (``FAR_SHARE``) and turned (``TURNED_LOOK``).
+WHOLE_TABLE = 48
+
 #: A close-up the first detector finds under ``FEW_TILES`` tiles in, and the second finds as many
 #: or more (the circles of a 筒, the sticks of a 条 filling the frame), is looked at from further
 #: off too (``ZOOM_OUT``), by both detectors: the first, which took it for a close-up, finds the
@@ -238,57 +240,6 @@ def _covered(boxes: np.ndarray, whole: np.ndarray) -> float:
               & (boxes[:, 3] <= whole[3]))
     area = (boxes[inside, 2] - boxes[inside, 0]) * (boxes[inside, 3] - boxes[inside, 1])
     return float(area.sum() / max((whole[2] - whole[0]) * (whole[3] - whole[1]), 1e-9))
-
-
-def _short_side(boxes: np.ndarray, share: float = 0.5) -> float:
-    """The short side of boxes (x1, y1, x2, y2) that ``share`` of them come under (the median
-    by default): how big the photo's tiles are, or its far tiles (``FAR_SHARE``).
-
-    >>> boxes = np.array([[0, 0, 30, 40], [0, 0, 50, 20], [0, 0, 10, 10]])
-    >>> _short_side(boxes), _short_side(boxes, 0.25)
-    (20.0, 15.0)
-    """
-    return float(np.quantile(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]), share))
-
-
-def _windows(width: int, height: int, side: float, overlap: float
-             ) -> list[tuple[int, int, int, int]]:
-    """Square windows (x1, y1, x2, y2) of about ``side`` pixels covering a ``width`` × ``height``
-    photo, neighbours overlapping by ``overlap`` (so a tile cut by one lies whole in the next),
-    spread evenly; fewer and larger when more than ``MAX_WINDOWS`` would be needed.
-
-    >>> _windows(1000, 500, 400, 100)[:4]
-    [(0, 0, 400, 400), (300, 0, 700, 400), (600, 0, 1000, 400), (0, 100, 400, 500)]
-    >>> len(_windows(1000, 500, 400, 100)), _windows(300, 200, 400, 100)
-    (6, [(0, 0, 300, 200)])
-    >>> len(_windows(4000, 4000, 100, 20))
-    16
-    """
-    side = max(float(side), 2.0 * overlap + 1)
-    while True:
-        counts = [1 if length <= side else int(np.ceil((length - overlap) / (side - overlap)))
-                  for length in (width, height)]
-        if counts[0] * counts[1] <= MAX_WINDOWS:
-            break
-        side *= 1.25
-    starts = [[round(i * (length - min(side, length)) / max(n - 1, 1)) for i in range(n)]
-              for length, n in zip((width, height), counts, strict=True)]
-    size = [round(min(side, length)) for length in (width, height)]
-    return [(x, y, x + size[0], y + size[1]) for y in starts[1] for x in starts[0]]
-
-
-def _turned_back(boxes: np.ndarray, width: float) -> np.ndarray:
-    """Boxes (x1, y1, x2, y2) found in a ``width``-wide image turned a quarter counter-clockwise
-    (``np.rot90``), in the image as it was.
-
-    >>> image = np.zeros((4, 6))
-    >>> image[1:3, 4:6] = 1  # a 2 x 2 patch at x 4-6, y 1-3
-    >>> ys, xs = np.nonzero(np.rot90(image))
-    >>> turned = np.array([[xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]], float)
-    >>> _turned_back(turned, 6).tolist()
-    [[4.0, 1.0, 6.0, 3.0]]
-    """
-    return np.stack([width - boxes[:, 3], boxes[:, 0], width - boxes[:, 1], boxes[:, 2]], axis=1)
 
 
 def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
@@ -513,21 +464,25 @@ class Finder:
         if swapped and (len(own) or (GUESS_SIZE and len(first) < FEW_TILES)):
             first, detector = own, self.detector
         guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
-        side = _short_side(first, FAR_SHARE) if len(first) else guess
-        size = _short_side(first, TRIGGER_SHARE) if len(first) else guess
-        closer_found, table, closer_side_used = None, False, side
+
+        def far(boxes: np.ndarray) -> float:  # a whole table is looked at by its far tiles
+            return short_side(boxes, FAR_SHARE if len(boxes) >= WHOLE_TABLE else 0.5)
+
+        side = far(first) if len(first) else guess
+        size = short_side(first) if len(first) else guess
+        closer_found, table, whole, closer_side_used = None, False, False, side
         for _ in range(CLOSER_LOOKS if size * self.det_size / max(height, width) < SMALL_TILE else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
             if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE):
                 break
             closer_found, best, table = closer, closer[1][sure].sum(), sure.sum() >= FAR_TABLE
-            closer_side_used = side
-            closer_side = _short_side(closer[0][sure], FAR_SHARE)
+            whole, closer_side_used = sure.sum() >= WHOLE_TABLE, side
+            closer_side = far(closer[0][sure])
             if closer_side >= side * 0.75:
                 break
             side = closer_side
-        if TURNED_LOOK and table:
+        if TURNED_LOOK and whole:
             # the side seats' tiles lie turned a quarter, which the detector learnt little of
             turned = self._look_closer(image, closer_side_used, detector, (True,))
             closer_found = self._merged([closer_found, turned])  # type: ignore[list-item]
@@ -598,7 +553,7 @@ class Finder:
                 for turn in turns):
             if turn:
                 boxes, scores, cls = self._look(np.rot90(image[y1:y2, x1:x2]), detector)
-                boxes = _turned_back(boxes, x2 - x1)
+                boxes = turned_back(boxes, x2 - x1)
             else:
                 boxes, scores, cls = self._look(image[y1:y2, x1:x2], detector)
             whole = np.ones(len(boxes), dtype=bool)
