@@ -170,7 +170,12 @@ FAR_SHARE = 0.2
 
 #: A look that finds this many tiles or more sees a whole table (its rivers, walls and racks):
 #: only such a photo is looked at by its far tiles (``FAR_SHARE``) and turned (``TURNED_LOOK``).
-WHOLE_TABLE = 48
+WHOLE_TABLE = 40
+
+#: A photo whose first look found tiles big enough by their median but not by their far ones
+#: (``FAR_SHARE``) is looked at closer too, and the look kept only where it finds
+#: ``WHOLE_TABLE`` tiles: a table from a seat, whose first look found only the near hand.
+FAR_LOOK = True
 
 #: A close-up the first detector finds under ``FEW_TILES`` tiles in, and the second finds as many
 #: or more (the circles of a 筒, the sticks of a 条 filling the frame), is looked at from further
@@ -468,13 +473,23 @@ class Finder:
         def far(boxes: np.ndarray) -> float:  # a whole table is looked at by its far tiles
             return short_side(boxes, FAR_SHARE if len(boxes) >= WHOLE_TABLE else 0.5)
 
+        def small(side: float) -> bool:
+            return side * self.det_size / max(height, width) < SMALL_TILE
+
         side = far(first) if len(first) else guess
-        size = short_side(first) if len(first) else guess
+        # tiles big enough by the median but not by the far ones: a table seen from a seat
+        # whose first look found only its near tiles, kept only where it is one (``FAR_LOOK``)
+        probe = FAR_LOOK and len(first) > 0 and not small(short_side(first)) and small(
+            short_side(first, FAR_SHARE))
+        if probe:
+            side = short_side(first, FAR_SHARE)
         closer_found, table, whole, closer_side_used = None, False, False, side
-        for _ in range(CLOSER_LOOKS if size * self.det_size / max(height, width) < SMALL_TILE else 0):
+        for _ in range(CLOSER_LOOKS if probe or small(short_side(first) if len(first) else guess)
+                       else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
-            if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE):
+            if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE) or (
+                    probe and sure.sum() < WHOLE_TABLE):
                 break
             closer_found, best, table = closer, closer[1][sure].sum(), sure.sum() >= FAR_TABLE
             whole, closer_side_used = sure.sum() >= WHOLE_TABLE, side
