@@ -170,7 +170,7 @@ FAR_SHARE = 0.2
 
 #: A look that finds this many tiles or more sees a whole table (its rivers, walls and racks):
 #: only such a photo is looked at by its far tiles (``FAR_SHARE``) and turned (``TURNED_LOOK``).
-WHOLE_TABLE = 40
+WHOLE_TABLE = 48
 
 #: A photo whose first look found tiles big enough by their median but not by their far ones
 #: (``FAR_SHARE``) is looked at closer too, and the look kept only where it finds
