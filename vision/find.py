@@ -17,7 +17,7 @@ from assistant.errors import MahjongError
 
 from .preprocess import letterbox
 from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, _detector_names
-from .windows import short_side, turned_back
+from .windows import FAR_LOOK, FAR_SHARE, GUESS_SIZE, TURNED_LOOK, WHOLE_TABLE, short_side, turned_back
 from .windows import windows as _windows
 
 
@@ -162,20 +162,6 @@ PIPS_COVER = 0.32
 
 CLOSE_TILE = 24.0
 
-#: The closer looks are sized by the short side that this share of the first look's tiles come
-#: under (not the median): a table seen from a seat shows its far rivers at half the size of the
-#: near ones, and windows sized by the median brought those to 13-20 pixels, where the detector
-#: scores them 0.0-0.3 (the same tiles centred at 24 pixels: 0.5-0.7).
-FAR_SHARE = 0.2
-
-#: A look that finds this many tiles or more sees a whole table (its rivers, walls and racks):
-#: only such a photo is looked at by its far tiles (``FAR_SHARE``) and turned (``TURNED_LOOK``).
-WHOLE_TABLE = 48
-
-#: A photo whose first look found tiles big enough by their median but not by their far ones
-#: (``FAR_SHARE``) is looked at closer too, and the look kept only where it finds
-#: ``WHOLE_TABLE`` tiles: a table from a seat, whose first look found only the near hand.
-FAR_LOOK = True
 
 #: A close-up the first detector finds under ``FEW_TILES`` tiles in, and the second finds as many
 #: or more (the circles of a 筒, the sticks of a 条 filling the frame), is looked at from further
@@ -184,17 +170,6 @@ FAR_LOOK = True
 #: 28 real close-ups of a set never seen (``benchmarks/recognizer_ablation.py``): one box 24 → 28,
 #: read right 23 → 27; `valid` in models/MODEL_CARD.md ("Rules measured on real photos").
 CLOSE_UP_LOOKS = True
-
-#: Where neither detector found ``FEW_TILES`` tiles (the second took over and found few too), the
-#: tiles' size is guessed (``CLOSE_TILE`` / 2 at the detector's input) instead of read from the
-#: second's few boxes: a table from above whose 33-pixel tiles came out 10 pixels at 320 was
-#: found by neither, and the second's one box round a stack of backs said its tiles were big
-#: enough, so no closer look was taken (68 of 68 face-up tiles missed).
-GUESS_SIZE = True
-
-#: A whole table (closer looks that found ``FAR_TABLE`` tiles or more) is looked at again in the
-#: same windows turned a quarter too: the left and right seats' rivers and melds lie sideways.
-TURNED_LOOK = True
 
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
