@@ -288,3 +288,30 @@ def test_a_rendered_table_is_arranged():
     figures = tally.figures()
     assert figures["face_up_seat_zone"] >= 0.95, figures
     assert figures["rivers_exact"] >= 0.75, figures
+
+
+@pytest.mark.parametrize("seed, rule, seats", [((64, 1), "GUESS_SIZE", SEAT_TURN),
+                                               ((63, 2), "TURNED_LOOK", ("left", "right"))])
+def test_a_whole_table_photo_is_looked_at_for_its_small_and_sideways_tiles(seed, rule, seats,
+                                                                         monkeypatch):
+    """A rendered table from above whose tiles neither detector found at 320 px (its size is
+    guessed, ``GUESS_SIZE``), and one whose side seats' tiles lie sideways (``TURNED_LOOK``):
+    the recognizer finds their face-up tiles, and without the rule it does not."""
+    synth = pytest.importorskip("datasets.synth.table")
+    from vision import find
+    from vision.evaluate_table import match, truth
+    from vision.recognizer import MODELS_DIR, Recognizer
+    from vision.sessions import DETECTOR_FILE
+
+    if not (MODELS_DIR / DETECTOR_FILE).is_file():
+        pytest.skip("the trained models are not installed")
+    try:
+        scene = synth.render_table_scene(np.random.default_rng(list(seed)))
+    except (RuntimeError, ValueError, OSError, ImportError) as exc:
+        pytest.skip(f"no tile art or fonts to render with: {exc}")
+    faces = [t for t in truth(scene) if t["tile"] != "back" and t["seat"] in seats]
+    recognizer = Recognizer.load()
+    found = len(match(faces, recognizer.detect(scene.image)))
+    monkeypatch.setattr(find, rule, False)
+    without = len(match(faces, recognizer.detect(scene.image)))
+    assert found >= 0.8 * len(faces) > without + 5, (found, without, len(faces))
