@@ -441,7 +441,9 @@ class Finder:
         # size (from boxes that may span several tiles) was too large; where the second detector
         # took over, the first's own tiles say whether they are too small (a table far off that
         # the second saw as one close-up tile), and its closer looks count only as a table
-        if swapped and (len(own) or (GUESS_SIZE and len(first) < FEW_TILES)):
+        # (a second detector's few tiles far smaller than a close-up's say nothing of the size)
+        if swapped and (len(own) or (GUESS_SIZE and 0 < len(first) < FEW_TILES and short_side(
+                first) < CLOSE_UP / 2 * min(height, width))):
             first, detector = own, self.detector
         guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
 

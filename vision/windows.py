@@ -36,7 +36,9 @@ FAR_LOOK = True
 #: instead of read from the second's few boxes: a table from above whose 33-pixel tiles came out
 #: 10 pixels at 320 was found by neither, and the second's one box round a stack of backs said
 #: its tiles were big enough, so no closer look was taken (68 of 68 face-up tiles missed). First
-#: 8 tables of seeds 63 / 64: missed 77 / 44, without it 77 / 112.
+#: 8 tables of seeds 63 / 64: missed 77 / 44, without it 77 / 112. Only where those few boxes
+#: are under half a close-up's size (``vision.find.CLOSE_UP``): a close-up of one dark tile,
+#: found whole by the second, is not looked at closer.
 GUESS_SIZE = True
 
 #: A whole table (a closer look that found ``WHOLE_TABLE`` tiles or more) is looked at again in
