@@ -121,12 +121,22 @@ def _melds(melds: Any) -> dict[str, list[dict[str, Any]]]:
             raise MahjongError(f"the melds of seat {wind} must be a list of at most {MAX_MELDS}",
                                wind)
         for k, meld in enumerate(seat_melds):
+            if face_down_kong(meld):
+                continue  # another seat's concealed kong laid all face down: nothing to read
             try:
                 Meld.from_json(meld, k)
             except MahjongError as exc:
                 raise MahjongError(f"seat {wind}: {exc}", exc.token) from None
         out[wind] = list(seat_melds)
     return out
+
+
+def face_down_kong(meld: Any) -> bool:
+    """Whether a seat's meld is a concealed kong with all four tiles face down, as the table
+    reader gives one (``{"type": "kong", "concealed": true, "tiles": ["back"] * 4}``): no face
+    to check, and none counted as seen (docs/table-reader.md)."""
+    return (isinstance(meld, dict) and meld.get("type") == "kong" and meld.get("concealed") is True
+            and meld.get("tiles") == [BACK] * 4)
 
 
 def shows_table(table: Any) -> bool:
@@ -149,6 +159,33 @@ def seen_on_table(table: dict[str, Any], seat_wind: str, own_river: bool = True)
         for meld in melds:
             out += [t for t in meld.get("tiles", []) if t != BACK]
     return out
+
+
+def claims_before(rivers: dict[str, list[str]], winner: str, discarder: str | None,
+                  seats: tuple[str, ...] = WINDS) -> list[str] | bool:
+    """The seats that claimed before a first go-around win (``table.claims_before``), from the
+    rivers as they lay at the win: unclaimed, play runs E S W N from the dealer, each seat
+    discarding once, so up to the winner's first draw (self-drawn, 天和/地和) or to the
+    discard he won on (人和) the seats before him (the discarder included) show one discard each
+    and the others none. A seat with discards out of that turn played out of turn: it claimed.
+    Any other break of the turn (a discard missing, or two) says someone claimed, not who: True.
+    False where the rivers show the first go-around unbroken.
+
+    >>> claims_before({"E": ["1m"], "S": ["9p"]}, "W", None)
+    False
+    >>> claims_before({"E": ["2m"], "S": ["9p"], "N": ["E"]}, "W", None)  # N punged E's 1m
+    ['N']
+    >>> claims_before({"E": ["1m", "2m"], "S": ["9p"]}, "W", None)
+    True
+    """
+    order = list(seats)
+    turns = order[:order.index(discarder) + 1] if discarder is not None else order[
+        :order.index(winner)]
+    counts = {seat: len(rivers.get(seat, [])) for seat in order}
+    out_of_turn = [seat for seat in order if seat not in turns and counts[seat]]
+    if out_of_turn:
+        return out_of_turn
+    return any(counts[seat] != 1 for seat in turns)
 
 
 def last_discard(table: dict[str, Any], seat: str) -> str:

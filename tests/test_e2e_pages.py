@@ -564,3 +564,26 @@ def test_live_page_reads_the_whole_table_and_holds_a_move(page, server, stub):
     assert page.evaluate("() => tableView.answer.seats.across.river") == ["1m"]
     assert "对家: 牌河 1m" in page.inner_text("#table-seats")
     page.click("#stop")
+
+
+def test_the_live_pages_rivers_are_recorded_with_the_tables_next_hand(page, server):
+    """A discard tapped on the live page (N's 9p) fills the table page's river box for N and is
+    kept with the hand recorded; once recorded it is not offered for the next hand."""
+    page.goto(f"{server.url}/live")
+    page.select_option("#my-seat", "E")
+    page.select_option("#discarder", "N")
+    page.click("#discard-pad button[data-tile='9p']")
+    page.wait_for_function("() => (localStorage.getItem('mahjong-live-rivers') || '').includes('9p')")
+    open_table(page, server, "guangdong")
+    assert page.input_value("input.river-input[data-wind='N']") == "9p"
+    page.check("input[name=result][value=draw]")
+    page.click("#record")
+    page.wait_for_selector("tr.hand-row")
+    table_id = page.evaluate("location.hash.slice(1)").split(":")[0]
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{server.url}/api/tables/{table_id}") as r:
+        table = json.load(r)
+    assert table["hands"][0]["result"]["rivers"] == {"N": ["9p"]}
+    assert page.input_value("input.river-input[data-wind='N']") == ""

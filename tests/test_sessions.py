@@ -609,3 +609,21 @@ def test_rivers_at_a_table_of_three_refuse_the_north_seat(tmp_path):
     body = r.get_json()
     assert r.status_code == 422 and "no seat at a table of 3" in body["error"]
     assert "没有这个座位" in body["error_zh"]
+
+
+def test_a_first_go_around_win_is_refused_where_the_recorded_rivers_show_a_claim(target):
+    """地和 for W (player 2): E and S discard once each before his first draw; N discarding
+    then means N punged or chowed out of turn (guangdong: 如果闲家抓牌前有人吃碰杠那么不算地和)."""
+    store = SessionStore(target)
+    t = store.create({"players": PLAYERS, "variant": "guangdong"})
+    hand = {"concealed": "11m234p567s999mCC", "win_tile": "C", "context": {"first_go_around": True}}
+    with pytest.raises(MahjongError, match="seat N chowed, punged or konged"):
+        store.record(t["id"], {"result": "win", "winner": 2, "discarder": None, "hand": hand,
+                               "rivers": {"E": ["2m"], "S": ["9p"], "N": ["E"]}})
+    with pytest.raises(MahjongError, match="someone chowed, punged or konged"):
+        store.record(t["id"], {"result": "win", "winner": 2, "discarder": None, "hand": hand,
+                               "rivers": {"E": ["2m", "3m"], "S": ["9p"]}})
+    t = store.record(t["id"], {"result": "win", "winner": 2, "discarder": None, "hand": hand,
+                               "rivers": {"E": ["2m"], "S": ["9p"]}})
+    items = t["hands"][0]["result"]["score"]["items"]
+    assert "地和" in {i["name_zh"] for i in items}

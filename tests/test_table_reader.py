@@ -33,9 +33,11 @@ def _place(seat: str, a: float, o: float, sideways: bool = False) -> np.ndarray:
     return local @ rot.T
 
 
-def table(view: np.ndarray | None = None) -> tuple[list[dict], list[tuple[str, str, int]]]:
+def table(view: np.ndarray | None = None, hands: dict | None = None
+          ) -> tuple[list[dict], list[tuple[str, str, int]]]:
     """A table in play as the recognizer would list it (photo from above, or through the
-    homography ``view``), and each tile's true (seat, zone, order)."""
+    homography ``view``), and each tile's true (seat, zone, order); ``hands`` replaces seats'
+    hands and melds (melds as (tiles, position of the sideways tile or None))."""
     tiles: list[tuple[str, np.ndarray, tuple[str, str, int]]] = []
     rivers = {"self": "1m 2m 3m 4m 5m 6m 7m 8m", "right": "E S W", "across": "1p 2p 3p 4p 5p 6p 7p",
               "left": ""}
@@ -52,7 +54,7 @@ def table(view: np.ndarray | None = None) -> tuple[list[dict], list[tuple[str, s
     hands = {"self": ("1s 1s 2s 3s 9s 9s C F P N", [("5p 5p 5p", 0)]),
              "right": ("back " * 13, []),
              "across": ("back " * 10, [("3s 4s 5s", 0)]),
-             "left": ("back " * 7, [("E E E", 1), ("9m 9m 9m", 2)])}
+             "left": ("back " * 7, [("E E E", 1), ("9m 9m 9m", 2)]), **(hands or {})}
     for seat, (hand, melds) in hands.items():
         codes = hand.split()
         a = -200.0
@@ -111,6 +113,34 @@ def test_melds_say_whom_the_sideways_tile_came_from():
     assert [(m["type"], m["from"]) for m in seats["across"]["melds"]] == [("chow", "left")]
     assert [(m["tiles"][0], m["from"]) for m in seats["left"]["melds"]] == [
         ("E", "opposite"), ("9m", "right")]
+
+
+#: Other seats' concealed kongs as they lie: faces between backs, backs between faces, all down.
+KONGS = {"right": ("back " * 9, [("back 9m 9m back", None)]),
+         "across": ("back " * 6, [("3s 4s 5s", 0), ("N back back N", None)]),
+         "left": ("back " * 7, [("E E E", 1), ("back back back back", None)])}
+
+
+def test_another_seats_concealed_kong_is_read_as_it_lies():
+    tiles, truth = table(hands=KONGS)
+    answer = table_answer(tiles)
+    assert [(t["seat"], t["zone"]) for t in answer["tiles"]] == [(s, z) for s, z, _ in truth]
+    seats = answer["seats"]
+    kongs = {seat: [(m["type"], m["concealed"], m["tiles"]) for m in seats[seat]["melds"]
+                    if m["concealed"]] for seat in ("right", "across", "left")}
+    assert kongs == {"right": [("kong", True, ["back", "9m", "9m", "back"])],
+                     "across": [("kong", True, ["N", "back", "back", "N"])],
+                     "left": [("kong", True, ["back"] * 4)]}
+    assert [seats[s]["hidden"] for s in ("right", "across", "left")] == [9, 6, 7]
+
+
+def test_a_concealed_kong_counts_as_seen_only_the_faces_it_shows():
+    hand = {"concealed": "456p789s99s111p78m", "seat_wind": "S"}  # waits 6m 9m
+    without = {**KONGS, "right": ("back " * 9, [])}
+    plain = analyze({**hand, "table": table_answer(table(hands=without)[0])})
+    kongs = analyze({**hand, "table": table_answer(table(hands=KONGS)[0])})
+    assert _left(plain, "9m") == 4 and _left(kongs, "9m") == 2
+    assert _left(plain, "6m") == _left(kongs, "6m")
 
 
 def test_hands_read_or_counted_and_the_indicator_found():
@@ -258,3 +288,30 @@ def test_a_rendered_table_is_arranged():
     figures = tally.figures()
     assert figures["face_up_seat_zone"] >= 0.95, figures
     assert figures["rivers_exact"] >= 0.75, figures
+
+
+@pytest.mark.parametrize("seed, rule, seats", [((64, 1), "GUESS_SIZE", SEAT_TURN),
+                                               ((63, 2), "TURNED_LOOK", ("left", "right"))])
+def test_a_whole_table_photo_is_looked_at_for_its_small_and_sideways_tiles(seed, rule, seats,
+                                                                         monkeypatch):
+    """A rendered table from above whose tiles neither detector found at 320 px (its size is
+    guessed, ``GUESS_SIZE``), and one whose side seats' tiles lie sideways (``TURNED_LOOK``):
+    the recognizer finds their face-up tiles, and without the rule it does not."""
+    synth = pytest.importorskip("datasets.synth.table")
+    from vision import find
+    from vision.evaluate_table import match, truth
+    from vision.recognizer import MODELS_DIR, Recognizer
+    from vision.sessions import DETECTOR_FILE
+
+    if not (MODELS_DIR / DETECTOR_FILE).is_file():
+        pytest.skip("the trained models are not installed")
+    try:
+        scene = synth.render_table_scene(np.random.default_rng(list(seed)))
+    except (RuntimeError, ValueError, OSError, ImportError) as exc:
+        pytest.skip(f"no tile art or fonts to render with: {exc}")
+    faces = [t for t in truth(scene) if t["tile"] != "back" and t["seat"] in seats]
+    recognizer = Recognizer.load()
+    found = len(match(faces, recognizer.detect(scene.image)))
+    monkeypatch.setattr(find, rule, False)
+    without = len(match(faces, recognizer.detect(scene.image)))
+    assert found >= 0.8 * len(faces) > without + 5, (found, without, len(faces))

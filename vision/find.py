@@ -17,6 +17,8 @@ from assistant.errors import MahjongError
 
 from .preprocess import letterbox
 from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, _detector_names
+from .windows import FAR_LOOK, FAR_SHARE, GUESS_SIZE, TURNED_LOOK, WHOLE_TABLE, short_side, turned_back
+from .windows import windows as _windows
 
 
 @dataclass(frozen=True)
@@ -160,9 +162,7 @@ PIPS_COVER = 0.32
 
 CLOSE_TILE = 24.0
 
-#: At most this many windows a photo (each a detector pass, ~35 ms on this machine); tiles too
-#: small for that many are looked at as large as that many allows.
-MAX_WINDOWS = 16
+
 #: A close-up the first detector finds under ``FEW_TILES`` tiles in, and the second finds as many
 #: or more (the circles of a 筒, the sticks of a 条 filling the frame), is looked at from further
 #: off too (``ZOOM_OUT``), by both detectors: the first, which took it for a close-up, finds the
@@ -220,41 +220,6 @@ def _covered(boxes: np.ndarray, whole: np.ndarray) -> float:
               & (boxes[:, 3] <= whole[3]))
     area = (boxes[inside, 2] - boxes[inside, 0]) * (boxes[inside, 3] - boxes[inside, 1])
     return float(area.sum() / max((whole[2] - whole[0]) * (whole[3] - whole[1]), 1e-9))
-
-
-def _short_side(boxes: np.ndarray) -> float:
-    """The median short side of boxes (x1, y1, x2, y2): how big the photo's tiles are.
-
-    >>> _short_side(np.array([[0, 0, 30, 40], [0, 0, 50, 20], [0, 0, 10, 10]]))
-    20.0
-    """
-    return float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
-
-
-def _windows(width: int, height: int, side: float, overlap: float
-             ) -> list[tuple[int, int, int, int]]:
-    """Square windows (x1, y1, x2, y2) of about ``side`` pixels covering a ``width`` × ``height``
-    photo, neighbours overlapping by ``overlap`` (so a tile cut by one lies whole in the next),
-    spread evenly; fewer and larger when more than ``MAX_WINDOWS`` would be needed.
-
-    >>> _windows(1000, 500, 400, 100)[:4]
-    [(0, 0, 400, 400), (300, 0, 700, 400), (600, 0, 1000, 400), (0, 100, 400, 500)]
-    >>> len(_windows(1000, 500, 400, 100)), _windows(300, 200, 400, 100)
-    (6, [(0, 0, 300, 200)])
-    >>> len(_windows(4000, 4000, 100, 20))
-    16
-    """
-    side = max(float(side), 2.0 * overlap + 1)
-    while True:
-        counts = [1 if length <= side else int(np.ceil((length - overlap) / (side - overlap)))
-                  for length in (width, height)]
-        if counts[0] * counts[1] <= MAX_WINDOWS:
-            break
-        side *= 1.25
-    starts = [[round(i * (length - min(side, length)) / max(n - 1, 1)) for i in range(n)]
-              for length, n in zip((width, height), counts, strict=True)]
-    size = [round(min(side, length)) for length in (width, height)]
-    return [(x, y, x + size[0], y + size[1]) for y in starts[1] for x in starts[0]]
 
 
 def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
@@ -476,20 +441,43 @@ class Finder:
         # size (from boxes that may span several tiles) was too large; where the second detector
         # took over, the first's own tiles say whether they are too small (a table far off that
         # the second saw as one close-up tile), and its closer looks count only as a table
-        if swapped and len(own):
+        # (a second detector's few tiles far smaller than a close-up's say nothing of the size)
+        if swapped and (len(own) or (GUESS_SIZE and 0 < len(first) < FEW_TILES and short_side(
+                first) < CLOSE_UP / 2 * min(height, width))):
             first, detector = own, self.detector
-        side = _short_side(first) if len(first) else max(height, width) * CLOSE_TILE / (2 * self.det_size)
-        closer_found, table = None, False
-        for _ in range(CLOSER_LOOKS if side * self.det_size / max(height, width) < SMALL_TILE else 0):
+        guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
+
+        def far(boxes: np.ndarray) -> float:  # a whole table is looked at by its far tiles
+            return short_side(boxes, FAR_SHARE if len(boxes) >= WHOLE_TABLE else 0.5)
+
+        def small(side: float) -> bool:
+            return side * self.det_size / max(height, width) < SMALL_TILE
+
+        side = far(first) if len(first) else guess
+        # tiles big enough by the median but not by the far ones: a table seen from a seat
+        # whose first look found only its near tiles, kept only where it is one (``FAR_LOOK``)
+        probe = FAR_LOOK and len(first) > 0 and not small(short_side(first)) and small(
+            short_side(first, FAR_SHARE))
+        if probe:
+            side = short_side(first, FAR_SHARE)
+        closer_found, table, whole, closer_side_used = None, False, False, side
+        for _ in range(CLOSER_LOOKS if probe or small(short_side(first) if len(first) else guess)
+                       else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
-            if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE):
+            if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE) or (
+                    probe and sure.sum() < WHOLE_TABLE):
                 break
             closer_found, best, table = closer, closer[1][sure].sum(), sure.sum() >= FAR_TABLE
-            closer_side = _short_side(closer[0][sure])
+            whole, closer_side_used = sure.sum() >= WHOLE_TABLE, side
+            closer_side = far(closer[0][sure])
             if closer_side >= side * 0.75:
                 break
             side = closer_side
+        if TURNED_LOOK and whole:
+            # the side seats' tiles lie turned a quarter, which the detector learnt little of
+            turned = self._look_closer(image, closer_side_used, detector, (True,))
+            closer_found = self._merged([closer_found, turned])  # type: ignore[list-item]
         if patch and not table:
             joined = self._pips_joined(image, found, looked)
             if len(joined[0]) < len(found[0]):
@@ -543,16 +531,23 @@ class Finder:
         height, width = image.shape[:2]
         return _in_photo(xyxy, width, height), best[kept], cls[kept]
 
-    def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None
+    def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None,
+                     turns: tuple[bool, ...] = (False,)
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The detector over overlapping windows of ``image`` (``_windows``), each scaled so that
         tiles of short side ``tile_side`` (photo pixels) come out ``CLOSE_TILE`` pixels; boxes cut
-        by a window's inner edge are left to the window that holds their tile whole."""
+        by a window's inner edge are left to the window that holds their tile whole. ``turns``: each
+        window as it is (False) and/or turned a quarter (True, ``TURNED_LOOK``; boxes turned back)."""
         height, width = image.shape[:2]
         every: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        for x1, y1, x2, y2 in _windows(width, height, self.det_size * tile_side / CLOSE_TILE,
-                                       2 * tile_side):
-            boxes, scores, cls = self._look(image[y1:y2, x1:x2], detector)
+        for x1, y1, x2, y2, turn in ((*window, turn) for window in _windows(
+                width, height, self.det_size * tile_side / CLOSE_TILE, 2 * tile_side)
+                for turn in turns):
+            if turn:
+                boxes, scores, cls = self._look(np.rot90(image[y1:y2, x1:x2]), detector)
+                boxes = turned_back(boxes, x2 - x1)
+            else:
+                boxes, scores, cls = self._look(image[y1:y2, x1:x2], detector)
             whole = np.ones(len(boxes), dtype=bool)
             for axis, (low, high, end) in enumerate(((x1, x2, width), (y1, y2, height))):
                 if low > 0:
@@ -560,7 +555,12 @@ class Finder:
                 if high < end:
                     whole &= boxes[:, axis + 2] < high - low - 1
             every.append((boxes[whole] + np.array([x1, y1, x1, y1]), scores[whole], cls[whole]))
-        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*every, strict=True))
+        return self._merged(every)
+
+    def _merged(self, looks: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The boxes, scores and classes of several looks at one photo as one, suppressed."""
+        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*looks, strict=True))
         if not len(boxes):
             return boxes, scores, cls
         kept = self._suppressed(np.column_stack([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]]), scores)

@@ -397,15 +397,40 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     reading.melds[seat] = melds
 
 
+def concealed_kong(codes: list[str]) -> bool:
+    """Whether four tiles laid in a row are a concealed kong as it lies on the table: two of
+    one face between two backs, or two backs between two of one face (docs/table-reader.md).
+
+    >>> concealed_kong(["back", "5m", "5m", "back"]), concealed_kong(["E", "back", "back", "E"])
+    (True, True)
+    >>> concealed_kong(["back", "5m", "6m", "back"]), concealed_kong(["back"] * 4)
+    (False, False)
+    """
+    if len(codes) != 4:
+        return False
+    outer, inner = {codes[0], codes[3]}, {codes[1], codes[2]}
+    return len(outer) == 1 and len(inner) == 1 and BACK in outer ^ inner and not any(
+        is_bonus(c) for c in codes)
+
+
 def _runs(group: list[Box]) -> list[list[Box]]:
     """A group cut where face-down tiles meet face-up ones: another seat's standing backs and
-    the melds laid beside them with no gap between."""
+    the melds laid beside them with no gap between; a concealed kong's backs and faces
+    (:func:`concealed_kong`) stay one run."""
     runs: list[list[Box]] = []
-    for b in group:
-        if runs and (runs[-1][-1].code == BACK) == (b.code == BACK):
+    k, kong_ends = 0, -1
+    while k < len(group):
+        four = group[k:k + 4]
+        if concealed_kong([b.code for b in four]):
+            runs.append(list(four))
+            k, kong_ends = k + 4, len(runs)
+            continue
+        b = group[k]
+        if runs and len(runs) != kong_ends and (runs[-1][-1].code == BACK) == (b.code == BACK):
             runs[-1].append(b)
         else:
             runs.append([b])
+        k += 1
     return runs
 
 
@@ -426,6 +451,10 @@ def _as_melds(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box
         meld = meld_of([b.code for b in chunk], turned(row, chunk))
         if meld is None:
             return None
+        if meld.get("concealed"):
+            # as it lies: the faces shown, the others unknown, so a table counts only those
+            # seen (``assistant.table_view.seen_on_table``)
+            meld["tiles"] = [b.code for b in chunk]
         out.append((meld, chunk))
     return out
 

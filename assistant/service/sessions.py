@@ -43,7 +43,7 @@ from ..analysis import analyze
 from ..errors import MahjongError
 from ..hand import HandState
 from ..procedures import RIICHI_STICK, next_dealer, settle_draw, settle_riichi
-from ..table_view import check_rivers
+from ..table_view import check_rivers, claims_before
 from ..tiles import WINDS
 from ..variants import RIICHI_FAMILY, TABLE_READERS, get_profile, read_variant_table, scorer_for
 from ..variants.riichi import START_POINTS, noten_payments
@@ -585,7 +585,8 @@ class SessionStore:
                 payments, wins, still_in = self._hand_played_on(table, data, bets, kongs)
                 record["still_in"] = still_in
             else:
-                payments, wins = self._wins(table, data, bets, kongs, extra=extra)
+                payments, wins = self._wins(table, data, bets, kongs, extra=extra,
+                                            rivers=record.get("rivers"))
             if riichi:
                 self._riichi_points_win(profile, carry, wins, payments, dealer)
                 carry["honba"] = carry["honba"] + 1 if dealer in [w["winner"] for w in wins] else 0
@@ -706,10 +707,12 @@ class SessionStore:
 
     def _wins(self, table: dict[str, Any], data: dict[str, Any], bets: list[int],
               kongs: dict[str, Any], in_play: list[str] | None = None,
-              extra: dict[str, Any] | None = None) -> tuple[list[int], list[dict[str, Any]]]:
+              extra: dict[str, Any] | None = None, rivers: dict[str, list[str]] | None = None
+              ) -> tuple[list[int], list[dict[str, Any]]]:
         """Payments of a won hand (one winner, or several on one discard) and each win;
         ``in_play``: the seats still in the hand (血战到底), all four by default; ``extra``: the
-        table facts the session carries (riichi's honba and sticks, 十六张's 连庄 and 拉庄)."""
+        table facts the session carries (riichi's honba and sticks, 十六张's 连庄 and 拉庄);
+        ``rivers``: the hand's rivers by seat wind as recorded (who claimed before the win)."""
         entries = _entries(data)
         if not isinstance(entries, list) or not entries or not all(isinstance(e, dict)
                                                                    for e in entries):
@@ -739,7 +742,7 @@ class SessionStore:
             else:
                 # The kongs are settled once, with the first winner's hand.
                 paid, score = self._score(table, entry.get("hand"), player, discarder, bets,
-                                          kongs if k == 0 else {}, winds, in_play, extra)
+                                          kongs if k == 0 else {}, winds, in_play, extra, rivers)
                 win.update(score=score, hand=score_hand(entry["hand"], get_profile(
                     table["variant"], table["options"]).hand_size))
             win["payments"] = paid
@@ -761,10 +764,11 @@ class SessionStore:
 
     def _score(self, table: dict[str, Any], hand: Any, winner: int, discarder: int | None,
                bets: list[int], kongs: dict[str, Any], winners: list[str] | None = None,
-               in_play: list[str] | None = None, extra: dict[str, Any] | None = None
-               ) -> tuple[list[int], dict[str, Any]]:
+               in_play: list[str] | None = None, extra: dict[str, Any] | None = None,
+               rivers: dict[str, list[str]] | None = None) -> tuple[list[int], dict[str, Any]]:
         """Score the winning hand with the table facts filled in (``extra``: those the session
-        carries from hand to hand); payments per player."""
+        carries from hand to hand; ``table.claims_before`` of a first go-around win from the
+        recorded ``rivers`` where the hand does not say it); payments per player."""
         profile = get_profile(table["variant"], table["options"])
         if scorer_for(profile) is None:
             raise MahjongError(f"variant {profile.name!r} does not score hands: give 'points' for "
@@ -796,6 +800,11 @@ class SessionStore:
             table_facts["winners"] = winners
         if in_play is not None and len(in_play) < n:
             table_facts["in_play"] = in_play
+        if rivers is not None and context.get("first_go_around") and (
+                table_facts.get("claims_before") is None):
+            # the session saw the discards: who played out of turn claimed (天和/地和/人和 void)
+            table_facts["claims_before"] = claims_before(
+                rivers, wind[winner], None if discarder is None else wind[discarder], WINDS[:n])
         table_facts.update(extra)  # the session's own count, whatever the hand says
         state["table"] = table_facts
         state["variant"] = table["variant"]

@@ -99,6 +99,7 @@ async function tableLoop() {
       tableView.answer = answer; tableView.frame = canvas; tableView.count = answer.tiles.length;
       if (tableView.picked >= answer.tiles.length) tableView.picked = -1;
       drawTableView();
+      shareRivers();
       // the advice weighs the rivers and melds: a table that changed them asks again
       if (live.hand && JSON.stringify(tableFacts()) !== live.tableKey) analyse(live.hand);
       showError($("table-error"), null);

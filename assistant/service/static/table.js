@@ -148,6 +148,21 @@ function riversHTML(t, h) {
   return rows ? `<div class="rivers"><div class="note">${T("ui.rivers")}</div>${rows}</div>` : "";
 }
 
+//: The rivers the live page left (static/live.js, shareRivers) and how long they stay the
+//: next hand's: a hand's discards are an hour old at most.
+const LIVE_RIVERS = "mahjong-live-rivers", LIVE_RIVERS_MS = 60 * 60 * 1000;
+
+/** The live page's rivers by seat wind (only this table's winds), or {} when there are none
+ * fresh enough. */
+function liveRivers(t) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(LIVE_RIVERS) || "null");
+    if (!kept || !kept.rivers || !(Date.now() - kept.at <= LIVE_RIVERS_MS)) return {};
+    const winds = WINDS.slice(0, t.players.length);
+    return Object.fromEntries(Object.entries(kept.rivers).filter(([w, tiles]) => winds.includes(w) && Array.isArray(tiles)));
+  } catch (e) { return {}; }
+}
+
 /** One river box a player, labelled with the seat wind he sits at in the hand being recorded
  * (the hand corrected, or the next); what was typed stays when the table is drawn again. */
 function drawRiverRows(t) {
@@ -155,11 +170,14 @@ function drawRiverRows(t) {
   const typed = [...box.querySelectorAll("input.river-input")].map((el) => el.value);
   const hand = game.correcting ? t.hands.find((h) => h.number === game.correcting) : null;
   const dealer = hand ? hand.dealer : t.dealer;
+  // the next hand's boxes start with the rivers the live page read or had tapped in
+  const shared = hand ? {} : liveRivers(t);
   box.innerHTML = t.players.map((p, i) => {
     const wind = WINDS[(i - dealer + t.players.length) % t.players.length];
     const label = T("page.river_of", { name: p.name, wind: windName(wind) });
+    const value = typed[i] || (shared[wind] || []).join(" ");
     return `<label class="river-row"><span>${esc(p.name)} ${windName(wind)}</span> ` +
-      `<input class="river-input" data-wind="${wind}" size="24" placeholder="19m5pE" aria-label="${esc(label)}" value="${esc(typed[i] || "")}"></label>`;
+      `<input class="river-input" data-wind="${wind}" size="24" placeholder="19m5pE" aria-label="${esc(label)}" value="${esc(value)}"></label>`;
   }).join("");
 }
 
@@ -407,7 +425,9 @@ async function record() {
   }
   if (Object.keys(k).length) body.kongs = k;
   try {
-    const rivers = await riversTyped();
+    // none typed: those the live page left since the boxes were drawn (another tab)
+    const shared = game.correcting ? {} : liveRivers(game.table);
+    const rivers = await riversTyped() || (Object.keys(shared).length ? shared : null);
     if (rivers) body.rivers = rivers;
   } catch (err) { showError($("record-error"), err); return; }
   for (const fact of Object.keys(FACT_BOXES)) {
@@ -419,6 +439,7 @@ async function record() {
   try {
     game.table = n ? await write("PUT", `/api/tables/${game.table.id}/hands/${n}`, body)
       : await write("POST", `/api/tables/${game.table.id}/hands`, body);
+    if (!n) try { localStorage.removeItem(LIVE_RIVERS); } catch (e) { /* private mode */ }
     game.correcting = null;
     saveTable(game.table, game.secret);
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
