@@ -28,7 +28,7 @@ from typing import Any
 from .errors import MahjongError
 from .hand import Meld
 from .table_view import MAX_MELDS, face_down_kong, read_rivers
-from .tiles import INDEX, TILES, WINDS
+from .tiles import BACK, INDEX, TILES, WINDS
 
 #: Variants with furiten (振听): a seat never wins on a discard of a tile in its own river. The
 #: Japanese rules have it; the Chinese ones do not (their pass lock is ``RuleProfile.pass_lock``).
@@ -74,9 +74,10 @@ class Table:
             if not isinstance(group, list) or len(group) > MAX_MELDS:
                 raise MahjongError(f"table.melds.{s} must be a list of at most {MAX_MELDS} melds",
                                    "melds")
-            # a concealed kong all face down shows no tile: nothing to read or count
-            out_melds[s] = [list(Meld.from_json(m, i).faces) for i, m in enumerate(group)
-                            if not face_down_kong(m)]
+            # a concealed kong shows only its face-up tiles (all face down: nothing to read);
+            # its hidden ones are not seen, as ``table_view.seen_on_table`` counts them
+            out_melds[s] = [[t for t in Meld.from_json(m, i).tiles if t != BACK]
+                            for i, m in enumerate(group) if not face_down_kong(m)]
         out_declared: dict[str, int] = {}
         for s, index in declared.items():
             river = out_rivers.get(s, [])

@@ -630,3 +630,16 @@ def test_the_distance_counts_each_tile_of_the_suit_to_give_up_as_a_tile_to_repla
         assert distance(counts, 0, rules, 2) == best + strays
         assert distance(counts, 0, rules, 2) >= strays  # no hand holding one is ready
         checked += 1
+
+
+def test_a_concealed_kong_counts_only_its_face_up_tiles_as_seen() -> None:
+    """Another seat's concealed kong laid two faces between two backs shows two 5p: with the
+    other two 5p in a river, every copy is seen once and none twice."""
+    kong = {"type": "kong", "concealed": True, "tiles": ["back", "5p", "5p", "back"]}
+    result = analyze({"concealed": "123m456m789m11s23p5s", "variant": "guangdong",
+                      "seat_wind": "E", "table": {"rivers": {"S": ["5p", "5p"]},
+                                                  "melds": {"S": [kong]}}})
+    assert result["discards"]
+    with pytest.raises(MahjongError, match="5p"):
+        analyze({"concealed": "123m456m789m11s23p5s", "variant": "guangdong", "seat_wind": "E",
+                 "table": {"rivers": {"S": ["5p", "5p", "5p"]}, "melds": {"S": [kong]}}})
