@@ -250,9 +250,12 @@ def _refusal(result: dict[str, Any]) -> dict[str, str] | None:
 
 def _judge(profile: RuleProfile) -> Judge:
     """The readings a won hand has under the variant (none while it is blocked), for the
-    advice's winning hands."""
+    advice's winning hands, its wilds standing alone settled as ``analyze`` hands them over."""
     def judge(won: HandState, counts: list[int], wilds: int) -> list[Decomposition]:
-        return [] if blocked(won, profile) else complete_readings(won, profile, counts, wilds)[0]
+        if blocked(won, profile):
+            return []
+        readings = complete_readings(won, profile, counts, wilds)[0]
+        return settled_readings(readings, rules_of(profile, won).wild_codes) if wilds else readings
     return judge
 
 

@@ -1211,6 +1211,8 @@ MESSAGES: dict[str, str] = {
     "every hand must hold 1 to 14 concealed tiles": "每手牌须有 1 到 14 张暗牌",
     "{0} concealed tiles fit no hand: 1 to 14 expected": "{0} 张暗牌不成一手牌：应为 1 到 14 张",
     "expected 34 tile counts, got {0}": "应有 34 种牌的张数，收到 {0}",
+    "a hand's part is 34 tile counts and a number of wild tiles, got {0} counts and {1} wild tiles":
+        "一手牌应为 34 种牌的张数和百搭张数，收到 {0} 个张数、{1} 张百搭",
     "{0} copies of {1}: a tile has four copies at most": "{1} 有 {0} 张：每种牌最多四张",
     # claims
     "a seat claiming a discard holds 13 tiles (a kong counting 3), this one holds {0}":

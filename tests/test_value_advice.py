@@ -643,3 +643,12 @@ def test_a_concealed_kong_counts_only_its_face_up_tiles_as_seen() -> None:
     with pytest.raises(MahjongError, match="5p"):
         analyze({"concealed": "123m456m789m11s23p5s", "variant": "guangdong", "seat_wind": "E",
                  "table": {"rivers": {"S": ["5p", "5p", "5p"]}, "melds": {"S": [kong]}}})
+
+
+def test_a_winning_hand_with_a_pair_of_wilds_standing_alone_is_valued() -> None:
+    """The advice's winning hands reach a seven-pairs reading whose pair is two wilds standing
+    for nothing yet: it is scored as ``analyze`` scores it (settled), not refused by a crash."""
+    result = analyze({"concealed": "1m1m1m3m3m3m1p1p1p1s1s1s2m2m", "wilds": ["1m"],
+                      "variant": "sichuan"})
+    assert all(0 <= d["win_chance"] <= 1 for d in result["discards"])
+    assert any("七对" in t["name_zh"] for d in result["discards"] for t in d["targets"])

@@ -75,6 +75,7 @@ window.CATALOGUE = {
 "a face-down tile outside a concealed kong cannot be read": "暗杠以外扣着的牌认不出来",
 "a first go-around win (天和/地和/人和) comes before any riichi discard: riichi and first_go_around exclude each other": "天和、地和、人和在立直打牌之前：立直与 first_go_around 不能同时成立",
 "a hand state must be a JSON object with at least 'concealed'": "手牌须为 JSON 对象，至少含 'concealed'",
+"a hand's part is 34 tile counts and a number of wild tiles, got {0} counts and {1} wild tiles": "一手牌应为 34 种牌的张数和百搭张数，收到 {0} 个张数、{1} 张百搭",
 "a hand's result must be a JSON object": "一盘的结果须是 JSON 对象",
 "a kong is one of {0}, got {1}": "杠的种类只能是 {0} 之一，收到 {1}",
 "a kong is {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": a tile, \"from\": a player}}": "一个杠写作 {{\"type\": \"an\" | \"jia\" | \"zhi\", \"tile\": 牌, \"from\": 玩家}}",
