@@ -170,7 +170,8 @@ def photograph(rng: np.random.Generator, image: np.ndarray, strength: float = 1.
                geometric: bool = True, tile_px: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``image`` as a phone photo of a used set might show it: each change of this module drawn
     with its own chance and a strength up to its bound times ``strength``, in the order light
-    meets the set and then the camera (wear, shadow, glare, slant, cast, focus, noise, JPEG);
+    meets the set and then the camera (wear, shadow, glare, slant, cast, focus, noise, JPEG;
+    the cast also sets the exposure within ±10 %, whatever the strength);
     the image and the map its pixels moved by (identity where ``geometric`` is off or no slant
     was drawn); ``tile_px``: a tile's height in the image (default the image's shorter side: a
     crop of one tile), which sizes the blur, the worn strokes and their blotches."""
