@@ -39,6 +39,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "assistant.verdict", "assistant.analysis", "assistant.claims",
                   "assistant.procedures", "assistant.report")),
     ("vision training and evaluation", ("vision.evaluate", "vision.evaluate_designs", "vision.evaluate_table",
+                                        "vision.evaluate_real",
                                         "vision.train", "vision.train_*")),
     ("service and commands", ("assistant.service", "assistant.service.*", "assistant.commands",
                               "assistant.commands.*", "assistant.cli", "assistant.__main__",

@@ -228,3 +228,26 @@ def test_a_pale_designs_tiles_are_compared_with_their_negatives_too(
                                      lr=0.01, seed=0)
     assert metrics["valid_one_shot"] == pytest.approx(train_metric.one_shot(episodes, head), abs=1e-3)
     assert metrics["valid_one_shot"] > 0.8
+
+
+def test_photographed_player_photos_keep_each_tile_in_its_box() -> None:
+    """``--photographed``: the same photos made phone-like (``datasets.augment.photograph``),
+    drawn the same from the same seed, each tile's box moved with the slant and still on it."""
+    plain = train_metric.player_photos("smooth", False, 5, close_ups=2)
+    shot = train_metric.player_photos("smooth", False, 5, close_ups=2, photographed=1.0)
+    again = train_metric.player_photos("smooth", False, 5, close_ups=2, photographed=1.0)
+    moved = 0
+    for (image, tiles, which), (new, new_tiles, new_which), (same, _, _) in zip(plain, shot, again,
+                                                                                strict=True):
+        assert which == new_which and new.shape == image.shape and np.array_equal(new, same)
+        assert not np.array_equal(new, image)
+        assert [t.code for t in tiles] == [t.code for t in new_tiles]
+        h, w = image.shape[:2]
+        for tile, new_tile in zip(tiles, new_tiles, strict=True):
+            x1, y1, x2, y2 = new_tile.box
+            assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h
+            centre = np.add(tile.box[:2], tile.box[2:]) / 2
+            shift = np.abs(np.add(new_tile.box[:2], new_tile.box[2:]) / 2 - centre)
+            assert (shift <= 0.25 * np.array([w, h])).all()  # corners move at most 0.12 of a side
+            moved += bool(shift.max() > 1)
+    assert moved  # some photo was seen from a slant, its boxes following

@@ -64,13 +64,14 @@ def training_designs(count: int) -> list[str]:
 
 
 def player_photos(design: str, coloured: bool, seed: int, close_ups: int = CLOSE_UPS,
-                  scenes: int = 0) -> list[tuple[np.ndarray, list[Any], int]]:
+                  scenes: int = 0, photographed: float = 0.0) -> list[tuple[np.ndarray, list[Any], int]]:
     """One physical set of ``design`` photographed as a player would (``datasets.synth.photos``:
     ``player_set``): two layout photos of every kind in rows, then ``close_ups`` photos of one
     tile, then ``scenes`` table scenes played with it (a hand standing or lying, discard rows),
     each as (image, its labelled tiles, which: 0 and 1 the layouts, 2 a close-up, 3 a scene's
     faces). The same seed draws the same photos (the metric head's features and the face
-    network's faces are of them)."""
+    network's faces are of them). ``photographed``: each photo then made to look taken by a
+    phone of a used set (``datasets.augment.photograph`` at that strength; 0: as rendered)."""
     from datasets.synth.art import load_art_set
     from datasets.synth.photos import player_set, rows_photo, single_tile_photo
     from datasets.synth.scene import render_scene
@@ -92,17 +93,35 @@ def player_photos(design: str, coloured: bool, seed: int, close_ups: int = CLOSE
         scene = render_scene(np.random.default_rng([seed, j, 300]), SCENE_LAYOUTS[j % len(SCENE_LAYOUTS)],
                              style=style)
         out.append((scene.image, [t for t in scene.tiles if t.labelled and t.code != "back"], 3))
-    return out
+    if not photographed:
+        return out
+    return [_photographed(image, tiles, which, photographed, seed, k)
+            for k, (image, tiles, which) in enumerate(out)]
 
 
-def design_features(design: str, coloured: bool, seed: int, classifier: Any) -> dict[str, np.ndarray]:
+def _photographed(image: np.ndarray, tiles: list[Any], which: int, strength: float, seed: int,
+                  index: int) -> tuple[np.ndarray, list[Any], int]:
+    """One player photo made to look taken by a phone of a used set (worn ink, shadow, glare,
+    slant, cast, focus, noise, JPEG: ``datasets.augment.photograph``), its tiles' boxes moved
+    with the slant; drawn from ``seed`` and the photo's ``index``."""
+    from datasets.augment import map_boxes, photograph
+
+    tile_px = float(np.median([t.box[3] - t.box[1] for t in tiles])) if tiles else None
+    image, matrix = photograph(np.random.default_rng([seed, index, 500]), image, strength, tile_px=tile_px)
+    boxes = map_boxes(np.array([t.box for t in tiles], float), matrix, image.shape[1], image.shape[0])
+    moved = [replace(t, box=[float(v) for v in box]) for t, box in zip(tiles, boxes, strict=True)]
+    return image, moved, which
+
+
+def design_features(design: str, coloured: bool, seed: int, classifier: Any, photographed: float = 0.0
+                    ) -> dict[str, np.ndarray]:
     """The features of one design's player photos (:func:`player_photos`): ``feats`` (one unit
     row a tile), ``codes`` and ``photo`` (0, 1: the layout photos; 2: a close-up); ``pale`` (most
     of the first layout's tiles show ink paler than their face), and for a pale design
     ``negative``, each tile's features in its lightness negative."""
     from .cut import pale_ink_at
 
-    photos = player_photos(design, coloured, seed)
+    photos = player_photos(design, coloured, seed, photographed=photographed)
     image, tiles, _ = photos[0]
     pale = mostly_pale([pale_ink_at(image, tile.box) for tile in tiles])
     feats, negative, codes, photo = [], [], [], []
@@ -137,16 +156,19 @@ def current(path: Path, design: str, *keys: str) -> bool:
                 and all(key in data.files for key in keys))
 
 
-def features(designs: list[str], coloured: bool, seed: int, classifier: Any) -> list[dict[str, np.ndarray]]:
-    """Each design's features, from ``FEATURES_DIR`` where made before, else made and kept."""
+def features(designs: list[str], coloured: bool, seed: int, classifier: Any, photographed: float = 0.0
+             ) -> list[dict[str, np.ndarray]]:
+    """Each design's features, from ``FEATURES_DIR`` where made before, else made and kept
+    (``photographed``: of the photos made phone-like at that strength, kept apart)."""
     folder = FEATURES_DIR / classifier.features_of
     folder.mkdir(parents=True, exist_ok=True)
     out = []
     for design in designs:
-        path = folder / f"{design}-{'coloured' if coloured else 'plain'}-{seed}.npz"
+        looks = f"-photographed{photographed:g}" if photographed else ""
+        path = folder / f"{design}-{'coloured' if coloured else 'plain'}-{seed}{looks}.npz"
         if not current(path, design, "pale"):  # kept before pale designs were: made again
             part = path.with_suffix(".part.npz")
-            np.savez(part, **design_features(design, coloured, seed, classifier))
+            np.savez(part, **design_features(design, coloured, seed, classifier, photographed))
             part.replace(path)
             print(f"features: {path.name}", flush=True)
         with np.load(path) as data:
@@ -305,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=20261203)
     parser.add_argument("--fresh", action="store_true", help="ignore the run's checkpoint")
+    parser.add_argument("--photographed", type=float, default=0.0,
+                        help="training photos made phone-like at this strength, 0..1 (datasets.augment)")
     parser.add_argument("--models", type=Path, help="classifiers' folder (default models/)")
     parser.add_argument("--out", type=Path, help=f"folder to write {METRIC_FILE} to (default: the models')")
     args = parser.parse_args(argv)
@@ -319,17 +343,20 @@ def main(argv: list[str] | None = None) -> int:
         task="metric", name=args.name, command="python -m vision.train_metric " + shlex.join(
             sys.argv[1:] if argv is None else argv), seed=args.seed,
         data=f"{args.designs} generated designs + {len(ART_SETS)} art sets ({1 + args.art_looks} "
-             "sets each), plain and coloured",
+             "sets each), plain and coloured" + (f", photographed {args.photographed:g}"
+                                                  if args.photographed else ""),
         model=f"metric head rank {args.rank}", device="cpu",
         settings={"imgsz": "features", "batch": f"{EPISODES} designs", "epochs": args.steps,
-                  "rank": args.rank, "lr": args.lr},
+                  "rank": args.rank, "lr": args.lr, "photographed": args.photographed},
         git_commit=training._git_commit(), started=training._now())
     designs = training_designs(args.designs)
     half = len(designs) // 2
-    train = (features(designs[:half], False, args.seed, classifier)
-             + features(designs[half:], True, args.seed + 1, classifier))
+    looks = args.photographed
+    train = (features(designs[:half], False, args.seed, classifier, looks)
+             + features(designs[half:], True, args.seed + 1, classifier, looks))
     for look in range(args.art_looks):  # the sets drawn by people, as more players' sets
-        train += features(list(ART_SETS), look % 2 == 0, args.seed + 10 + look, classifier)
+        train += features(list(ART_SETS), look % 2 == 0, args.seed + 10 + look, classifier, looks)
+    # the valid designs as rendered: their one-shot figure compares with every earlier run's
     valid = (features(list(VALID_DESIGNS), False, args.seed + 2, classifier)
              + features(list(VALID_DESIGNS), True, args.seed + 3, classifier))
     print(f"valid one-shot on the features alone: {one_shot(valid):.3f}", flush=True)
