@@ -142,19 +142,15 @@ class Blocking(StubRecognizer):
 @pytest.fixture()
 def served(tmp_path):
     """A waitress server of 8 threads in this process, its recogniser held, and its port."""
-    from assistant.service.servers import http_server
+    from assistant.service.loopback import LoopbackServer
 
     stub = Blocking()
     app = create_app({"DATABASE": tmp_path / "t.sqlite3", "RECOGNIZER": stub,
                       "RECOGNIZE_CONCURRENCY": 2, "RECOGNIZE_QUEUE": 100})
-    server = http_server(app, "127.0.0.1", 0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield app, stub, server.effective_port
+    served = LoopbackServer(app, threads=8)  # stops its loop before closing the sockets
+    yield app, stub, served.server.effective_port
     stub.release.set()
-    server.task_dispatcher.shutdown()
-    server.close()
-    thread.join(10)
+    served.close()
 
 
 def post_photo(port: int, out: list) -> None:

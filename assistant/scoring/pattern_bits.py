@@ -77,19 +77,18 @@ def present(hand: WinningHand, win: Win, wanted: int,
         else:
             bits = got[0] & wanted
             counts = {n: c for n, c in got[1] if bits >> n & 1}
-    for n, count in checks:
-        c = count(hand, win)
-        if c:
-            bits |= 1 << n
-            if c != 1:
-                counts[n] = c
-    return bits, counts
+    return _checked(hand, win, checks, bits, counts)
 
 
 def python_present(hand: WinningHand, win: Win, wanted: int) -> tuple[int, dict[int, int]]:
     """:func:`present` by the Python predicates alone (the pure path, whatever is built)."""
-    bits, counts = 0, {}
-    for n, count in python_checks(wanted, native_ok=False):
+    return _checked(hand, win, python_checks(wanted, native_ok=False), 0, {})
+
+
+def _checked(hand: WinningHand, win: Win, checks: tuple[Check, ...], bits: int,
+             counts: dict[int, int]) -> tuple[int, dict[int, int]]:
+    """``bits`` and ``counts`` with the patterns of ``checks`` the reading has added."""
+    for n, count in checks:
         c = count(hand, win)
         if c:
             bits |= 1 << n
