@@ -347,8 +347,9 @@ def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int
 def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:
     """Moves on one's own turn with 14 tiles: concealed kong, added kong, self-drawn win."""
     held = Counter(state.tiles)
-    concealed_kongs = [t for t in TILES if held[t] == 4]
+    # Over the tiles held, not all 34: a Counter's missing key costs a Python call.
+    concealed_kongs = sorted((t for t, c in held.items() if c == 4), key=INDEX.__getitem__)
     added = [{"tile": m.tile, "robbable": profile.kong_robbable}
-             for m in state.melds if m.type == "pung" and held[m.tile]]
+             for m in state.melds if m.type == "pung" and m.tile in held]
     return {"concealed_kongs": concealed_kongs, "added_kongs": added,
             "self_drawn_win": is_win and (state.self_drawn or state.win_tile is None)}

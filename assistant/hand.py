@@ -346,10 +346,7 @@ class HandState:
 
     def own_counts(self) -> Counter[str]:
         """Copies of each tile the player holds or has melded (face-down kong tiles included)."""
-        counts: Counter[str] = Counter(self.tiles)
-        for m in self.melds:
-            counts.update(m.faces)
-        return counts
+        return Counter([*self.tiles, *(t for m in self.melds for t in m.faces)])
 
     @classmethod
     def from_json(cls, data: Any, hand_size: int = 13) -> HandState:
@@ -457,10 +454,12 @@ class HandState:
         for t in self.visible + self.wilds + self.discards + self.stood + self.laid_out:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        seen = self.own_counts()
-        seen.update([*self.visible, *self.discards, *(t for t in self.bonus if t in DRAGONS),
-                     *self.dora_indicators, *self.ura_dora_indicators, *self.laid_out,
-                     *([self.indicator] if self.indicator else []), *["N"] * self.nukidora])
+        # One count of every copy shown: Counter.update is a Python loop per list, so the
+        # tiles are gathered first and counted once.
+        seen = Counter([*self.tiles, *(t for m in self.melds for t in m.faces), *self.visible,
+                        *self.discards, *(t for t in self.bonus if t in DRAGONS),
+                        *self.dora_indicators, *self.ura_dora_indicators, *self.laid_out,
+                        *([self.indicator] if self.indicator else []), *["N"] * self.nukidora])
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]

@@ -241,12 +241,16 @@ class Win:
     flowers: int = 0  # bonus tiles the winner holds (特别百搭's 花 among them)
 
     @classmethod
-    def of(cls, state: HandState, dealer: bool) -> Win:
-        """The win facts of a hand state; ``dealer`` says whether the winner deals."""
+    def of(cls, state: HandState, dealer: bool, unique_wait: bool = False,
+           fourth_tile: bool | None = None, robbing_kong: bool | None = None) -> Win:
+        """The win facts of a hand state; ``dealer`` says whether the winner deals. A variant
+        that reads 独听, 和绝张 or 抢杠和 by its own rule (MCR) gives them; otherwise the state's
+        flags stand."""
         return cls(state.self_drawn, state.kong_replacement, state.after_kong_discard,
-                   state.robbing_kong, state.last_tile, state.first_go_around, dealer,
-                   state.seat_wind, state.prevalent_wind, state.fourth_tile,
-                   kong_on_kong=state.kong_on_kong, flowers=state.flower_count)
+                   state.robbing_kong if robbing_kong is None else robbing_kong,
+                   state.last_tile, state.first_go_around, dealer, state.seat_wind,
+                   state.prevalent_wind, state.fourth_tile if fourth_tile is None else fourth_tile,
+                   unique_wait, state.kong_on_kong, state.flower_count)
 
 
 @dataclass(frozen=True)

@@ -273,8 +273,8 @@ def score_hand(state: HandState, profile: RuleProfile,
                readings: list[Decomposition]) -> tuple[Scored, WinningHand]:
     """The reading worth the most points (ties: the first) and its score, flowers aside; the
     readings are compared by their totals, and only the best one's items are written."""
-    win = replace(Win.of(state, dealer=False), unique_wait=unique_wait(state, profile),
-                  fourth_tile=last_copy(state), robbing_kong=robbable(state))
+    win = Win.of(state, dealer=False, unique_wait=unique_wait(state, profile),
+                 fourth_tile=last_copy(state), robbing_kong=robbable(state))
     best: tuple[int, Chosen, WinningHand, Win] | None = None
     for hand in winning_hands(state, readings):
         won = _reading_win(hand, win, profile)
