@@ -48,11 +48,15 @@ def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
     """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`."""
     if isinstance(data, HandState):
         state = data
+        profile = get_profile(variant or state.variant, {**state.options, **(options or {})})
     else:
         data = with_table(data, variant, options)
-        state = HandState.from_json(data, _hand_size(data, variant, options))
-    name = variant or state.variant
-    profile = get_profile(name, {**state.options, **(options or {})})
+        named = _named_profile(data, variant, options)
+        state = HandState.from_json(data, _hand_size(named, data))
+        # Read once for the size and the analysis alike; without one (a name of the wrong type)
+        # reading the hand has mostly raised already, and get_profile names what is left.
+        profile = named or get_profile(variant or state.variant,
+                                       {**state.options, **(options or {})})
     return analyze_state(state, profile)
 
 
@@ -76,15 +80,25 @@ def with_table(data: Any, variant: str | None, options: dict[str, Any] | None) -
     return out
 
 
-def _hand_size(data: Any, variant: str | None, options: dict[str, Any] | None) -> int:
-    """The hand size the variant named in ``data`` plays (13 unless its options say less), read
-    before the hand so a 成都 table's 10-tile hand is checked as one; bad names fail later."""
+def _named_profile(data: Any, variant: str | None,
+                   options: dict[str, Any] | None) -> RuleProfile | None:
+    """The profile the request names (``variant`` and ``options`` over those in ``data``), read
+    before the hand so the hand is checked at the variant's size; None where the variant or the
+    options are not of a type to name one (reading the hand then says which field is wrong). An
+    unknown variant or option raises here."""
     if not isinstance(data, dict):
-        return 13
+        return None
     name, given = variant or data.get("variant"), data.get("options") or {}
     if not isinstance(name, (str, type(None))) or not isinstance(given, dict):
+        return None
+    return get_profile(name, {**given, **(options or {})})
+
+
+def _hand_size(profile: RuleProfile | None, data: Any) -> int:
+    """The hand size ``profile`` plays (13 unless its options say less; 13 without a profile),
+    so a 成都 table's 10-tile hand is checked as one."""
+    if profile is None:
         return 13
-    profile = get_profile(name, {**given, **(options or {})})
     melds = data.get("melds")
     return profile.hand_size - (kongs_short(profile, [m for m in melds if isinstance(m, dict)])
                                 if isinstance(melds, list) else 0)

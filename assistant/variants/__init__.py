@@ -144,7 +144,10 @@ def check_table(profile: RuleProfile, state: Any) -> None:
     reader = TABLE_READERS.get(profile.name)
     scoring = {k: v for k, v in (state.table or {}).items() if k not in SHOWN_KEYS}
     if reader is not None and scoring:  # a table of rivers alone is the advice's, not a win's
-        reader(replace(state, table=scoring), profile)
+        # The state as it is when its table shows nothing but the scoring keys (a copy of a
+        # HandState is a dataclass replace over every field).
+        reader(state if len(scoring) == len(state.table) else replace(state, table=scoring),
+               profile)
 
 
 def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any:
