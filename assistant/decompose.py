@@ -24,6 +24,7 @@ from .shanten import (
     ORPHANS,
     Form,
     check_counts,
+    knitted_scores,
     sets_needed,
     shanten_of_form,
     take_knitted,
@@ -205,6 +206,8 @@ def _thirteen_orphans(counts: list[int], wilds: int) -> list[Decomposition]:
 
 
 def _honors_and_knitted(counts: list[int], wilds: int) -> list[Decomposition]:
+    if max(counts) > 1:  # fourteen different tiles: a copy held twice rules out every sequence
+        return []
     out = []
     for seq in KNITTED:
         allowed = set(seq) | set(range(27, 34))
@@ -220,7 +223,9 @@ def _honors_and_knitted(counts: list[int], wilds: int) -> list[Decomposition]:
 
 def _knitted_straight(counts: list[int], wilds: int, n_sets: int) -> list[Decomposition]:
     out = []
-    for seq in KNITTED:
+    for seq, held in zip(KNITTED, knitted_scores(counts), strict=True):
+        if held + wilds < 9:  # the wilds cannot fill the sequence: no copy of the hand needed
+            continue
         rest, missing = take_knitted(counts, seq)
         need = len(missing)
         if need > wilds:

@@ -493,7 +493,7 @@ class HandState:
         if self.red_fives > fives:
             raise MahjongError(f"{self.red_fives} red fives, but the hand holds {fives} fives",
                                "red_fives")
-        copies = Counter(self.bonus)
+        copies = Counter(self.bonus) if self.bonus else {}
         for t, c in copies.items():
             if c > 1 and t not in DRAGONS:
                 raise MahjongError(f"bonus tile {t} ({tile_name(t)}) appears {c} times; there is "

@@ -28,6 +28,7 @@ WINDS = ("E", "S", "W", "N")
 DRAGONS = ("C", "F", "P")
 BONUS = tuple(f"{n}f" for n in range(1, 9))
 BACK = "back"
+_BONUS_SET = frozenset(BONUS)  # the order of BONUS is the players'; a set answers "is it one" at once
 
 #: The 34 playing tiles in index order: 1m..9m, 1p..9p, 1s..9s, E S W N C F P.
 TILES: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + HONORS
@@ -83,7 +84,7 @@ def is_honor(tile: str) -> bool:
 
 def is_bonus(tile: str) -> bool:
     """True for flowers and seasons (1f..8f)."""
-    return tile in BONUS
+    return tile in _BONUS_SET
 
 
 def is_terminal_or_honor(tile: str) -> bool:
