@@ -113,12 +113,13 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
         shown = state.bonus[0] if state.bonus else state.flower_count
         raise MahjongError(f"variant {profile.name!r} has no flowers (没有花牌), but the hand has "
                            f"{shown}", "bonus")
-    held = state.own_counts()
-    held.update(state.visible)
-    for t in profile.one_copy:
-        if held[t] > 1:
-            raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); this "
-                               f"hand and the table show {held[t]}", t)
+    if profile.one_copy:  # counted only where the variant plays a tile once
+        held = state.own_counts()
+        held.update(state.visible)
+        for t in profile.one_copy:
+            if held[t] > 1:
+                raise MahjongError(f"variant {profile.name!r} plays one {t} ({tile_name(t)}); "
+                                   f"this hand and the table show {held[t]}", t)
     size = profile.hand_size - kongs_short(profile, state.melds)
     if state.tile_count not in (size, size + 1):
         raise MahjongError(f"variant {profile.name!r} plays hands of {size} tiles; "
@@ -136,7 +137,9 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
             raise MahjongError(f"variant {profile.name!r}: a wild tile is never discarded "
                                f"(财神不能打出), but the discards list {thrown[0]}", thrown[0])
     shown = state.visible + state.discards + state.dora_indicators + state.ura_dora_indicators
-    for t in state.tiles + [t for m in state.melds for t in m.faces] + shown:
+    # Every tile is in the set where none is absent (most variants): nothing to look at.
+    for t in (state.tiles + [t for m in state.melds for t in m.faces] + shown
+              if rules.absent else ()):
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
                                f"{profile.name!r}", t)

@@ -209,6 +209,8 @@ def forms_shanten(forms: tuple[Form, ...], counts: list[int], wilds: int, three_
     out; the core answers every form in one call."""
     n = sum(counts) + wilds
     applies = tuple(f for f in forms if form_applies(f, n))
+    if len(applies) == len(forms):
+        applies = forms  # the profile's own tuple, whose core mask form_mask keeps by identity
     core = native.core
     if core is not None and applies and all(type(f) is Form for f in applies):
         value = core.shanten_forms(counts, wilds, form_mask(applies), four_as_two_pairs,
