@@ -385,6 +385,11 @@ YAKU: tuple[Yaku, ...] = (
 YAKU_BY_KEY = {y.key: y for y in YAKU}
 #: Each line with its gate as sets: (line, needs, excludes).
 GATED = tuple((y, frozenset(y.needs.split()), frozenset(y.excludes.split())) for y in YAKU)
+#: The lines a concealed hand and an open hand may score, each with its han there: (line, han,
+#: needs, excludes); a line worth nothing on that side (a concealed-only yaku) is left out.
+GATED_BY_OPEN = {is_open: tuple((y, y.open if is_open else y.closed, needs, excludes)
+                                for y, needs, excludes in GATED if (y.open if is_open else y.closed))
+                 for is_open in (False, True)}
 
 #: Dora lines: (key, 日本語, 中文, English).
 DORA_NAMES = {"dora": ("ドラ", "宝牌", "Dora"), "aka_dora": ("赤ドラ", "赤宝牌", "Red five"),
@@ -489,9 +494,8 @@ def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
     """The yaku of a reading as (line, han each, count); a yakuman hand keeps its yakuman only."""
     found: list[tuple[Yaku, int, int]] = []
     made = kinds(r.hand)
-    for y, needs, excludes in GATED:
-        han = y.open if r.open else y.closed
-        if not han or not needs <= made or excludes & made:
+    for y, han, needs, excludes in GATED_BY_OPEN[r.open]:
+        if not needs <= made or excludes & made:
             continue
         count = y.test(r, s)
         if count:
