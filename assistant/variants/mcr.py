@@ -315,7 +315,9 @@ def score_mcr(state: HandState, profile: RuleProfile,
         table.assumed.append(f"robbing_kong ignored: the winner holds another {state.win_tile}, "
                              "but the other three copies would be in the robbed kong (抢杠和)")
     scored, hand = score_hand(state, profile, readings)
-    items = [{**i, "count": i.get("count", 1)} for i in scored.items]
+    items = scored.items  # the table's fresh items, each given its count where it has none
+    for i in items:
+        i.setdefault("count", 1)
     fans = scored.total
     flowers = state.flower_count
     if flowers:
