@@ -24,6 +24,7 @@ from .shanten import (
     ORPHANS,
     Form,
     check_counts,
+    form_mask,
     knitted_scores,
     sets_needed,
     shanten_of_form,
@@ -236,6 +237,23 @@ def _knitted_straight(counts: list[int], wilds: int, n_sets: int) -> list[Decomp
     return out
 
 
+def _forms_shanten(counts: list[int], wilds: int, forms: tuple[Form, ...],
+                   four_as_two_pairs: bool, n: int) -> tuple[int, ...] | None:
+    """The core's shanten of every form of a 14-tile part in one call (``ALL_FORMS`` order; -1:
+    complete), so that only the forms completed are searched for their readings: a hand is
+    seldom seven pairs, thirteen orphans or knitted, and each search is a Python pass over the 34
+    counts. None (search them all) without the core, with wild tiles or a fifth copy, where
+    :func:`is_complete`'s table lookup does not answer either, and for other sizes."""
+    core = native.core
+    if core is None or wilds or n != 14 or max(counts) > 4:
+        return None
+    mask = form_mask(forms)  # the profile's tuple: its mask is kept
+    if mask is None:
+        return None
+    value = core.shanten_forms(counts, 0, mask, four_as_two_pairs, False)
+    return None if value is NotImplemented else value
+
+
 def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = ALL_FORMS,
                    four_as_two_pairs: bool = True) -> list[Decomposition]:
     """All readings of a complete concealed part (``3n + 2`` tiles) under the allowed forms.
@@ -253,10 +271,13 @@ def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = 
         return []
     n_sets = sets_needed(n)
     out: list[Decomposition] = []
+    shanten = _forms_shanten(counts, wilds, forms, four_as_two_pairs, n)
     for form in forms:
         if form is Form.REGULAR:
             out += _regular_decompositions(counts, wilds, n_sets)
         elif n != 14 and form is not Form.KNITTED_STRAIGHT:
+            continue
+        elif shanten is not None and shanten[ALL_FORMS.index(form)] != -1:
             continue
         elif form is Form.SEVEN_PAIRS:
             out += _seven_pairs(counts, wilds, four_as_two_pairs)
