@@ -138,10 +138,13 @@ def table_layout(rng: np.random.Generator, size: tuple[float, float, float], poo
 
 
 def render_table_scene(rng: np.random.Generator, art_sets: Sequence[str] | None = None,
-                       above: bool | None = None, indicator: bool | None = None) -> Scene:
-    """One labelled photo of a whole table (``art_sets`` default: the held-out designs)."""
+                       above: bool | None = None, indicator: bool | None = None,
+                       coloured: bool = False) -> Scene:
+    """One labelled photo of a whole table (``art_sets`` default: the held-out designs);
+    ``coloured``: dark or tinted faces (``body.random_style``; False renders seed for seed as
+    the measured scenes of ``vision.evaluate_table`` were)."""
     art = load_art_set(_pick_art(rng, list(art_sets or HELD_OUT_ART)))
-    style = random_style(rng, art, False)
+    style = random_style(rng, art, coloured)
     pool = TilePool(allowed=art.codes)
     above = bool(rng.random() < 0.4) if above is None else above
     indicator = bool(rng.random() < 0.8) if indicator is None else indicator
