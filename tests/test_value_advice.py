@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
@@ -35,13 +36,13 @@ def _small_wall(hand: str, keep: dict[str, int], tiles: tuple[str, ...] = TILES)
     return out
 
 
-def _brute(hand: str, discard: str, keep: dict[str, int], draws: int,
-           measure: str) -> float:
+def _play_out(hand: str, discard: str, keep: dict[str, int], draws: int, measure: str,
+              distance: Callable[[tuple[int, ...]], int], wins: Callable[[list[int]], bool]
+              ) -> float:
     """The model played out by brute force over the whole decision tree: every draw of every
-    tile (the k-th from ``unseen - k`` tiles, the kept ones gone), after a draw that lowers the
-    shanten every discard that keeps it lower, the best for ``measure`` (win: a complete hand;
-    tenpai: ready); no memo by hand across draw counts, no vectors, no engine draw lists."""
-    forms = get_profile("default").forms
+    tile (the k-th from ``unseen - k`` tiles, the kept ones gone), after a draw that lowers
+    ``distance`` every discard that keeps it lower, the best for ``measure`` (win: ``wins``;
+    tenpai: distance 0); no memo by hand across draw counts, no vectors, no engine draw lists."""
     start = to_counts(parse_tiles(hand))
     pool = [keep.get(t, 0) for t in TILES]
     unseen = sum(pool)
@@ -50,7 +51,7 @@ def _brute(hand: str, discard: str, keep: dict[str, int], draws: int,
 
     @cache
     def value(h: tuple[int, ...], k: int) -> float:
-        s = shanten(list(h), 0, forms)
+        s = distance(h)
         if measure == "tenpai" and s == 0:
             return 1.0
         if k == draws or unseen - k <= 0:
@@ -62,17 +63,17 @@ def _brute(hand: str, discard: str, keep: dict[str, int], draws: int,
                 continue
             drawn = list(h)
             drawn[i] += 1
-            if is_complete(drawn, 0, forms):
+            if s == 0 and wins(drawn):
                 useful.append((copies, 1.0))
                 continue
-            options = []
+            lower = []
             for d in range(34):
                 if drawn[d]:
                     drawn[d] -= 1
-                    options.append(tuple(drawn))
+                    if distance(tuple(drawn)) < s:
+                        lower.append(tuple(drawn))
                     drawn[d] += 1
-            lower = [o for o in options if shanten(list(o), 0, forms) < s]
-            if lower:  # the model: a kept draw's discard keeps the lower shanten
+            if lower:  # the model: a kept draw's discard keeps the lower distance
                 useful.append((copies, max(value(o, k + 1) for o in lower)))
         # any other draw is thrown back, taken from the tiles no step wants while there are any
         left = max(unseen - k, sum(c for c, _ in useful))
@@ -80,6 +81,16 @@ def _brute(hand: str, discard: str, keep: dict[str, int], draws: int,
         return sum(c / left * v for c, v in useful) + stay * value(h, k + 1)
 
     return value(tuple(first), 0)
+
+
+def _brute(hand: str, discard: str, keep: dict[str, int], draws: int,
+           measure: str) -> float:
+    """The model of an ordinary hand by brute force: the distance is the shanten, a win a
+    complete hand."""
+    forms = get_profile("default").forms
+    return _play_out(hand, discard, keep, draws, measure,
+                     cache(lambda h: shanten(list(h), 0, forms)),
+                     lambda h: is_complete(h, 0, forms))
 
 
 @pytest.mark.parametrize("hand, keep, draws", [
@@ -110,9 +121,6 @@ def _brute_giving_up(hand: str, discard: str, keep: dict[str, int], draws: int, 
     hand holding none of the suit."""
     profile = get_profile("sichuan")
     forms, pairs = profile.forms, profile.four_as_two_pairs
-    start = to_counts(parse_tiles(hand))
-    pool = [keep.get(t, 0) for t in TILES]
-    unseen = sum(pool)
     dropped = [INDEX[f"{n}{suit}"] for n in range(1, 10)]
     others = [INDEX[t] for t in SUITED if t[1] != suit]
 
@@ -132,40 +140,7 @@ def _brute_giving_up(hand: str, discard: str, keep: dict[str, int], draws: int, 
     def wins(h: list[int]) -> bool:
         return not any(h[i] for i in dropped) and is_complete(h, 0, forms, pairs)
 
-    first = list(start)
-    first[INDEX[discard]] -= 1
-
-    @cache
-    def value(h: tuple[int, ...], k: int) -> float:
-        s = distance(h)
-        if measure == "tenpai" and s == 0:
-            return 1.0
-        if k == draws or unseen - k <= 0:
-            return 0.0
-        useful = []
-        for i in range(34):
-            copies = pool[i] - max(0, h[i] - start[i])
-            if copies <= 0:
-                continue
-            drawn = list(h)
-            drawn[i] += 1
-            if s == 0 and wins(drawn):
-                useful.append((copies, 1.0))
-                continue
-            lower = []
-            for d in range(34):
-                if drawn[d]:
-                    drawn[d] -= 1
-                    if distance(tuple(drawn)) < s:
-                        lower.append(tuple(drawn))
-                    drawn[d] += 1
-            if lower:
-                useful.append((copies, max(value(o, k + 1) for o in lower)))
-        left = max(unseen - k, sum(c for c, _ in useful))
-        stay = 1 - sum(c for c, _ in useful) / left
-        return sum(c / left * v for c, v in useful) + stay * value(h, k + 1)
-
-    return value(tuple(first), 0)
+    return _play_out(hand, discard, keep, draws, measure, distance, wins)
 
 
 @pytest.mark.parametrize("hand, void, keep, draws", [
