@@ -314,3 +314,24 @@ function drawLabels(canvas, g, items, minPx = 13) {
   return placed;
 }
 window.drawLabels = drawLabels;
+
+//: The rivers the live page leaves for the table page's next record (seat wind -> tiles in
+//: discard order, and when, in ms): a hand's discards are an hour old at most.
+const LIVE_RIVERS = "mahjong-live-rivers", LIVE_RIVERS_MS = 60 * 60 * 1000;
+const liveRivers = {
+  /** Leave ``rivers`` for the next record (private mode: they are typed on the table page). */
+  leave(rivers) {
+    try { localStorage.setItem(LIVE_RIVERS, JSON.stringify({ rivers, at: Date.now() })); } catch (e) { /* private mode */ }
+  },
+  /** The rivers left, by seat wind, or {} where none are fresh enough. */
+  take() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(LIVE_RIVERS) || "null");
+      return kept && kept.rivers && Date.now() - kept.at <= LIVE_RIVERS_MS ? kept.rivers : {};
+    } catch (e) { return {}; }
+  },
+  /** Forget them once a hand recorded them. */
+  clear() {
+    try { localStorage.removeItem(LIVE_RIVERS); } catch (e) { /* private mode */ }
+  },
+};

@@ -147,19 +147,11 @@ function tableFacts() {
   return { rivers, melds };
 }
 
-//: Where the live page leaves its rivers for the table page (static/table.js), which records
-//: them with the next hand: seat wind -> tiles in discard order, and when (ms).
-const LIVE_RIVERS = "mahjong-live-rivers";
-
 /** Leave the rivers this page holds (the reader's, with the tapped ones in place) for the table
- * session's next record; nothing is left while there are none. */
+ * session's next record (``liveRivers`` in common.js); nothing is left while there are none. */
 function shareRivers() {
   const facts = tableFacts();
-  try {
-    if (facts && Object.keys(facts.rivers).length) {
-      localStorage.setItem(LIVE_RIVERS, JSON.stringify({ rivers: facts.rivers, at: Date.now() }));
-    }
-  } catch (e) { /* private mode: the rivers are typed on the table page */ }
+  if (facts && Object.keys(facts.rivers).length) liveRivers.leave(facts.rivers);
 }
 
 /** The table reader's rivers and melds, by wind from the player's seat, into ``rivers`` and

@@ -148,19 +148,11 @@ function riversHTML(t, h) {
   return rows ? `<div class="rivers"><div class="note">${T("ui.rivers")}</div>${rows}</div>` : "";
 }
 
-//: The rivers the live page left (static/live.js, shareRivers) and how long they stay the
-//: next hand's: a hand's discards are an hour old at most.
-const LIVE_RIVERS = "mahjong-live-rivers", LIVE_RIVERS_MS = 60 * 60 * 1000;
-
-/** The live page's rivers by seat wind (only this table's winds), or {} when there are none
- * fresh enough. */
-function liveRivers(t) {
-  try {
-    const kept = JSON.parse(localStorage.getItem(LIVE_RIVERS) || "null");
-    if (!kept || !kept.rivers || !(Date.now() - kept.at <= LIVE_RIVERS_MS)) return {};
-    const winds = WINDS.slice(0, t.players.length);
-    return Object.fromEntries(Object.entries(kept.rivers).filter(([w, tiles]) => winds.includes(w) && Array.isArray(tiles)));
-  } catch (e) { return {}; }
+/** The live page's rivers (``liveRivers`` in common.js) of this table's winds, by seat wind. */
+function liveRiversOf(t) {
+  const winds = WINDS.slice(0, t.players.length);
+  return Object.fromEntries(Object.entries(liveRivers.take())
+    .filter(([w, tiles]) => winds.includes(w) && Array.isArray(tiles)));
 }
 
 /** One river box a player, labelled with the seat wind he sits at in the hand being recorded
@@ -171,7 +163,7 @@ function drawRiverRows(t) {
   const hand = game.correcting ? t.hands.find((h) => h.number === game.correcting) : null;
   const dealer = hand ? hand.dealer : t.dealer;
   // the next hand's boxes start with the rivers the live page read or had tapped in
-  const shared = hand ? {} : liveRivers(t);
+  const shared = hand ? {} : liveRiversOf(t);
   box.innerHTML = t.players.map((p, i) => {
     const wind = WINDS[(i - dealer + t.players.length) % t.players.length];
     const label = T("page.river_of", { name: p.name, wind: windName(wind) });
@@ -426,7 +418,7 @@ async function record() {
   if (Object.keys(k).length) body.kongs = k;
   try {
     // none typed: those the live page left since the boxes were drawn (another tab)
-    const shared = game.correcting ? {} : liveRivers(game.table);
+    const shared = game.correcting ? {} : liveRiversOf(game.table);
     const rivers = await riversTyped() || (Object.keys(shared).length ? shared : null);
     if (rivers) body.rivers = rivers;
   } catch (err) { showError($("record-error"), err); return; }
@@ -439,7 +431,7 @@ async function record() {
   try {
     game.table = n ? await write("PUT", `/api/tables/${game.table.id}/hands/${n}`, body)
       : await write("POST", `/api/tables/${game.table.id}/hands`, body);
-    if (!n) try { localStorage.removeItem(LIVE_RIVERS); } catch (e) { /* private mode */ }
+    if (!n) liveRivers.clear();
     game.correcting = null;
     saveTable(game.table, game.secret);
     for (let i = 0; i < 4; i++) $(`pt${i}`).value = "";
