@@ -54,6 +54,12 @@ EXACT_SHANTEN = 2
 #: discard there within ``EXACT_SHANTEN`` is exact (docs/advice.md *Speed*).
 MAX_HANDS = 1000
 DISCARD_HANDS = 500
+#: Winning hands one decision scores at most, and at most ``DISCARD_WINS`` more for any discard
+#: but the first, bounded as the hands are: a hand of several wild tiles reaches thousands of
+#: wins of a dozen readings each (a Sichuan hand holding four wild 6筒 scored 4,537 in 3 s),
+#: while the benchmark runs' decisions score at most 230 (``tests/test_value_advice.py``).
+MAX_WINS = 1000
+DISCARD_WINS = 500
 #: Draws assumed when neither the input nor the table says how many are left (a riichi wall of
 #: 136 less 14 dead and 53 dealt leaves 69, about 17 for each seat).
 DEFAULT_DRAWS = 17
@@ -70,7 +76,7 @@ Judge = Callable[[HandState, list[int], int], list[Any]]
 
 
 class OverBudget(Exception):
-    """The decision reached ``MAX_HANDS`` hands valued exactly."""
+    """The decision reached ``MAX_HANDS`` hands valued or ``MAX_WINS`` wins scored exactly."""
 
 
 @dataclass
@@ -106,6 +112,7 @@ class ValueModel:
     judge: Judge
     memo: dict[Key, Outlook] = field(default_factory=dict)
     budget: int = MAX_HANDS
+    win_budget: int = MAX_WINS
     shape: dict[Key, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     shanten14: dict[Key, int] = field(default_factory=dict)
     wins: dict[Key, Win | None] = field(default_factory=dict)
@@ -173,6 +180,8 @@ class ValueModel:
     def win(self, key: Key) -> Win | None:
         """The win a complete 14-tile hand makes, or None where the variant refuses it."""
         if key not in self.wins:
+            if len(self.wins) >= self.win_budget:
+                raise OverBudget
             self.wins[key] = winning_value(self.state, self.profile, self.rules, key, self.judge)
         return self.wins[key]
 
@@ -530,6 +539,8 @@ def discard_value(model: ValueModel, tile: str) -> dict[str, Any]:
         # approximated ones have an exact gain per win to be measured by
         model.budget = min(len(model.memo) + DISCARD_HANDS, MAX_HANDS) if model.memo \
             else MAX_HANDS
+        model.win_budget = min(len(model.wins) + DISCARD_WINS, MAX_WINS) if model.wins \
+            else MAX_WINS
         try:
             o = model.outlook(key)
         except OverBudget:

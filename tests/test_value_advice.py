@@ -627,3 +627,20 @@ def test_a_winning_hand_with_a_pair_of_wilds_standing_alone_is_valued() -> None:
                       "variant": "sichuan"})
     assert all(0 <= d["win_chance"] <= 1 for d in result["discards"])
     assert any("七对" in t["name_zh"] for d in result["discards"] for t in d["targets"])
+
+
+def test_a_hand_of_many_wilds_scores_at_most_the_bounded_wins(monkeypatch) -> None:
+    """Four wild 6筒 reach thousands of winning hands of many readings each: the decision scores
+    at most ``MAX_WINS`` of them, and the discards past the bound take the approximation."""
+    from assistant import value
+
+    scored = []
+    original = value.winning_value
+    monkeypatch.setattr(value, "winning_value",
+                        lambda *args: scored.append(1) or original(*args))
+    result = analyze({"concealed": "9s9s9s5p6p7p1s2s3s6p6p6p2m2m", "wilds": ["6p"],
+                      "variant": "sichuan"})
+    assert 0 < len(scored) <= value.MAX_WINS
+    assert not result["discards"][0].get("approximate")
+    assert any(d.get("approximate") for d in result["discards"])
+    assert all(0 <= d["win_chance"] <= d["tenpai_chance"] <= 1 for d in result["discards"])
