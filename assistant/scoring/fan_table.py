@@ -127,6 +127,11 @@ class Card:
     joint_values: dict[str, int] = field(default_factory=dict)
     joint_numbers: tuple[tuple[int, int], ...] = ()
     joint_lines: dict[str, Line] = field(default_factory=dict)
+    #: Each counted pattern's place on the card and in the replacement order (the biggest value
+    #: first, equal values in the card's order), by bit, and the bits of the limit lines.
+    order_of: dict[int, int] = field(default_factory=dict)
+    rank_of: dict[int, int] = field(default_factory=dict)
+    limit_mask: int = 0
 
 
 #: A reading's chosen lines: (line, count, the sets of a relation or None), in the card's order,
@@ -193,34 +198,51 @@ class FanTable:
                 lines[line.bit] = line
                 wanted |= 1 << line.bit
         values = {line.entry.pattern: line.value for line in joint}
+        by_value = sorted(lines.values(), key=lambda line: (-line.value, line.order))
         return Card(wanted, python_checks(wanted), lines, tuple(joint), mask_of(values), values,
-                    relation_numbers(values), {line.entry.pattern: line for line in joint})
+                    relation_numbers(values), {line.entry.pattern: line for line in joint},
+                    {n: line.order for n, line in lines.items()},
+                    {line.bit: k for k, line in enumerate(by_value)},
+                    mask_of(line.entry.pattern for line in lines.values() if line.entry.limit))
 
     def choose(self, hand: WinningHand, win: Win, options: Mapping[str, Any]) -> Chosen:
         """The lines a reading scores: every pattern present, less those replaced by another
         present one, the relations chosen together after the replacements."""
         card = self.card(options)
         bits, counts = present(hand, win, card.wanted, card.checks)
-        found: list[tuple[Line, int, list[tuple[int, ...]] | None]] = []
-        while bits:
-            low = bits & -bits
-            n = low.bit_length() - 1
-            found.append((card.lines[n], counts.get(n, 1), None))
-            bits ^= low
-        found.sort(key=lambda f: f[0].order)
+        present_bits = []
+        rest = bits
+        while rest:
+            low = rest & -rest
+            present_bits.append(low.bit_length() - 1)
+            rest ^= low
+        lines = card.lines
         joint = card.joint
-        limit = any(line.entry.limit for line, _, _ in found)
+        limit = bool(bits & card.limit_mask)
         if limit:
-            best = max((f for f in found if f[0].entry.limit), key=lambda f: f[0].value)
-            found, joint = [best], ()
+            best = max((n for n in present_bits if card.limit_mask >> n & 1),
+                       key=lambda n: (lines[n].value, -lines[n].order))
+            present_bits, joint = [best], ()
+        # The replacements, biggest first (the card's rank order: the same as sorting the lines
+        # found by value, equal values in the card's order).
+        present_bits.sort(key=card.rank_of.__getitem__)
+        replaced = 0
+        for n in present_bits:
+            if not replaced >> n & 1:
+                replaced |= lines[n].replaces
+        present_bits.sort(key=card.order_of.__getitem__)
+        found: list[tuple[Line, int, list[tuple[int, ...]] | None]] = [
+            (lines[n], counts.get(n, 1), None) for n in present_bits]
+        chosen = None
         if joint:
-            replaced = self._replaced(found)
             if replaced & card.joint_mask:
                 chosen = combine_sets(hand, {line.entry.pattern: line.value for line in joint
                                              if not replaced >> line.bit & 1})
             else:
                 chosen = combine_sets(hand, card.joint_values, card.joint_numbers)
-            found += [(card.joint_lines[key], len(sets), sets) for key, sets in chosen.items()]
+        if not chosen:
+            return [f for f in found if not replaced >> f[0].bit & 1], limit
+        found += [(card.joint_lines[key], len(sets), sets) for key, sets in chosen.items()]
         replaced = self._replaced(found)
         kept = [f for f in found if not replaced >> f[0].bit & 1]
         kept.sort(key=lambda f: f[0].order)

@@ -276,10 +276,11 @@ def score_hand(state: HandState, profile: RuleProfile,
     win = Win.of(state, dealer=False, unique_wait=unique_wait(state, profile),
                  fourth_tile=last_copy(state), robbing_kong=robbable(state))
     best: tuple[int, Chosen, WinningHand, Win] | None = None
-    for hand in winning_hands(state, readings):
+    hands = winning_hands(state, readings)
+    for hand in hands:
         won = _reading_win(hand, win, profile)
         chosen = TABLE.choose(hand, won, profile.extra)
-        total = TABLE.rank(chosen, [], profile.extra)[1]
+        total = TABLE.rank(chosen, [], profile.extra)[1] if len(hands) > 1 else 0
         if best is None or total > best[0]:
             best = (total, chosen, hand, won)
     if best is None:
