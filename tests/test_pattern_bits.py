@@ -293,3 +293,44 @@ def test_the_scoring_entries_never_crash_on_anything() -> None:
             except (TypeError, AttributeError, ValueError, OverflowError):
                 continue
             assert out is NotImplemented or isinstance(out, tuple)
+
+
+def test_the_core_and_python_choose_the_same_lines_on_every_card(monkeypatch) -> None:
+    """FanTable.choose by the core (pattern_bits with the card's rows) against the Python
+    choice on the same card and reading: the same lines, counts, sets and limit, in order."""
+    from assistant.scoring import fan_table
+
+    cards = [c for c in _cards() if c.card(_options(c)).native is not None]
+    assert any(c.sets_once for c in cards) and any(
+        any(e.limit for e in c.entries) for c in cards), "the core chooses MCR's and a limit card"
+    rng = random.Random(2026)
+    readings = [random_reading(rng) for _ in range(3000)]
+    got = [[c.choose(h, w, _options(c)) for h, w in readings] for c in cards]
+    monkeypatch.setattr(fan_table, "native_choice", lambda *_: NotImplemented)
+    chosen_relations = limits = 0
+    for card, answers in zip(cards, got, strict=True):
+        options = _options(card)
+        for (h, w), native_answer in zip(readings, answers, strict=True):
+            want = card.choose(h, w, options)
+            assert native_answer == want, (card.entries[0].pattern, h, w)
+            chosen_relations += any(sets for _, _, sets in want[0])
+            limits += want[1]
+    assert chosen_relations > 500 and limits > 50, (chosen_relations, limits)
+
+
+def test_a_card_the_core_cannot_read_is_refused_never_a_crash() -> None:
+    """Rows of any length and values: NotImplemented or an answer, never a crash; a card the
+    core refuses is chosen in Python."""
+    from array import array
+
+    rng = random.Random(5)
+    hand, win = random_reading(rng)
+    for _ in range(3000):
+        words = [rng.choice((0, 1, -1, 2, 5, 40, 98, 99, 127, 128, 2**31 - 1, -2**31,
+                             rng.randrange(-200, 200))) for _ in range(rng.choice((0, 9, 18, 27,
+                                                                                   8, 10, 45)))]
+        card = array("i", words).tobytes()
+        out = native.core.pattern_bits(hand, win, card)
+        assert out is NotImplemented or (isinstance(out, tuple) and len(out) == 2)
+    assert native.core.pattern_bits(hand, win, "not bytes") is NotImplemented
+    assert native.core.pattern_bits(hand, win, b"\0" * 36 * 161) is NotImplemented

@@ -27,6 +27,7 @@ writing the items of the best one only.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +35,7 @@ from typing import Any
 from ..decompose import Decomposition
 from ..hand import HandState
 from .items import item
-from .pattern_bits import BIT, Check, mask_of, present, python_checks
+from .pattern_bits import BIT, NATIVE_MASK, Check, mask_of, native_choice, present, python_checks
 from .patterns import (
     CATALOGUE,
     RELATIONS,
@@ -132,11 +133,35 @@ class Card:
     order_of: dict[int, int] = field(default_factory=dict)
     rank_of: dict[int, int] = field(default_factory=dict)
     limit_mask: int = 0
+    #: The card as the compiled core's choose reads it (:func:`native_rows`; None: chosen in
+    #: Python), and every line by its bit.
+    native: bytes | None = None
+    by_bit: dict[int, Line] = field(default_factory=dict)
 
 
 #: A reading's chosen lines: (line, count, the sets of a relation or None), in the card's order,
 #: and whether a limit hand was among the patterns found.
 Chosen = tuple[list[tuple[Line, int, list[tuple[int, ...]] | None]], bool]
+
+
+def native_rows(ranked: list[Line], joint: list[Line],
+                numbers: tuple[tuple[int, int], ...]) -> bytes | None:
+    """A card's lines packed for the core's choose (``_patterns.c`` ``choose_lines``): int32
+    rows of bit, value, order, limit, relation (-1: counted one by one), the replaces mask in
+    four 32-bit words; the lines counted one by one in the replacement order (``ranked``), then
+    the relations in the card's order. None where the core could not hold the card (a relation
+    it does not know, a bit past 128)."""
+    rows = [(line, -1) for line in ranked]
+    for line, (number, _) in zip(joint, numbers, strict=True):
+        if number < 0:
+            return None
+        rows.append((line, number))
+    if any(line.bit >= 128 or line.replaces >> 128 for line, _ in rows):
+        return None
+    packed = array("I", [word for line, relation in rows for word in (
+        line.bit, line.value, line.order, int(line.entry.limit), relation & 0xFFFFFFFF,
+        *(line.replaces >> (32 * k) & 0xFFFFFFFF for k in range(4)))])
+    return packed.tobytes() if packed.itemsize == 4 else None
 
 
 @dataclass(frozen=True)
@@ -199,16 +224,26 @@ class FanTable:
                 wanted |= 1 << line.bit
         values = {line.entry.pattern: line.value for line in joint}
         by_value = sorted(lines.values(), key=lambda line: (-line.value, line.order))
-        return Card(wanted, python_checks(wanted), lines, tuple(joint), mask_of(values), values,
-                    relation_numbers(values), {line.entry.pattern: line for line in joint},
+        checks = python_checks(wanted)
+        numbers = relation_numbers(values)
+        return Card(wanted, checks, lines, tuple(joint), mask_of(values), values, numbers,
+                    {line.entry.pattern: line for line in joint},
                     {n: line.order for n, line in lines.items()},
                     {line.bit: k for k, line in enumerate(by_value)},
-                    mask_of(line.entry.pattern for line in lines.values() if line.entry.limit))
+                    mask_of(line.entry.pattern for line in lines.values() if line.entry.limit),
+                    None if checks or NATIVE_MASK == 0 else native_rows(by_value, joint, numbers),
+                    {**lines, **{line.bit: line for line in joint}})
 
     def choose(self, hand: WinningHand, win: Win, options: Mapping[str, Any]) -> Chosen:
         """The lines a reading scores: every pattern present, less those replaced by another
         present one, the relations chosen together after the replacements."""
         card = self.card(options)
+        if card.native is not None:
+            got = native_choice(hand, win, card.native)
+            if got is not NotImplemented:
+                limit, rows = got  # type: ignore[misc]
+                by_bit = card.by_bit
+                return [(by_bit[bit], count, sets) for bit, count, sets in rows], limit
         bits, counts = present(hand, win, card.wanted, card.checks)
         present_bits = []
         rest = bits
