@@ -28,7 +28,7 @@ writing the items of the best one only.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +111,34 @@ class Line:
     bit: int
     replaces: int
     order: int
+    #: The item's names and how it finds its tiles (see :meth:`FanTable._item`), read once.
+    name_zh: str = ""
+    name_en: str = ""
+    tiles: Callable[[WinningHand, Win], Iterable[str]] | None = None
+
+
+def _all_tiles(hand: WinningHand, win: Win) -> tuple[str, ...]:
+    """A pattern of the whole hand shows every tile."""
+    return hand.sorted_tiles
+
+
+def _root_tiles(hand: WinningHand, win: Win) -> list[str]:
+    """根: each tile held four times."""
+    return [t for t in fours(hand) for _ in range(4)]
+
+
+def _kong_tiles(hand: WinningHand, win: Win) -> list[str]:
+    """杠: each kong's four tiles."""
+    return [t for t in kongs(hand) for _ in range(4)]
+
+
+def _line(entry: Entry, value: int, order: int) -> Line:
+    """A card line with its item's names and tile finder worked out."""
+    pattern = CATALOGUE[entry.pattern]
+    tiles = pattern.tiles or {"root": _root_tiles, "kong": _kong_tiles}.get(entry.pattern,
+                                                                             _all_tiles)
+    return Line(entry, value, BIT[entry.pattern], mask_of(entry.replaces), order,
+                entry.name_zh or pattern.name_zh, entry.name_en or pattern.name_en, tiles)
 
 
 @dataclass(frozen=True)
@@ -216,7 +244,7 @@ class FanTable:
         for n, (entry, value) in enumerate(zip(self.entries, values, strict=True)):
             if not value:
                 continue
-            line = Line(entry, value, BIT[entry.pattern], mask_of(entry.replaces), n)
+            line = _line(entry, value, n)
             if self.sets_once and entry.pattern in RELATIONS:
                 joint.append(line)
             else:
@@ -313,8 +341,15 @@ class FanTable:
                extra: Iterable[dict[str, Any]] = ()) -> Scored:
         """The itemised score of the lines :meth:`choose` gave for the reading."""
         lines, limit = chosen
-        items = [self._item(line.entry, count, line.value, hand, win, sets)
-                 for line, count, sets in lines]
+        items = []
+        for line, count, sets in lines:
+            tiles = (line.tiles(hand, win) if sets is None  # type: ignore[misc]
+                     else [t for combo in sets for i in combo for t in hand.sets[i].tiles])
+            out = {"name_zh": line.name_zh, "name_en": line.name_en, "value": line.value,
+                   "tiles": list(tiles), "key": line.entry.pattern}
+            if count > 1:
+                out["count"] = count
+            items.append(out)
         items = self._named(items) + list(extra)
         if not items and self.fallback is not None:
             items.append(self._item(self.fallback, 1, self.fallback.worth(options), hand, win))

@@ -520,16 +520,15 @@ def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
     """The yaku of a reading as (line, han each, count); a yakuman hand keeps its yakuman only."""
     found: list[tuple[Yaku, int, int]] = []
     made = kinds(r.hand)
-    patterns = None  # the reading's pattern bits, read once for the lines that test one
+    # The reading's pattern bits, read once: a line testing a pattern the hand lacks is passed
+    # over before its gate (most lines of most hands).
+    bits, counts = r.patterns(s.win) if NATIVE_KEYS else (0, {})
     for y, han, needs, excludes, bit in GATED_BY_OPEN[r.open]:
+        if bit >= 0 and not bits >> bit & 1:
+            continue
         if not needs <= made or excludes & made:
             continue
-        if bit < 0:
-            count = y.test(r, s)
-        else:
-            if patterns is None:
-                patterns = r.patterns(s.win)
-            count = patterns[1].get(bit, 1) if patterns[0] >> bit & 1 else 0
+        count = y.test(r, s) if bit < 0 else counts.get(bit, 1)
         if count:
             if y.yakuman == 2 and not s.options["double_yakuman"]:
                 han = 13
