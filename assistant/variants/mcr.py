@@ -216,6 +216,10 @@ MCR = RuleProfile(
 )
 
 
+#: The shape rules of MCR's waits (the profile's forms, made once: every win asks for 独听).
+WAIT_RULES = Rules(forms=MCR.forms, four_as_two_pairs=MCR.four_as_two_pairs)
+
+
 def read_mcr_table(state: HandState | None, profile: RuleProfile,
                    data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of an MCR hand (no bets: the stakes are the points)."""
@@ -234,9 +238,11 @@ def unique_wait(state: HandState, profile: RuleProfile) -> bool:
     a wait of the shape)."""
     if state.win_tile is None:
         return False
-    rules = Rules(forms=profile.forms, four_as_two_pairs=profile.four_as_two_pairs)
+    rules = WAIT_RULES
+    if profile.forms != rules.forms or profile.four_as_two_pairs != rules.four_as_two_pairs:
+        rules = Rules(forms=profile.forms, four_as_two_pairs=profile.four_as_two_pairs)
     found = waits(to_counts(state.concealed), 0, rules, fifth_copy=True)
-    return [TILES[i] for i in found] == [state.win_tile]
+    return len(found) == 1 and TILES[found[0]] == state.win_tile
 
 
 def last_copy(state: HandState) -> bool:

@@ -608,6 +608,13 @@ def read_riichi_table(state: HandState | None, profile: RuleProfile,
                       data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table: dealer East, the winner at his seat wind; ``honba`` and
     ``riichi_sticks`` (seat -> sticks it put on the table) are read by :func:`table_extras`."""
+    return _riichi_table(state, profile, data, need_seat)[0]
+
+
+def _riichi_table(state: HandState | None, profile: RuleProfile,
+                  data: dict[str, Any] | None = None, need_seat: bool = True
+                  ) -> tuple[Table, int, dict[str, int]]:
+    """:func:`read_riichi_table` with the honba and riichi sticks it checked."""
     raw = state.table if state is not None else data
     raw = dict(raw) if isinstance(raw, dict) else raw
     own = {k: raw.pop(k) for k in TABLE_OWN_KEYS if k in raw} if isinstance(raw, dict) else {}
@@ -625,8 +632,8 @@ def read_riichi_table(state: HandState | None, profile: RuleProfile,
     if state is not None and table.seat != state.seat_wind:
         raise MahjongError(f"riichi: table.seat {table.seat} must be the winner's seat wind "
                            f"{state.seat_wind}", "seat")
-    table_extras(own, table.seats)
-    return table
+    honba, sticks = table_extras(own, table.seats)
+    return table, honba, sticks
 
 
 def table_extras(own: dict[str, Any], seats: tuple[str, ...] = WINDS
@@ -710,11 +717,9 @@ def score_riichi(state: HandState, profile: RuleProfile,
         raise MahjongError("kong_replacement (嶺上開花): the draw after setting a 北 aside is not "
                            "a kong's replacement at this table (option nukidora_rinshan = "
                            "false); declare a kong among the melds", "kong_replacement")
-    table = read_riichi_table(state, profile)
+    table, honba, sticks = _riichi_table(state, profile)
     winner = table.seat
     assert winner is not None
-    honba, sticks = table_extras({k: state.table[k] for k in TABLE_OWN_KEYS
-                                  if state.table and k in state.table}, table.seats)
     assumed = list(table.assumed)
     declared = state.riichi or state.double_riichi
     if declared and not sticks.get(winner):
