@@ -350,7 +350,9 @@ class FanTable:
             if count > 1:
                 out["count"] = count
             items.append(out)
-        items = self._named(items) + list(extra)
+        if self.combos:
+            items = self._named(items)
+        items += extra
         if not items and self.fallback is not None:
             items.append(self._item(self.fallback, 1, self.fallback.worth(options), hand, win))
         total = self._combine(i["value"] * i.get("count", 1) for i in items)

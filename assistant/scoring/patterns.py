@@ -96,10 +96,16 @@ class WinningHand:
 def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[WinningHand]:
     """Every reading of the hand joined with its melds (one pass over each reading's groups:
     this runs for every reading of every hand scored)."""
-    meld_sets = tuple(SetView("kong" if m.is_kong else m.type, m.stands_for, not m.concealed)
-                      for m in state.melds)  # a quint (昆) scores as the kong it contains
-    meld_tiles = tuple(t for m in state.melds for t in m.stands_for)
-    exposed = sum(1 for m in state.melds if not m.concealed)
+    melded: list[SetView] = []
+    meld_list: list[str] = []
+    exposed = 0
+    for m in state.melds:
+        tiles = m.stands_for
+        # a quint (昆) scores as the kong it contains
+        melded.append(SetView("kong" if m.is_kong else m.type, tiles, not m.concealed))
+        meld_list += tiles
+        exposed += not m.concealed
+    meld_sets, meld_tiles = tuple(melded), tuple(meld_list)
     own = tuple(state.tiles)
     win_tile = state.win_tile
     out = []
