@@ -10,7 +10,10 @@ A card is scored as arrays: once per set of option values it becomes bit masks (
 each line's pattern bit, value and the patterns it replaces as a mask), a reading's patterns come
 as one bit set (:mod:`~assistant.scoring.pattern_bits`, the compiled core's predicates where
 built), and :func:`best_reading` ranks the readings by their totals (:meth:`FanTable.rank`),
-writing the items of the best one only.
+writing the items of the best one only. Where the core is built and holds every pattern of the
+card, :meth:`FanTable.choose` is one core call on the card's rows packed once (:func:`native_rows`:
+the patterns, the replacements, the relations chosen together); the Python choice is the pure
+path and gives the same lines (``tests/test_pattern_bits.py``).
 
 >>> from assistant.hand import HandState
 >>> from assistant.decompose import decompositions
