@@ -267,6 +267,10 @@ def _junk(rng: random.Random, depth: int = 0) -> object:
 def test_the_scoring_entries_never_crash_on_anything() -> None:
     """Readings and wins of arbitrary attributes, and arbitrary relation points: an answer,
     NotImplemented or a Python error, never a crash of the process."""
+    from assistant.variants.mcr import TABLE
+
+    rows = TABLE.card({}).native
+    assert rows is not None
     rng = random.Random(13)
     hand_fields = ("form", "sets", "pair", "tiles", "win_tile", "concealed_groups",
                    "concealed_tiles", "melds_exposed")
@@ -286,6 +290,7 @@ def test_the_scoring_entries_never_crash_on_anything() -> None:
         values = tuple((rng.randint(-2, 20), rng.choice((1, 0, -3, 8, 2**33))) for _ in
                        range(rng.randint(0, 6)))
         for fn, args in ((native.core.pattern_bits, (hand, odd)),
+                         (native.core.pattern_bits, (hand, odd, rows)),
                          (native.core.combine_sets, (hand, values)),
                          (native.core.combine_sets, (hand, _junk(rng)))):
             try:
