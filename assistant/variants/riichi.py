@@ -447,9 +447,16 @@ def _fu_parts(r: Reading, s: Situation) -> tuple[list[tuple[str, int]], int]:
 
 def fu_of(r: Reading, s: Situation) -> tuple[int, list[dict[str, Any]]]:
     """The hand's fu, rounded up to 10, with its items: 25 for seven pairs, 0 for 13 orphans."""
+    fu, parts = fu_with_parts(r, s)
+    return fu, [{"name_en": k, "fu": v} for k, v in parts]
+
+
+def fu_with_parts(r: Reading, s: Situation) -> tuple[int, list[tuple[str, int]]]:
+    """:func:`fu_of` with its items as (name, fu) pairs (every reading is compared by its fu;
+    the best one's items only are written)."""
     form = r.hand.form
     if form is Form.SEVEN_PAIRS:
-        return 25, [{"name_en": "seven pairs", "fu": 25}]
+        return 25, [("seven pairs", 25)]
     if form is Form.THIRTEEN_ORPHANS:
         return 0, []
     parts, extra = _fu_parts(r, s)
@@ -462,7 +469,7 @@ def fu_of(r: Reading, s: Situation) -> tuple[int, list[dict[str, Any]]]:
     elif r.open and not extra:
         items.append(("open pinfu shape", 2))  # no 20-fu open hand: 30 fu
     total = sum(v for _, v in items)
-    return (total + 9) // 10 * 10, [{"name_en": k, "fu": v} for k, v in items]
+    return (total + 9) // 10 * 10, items
 
 
 def readings_of(state: HandState, readings: list[Decomposition]) -> list[Reading]:
@@ -489,10 +496,15 @@ class Valued:
     dora: dict[str, int]
     han: int
     fu: int
-    fu_items: list[dict[str, Any]]
+    fu_parts: list[tuple[str, int]]
     yakuman: int
     base: int
     limit: str | None
+
+    @property
+    def fu_items(self) -> list[dict[str, Any]]:
+        """The fu items: each part's name and fu."""
+        return [{"name_en": k, "fu": v} for k, v in self.fu_parts]
 
     @cached_property
     def items(self) -> list[dict[str, Any]]:
@@ -589,7 +601,7 @@ def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
         return None
     yakuman = sum(y.yakuman and han // 13 for y, han, _ in found)
     han = sum(h * c for _, h, c in found)
-    fu, fu_items = fu_of(r, s)
+    fu, parts = fu_with_parts(r, s)
     dora: dict[str, int] = {}
     if not yakuman:
         dora = {"dora": dora_count(state, r.hand, state.dora_indicators, s.dora_of, s.nukidora),
@@ -601,7 +613,7 @@ def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
     base, limit = base_points(han, fu, yakuman, s.options)
     if limit == "kazoe yakuman":
         yakuman = max(1, han // 13) if s.options["kazoe"] == "none" else 1
-    return Valued(r, found, dora, han, fu, fu_items, yakuman, base, limit)
+    return Valued(r, found, dora, han, fu, parts, yakuman, base, limit)
 
 
 def read_riichi_table(state: HandState | None, profile: RuleProfile,
