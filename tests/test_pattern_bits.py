@@ -19,7 +19,7 @@ from assistant import native
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.scoring import pattern_bits
-from assistant.scoring.fan_table import FanTable
+from assistant.scoring.fan_table import Entry, FanTable
 from assistant.scoring.patterns import (
     CATALOGUE,
     RELATIONS,
@@ -339,3 +339,16 @@ def test_a_card_the_core_cannot_read_is_refused_never_a_crash() -> None:
         assert out is NotImplemented or (isinstance(out, tuple) and len(out) == 2)
     assert native.core.pattern_bits(hand, win, "not bytes") is NotImplemented
     assert native.core.pattern_bits(hand, win, b"\0" * 36 * 161) is NotImplemented
+
+
+def test_a_card_with_values_the_core_does_not_take_is_chosen_in_python() -> None:
+    """A house rule worth nothing the core takes (negative, or past a million) leaves the card
+    to the Python choice, which scores it as before."""
+    card = FanTable((Entry("all_pungs", "pungs"), Entry("full_flush", 2)), combine="fan")
+    s = HandState.from_json({"concealed": "1113335557779m", "win_tile": "9m"})
+    hand = winning_hands(s, decompositions(to_counts(s.tiles)))[0]
+    assert card.card({"pungs": 3}).native is not None
+    for value in (2**40, -5):
+        assert card.card({"pungs": value}).native is None
+        scored = card.score(hand, Win(), {"pungs": value})
+        assert scored.total == value + 2

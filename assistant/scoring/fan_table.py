@@ -114,7 +114,7 @@ class Line:
     bit: int
     replaces: int
     order: int
-    #: The item's names and how it finds its tiles (see :meth:`FanTable._item`), read once.
+    #: The names of the line's item and how it finds its tiles (:meth:`FanTable.scored`).
     name_zh: str = ""
     name_en: str = ""
     tiles: Callable[[WinningHand, Win], Iterable[str]] | None = None
@@ -181,13 +181,14 @@ def native_rows(ranked: list[Line], joint: list[Line],
     rows of bit, value, order, limit, relation (-1: counted one by one), the replaces mask in
     four 32-bit words; the lines counted one by one in the replacement order (``ranked``), then
     the relations in the card's order. None where the core could not hold the card (a relation
-    it does not know, a bit past 128)."""
+    it does not know, a bit past 128, a value it does not take: under 1 or over a million)."""
     rows = [(line, -1) for line in ranked]
     for line, (number, _) in zip(joint, numbers, strict=True):
         if number < 0:
             return None
         rows.append((line, number))
-    if any(line.bit >= 128 or line.replaces >> 128 for line, _ in rows):
+    if any(line.bit >= 128 or line.replaces >> 128 or not 0 < line.value <= 1_000_000
+           for line, _ in rows):
         return None
     packed = array("I", [word for line, relation in rows for word in (
         line.bit, line.value, line.order, int(line.entry.limit), relation & 0xFFFFFFFF,
