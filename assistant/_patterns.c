@@ -1256,6 +1256,8 @@ static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card)
             for (int j = 0; j < n_joint; j++)
                 if (joint[j]->relation == c->relation)
                     l = joint[j];
+            if (l == NULL || l->n_combos == MAXS)
+                Py_RETURN_NOTIMPLEMENTED; /* neither happens: a relation's sets are disjoint */
             if (l->n_combos == 0)
                 all[n_all++] = l;
             l->combo_of[l->n_combos++] = s.best[i];
