@@ -8,7 +8,13 @@
  * mirrors the Python one of the same key in patterns.py line for line (the Python predicates stay
  * the pure path; tests/test_pattern_bits.py compares the two on many thousands of random
  * readings). The patterns made of several sets together (RELATIONS: 一般高, 三同刻 …) are not
- * here: the table chooses them together in Python (combine_sets).
+ * among the bits: combine_sets chooses them together (the 套算一次 search).
+ *
+ * pattern_bits(hand, win, card) goes on from the bits to a scoring card's choice of lines
+ * (FanTable.choose in assistant/scoring/fan_table.py): the lines present, the replacements (不计),
+ * the relations chosen together and the replacements again, in one call on the card's rows
+ * packed once per card (choose_lines). tests/test_pattern_bits.py compares it with the Python
+ * choice on every card.
  *
  * Anything the structure cannot hold without doubt (a tile code that is not one of the 34, a
  * group kind or form it does not know, more sets or groups than a hand has) returns
@@ -758,11 +764,13 @@ PyObject *core_pattern_keys(PyObject *self, PyObject *unused)
     return out;
 }
 
+static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card);
+
 PyObject *core_pattern_bits(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *hand, *win;
-    if (!PyArg_ParseTuple(args, "OO", &hand, &win))
+    PyObject *hand, *win, *card = NULL;
+    if (!PyArg_ParseTuple(args, "OO|O", &hand, &win, &card))
         return NULL;
     Facts f;
     memset(&f, 0, sizeof f);
@@ -775,6 +783,8 @@ PyObject *core_pattern_bits(PyObject *self, PyObject *args)
         Py_RETURN_NOTIMPLEMENTED;
     int n[N_PATTERNS] = {0};
     evaluate(&f, n);
+    if (card != NULL)
+        return choose_lines(&f, n, card);
     uint64_t low = 0, high = 0;
     int many = 0;
     for (int k = 0; k < N_PATTERNS; k++) {
@@ -976,6 +986,70 @@ static void search(Search *s, int start, int total)
         }
 }
 
+/* The relations the sets of f make under value_of (points by relation, 0: not counted) and
+ * rank_of (the card's order), chosen by the combination principles into s (its best, indices
+ * into cands); 0 where there are more candidates than cands holds. */
+static int choose_relations(const Facts *f, const int *value_of, const int *rank_of,
+                            Candidate *cands, Search *s)
+{
+    int n = 0;
+    for (int chow = 1; chow >= 0; chow--) {
+        int pool[MAXS], size = 0;
+        for (int i = 0; i < f->n_sets; i++)
+            if ((f->sets[i].kind == K_CHOW) == chow && !honour(f->sets[i].t[0]))
+                pool[size++] = i;
+        /* every combination of 2 to 4 sets of the pool, in itertools.combinations' order */
+        for (int arity = 2; arity <= 4; arity++) {
+            int idx[4];
+            if (arity > size)
+                break;
+            for (int k = 0; k < arity; k++)
+                idx[k] = k;
+            for (;;) {
+                int tiles[4];
+                for (int k = 0; k < arity; k++)
+                    tiles[k] = f->sets[pool[idx[k]]].t[0];
+                for (int r = 0; r < N_RELATIONS; r++) {
+                    const Relation *rel = &RELATIONS[r];
+                    if (!value_of[r] || rel->arity != arity || rel->chow != chow
+                        || !relation_holds(rel, tiles, arity))
+                        continue;
+                    if (n == MAX_CANDIDATES)
+                        return 0;
+                    Candidate *c = &cands[n++];
+                    c->value = value_of[r];
+                    c->size = arity;
+                    c->rank = rank_of[r];
+                    c->relation = r;
+                    c->mask = 0;
+                    for (int k = 0; k < arity; k++) {
+                        c->sets[k] = pool[idx[k]];
+                        c->mask |= 1 << pool[idx[k]];
+                    }
+                }
+                int k = arity - 1;
+                while (k >= 0 && idx[k] == size - arity + k)
+                    k--;
+                if (k < 0)
+                    break;
+                idx[k]++;
+                for (int j = k + 1; j < arity; j++)
+                    idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: a few dozen candidates at most */
+        for (int j = i; j > 0 && candidate_before(&cands[j], &cands[j - 1]); j--) {
+            Candidate x = cands[j];
+            cands[j] = cands[j - 1];
+            cands[j - 1] = x;
+        }
+    Search init = {cands, n, {0}, 0, {0}, 0, 0};
+    *s = init;
+    search(s, 0, 0);
+    return 1;
+}
+
 PyObject *core_relation_keys(PyObject *self, PyObject *unused)
 {
     (void)self;
@@ -1025,60 +1099,9 @@ PyObject *core_combine_sets(PyObject *self, PyObject *args)
     if (ok == 0)
         Py_RETURN_NOTIMPLEMENTED;
     Candidate cands[MAX_CANDIDATES];
-    int n = 0;
-    for (int chow = 1; chow >= 0; chow--) {
-        int pool[MAXS], size = 0;
-        for (int i = 0; i < f.n_sets; i++)
-            if ((f.sets[i].kind == K_CHOW) == chow && !honour(f.sets[i].t[0]))
-                pool[size++] = i;
-        /* every combination of 2 to 4 sets of the pool, in itertools.combinations' order */
-        for (int arity = 2; arity <= 4; arity++) {
-            int idx[4];
-            if (arity > size)
-                break;
-            for (int k = 0; k < arity; k++)
-                idx[k] = k;
-            for (;;) {
-                int tiles[4];
-                for (int k = 0; k < arity; k++)
-                    tiles[k] = f.sets[pool[idx[k]]].t[0];
-                for (int r = 0; r < N_RELATIONS; r++) {
-                    const Relation *rel = &RELATIONS[r];
-                    if (!value_of[r] || rel->arity != arity || rel->chow != chow
-                        || !relation_holds(rel, tiles, arity))
-                        continue;
-                    if (n == MAX_CANDIDATES)
-                        Py_RETURN_NOTIMPLEMENTED;
-                    Candidate *c = &cands[n++];
-                    c->value = value_of[r];
-                    c->size = arity;
-                    c->rank = rank_of[r];
-                    c->relation = r;
-                    c->mask = 0;
-                    for (int k = 0; k < arity; k++) {
-                        c->sets[k] = pool[idx[k]];
-                        c->mask |= 1 << pool[idx[k]];
-                    }
-                }
-                int k = arity - 1;
-                while (k >= 0 && idx[k] == size - arity + k)
-                    k--;
-                if (k < 0)
-                    break;
-                idx[k]++;
-                for (int j = k + 1; j < arity; j++)
-                    idx[j] = idx[j - 1] + 1;
-            }
-        }
-    }
-    for (int i = 1; i < n; i++) /* insertion sort: a few dozen candidates at most */
-        for (int j = i; j > 0 && candidate_before(&cands[j], &cands[j - 1]); j--) {
-            Candidate x = cands[j];
-            cands[j] = cands[j - 1];
-            cands[j - 1] = x;
-        }
-    Search s = {cands, n, {0}, 0, {0}, 0, 0};
-    search(&s, 0, 0);
+    Search s;
+    if (!choose_relations(&f, value_of, rank_of, cands, &s))
+        Py_RETURN_NOTIMPLEMENTED;
     PyObject *out = PyTuple_New(s.n_best);
     for (int i = 0; out != NULL && i < s.n_best; i++) {
         const Candidate *c = &cands[s.best[i]];
@@ -1097,4 +1120,193 @@ PyObject *core_combine_sets(PyObject *self, PyObject *args)
             PyTuple_SET_ITEM(out, i, row);
     }
     return out;
+}
+
+/* ---- a card's choice of lines (FanTable.choose) ---- */
+
+/* A line of the card as choose_lines reads it: its pattern bit (a native pattern's, or for a
+ * relation the relation's number in RELATIONS), value, place on the card, limit flag and the
+ * pattern bits it replaces (128 bits: the catalogue's keys), plus for the reading its count and
+ * for a relation the sets it combines (indices into sets, arity each). */
+typedef struct {
+    int bit, value, order, limit, relation, count, n_combos, combo_of[MAXS];
+    uint64_t replaces[2];
+} Line;
+
+#define CARD_ROW 9 /* int32 per line: bit, value, order, limit, relation, 4 words of replaces */
+#define MAX_LINES 160
+
+static int replaced_has(const uint64_t *mask, int bit)
+{
+    return (int)(mask[bit >> 6] >> (bit & 63) & 1);
+}
+
+/* The replacements of lines[0..k) (already in the order to apply them): a replaced line
+ * replaces nothing itself. */
+static void replacements(Line *const *lines, int k, uint64_t *mask)
+{
+    mask[0] = mask[1] = 0;
+    for (int i = 0; i < k; i++)
+        if (!replaced_has(mask, lines[i]->bit)) {
+            mask[0] |= lines[i]->replaces[0];
+            mask[1] |= lines[i]->replaces[1];
+        }
+}
+
+/* Stable insertion sorts of line pointers: by value, the biggest first; by place on the card. */
+static void by_value(Line **lines, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && lines[j]->value > lines[j - 1]->value; j--) {
+            Line *x = lines[j];
+            lines[j] = lines[j - 1];
+            lines[j - 1] = x;
+        }
+}
+
+static void by_order(Line **lines, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && lines[j]->order < lines[j - 1]->order; j--) {
+            Line *x = lines[j];
+            lines[j] = lines[j - 1];
+            lines[j - 1] = x;
+        }
+}
+
+/* pattern_bits(hand, win, card): FanTable.choose on the core's bits. ``card`` is the bytes of
+ * int32 rows (CARD_ROW each: bit, value, order, limit, relation, the four 32-bit words of the
+ * replaces mask, lowest first): first the lines counted one by one (relation -1, a bit the core
+ * tests) in the replacement order (the biggest value first, equal values in the card's order),
+ * then the relations chosen together (their relation number in RELATIONS) in the card's order.
+ * The answer is (limit, ((bit, count, sets), ...)) in the card's order, ``sets`` None for a line
+ * counted one by one and the list of set combinations of a relation; NotImplemented where the
+ * card is not one this reads (the caller then chooses in Python). */
+static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card)
+{
+    if (!PyBytes_Check(card) || PyBytes_GET_SIZE(card) % (CARD_ROW * 4) != 0
+        || PyBytes_GET_SIZE(card) / (CARD_ROW * 4) > MAX_LINES)
+        Py_RETURN_NOTIMPLEMENTED;
+    int rows = (int)(PyBytes_GET_SIZE(card) / (CARD_ROW * 4));
+    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(card);
+    Line lines[MAX_LINES];
+    Line *found[MAX_LINES], *joint[N_RELATIONS];
+    int n_found = 0, n_joint = 0, limit = -1;
+    int value_of[N_RELATIONS] = {0}, rank_of[N_RELATIONS] = {0};
+    for (int r = 0; r < rows; r++) {
+        int32_t v[CARD_ROW];
+        memcpy(v, raw + (size_t)r * CARD_ROW * 4, sizeof v);
+        Line *l = &lines[r];
+        l->bit = v[0];
+        l->value = v[1];
+        l->order = v[2];
+        l->limit = v[3] != 0;
+        l->relation = v[4];
+        l->replaces[0] = (uint64_t)(uint32_t)v[5] | (uint64_t)(uint32_t)v[6] << 32;
+        l->replaces[1] = (uint64_t)(uint32_t)v[7] | (uint64_t)(uint32_t)v[8] << 32;
+        l->n_combos = 0;
+        if (l->value <= 0 || l->value > 1000000 || l->bit < 0 || l->bit >= 128)
+            Py_RETURN_NOTIMPLEMENTED;
+        if (l->relation >= 0) { /* a relation, chosen together with the others */
+            if (l->relation >= N_RELATIONS || value_of[l->relation] || l->limit)
+                Py_RETURN_NOTIMPLEMENTED;
+            value_of[l->relation] = 1; /* named: the points are set after the replacements */
+            joint[n_joint++] = l;
+            continue;
+        }
+        if (l->relation != -1 || n_joint || l->bit >= N_PATTERNS)
+            Py_RETURN_NOTIMPLEMENTED; /* the lines counted one by one come first */
+        if (n[l->bit] > 0) {
+            l->count = n[l->bit];
+            found[n_found++] = l;
+            if (l->limit && (limit < 0 || l->value > found[limit]->value
+                             || (l->value == found[limit]->value
+                                 && l->order < found[limit]->order)))
+                limit = n_found - 1;
+        }
+    }
+    if (limit >= 0) { /* a limit hand: its biggest limit line alone, no relation */
+        found[0] = found[limit];
+        n_found = 1;
+        n_joint = 0;
+    }
+    uint64_t replaced[2];
+    replacements(found, n_found, replaced); /* found is in the replacement order */
+    Candidate cands[MAX_CANDIDATES];
+    Search s;
+    s.n_best = 0;
+    Line *all[MAX_LINES + N_RELATIONS];
+    int n_all = n_found;
+    memcpy(all, found, sizeof(Line *) * (size_t)n_found);
+    by_order(all, n_all);
+    if (n_joint) {
+        for (int j = 0; j < N_RELATIONS; j++)
+            value_of[j] = 0;
+        for (int j = 0; j < n_joint; j++)
+            if (!replaced_has(replaced, joint[j]->bit)) {
+                value_of[joint[j]->relation] = joint[j]->value;
+                rank_of[joint[j]->relation] = j;
+            }
+        if (!choose_relations(f, value_of, rank_of, cands, &s))
+            Py_RETURN_NOTIMPLEMENTED;
+        /* each relation chosen joins the lines once, in the order first chosen */
+        for (int i = 0; i < s.n_best; i++) {
+            const Candidate *c = &cands[s.best[i]];
+            Line *l = NULL;
+            for (int j = 0; j < n_joint; j++)
+                if (joint[j]->relation == c->relation)
+                    l = joint[j];
+            if (l == NULL || l->n_combos == MAXS)
+                Py_RETURN_NOTIMPLEMENTED; /* neither happens: a relation's sets are disjoint */
+            if (l->n_combos == 0)
+                all[n_all++] = l;
+            l->combo_of[l->n_combos++] = s.best[i];
+        }
+        if (n_all > n_found) { /* the replacements again, the relations among them */
+            Line *ranked[MAX_LINES + N_RELATIONS];
+            memcpy(ranked, all, sizeof(Line *) * (size_t)n_all);
+            by_value(ranked, n_all);
+            replacements(ranked, n_all, replaced);
+            by_order(all, n_all);
+        }
+    }
+    PyObject *out = PyTuple_New(n_all);
+    int kept = 0;
+    for (int i = 0; out != NULL && i < n_all; i++) {
+        const Line *l = all[i];
+        if (replaced_has(replaced, l->bit))
+            continue;
+        PyObject *sets;
+        if (l->relation < 0)
+            sets = Py_NewRef(Py_None);
+        else {
+            sets = PyList_New(l->n_combos);
+            for (int k = 0; sets != NULL && k < l->n_combos; k++) {
+                const Candidate *c = &cands[l->combo_of[k]];
+                PyObject *combo = PyTuple_New(c->size);
+                for (int m = 0; combo != NULL && m < c->size; m++) {
+                    PyObject *v = PyLong_FromLong(c->sets[m]);
+                    if (v == NULL)
+                        Py_CLEAR(combo);
+                    else
+                        PyTuple_SET_ITEM(combo, m, v);
+                }
+                if (combo == NULL)
+                    Py_CLEAR(sets);
+                else
+                    PyList_SET_ITEM(sets, k, combo);
+            }
+        }
+        PyObject *row = sets == NULL ? NULL : Py_BuildValue(
+            "(iiN)", l->bit, l->relation < 0 ? l->count : l->n_combos, sets);
+        if (row == NULL)
+            Py_CLEAR(out);
+        else
+            PyTuple_SET_ITEM(out, kept++, row);
+    }
+    if (out == NULL)
+        return NULL;
+    if (_PyTuple_Resize(&out, kept) < 0)
+        return NULL;
+    return Py_BuildValue("(NN)", PyBool_FromLong(limit >= 0), out);
 }

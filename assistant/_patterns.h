@@ -7,7 +7,8 @@
 int patterns_init(void);
 /* pattern_keys(): the keys of the patterns, in the order of their bits. */
 PyObject *core_pattern_keys(PyObject *self, PyObject *unused);
-/* pattern_bits(hand, win): (bits, ((bit, count), ...)), or NotImplemented. */
+/* pattern_bits(hand, win): (bits, ((bit, count), ...)), or NotImplemented; pattern_bits(hand,
+ * win, card): a FanTable card's choice of lines for the reading (choose_lines in _patterns.c). */
 PyObject *core_pattern_bits(PyObject *self, PyObject *args);
 /* relation_keys(): the relations combine_sets chooses among, in the order of their numbers. */
 PyObject *core_relation_keys(PyObject *self, PyObject *unused);

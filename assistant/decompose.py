@@ -80,7 +80,8 @@ class Decomposition:
 
     def describe(self) -> str:
         """The groups in compact notation, e.g. ``'123m 456p 789s EEE 55s'``."""
-        return " ".join(str(g) for g in self.groups)
+        text = _GROUP_TEXT.get
+        return " ".join([text(g) or str(g) for g in self.groups])
 
 
 def _sort_groups(groups: list[Group]) -> tuple[Group, ...]:
@@ -261,7 +262,8 @@ def decompositions(counts: list[int], wilds: int = 0, forms: tuple[Form, ...] = 
     An empty list means the tiles do not make a complete hand; counts that are not 34 tiles'
     copies, or a wild-tile count that is not a whole number, are a ``MahjongError`` on both paths.
     """
-    if len(counts) != 34 or not isinstance(wilds, Integral) or wilds < 0 or min(counts) < 0:
+    if (len(counts) != 34 or not (type(wilds) is int or isinstance(wilds, Integral)) or wilds < 0
+            or min(counts) < 0):
         from .errors import MahjongError
 
         raise MahjongError(f"a hand's part is 34 tile counts and a number of wild tiles, got "

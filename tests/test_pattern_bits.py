@@ -19,7 +19,7 @@ from assistant import native
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.scoring import pattern_bits
-from assistant.scoring.fan_table import FanTable
+from assistant.scoring.fan_table import Entry, FanTable
 from assistant.scoring.patterns import (
     CATALOGUE,
     RELATIONS,
@@ -267,6 +267,10 @@ def _junk(rng: random.Random, depth: int = 0) -> object:
 def test_the_scoring_entries_never_crash_on_anything() -> None:
     """Readings and wins of arbitrary attributes, and arbitrary relation points: an answer,
     NotImplemented or a Python error, never a crash of the process."""
+    from assistant.variants.mcr import TABLE
+
+    rows = TABLE.card({}).native
+    assert rows is not None
     rng = random.Random(13)
     hand_fields = ("form", "sets", "pair", "tiles", "win_tile", "concealed_groups",
                    "concealed_tiles", "melds_exposed")
@@ -286,6 +290,7 @@ def test_the_scoring_entries_never_crash_on_anything() -> None:
         values = tuple((rng.randint(-2, 20), rng.choice((1, 0, -3, 8, 2**33))) for _ in
                        range(rng.randint(0, 6)))
         for fn, args in ((native.core.pattern_bits, (hand, odd)),
+                         (native.core.pattern_bits, (hand, odd, rows)),
                          (native.core.combine_sets, (hand, values)),
                          (native.core.combine_sets, (hand, _junk(rng)))):
             try:
@@ -293,3 +298,57 @@ def test_the_scoring_entries_never_crash_on_anything() -> None:
             except (TypeError, AttributeError, ValueError, OverflowError):
                 continue
             assert out is NotImplemented or isinstance(out, tuple)
+
+
+def test_the_core_and_python_choose_the_same_lines_on_every_card(monkeypatch) -> None:
+    """FanTable.choose by the core (pattern_bits with the card's rows) against the Python
+    choice on the same card and reading: the same lines, counts, sets and limit, in order."""
+    from assistant.scoring import fan_table
+
+    cards = [c for c in _cards() if c.card(_options(c)).native is not None]
+    assert any(c.sets_once for c in cards) and any(
+        any(e.limit for e in c.entries) for c in cards), "the core chooses MCR's and a limit card"
+    rng = random.Random(2026)
+    readings = [random_reading(rng) for _ in range(3000)]
+    got = [[c.choose(h, w, _options(c)) for h, w in readings] for c in cards]
+    monkeypatch.setattr(fan_table, "native_choice", lambda *_: NotImplemented)
+    chosen_relations = limits = 0
+    for card, answers in zip(cards, got, strict=True):
+        options = _options(card)
+        for (h, w), native_answer in zip(readings, answers, strict=True):
+            want = card.choose(h, w, options)
+            assert native_answer == want, (card.entries[0].pattern, h, w)
+            chosen_relations += any(sets for _, _, sets in want[0])
+            limits += want[1]
+    assert chosen_relations > 500 and limits > 50, (chosen_relations, limits)
+
+
+def test_a_card_the_core_cannot_read_is_refused_never_a_crash() -> None:
+    """Rows of any length and values: NotImplemented or an answer, never a crash; a card the
+    core refuses is chosen in Python."""
+    from array import array
+
+    rng = random.Random(5)
+    hand, win = random_reading(rng)
+    for _ in range(3000):
+        words = [rng.choice((0, 1, -1, 2, 5, 40, 98, 99, 127, 128, 2**31 - 1, -2**31,
+                             rng.randrange(-200, 200))) for _ in range(rng.choice((0, 9, 18, 27,
+                                                                                   8, 10, 45)))]
+        card = array("i", words).tobytes()
+        out = native.core.pattern_bits(hand, win, card)
+        assert out is NotImplemented or (isinstance(out, tuple) and len(out) == 2)
+    assert native.core.pattern_bits(hand, win, "not bytes") is NotImplemented
+    assert native.core.pattern_bits(hand, win, b"\0" * 36 * 161) is NotImplemented
+
+
+def test_a_card_with_values_the_core_does_not_take_is_chosen_in_python() -> None:
+    """A house rule worth nothing the core takes (negative, or past a million) leaves the card
+    to the Python choice, which scores it as before."""
+    card = FanTable((Entry("all_pungs", "pungs"), Entry("full_flush", 2)), combine="fan")
+    s = HandState.from_json({"concealed": "1113335557779m", "win_tile": "9m"})
+    hand = winning_hands(s, decompositions(to_counts(s.tiles)))[0]
+    assert card.card({"pungs": 3}).native is not None
+    for value in (2**40, -5):
+        assert card.card({"pungs": value}).native is None
+        scored = card.score(hand, Win(), {"pungs": value})
+        assert scored.total == value + 2

@@ -10,7 +10,10 @@ A card is scored as arrays: once per set of option values it becomes bit masks (
 each line's pattern bit, value and the patterns it replaces as a mask), a reading's patterns come
 as one bit set (:mod:`~assistant.scoring.pattern_bits`, the compiled core's predicates where
 built), and :func:`best_reading` ranks the readings by their totals (:meth:`FanTable.rank`),
-writing the items of the best one only.
+writing the items of the best one only. Where the core is built and holds every pattern of the
+card, :meth:`FanTable.choose` is one core call on the card's rows packed once (:func:`native_rows`:
+the patterns, the replacements, the relations chosen together); the Python choice is the pure
+path and gives the same lines (``tests/test_pattern_bits.py``).
 
 >>> from assistant.hand import HandState
 >>> from assistant.decompose import decompositions
@@ -27,14 +30,15 @@ writing the items of the best one only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from array import array
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..decompose import Decomposition
 from ..hand import HandState
 from .items import item
-from .pattern_bits import BIT, Check, mask_of, present, python_checks
+from .pattern_bits import BIT, NATIVE_MASK, Check, mask_of, native_choice, present, python_checks
 from .patterns import (
     CATALOGUE,
     RELATIONS,
@@ -110,6 +114,34 @@ class Line:
     bit: int
     replaces: int
     order: int
+    #: The names of the line's item and how it finds its tiles (:meth:`FanTable.scored`).
+    name_zh: str = ""
+    name_en: str = ""
+    tiles: Callable[[WinningHand, Win], Iterable[str]] | None = None
+
+
+def _all_tiles(hand: WinningHand, win: Win) -> tuple[str, ...]:
+    """A pattern of the whole hand shows every tile."""
+    return hand.sorted_tiles
+
+
+def _root_tiles(hand: WinningHand, win: Win) -> list[str]:
+    """根: each tile held four times."""
+    return [t for t in fours(hand) for _ in range(4)]
+
+
+def _kong_tiles(hand: WinningHand, win: Win) -> list[str]:
+    """杠: each kong's four tiles."""
+    return [t for t in kongs(hand) for _ in range(4)]
+
+
+def _line(entry: Entry, value: int, order: int) -> Line:
+    """A card line with its item's names and tile finder worked out."""
+    pattern = CATALOGUE[entry.pattern]
+    tiles = pattern.tiles or {"root": _root_tiles, "kong": _kong_tiles}.get(entry.pattern,
+                                                                             _all_tiles)
+    return Line(entry, value, BIT[entry.pattern], mask_of(entry.replaces), order,
+                entry.name_zh or pattern.name_zh, entry.name_en or pattern.name_en, tiles)
 
 
 @dataclass(frozen=True)
@@ -127,11 +159,41 @@ class Card:
     joint_values: dict[str, int] = field(default_factory=dict)
     joint_numbers: tuple[tuple[int, int], ...] = ()
     joint_lines: dict[str, Line] = field(default_factory=dict)
+    #: Each counted pattern's place on the card and in the replacement order (the biggest value
+    #: first, equal values in the card's order), by bit, and the bits of the limit lines.
+    order_of: dict[int, int] = field(default_factory=dict)
+    rank_of: dict[int, int] = field(default_factory=dict)
+    limit_mask: int = 0
+    #: The card as the compiled core's choose reads it (:func:`native_rows`; None: chosen in
+    #: Python), and every line by its bit.
+    native: bytes | None = None
+    by_bit: dict[int, Line] = field(default_factory=dict)
 
 
 #: A reading's chosen lines: (line, count, the sets of a relation or None), in the card's order,
 #: and whether a limit hand was among the patterns found.
 Chosen = tuple[list[tuple[Line, int, list[tuple[int, ...]] | None]], bool]
+
+
+def native_rows(ranked: list[Line], joint: list[Line],
+                numbers: tuple[tuple[int, int], ...]) -> bytes | None:
+    """A card's lines packed for the core's choose (``_patterns.c`` ``choose_lines``): int32
+    rows of bit, value, order, limit, relation (-1: counted one by one), the replaces mask in
+    four 32-bit words; the lines counted one by one in the replacement order (``ranked``), then
+    the relations in the card's order. None where the core could not hold the card (a relation
+    it does not know, a bit past 128, a value it does not take: under 1 or over a million)."""
+    rows = [(line, -1) for line in ranked]
+    for line, (number, _) in zip(joint, numbers, strict=True):
+        if number < 0:
+            return None
+        rows.append((line, number))
+    if any(line.bit >= 128 or line.replaces >> 128 or not 0 < line.value <= 1_000_000
+           for line, _ in rows):
+        return None
+    packed = array("I", [word for line, relation in rows for word in (
+        line.bit, line.value, line.order, int(line.entry.limit), relation & 0xFFFFFFFF,
+        *(line.replaces >> (32 * k) & 0xFFFFFFFF for k in range(4)))])
+    return packed.tobytes() if packed.itemsize == 4 else None
 
 
 @dataclass(frozen=True)
@@ -186,41 +248,68 @@ class FanTable:
         for n, (entry, value) in enumerate(zip(self.entries, values, strict=True)):
             if not value:
                 continue
-            line = Line(entry, value, BIT[entry.pattern], mask_of(entry.replaces), n)
+            line = _line(entry, value, n)
             if self.sets_once and entry.pattern in RELATIONS:
                 joint.append(line)
             else:
                 lines[line.bit] = line
                 wanted |= 1 << line.bit
         values = {line.entry.pattern: line.value for line in joint}
-        return Card(wanted, python_checks(wanted), lines, tuple(joint), mask_of(values), values,
-                    relation_numbers(values), {line.entry.pattern: line for line in joint})
+        by_value = sorted(lines.values(), key=lambda line: (-line.value, line.order))
+        checks = python_checks(wanted)
+        numbers = relation_numbers(values)
+        return Card(wanted, checks, lines, tuple(joint), mask_of(values), values, numbers,
+                    {line.entry.pattern: line for line in joint},
+                    {n: line.order for n, line in lines.items()},
+                    {line.bit: k for k, line in enumerate(by_value)},
+                    mask_of(line.entry.pattern for line in lines.values() if line.entry.limit),
+                    None if checks or NATIVE_MASK == 0 else native_rows(by_value, joint, numbers),
+                    {**lines, **{line.bit: line for line in joint}})
 
     def choose(self, hand: WinningHand, win: Win, options: Mapping[str, Any]) -> Chosen:
         """The lines a reading scores: every pattern present, less those replaced by another
         present one, the relations chosen together after the replacements."""
         card = self.card(options)
+        if card.native is not None:
+            got = native_choice(hand, win, card.native)
+            if got is not NotImplemented:
+                limit, rows = got  # type: ignore[misc]
+                by_bit = card.by_bit
+                return [(by_bit[bit], count, sets) for bit, count, sets in rows], limit
         bits, counts = present(hand, win, card.wanted, card.checks)
-        found: list[tuple[Line, int, list[tuple[int, ...]] | None]] = []
-        while bits:
-            low = bits & -bits
-            n = low.bit_length() - 1
-            found.append((card.lines[n], counts.get(n, 1), None))
-            bits ^= low
-        found.sort(key=lambda f: f[0].order)
+        present_bits = []
+        rest = bits
+        while rest:
+            low = rest & -rest
+            present_bits.append(low.bit_length() - 1)
+            rest ^= low
+        lines = card.lines
         joint = card.joint
-        limit = any(line.entry.limit for line, _, _ in found)
+        limit = bool(bits & card.limit_mask)
         if limit:
-            best = max((f for f in found if f[0].entry.limit), key=lambda f: f[0].value)
-            found, joint = [best], ()
+            best = max((n for n in present_bits if card.limit_mask >> n & 1),
+                       key=lambda n: (lines[n].value, -lines[n].order))
+            present_bits, joint = [best], ()
+        # The replacements, biggest first (the card's rank order: the same as sorting the lines
+        # found by value, equal values in the card's order).
+        present_bits.sort(key=card.rank_of.__getitem__)
+        replaced = 0
+        for n in present_bits:
+            if not replaced >> n & 1:
+                replaced |= lines[n].replaces
+        present_bits.sort(key=card.order_of.__getitem__)
+        found: list[tuple[Line, int, list[tuple[int, ...]] | None]] = [
+            (lines[n], counts.get(n, 1), None) for n in present_bits]
+        chosen = None
         if joint:
-            replaced = self._replaced(found)
             if replaced & card.joint_mask:
                 chosen = combine_sets(hand, {line.entry.pattern: line.value for line in joint
                                              if not replaced >> line.bit & 1})
             else:
                 chosen = combine_sets(hand, card.joint_values, card.joint_numbers)
-            found += [(card.joint_lines[key], len(sets), sets) for key, sets in chosen.items()]
+        if not chosen:
+            return [f for f in found if not replaced >> f[0].bit & 1], limit
+        found += [(card.joint_lines[key], len(sets), sets) for key, sets in chosen.items()]
         replaced = self._replaced(found)
         kept = [f for f in found if not replaced >> f[0].bit & 1]
         kept.sort(key=lambda f: f[0].order)
@@ -256,9 +345,18 @@ class FanTable:
                extra: Iterable[dict[str, Any]] = ()) -> Scored:
         """The itemised score of the lines :meth:`choose` gave for the reading."""
         lines, limit = chosen
-        items = [self._item(line.entry, count, line.value, hand, win, sets)
-                 for line, count, sets in lines]
-        items = self._named(items) + list(extra)
+        items = []
+        for line, count, sets in lines:
+            tiles = (line.tiles(hand, win) if sets is None  # type: ignore[misc]
+                     else [t for combo in sets for i in combo for t in hand.sets[i].tiles])
+            out = {"name_zh": line.name_zh, "name_en": line.name_en, "value": line.value,
+                   "tiles": list(tiles), "key": line.entry.pattern}
+            if count > 1:
+                out["count"] = count
+            items.append(out)
+        if self.combos:
+            items = self._named(items)
+        items += extra
         if not items and self.fallback is not None:
             items.append(self._item(self.fallback, 1, self.fallback.worth(options), hand, win))
         total = self._combine(i["value"] * i.get("count", 1) for i in items)

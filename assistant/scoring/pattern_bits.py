@@ -80,6 +80,16 @@ def present(hand: WinningHand, win: Win, wanted: int,
     return _checked(hand, win, checks, bits, counts)
 
 
+def native_choice(hand: WinningHand, win: Win, card: bytes) -> object:
+    """The core's choice of a card's lines for the reading (``card``: the rows
+    :meth:`~assistant.scoring.fan_table.FanTable.card` packs for it), as (limit, ((bit, count,
+    sets or None), ...)) in the card's order; NotImplemented where the core is not built or does
+    not hold the reading or the card."""
+    if _CORE is None:
+        return NotImplemented
+    return _CORE.pattern_bits(hand, win, card)
+
+
 def python_present(hand: WinningHand, win: Win, wanted: int) -> tuple[int, dict[int, int]]:
     """:func:`present` by the Python predicates alone (the pure path, whatever is built)."""
     return _checked(hand, win, python_checks(wanted, native_ok=False), 0, {})

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from typing import NamedTuple
 
 from .. import native
 from ..decompose import Decomposition
@@ -32,10 +33,10 @@ DRAGON_SET, WIND_SET = frozenset(DRAGONS), frozenset(WINDS)
 TERMINAL_SET = frozenset(f"{n}{s}" for s in "mps" for n in (1, 9))
 
 
-@dataclass(frozen=True)
-class SetView:
+class SetView(NamedTuple):
     """A set of the winning hand: ``chow``, ``pung`` or ``kong`` (a quint's five tiles read as a
-    kong); ``exposed`` if it was claimed."""
+    kong); ``exposed`` if it was claimed. A named tuple: every reading of every hand scored makes
+    four or five of them, and a tuple is made in a fraction of a frozen dataclass's time."""
 
     kind: str
     tiles: tuple[str, ...]
@@ -93,21 +94,38 @@ class WinningHand:
 
 
 def winning_hands(state: HandState, readings: Iterable[Decomposition]) -> list[WinningHand]:
-    """Every reading of the hand joined with its melds."""
-    meld_sets = tuple(SetView("kong" if m.is_kong else m.type, m.stands_for, not m.concealed)
-                      for m in state.melds)  # a quint (昆) scores as the kong it contains
-    meld_tiles = tuple(t for m in state.melds for t in m.stands_for)
-    exposed = sum(1 for m in state.melds if not m.concealed)
+    """Every reading of the hand joined with its melds (one pass over each reading's groups:
+    this runs for every reading of every hand scored)."""
+    melded: list[SetView] = []
+    meld_list: list[str] = []
+    exposed = 0
+    for m in state.melds:
+        tiles = m.stands_for
+        # a quint (昆) scores as the kong it contains
+        melded.append(SetView("kong" if m.is_kong else m.type, tiles, not m.concealed))
+        meld_list += tiles
+        exposed += not m.concealed
+    meld_sets, meld_tiles = tuple(melded), tuple(meld_list)
+    own = tuple(state.tiles)
+    win_tile = state.win_tile
     out = []
     for d in readings:
-        sets = tuple(SetView(g.kind, g.tiles) for g in d.groups if g.kind in ("chow", "pung"))
-        pair = d.pair.tiles[0] if d.pair is not None else None
+        sets: list[SetView] = []
+        groups = []
+        pair = None
+        wild = False
+        for g in d.groups:
+            kind, tiles = g.kind, g.tiles
+            if kind == "chow" or kind == "pung":
+                sets.append(SetView(kind, tiles))
+            elif pair is None and kind == "pair":
+                pair = tiles[0]
+            wild = wild or g.wilds > 0
+            groups.append((kind, tiles))
         # With wild tiles the hand is the tiles they stand for, as its sets and pair say.
-        concealed = (tuple(t for g in d.groups for t in g.tiles)
-                     if any(g.wilds for g in d.groups) else tuple(state.tiles))
-        out.append(WinningHand(d.form, sets + meld_sets, pair, concealed + meld_tiles,
-                               state.win_tile, tuple((g.kind, g.tiles) for g in d.groups),
-                               concealed, exposed))
+        concealed = tuple(t for g in d.groups for t in g.tiles) if wild else own
+        out.append(WinningHand(d.form, (*sets, *meld_sets), pair, concealed + meld_tiles,
+                               win_tile, tuple(groups), concealed, exposed))
     return out
 
 

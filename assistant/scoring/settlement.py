@@ -65,8 +65,25 @@ class Ledger:
         return [{"from": p, "to": q, "amount": a, "reason": r} for p, q, a, r in self.entries]
 
     def to_json(self) -> dict[str, Any]:
-        """``payments`` (net per seat), ``matrix`` (seat to seat) and ``transfers``."""
-        return {"payments": self.net(), "matrix": self.matrix(), "transfers": self.transfers()}
+        """``payments`` (net per seat), ``matrix`` (seat to seat) and ``transfers``, as
+        :meth:`net`, :meth:`matrix` and :meth:`transfers` give them, in one pass over the
+        payments (every scored hand is settled)."""
+        seats = self.seats
+        net = dict.fromkeys(seats, 0)
+        matrix = {}
+        for a in seats:  # plain loops: nested comprehensions cost twice as much here
+            row = {}
+            for b in seats:
+                if b != a:
+                    row[b] = 0
+            matrix[a] = row
+        transfers = []
+        for payer, payee, amount, reason in self.entries:
+            net[payer] -= amount
+            net[payee] += amount
+            matrix[payer][payee] += amount
+            transfers.append({"from": payer, "to": payee, "amount": amount, "reason": reason})
+        return {"payments": net, "matrix": matrix, "transfers": transfers}
 
 
 def combine(payments: Iterable[dict[str, int]]) -> dict[str, int]:

@@ -101,8 +101,9 @@ class Table:
     def others(self) -> list[str]:
         """The seats other than the winner still in the hand, in turn order after him."""
         assert self.seat is not None
-        return [s for s in (next_seat(self.seat, k, self.seats) for k in range(1, len(self.seats)))
-                if s in self.in_play]
+        seats, n = self.seats, len(self.seats)
+        at = seats.index(self.seat)
+        return [s for s in (seats[(at + k) % n] for k in range(1, n)) if s in self.in_play]
 
     def kongs_of(self, seat: str) -> list[Kong]:
         """The kongs ``seat`` made this hand, in the order given."""

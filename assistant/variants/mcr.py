@@ -216,6 +216,10 @@ MCR = RuleProfile(
 )
 
 
+#: The shape rules of MCR's waits (the profile's forms, made once: every win asks for 独听).
+WAIT_RULES = Rules(forms=MCR.forms, four_as_two_pairs=MCR.four_as_two_pairs)
+
+
 def read_mcr_table(state: HandState | None, profile: RuleProfile,
                    data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table of an MCR hand (no bets: the stakes are the points)."""
@@ -234,9 +238,11 @@ def unique_wait(state: HandState, profile: RuleProfile) -> bool:
     a wait of the shape)."""
     if state.win_tile is None:
         return False
-    rules = Rules(forms=profile.forms, four_as_two_pairs=profile.four_as_two_pairs)
+    rules = WAIT_RULES
+    if profile.forms != rules.forms or profile.four_as_two_pairs != rules.four_as_two_pairs:
+        rules = Rules(forms=profile.forms, four_as_two_pairs=profile.four_as_two_pairs)
     found = waits(to_counts(state.concealed), 0, rules, fifth_copy=True)
-    return [TILES[i] for i in found] == [state.win_tile]
+    return len(found) == 1 and TILES[found[0]] == state.win_tile
 
 
 def last_copy(state: HandState) -> bool:
@@ -276,10 +282,11 @@ def score_hand(state: HandState, profile: RuleProfile,
     win = Win.of(state, dealer=False, unique_wait=unique_wait(state, profile),
                  fourth_tile=last_copy(state), robbing_kong=robbable(state))
     best: tuple[int, Chosen, WinningHand, Win] | None = None
-    for hand in winning_hands(state, readings):
+    hands = winning_hands(state, readings)
+    for hand in hands:
         won = _reading_win(hand, win, profile)
         chosen = TABLE.choose(hand, won, profile.extra)
-        total = TABLE.rank(chosen, [], profile.extra)[1]
+        total = TABLE.rank(chosen, [], profile.extra)[1] if len(hands) > 1 else 0
         if best is None or total > best[0]:
             best = (total, chosen, hand, won)
     if best is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from ..decompose import Decomposition
@@ -214,24 +215,26 @@ class Yaku:
     excludes: str = ""
 
 
+#: What each tile is for :func:`kinds`.
+TILE_KIND = {t: "honour" if is_honor(t) else "terminal" if t[0] in "19" else "simple"
+             for t in INDEX}
+
+
 def kinds(hand: WinningHand) -> frozenset[str]:
     """What the hand is made of, for the gates: ``honour``, ``terminal``, ``simple``, ``chow``,
     ``pung`` (a kong too), ``suited``."""
-    out = set()
-    for t in hand.tiles:
-        out.add("honour" if is_honor(t) else "terminal" if t[0] in "19" else "simple")
-    if any(s.kind == "chow" for s in hand.sets):
-        out.add("chow")
-    if any(s.is_pung for s in hand.sets):
-        out.add("pung")
-    if out & {"terminal", "simple"}:
+    out = {TILE_KIND[t] for t in hand.tiles}
+    for x in hand.sets:
+        out.add("chow" if x.kind == "chow" else "pung")
+    if "terminal" in out or "simple" in out:
         out.add("suited")
     return frozenset(out)
 
 
 def _pattern(key: str) -> Callable[[Reading, Situation], int]:
     """The test of a catalogue pattern, as a line of the card reads it: its bit among the
-    reading's patterns where the compiled core holds it, else its Python predicate."""
+    reading's patterns where the compiled core holds it (:func:`yaku_of` reads that bit itself,
+    see :func:`_native_bit`), else its Python predicate."""
     if key not in NATIVE_KEYS:
         pattern = CATALOGUE[key]
         return lambda r, s: pattern.count(r.hand, s.win)
@@ -240,7 +243,13 @@ def _pattern(key: str) -> Callable[[Reading, Situation], int]:
     def test(r: Reading, s: Situation) -> int:
         bits, counts = r.patterns(s.win)
         return counts.get(bit, 1) if bits >> bit & 1 else 0
+    test.native_bit = bit  # type: ignore[attr-defined]
     return test
+
+
+def _native_bit(y: Yaku) -> int:
+    """The core's bit of the pattern a line tests (-1: a test of its own, or the pure path)."""
+    return getattr(y.test, "native_bit", -1)
 
 
 def _is_pinfu(r: Reading, s: Situation) -> int:
@@ -386,8 +395,10 @@ YAKU_BY_KEY = {y.key: y for y in YAKU}
 #: Each line with its gate as sets: (line, needs, excludes).
 GATED = tuple((y, frozenset(y.needs.split()), frozenset(y.excludes.split())) for y in YAKU)
 #: The lines a concealed hand and an open hand may score, each with its han there: (line, han,
-#: needs, excludes); a line worth nothing on that side (a concealed-only yaku) is left out.
-GATED_BY_OPEN = {is_open: tuple((y, y.open if is_open else y.closed, needs, excludes)
+#: needs, excludes, the core's bit of its pattern or -1); a line worth nothing on that side (a
+#: concealed-only yaku) is left out.
+GATED_BY_OPEN = {is_open: tuple((y, y.open if is_open else y.closed, needs, excludes,
+                                 _native_bit(y))
                                 for y, needs, excludes in GATED if (y.open if is_open else y.closed))
                  for is_open in (False, True)}
 
@@ -436,9 +447,16 @@ def _fu_parts(r: Reading, s: Situation) -> tuple[list[tuple[str, int]], int]:
 
 def fu_of(r: Reading, s: Situation) -> tuple[int, list[dict[str, Any]]]:
     """The hand's fu, rounded up to 10, with its items: 25 for seven pairs, 0 for 13 orphans."""
+    fu, parts = fu_with_parts(r, s)
+    return fu, [{"name_en": k, "fu": v} for k, v in parts]
+
+
+def fu_with_parts(r: Reading, s: Situation) -> tuple[int, list[tuple[str, int]]]:
+    """:func:`fu_of` with its items as (name, fu) pairs (every reading is compared by its fu;
+    the best one's items only are written)."""
     form = r.hand.form
     if form is Form.SEVEN_PAIRS:
-        return 25, [{"name_en": "seven pairs", "fu": 25}]
+        return 25, [("seven pairs", 25)]
     if form is Form.THIRTEEN_ORPHANS:
         return 0, []
     parts, extra = _fu_parts(r, s)
@@ -451,7 +469,7 @@ def fu_of(r: Reading, s: Situation) -> tuple[int, list[dict[str, Any]]]:
     elif r.open and not extra:
         items.append(("open pinfu shape", 2))  # no 20-fu open hand: 30 fu
     total = sum(v for _, v in items)
-    return (total + 9) // 10 * 10, [{"name_en": k, "fu": v} for k, v in items]
+    return (total + 9) // 10 * 10, items
 
 
 def readings_of(state: HandState, readings: list[Decomposition]) -> list[Reading]:
@@ -469,16 +487,36 @@ def readings_of(state: HandState, readings: list[Decomposition]) -> list[Reading
 
 @dataclass
 class Valued:
-    """A reading scored: its items, han, fu, yakuman multiple, base points and limit name."""
+    """A reading scored: its yaku (line, han each, count), dora by kind, han, fu, yakuman
+    multiple, base points and limit name; its items are written when asked (the best reading's
+    only: the others are compared by their numbers)."""
 
     reading: Reading
-    items: list[dict[str, Any]]
+    found: list[tuple[Yaku, int, int]]
+    dora: dict[str, int]
     han: int
     fu: int
-    fu_items: list[dict[str, Any]]
+    fu_parts: list[tuple[str, int]]
     yakuman: int
     base: int
     limit: str | None
+
+    @property
+    def fu_items(self) -> list[dict[str, Any]]:
+        """The fu items: each part's name and fu."""
+        return [{"name_en": k, "fu": v} for k, v in self.fu_parts]
+
+    @cached_property
+    def items(self) -> list[dict[str, Any]]:
+        """The score items: each yaku with the hand's tiles, then each kind of dora held."""
+        tiles = sorted_tiles(self.reading.hand.tiles)
+        out = [_item(y, han, count, tiles) for y, han, count in self.found]
+        for key, n in self.dora.items():
+            if n:
+                ja, zh, en = DORA_NAMES[key]
+                out.append({"key": key, "name_ja": ja, "name_zh": zh, "name_en": en, "value": 1,
+                            "count": n})
+        return out
 
 
 def _item(y: Yaku, value: int, count: int, tiles: list[str]) -> dict[str, Any]:
@@ -494,10 +532,15 @@ def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
     """The yaku of a reading as (line, han each, count); a yakuman hand keeps its yakuman only."""
     found: list[tuple[Yaku, int, int]] = []
     made = kinds(r.hand)
-    for y, han, needs, excludes in GATED_BY_OPEN[r.open]:
+    # The reading's pattern bits, read once: a line testing a pattern the hand lacks is passed
+    # over before its gate (most lines of most hands).
+    bits, counts = r.patterns(s.win) if NATIVE_KEYS else (0, {})
+    for y, han, needs, excludes, bit in GATED_BY_OPEN[r.open]:
+        if bit >= 0 and not bits >> bit & 1:
+            continue
         if not needs <= made or excludes & made:
             continue
-        count = y.test(r, s)
+        count = y.test(r, s) if bit < 0 else counts.get(bit, 1)
         if count:
             if y.yakuman == 2 and not s.options["double_yakuman"]:
                 han = 13
@@ -556,33 +599,34 @@ def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
     found = yaku_of(r, s)
     if not found:
         return None
-    tiles = sorted_tiles(r.hand.tiles)
-    items = [_item(y, han, count, tiles) for y, han, count in found]
     yakuman = sum(y.yakuman and han // 13 for y, han, _ in found)
     han = sum(h * c for _, h, c in found)
-    fu, fu_items = fu_of(r, s)
+    fu, parts = fu_with_parts(r, s)
+    dora: dict[str, int] = {}
     if not yakuman:
         dora = {"dora": dora_count(state, r.hand, state.dora_indicators, s.dora_of, s.nukidora),
                 "aka_dora": state.red_fives if s.options["aka_dora"] else 0,
                 "ura_dora": dora_count(state, r.hand, state.ura_dora_indicators, s.dora_of,
                                        s.nukidora) if s.riichi or s.double_riichi else 0,
                 "nukidora": s.nukidora}
-        for key, n in dora.items():
-            if n:
-                ja, zh, en = DORA_NAMES[key]
-                items.append({"key": key, "name_ja": ja, "name_zh": zh, "name_en": en, "value": 1,
-                              "count": n})
-                han += n
+        han += sum(dora.values())
     base, limit = base_points(han, fu, yakuman, s.options)
     if limit == "kazoe yakuman":
         yakuman = max(1, han // 13) if s.options["kazoe"] == "none" else 1
-    return Valued(r, items, han, fu, fu_items, yakuman, base, limit)
+    return Valued(r, found, dora, han, fu, parts, yakuman, base, limit)
 
 
 def read_riichi_table(state: HandState | None, profile: RuleProfile,
                       data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table: dealer East, the winner at his seat wind; ``honba`` and
     ``riichi_sticks`` (seat -> sticks it put on the table) are read by :func:`table_extras`."""
+    return _riichi_table(state, profile, data, need_seat)[0]
+
+
+def _riichi_table(state: HandState | None, profile: RuleProfile,
+                  data: dict[str, Any] | None = None, need_seat: bool = True
+                  ) -> tuple[Table, int, dict[str, int]]:
+    """:func:`read_riichi_table` with the honba and riichi sticks it checked."""
     raw = state.table if state is not None else data
     raw = dict(raw) if isinstance(raw, dict) else raw
     own = {k: raw.pop(k) for k in TABLE_OWN_KEYS if k in raw} if isinstance(raw, dict) else {}
@@ -600,8 +644,8 @@ def read_riichi_table(state: HandState | None, profile: RuleProfile,
     if state is not None and table.seat != state.seat_wind:
         raise MahjongError(f"riichi: table.seat {table.seat} must be the winner's seat wind "
                            f"{state.seat_wind}", "seat")
-    table_extras(own, table.seats)
-    return table
+    honba, sticks = table_extras(own, table.seats)
+    return table, honba, sticks
 
 
 def table_extras(own: dict[str, Any], seats: tuple[str, ...] = WINDS
@@ -685,11 +729,9 @@ def score_riichi(state: HandState, profile: RuleProfile,
         raise MahjongError("kong_replacement (嶺上開花): the draw after setting a 北 aside is not "
                            "a kong's replacement at this table (option nukidora_rinshan = "
                            "false); declare a kong among the melds", "kong_replacement")
-    table = read_riichi_table(state, profile)
+    table, honba, sticks = _riichi_table(state, profile)
     winner = table.seat
     assert winner is not None
-    honba, sticks = table_extras({k: state.table[k] for k in TABLE_OWN_KEYS
-                                  if state.table and k in state.table}, table.seats)
     assumed = list(table.assumed)
     declared = state.riichi or state.double_riichi
     if declared and not sticks.get(winner):
