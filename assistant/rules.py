@@ -20,12 +20,15 @@ from .tiles import INDEX, WINDS
 from .waits import Rules
 from .wilds import stand_ins, wild_codes_for
 
+#: No tile absent: the set of most variants.
+_NONE: frozenset[int] = frozenset()
+
 
 def rules_of(profile: RuleProfile, state: HandState) -> Rules:
     """The engine switches for this hand: the profile's, plus the hand's own wild tiles (those
     it lists and those its indicator makes) and, 开杠不补牌, one tile short per kong."""
     wild_codes = wild_codes_for(profile, state)
-    absent = frozenset(INDEX[t] for t in profile.absent_tiles)
+    absent = frozenset(INDEX[t] for t in profile.absent_tiles) if profile.absent_tiles else _NONE
     if profile.three_player:
         absent |= frozenset(range(1, 8))
     short = kongs_short(profile, state.melds)
