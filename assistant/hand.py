@@ -42,10 +42,11 @@ MELD_TYPES = ("chow", "pung", "kong", "quint")
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4, "quint": 5}
 SOURCES = ("left", "opposite", "right")
 _BONUS = frozenset(BONUS)
-#: Every chow, its tiles in any order: three consecutive tiles of one suit (the faces as given,
-#: so one set test checks a declared chow).
-_CHOWS = frozenset(order for suit in SUITS for n in range(1, 8)
-                   for order in permutations((f"{n}{suit}", f"{n + 1}{suit}", f"{n + 2}{suit}")))
+#: Every chow, its tiles in any order (three consecutive tiles of one suit, the faces as given,
+#: so one look-up checks a declared chow) -> its lowest tile.
+_CHOWS: dict[tuple[str, ...], str] = {
+    order: f"{n}{suit}" for suit in SUITS for n in range(1, 8)
+    for order in permutations((f"{n}{suit}", f"{n + 1}{suit}", f"{n + 2}{suit}"))}
 _CONTEXT_FLAGS = {
     # JSON key in ``context`` -> attribute
     "self_drawn": "self_drawn",
@@ -93,13 +94,19 @@ class Meld:
     def tile(self) -> str:
         """The tile of a pung, kong or quint (the lowest of a chow); a face-down kong shows one
         face; a quint not yet read against the wilds, its most held face."""
-        faces = [t for t in self.tiles if t != BACK]
         if self.kind is not None:
             return self.kind
+        tiles = self.tiles
+        faces = [t for t in tiles if t != BACK]
         if self.type == "quint":
             held = Counter(faces)
             return max(sorted_tiles(set(faces)), key=held.__getitem__)
-        return sorted_tiles(faces)[0]
+        # The scorers ask this of every meld many times: a set of one face, or a chow in any
+        # order (its lowest looked up), is answered without sorting.
+        if faces and faces.count(faces[0]) == len(faces):
+            return faces[0]
+        lowest = _CHOWS.get(tiles) if type(tiles) is tuple else None
+        return lowest if lowest is not None else sorted_tiles(faces)[0]
 
     @property
     def is_kong(self) -> bool:

@@ -272,7 +272,7 @@ def red_fives(value: object) -> int:
                 digits = 0
         return count
     if isinstance(value, (list, tuple)):
-        return sum(1 for t in value if t in RED_FIVES)
+        return sum(map(value.count, RED_FIVES))  # three scans in C, not a Python loop
     return 0
 
 
