@@ -888,6 +888,70 @@ done:
     return out;
 }
 
+/* The index 0-33 of a playing tile's code (1m-9m, 1p-9p, 1s-9s, then E S W N C F P, the order
+ * of assistant.tiles.TILES), or -1 for anything else: another string, a str subclass, no str. */
+static int code_index(PyObject *code)
+{
+    if (!PyUnicode_CheckExact(code))
+        return -1;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(code);
+    if (n == 1) {
+        switch (PyUnicode_READ_CHAR(code, 0)) {
+        case 'E': return 27;
+        case 'S': return 28;
+        case 'W': return 29;
+        case 'N': return 30;
+        case 'C': return 31;
+        case 'F': return 32;
+        case 'P': return 33;
+        default: return -1;
+        }
+    }
+    if (n != 2)
+        return -1;
+    Py_UCS4 digit = PyUnicode_READ_CHAR(code, 0);
+    if (digit < '1' || digit > '9')
+        return -1;
+    switch (PyUnicode_READ_CHAR(code, 1)) {
+    case 'm': return (int)(digit - '1');
+    case 'p': return 9 + (int)(digit - '1');
+    case 's': return 18 + (int)(digit - '1');
+    default: return -1;
+    }
+}
+
+/* tile_counts(tiles): how many of each of the 34 playing tiles a list or tuple of their codes
+ * holds (any number of copies: the caller judges them), as assistant.tiles.to_counts counts
+ * them; NotImplemented for another container or any entry that is not a playing tile's code
+ * (a bonus tile, a back, a red five, no str), which the Python path then names. */
+static PyObject *core_tile_counts(PyObject *self, PyObject *tiles)
+{
+    (void)self;
+    if (!PyList_CheckExact(tiles) && !PyTuple_CheckExact(tiles))
+        return refuse();
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(tiles);
+    PyObject **items = PySequence_Fast_ITEMS(tiles);
+    Py_ssize_t c[NT] = {0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int k = code_index(items[i]);
+        if (k < 0)
+            return refuse();
+        c[k]++;
+    }
+    PyObject *out = PyList_New(NT);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < NT; i++) {
+        PyObject *v = PyLong_FromSsize_t(c[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
 static PyObject *core_set_loader(PyObject *self, PyObject *fn)
 {
     (void)self;
@@ -918,6 +982,9 @@ static PyMethodDef methods[] = {
      "helpful(counts, wilds, form_mask, three_player, four): (shanten, effective tiles)."},
     {"discards", core_discards, METH_VARARGS,
      "discards(counts, wilds, form_mask, three_player, four): [(tile, shanten, tile mask)]."},
+    {"tile_counts", core_tile_counts, METH_O,
+     "tile_counts(tiles): the 34 counts of a list or tuple of playing tiles' codes, or "
+     "NotImplemented."},
     {"regular_readings", core_regular_readings, METH_VARARGS,
      "regular_readings(counts, wilds, n_sets): each distinct reading's groups as ints."},
     {"shanten_batch", core_shanten_batch, METH_VARARGS,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from . import native
 from .errors import MahjongError
 from .tiles import (
     BACK,
@@ -304,6 +305,19 @@ def _advice(value: Any) -> str:
     return value
 
 
+def _fifth_copy(shown: list[str]) -> bool:
+    """Whether some tile is among ``shown`` more than four times: the compiled core's count
+    where it reads every code; else, sorted, a fifth copy stands four places after the first (a
+    sort and one pass: 0.9 µs for 17 tiles where a Counter took 2.0 µs)."""
+    core = native.core
+    if core is not None:
+        counts = core.tile_counts(shown)
+        if counts is not NotImplemented:
+            return max(counts) > 4
+    ordered = sorted(shown)
+    return any(map(str.__eq__, ordered, ordered[4:]))
+
+
 #: The optional parts of a hand state that ``from_json`` reads, in the order their errors are
 #: raised: JSON key (also the field's name and the name an error gives) -> its reader.
 _OPTIONAL_LISTS: tuple[tuple[str, Any], ...] = (
@@ -313,6 +327,7 @@ _OPTIONAL_LISTS: tuple[tuple[str, Any], ...] = (
     ("laid_out", _tile_list), ("jokers", lambda value, _: _jokers(value)),
     ("nukidora", lambda value, _: _nukidora(value)),
 )
+_OPTIONAL_KEYS = frozenset(key for key, _ in _OPTIONAL_LISTS)
 
 
 def _wind(value: Any, what: str) -> str:
@@ -393,7 +408,7 @@ class HandState:
         melds = [Meld.from_json(m, i) for i, m in enumerate(melds_json)]
         win_tile = data.get("win_tile")
         red = red_fives(data.get("concealed", data.get("concealed_incl_win_tile")))
-        red += sum(red_fives(m.get("tiles")) for m in melds_json if isinstance(m, dict))
+        red += sum(map(red_fives, [m["tiles"] for m in melds_json]))  # each read as a meld
         if isinstance(win_tile, str) and win_tile in RED_FIVES:
             red += "concealed_incl_win_tile" not in data
             win_tile = RED_FIVES[win_tile]
@@ -446,7 +461,7 @@ class HandState:
         # Each optional list read where it is given; one not given keeps the field's default,
         # which is what its reader makes of None.
         given = {key: read(data[key], key) for key, read in _OPTIONAL_LISTS
-                 if data.get(key) is not None}
+                 if data.get(key) is not None} if not _OPTIONAL_KEYS.isdisjoint(data) else {}
         state = cls(
             concealed=concealed, melds=melds, win_tile=win_tile, seat_wind=seat_wind,
             prevalent_wind=prevalent_wind, bonus=bonus, variant=variant, options=options,
@@ -485,11 +500,7 @@ class HandState:
                  *self.discards, *(t for t in self.bonus if t in DRAGONS), *self.dora_indicators,
                  *self.ura_dora_indicators, *self.laid_out,
                  *([self.indicator] if self.indicator else []), *["N"] * self.nukidora]
-        # Sorted, a fifth copy of a tile stands four places after its first: a sort and one
-        # pass say whether there is one (0.9 µs for 17 tiles, counting them all 2.0 µs); only
-        # then are the copies counted, to name the tile.
-        ordered = sorted(shown)
-        seen = Counter(shown) if any(map(str.__eq__, ordered, ordered[4:])) else {}
+        seen = Counter(shown) if _fifth_copy(shown) else {}  # counted to name the tile
         for t, c in seen.items():
             if c > 4:
                 own = self.own_counts()[t]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import native
 from .hand import HandState
 from .profile import RuleProfile
 from .tiles import INDEX, WINDS
@@ -49,6 +50,11 @@ def split_wilds(tiles: list[str], rules: Rules) -> tuple[list[int], int]:
     """Counts of the natural tiles and the number of wild tiles among ``tiles`` (the imagined
     心皇 tile among them); with ``fold_winds`` every wind counts as East; a stand-in (白板 for
     百搭) counts as the kind it stands for."""
+    if not (rules.wild_codes or rules.fold_winds or rules.stand_in or rules.virtual_wilds):
+        core = native.core  # every tile counts as itself: the compiled core counts them
+        counts = core.tile_counts(tiles) if core is not None else NotImplemented
+        if counts is not NotImplemented:
+            return counts, 0
     counts = [0] * 34
     wilds = rules.virtual_wilds
     stand_in = dict(rules.stand_in)

@@ -36,6 +36,8 @@ from .tiles import INDEX
 _HONORS = range(27, 34)
 #: Each form's place in ``ALL_FORMS``: where the core answers it.
 _POSITION = {form: i for i, form in enumerate(ALL_FORMS)}
+#: Each form's JSON key (its value: an enum's ``.value`` is a descriptor call, this a look-up).
+_KEY = {form: form.value for form in ALL_FORMS}
 
 
 def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False) -> list[int]:
@@ -222,8 +224,8 @@ def forms_shanten(forms: tuple[Form, ...], counts: list[int], wilds: int, three_
         value = core.shanten_forms(counts, wilds, mask, four_as_two_pairs, three_player)
         if value is not NotImplemented:
             if applies is forms:
-                return {f.value: value[_POSITION[f]] for f in forms}
-            return {f.value: value[_POSITION[f]] if f in applies else None for f in forms}
+                return {_KEY[f]: value[_POSITION[f]] for f in forms}
+            return {_KEY[f]: value[_POSITION[f]] if f in applies else None for f in forms}
     return {f.value: form_shanten(f, counts, wilds, three_player, four_as_two_pairs)
             if f in applies else None for f in forms}
 
