@@ -43,6 +43,7 @@ MELD_TYPES = ("chow", "pung", "kong", "quint")
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4, "quint": 5}
 SOURCES = ("left", "opposite", "right")
 _BONUS = frozenset(BONUS)
+_BOOL = frozenset((bool,))
 #: Every chow, its tiles in any order (three consecutive tiles of one suit, the faces as given,
 #: so one look-up checks a declared chow) -> its lowest tile.
 _CHOWS: dict[tuple[str, ...], str] = {
@@ -144,7 +145,9 @@ class Meld:
         kind = data.get("type")
         if kind not in MELD_TYPES:
             raise MahjongError(f"{where}: type must be one of {MELD_TYPES}, got {kind!r}", kind)
-        tiles = _tile_list(data.get("tiles"), f"{where} tiles")
+        given = data.get("tiles")
+        tiles = given if type(given) is list and known_codes(given) else _tile_list(
+            given, f"{where} tiles")
         concealed = bool(data.get("concealed", False))
         source = data.get("from")
         if source is not None and source not in SOURCES:
@@ -400,14 +403,14 @@ class HandState:
             raise MahjongError("a hand state must be a JSON object with at least 'concealed'", data)
         if "concealed" not in data and "concealed_incl_win_tile" not in data:
             raise MahjongError("the hand state has no 'concealed' tiles", "concealed")
-        concealed = _tile_list(data.get("concealed", data.get("concealed_incl_win_tile")),
-                               "concealed")
+        given = data.get("concealed", data.get("concealed_incl_win_tile"))
+        concealed = _tile_list(given, "concealed")
         melds_json = data.get("melds") or []
         if not isinstance(melds_json, list):
             raise MahjongError("'melds' must be a list", "melds")
         melds = [Meld.from_json(m, i) for i, m in enumerate(melds_json)]
         win_tile = data.get("win_tile")
-        red = red_fives(data.get("concealed", data.get("concealed_incl_win_tile")))
+        red = red_fives(given)
         red += sum(map(red_fives, [m["tiles"] for m in melds_json]))  # each read as a meld
         if isinstance(win_tile, str) and win_tile in RED_FIVES:
             red += "concealed_incl_win_tile" not in data
@@ -428,7 +431,7 @@ class HandState:
         # The flags given, each set from its key; those not given keep the field's False.
         flags = {_CONTEXT_FLAGS[key]: value for key, value in merged.items()
                  if key in _CONTEXT_FLAGS}
-        if any(type(value) is not bool for value in flags.values()):
+        if not _BOOL.issuperset(map(type, flags.values())):
             key = next(k for k in _CONTEXT_FLAGS  # named in the order the flags are listed
                        if k in merged and type(merged[k]) is not bool)
             raise MahjongError(f"'{key}' must be true or false, got {merged[key]!r}", key)
@@ -493,7 +496,10 @@ class HandState:
             if not is_bonus(t) and t not in DRAGONS:
                 raise MahjongError(f"{t} is not a bonus tile (flowers and seasons are 1f-8f; "
                                    "南京 counts the dragons as flowers too)", t)
-        for t in self.visible + self.wilds + self.discards + self.stood + self.laid_out:
+        listed = (self.visible + self.wilds + self.discards + self.stood + self.laid_out
+                  if self.visible or self.wilds or self.discards or self.stood or self.laid_out
+                  else ())
+        for t in listed:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
         shown = [*tiles, *(t for m in self.melds for t in m.faces), *self.visible,
@@ -508,14 +514,11 @@ class HandState:
                                    f"{c - own} visible, but a tile "
                                    "has only four copies", t)
         n = len(tiles) + len(self.jokers) + 3 * len(self.melds)  # tile_count
-        in_melds = 3 * len(self.melds)
-        sizes = f"{hand_size} or {hand_size + 1} expected, a kong counts as 3"
-        if n > hand_size + 1:
-            raise MahjongError(f"too many tiles: {len(self.tiles)} in the concealed hand and "
-                               f"{in_melds} in melds make {n} ({sizes})", n)
-        if n < hand_size:
-            raise MahjongError(f"too few tiles: {len(self.tiles)} in the concealed hand and "
-                               f"{in_melds} in melds make {n} ({sizes})", n)
+        if not hand_size <= n <= hand_size + 1:
+            in_melds = 3 * len(self.melds)
+            sizes = f"{hand_size} or {hand_size + 1} expected, a kong counts as 3"
+            raise MahjongError(f"too {'many' if n > hand_size else 'few'} tiles: {len(tiles)} in "
+                               f"the concealed hand and {in_melds} in melds make {n} ({sizes})", n)
         if self.win_tile is not None and n != hand_size + 1:
             raise MahjongError(f"with a winning tile the hand must make {hand_size + 1}, it "
                                f"makes {n}", n)
