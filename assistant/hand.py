@@ -545,26 +545,35 @@ class HandState:
 
     def to_json(self) -> dict[str, Any]:
         """The state in the vectors' JSON shape."""
+        context: dict[str, Any] = {
+            "self_drawn": self.self_drawn, "seat_wind": self.seat_wind,
+            "prevalent_wind": self.prevalent_wind, "wall_last": self.last_tile,
+            "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
+            "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
+        }
+        # The rarer facts only where they hold (each a key less for every other hand).
+        if self.after_kong_discard:
+            context["after_kong_discard"] = True
+        if self.dealt_hand:
+            context["dealt_hand"] = True
+        if self.kong_on_kong:
+            context["kong_on_kong"] = True
+        context["flowers"] = self.flower_count
+        if self.void_suit:
+            context["void_suit"] = self.void_suit
+        if self.riichi:
+            context["riichi"] = True
+        if self.double_riichi:
+            context["double_riichi"] = True
+        if self.ippatsu:
+            context["ippatsu"] = True
         out: dict[str, Any] = {
             "concealed": list(self.concealed),
             "melds": [m.to_json() for m in self.melds],
             "win_tile": self.win_tile,
-            "context": {
-                "self_drawn": self.self_drawn, "seat_wind": self.seat_wind,
-                "prevalent_wind": self.prevalent_wind, "wall_last": self.last_tile,
-                "kong_replacement": self.kong_replacement, "robbing_kong": self.robbing_kong,
-                "first_go_around": self.first_go_around, "is_4th_tile": self.fourth_tile,
-                **({"after_kong_discard": True} if self.after_kong_discard else {}),
-                **({"dealt_hand": True} if self.dealt_hand else {}),
-                **({"kong_on_kong": True} if self.kong_on_kong else {}),
-                "flowers": self.flower_count,
-                **({"void_suit": self.void_suit} if self.void_suit else {}),
-            },
+            "context": context,
             "bonus": list(self.bonus),
         }
-        for key in ("riichi", "double_riichi", "ippatsu"):
-            if getattr(self, key):
-                out["context"][key] = True
         if self.dora_indicators:
             out["dora_indicators"] = list(self.dora_indicators)
         if self.ura_dora_indicators:

@@ -35,7 +35,8 @@ def rules_of(profile: RuleProfile, state: HandState) -> Rules:
     short = kongs_short(profile, state.melds)
     return Rules(profile.forms, wild_codes, absent, profile.three_player,
                  profile.four_as_two_pairs, profile.winds_as_one,
-                 int(profile.imagined_tile) + short, stand_ins(profile, wild_codes, state.indicator))
+                 int(profile.imagined_tile) + short,
+                 stand_ins(profile, wild_codes, state.indicator) if wild_codes else ())
 
 
 def kongs_short(profile: RuleProfile, melds: Any) -> int:
