@@ -229,7 +229,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                 result["discards"] = _legal_waits_after(state, profile, result["discards"],
                                                         remaining)
             weigh(result, state, profile, rules, counts, wilds, _judge(profile))
-        result["own_turn"] = _own_turn(state, profile, bool(readings))
+        # Where every tile counts as itself, the counts are the hand's own: its kongs are there.
+        plain = not (rules.wild_codes or rules.fold_winds or rules.stand_in
+                     or rules.virtual_wilds)
+        result["own_turn"] = _own_turn(state, profile, bool(readings), counts if plain else None)
         scorer = scorer_for(profile)
         if scorer is not None and readings:
             try:
@@ -363,15 +366,21 @@ def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int
     return out
 
 
-def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:
-    """Moves on one's own turn with 14 tiles: concealed kong, added kong, self-drawn win."""
+def _own_turn(state: HandState, profile: RuleProfile, is_win: bool,
+              counts: list[int] | None = None) -> dict[str, Any]:
+    """Moves on one's own turn with 14 tiles: concealed kong, added kong, self-drawn win;
+    ``counts``: the hand's own tile counts where the caller has them (one C scan finds no
+    kong in most hands)."""
     held = state.tiles
-    # Sorted, a tile held four times or more starts a run whose fourth is the same; those few
-    # are counted. A Counter of the whole hand cost twice as much.
-    ordered = sorted(held)
-    four_or_more = {t for t, fourth in zip(ordered, ordered[3:], strict=False) if t == fourth}
-    concealed_kongs = sorted((t for t in four_or_more if held.count(t) == 4),
-                             key=INDEX.__getitem__)
+    if counts is not None:
+        concealed_kongs = [TILES[i] for i, c in enumerate(counts) if c == 4] if 4 in counts else []
+    else:
+        # Sorted, a tile held four times or more starts a run whose fourth is the same; those
+        # few are counted. A Counter of the whole hand cost twice as much.
+        ordered = sorted(held)
+        four_or_more = {t for t, fourth in zip(ordered, ordered[3:], strict=False) if t == fourth}
+        concealed_kongs = sorted((t for t in four_or_more if held.count(t) == 4),
+                                 key=INDEX.__getitem__)
     added = [{"tile": m.tile, "robbable": profile.kong_robbable}
              for m in state.melds if m.type == "pung" and m.tile in held]
     return {"concealed_kongs": concealed_kongs, "added_kongs": added,
