@@ -1,11 +1,13 @@
 /* The engine's hot paths in C: suit-table shanten of every form, effective tiles, batches.
  *
- * Each entry mirrors a pure-Python function of assistant/shanten.py, waits.py or batch.py and
- * answers exactly as it does (tests/test_native_core.py compares them on random hands). The
- * core accepts only what it can answer without doubt: a list or tuple of 34 ints from 0 to 4,
- * 0 to 17 wild tiles and a concealed part of 1 to 17 tiles. Anything else returns
- * NotImplemented, and the Python caller answers (or raises its MahjongError) itself, so a
- * malformed call behaves exactly as on the pure path and can never reach the tables.
+ * Each entry mirrors a pure-Python function of assistant/shanten.py, waits.py or batch.py (and
+ * tile_counts the count of a hand's tile codes in hand.py and rules.py) and answers exactly as
+ * it does (tests/test_native_core.py compares them on random hands and junk input). The core
+ * accepts only what it can answer without doubt: a list or tuple of 34 ints from 0 to 4, 0 to
+ * 17 wild tiles and a concealed part of 1 to 17 tiles; tile_counts a list or tuple of the 34
+ * playing tiles' codes. Anything else returns NotImplemented, and the Python caller answers
+ * (or raises its MahjongError) itself, so a malformed call behaves exactly as on the pure path
+ * and can never reach the tables.
  *
  * The tables are the Python engine's own (assistant/suit_table.py): the core keeps a reference to
  * the two bytes objects, fetched through a loader on first use, so they are read once per process.
