@@ -210,22 +210,17 @@ def form_shanten(form: Form, counts: list[int], wilds: int, three_player: bool,
 def forms_shanten(forms: tuple[Form, ...], counts: list[int], wilds: int, three_player: bool,
                   four_as_two_pairs: bool) -> dict[str, int | None]:
     """:func:`form_shanten` of each form by its name, ``None`` for a form the tile count rules
-    out; the core answers every form in one call."""
-    n = sum(counts) + wilds
-    if 13 <= n <= 14:  # every form can be made of the hand (form_applies): the profile's own
-        applies = forms  # tuple, whose core mask form_mask keeps by identity
-    else:
-        applies = tuple(f for f in forms if form_applies(f, n))
-        if len(applies) == len(forms):
-            applies = forms
+    out; the core answers every form in one call, ``None`` where the form does not apply
+    (:func:`form_applies`), so it is asked with the profile's own tuple of forms, whose mask
+    :func:`form_mask` keeps by identity."""
     core = native.core
-    mask = form_mask(applies) if core is not None and applies else None  # None: not all Forms
+    mask = form_mask(forms) if core is not None else None  # None: not all Forms
     if mask is not None:
         value = core.shanten_forms(counts, wilds, mask, four_as_two_pairs, three_player)
         if value is not NotImplemented:
-            if applies is forms:
-                return {_KEY[f]: value[_POSITION[f]] for f in forms}
-            return {_KEY[f]: value[_POSITION[f]] if f in applies else None for f in forms}
+            return {_KEY[f]: value[_POSITION[f]] for f in forms}
+    n = sum(counts) + wilds
+    applies = tuple(f for f in forms if form_applies(f, n))
     return {f.value: form_shanten(f, counts, wilds, three_player, four_as_two_pairs)
             if f in applies else None for f in forms}
 
