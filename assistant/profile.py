@@ -284,8 +284,9 @@ def _option_values(options: dict[str, Any]) -> tuple[Any, ...] | None:
     """The option values as a key that tells apart what the checks tell apart (``True`` from
     ``1``, ``1`` from ``1.0``, a list from a string), in the order given (the order the copy
     is made in); None for a value of no JSON type, which is then checked afresh each time."""
-    try:
-        return tuple((name, _frozen(value)) for name, value in options.items())
+    try:  # a plain value (most house rules: a switch, a number, a choice) is its own key
+        return tuple((name, type(value), value) if type(value) in _PLAIN else (name, _frozen(value))
+                     for name, value in options.items())
     except TypeError:
         return None
 
@@ -297,9 +298,13 @@ def _frozen(value: Any) -> Any:
         return kind, tuple(_frozen(v) for v in value)
     if kind is dict:
         return kind, tuple((type(k), k, _frozen(v)) for k, v in value.items())
-    if kind in (bool, int, float, str, type(None)):
+    if kind in _PLAIN:
         return kind, value
     raise TypeError(kind.__name__)
+
+
+#: The JSON types of one plain value.
+_PLAIN = frozenset((bool, int, float, str, type(None)))
 
 
 def _coerce_option(key: str, value: Any, current: Any) -> Any:
