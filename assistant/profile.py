@@ -242,8 +242,8 @@ class RuleProfile:
             return card[1]
         made = self._made_with(options)
         if key is not None:
-            if len(_CARDS) >= _MAX_CARDS:  # requests name options freely: the oldest card goes
-                del _CARDS[next(iter(_CARDS))]
+            if len(_CARDS) >= _MAX_CARDS:  # requests name options freely: the cards are made
+                _CARDS.clear()  # afresh (one call, safe beside other threads' look-ups)
             _CARDS[(id(self), key)] = (self, made)  # the base kept alive: its id stays its own
         return made
 
@@ -275,7 +275,7 @@ class RuleProfile:
 _FIELD_NAMES = tuple(f.name for f in fields(RuleProfile) if f.init)
 
 #: The rule cards made so far: (id of the base profile, :func:`_option_values`) -> (the base, the
-#: profile with those options). At most :data:`_MAX_CARDS`, the oldest dropped first.
+#: profile with those options). At most :data:`_MAX_CARDS`; when full, all are dropped.
 _CARDS: dict[tuple[int, tuple[Any, ...]], tuple[RuleProfile, RuleProfile]] = {}
 _MAX_CARDS = 256
 
