@@ -1,11 +1,13 @@
 /* The engine's hot paths in C: suit-table shanten of every form, effective tiles, batches.
  *
- * Each entry mirrors a pure-Python function of assistant/shanten.py, waits.py or batch.py and
- * answers exactly as it does (tests/test_native_core.py compares them on random hands). The
- * core accepts only what it can answer without doubt: a list or tuple of 34 ints from 0 to 4,
- * 0 to 17 wild tiles and a concealed part of 1 to 17 tiles. Anything else returns
- * NotImplemented, and the Python caller answers (or raises its MahjongError) itself, so a
- * malformed call behaves exactly as on the pure path and can never reach the tables.
+ * Each entry mirrors a pure-Python function of assistant/shanten.py, waits.py or batch.py (and
+ * tile_counts the count of a hand's tile codes in hand.py and rules.py) and answers exactly as
+ * it does (tests/test_native_core.py compares them on random hands and junk input). The core
+ * accepts only what it can answer without doubt: a list or tuple of 34 ints from 0 to 4, 0 to
+ * 17 wild tiles and a concealed part of 1 to 17 tiles; tile_counts a list or tuple of the 34
+ * playing tiles' codes. Anything else returns NotImplemented, and the Python caller answers
+ * (or raises its MahjongError) itself, so a malformed call behaves exactly as on the pure path
+ * and can never reach the tables.
  *
  * The tables are the Python engine's own (assistant/suit_table.py): the core keeps a reference to
  * the two bytes objects, fetched through a loader on first use, so they are read once per process.
@@ -888,6 +890,70 @@ done:
     return out;
 }
 
+/* The index 0-33 of a playing tile's code (1m-9m, 1p-9p, 1s-9s, then E S W N C F P, the order
+ * of assistant.tiles.TILES), or -1 for anything else: another string, a str subclass, no str. */
+static int code_index(PyObject *code)
+{
+    if (!PyUnicode_CheckExact(code))
+        return -1;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(code);
+    if (n == 1) {
+        switch (PyUnicode_READ_CHAR(code, 0)) {
+        case 'E': return 27;
+        case 'S': return 28;
+        case 'W': return 29;
+        case 'N': return 30;
+        case 'C': return 31;
+        case 'F': return 32;
+        case 'P': return 33;
+        default: return -1;
+        }
+    }
+    if (n != 2)
+        return -1;
+    Py_UCS4 digit = PyUnicode_READ_CHAR(code, 0);
+    if (digit < '1' || digit > '9')
+        return -1;
+    switch (PyUnicode_READ_CHAR(code, 1)) {
+    case 'm': return (int)(digit - '1');
+    case 'p': return 9 + (int)(digit - '1');
+    case 's': return 18 + (int)(digit - '1');
+    default: return -1;
+    }
+}
+
+/* tile_counts(tiles): how many of each of the 34 playing tiles a list or tuple of their codes
+ * holds (any number of copies: the caller judges them), as assistant.tiles.to_counts counts
+ * them; NotImplemented for another container or any entry that is not a playing tile's code
+ * (a bonus tile, a back, a red five, no str), which the Python path then names. */
+static PyObject *core_tile_counts(PyObject *self, PyObject *tiles)
+{
+    (void)self;
+    if (!PyList_CheckExact(tiles) && !PyTuple_CheckExact(tiles))
+        return refuse();
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(tiles);
+    PyObject **items = PySequence_Fast_ITEMS(tiles);
+    Py_ssize_t c[NT] = {0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int k = code_index(items[i]);
+        if (k < 0)
+            return refuse();
+        c[k]++;
+    }
+    PyObject *out = PyList_New(NT);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < NT; i++) {
+        PyObject *v = PyLong_FromSsize_t(c[i]);
+        if (!v) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
 static PyObject *core_set_loader(PyObject *self, PyObject *fn)
 {
     (void)self;
@@ -918,6 +984,9 @@ static PyMethodDef methods[] = {
      "helpful(counts, wilds, form_mask, three_player, four): (shanten, effective tiles)."},
     {"discards", core_discards, METH_VARARGS,
      "discards(counts, wilds, form_mask, three_player, four): [(tile, shanten, tile mask)]."},
+    {"tile_counts", core_tile_counts, METH_O,
+     "tile_counts(tiles): the 34 counts of a list or tuple of playing tiles' codes, or "
+     "NotImplemented."},
     {"regular_readings", core_regular_readings, METH_VARARGS,
      "regular_readings(counts, wilds, n_sets): each distinct reading's groups as ints."},
     {"shanten_batch", core_shanten_batch, METH_VARARGS,

@@ -99,13 +99,15 @@ def _hand_size(profile: RuleProfile | None, data: Any) -> int:
     so a 成都 table's 10-tile hand is checked as one."""
     if profile is None:
         return 13
+    if not profile.kong_no_replacement:  # kongs_short: a kong draws its replacement
+        return profile.hand_size
     melds = data.get("melds")
     return profile.hand_size - (kongs_short(profile, [m for m in melds if isinstance(m, dict)])
                                 if isinstance(melds, list) else 0)
 
 
 def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None:
-    dragons = [t for t in state.bonus if len(t) == 1]
+    dragons = [t for t in state.bonus if len(t) == 1] if state.bonus else []
     if dragons and not profile.dragons_as_flowers:
         raise MahjongError(f"{dragons[0]} ({tile_name(dragons[0])}) is a flower only where the "
                            "dragons are flowers (南京); here it belongs in the hand", dragons[0])
@@ -132,13 +134,13 @@ def _check_against(profile: RuleProfile, state: HandState, rules: Rules) -> None
                                f"{' or a wild' if profile.wild_laid_out else ''} may be laid out "
                                f"singly as a kong, not {t} ({tile_name(t)})", t)
     if not profile.wild_discard:
-        thrown = [t for t in state.discards if t in rules.wild_codes]
+        thrown = [t for t in state.discards if t in rules.wild_codes] if rules.wild_codes else []
         if thrown:
             raise MahjongError(f"variant {profile.name!r}: a wild tile is never discarded "
                                f"(财神不能打出), but the discards list {thrown[0]}", thrown[0])
-    shown = state.visible + state.discards + state.dora_indicators + state.ura_dora_indicators
     # Every tile is in the set where none is absent (most variants): nothing to look at.
-    for t in (state.tiles + [t for m in state.melds for t in m.faces] + shown
+    for t in (state.tiles + [t for m in state.melds for t in m.faces] + state.visible
+              + state.discards + state.dora_indicators + state.ura_dora_indicators
               if rules.absent else ()):
         if INDEX[t] in rules.absent:
             raise MahjongError(f"{t} ({tile_name(t)}) is not in the tile set of variant "
@@ -227,7 +229,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                 result["discards"] = _legal_waits_after(state, profile, result["discards"],
                                                         remaining)
             weigh(result, state, profile, rules, counts, wilds, _judge(profile))
-        result["own_turn"] = _own_turn(state, profile, bool(readings))
+        # Where every tile counts as itself, the counts are the hand's own: its kongs are there.
+        plain = not (rules.wild_codes or rules.fold_winds or rules.stand_in
+                     or rules.virtual_wilds)
+        result["own_turn"] = _own_turn(state, profile, bool(readings), counts if plain else None)
         scorer = scorer_for(profile)
         if scorer is not None and readings:
             try:
@@ -361,11 +366,21 @@ def _shapeless_waits(state: HandState, profile: RuleProfile, remaining: list[int
     return out
 
 
-def _own_turn(state: HandState, profile: RuleProfile, is_win: bool) -> dict[str, Any]:
-    """Moves on one's own turn with 14 tiles: concealed kong, added kong, self-drawn win."""
-    held = Counter(state.tiles)
-    # Over the tiles held, not all 34: a Counter's missing key costs a Python call.
-    concealed_kongs = sorted((t for t, c in held.items() if c == 4), key=INDEX.__getitem__)
+def _own_turn(state: HandState, profile: RuleProfile, is_win: bool,
+              counts: list[int] | None = None) -> dict[str, Any]:
+    """Moves on one's own turn with 14 tiles: concealed kong, added kong, self-drawn win;
+    ``counts``: the hand's own tile counts where the caller has them (one C scan finds no
+    kong in most hands)."""
+    held = state.tiles
+    if counts is not None:
+        concealed_kongs = [TILES[i] for i, c in enumerate(counts) if c == 4] if 4 in counts else []
+    else:
+        # Sorted, a tile held four times or more starts a run whose fourth is the same; those
+        # few are counted. A Counter of the whole hand cost twice as much.
+        ordered = sorted(held)
+        four_or_more = {t for t, fourth in zip(ordered, ordered[3:], strict=False) if t == fourth}
+        concealed_kongs = sorted((t for t in four_or_more if held.count(t) == 4),
+                                 key=INDEX.__getitem__)
     added = [{"tile": m.tile, "robbable": profile.kong_robbable}
              for m in state.melds if m.type == "pung" and m.tile in held]
     return {"concealed_kongs": concealed_kongs, "added_kongs": added,

@@ -45,8 +45,8 @@ def check_meld(profile: RuleProfile, meld: Meld, wild_codes: tuple[str, ...],
     """The meld read under the variant (a pung, kong or quint holding wilds takes the kind its
     other tiles show); a meld the variant's rules forbid is refused, naming the rule."""
     text = " ".join(meld.tiles)
-    faces = [t for t in meld.tiles if t != BACK]
-    for t in faces:
+    faces = [t for t in meld.tiles if t != BACK] if BACK in meld.tiles else list(meld.tiles)
+    for t in faces if profile.laid_out_tiles else ():
         if t in profile.laid_out_tiles:
             raise MahjongError(f"variant {profile.name!r}: {t} ({tile_name(t)}) is "
                                "only laid out singly as a kong (红中杠), never in a set", t)
@@ -57,7 +57,7 @@ def check_meld(profile: RuleProfile, meld: Meld, wild_codes: tuple[str, ...],
     if meld.type == "chow" and not meld.concealed and not profile.chow_allowed:
         raise MahjongError(f"variant {profile.name!r} does not allow chows, but a chow "
                            f"{text} is declared", text)
-    used = [t for t in faces if t in wild_codes]
+    used = [t for t in faces if t in wild_codes] if wild_codes else []
     if used and not profile.wild_in_claims:
         raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
                            f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "

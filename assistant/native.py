@@ -1,7 +1,8 @@
 """The compiled core (``assistant/_core.c``) when it is built, else ``None``: the engine's switch.
 
 The public functions of :mod:`assistant.shanten`, :mod:`assistant.waits`, :mod:`assistant.advice`,
-:mod:`assistant.batch` and :mod:`assistant.decompose` ask ``native.core`` first and answer on their
+:mod:`assistant.batch` and :mod:`assistant.decompose` (and the counting of a hand's tile codes in
+:mod:`assistant.hand` and :mod:`assistant.rules`) ask ``native.core`` first and answer on their
 pure-Python path when it is ``None`` or when the core returns ``NotImplemented`` (input it does
 not take: too many copies, the wrong length, a type it does not read). Both paths give the same answers
 (``tests/test_native_core.py``). Set ``MAHJONG_ASSISTANT_PURE=1`` to force the pure-Python path,

@@ -142,7 +142,11 @@ def face_down_kong(meld: Any) -> bool:
 def shows_table(table: Any) -> bool:
     """Whether a hand's ``table`` carries what the table shows (rivers, melds, the reader's
     seats), beside the variant's own facts that ``table`` also holds."""
-    return isinstance(table, dict) and any(k in table for k in ("rivers", "melds", "seats"))
+    return isinstance(table, dict) and not _SHOWN_KEYS.isdisjoint(table)
+
+
+#: The keys of ``table`` that carry what the table shows.
+_SHOWN_KEYS = frozenset(("rivers", "melds", "seats"))
 
 
 def seen_on_table(table: dict[str, Any], seat_wind: str, own_river: bool = True) -> list[str]:

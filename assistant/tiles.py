@@ -105,6 +105,20 @@ def check_code(tile: object) -> str:
 _CODE_SET = frozenset(ALL_CODES)
 
 
+def known_codes(values: list[object]) -> bool:
+    """Whether every entry of ``values`` is already a tile code (what :func:`parse_tile` returns
+    unchanged): one set test where parsing each entry costs a call a tile. Entries of no
+    hashable type are not codes.
+
+    >>> known_codes(["1m", "E", "back"]), known_codes(["1m", "0m"]), known_codes([["1m"]])
+    (True, False, False)
+    """
+    try:
+        return _CODE_SET.issuperset(values)
+    except TypeError:
+        return False
+
+
 def tile_name(tile: str, lang: str = "zh") -> str:
     """The tile's name in Chinese (``zh``) or English (``en``)."""
     check_code(tile)
@@ -258,7 +272,7 @@ def red_fives(value: object) -> int:
                 digits = 0
         return count
     if isinstance(value, (list, tuple)):
-        return sum(1 for t in value if t in RED_FIVES)
+        return sum(map(value.count, RED_FIVES))  # three scans in C, not a Python loop
     return 0
 
 

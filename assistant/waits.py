@@ -34,6 +34,10 @@ from .suit_table import suit_key, tables
 from .tiles import INDEX
 
 _HONORS = range(27, 34)
+#: Each form's place in ``ALL_FORMS``: where the core answers it.
+_POSITION = {form: i for i, form in enumerate(ALL_FORMS)}
+#: Each form's JSON key (its value: an enum's ``.value`` is a descriptor call, this a look-up).
+_KEY = {form: form.value for form in ALL_FORMS}
 
 
 def regular_improvers(counts: list[int], n_sets: int, three_player: bool = False) -> list[int]:
@@ -206,17 +210,17 @@ def form_shanten(form: Form, counts: list[int], wilds: int, three_player: bool,
 def forms_shanten(forms: tuple[Form, ...], counts: list[int], wilds: int, three_player: bool,
                   four_as_two_pairs: bool) -> dict[str, int | None]:
     """:func:`form_shanten` of each form by its name, ``None`` for a form the tile count rules
-    out; the core answers every form in one call."""
+    out; the core answers every form in one call, ``None`` where the form does not apply
+    (:func:`form_applies`), so it is asked with the profile's own tuple of forms, whose mask
+    :func:`form_mask` keeps by identity."""
+    core = native.core
+    mask = form_mask(forms) if core is not None else None  # None: not all Forms
+    if mask is not None:
+        value = core.shanten_forms(counts, wilds, mask, four_as_two_pairs, three_player)
+        if value is not NotImplemented:
+            return {_KEY[f]: value[_POSITION[f]] for f in forms}
     n = sum(counts) + wilds
     applies = tuple(f for f in forms if form_applies(f, n))
-    if len(applies) == len(forms):
-        applies = forms  # the profile's own tuple, whose core mask form_mask keeps by identity
-    core = native.core
-    if core is not None and applies and all(type(f) is Form for f in applies):
-        value = core.shanten_forms(counts, wilds, form_mask(applies), four_as_two_pairs,
-                                   three_player)
-        if value is not NotImplemented:
-            return {f.value: value[ALL_FORMS.index(f)] if f in applies else None for f in forms}
     return {f.value: form_shanten(f, counts, wilds, three_player, four_as_two_pairs)
             if f in applies else None for f in forms}
 

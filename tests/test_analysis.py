@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from assistant import MahjongError, analyze
+from assistant.variants import get_profile
 
 
 def test_waits_count_copies_left_and_report_dead_waits() -> None:
@@ -85,6 +86,30 @@ def test_unknown_option_and_variant_are_errors() -> None:
         analyze({"concealed": "123m456p789s1122z", "options": {"chow_allowed": "no"}})
     with pytest.raises(MahjongError, match="unknown variant"):
         analyze({"concealed": "123m456p789s1122z"}, variant="klingon")
+
+
+def test_a_table_of_options_is_one_card_whose_values_are_told_apart() -> None:
+    riichi = get_profile("riichi")
+    house = {"open_tanyao": False, "kazoe": "sanbaiman", "stick_value": 1000}
+    card = riichi.with_options(house)
+    assert riichi.with_options(dict(house)) is card  # the same values: the same card
+    assert card.extra["open_tanyao"] is False and card.extra["kazoe"] == "sanbaiman"
+    assert riichi.with_options({**house, "open_tanyao": True}).extra["open_tanyao"] is True
+    assert get_profile("riichi_sanma").with_options(house).name == "riichi_sanma"
+    # 0 equals False and 1000.0 equals 1000 in Python; as option values they are refused
+    assert get_profile("default").with_options({"chow_allowed": False}).chow_allowed is False
+    with pytest.raises(MahjongError, match="must be true or false"):
+        get_profile("default").with_options({"chow_allowed": 0})
+    with pytest.raises(MahjongError, match="must be a whole number"):
+        riichi.with_options({**house, "stick_value": 1000.0})
+    shaanxi = get_profile("shaanxi")
+    walls = shaanxi.with_options({"walls_108": [14, 13, 13, 13]})
+    assert shaanxi.with_options({"walls_108": [14, 13, 13, 13]}) is walls
+    assert walls.extra["walls_108"] == (14, 13, 13, 13)
+    assert shaanxi.with_options({"walls_108": [13, 14, 13, 13]}).extra["walls_108"] == (
+        13, 14, 13, 13)
+    with pytest.raises(MahjongError, match="walls_108"):
+        shaanxi.with_options({"walls_108": [14, 13, 13, True]})
 
 
 def test_void_suit_blocks_the_win_and_leads_the_discards() -> None:

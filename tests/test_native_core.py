@@ -23,10 +23,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from assistant import native
+from assistant import analyze, native
 from assistant.advice import discard_options
 from assistant.batch import shanten_batch
 from assistant.decompose import decompositions, is_complete
+from assistant.hand import HandState
+from assistant.rules import split_wilds
 from assistant.shanten import (
     ALL_FORMS,
     KNITTED,
@@ -38,6 +40,7 @@ from assistant.shanten import (
     shanten_of_form,
     shanten_regular,
 )
+from assistant.tiles import TILES, to_counts
 from assistant.waits import Rules, form_shanten, forms_shanten, helpful_draws, waits
 
 try:
@@ -326,11 +329,65 @@ def test_malformed_batches_match_the_pure_path(rows, width, low, high, dtype, se
 def test_the_core_itself_never_crashes(args) -> None:
     """The extension's own entries, called with anything: an answer, NotImplemented, or a
     TypeError/OverflowError from argument parsing, never a crash of the process."""
-    for name in ("shanten", "shanten_forms", "helpful", "discards", "shanten_batch"):
+    for name in ("shanten", "shanten_forms", "helpful", "discards", "shanten_batch",
+                 "tile_counts"):
         try:
             getattr(CORE, name)(*args)
         except (TypeError, OverflowError, ValueError, BufferError):
             pass
+
+
+#: Entries of a tile list: playing codes, and what is not one (bonus tiles, a back, riichi's red
+#: five and honours, case and order slips, text, numbers, nothing, a nested list).
+TILE_ENTRIES = st.one_of(
+    st.sampled_from(TILES), st.sampled_from(TILES), st.sampled_from(
+        ("1f", "8f", "back", "0m", "5z", "", "1M", "m1", "10m", "e", " E", "中")),
+    st.text(max_size=3), st.integers(-1, 40), st.none(), st.lists(st.just("1m"), max_size=2))
+TILE_LISTS = st.one_of(st.lists(TILE_ENTRIES, max_size=20),
+                       st.lists(st.sampled_from(TILES), max_size=20).map(tuple),
+                       st.just("123m"), st.none(), st.just({"1m": 1}))
+
+
+@settings(max_examples=500, deadline=None)
+@given(tiles=TILE_LISTS)
+@example(tiles=["1m"] * 5 + ["E"])  # five copies are counted too: the callers judge them
+def test_tile_counts_match_the_pure_path(tiles) -> None:
+    """The core's count of a tile list is the pure count where it reads every entry, and
+    NotImplemented (the Python path then answers or names the entry) where it does not."""
+    assert_same(split_wilds, tiles, Rules())
+    counts = CORE.tile_counts(tiles)
+    pure = outcome(lambda: to_counts(tiles))
+    if counts is NotImplemented:
+        assert pure[0] != "ok" or not isinstance(tiles, list | tuple) or not all(
+            type(t) is str for t in tiles)
+    else:
+        assert pure == ("ok", counts)
+
+
+#: A hand's tiles drawn from few faces (so five copies and the wrong sizes come up often), and
+#: entries that are no playing tile.
+HAND_TILES = st.lists(st.sampled_from(("1m", "1m", "2m", "3m", "E", "E", "C", "5p", "1f", "back",
+                                       "0m")), max_size=16)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(concealed=st.one_of(HAND_TILES, st.just("123m456p789s11EEE"), st.just("1111m")),
+       visible=st.one_of(HAND_TILES, st.none()), win=st.sampled_from((None, "1m", "E", "0m")),
+       pung=st.sampled_from((None, ("E", "E", "E"), ("1m", "1m", "1m"), ("1m", "2m", "3m"))),
+       stood=st.one_of(st.none(), st.lists(st.sampled_from(("1m", "E")), max_size=5)))
+def test_reading_a_hand_matches_the_pure_path(concealed, visible, win, pung, stood) -> None:
+    """A hand read with the core and without: the same state, or the same MahjongError
+    (five copies of a tile, the wrong size, a bonus tile or a back in the hand ...)."""
+    data = {"concealed": concealed, "visible": visible, "win_tile": win, "stood": stood,
+            "melds": [] if pung is None else [{"type": "chow" if pung[0] != pung[1] else "pung",
+                                               "tiles": list(pung)}]}
+    fast, slow = both(HandState.from_json, data)
+    assert fast == slow
+    if fast[0] == "ok":
+        state = fast[1]
+        rules = Rules()
+        assert_same(split_wilds, state.tiles, rules)
+        assert_same(lambda: analyze(state)["shanten_forms"])
 
 
 def test_the_switch() -> None:
