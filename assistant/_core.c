@@ -994,8 +994,9 @@ static PyMethodDef methods[] = {
     {"pattern_keys", core_pattern_keys, METH_NOARGS,
      "pattern_keys(): the scoring patterns pattern_bits tests, in the order of their bits."},
     {"pattern_bits", core_pattern_bits, METH_VARARGS,
-     "pattern_bits(hand, win): (bits of the patterns present, ((bit, count), ...) of those "
-     "present more than once), or NotImplemented."},
+     "pattern_bits(hand, win[, card]): (bits of the patterns present, ((bit, count), ...) of "
+     "those present more than once); with a FanTable's packed card, the card's choice of lines "
+     "for the reading; NotImplemented for anything the core does not hold."},
     {"relation_keys", core_relation_keys, METH_NOARGS,
      "relation_keys(): the relations combine_sets chooses among, in the order of their numbers."},
     {"combine_sets", core_combine_sets, METH_VARARGS,
