@@ -718,14 +718,8 @@ def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
 def read_riichi_table(state: HandState | None, profile: RuleProfile,
                       data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table: dealer East, the winner at his seat wind; ``honba`` and
-    ``riichi_sticks`` (seat -> sticks it put on the table) are read by :func:`table_extras`."""
-    return _riichi_table(state, profile, data, need_seat)[0]
-
-
-def _riichi_table(state: HandState | None, profile: RuleProfile,
-                  data: dict[str, Any] | None = None, need_seat: bool = True
-                  ) -> tuple[Table, int, dict[str, int]]:
-    """:func:`read_riichi_table` with the honba and riichi sticks it checked."""
+    ``riichi_sticks`` (seat -> sticks it put on the table) are read by :func:`table_extras`
+    into the table's fields of those names."""
     raw = state.table if state is not None else data
     raw = dict(raw) if isinstance(raw, dict) else raw
     own = {k: raw.pop(k) for k in TABLE_OWN_KEYS if k in raw} if isinstance(raw, dict) else {}
@@ -743,8 +737,8 @@ def _riichi_table(state: HandState | None, profile: RuleProfile,
     if state is not None and table.seat != state.seat_wind:
         raise MahjongError(f"riichi: table.seat {table.seat} must be the winner's seat wind "
                            f"{state.seat_wind}", "seat")
-    honba, sticks = table_extras(own, table.seats)
-    return table, honba, sticks
+    table.honba, table.riichi_sticks = table_extras(own, table.seats)
+    return table
 
 
 def table_extras(own: dict[str, Any], seats: tuple[str, ...] = WINDS
@@ -819,16 +813,20 @@ def has_yaku(state: HandState, profile: RuleProfile, readings: list[Decompositio
     return any(yaku_of(r, s) for r in readings_of(state, readings))
 
 
-def score_riichi(state: HandState, profile: RuleProfile,
-                 readings: list[Decomposition]) -> dict[str, Any]:
-    """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what."""
+def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decomposition],
+                 table: Table | None = None) -> dict[str, Any]:
+    """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what.
+    ``table``: what :func:`read_riichi_table` read of this hand's table, where the caller has
+    read it already (the analysis checks it first); else it is read here."""
     check_riichi_hand(state)
     if (state.kong_replacement and not any(m.is_kong for m in state.melds)
             and not profile.extra.get("nukidora_rinshan", True)):
         raise MahjongError("kong_replacement (嶺上開花): the draw after setting a 北 aside is not "
                            "a kong's replacement at this table (option nukidora_rinshan = "
                            "false); declare a kong among the melds", "kong_replacement")
-    table, honba, sticks = _riichi_table(state, profile)
+    if table is None:
+        table = read_riichi_table(state, profile)
+    honba, sticks = table.honba, table.riichi_sticks
     winner = table.seat
     assert winner is not None
     assumed = list(table.assumed)
