@@ -1002,6 +1002,9 @@ static PyMethodDef methods[] = {
     {"combine_sets", core_combine_sets, METH_VARARGS,
      "combine_sets(hand, ((relation, points), ...)): the relations the hand counts under the "
      "套算一次 rule, ((relation, (set, ...)), ...) in the order chosen, or NotImplemented."},
+    {"riichi_yaku", core_riichi_yaku, METH_VARARGS,
+     "riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): (((row, count), ...), "
+     "fu, ((name, fu), ...)) of a riichi reading, or NotImplemented."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,6 +16,11 @@
  * packed once per card (choose_lines). tests/test_pattern_bits.py compares it with the Python
  * choice on every card.
  *
+ * riichi_yaku(hand, win, group, rows, situation, open, open_tanyao) reads a riichi reading the
+ * same way and answers its yaku lines (on the card's rows packed once per side by
+ * assistant/variants/riichi.py) and its fu with their parts, mirroring the Python tests there;
+ * tests/test_riichi_native.py compares the two on random riichi hands.
+ *
  * Anything the structure cannot hold without doubt (a tile code that is not one of the 34, a
  * group kind or form it does not know, more sets or groups than a hand has) returns
  * NotImplemented and the caller asks the Python predicates, so an odd reading answers exactly as
@@ -86,6 +91,7 @@ static const char *const FLAG_NAMES[11] = {
     "first_go_around", "dealer", "fourth_tile", "unique_wait", "kong_on_kong", NULL};
 
 static PyObject *empty_extra;
+static int riichi_init(void);
 
 int patterns_init(void)
 {
@@ -102,7 +108,7 @@ int patterns_init(void)
         if ((A_FLAGS[i] = PyUnicode_InternFromString(FLAG_NAMES[i])) == NULL)
             return -1;
     empty_extra = PyTuple_New(0);
-    return empty_extra == NULL ? -1 : 0;
+    return empty_extra == NULL ? -1 : riichi_init();
 }
 
 /* ---- reading the Python objects ---- */
@@ -1309,4 +1315,216 @@ static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card)
     if (_PyTuple_Resize(&out, kept) < 0)
         return NULL;
     return Py_BuildValue("(NN)", PyBool_FromLong(limit >= 0), out);
+}
+
+/* ---- riichi: a reading's yaku and fu ---- */
+
+/* How a riichi card row tests its line (Yaku in assistant/variants/riichi.py): a catalogue
+ * pattern's bit, a fact of the situation (the caller's mask, by the line's number in the card),
+ * or one of riichi's own tests on the reading and the group the winning tile completed. */
+enum { Y_PATTERN, Y_SITUATION, Y_PINFU, Y_SEAT_PUNG, Y_ROUND_PUNG, Y_SANANKOU, Y_SUUANKOU,
+       Y_KOKUSHI, Y_TANYAO, N_YAKU_TESTS };
+/* What a hand is made of, for the rows' gates (kinds() in riichi.py). */
+enum { G_HONOUR = 1, G_TERMINAL = 2, G_SIMPLE = 4, G_CHOW = 8, G_PUNG = 16, G_SUITED = 32 };
+#define YAKU_ROW 4     /* bytes a row: test, argument, needs, excludes */
+#define MAX_YAKU 64    /* the situation mask is 64 bits */
+
+#define N_FU_NAMES 11
+static PyObject *FU_NAMES[N_FU_NAMES];
+enum { FU_TANKI, FU_KANCHAN, FU_PENCHAN, FU_PAIR, FU_PUNG, FU_KONG, FU_BASE, FU_RON, FU_TSUMO,
+       FU_OPEN_PINFU, FU_SEVEN_PAIRS };
+/* Fu of a pung or kong: [terminal or honour][kong][concealed], as SET_FU in riichi.py. */
+static const int SET_FU[2][2][2] = {{{2, 4}, {8, 16}}, {{4, 8}, {16, 32}}};
+
+static int riichi_init(void)
+{
+    const char *names[N_FU_NAMES] = {"tanki", "kanchan", "penchan", "pair", "pung", "kong",
+                                     "base", "concealed ron", "tsumo", "open pinfu shape",
+                                     "seven pairs"};
+    for (int i = 0; i < N_FU_NAMES; i++)
+        if ((FU_NAMES[i] = PyUnicode_InternFromString(names[i])) == NULL)
+            return -1;
+    return 0;
+}
+
+/* The fu parts of a regular reading beyond the base (_fu_parts in riichi.py) into names and
+ * fu; returns how many. `group` is the group the winning tile completed (kind -1: none). */
+static int fu_parts(const Facts *f, const Group *group, int *name, int *fu)
+{
+    int k = 0;
+    if (group->kind >= 0 && f->win >= 0) {
+        const int *t = group->t;
+        if (group->kind == K_PAIR)
+            name[k] = FU_TANKI, fu[k++] = 2;
+        else if (group->kind == K_CHOW && group->n == 3 && t[1] == f->win)
+            name[k] = FU_KANCHAN, fu[k++] = 2;
+        else if (group->kind == K_CHOW && group->n == 3
+                 && ((num(t[0]) == 1 && f->win == t[2]) || (num(t[0]) == 7 && f->win == t[0])))
+            name[k] = FU_PENCHAN, fu[k++] = 2;
+    }
+    if (f->pair >= 0) {
+        int valued = is_dragon(f->pair) + (f->pair == f->seat) + (f->pair == f->prevalent);
+        if (valued)
+            name[k] = FU_PAIR, fu[k++] = 2 * valued;
+    }
+    int ron_pung = !f->self_drawn && group->kind == K_PUNG;
+    for (int i = 0; i < f->n_sets; i++) {
+        const Group *s = &f->sets[i];
+        if (!pungish(s->kind))
+            continue;
+        int concealed = !s->exposed;
+        if (ron_pung && concealed && s->kind == K_PUNG && s->t[0] == group->t[0])
+            concealed = ron_pung = 0;
+        name[k] = s->kind == K_KONG ? FU_KONG : FU_PUNG;
+        fu[k++] = SET_FU[terminal(s->t[0]) || honour(s->t[0])][s->kind == K_KONG][concealed];
+    }
+    return k;
+}
+
+/* riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): a riichi reading's lines
+ * and fu in one call. `rows` packs a side's card (open or concealed) YAKU_ROW bytes a line;
+ * `situation` has bit i set where the situational line numbered i holds. The answer is
+ * (((row, count), ...), fu, ((name, fu), ...)), the rows present in the card's order;
+ * NotImplemented where the reading or the rows are not ones this reads. */
+PyObject *core_riichi_yaku(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *hand, *win, *group_obj, *rows;
+    unsigned long long situation;
+    int open, open_tanyao;
+    if (!PyArg_ParseTuple(args, "OOOOKpp", &hand, &win, &group_obj, &rows, &situation, &open,
+                          &open_tanyao))
+        return NULL;
+    if (!PyBytes_Check(rows) || PyBytes_GET_SIZE(rows) % YAKU_ROW != 0
+        || PyBytes_GET_SIZE(rows) / YAKU_ROW > MAX_YAKU)
+        Py_RETURN_NOTIMPLEMENTED;
+    Facts f;
+    memset(&f, 0, sizeof f);
+    int ok = read_hand(hand, &f);
+    if (ok > 0)
+        ok = read_win(win, &f);
+    if (ok < 0)
+        return NULL;
+    Group group = {.kind = -1};
+    if (ok > 0 && group_obj != Py_None) {
+        if (!PyTuple_Check(group_obj) || PyTuple_GET_SIZE(group_obj) != 2)
+            ok = 0;
+        else {
+            group.kind = kind_of(PyTuple_GET_ITEM(group_obj, 0));
+            ok = (group.kind == K_PAIR || group.kind == K_CHOW || group.kind == K_PUNG)
+                 && read_tiles(PyTuple_GET_ITEM(group_obj, 1), &group)
+                 && group.n == (group.kind == K_PAIR ? 2 : 3);
+        }
+    }
+    if (ok == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    int n[N_PATTERNS] = {0};
+    evaluate(&f, n);
+    /* the gates' kinds */
+    int made = 0;
+    for (int t = 0; t < NT; t++)
+        if (f.counts[t])
+            made |= honour(t) ? G_HONOUR : terminal(t) ? G_TERMINAL : G_SIMPLE;
+    for (int i = 0; i < f.n_sets; i++)
+        made |= f.sets[i].kind == K_CHOW ? G_CHOW : G_PUNG;
+    if (made & (G_TERMINAL | G_SIMPLE))
+        made |= G_SUITED;
+    /* the fu (fu_with_parts in riichi.py) */
+    int name[2 + MAXS + 4], fu[2 + MAXS + 4], k = 0, total = 0, extra = 0;
+    if (f.form == F_SEVEN_PAIRS) {
+        name[k] = FU_SEVEN_PAIRS, fu[k++] = 25;
+        total = 25;
+    }
+    else if (f.form != F_ORPHANS) {
+        int pname[2 + MAXS], pfu[2 + MAXS];
+        int m = fu_parts(&f, &group, pname, pfu);
+        name[k] = FU_BASE, fu[k++] = 20;
+        if (!open && !f.self_drawn)
+            name[k] = FU_RON, fu[k++] = 10;
+        for (int i = 0; i < m; i++) {
+            extra += pfu[i];
+            name[k] = pname[i], fu[k++] = pfu[i];
+        }
+        if (f.self_drawn && (extra || open))
+            name[k] = FU_TSUMO, fu[k++] = 2;
+        else if (open && !extra)
+            name[k] = FU_OPEN_PINFU, fu[k++] = 2;
+        for (int i = 0; i < k; i++)
+            total += fu[i];
+        total = (total + 9) / 10 * 10;
+    }
+    int concealed_pungs = 0;
+    for (int i = 0; i < f.n_sets; i++)
+        concealed_pungs += pungish(f.sets[i].kind) && !f.sets[i].exposed;
+    if (!f.self_drawn && group.kind == K_PUNG)
+        concealed_pungs--;
+    /* the lines */
+    int n_rows = (int)(PyBytes_GET_SIZE(rows) / YAKU_ROW), rows_found[MAX_YAKU], counts[MAX_YAKU];
+    int n_found = 0;
+    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(rows);
+    for (int r = 0; r < n_rows; r++) {
+        const unsigned char *row = raw + (size_t)r * YAKU_ROW;
+        int test = row[0], arg = row[1], count = 0;
+        if (test >= N_YAKU_TESTS || ((test == Y_PATTERN || test == Y_TANYAO) && arg >= N_PATTERNS)
+            || (test == Y_SITUATION && arg >= MAX_YAKU))
+            Py_RETURN_NOTIMPLEMENTED;
+        if ((made & row[2]) != row[2] || (made & row[3]))
+            continue;
+        switch (test) {
+        case Y_PATTERN:
+            count = n[arg];
+            break;
+        case Y_SITUATION:
+            count = (int)(situation >> arg & 1);
+            break;
+        case Y_PINFU:
+            count = !open && extra == 0 && f.form == F_REGULAR;
+            break;
+        case Y_SEAT_PUNG:
+        case Y_ROUND_PUNG: {
+            int wind = test == Y_SEAT_PUNG ? f.seat : f.prevalent;
+            for (int i = 0; i < f.n_sets; i++)
+                count |= pungish(f.sets[i].kind) && f.sets[i].t[0] == wind;
+            break;
+        }
+        case Y_SANANKOU:
+            count = f.form == F_REGULAR && concealed_pungs == 3;
+            break;
+        case Y_SUUANKOU:
+            count = !open && f.form == F_REGULAR && concealed_pungs == 4
+                    && (group.kind == K_PAIR) == arg;
+            break;
+        case Y_KOKUSHI:
+            count = f.form == F_ORPHANS && (f.win >= 0 && f.concealed[f.win] == 2) == arg;
+            break;
+        case Y_TANYAO:
+            count = (!open || open_tanyao) && n[arg] == 1;
+            break;
+        }
+        if (count > 0) {
+            rows_found[n_found] = r;
+            counts[n_found++] = count;
+        }
+    }
+    PyObject *found = PyTuple_New(n_found), *parts = PyTuple_New(k);
+    for (int i = 0; found != NULL && i < n_found; i++) {
+        PyObject *row = Py_BuildValue("(ii)", rows_found[i], counts[i]);
+        if (row == NULL)
+            Py_CLEAR(found);
+        else
+            PyTuple_SET_ITEM(found, i, row);
+    }
+    for (int i = 0; parts != NULL && i < k; i++) {
+        PyObject *row = Py_BuildValue("(Oi)", FU_NAMES[name[i]], fu[i]);
+        if (row == NULL)
+            Py_CLEAR(parts);
+        else
+            PyTuple_SET_ITEM(parts, i, row);
+    }
+    if (found == NULL || parts == NULL) {
+        Py_XDECREF(found);
+        Py_XDECREF(parts);
+        return NULL;
+    }
+    return Py_BuildValue("(NiN)", found, total, parts);
 }

@@ -14,5 +14,8 @@ PyObject *core_pattern_bits(PyObject *self, PyObject *args);
 PyObject *core_relation_keys(PyObject *self, PyObject *unused);
 /* combine_sets(hand, ((relation, points), ...)): ((relation, (set, ...)), ...) counted. */
 PyObject *core_combine_sets(PyObject *self, PyObject *args);
+/* riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): a riichi reading's yaku rows
+ * present and its fu with their parts, or NotImplemented. */
+PyObject *core_riichi_yaku(PyObject *self, PyObject *args);
 
 #endif

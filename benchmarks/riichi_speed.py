@@ -5,8 +5,10 @@ It deals seeded random wins (``tests/riichi_hands.py``: random melds, winds, fla
 honba, sticks and house rules), first checks that both agree on every hand (han, fu beside a
 yakuman, what the winner receives, or both refusing a hand without yaku), then prints the median
 time per hand of: this project's whole ``analyze`` call (reading the JSON, shanten, waits,
-readings and the score), its scoring alone (hand state, readings, ``score_riichi``) and the
-oracle's ``estimate_hand_value`` on the same hands. Each hand is timed ``R`` times, the best kept.
+readings and the score), its scoring alone (hand state, readings, ``score_riichi``), the same
+after ``check_table`` as an analysis does it, the scorer reading the table again or given the
+table ``check_table`` read, and the oracle's ``estimate_hand_value`` on the same hands. Each
+hand is timed ``R`` times, the best kept.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from assistant.decompose import decompositions  # noqa: E402
 from assistant.errors import NotScored  # noqa: E402
 from assistant.hand import HandState  # noqa: E402
 from assistant.tiles import to_counts  # noqa: E402
-from assistant.variants import get_profile  # noqa: E402
+from assistant.variants import check_table, get_profile, score_with  # noqa: E402
 from assistant.variants.riichi import score_riichi  # noqa: E402
 
 
@@ -38,6 +40,21 @@ def score_only(case: Case) -> dict | None:
     profile = get_profile("riichi", case.options)
     readings = decompositions(to_counts(state.tiles), 0, profile.forms, profile.four_as_two_pairs)
     try:
+        return score_riichi(state, profile, readings)
+    except NotScored:
+        return None
+
+
+def checked_then_scored(case: Case, once: bool) -> dict | None:
+    """The table checked as the analysis checks it, then the scorer: reading the table again,
+    or (``once``) given what ``check_table`` read."""
+    state = HandState.from_json(case.state)
+    profile = get_profile("riichi", case.options)
+    readings = decompositions(to_counts(state.tiles), 0, profile.forms, profile.four_as_two_pairs)
+    table = check_table(profile, state)
+    try:
+        if once:
+            return score_with(score_riichi, state, profile, readings, table)
         return score_riichi(state, profile, readings)
     except NotScored:
         return None
@@ -81,6 +98,8 @@ def main() -> int:
         return 1
     rows = [("assistant analyze (whole analysis)", lambda c: analyze(c.state)),
             ("assistant score only", score_only),
+            ("check_table + score, table read twice", lambda c: checked_then_scored(c, False)),
+            ("check_table + score, table read once", lambda c: checked_then_scored(c, True)),
             ("mahjong estimate_hand_value", oracle)]
     print(f"{'median per hand':<38}{'ms':>8}")
     results = {name: median_ms(cases, run, args.repeat) for name, run in rows}

@@ -91,6 +91,9 @@ class Table:
     #: The seats that chowed, punged or konged before the winner's first draw (``("?",)`` when
     #: the input only says someone did): any of them voids 天和/地和/人和.
     claims_before: tuple[str, ...] = ()
+    #: Riichi's 本场 counters and the riichi sticks on the table (seat -> sticks it put there).
+    honba: int = 0
+    riichi_sticks: dict[str, int] = field(default_factory=dict)
 
     @property
     def self_drawn(self) -> bool:

@@ -138,16 +138,32 @@ COUNTS_DORA = {name for name, v in REGISTRY.items() if v.counts_dora}
 RIICHI_FAMILY = frozenset(name for name, v in REGISTRY.items() if v.scorer is score_riichi)
 
 
-def check_table(profile: RuleProfile, state: Any) -> None:
+def check_table(profile: RuleProfile, state: Any) -> Any | None:
     """Check a hand's ``table`` under its variant before analysis, so bad table input (a bet out
-    of range, an unknown seat) is an error even when the hand is not (yet) a win."""
+    of range, an unknown seat) is an error even when the hand is not (yet) a win. Returns the
+    table read (``None`` where none was): :func:`score_with` hands it to a scorer that takes
+    it, so the table is read once."""
     reader = TABLE_READERS.get(profile.name)
     scoring = {k: v for k, v in (state.table or {}).items() if k not in SHOWN_KEYS}
-    if reader is not None and scoring:  # a table of rivers alone is the advice's, not a win's
-        # The state as it is when its table shows nothing but the scoring keys (a copy of a
-        # HandState is a dataclass replace over every field).
-        reader(state if len(scoring) == len(state.table) else replace(state, table=scoring),
-               profile)
+    if reader is None or not scoring:  # a table of rivers alone is the advice's, not a win's
+        return None
+    # The state as it is when its table shows nothing but the scoring keys (a copy of a
+    # HandState is a dataclass replace over every field).
+    return reader(state if len(scoring) == len(state.table) else replace(state, table=scoring),
+                  profile)
+
+
+#: The scorers that take the table :func:`check_table` read (``table=``) instead of reading it.
+TAKES_TABLE = frozenset({score_riichi, score_mcr})
+
+
+def score_with(scorer: Scorer, state: Any, profile: RuleProfile, readings: list[Any],
+               table: Any | None) -> dict[str, Any]:
+    """``scorer``'s answer for a win, given ``table`` (what :func:`check_table` read of the
+    same hand, or ``None``) where the scorer takes it."""
+    if table is not None and scorer in TAKES_TABLE:
+        return scorer(state, profile, readings, table=table)
+    return scorer(state, profile, readings)
 
 
 def read_variant_table(profile: RuleProfile, data: dict[str, Any] | None) -> Any:

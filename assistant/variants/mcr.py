@@ -310,11 +310,14 @@ def settle(ledger: Ledger, table: Table, total: int) -> None:
             ledger.pay(seat, winner, BASE, "win on a discard (base)")
 
 
-def score_mcr(state: HandState, profile: RuleProfile,
-              readings: list[Decomposition]) -> dict[str, Any]:
+def score_mcr(state: HandState, profile: RuleProfile, readings: list[Decomposition],
+              table: Table | None = None) -> dict[str, Any]:
     """Score an MCR win: each fan with its count and tiles, the points (flowers included), the
-    8-point minimum, and every seat's payment."""
-    table = read_mcr_table(state, profile)
+    8-point minimum, and every seat's payment. ``table``: what :func:`read_mcr_table` read of
+    this hand's table, where the caller has read it already (its ``assumed`` is added to);
+    else it is read here."""
+    if table is None:
+        table = read_mcr_table(state, profile)
     if state.fourth_tile and not last_copy(state):
         table.assumed.append(f"is_4th_tile ignored: a copy of {state.win_tile} is in the concealed "
                              "hand, so the winning tile is not the last of three shown (和绝张)")

@@ -4,6 +4,10 @@ points each seat pays.
 The rules, conventions and options, with every difference from the PyPI ``mahjong`` package (the
 tests' oracle), are in ``docs/rules/riichi.md``. The yaku are a card (:data:`YAKU`): hand shapes
 are catalogue patterns, the situational yaku (riichi, ippatsu, haitei …) read :class:`Situation`.
+Where the compiled core is built, one call per reading (:func:`native_reading`, ``riichi_yaku``
+in ``assistant/_patterns.c``) tests every line and counts the fu on the card's rows packed once
+per side; the Python tests here are the pure path and what ``tests/test_riichi_native.py``
+compares the core with.
 
 >>> from assistant import analyze
 >>> s = analyze({"variant": "riichi", "concealed": "234m567p22s345s78s", "win_tile": "9s",
@@ -22,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from .. import native
 from ..decompose import Decomposition
 from ..errors import MahjongError, NotScored
 from ..hand import HandState
@@ -152,6 +157,20 @@ RIICHI = RuleProfile(
 )
 
 
+#: How the core tests a line (``riichi_yaku`` in ``assistant/_patterns.c``): a catalogue
+#: pattern's bit, a fact of the situation, or one of riichi's own tests on the reading.
+(Y_PATTERN, Y_SITUATION, Y_PINFU, Y_SEAT_PUNG, Y_ROUND_PUNG, Y_SANANKOU, Y_SUUANKOU, Y_KOKUSHI,
+ Y_TANYAO) = range(9)
+#: The core where it answers riichi readings (``None``: the pure path, or a core built before).
+_CORE = native.core if hasattr(native.core, "riichi_yaku") else None
+
+
+def _native(test: Callable[..., int], code: int, arg: int = 0) -> Callable[..., int]:
+    """``test`` marked with the core's test of the same rule (:data:`Y_PATTERN` …)."""
+    test.native = (code, arg)  # type: ignore[attr-defined]
+    return test
+
+
 @dataclass(frozen=True)
 class Situation:
     """How a riichi hand was won: the engine's :class:`Win` plus the riichi-only facts."""
@@ -166,6 +185,12 @@ class Situation:
     #: Indicator -> dora (三麻: 1m ↔ 9m) and the 北 the winner set aside (抜きドラ).
     dora_of: dict[str, str] = field(default_factory=lambda: DORA_OF)
     nukidora: int = 0
+
+    @cached_property
+    def situational(self) -> int:
+        """The situational lines that hold, as bits by their number in :data:`YAKU` (what the
+        core reads for them: they depend on how the hand was won, not on the reading)."""
+        return sum(1 << i for i, test in SITUATIONAL if test(None, self))
 
 
 @dataclass(frozen=True)
@@ -244,7 +269,7 @@ def _pattern(key: str) -> Callable[[Reading, Situation], int]:
         bits, counts = r.patterns(s.win)
         return counts.get(bit, 1) if bits >> bit & 1 else 0
     test.native_bit = bit  # type: ignore[attr-defined]
-    return test
+    return _native(test, Y_PATTERN, bit)
 
 
 def _native_bit(y: Yaku) -> int:
@@ -257,21 +282,26 @@ def _is_pinfu(r: Reading, s: Situation) -> int:
     return int(not r.open and _fu_parts(r, s)[1] == 0 and r.hand.form is Form.REGULAR)
 
 
-def _wind_pung(wind: Callable[[Situation], str]) -> Callable[[Reading, Situation], int]:
-    """A pung or kong of the seat or round wind (``wind`` picks which)."""
-    return lambda r, s: int(any(x.is_pung and x.tile == wind(s) for x in r.hand.sets))
+_native(_is_pinfu, Y_PINFU)
 
 
-def _first(dealer: bool, drawn: bool) -> Callable[[Reading, Situation], int]:
+def _wind_pung(wind: Callable[[Situation], str], code: int) -> Callable[[Reading, Situation], int]:
+    """A pung or kong of the seat or round wind (``wind`` picks which, ``code`` the core's)."""
+    return _native(lambda r, s: int(any(x.is_pung and x.tile == wind(s) for x in r.hand.sets)),
+                   code)
+
+
+def _first(dealer: bool, drawn: bool) -> Callable[[Reading | None, Situation], int]:
     """A first go-around win by the dealer or not, self-drawn or not (天和, 地和, 人和)."""
-    return lambda r, s: int(s.win.first_go_around and s.win.dealer is dealer
-                            and s.win.self_drawn is drawn)
+    return _native(lambda r, s: int(s.win.first_go_around and s.win.dealer is dealer
+                                    and s.win.self_drawn is drawn), Y_SITUATION)
 
 
-def _renhou(kind: str) -> Callable[[Reading, Situation], int]:
+def _renhou(kind: str) -> Callable[[Reading | None, Situation], int]:
     """人和 where the ``renhou`` option scores it as ``kind``."""
     first = _first(False, False)
-    return lambda r, s: int(s.options["renhou"] == kind and first(r, s) == 1)
+    return _native(lambda r, s: int(s.options["renhou"] == kind and first(r, s) == 1),
+                   Y_SITUATION)
 
 
 def _kokushi(thirteen_sided: bool) -> Callable[[Reading, Situation], int]:
@@ -281,7 +311,7 @@ def _kokushi(thirteen_sided: bool) -> Callable[[Reading, Situation], int]:
             return 0
         pair_wait = r.hand.concealed_tiles.count(r.hand.win_tile) == 2 if r.hand.win_tile else False
         return int(pair_wait is thirteen_sided)
-    return test
+    return _native(test, Y_KOKUSHI, thirteen_sided)
 
 
 def _suuankou(tanki: bool) -> Callable[[Reading, Situation], int]:
@@ -290,12 +320,12 @@ def _suuankou(tanki: bool) -> Callable[[Reading, Situation], int]:
         if r.open or r.hand.form is not Form.REGULAR or r.concealed_pungs() != 4:
             return 0
         return int((r.group is not None and r.group[0] == "pair") is tanki)
-    return test
+    return _native(test, Y_SUUANKOU, tanki)
 
 
-def _flag(test: Callable[[Situation], bool]) -> Callable[[Reading, Situation], int]:
+def _flag(test: Callable[[Situation], bool]) -> Callable[[Reading | None, Situation], int]:
     """A situational yaku: a fact of how the hand was won, whatever its shape."""
-    return lambda r, s: int(test(s))
+    return _native(lambda r, s: int(test(s)), Y_SITUATION)
 
 
 _ALL_SIMPLES = _pattern("all_simples")
@@ -304,6 +334,18 @@ _ALL_SIMPLES = _pattern("all_simples")
 def _tanyao(r: Reading, s: Situation) -> int:
     """断幺九, in an open hand only with ``open_tanyao``."""
     return int((not r.open or s.options["open_tanyao"]) and _ALL_SIMPLES(r, s) == 1)
+
+
+if hasattr(_ALL_SIMPLES, "native"):
+    _native(_tanyao, Y_TANYAO, _ALL_SIMPLES.native[1])
+
+
+def _sanankou(r: Reading, s: Situation) -> int:
+    """三暗刻: three pungs or kongs not claimed (a pung completed on a discard is claimed)."""
+    return int(r.hand.form is Form.REGULAR and r.concealed_pungs() == 3)
+
+
+_native(_sanankou, Y_SANANKOU)
 
 
 #: The card. Han as the usual tables give them (the oracle's too): concealed, then open.
@@ -333,9 +375,9 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("yakuhai_dragon", "役牌 三元牌", "役牌 三元牌", "Dragon pung", 1, 1,
          _pattern("dragon_pung"), needs="honour pung"),
     Yaku("yakuhai_seat", "役牌 自風牌", "役牌 自风", "Seat wind pung", 1, 1,
-         _wind_pung(lambda s: s.seat_wind), needs="honour pung"),
+         _wind_pung(lambda s: s.seat_wind, Y_SEAT_PUNG), needs="honour pung"),
     Yaku("yakuhai_round", "役牌 場風牌", "役牌 场风", "Round wind pung", 1, 1,
-         _wind_pung(lambda s: s.round_wind), needs="honour pung"),
+         _wind_pung(lambda s: s.round_wind, Y_ROUND_PUNG), needs="honour pung"),
     Yaku("sanshoku", "三色同順", "三色同顺", "Mixed triple chow", 2, 1,
          _pattern("same_chow_three_suits"), needs="chow"),
     Yaku("ittsu", "一気通貫", "一气通贯", "Pure straight", 2, 1, _pattern("one_suit_straight"), needs="chow"),
@@ -345,7 +387,7 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("toitoi", "対々和", "对对和", "All pungs", 2, 2, _pattern("all_pungs"), needs="pung",
          excludes="chow"),
     Yaku("sanankou", "三暗刻", "三暗刻", "Three concealed pungs", 2, 2,
-         lambda r, s: int(r.hand.form is Form.REGULAR and r.concealed_pungs() == 3), needs="pung"),
+         _sanankou, needs="pung"),
     Yaku("sanshoku_doukou", "三色同刻", "三色同刻", "Triple pung", 2, 2, _pattern("same_pung_three_suits"),
          needs="pung"),
     Yaku("sankantsu", "三槓子", "三杠子", "Three kongs", 2, 2, _pattern("three_kongs"), needs="pung"),
@@ -401,6 +443,34 @@ GATED_BY_OPEN = {is_open: tuple((y, y.open if is_open else y.closed, needs, excl
                                  _native_bit(y))
                                 for y, needs, excludes in GATED if (y.open if is_open else y.closed))
                  for is_open in (False, True)}
+
+#: The situational lines, by their number in :data:`YAKU`, with their tests (of the situation
+#: alone: they are given no reading).
+SITUATIONAL = tuple((i, y.test) for i, y in enumerate(YAKU)
+                    if getattr(y.test, "native", (None,))[0] == Y_SITUATION)
+#: What each kind of :func:`kinds` is for the core's gates.
+KIND_BIT = {"honour": 1, "terminal": 2, "simple": 4, "chow": 8, "pung": 16, "suited": 32}
+
+
+def _rows(lines: tuple[tuple[Yaku, int, frozenset[str], frozenset[str], int], ...]
+          ) -> bytes | None:
+    """A side's lines packed for the core, four bytes a line (its test, the test's argument, the
+    gate's needs and excludes as :data:`KIND_BIT` masks); ``None`` where some line's test is
+    not the core's (a pattern it does not hold, the pure path)."""
+    out = bytearray()
+    for y, _, needs, excludes, _ in lines:
+        code, arg = getattr(y.test, "native", (None, 0))
+        if code is None or _CORE is None:
+            return None
+        if code == Y_SITUATION:
+            arg = YAKU.index(y)
+        out += bytes((code, arg, sum(KIND_BIT[k] for k in needs),
+                      sum(KIND_BIT[k] for k in excludes)))
+    return bytes(out)
+
+
+#: Each side's card as the core reads it (``None``: the lines are tested in Python).
+NATIVE_ROWS = {is_open: _rows(GATED_BY_OPEN[is_open]) for is_open in (False, True)}
 
 #: Dora lines: (key, 日本語, 中文, English).
 DORA_NAMES = {"dora": ("ドラ", "宝牌", "Dora"), "aka_dora": ("赤ドラ", "赤宝牌", "Red five"),
@@ -528,8 +598,42 @@ def _item(y: Yaku, value: int, count: int, tiles: list[str]) -> dict[str, Any]:
     return out
 
 
+def native_reading(r: Reading, s: Situation
+                   ) -> tuple[list[tuple[Yaku, int, int]], int, list[tuple[str, int]]] | None:
+    """The reading's yaku (as :func:`yaku_of`), fu and fu parts (as :func:`fu_with_parts`) from
+    the core in one call; ``None`` where it does not answer (then the Python tests do)."""
+    rows = NATIVE_ROWS[r.open]
+    if rows is None or _CORE is None:
+        return None
+    got = _CORE.riichi_yaku(r.hand, s.win, r.group, rows, s.situational, r.open,
+                            bool(s.options["open_tanyao"]))
+    if got is NotImplemented:
+        return None
+    lines = GATED_BY_OPEN[r.open]
+    return _kept([(lines[i][0], lines[i][1], count) for i, count in got[0]], s), got[1], list(
+        got[2])
+
+
+def _kept(found: list[tuple[Yaku, int, int]], s: Situation) -> list[tuple[Yaku, int, int]]:
+    """The lines found, a double yakuman single where ``double_yakuman`` is off, less the lines
+    replaced; a yakuman hand keeps its yakuman only."""
+    if not s.options["double_yakuman"]:
+        found = [(y, 13 if y.yakuman == 2 else han, c) for y, han, c in found]
+    replaced = {k for y, _, _ in found for k in y.replaces}
+    if replaced:
+        found = [f for f in found if f[0].key not in replaced]
+    yakuman = [f for f in found if f[0].yakuman]
+    return yakuman or found
+
+
 def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
     """The yaku of a reading as (line, han each, count); a yakuman hand keeps its yakuman only."""
+    got = native_reading(r, s)
+    return got[0] if got is not None else python_yaku_of(r, s)
+
+
+def python_yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
+    """:func:`yaku_of` by the Python tests (the pure path, and what the core is compared with)."""
     found: list[tuple[Yaku, int, int]] = []
     made = kinds(r.hand)
     # The reading's pattern bits, read once: a line testing a pattern the hand lacks is passed
@@ -542,13 +646,8 @@ def yaku_of(r: Reading, s: Situation) -> list[tuple[Yaku, int, int]]:
             continue
         count = y.test(r, s) if bit < 0 else counts.get(bit, 1)
         if count:
-            if y.yakuman == 2 and not s.options["double_yakuman"]:
-                han = 13
             found.append((y, han, count))
-    replaced = {k for y, _, _ in found for k in y.replaces}
-    found = [f for f in found if f[0].key not in replaced]
-    yakuman = [f for f in found if f[0].yakuman]
-    return yakuman or found
+    return _kept(found, s)
 
 
 def dora_count(state: HandState, hand: WinningHand, indicators: list[str],
@@ -596,12 +695,16 @@ def shares(base: int, dealer: bool, self_drawn: bool) -> dict[str, int]:
 
 def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
     """Score one reading; ``None`` when it has no yaku."""
-    found = yaku_of(r, s)
+    got = native_reading(r, s)
+    if got is not None:
+        found, fu, parts = got
+    else:
+        found = python_yaku_of(r, s)
+        fu, parts = fu_with_parts(r, s) if found else (0, [])
     if not found:
         return None
     yakuman = sum(y.yakuman and han // 13 for y, han, _ in found)
     han = sum(h * c for _, h, c in found)
-    fu, parts = fu_with_parts(r, s)
     dora: dict[str, int] = {}
     if not yakuman:
         dora = {"dora": dora_count(state, r.hand, state.dora_indicators, s.dora_of, s.nukidora),
@@ -619,14 +722,8 @@ def value_reading(state: HandState, r: Reading, s: Situation) -> Valued | None:
 def read_riichi_table(state: HandState | None, profile: RuleProfile,
                       data: dict[str, Any] | None = None, need_seat: bool = True) -> Table:
     """The checked table: dealer East, the winner at his seat wind; ``honba`` and
-    ``riichi_sticks`` (seat -> sticks it put on the table) are read by :func:`table_extras`."""
-    return _riichi_table(state, profile, data, need_seat)[0]
-
-
-def _riichi_table(state: HandState | None, profile: RuleProfile,
-                  data: dict[str, Any] | None = None, need_seat: bool = True
-                  ) -> tuple[Table, int, dict[str, int]]:
-    """:func:`read_riichi_table` with the honba and riichi sticks it checked."""
+    ``riichi_sticks`` (seat -> sticks it put on the table) are read by :func:`table_extras`
+    into the table's fields of those names."""
     raw = state.table if state is not None else data
     raw = dict(raw) if isinstance(raw, dict) else raw
     own = {k: raw.pop(k) for k in TABLE_OWN_KEYS if k in raw} if isinstance(raw, dict) else {}
@@ -644,8 +741,8 @@ def _riichi_table(state: HandState | None, profile: RuleProfile,
     if state is not None and table.seat != state.seat_wind:
         raise MahjongError(f"riichi: table.seat {table.seat} must be the winner's seat wind "
                            f"{state.seat_wind}", "seat")
-    honba, sticks = table_extras(own, table.seats)
-    return table, honba, sticks
+    table.honba, table.riichi_sticks = table_extras(own, table.seats)
+    return table
 
 
 def table_extras(own: dict[str, Any], seats: tuple[str, ...] = WINDS
@@ -720,16 +817,20 @@ def has_yaku(state: HandState, profile: RuleProfile, readings: list[Decompositio
     return any(yaku_of(r, s) for r in readings_of(state, readings))
 
 
-def score_riichi(state: HandState, profile: RuleProfile,
-                 readings: list[Decomposition]) -> dict[str, Any]:
-    """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what."""
+def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decomposition],
+                 table: Table | None = None) -> dict[str, Any]:
+    """Score a riichi win: the best reading's yaku, han, fu and points, and who pays what.
+    ``table``: what :func:`read_riichi_table` read of this hand's table, where the caller has
+    read it already (the analysis checks it first); else it is read here."""
     check_riichi_hand(state)
     if (state.kong_replacement and not any(m.is_kong for m in state.melds)
             and not profile.extra.get("nukidora_rinshan", True)):
         raise MahjongError("kong_replacement (嶺上開花): the draw after setting a 北 aside is not "
                            "a kong's replacement at this table (option nukidora_rinshan = "
                            "false); declare a kong among the melds", "kong_replacement")
-    table, honba, sticks = _riichi_table(state, profile)
+    if table is None:
+        table = read_riichi_table(state, profile)
+    honba, sticks = table.honba, table.riichi_sticks
     winner = table.seat
     assert winner is not None
     assumed = list(table.assumed)
