@@ -38,7 +38,14 @@ from .scoring.wild_hands import Shapeless, resolved_hands, settled_readings
 from .table_view import shows_table, table_of
 from .tiles import INDEX, TILES, WINDS, tile_name
 from .value import Judge, seen_tiles
-from .variants import COUNTS_DORA, INSTANT_WINS, check_table, get_profile, scorer_for
+from .variants import (
+    COUNTS_DORA,
+    INSTANT_WINS,
+    check_table,
+    get_profile,
+    score_with,
+    scorer_for,
+)
 from .verdict import weigh
 from .waits import Rules, forms_shanten, helpful_draws
 
@@ -160,7 +167,7 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
     _check_against(profile, state, rules)
     if shows_table(state.table):
         seen_tiles(state, profile)  # a tile seen more often than the set has, named with where
-    check_table(profile, state)
+    table = check_table(profile, state)  # read once: the scorer is handed what it read
     counts, wilds = split_wilds(state.tiles, rules)
     if state.jokers:
         return _with_jokers(state, profile, rules, counts, wilds)
@@ -236,8 +243,8 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
         scorer = scorer_for(profile)
         if scorer is not None and readings:
             try:
-                result["score"] = scorer(state, profile,
-                                         settled_readings(readings, rules.wild_codes))
+                result["score"] = score_with(scorer, state, profile,
+                                             settled_readings(readings, rules.wild_codes), table)
             except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
                 result["score_error"] = {"rule": exc.token, "message": str(exc)}
     refusal = _refusal(result)
