@@ -10,15 +10,16 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
   ``datasets.turned`` are left out and made again on unpacking, which keeps the blob under the
   limit), or the detector photos of ``work/mixed/detect`` with their labels, scaled to the
   detector's 320 px (~9 kB a photo: 35 MB), or the second detector's (``faces``: the rendered
-  close-ups and coloured faces of ``work/mixed/detect_faces3`` beside the real photos);
+  close-ups and coloured faces of ``work/mixed/detect_faces3`` beside the real photos; or
+  ``closeups``, ``work/closeups`` of ``datasets.synth.closeups``);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
 
 Usage::
 
-    python -m datasets.device_bundle pack [--set designs|detect|faces] [--side 80] [--quality 70]  # here
-    python3 -m datasets.device_bundle unpack [--set detect|faces]  # on the device machine
+    python -m datasets.device_bundle pack [--set designs|detect|faces|closeups] [--side 80]  # here
+    python3 -m datasets.device_bundle unpack [--set detect|faces|closeups]  # on the device machine
 
 then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's two files
 (``.dev/classify.bin``, ``.dev/classify.idx``; the designs set is packed as those too), and
@@ -49,7 +50,10 @@ SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
            "designs": REPO / "work" / "mixed" / "classify",
            "detect": REPO / "work" / "mixed" / "detect" / "data.yaml",
            # the second detector's photos (dark, coloured and close-up faces; MODEL_CARD.md)
-           "faces": REPO / "work" / "mixed" / "detect_faces3" / "data.yaml"}
+           "faces": REPO / "work" / "mixed" / "detect_faces3" / "data.yaml",
+           # close-ups of one tile or two or three touching, with real and rendered photos
+           # (python -m datasets.synth.closeups; MODEL_CARD.md, run detect-closeup)
+           "closeups": REPO / "work" / "closeups" / "data.yaml"}
 WHEELS = ("ultralytics==8.4.190", "ultralytics-thop==2.2.3")
 VALID_SAMPLE = 3000
 DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used
@@ -154,10 +158,18 @@ def pack_photos(data_yaml: Path, bundle: Path, side: int = DETECT_SIDE, name: st
     jobs = []
     for split, paths in folders.items():
         for folder in paths:
-            for image in sorted(Path(folder).glob("*.jpg")):
+            for image in _listed(Path(folder)):
                 label = _label_of(image)
                 jobs.append((split, "-", str(image), label.read_bytes() if label.is_file() else b""))
     return _write(bundle, name, jobs, side)
+
+
+def _listed(source: Path) -> list[Path]:
+    """The photos of one ``train`` or ``val`` entry of a data.yaml: a folder's ``*.jpg``, or
+    the lines of a ``.txt`` list (as ``datasets.synth.closeups`` writes one)."""
+    if source.suffix == ".txt":
+        return [Path(line) for line in source.read_text(encoding="utf-8").split() if line]
+    return sorted(source.glob("*.jpg"))
 
 
 def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:

@@ -156,3 +156,31 @@ def test_the_designs_set_is_the_classifier_crops_at_the_size_it_trains_at(
     device_bundle.main(["unpack", "--set", "designs"])
     sides = {cv2.imread(str(p)).shape[:2] for p in (tmp_path / "dev").glob("classify/*/*/*.webp")}
     assert sides == {(device_bundle.DESIGNS_SIDE, device_bundle.DESIGNS_SIDE)}
+
+
+def test_a_train_list_file_packs_the_photos_it_lists(tmp_path: Path) -> None:
+    """A data.yaml whose ``train`` is a list of photos (``datasets.synth.closeups`` writes one)
+    packs those photos, each with its label, and no other photo of their folders."""
+    import yaml
+
+    photos = tmp_path / "closeups" / "images"
+    labels = tmp_path / "closeups" / "labels"
+    val = tmp_path / "real" / "images" / "val"
+    for folder in (photos, labels, val, tmp_path / "real" / "labels" / "val"):
+        folder.mkdir(parents=True)
+    image = np.full((300, 200, 3), 180, np.uint8)
+    for k in range(3):
+        cv2.imwrite(str(photos / f"c{k}.jpg"), image)
+        (labels / f"c{k}.txt").write_text(f"0 0.5 0.5 0.{k + 5} 0.9\n")
+    cv2.imwrite(str(val / "v.jpg"), image)
+    listed = tmp_path / "closeups" / "train.txt"
+    listed.write_text(f"{photos / 'c0.jpg'}\n{photos / 'c2.jpg'}\n")
+    data = tmp_path / "data.yaml"
+    data.write_text(yaml.safe_dump({"train": str(listed), "val": str(val)}))
+    bundle = tmp_path / "bundle"
+    assert pack_photos(data, bundle, name="closeups") == 3
+    assert unpack(bundle, "closeups") == 3
+    root = bundle / "closeups"
+    train_labels = sorted(p.read_text() for p in (root / "labels" / "train").glob("*.txt"))
+    assert train_labels == ["0 0.5 0.5 0.5 0.9\n", "0 0.5 0.5 0.7 0.9\n"]
+    assert len(list((root / "images" / "val").glob("*.webp"))) == 1
