@@ -16,7 +16,7 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .preprocess import letterbox
-from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, _detector_names
+from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, TABLE_DETECTOR_FILE, _detector_names
 from .windows import FAR_LOOK, FAR_SHARE, GUESS_SIZE, TURNED_LOOK, WHOLE_TABLE, short_side, turned_back
 from .windows import windows as _windows
 
@@ -362,20 +362,29 @@ class Finder:
     """The find stage: the detectors and how a photo is looked at until its tiles are found."""
 
     def __init__(self, detector: Any, thresholds: Thresholds = DEFAULT_THRESHOLDS,
-                 faces_detector: Any = None) -> None:
+                 faces_detector: Any = None, table_detector: Any = None) -> None:
         self.detector = detector
         self.thresholds = thresholds
         self.det_size = int(detector.get_inputs()[0].shape[-1])
         self.det_names = _detector_names(detector)
         #: the detector of dark and coloured faces (``FACES_DETECTOR_FILE``), or None
         self.faces_detector = faces_detector
-        if faces_detector is not None and (
-                _detector_names(faces_detector) != self.det_names
-                or int(faces_detector.get_inputs()[0].shape[-1]) != self.det_size):
+        #: the detector of whole tables (``TABLE_DETECTOR_FILE``), or None
+        self.table_detector = table_detector
+        def unlike(other: Any) -> bool:
+            return other is not None and (_detector_names(other) != self.det_names
+                                          or int(other.get_inputs()[0].shape[-1]) != self.det_size)
+
+        if unlike(faces_detector):
             raise MahjongError(f"the second detector {FACES_DETECTOR_FILE} finds other classes "
                                f"or sizes than {DETECTOR_FILE}: export both alike")
+        if unlike(table_detector):
+            raise MahjongError(f"the whole-table detector {TABLE_DETECTOR_FILE} finds other "
+                               f"classes or sizes than {DETECTOR_FILE}: export both alike",
+                               TABLE_DETECTOR_FILE)
 
-    def find(self, image: np.ndarray, faces_first: bool = False) -> Found:
+    def find(self, image: np.ndarray, faces_first: bool = False, whole_table: bool = False
+             ) -> Found:
         """Stage one: the boxes of the photo's tiles, as a :class:`Found` handed down to naming.
 
         A photo where few tiles are found (a close-up, where a dark or coloured face looks like a
@@ -391,10 +400,13 @@ class Finder:
         look found whole are taken whole (``_whole_tiles``). Tiles found all in one small patch
         (``_one_patch``) are a table far off where the closer looks find ``FAR_TABLE`` tiles,
         else perhaps the pips of one dark tile close up, which the second detector finds whole
-        (``_pips_joined``).
+        (``_pips_joined``). ``whole_table``: the photo is of a whole table (the table reader), and
+        the whole-table detector (``table_detector``), where there is one, takes the first's place.
         """
         faces = self.faces_detector
-        detector = faces if faces_first and faces is not None else self.detector
+        primary = (self.table_detector if whole_table and self.table_detector is not None
+                   else self.detector)
+        detector = faces if faces_first and faces is not None else primary
         threshold = self.thresholds.score
         found = self._look(image, detector)
         kept = found[1] >= threshold
@@ -425,7 +437,7 @@ class Finder:
                 # the first detector, which took the photo for a close-up, sees the whole tile
                 # from further off where the second sees its pips
                 view, to_photo = _zoomed_out(image)
-                seen, scores, cls = self._look(view, self.detector)
+                seen, scores, cls = self._look(view, primary)
                 zoomed = tuple(np.concatenate(parts) for parts in zip(  # type: ignore[assignment]
                     zoomed, (_in_photo(to_photo(seen), width, height), scores, cls), strict=True))
             if zoomed is not None and found is not zoomed and not _squashed(first):
@@ -444,7 +456,7 @@ class Finder:
         # (a second detector's few tiles far smaller than a close-up's say nothing of the size)
         if swapped and (len(own) or (GUESS_SIZE and 0 < len(first) < FEW_TILES and short_side(
                 first) < CLOSE_UP / 2 * min(height, width))):
-            first, detector = own, self.detector
+            first, detector = own, primary
         guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
 
         def far(boxes: np.ndarray) -> float:  # a whole table is looked at by its far tiles
