@@ -16,14 +16,14 @@ from assistant.catalogue import error_zh
 from assistant.cli import main
 from assistant.errors import MahjongError
 from datasets.synth.art import available_art_sets
+from vision import find as finding
 from vision.sessions import DETECTOR_FILE, TABLE_DETECTOR_FILE
 
 MODELS = Path(os.environ.get("MAHJONG_MODELS", Path(__file__).resolve().parent.parent / "models"))
 
-pytestmark = [
-    pytest.mark.skipif(not (MODELS / DETECTOR_FILE).is_file(), reason="no shipped models"),
-    pytest.mark.skipif("kmj-jade" not in available_art_sets(), reason="no tile art here"),
-]
+needs_models = pytest.mark.skipif(
+    not (MODELS / DETECTOR_FILE).is_file() or "kmj-jade" not in available_art_sets(),
+    reason="no shipped models or no tile art here")
 
 
 class Counted:
@@ -91,6 +91,7 @@ def _read_table(photo: Path, models: Path, capsys: pytest.CaptureFixture[str]) -
     return json.loads(capsys.readouterr().out)
 
 
+@needs_models
 def test_the_table_reader_looks_with_the_whole_table_detector(
         tmp_path: Path, table_photo: Path, sessions: dict[str, Counted],
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -100,17 +101,23 @@ def test_the_table_reader_looks_with_the_whole_table_detector(
     assert sessions[DETECTOR_FILE].runs == 0, "the whole-table detector takes the first's place"
 
 
+@needs_models
 def test_without_the_file_the_table_reader_looks_with_the_shipped_detector(
         tmp_path: Path, table_photo: Path, sessions: dict[str, Counted],
         capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.images import read_image
+    from vision.recognizer import Recognizer
+    from vision.table_reader import table_answer
+
     models = _models(tmp_path / "m", None)
     answer = _read_table(table_photo, models, capsys)
     assert TABLE_DETECTOR_FILE not in sessions and sessions[DETECTOR_FILE].runs > 0
-    # the shipped detector under the whole-table name reads the table exactly as without it
-    same = _read_table(table_photo, _models(tmp_path / "same", MODELS / DETECTOR_FILE), capsys)
-    assert same == answer
+    # read as any photo is: the tiles a plain `detect` finds, arranged
+    tiles = Recognizer.load(models).detect(read_image(str(table_photo)))
+    assert answer == json.loads(json.dumps(table_answer(tiles, [])))
 
 
+@needs_models
 def test_reading_a_hand_never_looks_with_the_whole_table_detector(
         tmp_path: Path, table_photo: Path, sessions: dict[str, Counted],
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,6 +133,7 @@ def test_reading_a_hand_never_looks_with_the_whole_table_detector(
     assert sessions[TABLE_DETECTOR_FILE].runs == 0 and sessions[DETECTOR_FILE].runs > 0
 
 
+@needs_models
 def test_a_whole_table_detector_of_another_size_is_refused_naming_it() -> None:
     from vision.recognizer import Recognizer
 
@@ -134,3 +142,54 @@ def test_a_whole_table_detector_of_another_size_is_refused_naming_it() -> None:
         Recognizer(shipped.detector, shipped.classifier,
                    table_detector=shipped.classifier.session)  # type: ignore[union-attr]
     assert "整桌检测模型" in error_zh(str(err.value))
+
+
+def test_a_table_whose_first_look_finds_whole_rows_is_looked_at_closer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first look at a whole table saw its small tiles as five boxes round heaps of them,
+    big enough by their size: read as a table it is looked at closer and its tiles found, never by
+    the second detector; read as any photo, those few boxes hand it to the second detector."""
+    from vision.recognizer import Recognizer, Thresholds
+
+    width, height = 1200, 700
+    tiles = np.array([[100 + 40 * i, 200 + 150 * r, 125 + 40 * i, 234 + 150 * r]
+                      for r in range(3) for i in range(24)], float)
+    # boxes each round a heap of tiles, of a tile's shape, 70 pixels across: 19 at 320
+    rows = np.array([[100 + 200 * i, 190, 170 + 200 * i, 285] for i in range(5)], float)
+    used: list[str] = []
+    windows: list[tuple[int, int, int, int]] = []
+    real_windows = finding._windows
+
+    def record(*args: float) -> Any:
+        for window in real_windows(*args):
+            windows.append(window)
+            yield window
+
+    def look(self: Recognizer, image: np.ndarray, detector: Any = None) -> tuple:
+        used.append(detector)
+        if image.shape[:2] == (height, width):  # the whole photo: the rows
+            return rows.copy(), np.full(len(rows), 0.9), np.zeros(len(rows), int)
+        if len(windows) == 0 or image.shape[:2] == (height // 2, width // 2):
+            return np.zeros((0, 4)), np.zeros(0), np.zeros(0, int)  # the zoomed-out look
+        x0, y0 = windows[-1][:2]
+        h, w = image.shape[:2]
+        seen = tiles - [x0, y0, x0, y0]
+        seen = seen[(seen[:, 0] >= 0) & (seen[:, 1] >= 0) & (seen[:, 2] <= w) & (seen[:, 3] <= h)]
+        return seen, np.full(len(seen), 0.9), np.zeros(len(seen), int)
+
+    monkeypatch.setattr(Recognizer, "_look", look)
+    monkeypatch.setattr(finding, "_windows", record)
+    monkeypatch.setattr(finding, "TURNED_LOOK", False)
+    fake = Recognizer.__new__(Recognizer)
+    fake.thresholds, fake.det_size = Thresholds(), 320
+    fake.detector, fake.faces_detector, fake.table_detector = "first", "faces", "table"
+    fake.det_names = ["tile", "back"]
+    photo = np.zeros((height, width, 3), np.uint8)
+    boxes, _, _ = fake.find(photo, whole_table=True)
+    assert sorted(map(tuple, boxes.tolist())) == sorted(map(tuple, tiles.tolist()))
+    assert set(used) == {"table"}, "the whole-table detector only, never the second"
+    used.clear()
+    windows.clear()
+    boxes, _, _ = fake.find(photo)
+    assert "faces" in used and "table" not in used
+    assert len(boxes) < len(tiles)

@@ -17,7 +17,16 @@ from assistant.errors import MahjongError
 
 from .preprocess import letterbox
 from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, TABLE_DETECTOR_FILE, _detector_names
-from .windows import FAR_LOOK, FAR_SHARE, GUESS_SIZE, TURNED_LOOK, WHOLE_TABLE, short_side, turned_back
+from .windows import (
+    FAR_LOOK,
+    FAR_SHARE,
+    GUESS_SIZE,
+    TABLE_LOOKS,
+    TURNED_LOOK,
+    WHOLE_TABLE,
+    short_side,
+    turned_back,
+)
 from .windows import windows as _windows
 
 
@@ -400,13 +409,15 @@ class Finder:
         look found whole are taken whole (``_whole_tiles``). Tiles found all in one small patch
         (``_one_patch``) are a table far off where the closer looks find ``FAR_TABLE`` tiles,
         else perhaps the pips of one dark tile close up, which the second detector finds whole
-        (``_pips_joined``). ``whole_table``: the photo is of a whole table (the table reader), and
-        the whole-table detector (``table_detector``), where there is one, takes the first's place.
+        (``_pips_joined``). ``whole_table``: the photo is of a whole table (the table reader): the
+        whole-table detector (``table_detector``), where there is one, takes the first's place
+        and looks at the photo as a table (``TABLE_LOOKS``).
         """
-        faces = self.faces_detector
-        primary = (self.table_detector if whole_table and self.table_detector is not None
-                   else self.detector)
-        detector = faces if faces_first and faces is not None else primary
+        primary = self.table_detector if whole_table and self.table_detector is not None else self.detector
+        table_looks = TABLE_LOOKS and whole_table and primary is self.table_detector
+        # a whole table is no close-up: the second detector does not take over, no pips are joined
+        faces = None if table_looks else self.faces_detector
+        detector = self.faces_detector if faces_first and self.faces_detector is not None else primary
         threshold = self.thresholds.score
         found = self._look(image, detector)
         kept = found[1] >= threshold
@@ -472,9 +483,11 @@ class Finder:
             short_side(first, FAR_SHARE))
         if probe:
             side = short_side(first, FAR_SHARE)
+        if table_looks:
+            side = min(side, guess)
         closer_found, table, whole, closer_side_used = None, False, False, side
-        for _ in range(CLOSER_LOOKS if probe or small(short_side(first) if len(first) else guess)
-                       else 0):
+        for _ in range(CLOSER_LOOKS if table_looks or probe or small(
+                short_side(first) if len(first) else guess) else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
             if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE) or (
