@@ -921,7 +921,7 @@ def test_a_tile_cut_off_by_the_frame_is_not_reported(monkeypatch: pytest.MonkeyP
 
     row = [[40 * i, 50, 40 * i + 30, 90] for i in range(8)]
     boxes = np.array(row + [[0, 0, 30, 40], [310, 0, 320, 40]], float)  # whole at the edge; sliver
-    monkeypatch.setattr(Recognizer, "find", lambda self, image, faces_first=False, whole_table=False: (
+    monkeypatch.setattr(Recognizer, "find", lambda self, image, faces_first=False: (
         boxes, np.full(len(boxes), 0.9), np.zeros(len(boxes), int)))
     fake = Recognizer.__new__(Recognizer)
     fake.thresholds, fake.two_stage, fake.det_names = Thresholds(), False, ["1m"]

@@ -96,7 +96,10 @@ class Recognizer(Finder):
         """
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
-        named = self._named(image, self.find(image, faces_first, whole_table), tileset, lettered)
+        # asked for only at a table, so a stand-in ``find`` of one photo need not know the word
+        found = self.find(image, faces_first, whole_table=True) if whole_table else self.find(
+            image, faces_first)
+        named = self._named(image, found, tileset, lettered)
         tiles = named_tiles(image, named, self.thresholds, self.two_stage)
         for _ in range(PIECE_PASSES if self.two_stage and self.classifier is not None else 0):
             tiles, whole = _blank_pieces(tiles)
