@@ -43,11 +43,14 @@ class StubRecognizer:
         self.classifier = StubClassifier()
         #: The tile set the last photo was read with (None: without).
         self.tileset: Any = None
+        #: Whether the last photo was looked at as a whole table (the whole-table detector).
+        self.whole_table = False
 
     def detect(self, image_bgr: np.ndarray, tileset: Any = None,
-               faces_first: bool | None = None, lettered: bool = True) -> list[dict[str, Any]]:
+               faces_first: bool | None = None, lettered: bool = True,
+               whole_table: bool = False) -> list[dict[str, Any]]:
         out = self._detect(image_bgr)
-        self.tileset = tileset
+        self.tileset, self.whole_table = tileset, whole_table
         if tileset is not None and len(tileset.codes) and out:
             from vision.tileset import KINDS
 

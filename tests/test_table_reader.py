@@ -198,8 +198,13 @@ def test_command_prints_the_json_answer_and_a_report(tmp_path, capsys):
 
 
 @pytest.fixture()
-def client(tmp_path):
-    app = create_app({"DATABASE": tmp_path / "t.sqlite3", "RECOGNIZER": StubRecognizer(),
+def stub():
+    return StubRecognizer()
+
+
+@pytest.fixture()
+def client(tmp_path, stub):
+    app = create_app({"DATABASE": tmp_path / "t.sqlite3", "RECOGNIZER": stub,
                       "MAX_CONTENT_LENGTH": 2 * 1024 * 1024})
     return app.test_client()
 
@@ -214,6 +219,17 @@ def test_api_reads_tiles_and_photos(client):
     body = r.get_json()
     assert {"seats", "indicator", "tiles", "notes", "image", "timing_ms"} <= set(body)
     assert len(body["tiles"]) == 14  # the stub's row, every tile once
+
+
+def test_only_a_table_photo_is_looked_at_with_the_whole_table_detector(client, stub):
+    photo = {"image": (io.BytesIO(jpeg_bytes()), "t.jpg")}
+    assert client.post("/api/read-table", data=photo, content_type="multipart/form-data"
+                       ).status_code == 200
+    assert stub.whole_table
+    photo = {"image": (io.BytesIO(jpeg_bytes()), "t.jpg")}
+    assert client.post("/api/recognize", data=photo, content_type="multipart/form-data"
+                       ).status_code == 200
+    assert not stub.whole_table, "a hand's photo is looked at with the shipped detector"
 
 
 def test_api_errors_name_the_problem_in_both_languages(client):

@@ -11,6 +11,9 @@ errors) and for the whole reader (``detect`` then arrange) on the photos:
 * tile names: the reader's right names beside ``detect``'s on the same matched tiles;
 * seconds per photo for ``detect`` and for the reader, and their ratio, timed in one process.
 
+The recognizer looks as ``read-table`` does: with the whole-table detector where ``--models``
+holds one (``vision.sessions.TABLE_DETECTOR_FILE``).
+
 Scenes are drawn in the designs no network was trained on (``datasets.synth.table.HELD_OUT_ART``).
 """
 
@@ -148,7 +151,7 @@ def evaluate(scenes: int, seed: int, arrange_only: bool, models: str | None = No
         if recognizer is None:
             continue
         start = time.perf_counter()
-        detected = recognizer.detect(scene.image)
+        detected = recognizer.detect(scene.image, whole_table=True)
         between = time.perf_counter()
         answer = read_table(detected[:160]).to_json()
         end = time.perf_counter()

@@ -16,8 +16,17 @@ import numpy as np
 from assistant.errors import MahjongError
 
 from .preprocess import letterbox
-from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, _detector_names
-from .windows import FAR_LOOK, FAR_SHARE, GUESS_SIZE, TURNED_LOOK, WHOLE_TABLE, short_side, turned_back
+from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, TABLE_DETECTOR_FILE, _detector_names
+from .windows import (
+    FAR_LOOK,
+    FAR_SHARE,
+    GUESS_SIZE,
+    TABLE_LOOKS,
+    TURNED_LOOK,
+    WHOLE_TABLE,
+    short_side,
+    turned_back,
+)
 from .windows import windows as _windows
 
 
@@ -362,20 +371,29 @@ class Finder:
     """The find stage: the detectors and how a photo is looked at until its tiles are found."""
 
     def __init__(self, detector: Any, thresholds: Thresholds = DEFAULT_THRESHOLDS,
-                 faces_detector: Any = None) -> None:
+                 faces_detector: Any = None, table_detector: Any = None) -> None:
         self.detector = detector
         self.thresholds = thresholds
         self.det_size = int(detector.get_inputs()[0].shape[-1])
         self.det_names = _detector_names(detector)
         #: the detector of dark and coloured faces (``FACES_DETECTOR_FILE``), or None
         self.faces_detector = faces_detector
-        if faces_detector is not None and (
-                _detector_names(faces_detector) != self.det_names
-                or int(faces_detector.get_inputs()[0].shape[-1]) != self.det_size):
+        #: the detector of whole tables (``TABLE_DETECTOR_FILE``), or None
+        self.table_detector = table_detector
+        def unlike(other: Any) -> bool:
+            return other is not None and (_detector_names(other) != self.det_names
+                                          or int(other.get_inputs()[0].shape[-1]) != self.det_size)
+
+        if unlike(faces_detector):
             raise MahjongError(f"the second detector {FACES_DETECTOR_FILE} finds other classes "
                                f"or sizes than {DETECTOR_FILE}: export both alike")
+        if unlike(table_detector):
+            raise MahjongError(f"the whole-table detector {TABLE_DETECTOR_FILE} finds other "
+                               f"classes or sizes than {DETECTOR_FILE}: export both alike",
+                               TABLE_DETECTOR_FILE)
 
-    def find(self, image: np.ndarray, faces_first: bool = False) -> Found:
+    def find(self, image: np.ndarray, faces_first: bool = False, whole_table: bool = False
+             ) -> Found:
         """Stage one: the boxes of the photo's tiles, as a :class:`Found` handed down to naming.
 
         A photo where few tiles are found (a close-up, where a dark or coloured face looks like a
@@ -391,10 +409,15 @@ class Finder:
         look found whole are taken whole (``_whole_tiles``). Tiles found all in one small patch
         (``_one_patch``) are a table far off where the closer looks find ``FAR_TABLE`` tiles,
         else perhaps the pips of one dark tile close up, which the second detector finds whole
-        (``_pips_joined``).
+        (``_pips_joined``). ``whole_table``: the photo is of a whole table (the table reader): the
+        whole-table detector (``table_detector``), where there is one, takes the first's place
+        and looks at the photo as a table (``TABLE_LOOKS``).
         """
-        faces = self.faces_detector
-        detector = faces if faces_first and faces is not None else self.detector
+        primary = self.table_detector if whole_table and self.table_detector is not None else self.detector
+        table_looks = TABLE_LOOKS and whole_table and primary is self.table_detector
+        # a whole table is no close-up: the second detector does not take over, no pips are joined
+        faces = None if table_looks else self.faces_detector
+        detector = self.faces_detector if faces_first and self.faces_detector is not None else primary
         threshold = self.thresholds.score
         found = self._look(image, detector)
         kept = found[1] >= threshold
@@ -425,7 +448,7 @@ class Finder:
                 # the first detector, which took the photo for a close-up, sees the whole tile
                 # from further off where the second sees its pips
                 view, to_photo = _zoomed_out(image)
-                seen, scores, cls = self._look(view, self.detector)
+                seen, scores, cls = self._look(view, primary)
                 zoomed = tuple(np.concatenate(parts) for parts in zip(  # type: ignore[assignment]
                     zoomed, (_in_photo(to_photo(seen), width, height), scores, cls), strict=True))
             if zoomed is not None and found is not zoomed and not _squashed(first):
@@ -444,7 +467,7 @@ class Finder:
         # (a second detector's few tiles far smaller than a close-up's say nothing of the size)
         if swapped and (len(own) or (GUESS_SIZE and 0 < len(first) < FEW_TILES and short_side(
                 first) < CLOSE_UP / 2 * min(height, width))):
-            first, detector = own, self.detector
+            first, detector = own, primary
         guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
 
         def far(boxes: np.ndarray) -> float:  # a whole table is looked at by its far tiles
@@ -460,9 +483,11 @@ class Finder:
             short_side(first, FAR_SHARE))
         if probe:
             side = short_side(first, FAR_SHARE)
+        if table_looks:
+            side = min(side, guess)
         closer_found, table, whole, closer_side_used = None, False, False, side
-        for _ in range(CLOSER_LOOKS if probe or small(short_side(first) if len(first) else guess)
-                       else 0):
+        for _ in range(CLOSER_LOOKS if table_looks or probe or small(
+                short_side(first) if len(first) else guess) else 0):
             closer = self._look_closer(image, side, detector)
             sure = closer[1] >= threshold
             if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE) or (

@@ -36,7 +36,15 @@ from .classes import BLANK_FACES, NOT_A_TILE
 from .find import DEFAULT_THRESHOLDS, Finder, Found, Thresholds
 from .name import LONE_BLANK_CONFIDENCE, Named, TileClassifier
 from .preprocess import blank_middle
-from .sessions import CLASSIFIER_FILE, DETECTOR_FILE, FACES_DETECTOR_FILE, MODELS_DIR, _code, _session
+from .sessions import (
+    CLASSIFIER_FILE,
+    DETECTOR_FILE,
+    FACES_DETECTOR_FILE,
+    MODELS_DIR,
+    TABLE_DETECTOR_FILE,
+    _code,
+    _session,
+)
 from .tileset import TileSet
 
 
@@ -44,8 +52,9 @@ class Recognizer(Finder):
     """The loaded models; create once with :meth:`load` and call :meth:`detect` per photo."""
 
     def __init__(self, detector: Any, classifier: TileClassifier | None,
-                 thresholds: Thresholds = DEFAULT_THRESHOLDS, faces_detector: Any = None) -> None:
-        super().__init__(detector, thresholds, faces_detector)
+                 thresholds: Thresholds = DEFAULT_THRESHOLDS, faces_detector: Any = None,
+                 table_detector: Any = None) -> None:
+        super().__init__(detector, thresholds, faces_detector, table_detector)
         self.classifier = classifier
         self.two_stage = set(self.det_names) <= {"tile", "back"}
         if self.two_stage and classifier is None:
@@ -63,12 +72,14 @@ class Recognizer(Finder):
                                "it with `python -m vision.train detect` (see models/MODEL_CARD.md)",
                                str(detector))
         classifier = TileClassifier.load(folder) if (folder / CLASSIFIER_FILE).is_file() else None
-        faces = folder / FACES_DETECTOR_FILE
+        faces, table = folder / FACES_DETECTOR_FILE, folder / TABLE_DETECTOR_FILE
         return cls(_session(detector), classifier, thresholds,
-                   _session(faces) if faces.is_file() else None)
+                   _session(faces) if faces.is_file() else None,
+                   _session(table) if table.is_file() else None)
 
     def detect(self, image: np.ndarray, tileset: TileSet | None = None,
-               faces_first: bool | None = None, lettered: bool = True) -> list[dict[str, Any]]:
+               faces_first: bool | None = None, lettered: bool = True,
+               whole_table: bool = False) -> list[dict[str, Any]]:
         """Every tile: ``{"tile", "box": [x1, y1, x2, y2], "confidence", "detection"}``, and
         ``"unsure": true`` for a face named with little confidence (``UNSURE_REPORT``).
 
@@ -80,10 +91,15 @@ class Recognizer(Finder):
         which detector looks first (``TileSet.dark_faces``) unless ``faces_first`` is given.
         ``lettered``: unsure faces of a design not known are also named by the English name
         lettered on them (:func:`_lettered`; not where only the boxes are wanted, a layout).
+        ``whole_table``: a photo of the whole table (the table reader), looked at with the
+        whole-table detector where ``models/`` has one (``TABLE_DETECTOR_FILE``).
         """
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
-        named = self._named(image, self.find(image, faces_first), tileset, lettered)
+        # asked for only at a table, so a stand-in ``find`` of one photo need not know the word
+        found = self.find(image, faces_first, whole_table=True) if whole_table else self.find(
+            image, faces_first)
+        named = self._named(image, found, tileset, lettered)
         tiles = named_tiles(image, named, self.thresholds, self.two_stage)
         for _ in range(PIECE_PASSES if self.two_stage and self.classifier is not None else 0):
             tiles, whole = _blank_pieces(tiles)

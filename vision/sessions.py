@@ -32,6 +32,13 @@ DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: and first for a player's set whose layout it found (``TileSet.dark_faces``).
 FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 
+#: A detector fine-tuned on windows of rendered whole tables (``datasets.synth.table_windows``)
+#: as well as on the real photos: it finds the far, small and turned tiles of a whole table the
+#: first misses, but reads the real photos of hands a little worse (models/MODEL_CARD.md, the
+#: detect-table runs). So only the table reader looks with it (``Recognizer.detect``'s
+#: ``whole_table``); without the file it looks with the first.
+TABLE_DETECTOR_FILE = "tile_detector_table.onnx"
+
 def _session(path: Path) -> Any:
     import onnxruntime as ort
 

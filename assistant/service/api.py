@@ -223,7 +223,7 @@ def read_table_photo():  # type: ignore[no-untyped-def]
     data = uploaded_photo()
     tileset = tileset_for_photo()
     result = recognize(current_app.extensions["recognizer"], data, current_app.config, tileset,
-                       lambda found: table_answer(found, corrections))
+                       lambda found: table_answer(found, corrections), whole_table=True)
     answer = result.pop("reading")
     result.pop("tiles")
     return jsonify({**answer, **result})

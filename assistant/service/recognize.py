@@ -36,10 +36,12 @@ class Detector(Protocol):
 class LearningDetector(Protocol):
     """A recogniser that reads with a player's tile set too (``vision.recognizer``), and looks
     with its detector of dark and coloured faces first when asked (learning a layout), where
-    only the boxes are wanted without reading the names lettered on faces (``lettered``)."""
+    only the boxes are wanted without reading the names lettered on faces (``lettered``), and
+    with its whole-table detector at a photo of the whole table (``whole_table``)."""
 
     def detect(self, image_bgr: np.ndarray, tileset: Any = None,
-               faces_first: bool | None = None, lettered: bool = True) -> list[dict[str, Any]]: ...
+               faces_first: bool | None = None, lettered: bool = True,
+               whole_table: bool = False) -> list[dict[str, Any]]: ...
 
 
 class FairSlots:
@@ -212,14 +214,16 @@ def read_layout(detections: list[dict[str, Any]]) -> dict[str, Any]:
 def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
               tileset: Any = None,
               arrange: Callable[[list[dict[str, Any]]], dict[str, Any]] = read_layout,
-              live: LiveFrame | None = None) -> dict[str, Any]:
+              live: LiveFrame | None = None, whole_table: bool = False) -> dict[str, Any]:
     """What ``detect --json`` prints for the photo ``data`` (``image``, ``tiles``), the layout
     reading (``arrange``: one player's hand, or the whole table), and the time each step took;
     decoded and recognised in a bounded queue, with the player's ``tileset``
     (``vision.tileset.TileSet``) when given. A ``live`` frame is answered ``superseded`` when a
     newer one of its client came while it waited; a still one is answered from the client's
     last reading, another names only what changed since its previous frame (``live``: whether
-    the frame was ``held`` or ``read``, and how many tiles were kept and named)."""
+    the frame was ``held`` or ``read``, and how many tiles were kept and named).
+    ``whole_table``: a photo of the whole table, looked at with the recogniser's whole-table
+    detector (asked for only then: a plain ``Detector`` need not know the word)."""
     from .upload import check_upload, decode_upload, work_pixels
 
     check_upload(data, limits["MAX_IMAGE_PIXELS"], limits["MAX_IMAGE_SIDE"],
@@ -237,8 +241,9 @@ def recognize(holder: RecognizerHolder, data: bytes, limits: dict[str, int],
             if live is not None:
                 raw = live.detect(detector, image, tileset)
             else:
-                raw = (detector.detect(image) if tileset is None
-                       else detector.detect(image, tileset))  # type: ignore[call-arg]
+                table = {"whole_table": True} if whole_table else {}
+                raw = (detector.detect(image, **table) if tileset is None
+                       else detector.detect(image, tileset, **table))  # type: ignore[call-arg]
         except MahjongError as exc:
             raise ApiError(422, f"the photo could not be read: {exc}") from None
         del image

@@ -130,17 +130,19 @@ def yolo_text(window: Window) -> str:
 
 
 def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
-              real: Path | None, real_share: int) -> dict:
+              real: Path | None, real_share: int, coloured_share: float = COLOURED_SHARE) -> dict:
     """Render ``scenes`` tables into ``out/images`` + ``out/labels`` and write ``out/data.yaml``
     training on them and ``real_share`` photos of ``real``'s ``images/train`` (drawn under
-    ``seed``), validating on its ``images/val``. Returns counts."""
+    ``seed``), validating on its ``images/val``; ``coloured_share`` of the tables with dark or
+    tinted faces. Returns counts."""
     names = training_designs(designs)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     counts: dict = {"windows": 0, "turned": 0, "tiles": 0, "backs": 0, "designs": {}}
     listed = []
     for i in range(scenes):
-        for k, window in enumerate(table_windows(np.random.default_rng([seed, i]), names, per_scene)):
+        for k, window in enumerate(table_windows(np.random.default_rng([seed, i]), names, per_scene,
+                                                       coloured_share)):
             stem = f"{i:05d}_{k}"
             cv2.imwrite(str(out / "images" / f"{stem}.jpg"), window.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
             (out / "labels" / f"{stem}.txt").write_text(yolo_text(window), encoding="utf-8")
@@ -165,7 +167,7 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``--scenes``, ``--per-scene``, ``--designs``, ``--seed``, ``--real``,
-    ``--real-share``, ``--out``."""
+    ``--real-share``, ``--coloured``, ``--out``."""
     p = argparse.ArgumentParser(description="Whole-table windows for the tile detector.")
     p.add_argument("--scenes", type=int, default=300)
     p.add_argument("--per-scene", type=int, default=4)
@@ -174,13 +176,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--real", type=Path, default=Path("work/real/detect"),
                    help="the real YOLO set (python -m datasets.build) whose train photos join")
     p.add_argument("--real-share", type=int, default=600, help="real train photos to add")
+    p.add_argument("--coloured", type=float, default=COLOURED_SHARE,
+                   help="share of the tables drawn with dark or tinted faces")
     p.add_argument("--out", type=Path, default=Path("work/tablewin"))
     args = p.parse_args(argv)
     real = args.real if (args.real / "images" / "train").is_dir() else None
     if real is None:
         print(f"{args.real}/images/train missing: no real photos and no data.yaml written")
     counts = write_set(args.out, args.scenes, args.seed, args.designs, args.per_scene, real,
-                       args.real_share)
+                       args.real_share, args.coloured)
     print(counts)
     return 0
 

@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
             data = _load_detections(args.detections)
             tiles = data.get("tiles") if isinstance(data, dict) else data
         else:
-            tiles, _ = _recognise(args)
+            tiles, _ = _recognise(args, whole_table=True)
         answer = table_answer(tiles, moves)
     except MahjongError as exc:
         if args.json:

@@ -69,8 +69,10 @@ def _read_text(path: str) -> str:
         raise MahjongError(f"cannot read {path}: {exc.strerror}", path) from None
 
 
-def _recognise(args: argparse.Namespace) -> tuple[list[dict[str, Any]], Any]:
-    """Detections and the photo (None when they come from a file without a photo)."""
+def _recognise(args: argparse.Namespace, whole_table: bool = False
+               ) -> tuple[list[dict[str, Any]], Any]:
+    """Detections and the photo (None when they come from a file without a photo);
+    ``whole_table``: a photo of the whole table, looked at with the whole-table detector."""
     if args.detections:
         data = _load_detections(args.detections)
         tiles = data.get("tiles") if isinstance(data, dict) else data
@@ -87,7 +89,7 @@ def _recognise(args: argparse.Namespace) -> tuple[list[dict[str, Any]], Any]:
 
     tileset = TileSet.load(args.tileset) if getattr(args, "tileset", None) else None
     image = _read_photo(args.photo)
-    return Recognizer.load(args.models).detect(image, tileset), image
+    return Recognizer.load(args.models).detect(image, tileset, whole_table=whole_table), image
 
 
 def _read_photo(path: str) -> Any:
