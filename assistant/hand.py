@@ -517,8 +517,11 @@ class HandState:
         if not hand_size <= n <= hand_size + 1:
             in_melds = 3 * len(self.melds)
             sizes = f"{hand_size} or {hand_size + 1} expected, a kong counts as 3"
-            raise MahjongError(f"too {'many' if n > hand_size else 'few'} tiles: {len(tiles)} in "
-                               f"the concealed hand and {in_melds} in melds make {n} ({sizes})", n)
+            if n > hand_size:
+                raise MahjongError(f"too many tiles: {len(tiles)} in the concealed hand and "
+                                   f"{in_melds} in melds make {n} ({sizes})", n)
+            raise MahjongError(f"too few tiles: {len(tiles)} in the concealed hand and "
+                               f"{in_melds} in melds make {n} ({sizes})", n)
         if self.win_tile is not None and n != hand_size + 1:
             raise MahjongError(f"with a winning tile the hand must make {hand_size + 1}, it "
                                f"makes {n}", n)
