@@ -339,9 +339,10 @@ def _wind(value: Any, what: str) -> str:
     return value
 
 
-@dataclass
+@dataclass(slots=True)
 class HandState:
-    """Everything about one player's hand that the rules need."""
+    """Everything about one player's hand that the rules need; its fields in slots, as the
+    engine reads them many times a hand and builds a state for every hand it reads."""
 
     concealed: list[str]
     melds: list[Meld] = field(default_factory=list)
@@ -502,7 +503,7 @@ class HandState:
         for t in listed:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        shown = [*tiles, *(t for m in self.melds for t in m.faces), *self.visible,
+        shown = [*tiles, *[t for m in self.melds for t in m.faces], *self.visible,
                  *self.discards, *(t for t in self.bonus if t in DRAGONS), *self.dora_indicators,
                  *self.ura_dora_indicators, *self.laid_out,
                  *([self.indicator] if self.indicator else []), *["N"] * self.nukidora]
