@@ -65,6 +65,9 @@ _CONTEXT_FLAGS = {
     "double_riichi": "double_riichi",
     "ippatsu": "ippatsu",
 }
+#: The ``context`` keys a hand state may also give at its top level.
+_TOP_LEVEL_CONTEXT = frozenset((*_CONTEXT_FLAGS, "seat_wind", "prevalent_wind", "flowers",
+                                "about_kong", "initial", "void_suit"))
 #: Riichi dora indicators (表/裏): at most the first one and four more turned after kongs.
 MAX_INDICATORS = 5
 #: Hand sizes the engine reads: one to five sets and a pair (成都's 4, 7, 10 and 13 tiles; the 16
@@ -426,9 +429,10 @@ class HandState:
         context = data.get("context") or {}
         if not isinstance(context, dict):
             raise MahjongError("'context' must be an object", "context")
-        merged = {**{k: v for k, v in data.items() if k in _CONTEXT_FLAGS or k in (
-            "seat_wind", "prevalent_wind", "flowers", "about_kong", "initial", "void_suit")},
-                  **context}
+        # The table facts given beside ``context`` rather than in it, ``context`` winning; most
+        # hands give them all in ``context``, which is then read as it is (never written to).
+        merged = context if _TOP_LEVEL_CONTEXT.isdisjoint(data) else {
+            **{k: v for k, v in data.items() if k in _TOP_LEVEL_CONTEXT}, **context}
         # The flags given, each set from its key; those not given keep the field's False.
         flags = {_CONTEXT_FLAGS[key]: value for key, value in merged.items()
                  if key in _CONTEXT_FLAGS}
