@@ -101,17 +101,21 @@ class Meld:
         face; a quint not yet read against the wilds, its most held face."""
         if self.kind is not None:
             return self.kind
+        # The scorers ask this of every meld many times: a chow in any order (its lowest looked
+        # up) or a set of one face is answered without a list of faces or a sort.
         tiles = self.tiles
+        if self.type == "chow" and type(tiles) is tuple and tiles in _CHOWS:
+            return _CHOWS[tiles]
+        first = tiles[0]
+        if first != BACK and tiles.count(first) == len(tiles):
+            return first
         faces = [t for t in tiles if t != BACK]
         if self.type == "quint":
             held = Counter(faces)
             return max(sorted_tiles(set(faces)), key=held.__getitem__)
-        # The scorers ask this of every meld many times: a set of one face, or a chow in any
-        # order (its lowest looked up), is answered without sorting.
         if faces and faces.count(faces[0]) == len(faces):
             return faces[0]
-        lowest = _CHOWS.get(tiles) if type(tiles) is tuple else None
-        return lowest if lowest is not None else sorted_tiles(faces)[0]
+        return sorted_tiles(faces)[0]
 
     @property
     def is_kong(self) -> bool:
