@@ -511,10 +511,14 @@ class HandState:
         for t in listed:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        shown = [*tiles, *[t for m in self.melds for t in m.faces], *self.visible,
-                 *self.discards, *(t for t in self.bonus if t in DRAGONS), *self.dora_indicators,
-                 *self.ura_dora_indicators, *self.laid_out,
-                 *([self.indicator] if self.indicator else []), *["N"] * self.nukidora]
+        shown = [*tiles, *[t for m in self.melds for t in m.faces]] if self.melds else tiles
+        if (self.visible or self.discards or self.bonus or self.dora_indicators
+                or self.ura_dora_indicators or self.laid_out or self.indicator
+                or self.nukidora):  # the rest of what is seen, where any is given
+            shown = [*shown, *self.visible, *self.discards,
+                     *[t for t in self.bonus if t in DRAGONS], *self.dora_indicators,
+                     *self.ura_dora_indicators, *self.laid_out,
+                     *([self.indicator] if self.indicator else []), *["N"] * self.nukidora]
         seen = Counter(shown) if _fifth_copy(shown) else {}  # counted to name the tile
         for t, c in seen.items():
             if c > 4:
