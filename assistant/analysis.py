@@ -98,7 +98,7 @@ def _named_profile(data: Any, variant: str | None,
     name, given = variant or data.get("variant"), data.get("options") or {}
     if not isinstance(name, (str, type(None))) or not isinstance(given, dict):
         return None
-    return get_profile(name, {**given, **(options or {})})
+    return get_profile(name, {**given, **options} if options else given)  # given: never written
 
 
 def _hand_size(profile: RuleProfile | None, data: Any) -> int:
@@ -291,18 +291,24 @@ def _judge(profile: RuleProfile) -> Judge:
 def _readings_json(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],
                    readings: list[Decomposition]) -> list[dict[str, Any]]:
     """Each reading's form and groups; with wild tiles, what they stand for in it (``wilds_as``)."""
+    if not rules.wild_codes:  # nothing stands for another tile: the readings need no resolving
+        return [_reading_json(d) for d in readings]
     out = []
-    # Without wild tiles nothing stands for another tile: the readings need not be resolved.
-    resolved = (resolved_hands(state, readings, counts, rules.wild_codes) if rules.wild_codes
-                else [(None, [])] * len(readings))
-    for d, (_, stood) in zip(readings, resolved, strict=True):
-        row: dict[str, Any] = {"form": d.form.value, "groups": d.describe()}
-        if isinstance(d, Shapeless):
-            row["shapeless"] = {"zh": d.name_zh, "en": d.name_en}
-        elif rules.wild_codes:
+    for d, (_, stood) in zip(readings, resolved_hands(state, readings, counts, rules.wild_codes),
+                             strict=True):
+        row = _reading_json(d)
+        if not isinstance(d, Shapeless):
             row["wilds_as"] = stood
         out.append(row)
     return out
+
+
+def _reading_json(reading: Decomposition) -> dict[str, Any]:
+    """One reading's form and groups, and a shapeless win's name in both languages."""
+    row: dict[str, Any] = {"form": reading.form.value, "groups": reading.describe()}
+    if isinstance(reading, Shapeless):
+        row["shapeless"] = {"zh": reading.name_zh, "en": reading.name_en}
+    return row
 
 
 def _with_jokers(state: HandState, profile: RuleProfile, rules: Rules, counts: list[int],

@@ -65,6 +65,9 @@ _CONTEXT_FLAGS = {
     "double_riichi": "double_riichi",
     "ippatsu": "ippatsu",
 }
+#: The ``context`` keys a hand state may also give at its top level.
+_TOP_LEVEL_CONTEXT = frozenset((*_CONTEXT_FLAGS, "seat_wind", "prevalent_wind", "flowers",
+                                "about_kong", "initial", "void_suit"))
 #: Riichi dora indicators (表/裏): at most the first one and four more turned after kongs.
 MAX_INDICATORS = 5
 #: Hand sizes the engine reads: one to five sets and a pair (成都's 4, 7, 10 and 13 tiles; the 16
@@ -98,17 +101,21 @@ class Meld:
         face; a quint not yet read against the wilds, its most held face."""
         if self.kind is not None:
             return self.kind
+        # The scorers ask this of every meld many times: a chow in any order (its lowest looked
+        # up) or a set of one face is answered without a list of faces or a sort.
         tiles = self.tiles
+        if self.type == "chow" and type(tiles) is tuple and tiles in _CHOWS:
+            return _CHOWS[tiles]
+        first = tiles[0]
+        if first != BACK and tiles.count(first) == len(tiles):
+            return first
         faces = [t for t in tiles if t != BACK]
         if self.type == "quint":
             held = Counter(faces)
             return max(sorted_tiles(set(faces)), key=held.__getitem__)
-        # The scorers ask this of every meld many times: a set of one face, or a chow in any
-        # order (its lowest looked up), is answered without sorting.
         if faces and faces.count(faces[0]) == len(faces):
             return faces[0]
-        lowest = _CHOWS.get(tiles) if type(tiles) is tuple else None
-        return lowest if lowest is not None else sorted_tiles(faces)[0]
+        return sorted_tiles(faces)[0]
 
     @property
     def is_kong(self) -> bool:
@@ -339,9 +346,10 @@ def _wind(value: Any, what: str) -> str:
     return value
 
 
-@dataclass
+@dataclass(slots=True)
 class HandState:
-    """Everything about one player's hand that the rules need."""
+    """Everything about one player's hand that the rules need; its fields in slots, as the
+    engine reads them many times a hand and builds a state for every hand it reads."""
 
     concealed: list[str]
     melds: list[Meld] = field(default_factory=list)
@@ -425,9 +433,10 @@ class HandState:
         context = data.get("context") or {}
         if not isinstance(context, dict):
             raise MahjongError("'context' must be an object", "context")
-        merged = {**{k: v for k, v in data.items() if k in _CONTEXT_FLAGS or k in (
-            "seat_wind", "prevalent_wind", "flowers", "about_kong", "initial", "void_suit")},
-                  **context}
+        # The table facts given beside ``context`` rather than in it, ``context`` winning; most
+        # hands give them all in ``context``, which is then read as it is (never written to).
+        merged = context if _TOP_LEVEL_CONTEXT.isdisjoint(data) else {
+            **{k: v for k, v in data.items() if k in _TOP_LEVEL_CONTEXT}, **context}
         # The flags given, each set from its key; those not given keep the field's False.
         flags = {_CONTEXT_FLAGS[key]: value for key, value in merged.items()
                  if key in _CONTEXT_FLAGS}
@@ -502,10 +511,14 @@ class HandState:
         for t in listed:
             if is_bonus(t) or t == BACK:
                 raise MahjongError(f"{t} cannot be listed as a visible or wild playing tile", t)
-        shown = [*tiles, *(t for m in self.melds for t in m.faces), *self.visible,
-                 *self.discards, *(t for t in self.bonus if t in DRAGONS), *self.dora_indicators,
-                 *self.ura_dora_indicators, *self.laid_out,
-                 *([self.indicator] if self.indicator else []), *["N"] * self.nukidora]
+        shown = [*tiles, *[t for m in self.melds for t in m.faces]] if self.melds else tiles
+        if (self.visible or self.discards or self.bonus or self.dora_indicators
+                or self.ura_dora_indicators or self.laid_out or self.indicator
+                or self.nukidora):  # the rest of what is seen, where any is given
+            shown = [*shown, *self.visible, *self.discards,
+                     *[t for t in self.bonus if t in DRAGONS], *self.dora_indicators,
+                     *self.ura_dora_indicators, *self.laid_out,
+                     *([self.indicator] if self.indicator else []), *["N"] * self.nukidora]
         seen = Counter(shown) if _fifth_copy(shown) else {}  # counted to name the tile
         for t, c in seen.items():
             if c > 4:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations_with_replacement
+from operator import is_
 
 from .decompose import Decomposition
 from .errors import MahjongError
@@ -44,31 +45,34 @@ def check_meld(profile: RuleProfile, meld: Meld, wild_codes: tuple[str, ...],
                where: str = "meld") -> Meld:
     """The meld read under the variant (a pung, kong or quint holding wilds takes the kind its
     other tiles show); a meld the variant's rules forbid is refused, naming the rule."""
-    text = " ".join(meld.tiles)
-    faces = [t for t in meld.tiles if t != BACK] if BACK in meld.tiles else list(meld.tiles)
+    tiles = meld.tiles
+    # The meld's written form is built only where an error names it: most melds raise none.
+    faces = [t for t in tiles if t != BACK] if BACK in tiles else tiles
     for t in faces if profile.laid_out_tiles else ():
         if t in profile.laid_out_tiles:
             raise MahjongError(f"variant {profile.name!r}: {t} ({tile_name(t)}) is "
                                "only laid out singly as a kong (红中杠), never in a set", t)
-    if closed_to_claims(profile) and not meld.concealed:
+    if not meld.concealed and closed_to_claims(profile):
+        text = " ".join(tiles)
         raise MahjongError(f"variant {profile.name!r}: two players at a 成都 table never claim a "
                            f"discard (不能吃、碰: it lies face down), but the meld {text} is "
                            "claimed", text)
     if meld.type == "chow" and not meld.concealed and not profile.chow_allowed:
+        text = " ".join(tiles)
         raise MahjongError(f"variant {profile.name!r} does not allow chows, but a chow "
                            f"{text} is declared", text)
     used = [t for t in faces if t in wild_codes] if wild_codes else []
     if used and not profile.wild_in_claims:
         raise MahjongError(f"variant {profile.name!r}: a wild tile ({used[0]}, "
                            f"{tile_name(used[0])}) cannot be used to chow, pung or kong, "
-                           f"but the meld {text} holds it", used[0])
+                           f"but the meld {' '.join(tiles)} holds it", used[0])
     if meld.type == "quint":
         return _read_quint(profile, meld, wild_codes)
     if meld.type == "chow":
         if used and profile.wild_sets_only:
             raise MahjongError(f"variant {profile.name!r}: 百搭 forms sets (option "
-                               f"wild_sets_only), never a chow, but the chow {text} holds "
-                               f"{used[0]}", used[0])
+                               f"wild_sets_only), never a chow, but the chow {' '.join(tiles)} "
+                               f"holds {used[0]}", used[0])
         return meld
     kinds = set(faces)
     if len(kinds) == 1:
@@ -78,6 +82,7 @@ def check_meld(profile: RuleProfile, meld: Meld, wild_codes: tuple[str, ...],
     natural = sorted({t for t in faces if t not in wild_codes}, key=INDEX.__getitem__)
     if len(natural) == 1 and used:
         return replace(meld, kind=natural[0])  # 百搭可碰任何牌成搭，四只成杠
+    text = " ".join(tiles)
     raise MahjongError(f"{where} ({text}) is not a {meld.type}: the tiles must be the same",
                        text)
 
@@ -123,7 +128,7 @@ def resolve_melds(profile: RuleProfile, state: HandState,
     """The hand with each meld checked and read under the variant (:func:`check_meld`)."""
     melds = [check_meld(profile, m, wild_codes, f"meld {i + 1}")
              for i, m in enumerate(state.melds)]
-    if all(read is m for read, m in zip(melds, state.melds, strict=True)):
+    if all(map(is_, melds, state.melds)):  # none read as another kind: the state as it is
         return state
     return replace(state, melds=melds)
 

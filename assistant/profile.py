@@ -285,8 +285,8 @@ def _option_values(options: dict[str, Any]) -> tuple[Any, ...] | None:
     ``1``, ``1`` from ``1.0``, a list from a string), in the order given (the order the copy
     is made in); None for a value of no JSON type, which is then checked afresh each time."""
     try:  # a plain value (most house rules: a switch, a number, a choice) is its own key
-        return tuple((name, type(value), value) if type(value) in _PLAIN else (name, _frozen(value))
-                     for name, value in options.items())
+        return tuple([(name, type(value), value) if type(value) in _PLAIN  # a list: no generator
+                      else (name, _frozen(value)) for name, value in options.items()])
     except TypeError:
         return None
 
