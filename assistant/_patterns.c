@@ -919,6 +919,20 @@ typedef struct {
     int value, size, rank, relation, sets[4], mask;
 } Candidate;
 
+/* The sets of a candidate relation as a tuple of their indices; NULL with a Python error set. */
+static PyObject *candidate_sets(const Candidate *c)
+{
+    PyObject *combo = PyTuple_New(c->size);
+    for (int k = 0; combo != NULL && k < c->size; k++) {
+        PyObject *v = PyLong_FromLong(c->sets[k]);
+        if (v == NULL)
+            Py_CLEAR(combo);
+        else
+            PyTuple_SET_ITEM(combo, k, v);
+    }
+    return combo;
+}
+
 static int candidate_before(const Candidate *a, const Candidate *b)
 {
     if (a->value != b->value)
@@ -1111,14 +1125,7 @@ PyObject *core_combine_sets(PyObject *self, PyObject *args)
     PyObject *out = PyTuple_New(s.n_best);
     for (int i = 0; out != NULL && i < s.n_best; i++) {
         const Candidate *c = &cands[s.best[i]];
-        PyObject *combo = PyTuple_New(c->size);
-        for (int k = 0; combo != NULL && k < c->size; k++) {
-            PyObject *v = PyLong_FromLong(c->sets[k]);
-            if (v == NULL)
-                Py_CLEAR(combo);
-            else
-                PyTuple_SET_ITEM(combo, k, v);
-        }
+        PyObject *combo = candidate_sets(c);
         PyObject *row = combo == NULL ? NULL : Py_BuildValue("(iN)", c->relation, combo);
         if (row == NULL)
             Py_CLEAR(out);
@@ -1288,15 +1295,7 @@ static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card)
         else {
             sets = PyList_New(l->n_combos);
             for (int k = 0; sets != NULL && k < l->n_combos; k++) {
-                const Candidate *c = &cands[l->combo_of[k]];
-                PyObject *combo = PyTuple_New(c->size);
-                for (int m = 0; combo != NULL && m < c->size; m++) {
-                    PyObject *v = PyLong_FromLong(c->sets[m]);
-                    if (v == NULL)
-                        Py_CLEAR(combo);
-                    else
-                        PyTuple_SET_ITEM(combo, m, v);
-                }
+                PyObject *combo = candidate_sets(&cands[l->combo_of[k]]);
                 if (combo == NULL)
                     Py_CLEAR(sets);
                 else

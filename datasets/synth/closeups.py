@@ -31,7 +31,7 @@ import numpy as np
 
 from datasets.augment import map_boxes, photograph
 from datasets.synth.art import load_art_set, select_art_sets
-from datasets.synth.export import DETECT_NAMES
+from datasets.synth.export import write_photo_list
 from datasets.synth.layout import Placement
 from datasets.synth.photos import _photo
 from datasets.synth.table import HELD_OUT_ART
@@ -191,11 +191,7 @@ def write_set(out: Path, count: int, seed: int, designs: int, real: Path | None,
         picked = rng.permutation(len(photos))[:share]
         listed += [str(photos[j].resolve()) for j in sorted(picked)]
         counts[f"from {folder}"] = len(picked)
-    (out / "train.txt").write_text("\n".join(listed) + "\n", encoding="utf-8")
-    (out / "data.yaml").write_text(
-        f"path: {out.resolve()}\ntrain: {(out / 'train.txt').resolve()}\n"
-        f"val: {(real / 'images' / 'val').resolve()}\nnames:\n"
-        + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)), encoding="utf-8")
+    write_photo_list(out, listed, real)
     return counts
 
 

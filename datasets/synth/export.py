@@ -27,6 +27,16 @@ CLASSIFY_LAYOUTS = {"loose": 0.5, "flat": 0.2, "hand": 0.15, "discards": 0.1, "w
 DETECT_NAMES = ["tile", "back"]
 
 
+def write_photo_list(out: Path, listed: list[str], real: Path) -> None:
+    """A detector set whose ``train`` is a list of photos (``train.txt``), validated on the real
+    photos' ``val`` folder: what ultralytics reads when rendered and real photos are mixed."""
+    (out / "train.txt").write_text("\n".join(listed) + "\n", encoding="utf-8")
+    (out / "data.yaml").write_text(
+        f"path: {out.resolve()}\ntrain: {(out / 'train.txt').resolve()}\n"
+        f"val: {(real / 'images' / 'val').resolve()}\nnames:\n"
+        + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)), encoding="utf-8")
+
+
 def scene_rng(seed: int, index: int) -> np.random.Generator:
     """The generator of scene ``index`` in a dataset made with ``seed``."""
     return np.random.default_rng([seed, index])

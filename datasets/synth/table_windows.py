@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from datasets.synth.art import select_art_sets
-from datasets.synth.export import DETECT_NAMES
+from datasets.synth.export import write_photo_list
 from datasets.synth.table import HELD_OUT_ART, render_table_scene
 from vision.find import CLOSE_TILE
 from vision.windows import FAR_SHARE, short_side, windows
@@ -157,11 +157,7 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
         picked = np.random.default_rng(seed).permutation(len(photos))[:real_share]
         listed += [str(photos[j].resolve()) for j in sorted(picked)]
         counts["real_photos"] = len(picked)
-        (out / "train.txt").write_text("\n".join(listed) + "\n", encoding="utf-8")
-        (out / "data.yaml").write_text(
-            f"path: {out.resolve()}\ntrain: {(out / 'train.txt').resolve()}\n"
-            f"val: {(real / 'images' / 'val').resolve()}\nnames:\n"
-            + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)), encoding="utf-8")
+        write_photo_list(out, listed, real)
     return counts
 
 
