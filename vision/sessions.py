@@ -39,8 +39,17 @@ FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 #: ``whole_table``); without the file it looks with the first.
 TABLE_DETECTOR_FILE = "tile_detector_table.onnx"
 
+
 def _session(path: Path) -> Any:
     import onnxruntime as ort
+    from threadpoolctl import threadpool_limits
+
+    # numpy's BLAS threads spin while they wait for each other: its products here are small (the
+    # metric head's 2560 × 128 on a photo's tiles, 0.3 ms on one thread), so a second thread only
+    # waits, and where another process holds a core it waits whole time slices (87 ms a photo
+    # in the metric head with a training run beside it). One BLAS thread for the process the
+    # recognizer runs in: `python benchmarks/recognizer_vs_peer.py --limit 40` 139 → 52 ms.
+    threadpool_limits(1, user_api="blas")
 
     options = ort.SessionOptions()
     options.intra_op_num_threads = max(1, min(4, os.cpu_count() or 1))
