@@ -39,6 +39,14 @@ FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 #: ``whole_table``); without the file it looks with the first.
 TABLE_DETECTOR_FILE = "tile_detector_table.onnx"
 
+#: A classifier fine-tuned on crops of rendered whole tables (``datasets.synth.table_crops``:
+#: far, blurred tiles lying every way up) from the second's weights. Only the table reader names
+#: with it (``Recognizer.detect``'s ``whole_table``): its probabilities are mixed in at
+#: ``TABLE_SHARE`` (``TileClassifier.with_table``); features, metric head and tile sets stay the
+#: pair's. Without the file the table reader names as the hands are named.
+TABLE_CLASSIFIER_FILE = "tile_classifier_table.onnx"
+TABLE_SHARE = 0.5
+
 def _session(path: Path) -> Any:
     import onnxruntime as ort
 
