@@ -52,6 +52,9 @@ from .tileset import TileSet
 class Recognizer(Finder):
     """The loaded models; create once with :meth:`load` and call :meth:`detect` per photo."""
 
+    classifier: TileClassifier | None = None
+    table_classifier: TileClassifier | None = None
+
     def __init__(self, detector: Any, classifier: TileClassifier | None,
                  thresholds: Thresholds = DEFAULT_THRESHOLDS, faces_detector: Any = None,
                  table_detector: Any = None, table_classifier: TileClassifier | None = None) -> None:
@@ -107,7 +110,7 @@ class Recognizer(Finder):
         whole-table detector where ``models/`` has one (``TABLE_DETECTOR_FILE``), and named by
         ``table_classifier``.
         """
-        namer = self.table_classifier if whole_table else self.classifier
+        namer = self.table_classifier if whole_table and self.table_classifier else self.classifier
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
         # asked for only at a table, so a stand-in ``find`` of one photo need not know the word
