@@ -5,6 +5,7 @@ The third stage of the recognizer (docs/recognizer.md, "Two stages", "Designs ne
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import zipfile
 from collections.abc import Iterator
@@ -31,7 +32,7 @@ from .face_marks import box_pixels, count_sticks, framed_middle
 from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import classifier_input
-from .sessions import CLASSIFIER_FILE, DESIGNS_FILE, MODELS_DIR, _code, _names, _session
+from .sessions import CLASSIFIER_FILE, DESIGNS_FILE, MODELS_DIR, TABLE_SHARE, _code, _names, _session
 from .tileset import EMBED_SURE, TRUST_AT, Look, TileSet, network_reads, unit_rows
 
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
@@ -170,6 +171,7 @@ class TileClassifier:
                                f"{CLASSIFIER_FILE}: export both from one class list")
         #: the many-designs classifier (``DESIGNS_FILE``), which reads every crop too
         self.second = second
+        self.table: TileClassifier | None = None  # mixed in by ``with_table``
 
     @classmethod
     def load(cls, models_dir: Path | str | None = None) -> TileClassifier:
@@ -213,6 +215,12 @@ class TileClassifier:
                                        str(folder / KINDS_FILE)) from exc
         return cls(_session(path), second=second, fingerprint=fingerprint, metric=metric,
                    features_of=features_of, faces=faces)
+
+    def with_table(self, table: TileClassifier) -> TileClassifier:
+        """This classifier with ``table``'s probabilities mixed in (``TABLE_SHARE``)."""
+        out = copy.copy(self)
+        out.table = table
+        return out
 
     def features(self, image: np.ndarray, boxes: np.ndarray, negative_too: bool = False
                  ) -> np.ndarray:
@@ -571,6 +579,8 @@ class TileClassifier:
                 # tile sets match on both classifiers' features, each a unit row: the second's,
                 # learnt on many designs, tell a new design's kinds apart better
                 features = np.hstack([unit_rows(features), SECOND_FEATURES * unit_rows(more)])
+        if self.table is not None:
+            probs = (1 - TABLE_SHARE) * probs + TABLE_SHARE * self.table._run(crops)[0]
         return probs, features
 
 

@@ -41,6 +41,7 @@ from .sessions import (
     DETECTOR_FILE,
     FACES_DETECTOR_FILE,
     MODELS_DIR,
+    TABLE_CLASSIFIER_FILE,
     TABLE_DETECTOR_FILE,
     _code,
     _session,
@@ -51,11 +52,23 @@ from .tileset import TileSet
 class Recognizer(Finder):
     """The loaded models; create once with :meth:`load` and call :meth:`detect` per photo."""
 
+    classifier: TileClassifier | None = None
+    table_classifier: TileClassifier | None = None
+
     def __init__(self, detector: Any, classifier: TileClassifier | None,
                  thresholds: Thresholds = DEFAULT_THRESHOLDS, faces_detector: Any = None,
-                 table_detector: Any = None) -> None:
+                 table_detector: Any = None, table_classifier: TileClassifier | None = None) -> None:
         super().__init__(detector, thresholds, faces_detector, table_detector)
         self.classifier = classifier
+        #: what names the tiles of a whole table (``detect``'s ``whole_table``): the classifier
+        #: with the whole-table classifier mixed in (``TABLE_CLASSIFIER_FILE``), else the classifier
+        self.table_classifier = classifier
+        if classifier is not None and table_classifier is not None:
+            if table_classifier.codes != classifier.codes:
+                raise MahjongError(f"the whole-table classifier {TABLE_CLASSIFIER_FILE} names other "
+                                   f"classes than {CLASSIFIER_FILE}: export both from one class list",
+                                   TABLE_CLASSIFIER_FILE)
+            self.table_classifier = classifier.with_table(table_classifier)
         self.two_stage = set(self.det_names) <= {"tile", "back"}
         if self.two_stage and classifier is None:
             raise MahjongError("the detector finds tiles but does not name them, and the "
@@ -73,9 +86,11 @@ class Recognizer(Finder):
                                str(detector))
         classifier = TileClassifier.load(folder) if (folder / CLASSIFIER_FILE).is_file() else None
         faces, table = folder / FACES_DETECTOR_FILE, folder / TABLE_DETECTOR_FILE
+        named_table = folder / TABLE_CLASSIFIER_FILE
+        table_classifier = TileClassifier(_session(named_table)) if named_table.is_file() else None
         return cls(_session(detector), classifier, thresholds,
                    _session(faces) if faces.is_file() else None,
-                   _session(table) if table.is_file() else None)
+                   _session(table) if table.is_file() else None, table_classifier)
 
     def detect(self, image: np.ndarray, tileset: TileSet | None = None,
                faces_first: bool | None = None, lettered: bool = True,
@@ -92,29 +107,30 @@ class Recognizer(Finder):
         ``lettered``: unsure faces of a design not known are also named by the English name
         lettered on them (:func:`_lettered`; not where only the boxes are wanted, a layout).
         ``whole_table``: a photo of the whole table (the table reader), looked at with the
-        whole-table detector where ``models/`` has one (``TABLE_DETECTOR_FILE``).
+        whole-table detector where ``models/`` has one (``TABLE_DETECTOR_FILE``), and named by
+        ``table_classifier``.
         """
+        namer = self.table_classifier if whole_table and self.table_classifier else self.classifier
         if faces_first is None:
             faces_first = bool(tileset is not None and tileset.dark_faces)
         # asked for only at a table, so a stand-in ``find`` of one photo need not know the word
         found = self.find(image, faces_first, whole_table=True) if whole_table else self.find(
             image, faces_first)
-        named = self._named(image, found, tileset, lettered)
+        named = self._named(image, found, tileset, lettered, namer)
         tiles = named_tiles(image, named, self.thresholds, self.two_stage)
-        for _ in range(PIECE_PASSES if self.two_stage and self.classifier is not None else 0):
+        for _ in range(PIECE_PASSES if self.two_stage and namer is not None else 0):
             tiles, whole = _blank_pieces(tiles)
             if not whole:
                 break
-            again, p = self.classifier.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
-                                            np.ones(len(whole), bool), tileset,
-                                            np.array([d for _, d in whole]), numbered=lettered)
+            again, p = namer.name(image, np.array([b for b, _ in whole]),  # type: ignore[union-attr]
+                                  np.ones(len(whole), bool), tileset,
+                                  np.array([d for _, d in whole]), numbered=lettered)
             tiles += [_entry(image, code, box, detection, q) for code, (box, detection), q
                       in zip(again, whole, p, strict=True) if code != NOT_A_TILE]
-        if self.two_stage and self.classifier is not None:
+        if self.two_stage and namer is not None:
             lone = _lone_piece(image, tiles, self.thresholds.inside) if tiles else None
             if lone is not None:  # pieces of the one tile the photo shows: read it whole
-                again, p = self.classifier.name(image, lone[None], np.ones(1, bool), tileset,
-                                                numbered=lettered)
+                again, p = namer.name(image, lone[None], np.ones(1, bool), tileset, numbered=lettered)
                 tiles = [_entry(image, again[0], lone, max(t["detection"] for t in tiles), p[0])]
             tiles = _marks_within(tiles)
         tiles = _body_sides(tiles)
@@ -124,8 +140,8 @@ class Recognizer(Finder):
                                   t["box"][0]))
         return tiles
 
-    def _named(self, image: np.ndarray, found: Found, tileset: TileSet | None, lettered: bool
-               ) -> Named:
+    def _named(self, image: np.ndarray, found: Found, tileset: TileSet | None, lettered: bool,
+               namer: TileClassifier | None) -> Named:
         """The name stage: each box ``found`` holds named (a face by the classifiers, a back
         read as a face where it may be one), as a :class:`Named` handed down to checking."""
         boxes, scores, cls = found
@@ -148,11 +164,11 @@ class Recognizer(Finder):
             blank = bool(alone) and blank_middle(image, boxes[0]) is not None
             backs_read = own | pale | alone
             faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in backs_read]
-            if faces and self.classifier is not None:
+            if faces and namer is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
                 tile_there[[j for j, i in enumerate(faces) if i in backs_read]] = False
-                named, p = self.classifier.name(image, boxes[faces], tile_there, tileset,
-                                                scores[faces], numbered=lettered)
+                named, p = namer.name(image, boxes[faces], tile_there, tileset, scores[faces],
+                                      numbered=lettered)
                 for j, i in enumerate(faces):
                     codes[i], probs[i] = named[j], p[j]
                     if i in alone - own - pale and named[j] in (NOT_A_TILE, "back", *BLANK_FACES):

@@ -343,6 +343,7 @@ window.CATALOGUE = {
 "the tile set was changed by another request meanwhile: send this one again": "牌组刚被另一个请求改过：请再发送一次",
 "the tile set {0} kept in the store cannot be read": "数据库里的牌组 {0} 读不出来",
 "the upload is not an image: send a JPEG, PNG, WebP or BMP photo": "上传的不是图片：请发送 JPEG、PNG、WebP 或 BMP 照片",
+"the whole-table classifier {0} names other classes than {1}: export both from one class list": "整桌分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
 "the whole-table detector {0} finds other classes or sizes than {1}: export both alike": "整桌检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the winner cannot have discarded his own winning tile": "和牌者不能是放炮者（不能和自己打出的牌）",
 "the winner's riichi stick: riichi_sticks.{0} = 1": "和牌者自己的立直棒：算作{0}家在桌上放了 1 根",
