@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_service_support import PostgresServer
@@ -62,3 +63,34 @@ def pytest_runtest_call(item: pytest.Item):
         return (yield)
     except FontMissing as exc:
         pytest.skip(str(exc))
+
+
+class Counted:
+    """An onnxruntime session that counts its runs, so a test sees which model looked or named."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.runs = 0
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        self.runs += 1
+        return self.session.run(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.session, name)
+
+
+@pytest.fixture()
+def sessions(monkeypatch: pytest.MonkeyPatch) -> dict[str, Counted]:
+    """Every session the recognizer opens itself, counted, by file name."""
+    import vision.recognizer as recognizer
+
+    opened: dict[str, Counted] = {}
+    plain = recognizer._session
+
+    def counted(path: Path) -> Counted:
+        opened[Path(path).name] = Counted(plain(path))
+        return opened[Path(path).name]
+
+    monkeypatch.setattr(recognizer, "_session", counted)
+    return opened

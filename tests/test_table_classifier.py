@@ -27,37 +27,6 @@ needs_models = pytest.mark.skipif(
     reason="no shipped models or no tile art here")
 
 
-class Counted:
-    """An onnxruntime session that counts its runs, so a test sees which classifier named."""
-
-    def __init__(self, session: Any) -> None:
-        self.session = session
-        self.runs = 0
-
-    def run(self, *args: Any, **kwargs: Any) -> Any:
-        self.runs += 1
-        return self.session.run(*args, **kwargs)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.session, name)
-
-
-@pytest.fixture()
-def sessions(monkeypatch: pytest.MonkeyPatch) -> dict[str, Counted]:
-    """Every session the recognizer opens itself, counted, by file name."""
-    import vision.recognizer as recognizer
-
-    opened: dict[str, Counted] = {}
-    plain = recognizer._session
-
-    def counted(path: Path) -> Counted:
-        opened[Path(path).name] = Counted(plain(path))
-        return opened[Path(path).name]
-
-    monkeypatch.setattr(recognizer, "_session", counted)
-    return opened
-
-
 def _table_classifier() -> Path:
     """The shipped whole-table classifier, or where there is none the designs classifier
     standing in for one (what is tested is which file names, not how well)."""
@@ -86,7 +55,7 @@ def table_scene() -> Any:
 
 @needs_models
 def test_the_table_reader_names_with_the_table_classifier_mixed_in(
-        tmp_path: Path, table_scene: Any, sessions: dict[str, Counted]) -> None:
+        tmp_path: Path, table_scene: Any, sessions: dict[str, Any]) -> None:
     from vision.cut import CROP_VIEWS, cut_views
     from vision.recognizer import Recognizer
 
@@ -109,7 +78,7 @@ def test_the_table_reader_names_with_the_table_classifier_mixed_in(
 
 @needs_models
 def test_reading_a_hand_never_names_with_the_table_classifier(
-        tmp_path: Path, table_scene: Any, sessions: dict[str, Counted]) -> None:
+        tmp_path: Path, table_scene: Any, sessions: dict[str, Any]) -> None:
     from vision.recognizer import Recognizer
 
     with_table = Recognizer.load(_models(tmp_path / "m", _table_classifier()))
@@ -122,7 +91,7 @@ def test_reading_a_hand_never_names_with_the_table_classifier(
 
 @needs_models
 def test_without_the_file_the_table_reader_names_as_hands_are_named(
-        tmp_path: Path, table_scene: Any, sessions: dict[str, Counted]) -> None:
+        tmp_path: Path, table_scene: Any, sessions: dict[str, Any]) -> None:
     from vision.recognizer import Recognizer
 
     recognizer = Recognizer.load(_models(tmp_path / "m", None))

@@ -26,37 +26,6 @@ needs_models = pytest.mark.skipif(
     reason="no shipped models or no tile art here")
 
 
-class Counted:
-    """An onnxruntime session that counts its runs, so a test sees which detector looked."""
-
-    def __init__(self, session: Any) -> None:
-        self.session = session
-        self.runs = 0
-
-    def run(self, *args: Any, **kwargs: Any) -> Any:
-        self.runs += 1
-        return self.session.run(*args, **kwargs)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.session, name)
-
-
-@pytest.fixture()
-def sessions(monkeypatch: pytest.MonkeyPatch) -> dict[str, Counted]:
-    """Every session the recognizer opens, counted, by file name."""
-    import vision.recognizer as recognizer
-
-    opened: dict[str, Counted] = {}
-    plain = recognizer._session
-
-    def counted(path: Path) -> Counted:
-        opened[Path(path).name] = Counted(plain(path))
-        return opened[Path(path).name]
-
-    monkeypatch.setattr(recognizer, "_session", counted)
-    return opened
-
-
 def _models(folder: Path, table: Path | None) -> Path:
     """``folder`` with the shipped models and, given, ``table`` as the whole-table detector."""
     folder.mkdir()
@@ -93,7 +62,7 @@ def _read_table(photo: Path, models: Path, capsys: pytest.CaptureFixture[str]) -
 
 @needs_models
 def test_the_table_reader_looks_with_the_whole_table_detector(
-        tmp_path: Path, table_photo: Path, sessions: dict[str, Counted],
+        tmp_path: Path, table_photo: Path, sessions: dict[str, Any],
         capsys: pytest.CaptureFixture[str]) -> None:
     answer = _read_table(table_photo, _models(tmp_path / "m", _table_detector()), capsys)
     assert len(answer["tiles"]) > 50, "a whole table's tiles"
@@ -103,7 +72,7 @@ def test_the_table_reader_looks_with_the_whole_table_detector(
 
 @needs_models
 def test_without_the_file_the_table_reader_looks_with_the_shipped_detector(
-        tmp_path: Path, table_photo: Path, sessions: dict[str, Counted],
+        tmp_path: Path, table_photo: Path, sessions: dict[str, Any],
         capsys: pytest.CaptureFixture[str]) -> None:
     from vision.images import read_image
     from vision.recognizer import Recognizer
@@ -121,7 +90,7 @@ def test_without_the_file_the_table_reader_looks_with_the_shipped_detector(
 
 @needs_models
 def test_reading_a_hand_never_looks_with_the_whole_table_detector(
-        tmp_path: Path, table_photo: Path, sessions: dict[str, Counted],
+        tmp_path: Path, table_photo: Path, sessions: dict[str, Any],
         capsys: pytest.CaptureFixture[str]) -> None:
     from vision.recognizer import Recognizer
 
