@@ -890,36 +890,11 @@ done:
     return out;
 }
 
-/* The index 0-33 of a playing tile's code (1m-9m, 1p-9p, 1s-9s, then E S W N C F P, the order
- * of assistant.tiles.TILES), or -1 for anything else: another string, a str subclass, no str. */
+/* The index 0-33 of a playing tile's code, or -1 for anything else: another string, a str
+ * subclass, no str (the reading itself is tile_index in _patterns.c, the catalogue's too). */
 static int code_index(PyObject *code)
 {
-    if (!PyUnicode_CheckExact(code))
-        return -1;
-    Py_ssize_t n = PyUnicode_GET_LENGTH(code);
-    if (n == 1) {
-        switch (PyUnicode_READ_CHAR(code, 0)) {
-        case 'E': return 27;
-        case 'S': return 28;
-        case 'W': return 29;
-        case 'N': return 30;
-        case 'C': return 31;
-        case 'F': return 32;
-        case 'P': return 33;
-        default: return -1;
-        }
-    }
-    if (n != 2)
-        return -1;
-    Py_UCS4 digit = PyUnicode_READ_CHAR(code, 0);
-    if (digit < '1' || digit > '9')
-        return -1;
-    switch (PyUnicode_READ_CHAR(code, 1)) {
-    case 'm': return (int)(digit - '1');
-    case 'p': return 9 + (int)(digit - '1');
-    case 's': return 18 + (int)(digit - '1');
-    default: return -1;
-    }
+    return PyUnicode_CheckExact(code) ? tile_index(code) : -1;
 }
 
 /* tile_counts(tiles): how many of each of the 34 playing tiles a list or tuple of their codes

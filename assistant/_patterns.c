@@ -113,6 +113,34 @@ int patterns_init(void)
 
 /* ---- reading the Python objects ---- */
 
+int tile_index(PyObject *code)
+{
+    Py_ssize_t n = PyUnicode_GET_LENGTH(code);
+    if (n == 1) {
+        switch (PyUnicode_READ_CHAR(code, 0)) {
+        case 'E': return 27;
+        case 'S': return 28;
+        case 'W': return 29;
+        case 'N': return 30;
+        case 'C': return 31;
+        case 'F': return 32;
+        case 'P': return 33;
+        default: return -1;
+        }
+    }
+    if (n != 2)
+        return -1;
+    Py_UCS4 digit = PyUnicode_READ_CHAR(code, 0);
+    if (digit < '1' || digit > '9')
+        return -1;
+    switch (PyUnicode_READ_CHAR(code, 1)) {
+    case 'm': return (int)(digit - '1');
+    case 'p': return 9 + (int)(digit - '1');
+    case 's': return 18 + (int)(digit - '1');
+    default: return -1;
+    }
+}
+
 /* A tile code's index, -1 for None, -2 for anything else (the call is then refused). */
 static int tile_of(PyObject *obj)
 {
@@ -120,21 +148,8 @@ static int tile_of(PyObject *obj)
         return -1;
     if (!PyUnicode_Check(obj))
         return -2;
-    Py_ssize_t n;
-    const char *s = PyUnicode_AsUTF8AndSize(obj, &n);
-    if (s == NULL) {
-        PyErr_Clear();
-        return -2;
-    }
-    if (n == 2 && s[0] >= '1' && s[0] <= '9') {
-        const char *suit = strchr("mps", s[1]);
-        return suit == NULL || s[1] == '\0' ? -2 : 9 * (int)(suit - "mps") + (s[0] - '1');
-    }
-    if (n == 1) {
-        const char *h = strchr("ESWNCFP", s[0]);
-        return h == NULL || s[0] == '\0' ? -2 : 27 + (int)(h - "ESWNCFP");
-    }
-    return -2;
+    int t = tile_index(obj);
+    return t < 0 ? -2 : t;
 }
 
 static int kind_of(PyObject *obj)

@@ -3,6 +3,9 @@
 #define ASSISTANT_PATTERNS_H
 #include <Python.h>
 
+/* A playing tile's code (a str) as its index 0-33 in assistant.tiles.TILES, -1 for any other
+ * string. */
+int tile_index(PyObject *code);
 /* Interns the attribute names the reader asks for; 0, or -1 with a Python error set. */
 int patterns_init(void);
 /* pattern_keys(): the keys of the patterns, in the order of their bits. */
