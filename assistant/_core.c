@@ -980,6 +980,9 @@ static PyMethodDef methods[] = {
     {"riichi_yaku", core_riichi_yaku, METH_VARARGS,
      "riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): (((row, count), ...), "
      "fu, ((name, fu), ...)) of a riichi reading, or NotImplemented."},
+    {"riichi_score", core_riichi_score, METH_VARARGS,
+     "riichi_score(hands, win, card, context): a riichi hand's best reading and payments, or "
+     "NotImplemented (assistant/_riichi.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,11 +16,6 @@
  * packed once per card (choose_lines). tests/test_pattern_bits.py compares it with the Python
  * choice on every card.
  *
- * riichi_yaku(hand, win, group, rows, situation, open, open_tanyao) reads a riichi reading the
- * same way and answers its yaku lines (on the card's rows packed once per side by
- * assistant/variants/riichi.py) and its fu with their parts, mirroring the Python tests there;
- * tests/test_riichi_native.py compares the two on random riichi hands.
- *
  * Anything the structure cannot hold without doubt (a tile code that is not one of the 34, a
  * group kind or form it does not know, more sets or groups than a hand has) returns
  * NotImplemented and the caller asks the Python predicates, so an odd reading answers exactly as
@@ -33,56 +28,8 @@
 
 #include "_patterns.h"
 
-#define NT 34
-#define MAXS 8  /* sets of a reading: five of a 16-tile hand, with room to spare */
-#define MAXG 18 /* concealed groups: fourteen singles of 十三幺 or 全不靠 at most */
-#define MAXT 9  /* tiles in one group: a knitted straight's nine */
-
-enum { K_CHOW, K_PUNG, K_KONG, K_PAIR, K_KNITTED, K_SINGLE };
-enum { F_REGULAR, F_SEVEN_PAIRS, F_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT };
-
-/* The keys, in bit order. Python reads them through pattern_keys() and maps each to its bit. */
-#define PATTERNS(X) \
-    X(chicken) X(all_chows) X(all_pungs) X(full_flush) X(half_flush) X(all_honours) \
-    X(all_terminals) X(terminals_and_honours) X(half_flush_all_pungs) X(full_flush_all_pungs) \
-    X(little_three_dragons) X(big_three_dragons) X(little_four_winds) X(big_four_winds) \
-    X(eight_of_a_suit) X(pure_straight) X(four_in_use) X(double_eight) X(seven_pairs) \
-    X(thirteen_orphans) X(nine_gates) X(root) X(kong) X(four_kongs) X(single_tile_wait) \
-    X(all_pungs_pair_wait) X(all_258_pungs) X(all_258) X(outside) X(all_simples) X(concealed) \
-    X(self_drawn) X(kong_flower) X(kong_discard) X(robbing_kong) X(last_tile_draw) \
-    X(last_tile_discard) X(heavenly) X(earthly) X(all_green) X(seven_shifted_pairs) \
-    X(four_concealed_pungs) X(three_concealed_pungs) X(two_concealed_pungs) \
-    X(pure_terminal_chows) X(three_suited_terminal_chows) X(three_kongs) \
-    X(two_concealed_kongs) X(concealed_and_melded_kong) X(two_melded_kongs) \
-    X(concealed_kong) X(melded_kong) X(greater_honours_knitted) X(lesser_honours_knitted) \
-    X(knitted_straight) X(all_even_pungs) X(upper_tiles) X(middle_tiles) X(lower_tiles) \
-    X(upper_four) X(lower_four) X(all_fives) X(big_three_winds) X(reversible) X(all_types) \
-    X(melded_hand) X(two_dragon_pungs) X(fully_concealed) X(concealed_discard) X(last_tile) \
-    X(dragon_pung) X(prevalent_wind_pung) X(seat_wind_pung) X(mcr_all_chows) X(tile_hog) \
-    X(terminal_pung) X(one_voided_suit) X(no_honours) X(edge_wait) X(closed_wait) \
-    X(single_wait) X(five_concealed_pungs) X(all_melded) X(all_concealed_pungs) \
-    X(earthly_draw) X(human) X(full_flush_seven_pairs) X(kong_on_kong) X(identical_chows) \
-    X(identical_chows_twice) X(one_suit_straight) X(same_chow_three_suits) \
-    X(same_pung_three_suits) X(outside_with_honours) X(pure_outside) X(nine_gates_any) \
-    X(all_claimed) X(closed_five) X(joker_flower)
-
-#define AS_ENUM(k) P_##k,
 #define AS_NAME(k) #k,
-enum { PATTERNS(AS_ENUM) N_PATTERNS };
 static const char *const KEYS[N_PATTERNS] = {PATTERNS(AS_NAME)};
-
-typedef struct {
-    int kind, n, t[MAXT], exposed;
-} Group;
-
-/* One reading with its win, as the predicates ask it. A tile is its index 0..33 (1m..9m, 1p..9p,
- * 1s..9s, E S W N C F P); -1 stands for None. */
-typedef struct {
-    int form, counts[NT], concealed[NT], n_tiles, n_sets, pair, win, n_groups, n_concealed, melds_exposed;
-    Group sets[MAXS], groups[MAXG];
-    int self_drawn, kong_replacement, after_kong_discard, robbing_kong, last_tile;
-    int first_go_around, dealer, seat, prevalent, fourth_tile, unique_wait, kong_on_kong, flowers;
-} Facts;
 
 static PyObject *A_FORM, *A_SETS, *A_PAIR, *A_TILES, *A_WIN_TILE, *A_GROUPS, *A_CONCEALED,
     *A_EXPOSED_N, *A_KIND, *A_EXPOSED, *A_FLAGS[11], *A_SEAT, *A_PREVALENT, *A_FLOWERS;
@@ -91,7 +38,6 @@ static const char *const FLAG_NAMES[11] = {
     "first_go_around", "dealer", "fourth_tile", "unique_wait", "kong_on_kong", NULL};
 
 static PyObject *empty_extra;
-static int riichi_init(void);
 
 int patterns_init(void)
 {
@@ -152,7 +98,7 @@ static int tile_of(PyObject *obj)
     return t < 0 ? -2 : t;
 }
 
-static int kind_of(PyObject *obj)
+int group_kind_of(PyObject *obj)
 {
     static const char *const names[] = {"chow", "pung", "kong", "pair", "knitted", "single"};
     if (!PyUnicode_Check(obj))
@@ -176,7 +122,7 @@ static int form_of(PyObject *obj)
 }
 
 /* A tuple of tile codes into g (kind set by the caller); 1 read, 0 refused. */
-static int read_tiles(PyObject *tiles, Group *g)
+int group_read_tiles(PyObject *tiles, Group *g)
 {
     if (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) > MAXT || PyTuple_GET_SIZE(tiles) < 1)
         return 0;
@@ -254,14 +200,14 @@ static int read_sets(PyObject *sets, Facts *f)
         PyObject *kind = PyObject_GetAttr(s, A_KIND);
         if (kind == NULL)
             return -1;
-        g->kind = kind_of(kind);
+        g->kind = group_kind_of(kind);
         Py_DECREF(kind);
         if (g->kind < K_CHOW || g->kind > K_KONG)
             return 0;
         PyObject *tiles = PyObject_GetAttr(s, A_TILES);
         if (tiles == NULL)
             return -1;
-        int ok = read_tiles(tiles, g);
+        int ok = group_read_tiles(tiles, g);
         Py_DECREF(tiles);
         if (!ok)
             return 0;
@@ -280,10 +226,10 @@ static int read_groups(PyObject *groups, Facts *f)
         PyObject *g = PyTuple_GET_ITEM(groups, i);
         if (!PyTuple_Check(g) || PyTuple_GET_SIZE(g) != 2)
             return 0;
-        f->groups[i].kind = kind_of(PyTuple_GET_ITEM(g, 0));
+        f->groups[i].kind = group_kind_of(PyTuple_GET_ITEM(g, 0));
         if (f->groups[i].kind < 0 || f->groups[i].kind == K_KONG)
             return 0;
-        if (!read_tiles(PyTuple_GET_ITEM(g, 1), &f->groups[i]))
+        if (!group_read_tiles(PyTuple_GET_ITEM(g, 1), &f->groups[i]))
             return 0;
         f->groups[i].exposed = 0;
     }
@@ -291,7 +237,7 @@ static int read_groups(PyObject *groups, Facts *f)
 }
 
 /* The hand's attributes (the reading): 1 read, 0 refused, -1 error. */
-static int read_hand(PyObject *hand, Facts *f)
+int facts_read_hand(PyObject *hand, Facts *f)
 {
     PyObject *v;
     int ok, t;
@@ -335,7 +281,7 @@ static int read_hand(PyObject *hand, Facts *f)
 }
 
 /* How the hand was won: 1 read, 0 refused, -1 error. A wind that is no tile (-2) matches none. */
-static int read_win(PyObject *win, Facts *f)
+int facts_read_win(PyObject *win, Facts *f)
 {
     int *slots[] = {&f->self_drawn, &f->kong_replacement, &f->after_kong_discard,
                     &f->robbing_kong, &f->last_tile, &f->first_go_around, &f->dealer,
@@ -562,7 +508,7 @@ static int terminal_pungs(const Facts *f, const Derived *d)
 #define REVERSIBLE_MASK ((0x19FULL << 9) | (0x1BAULL << 18) | (1ULL << 33))
 
 /* The counts of every pattern; counts[k] > 0 when present. */
-static void evaluate(const Facts *f, int *n)
+void facts_evaluate(const Facts *f, int *n)
 {
     Derived d;
     derive(f, &d);
@@ -795,15 +741,15 @@ PyObject *core_pattern_bits(PyObject *self, PyObject *args)
         return NULL;
     Facts f;
     memset(&f, 0, sizeof f);
-    int ok = read_hand(hand, &f);
+    int ok = facts_read_hand(hand, &f);
     if (ok > 0)
-        ok = read_win(win, &f);
+        ok = facts_read_win(win, &f);
     if (ok < 0)
         return NULL;
     if (ok == 0)
         Py_RETURN_NOTIMPLEMENTED;
     int n[N_PATTERNS] = {0};
-    evaluate(&f, n);
+    facts_evaluate(&f, n);
     if (card != NULL)
         return choose_lines(&f, n, card);
     uint64_t low = 0, high = 0;
@@ -1329,216 +1275,4 @@ static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card)
     if (_PyTuple_Resize(&out, kept) < 0)
         return NULL;
     return Py_BuildValue("(NN)", PyBool_FromLong(limit >= 0), out);
-}
-
-/* ---- riichi: a reading's yaku and fu ---- */
-
-/* How a riichi card row tests its line (Yaku in assistant/variants/riichi.py): a catalogue
- * pattern's bit, a fact of the situation (the caller's mask, by the line's number in the card),
- * or one of riichi's own tests on the reading and the group the winning tile completed. */
-enum { Y_PATTERN, Y_SITUATION, Y_PINFU, Y_SEAT_PUNG, Y_ROUND_PUNG, Y_SANANKOU, Y_SUUANKOU,
-       Y_KOKUSHI, Y_TANYAO, N_YAKU_TESTS };
-/* What a hand is made of, for the rows' gates (kinds() in riichi.py). */
-enum { G_HONOUR = 1, G_TERMINAL = 2, G_SIMPLE = 4, G_CHOW = 8, G_PUNG = 16, G_SUITED = 32 };
-#define YAKU_ROW 4     /* bytes a row: test, argument, needs, excludes */
-#define MAX_YAKU 64    /* the situation mask is 64 bits */
-
-#define N_FU_NAMES 11
-static PyObject *FU_NAMES[N_FU_NAMES];
-enum { FU_TANKI, FU_KANCHAN, FU_PENCHAN, FU_PAIR, FU_PUNG, FU_KONG, FU_BASE, FU_RON, FU_TSUMO,
-       FU_OPEN_PINFU, FU_SEVEN_PAIRS };
-/* Fu of a pung or kong: [terminal or honour][kong][concealed], as SET_FU in riichi.py. */
-static const int SET_FU[2][2][2] = {{{2, 4}, {8, 16}}, {{4, 8}, {16, 32}}};
-
-static int riichi_init(void)
-{
-    const char *names[N_FU_NAMES] = {"tanki", "kanchan", "penchan", "pair", "pung", "kong",
-                                     "base", "concealed ron", "tsumo", "open pinfu shape",
-                                     "seven pairs"};
-    for (int i = 0; i < N_FU_NAMES; i++)
-        if ((FU_NAMES[i] = PyUnicode_InternFromString(names[i])) == NULL)
-            return -1;
-    return 0;
-}
-
-/* The fu parts of a regular reading beyond the base (_fu_parts in riichi.py) into names and
- * fu; returns how many. `group` is the group the winning tile completed (kind -1: none). */
-static int fu_parts(const Facts *f, const Group *group, int *name, int *fu)
-{
-    int k = 0;
-    if (group->kind >= 0 && f->win >= 0) {
-        const int *t = group->t;
-        if (group->kind == K_PAIR)
-            name[k] = FU_TANKI, fu[k++] = 2;
-        else if (group->kind == K_CHOW && group->n == 3 && t[1] == f->win)
-            name[k] = FU_KANCHAN, fu[k++] = 2;
-        else if (group->kind == K_CHOW && group->n == 3
-                 && ((num(t[0]) == 1 && f->win == t[2]) || (num(t[0]) == 7 && f->win == t[0])))
-            name[k] = FU_PENCHAN, fu[k++] = 2;
-    }
-    if (f->pair >= 0) {
-        int valued = is_dragon(f->pair) + (f->pair == f->seat) + (f->pair == f->prevalent);
-        if (valued)
-            name[k] = FU_PAIR, fu[k++] = 2 * valued;
-    }
-    int ron_pung = !f->self_drawn && group->kind == K_PUNG;
-    for (int i = 0; i < f->n_sets; i++) {
-        const Group *s = &f->sets[i];
-        if (!pungish(s->kind))
-            continue;
-        int concealed = !s->exposed;
-        if (ron_pung && concealed && s->kind == K_PUNG && s->t[0] == group->t[0])
-            concealed = ron_pung = 0;
-        name[k] = s->kind == K_KONG ? FU_KONG : FU_PUNG;
-        fu[k++] = SET_FU[terminal(s->t[0]) || honour(s->t[0])][s->kind == K_KONG][concealed];
-    }
-    return k;
-}
-
-/* riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): a riichi reading's lines
- * and fu in one call. `rows` packs a side's card (open or concealed) YAKU_ROW bytes a line;
- * `situation` has bit i set where the situational line numbered i holds. The answer is
- * (((row, count), ...), fu, ((name, fu), ...)), the rows present in the card's order;
- * NotImplemented where the reading or the rows are not ones this reads. */
-PyObject *core_riichi_yaku(PyObject *self, PyObject *args)
-{
-    (void)self;
-    PyObject *hand, *win, *group_obj, *rows;
-    unsigned long long situation;
-    int open, open_tanyao;
-    if (!PyArg_ParseTuple(args, "OOOOKpp", &hand, &win, &group_obj, &rows, &situation, &open,
-                          &open_tanyao))
-        return NULL;
-    if (!PyBytes_Check(rows) || PyBytes_GET_SIZE(rows) % YAKU_ROW != 0
-        || PyBytes_GET_SIZE(rows) / YAKU_ROW > MAX_YAKU)
-        Py_RETURN_NOTIMPLEMENTED;
-    Facts f;
-    memset(&f, 0, sizeof f);
-    int ok = read_hand(hand, &f);
-    if (ok > 0)
-        ok = read_win(win, &f);
-    if (ok < 0)
-        return NULL;
-    Group group = {.kind = -1};
-    if (ok > 0 && group_obj != Py_None) {
-        if (!PyTuple_Check(group_obj) || PyTuple_GET_SIZE(group_obj) != 2)
-            ok = 0;
-        else {
-            group.kind = kind_of(PyTuple_GET_ITEM(group_obj, 0));
-            ok = (group.kind == K_PAIR || group.kind == K_CHOW || group.kind == K_PUNG)
-                 && read_tiles(PyTuple_GET_ITEM(group_obj, 1), &group)
-                 && group.n == (group.kind == K_PAIR ? 2 : 3);
-        }
-    }
-    if (ok == 0)
-        Py_RETURN_NOTIMPLEMENTED;
-    int n[N_PATTERNS] = {0};
-    evaluate(&f, n);
-    /* the gates' kinds */
-    int made = 0;
-    for (int t = 0; t < NT; t++)
-        if (f.counts[t])
-            made |= honour(t) ? G_HONOUR : terminal(t) ? G_TERMINAL : G_SIMPLE;
-    for (int i = 0; i < f.n_sets; i++)
-        made |= f.sets[i].kind == K_CHOW ? G_CHOW : G_PUNG;
-    if (made & (G_TERMINAL | G_SIMPLE))
-        made |= G_SUITED;
-    /* the fu (fu_with_parts in riichi.py) */
-    int name[2 + MAXS + 4], fu[2 + MAXS + 4], k = 0, total = 0, extra = 0;
-    if (f.form == F_SEVEN_PAIRS) {
-        name[k] = FU_SEVEN_PAIRS, fu[k++] = 25;
-        total = 25;
-    }
-    else if (f.form != F_ORPHANS) {
-        int pname[2 + MAXS], pfu[2 + MAXS];
-        int m = fu_parts(&f, &group, pname, pfu);
-        name[k] = FU_BASE, fu[k++] = 20;
-        if (!open && !f.self_drawn)
-            name[k] = FU_RON, fu[k++] = 10;
-        for (int i = 0; i < m; i++) {
-            extra += pfu[i];
-            name[k] = pname[i], fu[k++] = pfu[i];
-        }
-        if (f.self_drawn && (extra || open))
-            name[k] = FU_TSUMO, fu[k++] = 2;
-        else if (open && !extra)
-            name[k] = FU_OPEN_PINFU, fu[k++] = 2;
-        for (int i = 0; i < k; i++)
-            total += fu[i];
-        total = (total + 9) / 10 * 10;
-    }
-    int concealed_pungs = 0;
-    for (int i = 0; i < f.n_sets; i++)
-        concealed_pungs += pungish(f.sets[i].kind) && !f.sets[i].exposed;
-    if (!f.self_drawn && group.kind == K_PUNG)
-        concealed_pungs--;
-    /* the lines */
-    int n_rows = (int)(PyBytes_GET_SIZE(rows) / YAKU_ROW), rows_found[MAX_YAKU], counts[MAX_YAKU];
-    int n_found = 0;
-    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(rows);
-    for (int r = 0; r < n_rows; r++) {
-        const unsigned char *row = raw + (size_t)r * YAKU_ROW;
-        int test = row[0], arg = row[1], count = 0;
-        if (test >= N_YAKU_TESTS || ((test == Y_PATTERN || test == Y_TANYAO) && arg >= N_PATTERNS)
-            || (test == Y_SITUATION && arg >= MAX_YAKU))
-            Py_RETURN_NOTIMPLEMENTED;
-        if ((made & row[2]) != row[2] || (made & row[3]))
-            continue;
-        switch (test) {
-        case Y_PATTERN:
-            count = n[arg];
-            break;
-        case Y_SITUATION:
-            count = (int)(situation >> arg & 1);
-            break;
-        case Y_PINFU:
-            count = !open && extra == 0 && f.form == F_REGULAR;
-            break;
-        case Y_SEAT_PUNG:
-        case Y_ROUND_PUNG: {
-            int wind = test == Y_SEAT_PUNG ? f.seat : f.prevalent;
-            for (int i = 0; i < f.n_sets; i++)
-                count |= pungish(f.sets[i].kind) && f.sets[i].t[0] == wind;
-            break;
-        }
-        case Y_SANANKOU:
-            count = f.form == F_REGULAR && concealed_pungs == 3;
-            break;
-        case Y_SUUANKOU:
-            count = !open && f.form == F_REGULAR && concealed_pungs == 4
-                    && (group.kind == K_PAIR) == arg;
-            break;
-        case Y_KOKUSHI:
-            count = f.form == F_ORPHANS && (f.win >= 0 && f.concealed[f.win] == 2) == arg;
-            break;
-        case Y_TANYAO:
-            count = (!open || open_tanyao) && n[arg] == 1;
-            break;
-        }
-        if (count > 0) {
-            rows_found[n_found] = r;
-            counts[n_found++] = count;
-        }
-    }
-    PyObject *found = PyTuple_New(n_found), *parts = PyTuple_New(k);
-    for (int i = 0; found != NULL && i < n_found; i++) {
-        PyObject *row = Py_BuildValue("(ii)", rows_found[i], counts[i]);
-        if (row == NULL)
-            Py_CLEAR(found);
-        else
-            PyTuple_SET_ITEM(found, i, row);
-    }
-    for (int i = 0; parts != NULL && i < k; i++) {
-        PyObject *row = Py_BuildValue("(Oi)", FU_NAMES[name[i]], fu[i]);
-        if (row == NULL)
-            Py_CLEAR(parts);
-        else
-            PyTuple_SET_ITEM(parts, i, row);
-    }
-    if (found == NULL || parts == NULL) {
-        Py_XDECREF(found);
-        Py_XDECREF(parts);
-        return NULL;
-    }
-    return Py_BuildValue("(NiN)", found, total, parts);
 }

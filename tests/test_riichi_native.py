@@ -1,19 +1,26 @@
-"""Riichi's yaku and fu in the compiled core against the Python tests: the same lines, han,
-counts, fu and fu parts on every reading of random riichi wins (open and concealed, kongs, every
-wait shape, seven pairs, thirteen orphans, red fives, dora, every situational flag and house
-rule), and junk input to the core answered NotImplemented or an error, never a crash.
+"""Riichi's scorer in the compiled core against the Python one: per reading (``riichi_yaku``:
+the same lines, han, counts, fu and fu parts on every reading of random riichi wins, open and
+concealed, kongs, every wait shape, seven pairs, thirteen orphans, red fives, dora, every
+situational flag and house rule) and per hand (``riichi_score``: the whole analysis, score dict
+and payments included, equal as JSON on thousands of random wins of riichi and 三麻, every option
+that changes a score); junk input to the core is answered NotImplemented or an error, never a
+crash.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from riichi_hands import random_case
 
-from assistant import native
+from assistant import analyze, native
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.scoring.patterns import SetView, Win
@@ -102,3 +109,170 @@ def test_junk_input_never_crashes_the_core() -> None:
         core.riichi_yaku(object(), Win(), None, rows, 0, False, True)
     with pytest.raises(TypeError):
         core.riichi_yaku(r.hand, s.win, None, rows, "all", False, True)
+
+
+class _Counting:
+    """The core with its ``riichi_score`` answers counted (how many hands it scored)."""
+
+    def __init__(self, core: Any) -> None:
+        self.core, self.scored, self.refused = core, 0, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.core, name)
+
+    def riichi_score(self, *args: Any) -> Any:
+        got = self.core.riichi_score(*args)
+        self.refused += got is NotImplemented
+        self.scored += got is not NotImplemented
+        return got
+
+
+def _both(hand: dict[str, Any], monkeypatch: pytest.MonkeyPatch, core: _Counting) -> tuple[str,
+                                                                                       str]:
+    """The whole analysis of ``hand`` as JSON (or the error's message), by the core's one call
+    per hand and by the Python scorer."""
+    def run() -> str:
+        try:
+            return json.dumps(analyze(hand), ensure_ascii=False)
+        except Exception as exc:  # noqa: BLE001 - both sides must refuse alike
+            return f"{type(exc).__name__}: {exc}"
+    monkeypatch.setattr(R, "_CORE", core)
+    with_core = run()
+    monkeypatch.setattr(R, "_CORE", None)
+    pure = run()
+    return with_core, pure
+
+
+#: The 2万–8万 three players leave out, as the random hands' codes.
+_OUT_OF_SANMA = {f"{n}m" for n in range(2, 9)} | {"0m"}
+
+
+def _hand_tiles(state: dict[str, Any]) -> list[str]:
+    return [*state["concealed"], state["win_tile"], *(t for m in state["melds"] for t in m["tiles"]),
+            *state["dora_indicators"], *state["ura_dora_indicators"]]
+
+
+def _riichi_variant(rng: random.Random) -> dict[str, Any]:
+    """A random four-player win with the options that change a score drawn at random too, and
+    sometimes a second winner on the same discard (頭跳ね: who takes honba and sticks)."""
+    case = random_case(rng)
+    hand = json.loads(json.dumps(case.state))
+    options = hand["options"]
+    options["renhou"] = rng.choice(("none", "five_han", "yakuman"))
+    options["stick_value"] = rng.choice((1000, 1000, 500, 0))
+    table = hand["table"]
+    discarder = table["discarder"]
+    seat = hand["context"]["seat_wind"]
+    if discarder is not None and rng.random() < 0.15:
+        other = rng.choice([w for w in "ESWN" if w not in (seat, discarder)])
+        table["winners"] = [seat, other]
+    return hand
+
+
+def _sanma_variant(rng: random.Random) -> dict[str, Any] | None:
+    """A random three-player win (no 2万–8万, no chow claimed, seats E S W), with nukidora and
+    the three-player options drawn at random; ``None`` where the random hand does not fit."""
+    hand = _riichi_variant(rng)
+    seat = hand["context"]["seat_wind"]
+    if (seat == "N" or any(t in _OUT_OF_SANMA for t in _hand_tiles(hand))
+            or any(m["type"] == "chow" for m in hand["melds"])):
+        return None
+    hand["variant"] = "riichi_sanma"
+    table = hand["table"]
+    if table["discarder"] == "N":
+        table["discarder"] = rng.choice([w for w in "ESW" if w != seat])
+    table.pop("winners", None)
+    table["riichi_sticks"] = {w: n for w, n in table["riichi_sticks"].items() if w != "N"}
+    norths = sum(t == "N" for t in _hand_tiles(hand))
+    hand["nukidora"] = rng.randint(0, 4 - norths)
+    hand["options"].update(tsumo_loss=rng.random() < 0.5, honba_ron=rng.choice((1000, 300)),
+                           honba_tsumo=rng.choice((500, 100)))
+    return hand
+
+
+def test_one_core_call_per_hand_scores_as_python_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not hasattr(native.core, "riichi_score"):
+        pytest.skip("the compiled core predates riichi_score")
+    rng = random.Random(20261207)
+    core = _Counting(native.core)
+    seen: Counter[str] = Counter()
+    hands = 0
+    while hands < 3000:
+        hand = _sanma_variant(rng) if rng.random() < 0.5 else _riichi_variant(rng)
+        if hand is None:
+            continue
+        hands += 1
+        with_core, pure = _both(hand, monkeypatch, core)
+        assert with_core == pure, hand
+        score = json.loads(with_core).get("score") if with_core.startswith("{") else None
+        if score is None:
+            seen["not scored"] += 1
+            continue
+        seen.update(i["key"] for i in score["items"])
+        seen[f"limit {score['limit']}"] += 1
+        seen[hand["variant"]] += 1
+        seen["self-drawn" if hand["context"]["self_drawn"] else "discard"] += 1
+        seen["dealer" if score["winner"] == "E" else "non-dealer"] += 1
+        seen["honba paid"] += score["honba_points"] > 0
+        seen["sticks taken"] += score["sticks_points"] > 0
+        seen["open"] += any(not m.get("concealed") for m in hand["melds"])
+        seen["tsumo loss split"] += (hand["variant"] == "riichi_sanma" and hand["context"][
+            "self_drawn"] and not hand["options"]["tsumo_loss"])
+        seen["second winner"] += "winners" in hand["table"]
+    # most hands are the core's, and the random hands reach what changes a score
+    assert core.scored > 2000 and core.refused == 0, (core.scored, core.refused)
+    for key in ("dora", "aka_dora", "ura_dora", "nukidora", "riichi", "double_riichi", "ippatsu",
+                "pinfu", "tanyao", "chiitoitsu", "toitoi", "honitsu", "chinitsu", "kokushi",
+                "renhou", "limit mangan", "limit haneman", "limit baiman", "limit sanbaiman",
+                "limit yakuman", "limit kazoe yakuman", "limit None", "riichi", "riichi_sanma",
+                "self-drawn", "discard", "dealer", "non-dealer", "honba paid", "sticks taken",
+                "open", "tsumo loss split", "second winner", "not scored"):
+        assert seen[key] > 0, (key, seen)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(card=st.one_of(st.binary(max_size=80), st.just(b"RIC1" + bytes(20))),
+       context=st.lists(st.one_of(st.booleans(), st.integers(-5, 2 ** 40), st.none(),
+                                  st.sampled_from(["E", "S", "N", "x", "1m"]),
+                                  st.lists(st.sampled_from(["1m", "E", "0p", "zz"]), max_size=3),
+                                  st.dictionaries(st.sampled_from(["E", "W", "Q", 3]),
+                                                  st.integers(-2, 5), max_size=3)),
+                        min_size=11, max_size=14).map(tuple))
+def test_junk_into_riichi_score_never_crashes(card: bytes, context: tuple) -> None:
+    if not hasattr(native.core, "riichi_score"):
+        pytest.skip("the compiled core predates riichi_score")
+    readings, s = _readings({"concealed": "234m567p22s345s78s", "win_tile": "9s",
+                             "context": {"seat_wind": "S"}}, {})
+    hands = [readings[0].hand]
+    assert native.core.riichi_score(hands, s.win, card, context) is NotImplemented
+    good = R.native_card(dict(R.DEFAULTS), False)
+    got = native.core.riichi_score(hands, s.win, good, context)
+    assert got is NotImplemented or isinstance(got, tuple) or got is None
+
+
+def test_a_wrong_card_or_context_is_refused_not_misread() -> None:
+    if not hasattr(native.core, "riichi_score"):
+        pytest.skip("the compiled core predates riichi_score")
+    readings, s = _readings({"concealed": "234m567p22s345s78s", "win_tile": "9s",
+                             "context": {"seat_wind": "S"}}, {})
+    hands = [readings[0].hand]
+    card = R.native_card(dict(R.DEFAULTS), False)
+    assert card is not None
+    context = (True, False, False, 0, 0, ["1s"], [], 4, "S", "W", 0, True, {"S": 1})
+    got = native.core.riichi_score(hands, s.win, card, context)
+    assert got[2:4] == (((0, 1, 1), (4, 1, 1)), 4) and got[10] == {"E": 0, "S": 7700,
+                                                                     "W": -7700, "N": 0}
+    core = native.core
+    for bad in (card[:-1], card[:4] + bytes((99,)) + card[5:], b"RIC2" + card[4:],
+                card[:24] + bytes((77,)) + card[25:]):
+        assert core.riichi_score(hands, s.win, bad, context) is NotImplemented
+    for i, junk in ((0, 1), (3, True), (5, ["0m"]), (7, 5), (8, "N3"), (9, "S"), (12, {"X": 1}),
+                    (12, {"E": -1}), (10, 2 ** 31)):
+        bad_context = context[:i] + (junk,) + context[i + 1:]
+        assert core.riichi_score(hands, s.win, card, bad_context) is NotImplemented, (i, junk)
+    assert core.riichi_score([object()] * 40, s.win, card, context) is NotImplemented
+    assert core.riichi_score("hands", s.win, card, context) is NotImplemented
+    with pytest.raises(AttributeError):
+        core.riichi_score([object()], s.win, card, context)
+    with pytest.raises(AttributeError):
+        core.riichi_score(hands, object(), card, context)

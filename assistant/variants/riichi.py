@@ -21,6 +21,7 @@ compares the core with.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -472,6 +473,76 @@ def _rows(lines: tuple[tuple[Yaku, int, frozenset[str], frozenset[str], int], ..
 #: Each side's card as the core reads it (``None``: the lines are tested in Python).
 NATIVE_ROWS = {is_open: _rows(GATED_BY_OPEN[is_open]) for is_open in (False, True)}
 
+#: The situational lines as ``riichi_score``'s card names them (``S_*`` in assistant/_riichi.c):
+#: the facts of how the hand was won that each tests. 人和 is the line of the kind the ``renhou``
+#: option plays; the other kind's line is packed as :data:`S_NEVER`.
+SITUATION_CODE = {"riichi": 0, "double_riichi": 1, "ippatsu": 2, "menzen_tsumo": 3, "haitei": 4,
+                  "houtei": 5, "rinshan": 6, "chankan": 7, "tenhou": 8, "chiihou": 9,
+                  "renhou": 10, "renhou_yakuman": 10}
+S_NEVER = 11
+RENHOU_KIND = {"renhou": "five_han", "renhou_yakuman": "yakuman"}
+KAZOE_CODE = {"yakuman": 0, "sanbaiman": 1, "none": 2}
+#: The limit codes of ``riichi_score`` (RiichiValue.limit in assistant/_riichi.h).
+LIMIT_OF_CODE = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
+DORA_KEYS = ("dora", "aka_dora", "ura_dora", "nukidora")
+_INT32 = 2 ** 31 - 1
+#: Cards packed, by the option values they hold.
+_CARDS: dict[tuple[Any, ...], bytes | None] = {}
+
+
+def native_card(options: dict[str, Any], three_player: bool) -> bytes | None:
+    """Both sides of the card and the options that change a score, packed for the core's
+    ``riichi_score`` once per option values (``None``: the pure path, or an option value the
+    core does not hold, e.g. an amount past int32): a 24-byte head (``RIC1``, the rows of each
+    side, kazoe, kiriage, aka_dora, open_tanyao, three players, tsumo_loss, then honba on a
+    discard, honba a payer of a self-draw and a stick's points as int32), then 16 bytes a line
+    (test, argument, gates, han, yakuman, the lines it replaces as a 64-bit mask)."""
+    amounts = (options.get("honba_ron", HONBA_RON), options.get("honba_tsumo", HONBA_TSUMO),
+               options["stick_value"])
+    key = (options["open_tanyao"], options["aka_dora"], options["double_yakuman"],
+           options["kazoe"], options["kiriage"], options["renhou"],
+           options.get("tsumo_loss", True), three_player, *amounts)
+    try:
+        return _CARDS[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable option value: the Python path reads it
+        return None
+    card = _pack_card(options, three_player, amounts)
+    _CARDS[key] = card
+    return card
+
+
+def _pack_card(options: dict[str, Any], three_player: bool, amounts: tuple[Any, ...]
+               ) -> bytes | None:
+    """:func:`native_card`'s bytes, made."""
+    if (NATIVE_ROWS[False] is None or NATIVE_ROWS[True] is None or _CORE is None
+            or not hasattr(_CORE, "riichi_score") or options["kazoe"] not in KAZOE_CODE
+            or any(type(a) is not int or not 0 <= a <= _INT32 for a in amounts)):
+        return None
+    sides = [GATED_BY_OPEN[False], GATED_BY_OPEN[True]]
+    out = bytearray(struct.pack("<4s8B3i", b"RIC1", len(sides[0]), len(sides[1]),
+                                KAZOE_CODE[options["kazoe"]], bool(options["kiriage"]),
+                                bool(options["aka_dora"]), bool(options["open_tanyao"]),
+                                three_player, bool(options.get("tsumo_loss", True)), *amounts))
+    for lines in sides:
+        at = {y.key: i for i, (y, *_) in enumerate(lines)}
+        for y, han, needs, excludes, _ in lines:
+            code, arg = y.test.native  # type: ignore[attr-defined]
+            if code == Y_SITUATION:
+                kind = RENHOU_KIND.get(y.key)
+                if y.key not in SITUATION_CODE:  # a fact the core does not know
+                    return None
+                arg = S_NEVER if kind is not None and options["renhou"] != kind else (
+                    SITUATION_CODE[y.key])
+            if y.yakuman == 2 and not options["double_yakuman"]:
+                han = 13
+            replaces = sum(1 << at[k] for k in y.replaces if k in at)
+            out += struct.pack("<8BQ", code, arg, sum(KIND_BIT[k] for k in needs),
+                               sum(KIND_BIT[k] for k in excludes), han, y.yakuman > 0, 0, 0,
+                               replaces)
+    return bytes(out)
+
 #: Dora lines: (key, 日本語, 中文, English).
 DORA_NAMES = {"dora": ("ドラ", "宝牌", "Dora"), "aka_dora": ("赤ドラ", "赤宝牌", "Red five"),
               "ura_dora": ("裏ドラ", "里宝牌", "Ura-dora"),
@@ -839,14 +910,68 @@ def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decompos
         sticks = {**sticks, winner: 1}
         assumed.append(f"the winner's riichi stick: riichi_sticks.{winner} = 1")
     dealer = winner == table.dealer
+    first = nearest_winner(table)  # of several winners, the one who takes honba and sticks
+    got = _native_score(state, profile, readings, table, dealer, sticks, winner == first)
+    if got is not None:
+        v, ledger_json, points, honba_points = got
+    else:
+        v = _best_reading(state, profile, readings, table, dealer, assumed)
+        ledger = Ledger(table.seats)
+        bonus = honba if winner == first else 0
+        liable = pao_seat(table, v, profile)
+        pao_base = 8000 * sum(i["yakuman"] for i in v.items
+                              if i["key"] in PAO_YAKUMAN) if liable else 0
+        settle_hand(ledger, table, v.base - pao_base, dealer, state.self_drawn, bonus,
+                    None if liable is None or liable == table.discarder else liable,
+                    profile.extra)
+        if pao_base:
+            assert liable is not None
+            settle_pao(ledger, table, pao_base, dealer, liable)
+        if liable is not None:
+            assumed.append(f"pao (責任払い): {liable} is liable for "
+                           + ", ".join(i["name_ja"] for i in v.items if i["key"] in PAO_YAKUMAN))
+        if winner == first:
+            for seat, n in sticks.items():
+                if seat != winner:
+                    ledger.pay(seat, winner, n * profile.option("stick_value"), "riichi sticks")
+        honba_points = sum(a for _, _, a, why in ledger.entries if why == "honba")
+        points = sum(a for _, _, a, why in ledger.entries if why not in ("honba", "riichi sticks"))
+        ledger_json = ledger.to_json()
+    stick_points = sum(sticks.values()) * profile.option("stick_value") if winner == first else 0
+    out: dict[str, Any] = {
+        "variant": profile.name, "items": v.items, "han": v.han, "fu": v.fu,
+        "fu_items": v.fu_items, "yakuman": v.yakuman, "total": v.han, "fan": v.han,
+        "limit": v.limit, "base_points": v.base, "hand_points": points,
+        "points": points + honba_points, "unit": "han", "honba": honba,
+        "honba_points": honba_points, "riichi_sticks": sum(sticks.values()),
+        "sticks_points": stick_points, "received": points + honba_points + stick_points,
+        "winner": winner, "dealer": table.dealer, "hand_form": v.reading.hand.form.value,
+        "wait_group": list(v.reading.group[1]) if v.reading.group else None,
+        **ledger_json, "assumed": assumed,
+    }
+    if v.limit in LIMIT_NAMES:
+        out["limit_zh"], out["limit_ja"] = LIMIT_NAMES[v.limit]
+    return out
+
+
+def _no_yaku() -> NotScored:
+    """The refusal of a win without a yaku."""
+    return NotScored("riichi: no yaku (役なし / 无役): a win needs at least one yaku, and dora do "
+                     "not count as one", "no_yaku")
+
+
+def _best_reading(state: HandState, profile: RuleProfile, readings: list[Decomposition],
+                  table: Table, dealer: bool, assumed: list[str]) -> Valued:
+    """The best reading by the Python tests (the pure path): by what the winner receives, then
+    yakuman, han and fu; without a win tile each tile of the hand is tried as it."""
+    if state.win_tile is None:
+        assumed.append("no win_tile: each tile of the hand tried as the winning tile, the best "
+                       "kept")
     s = situation(state, profile, dealer)
     best: tuple[tuple[int, int, int, int], Valued] | None = None
     candidates = [state] if state.win_tile is not None else [
         replace(state, concealed=_without(state.concealed, t), win_tile=t)
         for t in sorted_tiles(set(state.concealed))]
-    if state.win_tile is None:
-        assumed.append("no win_tile: each tile of the hand tried as the winning tile, the best "
-                       "kept")
     for r in (r for c in candidates for r in readings_of(c, readings)):
         v = value_reading(state, r, s)
         if v is None:
@@ -859,44 +984,43 @@ def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decompos
         if best is None or key > best[0]:
             best = (key, v)
     if best is None:
-        raise NotScored("riichi: no yaku (役なし / 无役): a win needs at least one yaku, and "
-                           "dora do not count as one", "no_yaku")
-    v = best[1]
-    ledger = Ledger(table.seats)
-    first = nearest_winner(table)
-    bonus = honba if winner == first else 0
-    liable = pao_seat(table, v, profile)
-    pao_base = 8000 * sum(i["yakuman"] for i in v.items if i["key"] in PAO_YAKUMAN) if liable else 0
-    settle_hand(ledger, table, v.base - pao_base, dealer, state.self_drawn, bonus,
-                None if liable is None or liable == table.discarder else liable, profile.extra)
-    if pao_base:
-        assert liable is not None
-        settle_pao(ledger, table, pao_base, dealer, liable)
-    stick_points = 0
-    if liable is not None:
-        assumed.append(f"pao (責任払い): {liable} is liable for "
-                       + ", ".join(i["name_ja"] for i in v.items if i["key"] in PAO_YAKUMAN))
-    if winner == first:
-        for seat, n in sticks.items():
-            stick_points += n * profile.option("stick_value")
-            if seat != winner:
-                ledger.pay(seat, winner, n * profile.option("stick_value"), "riichi sticks")
-    honba_points = sum(a for _, _, a, why in ledger.entries if why == "honba")
-    points = sum(a for _, _, a, why in ledger.entries if why not in ("honba", "riichi sticks"))
-    out: dict[str, Any] = {
-        "variant": profile.name, "items": v.items, "han": v.han, "fu": v.fu,
-        "fu_items": v.fu_items, "yakuman": v.yakuman, "total": v.han, "fan": v.han,
-        "limit": v.limit, "base_points": v.base, "hand_points": points,
-        "points": points + honba_points, "unit": "han", "honba": honba,
-        "honba_points": honba_points, "riichi_sticks": sum(sticks.values()),
-        "sticks_points": stick_points, "received": points + honba_points + stick_points,
-        "winner": winner, "dealer": table.dealer, "hand_form": v.reading.hand.form.value,
-        "wait_group": list(v.reading.group[1]) if v.reading.group else None,
-        **ledger.to_json(), "assumed": assumed,
-    }
-    if v.limit in LIMIT_NAMES:
-        out["limit_zh"], out["limit_ja"] = LIMIT_NAMES[v.limit]
-    return out
+        raise _no_yaku()
+    return best[1]
+
+
+def _native_score(state: HandState, profile: RuleProfile, readings: list[Decomposition],
+                  table: Table, dealer: bool, sticks: dict[str, int], takes: bool
+                  ) -> tuple[Valued, dict[str, Any], int, int] | None:
+    """The best reading and the payments from the core's ``riichi_score`` in one call: (the
+    reading valued, the ledger's JSON, the hand's points, the honba's); ``takes``: the winner
+    takes the honba and the sticks. ``None`` where the core does not answer (the pure path, no
+    win tile, pao, a value it does not hold)."""
+    if _CORE is None or state.win_tile is None or isinstance(table.liable, dict) or len(
+            table.in_play) < 4:
+        return None
+    card = native_card(profile.extra, profile.three_player)
+    if card is None:
+        return None
+    context = (state.riichi, state.double_riichi, state.ippatsu, state.red_fives,
+               state.nukidora, state.dora_indicators, state.ura_dora_indicators,
+               len(table.seats), table.seat, table.discarder,
+               table.honba if takes else 0, takes, sticks)
+    got = _CORE.riichi_score(winning_hands(state, readings), Win.of(state, dealer), card, context)
+    if got is NotImplemented:
+        return None
+    if got is None:
+        raise _no_yaku()
+    (hand, group, lines, han, fu, parts, yakuman, base, limit, dora, payments, matrix,
+     transfers, points, honba_points) = got
+    is_open = hand.melds_exposed > 0
+    side = GATED_BY_OPEN[is_open]
+    limit_name = LIMIT_OF_CODE[limit]
+    v = Valued(Reading(hand, group, state.self_drawn, is_open),
+               [(side[row][0], each, count) for row, each, count in lines],
+               {} if limit_name == "yakuman" and yakuman else dict(zip(DORA_KEYS, dora, strict=True)),
+               han, fu, list(parts), yakuman, base, limit_name)
+    return v, {"payments": payments, "matrix": matrix, "transfers": transfers}, points, (
+        honba_points)
 
 
 #: Yakuman a seat that fed the last set is liable for (責任払い, pao).

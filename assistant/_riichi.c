@@ -1,0 +1,867 @@
+/* Riichi's scorer in C, part of the compiled core (assistant._core).
+ *
+ * riichi_yaku(hand, win, group, rows, situation, open, open_tanyao) reads one riichi reading (a
+ * WinningHand of assistant/scoring/patterns.py, read by _patterns.c's reader) and answers its
+ * yaku lines (on a side of the card packed by assistant/variants/riichi.py) and its fu with their
+ * parts, mirroring the Python tests there.
+ *
+ * riichi_score(hands, win, card, context) scores a whole hand in one call: every reading of every
+ * WinningHand (one per distinct group the winning tile may have completed, as readings_of in
+ * riichi.py), each one's lines, the lines kept (replacements, yakuman alone), fu, dora, ura-dora,
+ * red fives and nukidora, han, limit and base points; the best reading by what the winner
+ * receives; and the payments of that hand (dealer or not, self-draw or discard, honba, riichi
+ * sticks). The card packs both sides' lines and the options once per rule set (native_card in
+ * riichi.py); Python writes the items of the best reading only. riichi_best and riichi_settle
+ * (_riichi.h) are the same for C callers. tests/test_riichi_native.py compares every answer with
+ * the pure path's, the whole score dict.
+ *
+ * Anything this does not hold (a reading the reader refuses, more readings than it keeps, a card
+ * or context it cannot read) returns NotImplemented and the caller scores in Python.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_riichi.h"
+
+static inline int honour(int t) { return t >= 27; }
+static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
+static inline int num(int t) { return t % 9 + 1; }
+static inline int is_dragon(int t) { return t >= 31; }
+static inline int pungish(int kind) { return kind == K_PUNG || kind == K_KONG; }
+
+/* How a card row tests its line (Yaku in riichi.py): a catalogue pattern's bit, a fact of the
+ * situation (bit `arg` of the caller's mask), or one of riichi's own tests on the reading and
+ * the group the winning tile completed. */
+enum { Y_PATTERN, Y_SITUATION, Y_PINFU, Y_SEAT_PUNG, Y_ROUND_PUNG, Y_SANANKOU, Y_SUUANKOU,
+       Y_KOKUSHI, Y_TANYAO, N_YAKU_TESTS };
+/* What a hand is made of, for the rows' gates (kinds() in riichi.py). */
+enum { G_HONOUR = 1, G_TERMINAL = 2, G_SIMPLE = 4, G_CHOW = 8, G_PUNG = 16, G_SUITED = 32 };
+/* The facts of how a hand was won that riichi_score's card rows name (SITUATION_CODE in
+ * riichi.py); S_NEVER marks a line the card's options leave out (人和 of the other kind). */
+enum { S_RIICHI, S_DOUBLE_RIICHI, S_IPPATSU, S_TSUMO, S_HAITEI, S_HOUTEI, S_RINSHAN, S_CHANKAN,
+       S_TENHOU, S_CHIIHOU, S_RENHOU, S_NEVER };
+#define YAKU_ROW 4     /* riichi_yaku's rows: test, argument, needs, excludes */
+#define RIICHI_ROW 16  /* riichi_score's: the same four, han, yakuman, 2 spare, replaces (u64) */
+#define CARD_HEAD 24   /* "RIC1", rows of each side, six option bytes, three int32 amounts */
+#define MAX_HANDS 32
+#define MAX_READINGS 64
+
+#define N_FU_NAMES 11
+static PyObject *FU_NAMES[N_FU_NAMES];
+enum { FU_TANKI, FU_KANCHAN, FU_PENCHAN, FU_PAIR, FU_PUNG, FU_KONG, FU_BASE, FU_RON, FU_TSUMO,
+       FU_OPEN_PINFU, FU_SEVEN_PAIRS };
+/* Fu of a pung or kong: [terminal or honour][kong][concealed], as SET_FU in riichi.py. */
+static const int SET_FU[2][2][2] = {{{2, 4}, {8, 16}}, {{4, 8}, {16, 32}}};
+static PyObject *SEATS[4], *REASONS[4], *S_PAYMENTS, *S_MATRIX, *S_TRANSFERS, *S_FROM, *S_TO,
+    *S_AMOUNT, *S_REASON, *A_GROUPS;
+
+int riichi_init(void)
+{
+    const char *names[N_FU_NAMES] = {"tanki", "kanchan", "penchan", "pair", "pung", "kong",
+                                     "base", "concealed ron", "tsumo", "open pinfu shape",
+                                     "seven pairs"};
+    const char *seats[4] = {"E", "S", "W", "N"};
+    const char *reasons[4] = {"self-drawn", "win on a discard", "honba", "riichi sticks"};
+    for (int i = 0; i < N_FU_NAMES; i++)
+        if ((FU_NAMES[i] = PyUnicode_InternFromString(names[i])) == NULL)
+            return -1;
+    for (int i = 0; i < 4; i++)
+        if ((SEATS[i] = PyUnicode_InternFromString(seats[i])) == NULL
+            || (REASONS[i] = PyUnicode_InternFromString(reasons[i])) == NULL)
+            return -1;
+    PyObject **slots[] = {&S_PAYMENTS, &S_MATRIX, &S_TRANSFERS, &S_FROM, &S_TO, &S_AMOUNT,
+                          &S_REASON, &A_GROUPS};
+    const char *keys[] = {"payments", "matrix", "transfers", "from", "to", "amount", "reason",
+                          "concealed_groups"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if ((*slots[i] = PyUnicode_InternFromString(keys[i])) == NULL)
+            return -1;
+    return 0;
+}
+
+/* ---- one reading: its lines and fu ---- */
+
+/* The fu parts of a regular reading beyond the base (_fu_parts in riichi.py) into names and
+ * fu; returns how many. `group` is the group the winning tile completed (kind -1: none). */
+static int fu_parts(const Facts *f, const Group *group, int *name, int *fu)
+{
+    int k = 0;
+    if (group->kind >= 0 && f->win >= 0) {
+        const int *t = group->t;
+        if (group->kind == K_PAIR)
+            name[k] = FU_TANKI, fu[k++] = 2;
+        else if (group->kind == K_CHOW && group->n == 3 && t[1] == f->win)
+            name[k] = FU_KANCHAN, fu[k++] = 2;
+        else if (group->kind == K_CHOW && group->n == 3
+                 && ((num(t[0]) == 1 && f->win == t[2]) || (num(t[0]) == 7 && f->win == t[0])))
+            name[k] = FU_PENCHAN, fu[k++] = 2;
+    }
+    if (f->pair >= 0) {
+        int valued = is_dragon(f->pair) + (f->pair == f->seat) + (f->pair == f->prevalent);
+        if (valued)
+            name[k] = FU_PAIR, fu[k++] = 2 * valued;
+    }
+    int ron_pung = !f->self_drawn && group->kind == K_PUNG;
+    for (int i = 0; i < f->n_sets; i++) {
+        const Group *s = &f->sets[i];
+        if (!pungish(s->kind))
+            continue;
+        int concealed = !s->exposed;
+        if (ron_pung && concealed && s->kind == K_PUNG && s->t[0] == group->t[0])
+            concealed = ron_pung = 0;
+        name[k] = s->kind == K_KONG ? FU_KONG : FU_PUNG;
+        fu[k++] = SET_FU[terminal(s->t[0]) || honour(s->t[0])][s->kind == K_KONG][concealed];
+    }
+    return k;
+}
+
+/* A reading's fu (fu_with_parts in riichi.py): the total rounded up to 10, its items into name
+ * and fu, their number into *n_fu; *extra gets the parts beyond the base (0: a pinfu shape). */
+static int reading_fu(const Facts *f, const Group *group, int open, int *name, int *fu, int *n_fu,
+                      int *extra)
+{
+    int k = 0, total = 0;
+    *extra = 0;
+    if (f->form == F_SEVEN_PAIRS) {
+        name[k] = FU_SEVEN_PAIRS, fu[k++] = 25;
+        total = 25;
+    }
+    else if (f->form != F_ORPHANS) {
+        int pname[2 + MAXS], pfu[2 + MAXS];
+        int m = fu_parts(f, group, pname, pfu);
+        name[k] = FU_BASE, fu[k++] = 20;
+        if (!open && !f->self_drawn)
+            name[k] = FU_RON, fu[k++] = 10;
+        for (int i = 0; i < m; i++) {
+            *extra += pfu[i];
+            name[k] = pname[i], fu[k++] = pfu[i];
+        }
+        if (f->self_drawn && (*extra || open))
+            name[k] = FU_TSUMO, fu[k++] = 2;
+        else if (open && !*extra)
+            name[k] = FU_OPEN_PINFU, fu[k++] = 2;
+        for (int i = 0; i < k; i++)
+            total += fu[i];
+        total = (total + 9) / 10 * 10;
+    }
+    *n_fu = k;
+    return total;
+}
+
+/* The rows of a side (`row_size` bytes each, the first four: test, argument, needs, excludes)
+ * present in the reading, in the card's order, into found and count: how many, or -1 where a
+ * row is not one this reads. `patterns` holds the catalogue's counts (evaluate). */
+static int reading_lines(const Facts *f, const Group *group, const int *patterns, int extra,
+                         const unsigned char *rows, int n_rows, int row_size, uint64_t situation,
+                         int open, int open_tanyao, int *found, int *count)
+{
+    int made = 0;
+    for (int t = 0; t < NT; t++)
+        if (f->counts[t])
+            made |= honour(t) ? G_HONOUR : terminal(t) ? G_TERMINAL : G_SIMPLE;
+    for (int i = 0; i < f->n_sets; i++)
+        made |= f->sets[i].kind == K_CHOW ? G_CHOW : G_PUNG;
+    if (made & (G_TERMINAL | G_SIMPLE))
+        made |= G_SUITED;
+    int concealed_pungs = 0;
+    for (int i = 0; i < f->n_sets; i++)
+        concealed_pungs += pungish(f->sets[i].kind) && !f->sets[i].exposed;
+    if (!f->self_drawn && group->kind == K_PUNG)
+        concealed_pungs--;
+    int n_found = 0;
+    for (int r = 0; r < n_rows; r++) {
+        const unsigned char *row = rows + (size_t)r * row_size;
+        int test = row[0], arg = row[1], c = 0;
+        if (test >= N_YAKU_TESTS || ((test == Y_PATTERN || test == Y_TANYAO) && arg >= N_PATTERNS)
+            || (test == Y_SITUATION && arg >= 64))
+            return -1;
+        if ((made & row[2]) != row[2] || (made & row[3]))
+            continue;
+        switch (test) {
+        case Y_PATTERN:
+            c = patterns[arg];
+            break;
+        case Y_SITUATION:
+            c = (int)(situation >> arg & 1);
+            break;
+        case Y_PINFU:
+            c = !open && extra == 0 && f->form == F_REGULAR;
+            break;
+        case Y_SEAT_PUNG:
+        case Y_ROUND_PUNG: {
+            int wind = test == Y_SEAT_PUNG ? f->seat : f->prevalent;
+            for (int i = 0; i < f->n_sets; i++)
+                c |= pungish(f->sets[i].kind) && f->sets[i].t[0] == wind;
+            break;
+        }
+        case Y_SANANKOU:
+            c = f->form == F_REGULAR && concealed_pungs == 3;
+            break;
+        case Y_SUUANKOU:
+            c = !open && f->form == F_REGULAR && concealed_pungs == 4
+                && (group->kind == K_PAIR) == arg;
+            break;
+        case Y_KOKUSHI:
+            c = f->form == F_ORPHANS && (f->win >= 0 && f->concealed[f->win] == 2) == arg;
+            break;
+        case Y_TANYAO:
+            c = (!open || open_tanyao) && patterns[arg] == 1;
+            break;
+        }
+        if (c > 0) {
+            found[n_found] = r;
+            count[n_found++] = c;
+        }
+    }
+    return n_found;
+}
+
+/* A (kind, tiles) group of the winning tile into g: 1 read, 0 refused. */
+static int read_group(PyObject *obj, Group *g)
+{
+    g->kind = -1;
+    if (obj == Py_None)
+        return 1;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 2)
+        return 0;
+    g->kind = group_kind_of(PyTuple_GET_ITEM(obj, 0));
+    return (g->kind == K_PAIR || g->kind == K_CHOW || g->kind == K_PUNG)
+           && group_read_tiles(PyTuple_GET_ITEM(obj, 1), g) && g->n == (g->kind == K_PAIR ? 2 : 3);
+}
+
+/* riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): a riichi reading's lines
+ * and fu in one call. `rows` packs a side's card (open or concealed) YAKU_ROW bytes a line;
+ * `situation` has bit i set where the situational line numbered i holds. The answer is
+ * (((row, count), ...), fu, ((name, fu), ...)), the rows present in the card's order;
+ * NotImplemented where the reading or the rows are not ones this reads. */
+PyObject *core_riichi_yaku(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *hand, *win, *group_obj, *rows;
+    unsigned long long situation;
+    int open, open_tanyao;
+    if (!PyArg_ParseTuple(args, "OOOOKpp", &hand, &win, &group_obj, &rows, &situation, &open,
+                          &open_tanyao))
+        return NULL;
+    if (!PyBytes_Check(rows) || PyBytes_GET_SIZE(rows) % YAKU_ROW != 0
+        || PyBytes_GET_SIZE(rows) / YAKU_ROW > RIICHI_MAX_ROWS)
+        Py_RETURN_NOTIMPLEMENTED;
+    Facts f;
+    memset(&f, 0, sizeof f);
+    int ok = facts_read_hand(hand, &f);
+    if (ok > 0)
+        ok = facts_read_win(win, &f);
+    if (ok < 0)
+        return NULL;
+    Group group;
+    if (ok == 0 || !read_group(group_obj, &group))
+        Py_RETURN_NOTIMPLEMENTED;
+    int n[N_PATTERNS] = {0};
+    facts_evaluate(&f, n);
+    int name[RIICHI_MAX_FU], fu[RIICHI_MAX_FU], k, extra;
+    int total = reading_fu(&f, &group, open, name, fu, &k, &extra);
+    int n_rows = (int)(PyBytes_GET_SIZE(rows) / YAKU_ROW), found[RIICHI_MAX_ROWS],
+        counts[RIICHI_MAX_ROWS];
+    int n_found = reading_lines(&f, &group, n, extra,
+                                (const unsigned char *)PyBytes_AS_STRING(rows), n_rows, YAKU_ROW,
+                                situation, open, open_tanyao, found, counts);
+    if (n_found < 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    PyObject *lines = PyTuple_New(n_found), *parts = PyTuple_New(k);
+    for (int i = 0; lines != NULL && i < n_found; i++) {
+        PyObject *row = Py_BuildValue("(ii)", found[i], counts[i]);
+        if (row == NULL)
+            Py_CLEAR(lines);
+        else
+            PyTuple_SET_ITEM(lines, i, row);
+    }
+    for (int i = 0; parts != NULL && i < k; i++) {
+        PyObject *row = Py_BuildValue("(Oi)", FU_NAMES[name[i]], fu[i]);
+        if (row == NULL)
+            Py_CLEAR(parts);
+        else
+            PyTuple_SET_ITEM(parts, i, row);
+    }
+    if (lines == NULL || parts == NULL) {
+        Py_XDECREF(lines);
+        Py_XDECREF(parts);
+        return NULL;
+    }
+    return Py_BuildValue("(NiN)", lines, total, parts);
+}
+
+/* ---- a whole hand: the card, every reading, the best, the payments ---- */
+
+static int32_t le32(const unsigned char *p)
+{
+    return (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+                     | (uint32_t)p[3] << 24);
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+int riichi_card(const unsigned char *bytes, Py_ssize_t size, RiichiCard *card)
+{
+    if (size < CARD_HEAD || memcmp(bytes, "RIC1", 4) != 0)
+        return 0;
+    int nc = bytes[4], no = bytes[5];
+    if (nc > RIICHI_MAX_ROWS || no > RIICHI_MAX_ROWS
+        || size != CARD_HEAD + (Py_ssize_t)RIICHI_ROW * (nc + no) || bytes[6] > 2)
+        return 0;
+    card->n_rows[0] = nc;
+    card->n_rows[1] = no;
+    card->rows[0] = bytes + CARD_HEAD;
+    card->rows[1] = bytes + CARD_HEAD + (size_t)RIICHI_ROW * nc;
+    card->kazoe = bytes[6];
+    card->kiriage = bytes[7] != 0;
+    card->aka_dora = bytes[8] != 0;
+    card->open_tanyao = bytes[9] != 0;
+    card->three_player = bytes[10] != 0;
+    card->tsumo_loss = bytes[11] != 0;
+    card->honba_ron = le32(bytes + 12);
+    card->honba_tsumo = le32(bytes + 16);
+    card->stick_value = le32(bytes + 20);
+    if (card->honba_ron < 0 || card->honba_tsumo < 0 || card->stick_value < 0)
+        return 0;
+    for (int side = 0; side < 2; side++)
+        for (int r = 0; r < card->n_rows[side]; r++) {
+            const unsigned char *row = card->rows[side] + (size_t)r * RIICHI_ROW;
+            if (row[0] >= N_YAKU_TESTS || row[4] == 0 || row[5] > 1
+                || (row[0] == Y_SITUATION && row[1] > S_NEVER)
+                || ((row[0] == Y_PATTERN || row[0] == Y_TANYAO) && row[1] >= N_PATTERNS))
+                return 0;
+        }
+    return 1;
+}
+
+/* The situational facts that hold (bits by S_*), from the declarations and the win. */
+static uint64_t situation_of(const Facts *f, const RiichiContext *ctx)
+{
+    int first = f->first_go_around;
+    uint64_t facts = (uint64_t)(ctx->riichi && !ctx->double_riichi) << S_RIICHI
+        | (uint64_t)(ctx->double_riichi != 0) << S_DOUBLE_RIICHI
+        | (uint64_t)(ctx->ippatsu != 0) << S_IPPATSU
+        | (uint64_t)(f->self_drawn != 0) << S_TSUMO
+        | (uint64_t)(f->last_tile && f->self_drawn) << S_HAITEI
+        | (uint64_t)(f->last_tile && !f->self_drawn) << S_HOUTEI
+        | (uint64_t)(f->kong_replacement != 0) << S_RINSHAN
+        | (uint64_t)(f->robbing_kong != 0) << S_CHANKAN
+        | (uint64_t)(first && f->dealer && f->self_drawn) << S_TENHOU
+        | (uint64_t)(first && !f->dealer && f->self_drawn) << S_CHIIHOU
+        | (uint64_t)(first && !f->dealer && !f->self_drawn) << S_RENHOU;
+    return facts;
+}
+
+static int round_up(int points) { return (points + 99) / 100 * 100; }
+
+/* base_points in riichi.py: the base points of han and fu (or a yakuman multiple) and the limit
+ * (code as RiichiValue.limit). */
+static int base_points(const RiichiCard *card, int han, int fu, int yakuman, int *limit)
+{
+    static const int least[5] = {13, 11, 8, 6, 5}, bases[5] = {8000, 6000, 4000, 3000, 2000},
+                     names[5] = {5, 4, 3, 2, 1};
+    if (yakuman) {
+        *limit = 5;
+        return 8000 * (yakuman < 6 ? yakuman : 6);
+    }
+    if (han >= 13) {
+        if (card->kazoe == 0) {
+            *limit = 6;
+            return 8000;
+        }
+        if (card->kazoe == 1) {
+            *limit = 4;
+            return 6000;
+        }
+        if (han >= 26) {
+            *limit = 6;
+            return 8000 * (han / 13 < 6 ? han / 13 : 6);
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        if (han >= least[i]) {
+            *limit = names[i];
+            return bases[i];
+        }
+    long base = (long)fu << (han + 2);
+    if (base > 2000 || (card->kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60)))) {
+        *limit = 1;
+        return 2000;
+    }
+    *limit = 0;
+    return (int)base;
+}
+
+/* shares in riichi.py, by payer: [0] the discarder, [1] the dealer, [2] each other seat. */
+static void shares(int base, int dealer, int self_drawn, int *paid)
+{
+    paid[0] = paid[1] = paid[2] = 0;
+    if (!self_drawn)
+        paid[0] = round_up(base * (dealer ? 6 : 4));
+    else if (dealer)
+        paid[2] = round_up(base * 2);
+    else {
+        paid[1] = round_up(base * 2);
+        paid[2] = round_up(base);
+    }
+}
+
+/* One reading valued into v (value_reading in riichi.py): 1, 0 without a yaku, -1 refused. */
+static int value_reading(const RiichiCard *card, const RiichiReading *r, const int *patterns,
+                         uint64_t situation, const RiichiContext *ctx, RiichiValue *v)
+{
+    const Facts *f = r->hand;
+    int open = f->melds_exposed > 0, extra, found[RIICHI_MAX_ROWS], count[RIICHI_MAX_ROWS];
+    v->fu = reading_fu(f, &r->group, open, v->fu_name, v->fu_value, &v->n_fu, &extra);
+    const unsigned char *rows = card->rows[open];
+    int n = reading_lines(f, &r->group, patterns, extra, rows, card->n_rows[open], RIICHI_ROW,
+                          situation, open, card->open_tanyao, found, count);
+    if (n <= 0)
+        return n;
+    /* _kept: the lines others replace dropped; a yakuman hand keeps its yakuman only */
+    uint64_t replaced = 0;
+    int any_yakuman = 0;
+    for (int i = 0; i < n; i++) {
+        const unsigned char *row = rows + (size_t)found[i] * RIICHI_ROW;
+        replaced |= le64(row + 8);
+        any_yakuman |= row[5];
+    }
+    v->n_lines = v->han = v->yakuman = 0;
+    for (int i = 0; i < n; i++) {
+        const unsigned char *row = rows + (size_t)found[i] * RIICHI_ROW;
+        if ((found[i] < 64 && (replaced >> found[i] & 1)) || (any_yakuman && !row[5]))
+            continue;
+        v->row[v->n_lines] = found[i];
+        v->han_each[v->n_lines] = row[4];
+        v->count[v->n_lines++] = count[i];
+        v->han += row[4] * count[i];
+        if (row[5])
+            v->yakuman += row[4] / 13;
+    }
+    if (v->n_lines == 0)
+        return 0;
+    memset(v->dora, 0, sizeof v->dora);
+    if (!v->yakuman) {
+        int north = 30;
+        for (int t = 0; t < NT; t++) {
+            v->dora[0] += ctx->dora[t] * f->counts[t];
+            v->dora[2] += ctx->ura[t] * f->counts[t];
+        }
+        v->dora[0] += ctx->nukidora * ctx->dora[north];
+        v->dora[2] += ctx->nukidora * ctx->ura[north];
+        if (!(ctx->riichi || ctx->double_riichi))
+            v->dora[2] = 0;
+        v->dora[1] = card->aka_dora ? ctx->red_fives : 0;
+        v->dora[3] = ctx->nukidora;
+        v->han += v->dora[0] + v->dora[1] + v->dora[2] + v->dora[3];
+    }
+    v->base = base_points(card, v->han, v->fu, v->yakuman, &v->limit);
+    if (v->limit == 6)
+        v->yakuman = card->kazoe == 2 ? (v->han / 13 > 1 ? v->han / 13 : 1) : 1;
+    int paid[3], dealer = f->dealer;
+    shares(v->base, dealer, f->self_drawn, paid);
+    int others = ctx->n_seats - 1;
+    v->total = paid[0] + paid[1] + paid[2] * (dealer ? others : others - 1);
+    return 1;
+}
+
+/* The sort order of readings_of in riichi.py: the groups as Python orders (kind, tiles) tuples,
+ * kind names and tile codes compared as strings. */
+static int code_rank(int t)
+{
+    static const int HONOURS[7] = {28, 32, 33, 30, 27, 29, 31}; /* E S W N C F P among codes */
+    return t < 27 ? (num(t) - 1) * 3 + t / 9 : HONOURS[t - 27];
+}
+
+static int kind_rank(int kind) { return kind == K_CHOW ? 0 : kind == K_PAIR ? 1 : 2; }
+
+static int group_before(const Group *a, const Group *b)
+{
+    if (a->kind != b->kind)
+        return kind_rank(a->kind) < kind_rank(b->kind);
+    for (int i = 0; i < a->n && i < b->n; i++)
+        if (a->t[i] != b->t[i])
+            return code_rank(a->t[i]) < code_rank(b->t[i]);
+    return a->n < b->n;
+}
+
+static int same_group(const Group *a, const Group *b)
+{
+    if (a->kind != b->kind || a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->t[i] != b->t[i])
+            return 0;
+    return 1;
+}
+
+int riichi_best(const RiichiCard *card, const RiichiReading *readings, int n,
+                const RiichiContext *ctx, RiichiValue *best)
+{
+    int at = -1, patterns[N_PATTERNS];
+    const Facts *evaluated = NULL;
+    RiichiValue v;
+    for (int i = 0; i < n; i++) {
+        const Facts *f = readings[i].hand;
+        if (f != evaluated) { /* the readings of one hand share its patterns */
+            memset(patterns, 0, sizeof patterns);
+            facts_evaluate(f, patterns);
+            evaluated = f;
+        }
+        int got = value_reading(card, &readings[i], patterns, situation_of(f, ctx), ctx, &v);
+        if (got < 0)
+            return -2;
+        if (got == 0)
+            continue;
+        if (at < 0 || v.total > best->total
+            || (v.total == best->total && (v.yakuman > best->yakuman
+                || (v.yakuman == best->yakuman && (v.han > best->han
+                    || (v.han == best->han && v.fu > best->fu)))))) {
+            *best = v;
+            at = i;
+        }
+    }
+    return at;
+}
+
+static void pay(RiichiPayment *out, int *k, int payer, int payee, int amount, int reason)
+{
+    if (amount && payer != payee) {
+        out[*k] = (RiichiPayment){payer, payee, amount, reason};
+        (*k)++;
+    }
+}
+
+int riichi_settle(const RiichiCard *card, const RiichiContext *ctx, const RiichiValue *best,
+                  int dealer, int self_drawn, RiichiPayment *out)
+{
+    int k = 0, paid[3], winner = ctx->winner;
+    shares(best->base, dealer, self_drawn, paid);
+    if (self_drawn) {
+        int missing = 4 - ctx->n_seats;
+        if (missing && !card->tsumo_loss) {
+            /* 北家折半: settle_hand in riichi.py */
+            int payers = ctx->n_seats - 1;
+            long empty = (long)(dealer ? 2 : 1) * best->base * missing;
+            for (int who = 1; who <= 2; who++) {
+                long part = (long)(who == 1 || dealer ? 2 : 1) * best->base * payers + empty;
+                paid[who] = round_up((int)((part + payers - 1) / payers));
+            }
+        }
+        for (int j = 1; j < ctx->n_seats; j++) {
+            int seat = (winner + j) % ctx->n_seats;
+            pay(out, &k, seat, winner, seat == 0 ? paid[1] : paid[2], 0);
+            pay(out, &k, seat, winner, card->honba_tsumo * ctx->bonus, 2);
+        }
+    }
+    else {
+        pay(out, &k, ctx->discarder, winner, paid[0], 1);
+        pay(out, &k, ctx->discarder, winner, card->honba_ron * ctx->bonus, 2);
+    }
+    if (ctx->takes_sticks)
+        for (int i = 0; i < ctx->n_sticks; i++)
+            pay(out, &k, ctx->stick_seat[i], winner, ctx->stick_count[i] * card->stick_value, 3);
+    return k;
+}
+
+/* ---- riichi_score: the Python entry ---- */
+
+/* The tile an indicator points at (DORA_OF, DORA_OF_THREE in riichi.py). */
+static int dora_of(int t, int three_player)
+{
+    if (t < 27) {
+        if (three_player && t == 0)
+            return 8;
+        if (three_player && t == 8)
+            return 0;
+        return t / 9 * 9 + (t % 9 + 1) % 9;
+    }
+    if (t < 31)
+        return 27 + (t - 27 + 1) % 4;
+    return t == 33 ? 32 : t == 32 ? 31 : 33; /* 白 → 發 → 中 → 白 */
+}
+
+/* A list or tuple of indicator codes counted into the tiles they point at: 1, 0 refused. */
+static int read_indicators(PyObject *seq, int three_player, int *out)
+{
+    if (!PyList_Check(seq) && !PyTuple_Check(seq))
+        return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyUnicode_Check(items[i]))
+            return 0;
+        int t = tile_index(items[i]);
+        if (t < 0)
+            return 0;
+        out[dora_of(t, three_player)]++;
+    }
+    return 1;
+}
+
+/* A seat's wind ("E" …) as 0-3 within n seats; -1 for anything else. */
+static int seat_of(PyObject *obj, int n_seats)
+{
+    if (!PyUnicode_Check(obj))
+        return -1;
+    int t = tile_index(obj);
+    return t >= 27 && t < 27 + n_seats ? t - 27 : -1;
+}
+
+/* A small whole number (a bool refused), within [0, hi]: 1 read, 0 refused. */
+static int small_int(PyObject *obj, int hi, int *out)
+{
+    if (!PyLong_CheckExact(obj))
+        return 0;
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
+    if (overflow || v < 0 || v > hi)
+        return 0;
+    *out = (int)v;
+    return 1;
+}
+
+/* The context tuple (native_context in riichi.py) into ctx: 1, 0 refused. */
+static int read_context(PyObject *t, const RiichiCard *card, RiichiContext *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 13)
+        return 0;
+    PyObject **x = &PyTuple_GET_ITEM(t, 0);
+    int flags[3];
+    for (int i = 0; i < 3; i++) {
+        if (!PyBool_Check(x[i]))
+            return 0;
+        flags[i] = x[i] == Py_True;
+    }
+    ctx->riichi = flags[0], ctx->double_riichi = flags[1], ctx->ippatsu = flags[2];
+    if (!small_int(x[3], 1000, &ctx->red_fives) || !small_int(x[4], 1000, &ctx->nukidora)
+        || !read_indicators(x[5], card->three_player, ctx->dora)
+        || !read_indicators(x[6], card->three_player, ctx->ura)
+        || !small_int(x[7], 4, &ctx->n_seats) || ctx->n_seats < 2
+        || (ctx->winner = seat_of(x[8], ctx->n_seats)) < 0
+        || !small_int(x[10], 1000000, &ctx->bonus) || !PyBool_Check(x[11])
+        || !PyDict_Check(x[12]))
+        return 0;
+    ctx->discarder = x[9] == Py_None ? -1 : seat_of(x[9], ctx->n_seats);
+    if (x[9] != Py_None && (ctx->discarder < 0 || ctx->discarder == ctx->winner))
+        return 0;
+    ctx->takes_sticks = x[11] == Py_True;
+    if (PyDict_GET_SIZE(x[12]) > 4)
+        return 0;
+    PyObject *seat, *count;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(x[12], &pos, &seat, &count)) {
+        int k = ctx->n_sticks;
+        if ((ctx->stick_seat[k] = seat_of(seat, ctx->n_seats)) < 0
+            || !small_int(count, 1000000, &ctx->stick_count[k]))
+            return 0;
+        ctx->n_sticks++;
+    }
+    /* every amount paid fits an int: the limits above against the card's int32 amounts */
+    if ((long long)card->honba_ron * ctx->bonus > INT32_MAX
+        || (long long)card->stick_value * 1000000 > INT32_MAX)
+        return 0;
+    return 1;
+}
+
+/* The payments as Ledger.to_json writes them: (payments, matrix, transfers). */
+static PyObject *ledger_json(const RiichiPayment *paid, int k, int n_seats)
+{
+    int net[4] = {0}, gross[4][4] = {{0}};
+    for (int i = 0; i < k; i++) {
+        net[paid[i].payer] -= paid[i].amount;
+        net[paid[i].payee] += paid[i].amount;
+        gross[paid[i].payer][paid[i].payee] += paid[i].amount;
+    }
+    PyObject *payments = PyDict_New(), *matrix = PyDict_New(), *transfers = PyList_New(k);
+    if (payments == NULL || matrix == NULL || transfers == NULL)
+        goto fail;
+    for (int a = 0; a < n_seats; a++) {
+        PyObject *v = PyLong_FromLong(net[a]), *row = PyDict_New();
+        int bad = v == NULL || row == NULL || PyDict_SetItem(payments, SEATS[a], v) < 0;
+        Py_XDECREF(v);
+        for (int b = 0; !bad && b < n_seats; b++) {
+            if (b == a)
+                continue;
+            PyObject *w = PyLong_FromLong(gross[a][b]);
+            bad = w == NULL || PyDict_SetItem(row, SEATS[b], w) < 0;
+            Py_XDECREF(w);
+        }
+        if (bad || PyDict_SetItem(matrix, SEATS[a], row) < 0) {
+            Py_XDECREF(row);
+            goto fail;
+        }
+        Py_DECREF(row);
+    }
+    for (int i = 0; i < k; i++) {
+        PyObject *d = Py_BuildValue("{OOOOOiOO}", S_FROM, SEATS[paid[i].payer], S_TO,
+                                    SEATS[paid[i].payee], S_AMOUNT, paid[i].amount, S_REASON,
+                                    REASONS[paid[i].reason]);
+        if (d == NULL)
+            goto fail;
+        PyList_SET_ITEM(transfers, i, d);
+    }
+    return Py_BuildValue("(NNN)", payments, matrix, transfers);
+fail:
+    Py_XDECREF(payments);
+    Py_XDECREF(matrix);
+    Py_XDECREF(transfers);
+    return NULL;
+}
+
+/* The win's flags and winds, read once, into a hand's facts. */
+static void copy_win(Facts *to, const Facts *won)
+{
+    to->self_drawn = won->self_drawn;
+    to->kong_replacement = won->kong_replacement;
+    to->after_kong_discard = won->after_kong_discard;
+    to->robbing_kong = won->robbing_kong;
+    to->last_tile = won->last_tile;
+    to->first_go_around = won->first_go_around;
+    to->dealer = won->dealer;
+    to->seat = won->seat;
+    to->prevalent = won->prevalent;
+    to->fourth_tile = won->fourth_tile;
+    to->unique_wait = won->unique_wait;
+    to->kong_on_kong = won->kong_on_kong;
+    to->flowers = won->flowers;
+}
+
+/* riichi_score(hands, win, card, context): a riichi hand scored in one call. `hands`: its
+ * WinningHands (a list or tuple); `win`: the Win; `card`: bytes packed by native_card in
+ * riichi.py; `context`: native_context's tuple. The answer is None where no reading has a yaku,
+ * else (hand, group, ((row, han, count), ...), han, fu, ((name, fu), ...), yakuman, base, limit,
+ * (dora, aka, ura, nukidora), payments, matrix, transfers, points, honba_points) for the best
+ * reading; NotImplemented for anything this does not read. */
+PyObject *core_riichi_score(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *hands, *win, *card_obj, *context;
+    if (!PyArg_ParseTuple(args, "OOOO", &hands, &win, &card_obj, &context))
+        return NULL;
+    RiichiCard card;
+    RiichiContext ctx;
+    if (!PyBytes_Check(card_obj)
+        || !riichi_card((const unsigned char *)PyBytes_AS_STRING(card_obj),
+                        PyBytes_GET_SIZE(card_obj), &card)
+        || !read_context(context, &card, &ctx) || (!PyList_Check(hands) && !PyTuple_Check(hands))
+        || PySequence_Fast_GET_SIZE(hands) > MAX_HANDS)
+        Py_RETURN_NOTIMPLEMENTED;
+    Py_ssize_t n_hands = PySequence_Fast_GET_SIZE(hands);
+    PyObject **hand_objs = PySequence_Fast_ITEMS(hands);
+    static Facts facts[MAX_HANDS]; /* the GIL is held throughout: one call at a time */
+    RiichiReading readings[MAX_READINGS];
+    int hand_of[MAX_READINGS], group_at[MAX_READINGS], n = 0;
+    Facts won;
+    memset(&won, 0, sizeof won);
+    int ok = facts_read_win(win, &won);
+    if (ok < 0)
+        return NULL;
+    if (ok == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    for (Py_ssize_t h = 0; h < n_hands; h++) {
+        Facts *f = &facts[h];
+        memset(f, 0, sizeof *f);
+        if ((ok = facts_read_hand(hand_objs[h], f)) < 0)
+            return NULL;
+        if (ok == 0)
+            Py_RETURN_NOTIMPLEMENTED;
+        copy_win(f, &won);
+        /* readings_of: a reading per distinct group of the winning tile, in Python's order */
+        int groups[MAXG], n_groups = 0;
+        for (int g = 0; g < f->n_groups && f->win >= 0; g++) {
+            const Group *x = &f->groups[g];
+            int has = 0, dup = 0;
+            if (x->kind != K_PAIR && x->kind != K_CHOW && x->kind != K_PUNG)
+                continue;
+            for (int i = 0; i < x->n; i++)
+                has |= x->t[i] == f->win;
+            for (int i = 0; has && i < n_groups; i++)
+                dup |= same_group(x, &f->groups[groups[i]]);
+            if (has && !dup)
+                groups[n_groups++] = g;
+        }
+        if (n + n_groups + 1 > MAX_READINGS)
+            Py_RETURN_NOTIMPLEMENTED;
+        if (f->form == F_ORPHANS || n_groups == 0) {
+            readings[n] = (RiichiReading){f, {.kind = -1}};
+            hand_of[n] = (int)h, group_at[n++] = -1;
+        }
+        for (int i = 1; i < n_groups; i++) /* insertion sort: a handful of groups */
+            for (int j = i; j > 0 && group_before(&f->groups[groups[j]],
+                                                  &f->groups[groups[j - 1]]); j--) {
+                int swap = groups[j];
+                groups[j] = groups[j - 1];
+                groups[j - 1] = swap;
+            }
+        for (int i = 0; i < n_groups; i++) {
+            readings[n] = (RiichiReading){f, f->groups[groups[i]]};
+            hand_of[n] = (int)h, group_at[n++] = groups[i];
+        }
+    }
+    RiichiValue best;
+    int at = riichi_best(&card, readings, n, &ctx, &best);
+    if (at == -2)
+        Py_RETURN_NOTIMPLEMENTED;
+    if (at < 0)
+        Py_RETURN_NONE;
+    RiichiPayment paid[RIICHI_MAX_PAYMENTS];
+    int k = riichi_settle(&card, &ctx, &best, won.dealer, won.self_drawn, paid);
+    long points = 0, honba_points = 0;
+    for (int i = 0; i < k; i++) {
+        if (paid[i].reason == 2)
+            honba_points += paid[i].amount;
+        else if (paid[i].reason != 3)
+            points += paid[i].amount;
+    }
+    PyObject *hand = hand_objs[hand_of[at]], *group = Py_None;
+    PyObject *groups = NULL;
+    if (group_at[at] >= 0) {
+        if ((groups = PyObject_GetAttr(hand, A_GROUPS)) == NULL)
+            return NULL;
+        if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) <= group_at[at]) {
+            Py_DECREF(groups);
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        group = PyTuple_GET_ITEM(groups, group_at[at]);
+    }
+    PyObject *lines = PyTuple_New(best.n_lines), *parts = PyTuple_New(best.n_fu);
+    for (int i = 0; lines != NULL && i < best.n_lines; i++) {
+        PyObject *row = Py_BuildValue("(iii)", best.row[i], best.han_each[i], best.count[i]);
+        if (row == NULL)
+            Py_CLEAR(lines);
+        else
+            PyTuple_SET_ITEM(lines, i, row);
+    }
+    for (int i = 0; parts != NULL && i < best.n_fu; i++) {
+        PyObject *row = Py_BuildValue("(Oi)", FU_NAMES[best.fu_name[i]], best.fu_value[i]);
+        if (row == NULL)
+            Py_CLEAR(parts);
+        else
+            PyTuple_SET_ITEM(parts, i, row);
+    }
+    PyObject *ledger = ledger_json(paid, k, ctx.n_seats);
+    PyObject *out = NULL;
+    if (lines != NULL && parts != NULL && ledger != NULL)
+        out = Py_BuildValue("(OONiiNiii(iiii)OOOll)", hand, group, lines, best.han, best.fu, parts,
+                            best.yakuman, best.base, best.limit, best.dora[0], best.dora[1],
+                            best.dora[2], best.dora[3], PyTuple_GET_ITEM(ledger, 0),
+                            PyTuple_GET_ITEM(ledger, 1), PyTuple_GET_ITEM(ledger, 2), points,
+                            honba_points);
+    else {
+        Py_XDECREF(lines);
+        Py_XDECREF(parts);
+    }
+    Py_XDECREF(ledger);
+    Py_XDECREF(groups);
+    return out;
+}
