@@ -109,7 +109,7 @@ int group_kind_of(PyObject *obj)
     return -1;
 }
 
-static int form_of(PyObject *obj)
+int facts_form_of(PyObject *obj)
 {
     static const char *const names[] = {"regular", "seven_pairs", "thirteen_orphans",
                                         "honors_and_knitted", "knitted_straight"};
@@ -243,7 +243,7 @@ int facts_read_hand(PyObject *hand, Facts *f)
     int ok, t;
     if ((v = PyObject_GetAttr(hand, A_FORM)) == NULL)
         return -1;
-    f->form = form_of(v);
+    f->form = facts_form_of(v);
     Py_DECREF(v);
     if (f->form < 0)
         return 0;

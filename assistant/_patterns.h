@@ -60,6 +60,8 @@ int tile_index(PyObject *code);
 int patterns_init(void);
 /* A set or group kind's name ("chow" ...) as K_*, -1 for anything else. */
 int group_kind_of(PyObject *obj);
+/* A hand form's name ("regular" ...) as F_*, -1 for anything else. */
+int facts_form_of(PyObject *obj);
 /* A tuple of tile codes into g (kind set by the caller); 1 read, 0 refused. */
 int group_read_tiles(PyObject *tiles, Group *g);
 /* A WinningHand's attributes into f: 1 read, 0 refused (NotImplemented), -1 error. */
@@ -80,8 +82,8 @@ PyObject *core_combine_sets(PyObject *self, PyObject *args);
 /* riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): a riichi reading's yaku rows
  * present and its fu with their parts, or NotImplemented (assistant/_riichi.c). */
 PyObject *core_riichi_yaku(PyObject *self, PyObject *args);
-/* riichi_score(hands, win, card, context): a riichi hand scored on all its readings in one call
- * (assistant/_riichi.c), or NotImplemented. */
+/* riichi_score(state, readings, card, context): a riichi hand scored on all its readings in one
+ * call (assistant/_riichi.c), or NotImplemented. */
 PyObject *core_riichi_score(PyObject *self, PyObject *args);
 /* Interns riichi's names (assistant/_riichi.c); 0, or -1 with a Python error set. */
 int riichi_init(void);

@@ -54,8 +54,13 @@ enum { FU_TANKI, FU_KANCHAN, FU_PENCHAN, FU_PAIR, FU_PUNG, FU_KONG, FU_BASE, FU_
        FU_OPEN_PINFU, FU_SEVEN_PAIRS };
 /* Fu of a pung or kong: [terminal or honour][kong][concealed], as SET_FU in riichi.py. */
 static const int SET_FU[2][2][2] = {{{2, 4}, {8, 16}}, {{4, 8}, {16, 32}}};
-static PyObject *SEATS[4], *REASONS[4], *S_PAYMENTS, *S_MATRIX, *S_TRANSFERS, *S_FROM, *S_TO,
-    *S_AMOUNT, *S_REASON, *A_GROUPS;
+static PyObject *SEATS[4], *REASONS[4], *CODES[NT], *S_FROM, *S_TO, *S_AMOUNT, *S_REASON;
+/* The attributes read of a HandState, its melds and its readings (Decomposition, Group). */
+enum { A_CONCEALED, A_WIN_TILE, A_MELDS, A_TYPE, A_MELD_CONCEALED, A_STANDS_FOR, A_FORM, A_GROUPS,
+       A_KIND, A_TILES, A_WILDS, A_SEAT_WIND, A_PREVALENT_WIND, A_FLOWER_COUNT, A_SELF_DRAWN,
+       A_KONG_REPLACEMENT, A_AFTER_KONG_DISCARD, A_ROBBING_KONG, A_LAST_TILE, A_FIRST_GO_AROUND,
+       A_FOURTH_TILE, A_KONG_ON_KONG, N_ATTRS };
+static PyObject *ATTRS[N_ATTRS];
 
 int riichi_init(void)
 {
@@ -71,13 +76,25 @@ int riichi_init(void)
         if ((SEATS[i] = PyUnicode_InternFromString(seats[i])) == NULL
             || (REASONS[i] = PyUnicode_InternFromString(reasons[i])) == NULL)
             return -1;
-    PyObject **slots[] = {&S_PAYMENTS, &S_MATRIX, &S_TRANSFERS, &S_FROM, &S_TO, &S_AMOUNT,
-                          &S_REASON, &A_GROUPS};
-    const char *keys[] = {"payments", "matrix", "transfers", "from", "to", "amount", "reason",
-                          "concealed_groups"};
+    PyObject **slots[] = {&S_FROM, &S_TO, &S_AMOUNT, &S_REASON};
+    const char *keys[] = {"from", "to", "amount", "reason"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if ((*slots[i] = PyUnicode_InternFromString(keys[i])) == NULL)
             return -1;
+    const char *attrs[N_ATTRS] = {"concealed", "win_tile", "melds", "type", "concealed",
+                                  "stands_for", "form", "groups", "kind", "tiles", "wilds",
+                                  "seat_wind", "prevalent_wind", "flower_count", "self_drawn",
+                                  "kong_replacement", "after_kong_discard", "robbing_kong",
+                                  "last_tile", "first_go_around", "fourth_tile", "kong_on_kong"};
+    for (int i = 0; i < N_ATTRS; i++)
+        if ((ATTRS[i] = PyUnicode_InternFromString(attrs[i])) == NULL)
+            return -1;
+    static const char *const honours[7] = {"E", "S", "W", "N", "C", "F", "P"};
+    for (int t = 0; t < NT; t++) {
+        char code[3] = {(char)('1' + t % 9), "mps"[t / 9 < 3 ? t / 9 : 0], 0};
+        if ((CODES[t] = PyUnicode_InternFromString(t < 27 ? code : honours[t - 27])) == NULL)
+            return -1;
+    }
     return 0;
 }
 
@@ -541,9 +558,9 @@ static void pay(RiichiPayment *out, int *k, int payer, int payee, int amount, in
 }
 
 int riichi_settle(const RiichiCard *card, const RiichiContext *ctx, const RiichiValue *best,
-                  int dealer, int self_drawn, RiichiPayment *out)
+                  int self_drawn, RiichiPayment *out)
 {
-    int k = 0, paid[3], winner = ctx->winner;
+    int k = 0, paid[3], winner = ctx->winner, dealer = ctx->dealer;
     shares(best->base, dealer, self_drawn, paid);
     if (self_drawn) {
         int missing = 4 - ctx->n_seats;
@@ -633,7 +650,7 @@ static int small_int(PyObject *obj, int hi, int *out)
 static int read_context(PyObject *t, const RiichiCard *card, RiichiContext *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
-    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 13)
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 14)
         return 0;
     PyObject **x = &PyTuple_GET_ITEM(t, 0);
     int flags[3];
@@ -649,8 +666,9 @@ static int read_context(PyObject *t, const RiichiCard *card, RiichiContext *ctx)
         || !small_int(x[7], 4, &ctx->n_seats) || ctx->n_seats < 2
         || (ctx->winner = seat_of(x[8], ctx->n_seats)) < 0
         || !small_int(x[10], 1000000, &ctx->bonus) || !PyBool_Check(x[11])
-        || !PyDict_Check(x[12]))
+        || !PyDict_Check(x[12]) || !PyBool_Check(x[13]))
         return 0;
+    ctx->dealer = x[13] == Py_True;
     ctx->discarder = x[9] == Py_None ? -1 : seat_of(x[9], ctx->n_seats);
     if (x[9] != Py_None && (ctx->discarder < 0 || ctx->discarder == ctx->winner))
         return 0;
@@ -718,67 +736,237 @@ fail:
     return NULL;
 }
 
-/* The win's flags and winds, read once, into a hand's facts. */
-static void copy_win(Facts *to, const Facts *won)
+/* An attribute read as a truth value: 0/1, -1 with a Python error set. */
+static int flag(PyObject *obj, int attr)
 {
-    to->self_drawn = won->self_drawn;
-    to->kong_replacement = won->kong_replacement;
-    to->after_kong_discard = won->after_kong_discard;
-    to->robbing_kong = won->robbing_kong;
-    to->last_tile = won->last_tile;
-    to->first_go_around = won->first_go_around;
-    to->dealer = won->dealer;
-    to->seat = won->seat;
-    to->prevalent = won->prevalent;
-    to->fourth_tile = won->fourth_tile;
-    to->unique_wait = won->unique_wait;
-    to->kong_on_kong = won->kong_on_kong;
-    to->flowers = won->flowers;
+    PyObject *v = PyObject_GetAttr(obj, ATTRS[attr]);
+    if (v == NULL)
+        return -1;
+    int out = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return out;
 }
 
-/* riichi_score(hands, win, card, context): a riichi hand scored in one call. `hands`: its
- * WinningHands (a list or tuple); `win`: the Win; `card`: bytes packed by native_card in
- * riichi.py; `context`: native_context's tuple. The answer is None where no reading has a yaku,
- * else (hand, group, ((row, han, count), ...), han, fu, ((name, fu), ...), yakuman, base, limit,
- * (dora, aka, ura, nukidora), payments, matrix, transfers, points, honba_points) for the best
- * reading; NotImplemented for anything this does not read. */
+/* The tile codes of a list or tuple counted into counts (and listed into g where given): 1 read,
+ * 0 refused. */
+static int count_codes(PyObject *seq, int *counts, int *n, Group *g)
+{
+    if (!PyList_Check(seq) && !PyTuple_Check(seq))
+        return 0;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (g != NULL && (len < 1 || len > MAXT))
+        return 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        int t = PyUnicode_Check(items[i]) ? tile_index(items[i]) : -1;
+        if (t < 0)
+            return 0;
+        counts[t]++;
+        if (g != NULL)
+            g->t[i] = t;
+    }
+    *n += (int)len;
+    if (g != NULL)
+        g->n = (int)len;
+    return 1;
+}
+
+/* What a hand's readings share (winning_hands in assistant/scoring/patterns.py): the tiles held
+ * and their melds, counted, the win tile, the melds as sets (into melds), the win's flags and
+ * winds (Win.of); 1 read, 0 refused, -1 error. */
+static int read_state(PyObject *state, int dealer, Facts *f, Group *melds, int *n_melds)
+{
+    PyObject *v;
+    int ok, t;
+    memset(f, 0, sizeof *f);
+    if ((v = PyObject_GetAttr(state, ATTRS[A_CONCEALED])) == NULL)
+        return -1;
+    ok = count_codes(v, f->concealed, &f->n_concealed, NULL);
+    Py_DECREF(v);
+    if (!ok || (v = PyObject_GetAttr(state, ATTRS[A_WIN_TILE])) == NULL)
+        return ok ? -1 : 0;
+    t = v == Py_None ? -1 : PyUnicode_Check(v) ? tile_index(v) : -2;
+    Py_DECREF(v);
+    if (t < -1)
+        return 0;
+    f->win = t;
+    if (t >= 0) {
+        f->concealed[t]++;
+        f->n_concealed++;
+    }
+    memcpy(f->counts, f->concealed, sizeof f->counts);
+    f->n_tiles = f->n_concealed;
+    if ((v = PyObject_GetAttr(state, ATTRS[A_MELDS])) == NULL)
+        return -1;
+    if (!PyList_Check(v) || PyList_GET_SIZE(v) > MAXS) {
+        Py_DECREF(v);
+        return 0;
+    }
+    *n_melds = (int)PyList_GET_SIZE(v);
+    ok = 1;
+    for (int i = 0; ok == 1 && i < *n_melds; i++) {
+        PyObject *m = PyList_GET_ITEM(v, i), *kind = NULL, *tiles = NULL;
+        Group *g = &melds[i];
+        int concealed = flag(m, A_MELD_CONCEALED);
+        if (concealed < 0 || (kind = PyObject_GetAttr(m, ATTRS[A_TYPE])) == NULL
+            || (tiles = PyObject_GetAttr(m, ATTRS[A_STANDS_FOR])) == NULL)
+            ok = -1;
+        else {
+            g->kind = PyUnicode_Check(kind) && PyUnicode_CompareWithASCIIString(kind, "quint") == 0
+                      ? K_KONG : group_kind_of(kind);
+            g->exposed = !concealed;
+            f->melds_exposed += !concealed;
+            ok = (g->kind == K_CHOW || g->kind == K_PUNG || g->kind == K_KONG)
+                 && count_codes(tiles, f->counts, &f->n_tiles, g);
+        }
+        Py_XDECREF(kind);
+        Py_XDECREF(tiles);
+    }
+    Py_DECREF(v);
+    if (ok <= 0)
+        return ok;
+    int *slots[] = {&f->self_drawn, &f->kong_replacement, &f->after_kong_discard,
+                    &f->robbing_kong, &f->last_tile, &f->first_go_around, &f->fourth_tile,
+                    &f->kong_on_kong};
+    for (int i = 0; i < 8; i++)
+        if ((*slots[i] = flag(state, A_SELF_DRAWN + i)) < 0)
+            return -1;
+    f->dealer = dealer;
+    f->unique_wait = 0;
+    for (int i = 0; i < 2; i++) {
+        if ((v = PyObject_GetAttr(state, ATTRS[i ? A_PREVALENT_WIND : A_SEAT_WIND])) == NULL)
+            return -1;
+        t = PyUnicode_Check(v) ? tile_index(v) : -1;
+        Py_DECREF(v);
+        if (t < 27 || t > 30)
+            return 0;
+        *(i ? &f->prevalent : &f->seat) = t;
+    }
+    if ((v = PyObject_GetAttr(state, ATTRS[A_FLOWER_COUNT])) == NULL)
+        return -1;
+    ok = small_int(v, 1000, &f->flowers);
+    Py_DECREF(v);
+    return ok;
+}
+
+/* One reading (a Decomposition: its form and concealed groups) joined with the melds into f, a
+ * copy of the hand's shared facts: 1 read, 0 refused (a wild tile, a kind or size it does not
+ * hold), -1 error. */
+static int read_reading(PyObject *d, const Group *melds, int n_melds, Facts *f)
+{
+    PyObject *v = PyObject_GetAttr(d, ATTRS[A_FORM]);
+    if (v == NULL)
+        return -1;
+    f->form = facts_form_of(v);
+    Py_DECREF(v);
+    if (f->form < 0 || (v = PyObject_GetAttr(d, ATTRS[A_GROUPS])) == NULL)
+        return f->form < 0 ? 0 : -1;
+    int ok = PyTuple_Check(v) && PyTuple_GET_SIZE(v) <= MAXG;
+    f->n_groups = ok ? (int)PyTuple_GET_SIZE(v) : 0;
+    f->n_sets = 0;
+    f->pair = -1;
+    for (int i = 0; ok == 1 && i < f->n_groups; i++) {
+        PyObject *g = PyTuple_GET_ITEM(v, i), *kind, *tiles, *wilds;
+        Group *x = &f->groups[i];
+        if ((kind = PyObject_GetAttr(g, ATTRS[A_KIND])) == NULL)
+            ok = -1;
+        else if ((tiles = PyObject_GetAttr(g, ATTRS[A_TILES])) == NULL) {
+            Py_DECREF(kind);
+            ok = -1;
+        }
+        else {
+            x->kind = group_kind_of(kind);
+            x->exposed = 0;
+            ok = x->kind >= 0 && x->kind != K_KONG && PyTuple_Check(tiles)
+                 && group_read_tiles(tiles, x);
+            Py_DECREF(kind);
+            Py_DECREF(tiles);
+            if (ok && (wilds = PyObject_GetAttr(g, ATTRS[A_WILDS])) == NULL)
+                ok = -1;
+            else if (ok) {
+                int w = 1;
+                ok = small_int(wilds, 0, &w) && w == 0; /* riichi plays no wild tile */
+                Py_DECREF(wilds);
+            }
+        }
+        if (ok == 1 && (x->kind == K_CHOW || x->kind == K_PUNG)) {
+            if (f->n_sets >= MAXS)
+                ok = 0;
+            else
+                f->sets[f->n_sets++] = *x;
+        }
+        else if (ok == 1 && x->kind == K_PAIR && f->pair < 0)
+            f->pair = x->t[0];
+    }
+    Py_DECREF(v);
+    if (ok != 1)
+        return ok;
+    if (f->n_sets + n_melds > MAXS)
+        return 0;
+    for (int i = 0; i < n_melds; i++)
+        f->sets[f->n_sets++] = melds[i];
+    return 1;
+}
+
+/* A list of tile codes for the tiles of counts, in the order of assistant.tiles.TILES. */
+static PyObject *codes_list(const int *counts, int n)
+{
+    PyObject *out = PyList_New(n);
+    if (out == NULL)
+        return NULL;
+    int k = 0;
+    for (int t = 0; t < NT; t++)
+        for (int c = 0; c < counts[t] && k < n; c++) {
+            Py_INCREF(CODES[t]);
+            PyList_SET_ITEM(out, k++, CODES[t]);
+        }
+    return out;
+}
+
+/* riichi_score(state, readings, card, context): a riichi hand scored in one call. `state`: its
+ * HandState (a win tile given); `readings`: its Decompositions (a list or tuple); `card`: bytes
+ * packed by native_card in riichi.py; `context`: native_context's tuple. The answer is None where
+ * no reading has a yaku, else for the best reading (form, tiles in order, the group the winning
+ * tile completed as a list or None, ((row, han, count), ...), han, fu, ((name, fu), ...),
+ * yakuman, base, limit, (dora, aka, ura, nukidora), payments, matrix, transfers, points,
+ * honba_points); NotImplemented for anything this does not read. */
 PyObject *core_riichi_score(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *hands, *win, *card_obj, *context;
-    if (!PyArg_ParseTuple(args, "OOOO", &hands, &win, &card_obj, &context))
+    PyObject *state, *decompositions, *card_obj, *context;
+    if (!PyArg_ParseTuple(args, "OOOO", &state, &decompositions, &card_obj, &context))
         return NULL;
     RiichiCard card;
     RiichiContext ctx;
     if (!PyBytes_Check(card_obj)
         || !riichi_card((const unsigned char *)PyBytes_AS_STRING(card_obj),
                         PyBytes_GET_SIZE(card_obj), &card)
-        || !read_context(context, &card, &ctx) || (!PyList_Check(hands) && !PyTuple_Check(hands))
-        || PySequence_Fast_GET_SIZE(hands) > MAX_HANDS)
+        || !read_context(context, &card, &ctx)
+        || (!PyList_Check(decompositions) && !PyTuple_Check(decompositions))
+        || PySequence_Fast_GET_SIZE(decompositions) > MAX_HANDS)
         Py_RETURN_NOTIMPLEMENTED;
-    Py_ssize_t n_hands = PySequence_Fast_GET_SIZE(hands);
-    PyObject **hand_objs = PySequence_Fast_ITEMS(hands);
+    Py_ssize_t n_hands = PySequence_Fast_GET_SIZE(decompositions);
+    PyObject **items = PySequence_Fast_ITEMS(decompositions);
     static Facts facts[MAX_HANDS]; /* the GIL is held throughout: one call at a time */
+    Facts shared;
+    Group melds[MAXS];
     RiichiReading readings[MAX_READINGS];
-    int hand_of[MAX_READINGS], group_at[MAX_READINGS], n = 0;
-    Facts won;
-    memset(&won, 0, sizeof won);
-    int ok = facts_read_win(win, &won);
+    int hand_of[MAX_READINGS], n = 0, n_melds = 0;
+    int ok = read_state(state, ctx.dealer, &shared, melds, &n_melds);
     if (ok < 0)
         return NULL;
-    if (ok == 0)
+    if (ok == 0 || shared.win < 0)
         Py_RETURN_NOTIMPLEMENTED;
     for (Py_ssize_t h = 0; h < n_hands; h++) {
         Facts *f = &facts[h];
-        memset(f, 0, sizeof *f);
-        if ((ok = facts_read_hand(hand_objs[h], f)) < 0)
+        *f = shared;
+        if ((ok = read_reading(items[h], melds, n_melds, f)) < 0)
             return NULL;
         if (ok == 0)
             Py_RETURN_NOTIMPLEMENTED;
-        copy_win(f, &won);
         /* readings_of: a reading per distinct group of the winning tile, in Python's order */
         int groups[MAXG], n_groups = 0;
-        for (int g = 0; g < f->n_groups && f->win >= 0; g++) {
+        for (int g = 0; g < f->n_groups; g++) {
             const Group *x = &f->groups[g];
             int has = 0, dup = 0;
             if (x->kind != K_PAIR && x->kind != K_CHOW && x->kind != K_PUNG)
@@ -794,7 +982,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
             Py_RETURN_NOTIMPLEMENTED;
         if (f->form == F_ORPHANS || n_groups == 0) {
             readings[n] = (RiichiReading){f, {.kind = -1}};
-            hand_of[n] = (int)h, group_at[n++] = -1;
+            hand_of[n++] = (int)h;
         }
         for (int i = 1; i < n_groups; i++) /* insertion sort: a handful of groups */
             for (int j = i; j > 0 && group_before(&f->groups[groups[j]],
@@ -805,7 +993,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
             }
         for (int i = 0; i < n_groups; i++) {
             readings[n] = (RiichiReading){f, f->groups[groups[i]]};
-            hand_of[n] = (int)h, group_at[n++] = groups[i];
+            hand_of[n++] = (int)h;
         }
     }
     RiichiValue best;
@@ -815,7 +1003,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
     if (at < 0)
         Py_RETURN_NONE;
     RiichiPayment paid[RIICHI_MAX_PAYMENTS];
-    int k = riichi_settle(&card, &ctx, &best, won.dealer, won.self_drawn, paid);
+    int k = riichi_settle(&card, &ctx, &best, shared.self_drawn, paid);
     long points = 0, honba_points = 0;
     for (int i = 0; i < k; i++) {
         if (paid[i].reason == 2)
@@ -823,17 +1011,19 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
         else if (paid[i].reason != 3)
             points += paid[i].amount;
     }
-    PyObject *hand = hand_objs[hand_of[at]], *group = Py_None;
-    PyObject *groups = NULL;
-    if (group_at[at] >= 0) {
-        if ((groups = PyObject_GetAttr(hand, A_GROUPS)) == NULL)
-            return NULL;
-        if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) <= group_at[at]) {
-            Py_DECREF(groups);
-            Py_RETURN_NOTIMPLEMENTED;
+    const Facts *f = readings[at].hand;
+    const Group *g = &readings[at].group;
+    PyObject *form = PyObject_GetAttr(items[hand_of[at]], ATTRS[A_FORM]);
+    PyObject *tiles = codes_list(f->counts, f->n_tiles), *wait = Py_None;
+    if (g->kind >= 0) {
+        wait = PyList_New(g->n);
+        for (int i = 0; wait != NULL && i < g->n; i++) {
+            Py_INCREF(CODES[g->t[i]]);
+            PyList_SET_ITEM(wait, i, CODES[g->t[i]]);
         }
-        group = PyTuple_GET_ITEM(groups, group_at[at]);
     }
+    else
+        Py_INCREF(wait);
     PyObject *lines = PyTuple_New(best.n_lines), *parts = PyTuple_New(best.n_fu);
     for (int i = 0; lines != NULL && i < best.n_lines; i++) {
         PyObject *row = Py_BuildValue("(iii)", best.row[i], best.han_each[i], best.count[i]);
@@ -849,19 +1039,21 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
         else
             PyTuple_SET_ITEM(parts, i, row);
     }
-    PyObject *ledger = ledger_json(paid, k, ctx.n_seats);
-    PyObject *out = NULL;
-    if (lines != NULL && parts != NULL && ledger != NULL)
-        out = Py_BuildValue("(OONiiNiii(iiii)OOOll)", hand, group, lines, best.han, best.fu, parts,
-                            best.yakuman, best.base, best.limit, best.dora[0], best.dora[1],
+    PyObject *ledger = ledger_json(paid, k, ctx.n_seats), *out = NULL;
+    if (form != NULL && tiles != NULL && wait != NULL && lines != NULL && parts != NULL
+        && ledger != NULL)
+        out = Py_BuildValue("(NNNNiiNiii(iiii)OOOll)", form, tiles, wait, lines, best.han, best.fu,
+                            parts, best.yakuman, best.base, best.limit, best.dora[0], best.dora[1],
                             best.dora[2], best.dora[3], PyTuple_GET_ITEM(ledger, 0),
                             PyTuple_GET_ITEM(ledger, 1), PyTuple_GET_ITEM(ledger, 2), points,
                             honba_points);
     else {
+        Py_XDECREF(form);
+        Py_XDECREF(tiles);
+        Py_XDECREF(wait);
         Py_XDECREF(lines);
         Py_XDECREF(parts);
     }
     Py_XDECREF(ledger);
-    Py_XDECREF(groups);
     return out;
 }

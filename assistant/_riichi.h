@@ -31,6 +31,7 @@ typedef struct {
     int riichi, double_riichi, ippatsu, red_fives, nukidora;
     int dora[NT], ura[NT]; /* how many indicators point at each tile */
     int n_seats, winner, discarder; /* discarder -1: a self-draw */
+    int dealer;                     /* the winner deals */
     int bonus;                      /* honba counters this winner takes (0: not the first winner) */
     int takes_sticks, n_sticks, stick_seat[4], stick_count[4]; /* in the order given */
 } RiichiContext;
@@ -64,9 +65,9 @@ int riichi_card(const unsigned char *bytes, Py_ssize_t size, RiichiCard *card);
  * reads. */
 int riichi_best(const RiichiCard *card, const RiichiReading *readings, int n,
                 const RiichiContext *ctx, RiichiValue *best);
-/* The payments of a hand worth best->base won by ctx->winner (dealer: the winner deals),
- * self-drawn or not, with the honba and the riichi sticks: how many written into out. */
+/* The payments of a hand worth best->base won by ctx->winner, self-drawn or not, with the honba
+ * and the riichi sticks: how many written into out. */
 int riichi_settle(const RiichiCard *card, const RiichiContext *ctx, const RiichiValue *best,
-                  int dealer, int self_drawn, RiichiPayment *out);
+                  int self_drawn, RiichiPayment *out);
 
 #endif

@@ -230,6 +230,19 @@ def test_one_core_call_per_hand_scores_as_python_does(monkeypatch: pytest.Monkey
         assert seen[key] > 0, (key, seen)
 
 
+def _plain_win() -> tuple[HandState, list, bytes | None]:
+    """A concealed win on a discard (seat S), its readings and the default card."""
+    state = HandState.from_json({"concealed": "234m567p22s345s78s", "win_tile": "9s",
+                                 "context": {"seat_wind": "S"}})
+    readings = decompositions(to_counts(state.tiles), 0, R.RIICHI.forms, False)
+    return state, readings, R.native_card(dict(R.DEFAULTS), False)
+
+
+#: A context for :func:`_plain_win`: riichi, one dora indicator (1s), seat S wins on W's discard,
+#: S's own stick on the table.
+PLAIN_CONTEXT = (True, False, False, 0, 0, ["1s"], [], 4, "S", "W", 0, True, {"S": 1}, False)
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(card=st.one_of(st.binary(max_size=80), st.just(b"RIC1" + bytes(20))),
        context=st.lists(st.one_of(st.booleans(), st.integers(-5, 2 ** 40), st.none(),
@@ -237,42 +250,43 @@ def test_one_core_call_per_hand_scores_as_python_does(monkeypatch: pytest.Monkey
                                   st.lists(st.sampled_from(["1m", "E", "0p", "zz"]), max_size=3),
                                   st.dictionaries(st.sampled_from(["E", "W", "Q", 3]),
                                                   st.integers(-2, 5), max_size=3)),
-                        min_size=11, max_size=14).map(tuple))
+                        min_size=12, max_size=15).map(tuple))
 def test_junk_into_riichi_score_never_crashes(card: bytes, context: tuple) -> None:
     if not hasattr(native.core, "riichi_score"):
         pytest.skip("the compiled core predates riichi_score")
-    readings, s = _readings({"concealed": "234m567p22s345s78s", "win_tile": "9s",
-                             "context": {"seat_wind": "S"}}, {})
-    hands = [readings[0].hand]
-    assert native.core.riichi_score(hands, s.win, card, context) is NotImplemented
-    good = R.native_card(dict(R.DEFAULTS), False)
-    got = native.core.riichi_score(hands, s.win, good, context)
+    state, readings, good = _plain_win()
+    assert native.core.riichi_score(state, readings, card, context) is NotImplemented
+    got = native.core.riichi_score(state, readings, good, context)
     assert got is NotImplemented or isinstance(got, tuple) or got is None
 
 
-def test_a_wrong_card_or_context_is_refused_not_misread() -> None:
+def test_a_wrong_card_context_or_reading_is_refused_not_misread() -> None:
     if not hasattr(native.core, "riichi_score"):
         pytest.skip("the compiled core predates riichi_score")
-    readings, s = _readings({"concealed": "234m567p22s345s78s", "win_tile": "9s",
-                             "context": {"seat_wind": "S"}}, {})
-    hands = [readings[0].hand]
-    card = R.native_card(dict(R.DEFAULTS), False)
+    state, readings, card = _plain_win()
     assert card is not None
-    context = (True, False, False, 0, 0, ["1s"], [], 4, "S", "W", 0, True, {"S": 1})
-    got = native.core.riichi_score(hands, s.win, card, context)
-    assert got[2:4] == (((0, 1, 1), (4, 1, 1)), 4) and got[10] == {"E": 0, "S": 7700,
-                                                                     "W": -7700, "N": 0}
     core = native.core
+    got = core.riichi_score(state, readings, card, PLAIN_CONTEXT)
+    # riichi (row 0) and pinfu (row 4), 1 + 1 + 2 dora: 4 han 30 fu, 7700 from the discarder
+    assert got[3:5] == (((0, 1, 1), (4, 1, 1)), 4) and got[11] == {"E": 0, "S": 7700,
+                                                                     "W": -7700, "N": 0}
     for bad in (card[:-1], card[:4] + bytes((99,)) + card[5:], b"RIC2" + card[4:],
                 card[:24] + bytes((77,)) + card[25:]):
-        assert core.riichi_score(hands, s.win, bad, context) is NotImplemented
+        assert core.riichi_score(state, readings, bad, PLAIN_CONTEXT) is NotImplemented
     for i, junk in ((0, 1), (3, True), (5, ["0m"]), (7, 5), (8, "N3"), (9, "S"), (12, {"X": 1}),
-                    (12, {"E": -1}), (10, 2 ** 31)):
-        bad_context = context[:i] + (junk,) + context[i + 1:]
-        assert core.riichi_score(hands, s.win, card, bad_context) is NotImplemented, (i, junk)
-    assert core.riichi_score([object()] * 40, s.win, card, context) is NotImplemented
-    assert core.riichi_score("hands", s.win, card, context) is NotImplemented
+                    (12, {"E": -1}), (10, 2 ** 31), (13, 0)):
+        bad_context = PLAIN_CONTEXT[:i] + (junk,) + PLAIN_CONTEXT[i + 1:]
+        assert core.riichi_score(state, readings, card, bad_context) is NotImplemented, (i, junk)
+    wild = [replace(readings[0], groups=(replace(readings[0].groups[0], wilds=1),)
+                    + readings[0].groups[1:])]
+    odd = [replace(readings[0], groups=(replace(readings[0].groups[0], kind="kong"),)
+                   + readings[0].groups[1:])]
+    for bad_readings in (wild, odd, [readings[0]] * 40, "readings"):
+        assert core.riichi_score(state, bad_readings, card, PLAIN_CONTEXT) is NotImplemented
+    for bad_state in (replace(state, win_tile=None), replace(state, concealed=["1x"] * 13),
+                      replace(state, seat_wind="Q")):
+        assert core.riichi_score(bad_state, readings, card, PLAIN_CONTEXT) is NotImplemented
     with pytest.raises(AttributeError):
-        core.riichi_score([object()], s.win, card, context)
+        core.riichi_score(object(), readings, card, PLAIN_CONTEXT)
     with pytest.raises(AttributeError):
-        core.riichi_score(hands, object(), card, context)
+        core.riichi_score(state, [object()], card, PLAIN_CONTEXT)

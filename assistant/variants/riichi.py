@@ -630,9 +630,10 @@ def readings_of(state: HandState, readings: list[Decomposition]) -> list[Reading
 class Valued:
     """A reading scored: its yaku (line, han each, count), dora by kind, han, fu, yakuman
     multiple, base points and limit name; its items are written when asked (the best reading's
-    only: the others are compared by their numbers)."""
+    only: the others are compared by their numbers). ``reading`` is ``None`` for the core's
+    answer, which gives its :attr:`shape` instead."""
 
-    reading: Reading
+    reading: Reading | None
     found: list[tuple[Yaku, int, int]]
     dora: dict[str, int]
     han: int
@@ -641,6 +642,18 @@ class Valued:
     yakuman: int
     base: int
     limit: str | None
+    given_shape: tuple[list[str], str, list[str] | None] | None = None
+
+    @cached_property
+    def shape(self) -> tuple[list[str], str, list[str] | None]:
+        """The reading's tiles in order, its form's name and the group the winning tile
+        completed (``None``: none, as for thirteen orphans)."""
+        if self.given_shape is not None:
+            return self.given_shape
+        r = self.reading
+        assert r is not None
+        return (sorted_tiles(r.hand.tiles), r.hand.form.value,
+                list(r.group[1]) if r.group else None)
 
     @property
     def fu_items(self) -> list[dict[str, Any]]:
@@ -650,7 +663,7 @@ class Valued:
     @cached_property
     def items(self) -> list[dict[str, Any]]:
         """The score items: each yaku with the hand's tiles, then each kind of dora held."""
-        tiles = sorted_tiles(self.reading.hand.tiles)
+        tiles = self.shape[0]
         out = [_item(y, han, count, tiles) for y, han, count in self.found]
         for key, n in self.dora.items():
             if n:
@@ -945,8 +958,8 @@ def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decompos
         "points": points + honba_points, "unit": "han", "honba": honba,
         "honba_points": honba_points, "riichi_sticks": sum(sticks.values()),
         "sticks_points": stick_points, "received": points + honba_points + stick_points,
-        "winner": winner, "dealer": table.dealer, "hand_form": v.reading.hand.form.value,
-        "wait_group": list(v.reading.group[1]) if v.reading.group else None,
+        "winner": winner, "dealer": table.dealer, "hand_form": v.shape[1],
+        "wait_group": v.shape[2],
         **ledger_json, "assumed": assumed,
     }
     if v.limit in LIMIT_NAMES:
@@ -1004,21 +1017,20 @@ def _native_score(state: HandState, profile: RuleProfile, readings: list[Decompo
     context = (state.riichi, state.double_riichi, state.ippatsu, state.red_fives,
                state.nukidora, state.dora_indicators, state.ura_dora_indicators,
                len(table.seats), table.seat, table.discarder,
-               table.honba if takes else 0, takes, sticks)
-    got = _CORE.riichi_score(winning_hands(state, readings), Win.of(state, dealer), card, context)
+               table.honba if takes else 0, takes, sticks, dealer)
+    got = _CORE.riichi_score(state, readings, card, context)
     if got is NotImplemented:
         return None
     if got is None:
         raise _no_yaku()
-    (hand, group, lines, han, fu, parts, yakuman, base, limit, dora, payments, matrix,
+    (form, tiles, wait, lines, han, fu, parts, yakuman, base, limit, dora, payments, matrix,
      transfers, points, honba_points) = got
-    is_open = hand.melds_exposed > 0
-    side = GATED_BY_OPEN[is_open]
+    side = GATED_BY_OPEN[any(not m.concealed for m in state.melds)]
     limit_name = LIMIT_OF_CODE[limit]
-    v = Valued(Reading(hand, group, state.self_drawn, is_open),
-               [(side[row][0], each, count) for row, each, count in lines],
-               {} if limit_name == "yakuman" and yakuman else dict(zip(DORA_KEYS, dora, strict=True)),
-               han, fu, list(parts), yakuman, base, limit_name)
+    v = Valued(None, [(side[row][0], each, count) for row, each, count in lines],
+               {} if limit_name == "yakuman" and yakuman else dict(zip(DORA_KEYS, dora,
+                                                                       strict=True)),
+               han, fu, list(parts), yakuman, base, limit_name, (tiles, form.value, wait))
     return v, {"payments": payments, "matrix": matrix, "transfers": transfers}, points, (
         honba_points)
 
