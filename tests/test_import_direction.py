@@ -34,7 +34,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
                           "assistant.rules", "assistant.native", "assistant._core",
                           "assistant.table_view")),
     ("scoring", ("assistant.scoring", "assistant.scoring.*", "assistant._patterns")),
-    ("variants", ("assistant.variants", "assistant.variants.*")),
+    ("variants", ("assistant.variants", "assistant.variants.*", "assistant._riichi")),
     ("analysis", ("assistant", "assistant.legality", "assistant.value", "assistant.danger",
                   "assistant.verdict", "assistant.analysis", "assistant.claims",
                   "assistant.procedures", "assistant.report")),
