@@ -947,7 +947,6 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
         Py_RETURN_NOTIMPLEMENTED;
     Py_ssize_t n_hands = PySequence_Fast_GET_SIZE(decompositions);
     PyObject **items = PySequence_Fast_ITEMS(decompositions);
-    static Facts facts[MAX_HANDS]; /* the GIL is held throughout: one call at a time */
     Facts shared;
     Group melds[MAXS];
     RiichiReading readings[MAX_READINGS];
@@ -957,13 +956,20 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
         return NULL;
     if (ok == 0 || shared.win < 0)
         Py_RETURN_NOTIMPLEMENTED;
+    /* each reading's facts on the heap: a Python property read below may let another thread
+     * run this function meanwhile */
+    Facts *facts = PyMem_Malloc(sizeof(Facts) * (size_t)(n_hands ? n_hands : 1));
+    if (facts == NULL)
+        return PyErr_NoMemory();
+    PyObject *out = NULL;
     for (Py_ssize_t h = 0; h < n_hands; h++) {
         Facts *f = &facts[h];
         *f = shared;
-        if ((ok = read_reading(items[h], melds, n_melds, f)) < 0)
-            return NULL;
-        if (ok == 0)
-            Py_RETURN_NOTIMPLEMENTED;
+        if ((ok = read_reading(items[h], melds, n_melds, f)) <= 0) {
+            if (ok == 0)
+                out = Py_NewRef(Py_NotImplemented);
+            goto done;
+        }
         /* readings_of: a reading per distinct group of the winning tile, in Python's order */
         int groups[MAXG], n_groups = 0;
         for (int g = 0; g < f->n_groups; g++) {
@@ -978,8 +984,10 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
             if (has && !dup)
                 groups[n_groups++] = g;
         }
-        if (n + n_groups + 1 > MAX_READINGS)
-            Py_RETURN_NOTIMPLEMENTED;
+        if (n + n_groups + 1 > MAX_READINGS) {
+            out = Py_NewRef(Py_NotImplemented);
+            goto done;
+        }
         if (f->form == F_ORPHANS || n_groups == 0) {
             readings[n] = (RiichiReading){f, {.kind = -1}};
             hand_of[n++] = (int)h;
@@ -998,10 +1006,10 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
     }
     RiichiValue best;
     int at = riichi_best(&card, readings, n, &ctx, &best);
-    if (at == -2)
-        Py_RETURN_NOTIMPLEMENTED;
-    if (at < 0)
-        Py_RETURN_NONE;
+    if (at < 0) {
+        out = Py_NewRef(at == -2 ? Py_NotImplemented : Py_None);
+        goto done;
+    }
     RiichiPayment paid[RIICHI_MAX_PAYMENTS];
     int k = riichi_settle(&card, &ctx, &best, shared.self_drawn, paid);
     long points = 0, honba_points = 0;
@@ -1039,7 +1047,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
         else
             PyTuple_SET_ITEM(parts, i, row);
     }
-    PyObject *ledger = ledger_json(paid, k, ctx.n_seats), *out = NULL;
+    PyObject *ledger = ledger_json(paid, k, ctx.n_seats);
     if (form != NULL && tiles != NULL && wait != NULL && lines != NULL && parts != NULL
         && ledger != NULL)
         out = Py_BuildValue("(NNNNiiNiii(iiii)OOOll)", form, tiles, wait, lines, best.han, best.fu,
@@ -1055,5 +1063,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
         Py_XDECREF(parts);
     }
     Py_XDECREF(ledger);
+done:
+    PyMem_Free(facts);
     return out;
 }
