@@ -4,10 +4,12 @@ points each seat pays.
 The rules, conventions and options, with every difference from the PyPI ``mahjong`` package (the
 tests' oracle), are in ``docs/rules/riichi.md``. The yaku are a card (:data:`YAKU`): hand shapes
 are catalogue patterns, the situational yaku (riichi, ippatsu, haitei …) read :class:`Situation`.
-Where the compiled core is built, one call per reading (:func:`native_reading`, ``riichi_yaku``
-in ``assistant/_patterns.c``) tests every line and counts the fu on the card's rows packed once
-per side; the Python tests here are the pure path and what ``tests/test_riichi_native.py``
-compares the core with.
+Where the compiled core is built, one call per hand (``riichi_score`` in ``assistant/_riichi.c``,
+on the card and options packed once per option values by :func:`native_card`) scores every
+reading, picks the best and settles its payments; Python writes the best reading's items and the
+answer. :func:`native_reading` (``riichi_yaku``) is the same per reading, for :func:`has_yaku`. The
+Python tests here are the pure path and what ``tests/test_riichi_native.py`` compares the core
+with.
 
 >>> from assistant import analyze
 >>> s = analyze({"variant": "riichi", "concealed": "234m567p22s345s78s", "win_tile": "9s",
