@@ -684,9 +684,13 @@ static int read_context(PyObject *t, const RiichiCard *card, RiichiContext *ctx)
             return 0;
         ctx->n_sticks++;
     }
-    /* every amount paid fits an int: the limits above against the card's int32 amounts */
+    /* every amount paid fits an int: the card's int32 amounts times the counts read */
+    long long sticks = 0;
+    for (int i = 0; i < ctx->n_sticks; i++)
+        sticks += ctx->stick_count[i];
     if ((long long)card->honba_ron * ctx->bonus > INT32_MAX
-        || (long long)card->stick_value * 1000000 > INT32_MAX)
+        || (long long)card->honba_tsumo * ctx->bonus > INT32_MAX
+        || (long long)card->stick_value * sticks > INT32_MAX)
         return 0;
     return 1;
 }
@@ -694,7 +698,7 @@ static int read_context(PyObject *t, const RiichiCard *card, RiichiContext *ctx)
 /* The payments as Ledger.to_json writes them: (payments, matrix, transfers). */
 static PyObject *ledger_json(const RiichiPayment *paid, int k, int n_seats)
 {
-    int net[4] = {0}, gross[4][4] = {{0}};
+    long long net[4] = {0}, gross[4][4] = {{0}}; /* sums of int32 amounts */
     for (int i = 0; i < k; i++) {
         net[paid[i].payer] -= paid[i].amount;
         net[paid[i].payee] += paid[i].amount;
@@ -704,13 +708,13 @@ static PyObject *ledger_json(const RiichiPayment *paid, int k, int n_seats)
     if (payments == NULL || matrix == NULL || transfers == NULL)
         goto fail;
     for (int a = 0; a < n_seats; a++) {
-        PyObject *v = PyLong_FromLong(net[a]), *row = PyDict_New();
+        PyObject *v = PyLong_FromLongLong(net[a]), *row = PyDict_New();
         int bad = v == NULL || row == NULL || PyDict_SetItem(payments, SEATS[a], v) < 0;
         Py_XDECREF(v);
         for (int b = 0; !bad && b < n_seats; b++) {
             if (b == a)
                 continue;
-            PyObject *w = PyLong_FromLong(gross[a][b]);
+            PyObject *w = PyLong_FromLongLong(gross[a][b]);
             bad = w == NULL || PyDict_SetItem(row, SEATS[b], w) < 0;
             Py_XDECREF(w);
         }
@@ -1012,7 +1016,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
     }
     RiichiPayment paid[RIICHI_MAX_PAYMENTS];
     int k = riichi_settle(&card, &ctx, &best, shared.self_drawn, paid);
-    long points = 0, honba_points = 0;
+    long long points = 0, honba_points = 0;
     for (int i = 0; i < k; i++) {
         if (paid[i].reason == 2)
             honba_points += paid[i].amount;
@@ -1050,7 +1054,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
     PyObject *ledger = ledger_json(paid, k, ctx.n_seats);
     if (form != NULL && tiles != NULL && wait != NULL && lines != NULL && parts != NULL
         && ledger != NULL)
-        out = Py_BuildValue("(NNNNiiNiii(iiii)OOOll)", form, tiles, wait, lines, best.han, best.fu,
+        out = Py_BuildValue("(NNNNiiNiii(iiii)OOOLL)", form, tiles, wait, lines, best.han, best.fu,
                             parts, best.yakuman, best.base, best.limit, best.dora[0], best.dora[1],
                             best.dora[2], best.dora[3], PyTuple_GET_ITEM(ledger, 0),
                             PyTuple_GET_ITEM(ledger, 1), PyTuple_GET_ITEM(ledger, 2), points,

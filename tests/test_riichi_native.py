@@ -159,8 +159,10 @@ def _riichi_variant(rng: random.Random) -> dict[str, Any]:
     hand = json.loads(json.dumps(case.state))
     options = hand["options"]
     options["renhou"] = rng.choice(("none", "five_han", "yakuman"))
-    options["stick_value"] = rng.choice((1000, 1000, 500, 0))
+    options["stick_value"] = rng.choice((1000, 1000, 500, 0, 10000))
     table = hand["table"]
+    if rng.random() < 0.05:  # long runs of draws: large honba amounts
+        table["honba"] = rng.choice((40, 300))
     discarder = table["discarder"]
     seat = hand["context"]["seat_wind"]
     if discarder is not None and rng.random() < 0.15:
