@@ -36,8 +36,10 @@ typedef struct {
     int takes_sticks, n_sticks, stick_seat[4], stick_count[4]; /* in the order given */
 } RiichiContext;
 
-/* One reading: the hand's facts (read once, shared by its readings) and the group the winning
- * tile completed (kind -1: none). */
+/* One reading: the hand's facts (shared by the readings of one decomposition: its sets, pair,
+ * concealed groups and tiles as facts_read_hand fills them, the win's flags, winds and dealer as
+ * facts_read_win does) and the group the winning tile completed (kind -1: none). riichi_best
+ * tests a decomposition's patterns once where consecutive readings share its Facts. */
 typedef struct {
     const Facts *hand;
     Group group;
