@@ -9,9 +9,10 @@
  * WinningHand (one per distinct group the winning tile may have completed, as readings_of in
  * riichi.py), each one's lines, the lines kept (replacements, yakuman alone), fu, dora, ura-dora,
  * red fives and nukidora, han, limit and base points; the best reading by what the winner
- * receives; and the payments of that hand (dealer or not, self-draw or discard, honba, riichi
- * sticks). The card packs both sides' lines and the options once per rule set (native_card in
- * riichi.py); Python writes the items of the best reading only. riichi_best and riichi_settle
+ * receives; the payments of that hand (dealer or not, self-draw or discard, honba, riichi
+ * sticks); and the answer's dict but its items, which Python writes for the best reading only.
+ * The card packs both sides' lines and the options once per rule set (native_card in
+ * riichi.py). riichi_best and riichi_settle
  * (_riichi.h) are the same for C callers. tests/test_riichi_native.py compares every answer with
  * the pure path's, the whole score dict.
  *
@@ -62,6 +63,8 @@ enum { A_CONCEALED, A_WIN_TILE, A_MELDS, A_TYPE, A_MELD_CONCEALED, A_STANDS_FOR,
        A_FOURTH_TILE, A_KONG_ON_KONG, N_ATTRS };
 static PyObject *ATTRS[N_ATTRS];
 
+static int answer_init(void);
+
 int riichi_init(void)
 {
     const char *names[N_FU_NAMES] = {"tanki", "kanchan", "penchan", "pair", "pung", "kong",
@@ -95,7 +98,7 @@ int riichi_init(void)
         if ((CODES[t] = PyUnicode_InternFromString(t < 27 ? code : honours[t - 27])) == NULL)
             return -1;
     }
-    return 0;
+    return answer_init();
 }
 
 /* ---- one reading: its lines and fu ---- */
@@ -927,22 +930,153 @@ static PyObject *codes_list(const int *counts, int n)
     return out;
 }
 
-/* riichi_score(state, readings, card, context): a riichi hand scored in one call. `state`: its
- * HandState (a win tile given); `readings`: its Decompositions (a list or tuple); `card`: bytes
- * packed by native_card in riichi.py; `context`: native_context's tuple. The answer is None where
- * no reading has a yaku, else for the best reading (form, tiles in order, the group the winning
- * tile completed as a list or None, ((row, han, count), ...), han, fu, ((name, fu), ...),
- * yakuman, base, limit, (dora, aka, ura, nukidora), payments, matrix, transfers, points,
- * honba_points); NotImplemented for anything this does not read. */
+/* The keys of the answer, in its order (score_riichi in riichi.py writes the same). */
+enum { K_VARIANT, K_ITEMS, K_HAN, K_FU, K_FU_ITEMS, K_YAKUMAN, K_TOTAL, K_FAN, K_LIMIT,
+       K_BASE_POINTS, K_HAND_POINTS, K_POINTS, K_UNIT, K_HONBA, K_HONBA_POINTS, K_RIICHI_STICKS,
+       K_STICKS_POINTS, K_RECEIVED, K_WINNER, K_DEALER, K_HAND_FORM, K_WAIT_GROUP, K_PAYMENTS,
+       K_MATRIX, K_TRANSFERS, K_ASSUMED, N_KEYS };
+static const char *const KEY_NAMES[N_KEYS] = {
+    "variant", "items", "han", "fu", "fu_items", "yakuman", "total", "fan", "limit",
+    "base_points", "hand_points", "points", "unit", "honba", "honba_points", "riichi_sticks",
+    "sticks_points", "received", "winner", "dealer", "hand_form", "wait_group", "payments",
+    "matrix", "transfers", "assumed"};
+/* RiichiValue.limit's names (LIMIT_OF_CODE in riichi.py; code 0, no limit, is None), the forms'
+ * (assistant.shanten.Form) and the few other words of the answer. */
+static const char *const LIMIT_NAMES[7] = {NULL, "mangan", "haneman", "baiman", "sanbaiman",
+                                           "yakuman", "kazoe yakuman"};
+static const char *const FORM_NAMES[5] = {"regular", "seven_pairs", "thirteen_orphans",
+                                          "honors_and_knitted", "knitted_straight"};
+static PyObject *KEYS_OF[N_KEYS], *LIMITS[7], *FORMS[5], *S_HAN, *S_NAME_EN, *S_FU;
+
+static int answer_init(void)
+{
+    for (int i = 0; i < N_KEYS; i++)
+        if ((KEYS_OF[i] = PyUnicode_InternFromString(KEY_NAMES[i])) == NULL)
+            return -1;
+    LIMITS[0] = Py_None;
+    for (int i = 1; i < 7; i++)
+        if ((LIMITS[i] = PyUnicode_InternFromString(LIMIT_NAMES[i])) == NULL)
+            return -1;
+    for (int i = 0; i < 5; i++)
+        if ((FORMS[i] = PyUnicode_InternFromString(FORM_NAMES[i])) == NULL)
+            return -1;
+    return (S_HAN = PyUnicode_InternFromString("han")) == NULL
+           || (S_NAME_EN = PyUnicode_InternFromString("name_en")) == NULL
+           || (S_FU = PyUnicode_InternFromString("fu")) == NULL ? -1 : 0;
+}
+
+/* A list of the tiles' codes. */
+static PyObject *group_codes(const Group *g)
+{
+    PyObject *out = PyList_New(g->n);
+    for (int i = 0; out != NULL && i < g->n; i++) {
+        Py_INCREF(CODES[g->t[i]]);
+        PyList_SET_ITEM(out, i, CODES[g->t[i]]);
+    }
+    return out;
+}
+
+/* The answer of the best reading (score_riichi's dict, "items" None for Python to write), with
+ * what Python writes the items of: (answer, ((row, han, count), ...), the tiles in order,
+ * (dora, aka, ura, nukidora), limit code). `answer`: (variant, honba, dealer, assumed) as the
+ * caller read them. */
+static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
+                             const RiichiValue *best, const Facts *f, const Group *group,
+                             const RiichiPayment *paid, int k, PyObject *answer)
+{
+    long long points = 0, honba_points = 0, sticks = 0;
+    for (int i = 0; i < k; i++) {
+        if (paid[i].reason == 2)
+            honba_points += paid[i].amount;
+        else if (paid[i].reason != 3)
+            points += paid[i].amount;
+    }
+    for (int i = 0; i < ctx->n_sticks; i++)
+        sticks += ctx->stick_count[i];
+    long long stick_points = ctx->takes_sticks ? sticks * card->stick_value : 0;
+    PyObject *v[N_KEYS] = {NULL}, *out = NULL, *lines = NULL, *tiles = NULL;
+    PyObject *ledger = ledger_json(paid, k, ctx->n_seats);
+    PyObject *fu_items = PyList_New(best->n_fu);
+    for (int i = 0; fu_items != NULL && i < best->n_fu; i++) {
+        PyObject *d = Py_BuildValue("{OOOi}", S_NAME_EN, FU_NAMES[best->fu_name[i]], S_FU,
+                                    best->fu_value[i]);
+        if (d == NULL)
+            Py_CLEAR(fu_items);
+        else
+            PyList_SET_ITEM(fu_items, i, d);
+    }
+    if (ledger == NULL || fu_items == NULL)
+        goto done;
+    v[K_VARIANT] = Py_NewRef(PyTuple_GET_ITEM(answer, 0));
+    v[K_ITEMS] = Py_NewRef(Py_None);
+    v[K_HAN] = PyLong_FromLong(best->han);
+    v[K_FU] = PyLong_FromLong(best->fu);
+    v[K_FU_ITEMS] = Py_NewRef(fu_items);
+    v[K_YAKUMAN] = PyLong_FromLong(best->yakuman);
+    v[K_TOTAL] = Py_XNewRef(v[K_HAN]);
+    v[K_FAN] = Py_XNewRef(v[K_HAN]);
+    v[K_LIMIT] = Py_NewRef(LIMITS[best->limit]);
+    v[K_BASE_POINTS] = PyLong_FromLong(best->base);
+    v[K_HAND_POINTS] = PyLong_FromLongLong(points);
+    v[K_POINTS] = PyLong_FromLongLong(points + honba_points);
+    v[K_UNIT] = Py_NewRef(S_HAN);
+    v[K_HONBA] = Py_NewRef(PyTuple_GET_ITEM(answer, 1));
+    v[K_HONBA_POINTS] = PyLong_FromLongLong(honba_points);
+    v[K_RIICHI_STICKS] = PyLong_FromLongLong(sticks);
+    v[K_STICKS_POINTS] = PyLong_FromLongLong(stick_points);
+    v[K_RECEIVED] = PyLong_FromLongLong(points + honba_points + stick_points);
+    v[K_WINNER] = Py_NewRef(SEATS[ctx->winner]);
+    v[K_DEALER] = Py_NewRef(PyTuple_GET_ITEM(answer, 2));
+    v[K_HAND_FORM] = Py_NewRef(FORMS[f->form]);
+    v[K_WAIT_GROUP] = group->kind >= 0 ? group_codes(group) : Py_NewRef(Py_None);
+    v[K_PAYMENTS] = Py_NewRef(PyTuple_GET_ITEM(ledger, 0));
+    v[K_MATRIX] = Py_NewRef(PyTuple_GET_ITEM(ledger, 1));
+    v[K_TRANSFERS] = Py_NewRef(PyTuple_GET_ITEM(ledger, 2));
+    v[K_ASSUMED] = Py_NewRef(PyTuple_GET_ITEM(answer, 3));
+    PyObject *dict = PyDict_New();
+    for (int i = 0; dict != NULL && i < N_KEYS; i++)
+        if (v[i] == NULL || PyDict_SetItem(dict, KEYS_OF[i], v[i]) < 0)
+            Py_CLEAR(dict);
+    lines = PyTuple_New(best->n_lines);
+    for (int i = 0; lines != NULL && i < best->n_lines; i++) {
+        PyObject *row = Py_BuildValue("(iii)", best->row[i], best->han_each[i], best->count[i]);
+        if (row == NULL)
+            Py_CLEAR(lines);
+        else
+            PyTuple_SET_ITEM(lines, i, row);
+    }
+    tiles = codes_list(f->counts, f->n_tiles);
+    if (dict != NULL && lines != NULL && tiles != NULL)
+        out = Py_BuildValue("(NNN(iiii)i)", dict, lines, tiles, best->dora[0], best->dora[1],
+                            best->dora[2], best->dora[3], best->limit);
+    else {
+        Py_XDECREF(dict);
+        Py_XDECREF(lines);
+        Py_XDECREF(tiles);
+    }
+done:
+    for (int i = 0; i < N_KEYS; i++)
+        Py_XDECREF(v[i]);
+    Py_XDECREF(fu_items);
+    Py_XDECREF(ledger);
+    return out;
+}
+
+/* riichi_score(state, readings, card, context, answer): a riichi hand scored in one call.
+ * `state`: its HandState (a win tile given); `readings`: its Decompositions (a list or tuple);
+ * `card`: bytes packed by native_card in riichi.py; `context`: _native_score's tuple there;
+ * `answer`: (variant, honba, dealer, assumed), put in the answer as they are. The result is None
+ * where no reading has a yaku, else answer_json's for the best reading; NotImplemented for
+ * anything this does not read. */
 PyObject *core_riichi_score(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *state, *decompositions, *card_obj, *context;
-    if (!PyArg_ParseTuple(args, "OOOO", &state, &decompositions, &card_obj, &context))
+    PyObject *state, *decompositions, *card_obj, *context, *answer;
+    if (!PyArg_ParseTuple(args, "OOOOO", &state, &decompositions, &card_obj, &context, &answer))
         return NULL;
     RiichiCard card;
     RiichiContext ctx;
-    if (!PyBytes_Check(card_obj)
+    if (!PyTuple_Check(answer) || PyTuple_GET_SIZE(answer) != 4 || !PyBytes_Check(card_obj)
         || !riichi_card((const unsigned char *)PyBytes_AS_STRING(card_obj),
                         PyBytes_GET_SIZE(card_obj), &card)
         || !read_context(context, &card, &ctx)
@@ -954,7 +1088,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
     Facts shared;
     Group melds[MAXS];
     RiichiReading readings[MAX_READINGS];
-    int hand_of[MAX_READINGS], n = 0, n_melds = 0;
+    int n = 0, n_melds = 0;
     int ok = read_state(state, ctx.dealer, &shared, melds, &n_melds);
     if (ok < 0)
         return NULL;
@@ -993,8 +1127,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
             goto done;
         }
         if (f->form == F_ORPHANS || n_groups == 0) {
-            readings[n] = (RiichiReading){f, {.kind = -1}};
-            hand_of[n++] = (int)h;
+            readings[n++] = (RiichiReading){f, {.kind = -1}};
         }
         for (int i = 1; i < n_groups; i++) /* insertion sort: a handful of groups */
             for (int j = i; j > 0 && group_before(&f->groups[groups[j]],
@@ -1004,8 +1137,7 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
                 groups[j - 1] = swap;
             }
         for (int i = 0; i < n_groups; i++) {
-            readings[n] = (RiichiReading){f, f->groups[groups[i]]};
-            hand_of[n++] = (int)h;
+            readings[n++] = (RiichiReading){f, f->groups[groups[i]]};
         }
     }
     RiichiValue best;
@@ -1016,57 +1148,8 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
     }
     RiichiPayment paid[RIICHI_MAX_PAYMENTS];
     int k = riichi_settle(&card, &ctx, &best, shared.self_drawn, paid);
-    long long points = 0, honba_points = 0;
-    for (int i = 0; i < k; i++) {
-        if (paid[i].reason == 2)
-            honba_points += paid[i].amount;
-        else if (paid[i].reason != 3)
-            points += paid[i].amount;
-    }
     const Facts *f = readings[at].hand;
-    const Group *g = &readings[at].group;
-    PyObject *form = PyObject_GetAttr(items[hand_of[at]], ATTRS[A_FORM]);
-    PyObject *tiles = codes_list(f->counts, f->n_tiles), *wait = Py_None;
-    if (g->kind >= 0) {
-        wait = PyList_New(g->n);
-        for (int i = 0; wait != NULL && i < g->n; i++) {
-            Py_INCREF(CODES[g->t[i]]);
-            PyList_SET_ITEM(wait, i, CODES[g->t[i]]);
-        }
-    }
-    else
-        Py_INCREF(wait);
-    PyObject *lines = PyTuple_New(best.n_lines), *parts = PyTuple_New(best.n_fu);
-    for (int i = 0; lines != NULL && i < best.n_lines; i++) {
-        PyObject *row = Py_BuildValue("(iii)", best.row[i], best.han_each[i], best.count[i]);
-        if (row == NULL)
-            Py_CLEAR(lines);
-        else
-            PyTuple_SET_ITEM(lines, i, row);
-    }
-    for (int i = 0; parts != NULL && i < best.n_fu; i++) {
-        PyObject *row = Py_BuildValue("(Oi)", FU_NAMES[best.fu_name[i]], best.fu_value[i]);
-        if (row == NULL)
-            Py_CLEAR(parts);
-        else
-            PyTuple_SET_ITEM(parts, i, row);
-    }
-    PyObject *ledger = ledger_json(paid, k, ctx.n_seats);
-    if (form != NULL && tiles != NULL && wait != NULL && lines != NULL && parts != NULL
-        && ledger != NULL)
-        out = Py_BuildValue("(NNNNiiNiii(iiii)OOOLL)", form, tiles, wait, lines, best.han, best.fu,
-                            parts, best.yakuman, best.base, best.limit, best.dora[0], best.dora[1],
-                            best.dora[2], best.dora[3], PyTuple_GET_ITEM(ledger, 0),
-                            PyTuple_GET_ITEM(ledger, 1), PyTuple_GET_ITEM(ledger, 2), points,
-                            honba_points);
-    else {
-        Py_XDECREF(form);
-        Py_XDECREF(tiles);
-        Py_XDECREF(wait);
-        Py_XDECREF(lines);
-        Py_XDECREF(parts);
-    }
-    Py_XDECREF(ledger);
+    out = answer_json(&ctx, &card, &best, f, &readings[at].group, paid, k, answer);
 done:
     PyMem_Free(facts);
     return out;

@@ -243,6 +243,8 @@ def _plain_win() -> tuple[HandState, list, bytes | None]:
 #: A context for :func:`_plain_win`: riichi, one dora indicator (1s), seat S wins on W's discard,
 #: S's own stick on the table.
 PLAIN_CONTEXT = (True, False, False, 0, 0, ["1s"], [], 4, "S", "W", 0, True, {"S": 1}, False)
+#: What the answer takes as it is: variant, honba, dealer, assumed.
+PLAIN_ANSWER = ("riichi", 0, "E", [])
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -257,8 +259,9 @@ def test_junk_into_riichi_score_never_crashes(card: bytes, context: tuple) -> No
     if not hasattr(native.core, "riichi_score"):
         pytest.skip("the compiled core predates riichi_score")
     state, readings, good = _plain_win()
-    assert native.core.riichi_score(state, readings, card, context) is NotImplemented
-    got = native.core.riichi_score(state, readings, good, context)
+    assert native.core.riichi_score(state, readings, card, context, PLAIN_ANSWER) is (
+        NotImplemented)
+    got = native.core.riichi_score(state, readings, good, context, PLAIN_ANSWER)
     assert got is NotImplemented or isinstance(got, tuple) or got is None
 
 
@@ -268,27 +271,36 @@ def test_a_wrong_card_context_or_reading_is_refused_not_misread() -> None:
     state, readings, card = _plain_win()
     assert card is not None
     core = native.core
-    got = core.riichi_score(state, readings, card, PLAIN_CONTEXT)
+    got = core.riichi_score(state, readings, card, PLAIN_CONTEXT, PLAIN_ANSWER)
     # riichi (row 0) and pinfu (row 4), 1 + 1 + 2 dora: 4 han 30 fu, 7700 from the discarder
-    assert got[3:5] == (((0, 1, 1), (4, 1, 1)), 4) and got[11] == {"E": 0, "S": 7700,
-                                                                     "W": -7700, "N": 0}
+    answer, lines = got[0], got[1]
+    assert lines == ((0, 1, 1), (4, 1, 1)) and got[3] == (2, 0, 0, 0)
+    assert (answer["han"], answer["fu"], answer["payments"], answer["received"]) == (
+        4, 30, {"E": 0, "S": 7700, "W": -7700, "N": 0}, 8700)
     for bad in (card[:-1], card[:4] + bytes((99,)) + card[5:], b"RIC2" + card[4:],
                 card[:24] + bytes((77,)) + card[25:]):
-        assert core.riichi_score(state, readings, bad, PLAIN_CONTEXT) is NotImplemented
+        assert core.riichi_score(state, readings, bad, PLAIN_CONTEXT, PLAIN_ANSWER) is (
+            NotImplemented)
     for i, junk in ((0, 1), (3, True), (5, ["0m"]), (7, 5), (8, "N3"), (9, "S"), (12, {"X": 1}),
                     (12, {"E": -1}), (10, 2 ** 31), (13, 0)):
         bad_context = PLAIN_CONTEXT[:i] + (junk,) + PLAIN_CONTEXT[i + 1:]
-        assert core.riichi_score(state, readings, card, bad_context) is NotImplemented, (i, junk)
+        assert core.riichi_score(state, readings, card, bad_context, PLAIN_ANSWER) is (
+            NotImplemented), (i, junk)
+    for bad_answer in (None, ("riichi", 0, "E"), ["riichi", 0, "E", []]):
+        assert core.riichi_score(state, readings, card, PLAIN_CONTEXT, bad_answer) is (
+            NotImplemented)
     wild = [replace(readings[0], groups=(replace(readings[0].groups[0], wilds=1),)
                     + readings[0].groups[1:])]
     odd = [replace(readings[0], groups=(replace(readings[0].groups[0], kind="kong"),)
                    + readings[0].groups[1:])]
     for bad_readings in (wild, odd, [readings[0]] * 40, "readings"):
-        assert core.riichi_score(state, bad_readings, card, PLAIN_CONTEXT) is NotImplemented
+        assert core.riichi_score(state, bad_readings, card, PLAIN_CONTEXT, PLAIN_ANSWER) is (
+            NotImplemented)
     for bad_state in (replace(state, win_tile=None), replace(state, concealed=["1x"] * 13),
                       replace(state, seat_wind="Q")):
-        assert core.riichi_score(bad_state, readings, card, PLAIN_CONTEXT) is NotImplemented
+        assert core.riichi_score(bad_state, readings, card, PLAIN_CONTEXT, PLAIN_ANSWER) is (
+            NotImplemented)
     with pytest.raises(AttributeError):
-        core.riichi_score(object(), readings, card, PLAIN_CONTEXT)
+        core.riichi_score(object(), readings, card, PLAIN_CONTEXT, PLAIN_ANSWER)
     with pytest.raises(AttributeError):
-        core.riichi_score(state, [object()], card, PLAIN_CONTEXT)
+        core.riichi_score(state, [object()], card, PLAIN_CONTEXT, PLAIN_ANSWER)

@@ -6,8 +6,8 @@ tests' oracle), are in ``docs/rules/riichi.md``. The yaku are a card (:data:`YAK
 are catalogue patterns, the situational yaku (riichi, ippatsu, haitei …) read :class:`Situation`.
 Where the compiled core is built, one call per hand (``riichi_score`` in ``assistant/_riichi.c``,
 on the card and options packed once per option values by :func:`native_card`) scores every
-reading, picks the best and settles its payments; Python writes the best reading's items and the
-answer. :func:`native_reading` (``riichi_yaku``) is the same per reading, for :func:`has_yaku`. The
+reading, picks the best, settles its payments and writes the answer; Python writes the best
+reading's items. :func:`native_reading` (``riichi_yaku``) is the same per reading, for :func:`has_yaku`. The
 Python tests here are the pure path and what ``tests/test_riichi_native.py`` compares the core
 with.
 
@@ -632,10 +632,9 @@ def readings_of(state: HandState, readings: list[Decomposition]) -> list[Reading
 class Valued:
     """A reading scored: its yaku (line, han each, count), dora by kind, han, fu, yakuman
     multiple, base points and limit name; its items are written when asked (the best reading's
-    only: the others are compared by their numbers). ``reading`` is ``None`` for the core's
-    answer, which gives its :attr:`shape` instead."""
+    only: the others are compared by their numbers)."""
 
-    reading: Reading | None
+    reading: Reading
     found: list[tuple[Yaku, int, int]]
     dora: dict[str, int]
     han: int
@@ -644,18 +643,6 @@ class Valued:
     yakuman: int
     base: int
     limit: str | None
-    given_shape: tuple[list[str], str, list[str] | None] | None = None
-
-    @cached_property
-    def shape(self) -> tuple[list[str], str, list[str] | None]:
-        """The reading's tiles in order, its form's name and the group the winning tile
-        completed (``None``: none, as for thirteen orphans)."""
-        if self.given_shape is not None:
-            return self.given_shape
-        r = self.reading
-        assert r is not None
-        return (sorted_tiles(r.hand.tiles), r.hand.form.value,
-                list(r.group[1]) if r.group else None)
 
     @property
     def fu_items(self) -> list[dict[str, Any]]:
@@ -665,14 +652,20 @@ class Valued:
     @cached_property
     def items(self) -> list[dict[str, Any]]:
         """The score items: each yaku with the hand's tiles, then each kind of dora held."""
-        tiles = self.shape[0]
-        out = [_item(y, han, count, tiles) for y, han, count in self.found]
-        for key, n in self.dora.items():
-            if n:
-                ja, zh, en = DORA_NAMES[key]
-                out.append({"key": key, "name_ja": ja, "name_zh": zh, "name_en": en, "value": 1,
-                            "count": n})
-        return out
+        return _items(self.found, self.dora, sorted_tiles(self.reading.hand.tiles))
+
+
+def _items(found: list[tuple[Yaku, int, int]], dora: dict[str, int], tiles: list[str]
+           ) -> list[dict[str, Any]]:
+    """The score items: each yaku line found (han each, count) with the hand's tiles in order,
+    then each kind of dora held."""
+    out = [_item(y, han, count, tiles) for y, han, count in found]
+    for key, n in dora.items():
+        if n:
+            ja, zh, en = DORA_NAMES[key]
+            out.append({"key": key, "name_ja": ja, "name_zh": zh, "name_en": en, "value": 1,
+                        "count": n})
+    return out
 
 
 def _item(y: Yaku, value: int, count: int, tiles: list[str]) -> dict[str, Any]:
@@ -926,32 +919,29 @@ def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decompos
         assumed.append(f"the winner's riichi stick: riichi_sticks.{winner} = 1")
     dealer = winner == table.dealer
     first = nearest_winner(table)  # of several winners, the one who takes honba and sticks
-    got = _native_score(state, profile, readings, table, dealer, sticks, winner == first)
-    if got is not None:
-        v, ledger_json, points, honba_points = got
-    else:
-        v = _best_reading(state, profile, readings, table, dealer, assumed)
-        ledger = Ledger(table.seats)
-        bonus = honba if winner == first else 0
-        liable = pao_seat(table, v, profile)
-        pao_base = 8000 * sum(i["yakuman"] for i in v.items
-                              if i["key"] in PAO_YAKUMAN) if liable else 0
-        settle_hand(ledger, table, v.base - pao_base, dealer, state.self_drawn, bonus,
-                    None if liable is None or liable == table.discarder else liable,
-                    profile.extra)
-        if pao_base:
-            assert liable is not None
-            settle_pao(ledger, table, pao_base, dealer, liable)
-        if liable is not None:
-            assumed.append(f"pao (責任払い): {liable} is liable for "
-                           + ", ".join(i["name_ja"] for i in v.items if i["key"] in PAO_YAKUMAN))
-        if winner == first:
-            for seat, n in sticks.items():
-                if seat != winner:
-                    ledger.pay(seat, winner, n * profile.option("stick_value"), "riichi sticks")
-        honba_points = sum(a for _, _, a, why in ledger.entries if why == "honba")
-        points = sum(a for _, _, a, why in ledger.entries if why not in ("honba", "riichi sticks"))
-        ledger_json = ledger.to_json()
+    native = _native_score(state, profile, readings, table, dealer, sticks, winner == first,
+                           assumed)
+    if native is not None:
+        return native
+    v = _best_reading(state, profile, readings, table, dealer, assumed)
+    ledger = Ledger(table.seats)
+    bonus = honba if winner == first else 0
+    liable = pao_seat(table, v, profile)
+    pao_base = 8000 * sum(i["yakuman"] for i in v.items if i["key"] in PAO_YAKUMAN) if liable else 0
+    settle_hand(ledger, table, v.base - pao_base, dealer, state.self_drawn, bonus,
+                None if liable is None or liable == table.discarder else liable, profile.extra)
+    if pao_base:
+        assert liable is not None
+        settle_pao(ledger, table, pao_base, dealer, liable)
+    if liable is not None:
+        assumed.append(f"pao (責任払い): {liable} is liable for "
+                       + ", ".join(i["name_ja"] for i in v.items if i["key"] in PAO_YAKUMAN))
+    if winner == first:
+        for seat, n in sticks.items():
+            if seat != winner:
+                ledger.pay(seat, winner, n * profile.option("stick_value"), "riichi sticks")
+    honba_points = sum(a for _, _, a, why in ledger.entries if why == "honba")
+    points = sum(a for _, _, a, why in ledger.entries if why not in ("honba", "riichi sticks"))
     stick_points = sum(sticks.values()) * profile.option("stick_value") if winner == first else 0
     out: dict[str, Any] = {
         "variant": profile.name, "items": v.items, "han": v.han, "fu": v.fu,
@@ -960,9 +950,9 @@ def score_riichi(state: HandState, profile: RuleProfile, readings: list[Decompos
         "points": points + honba_points, "unit": "han", "honba": honba,
         "honba_points": honba_points, "riichi_sticks": sum(sticks.values()),
         "sticks_points": stick_points, "received": points + honba_points + stick_points,
-        "winner": winner, "dealer": table.dealer, "hand_form": v.shape[1],
-        "wait_group": v.shape[2],
-        **ledger_json, "assumed": assumed,
+        "winner": winner, "dealer": table.dealer, "hand_form": v.reading.hand.form.value,
+        "wait_group": list(v.reading.group[1]) if v.reading.group else None,
+        **ledger.to_json(), "assumed": assumed,
     }
     if v.limit in LIMIT_NAMES:
         out["limit_zh"], out["limit_ja"] = LIMIT_NAMES[v.limit]
@@ -1004,12 +994,13 @@ def _best_reading(state: HandState, profile: RuleProfile, readings: list[Decompo
 
 
 def _native_score(state: HandState, profile: RuleProfile, readings: list[Decomposition],
-                  table: Table, dealer: bool, sticks: dict[str, int], takes: bool
-                  ) -> tuple[Valued, dict[str, Any], int, int] | None:
-    """The best reading and the payments from the core's ``riichi_score`` in one call: (the
-    reading valued, the ledger's JSON, the hand's points, the honba's); ``takes``: the winner
-    takes the honba and the sticks. ``None`` where the core does not answer (the pure path, no
-    win tile, pao, a value it does not hold)."""
+                  table: Table, dealer: bool, sticks: dict[str, int], takes: bool,
+                  assumed: list[str]) -> dict[str, Any] | None:
+    """The answer from the core's ``riichi_score`` in one call: the best reading, its payments
+    and the answer's numbers from the core, its items written here. ``sticks``: the riichi
+    sticks on the table (the winner's own counted); ``takes``: the winner takes the honba and the
+    sticks. ``None`` where the core does not answer (the pure path, no win tile, pao, a value
+    it does not hold)."""
     if _CORE is None or state.win_tile is None or isinstance(table.liable, dict) or len(
             table.in_play) < 4:
         return None
@@ -1020,21 +1011,21 @@ def _native_score(state: HandState, profile: RuleProfile, readings: list[Decompo
                state.nukidora, state.dora_indicators, state.ura_dora_indicators,
                len(table.seats), table.seat, table.discarder,
                table.honba if takes else 0, takes, sticks, dealer)
-    got = _CORE.riichi_score(state, readings, card, context)
+    got = _CORE.riichi_score(state, readings, card, context,
+                             (profile.name, table.honba, table.dealer, assumed))
     if got is NotImplemented:
         return None
     if got is None:
         raise _no_yaku()
-    (form, tiles, wait, lines, han, fu, parts, yakuman, base, limit, dora, payments, matrix,
-     transfers, points, honba_points) = got
+    out, lines, tiles, dora, limit = got
     side = GATED_BY_OPEN[any(not m.concealed for m in state.melds)]
     limit_name = LIMIT_OF_CODE[limit]
-    v = Valued(None, [(side[row][0], each, count) for row, each, count in lines],
-               {} if limit_name == "yakuman" and yakuman else dict(zip(DORA_KEYS, dora,
-                                                                       strict=True)),
-               han, fu, list(parts), yakuman, base, limit_name, (tiles, form.value, wait))
-    return v, {"payments": payments, "matrix": matrix, "transfers": transfers}, points, (
-        honba_points)
+    out["items"] = _items([(side[row][0], each, count) for row, each, count in lines],
+                          {} if limit_name == "yakuman" and out["yakuman"]
+                          else dict(zip(DORA_KEYS, dora, strict=True)), tiles)
+    if limit_name in LIMIT_NAMES:
+        out["limit_zh"], out["limit_ja"] = LIMIT_NAMES[limit_name]
+    return out
 
 
 #: Yakuman a seat that fed the last set is liable for (責任払い, pao).
