@@ -7,9 +7,9 @@ are catalogue patterns, the situational yaku (riichi, ippatsu, haitei …) read 
 Where the compiled core is built, one call per hand (``riichi_score`` in ``assistant/_riichi.c``,
 on the card and options packed once per option values by :func:`native_card`) scores every
 reading, picks the best, settles its payments and writes the answer; Python writes the best
-reading's items. :func:`native_reading` (``riichi_yaku``) is the same per reading, for :func:`has_yaku`. The
-Python tests here are the pure path and what ``tests/test_riichi_native.py`` compares the core
-with.
+reading's items. :func:`native_reading` (``riichi_yaku``) is the same per reading, for
+:func:`has_yaku`. The Python tests here are the pure path and what
+``tests/test_riichi_native.py`` compares the core with.
 
 >>> from assistant import analyze
 >>> s = analyze({"variant": "riichi", "concealed": "234m567p22s345s78s", "win_tile": "9s",
@@ -26,7 +26,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .. import native
@@ -488,62 +488,57 @@ KAZOE_CODE = {"yakuman": 0, "sanbaiman": 1, "none": 2}
 LIMIT_OF_CODE = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman")
 DORA_KEYS = ("dora", "aka_dora", "ura_dora", "nukidora")
 _INT32 = 2 ** 31 - 1
-#: Cards packed, by the option values they hold.
-_CARDS: dict[tuple[Any, ...], bytes | None] = {}
 
 
 def native_card(options: dict[str, Any], three_player: bool) -> bytes | None:
     """Both sides of the card and the options that change a score, packed for the core's
     ``riichi_score`` once per option values (``None``: the pure path, or an option value the
-    core does not hold, e.g. an amount past int32): a 24-byte head (``RIC1``, the rows of each
-    side, kazoe, kiriage, aka_dora, open_tanyao, three players, tsumo_loss, then honba on a
-    discard, honba a payer of a self-draw and a stick's points as int32), then 16 bytes a line
-    (test, argument, gates, han, yakuman, the lines it replaces as a 64-bit mask)."""
-    amounts = (options.get("honba_ron", HONBA_RON), options.get("honba_tsumo", HONBA_TSUMO),
-               options["stick_value"])
-    key = (options["open_tanyao"], options["aka_dora"], options["double_yakuman"],
-           options["kazoe"], options["kiriage"], options["renhou"],
-           options.get("tsumo_loss", True), three_player, *amounts)
+    core does not hold, e.g. an amount past int32)."""
+    key = (bool(options["open_tanyao"]), bool(options["aka_dora"]),
+           bool(options["double_yakuman"]), options["kazoe"], bool(options["kiriage"]),
+           options["renhou"], bool(options.get("tsumo_loss", True)), three_player,
+           options.get("honba_ron", HONBA_RON), options.get("honba_tsumo", HONBA_TSUMO),
+           options["stick_value"])
     try:
-        return _CARDS[key]
-    except KeyError:
-        pass
+        return _packed_card(key)
     except TypeError:  # an unhashable option value: the Python path reads it
         return None
-    card = _pack_card(options, three_player, amounts)
-    _CARDS[key] = card
-    return card
 
 
-def _pack_card(options: dict[str, Any], three_player: bool, amounts: tuple[Any, ...]
-               ) -> bytes | None:
-    """:func:`native_card`'s bytes, made."""
+@lru_cache(maxsize=256)  # a few rule sets in use at once; a bound, as options come from requests
+def _packed_card(key: tuple[Any, ...]) -> bytes | None:
+    """:func:`native_card`'s bytes for its key: a 24-byte head (``RIC1``, the rows of each side,
+    kazoe, kiriage, aka_dora, open_tanyao, three players, tsumo_loss, then honba on a discard,
+    honba a payer of a self-draw and a stick's points as int32), then 16 bytes a line (test,
+    argument, gates, han, yakuman, the lines it replaces as a 64-bit mask)."""
+    open_tanyao, aka_dora, double_yakuman, kazoe, kiriage, renhou, tsumo_loss, three_player = (
+        key[:8])
+    amounts = key[8:]
     if (NATIVE_ROWS[False] is None or NATIVE_ROWS[True] is None or _CORE is None
-            or not hasattr(_CORE, "riichi_score") or options["kazoe"] not in KAZOE_CODE
+            or not hasattr(_CORE, "riichi_score") or kazoe not in KAZOE_CODE
             or any(type(a) is not int or not 0 <= a <= _INT32 for a in amounts)):
         return None
     sides = [GATED_BY_OPEN[False], GATED_BY_OPEN[True]]
     out = bytearray(struct.pack("<4s8B3i", b"RIC1", len(sides[0]), len(sides[1]),
-                                KAZOE_CODE[options["kazoe"]], bool(options["kiriage"]),
-                                bool(options["aka_dora"]), bool(options["open_tanyao"]),
-                                three_player, bool(options.get("tsumo_loss", True)), *amounts))
+                                KAZOE_CODE[kazoe], kiriage, aka_dora, open_tanyao, three_player,
+                                tsumo_loss, *amounts))
     for lines in sides:
         at = {y.key: i for i, (y, *_) in enumerate(lines)}
         for y, han, needs, excludes, _ in lines:
             code, arg = y.test.native  # type: ignore[attr-defined]
             if code == Y_SITUATION:
-                kind = RENHOU_KIND.get(y.key)
                 if y.key not in SITUATION_CODE:  # a fact the core does not know
                     return None
-                arg = S_NEVER if kind is not None and options["renhou"] != kind else (
-                    SITUATION_CODE[y.key])
-            if y.yakuman == 2 and not options["double_yakuman"]:
+                kind = RENHOU_KIND.get(y.key)
+                arg = S_NEVER if kind is not None and renhou != kind else SITUATION_CODE[y.key]
+            if y.yakuman == 2 and not double_yakuman:
                 han = 13
             replaces = sum(1 << at[k] for k in y.replaces if k in at)
             out += struct.pack("<8BQ", code, arg, sum(KIND_BIT[k] for k in needs),
                                sum(KIND_BIT[k] for k in excludes), han, y.yakuman > 0, 0, 0,
                                replaces)
     return bytes(out)
+
 
 #: Dora lines: (key, 日本語, 中文, English).
 DORA_NAMES = {"dora": ("ドラ", "宝牌", "Dora"), "aka_dora": ("赤ドラ", "赤宝牌", "Red five"),
