@@ -5,16 +5,17 @@
  * yaku lines (on a side of the card packed by assistant/variants/riichi.py) and its fu with their
  * parts, mirroring the Python tests there.
  *
- * riichi_score(hands, win, card, context) scores a whole hand in one call: every reading of every
- * WinningHand (one per distinct group the winning tile may have completed, as readings_of in
- * riichi.py), each one's lines, the lines kept (replacements, yakuman alone), fu, dora, ura-dora,
- * red fives and nukidora, han, limit and base points; the best reading by what the winner
- * receives; the payments of that hand (dealer or not, self-draw or discard, honba, riichi
- * sticks); and the answer's dict but its items, which Python writes for the best reading only.
- * The card packs both sides' lines and the options once per rule set (native_card in
- * riichi.py). riichi_best and riichi_settle
+ * riichi_score(state, readings, card, context, answer) scores a whole hand in one call: it reads
+ * the HandState and its Decompositions itself (each joined with the melds as winning_hands in
+ * assistant/scoring/patterns.py does, no Python reading built), then every reading (one per
+ * distinct group the winning tile may have completed, as readings_of in riichi.py): its lines,
+ * the lines kept (replacements, yakuman alone), fu, dora, ura-dora, red fives and nukidora, han,
+ * limit and base points; the best reading by what the winner receives; the payments of that hand
+ * (dealer or not, self-draw or discard, honba, riichi sticks); and the answer's dict but its
+ * items, which Python writes for the best reading only. The card packs both sides' lines and the
+ * options once per rule set (native_card in riichi.py). riichi_best and riichi_settle
  * (_riichi.h) are the same for C callers. tests/test_riichi_native.py compares every answer with
- * the pure path's, the whole score dict.
+ * the pure path's, the whole analysis as JSON.
  *
  * Anything this does not hold (a reading the reader refuses, more readings than it keeps, a card
  * or context it cannot read) returns NotImplemented and the caller scores in Python.
@@ -649,7 +650,9 @@ static int small_int(PyObject *obj, int hi, int *out)
     return 1;
 }
 
-/* The context tuple (native_context in riichi.py) into ctx: 1, 0 refused. */
+/* The context tuple (_native_score in riichi.py: riichi, double riichi, ippatsu, red fives,
+ * nukidora, dora and ura-dora indicators, seats, winner, discarder, honba counters taken, whether
+ * the sticks are taken, the sticks by seat, whether the winner deals) into ctx: 1, 0 refused. */
 static int read_context(PyObject *t, const RiichiCard *card, RiichiContext *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
