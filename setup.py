@@ -13,5 +13,6 @@ FLAGS = [] if sys.platform == "win32" else ["-O3", "-Wall", "-Wextra"]
 
 setup(ext_modules=[Extension("assistant._core", ["assistant/_core.c", "assistant/_patterns.c",
                                                  "assistant/_riichi.c"],
-                             depends=["assistant/_patterns.h", "assistant/_riichi.h"],
+                             depends=["assistant/_patterns.h", "assistant/_reading.h",
+                                      "assistant/_riichi.h"],
                              extra_compile_args=FLAGS, optional=True)])

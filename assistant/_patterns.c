@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "_patterns.h"
+#include "_reading.h"
 
 #define AS_NAME(k) #k,
 static const char *const KEYS[N_PATTERNS] = {PATTERNS(AS_NAME)};

@@ -2,7 +2,7 @@
  * packed once per rule set, the best one chosen and its payments settled.
  *
  * The entry for C callers is riichi_best + riichi_settle: they take the packed card (read by
- * riichi_card), the readings as the pattern reader holds them (Facts and Group of _patterns.h)
+ * riichi_card), the readings as the pattern reader holds them (Facts and Group of _reading.h)
  * and a RiichiContext, and touch no Python object, so a caller that has read a request in C can
  * score it without building the Python readings. core_riichi_score (declared in _patterns.h) is
  * the same for Python callers (assistant/variants/riichi.py). */
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "_patterns.h"
+#include "_reading.h"
 
 #define RIICHI_MAX_ROWS 64     /* lines a side of the card: the replacement masks are 64 bits */
 #define RIICHI_MAX_FU 16       /* fu items of a reading: base, ron, wait, pair, five sets, tsumo */
