@@ -11,6 +11,8 @@ from setuptools import Extension, setup
 
 FLAGS = [] if sys.platform == "win32" else ["-O3", "-Wall", "-Wextra"]
 
-setup(ext_modules=[Extension("assistant._core", ["assistant/_core.c", "assistant/_patterns.c"],
+SOURCES = ["assistant/_core.c", "assistant/_patterns.c", "assistant/_answer.c"]
+
+setup(ext_modules=[Extension("assistant._core", SOURCES,
                              depends=["assistant/_patterns.h"], extra_compile_args=FLAGS,
                              optional=True)])

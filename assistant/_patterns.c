@@ -34,12 +34,6 @@
 #include "_patterns.h"
 
 #define NT 34
-#define MAXS 8  /* sets of a reading: five of a 16-tile hand, with room to spare */
-#define MAXG 18 /* concealed groups: fourteen singles of 十三幺 or 全不靠 at most */
-#define MAXT 9  /* tiles in one group: a knitted straight's nine */
-
-enum { K_CHOW, K_PUNG, K_KONG, K_PAIR, K_KNITTED, K_SINGLE };
-enum { F_REGULAR, F_SEVEN_PAIRS, F_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT };
 
 /* The keys, in bit order. Python reads them through pattern_keys() and maps each to its bit. */
 #define PATTERNS(X) \
@@ -71,18 +65,6 @@ enum { F_REGULAR, F_SEVEN_PAIRS, F_ORPHANS, F_HONORS_KNITTED, F_KNITTED_STRAIGHT
 enum { PATTERNS(AS_ENUM) N_PATTERNS };
 static const char *const KEYS[N_PATTERNS] = {PATTERNS(AS_NAME)};
 
-typedef struct {
-    int kind, n, t[MAXT], exposed;
-} Group;
-
-/* One reading with its win, as the predicates ask it. A tile is its index 0..33 (1m..9m, 1p..9p,
- * 1s..9s, E S W N C F P); -1 stands for None. */
-typedef struct {
-    int form, counts[NT], concealed[NT], n_tiles, n_sets, pair, win, n_groups, n_concealed, melds_exposed;
-    Group sets[MAXS], groups[MAXG];
-    int self_drawn, kong_replacement, after_kong_discard, robbing_kong, last_tile;
-    int first_go_around, dealer, seat, prevalent, fourth_tile, unique_wait, kong_on_kong, flowers;
-} Facts;
 
 static PyObject *A_FORM, *A_SETS, *A_PAIR, *A_TILES, *A_WIN_TILE, *A_GROUPS, *A_CONCEALED,
     *A_EXPOSED_N, *A_KIND, *A_EXPOSED, *A_FLAGS[11], *A_SEAT, *A_PREVALENT, *A_FLOWERS;
@@ -786,6 +768,13 @@ PyObject *core_pattern_keys(PyObject *self, PyObject *unused)
 }
 
 static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card);
+
+PyObject *patterns_choose(const Facts *f, PyObject *card)
+{
+    int n[N_PATTERNS] = {0};
+    evaluate(f, n);
+    return choose_lines(f, n, card);
+}
 
 PyObject *core_pattern_bits(PyObject *self, PyObject *args)
 {

@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from . import one_call
 from .advice import discard_options
 from .catalogue import text, translate
 from .decompose import Decomposition
@@ -52,7 +53,11 @@ from .waits import Rules, forms_shanten, helpful_draws
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
             options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`."""
+    """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`. A
+    complete MCR hand the compiled core is sure of is answered whole by it (:mod:`.one_call`)."""
+    found = one_call.answer(data, variant, options)
+    if found is not NotImplemented:
+        return found
     if isinstance(data, HandState):
         state = data
         profile = get_profile(variant or state.variant, {**state.options, **(options or {})})

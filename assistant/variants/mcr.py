@@ -157,6 +157,8 @@ TABLE = FanTable(
     sets_once=True,
 )
 FLOWER = ("花牌", "Flower Tiles")
+#: What the points are counted in, as the score names it.
+UNIT = "points (番)"
 
 
 def fan_list() -> tuple[str, str]:
@@ -342,7 +344,7 @@ def score_mcr(state: HandState, profile: RuleProfile, readings: list[Decompositi
         settle(ledger, table, total)
     return {
         "variant": profile.name, "items": items, "total": total, "fans_points": fans,
-        "flowers": flowers, "points": total, "unit": "points (番)", "min_points": minimum,
+        "flowers": flowers, "points": total, "unit": UNIT, "min_points": minimum,
         "below_minimum": below, "winner": table.seat, "dealer": table.dealer,
         "hand_form": hand.form.value, **ledger.to_json(), "assumed": table.assumed
         + ([f"{fans} points before flowers is under the {minimum}-point minimum (起和"
