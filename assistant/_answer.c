@@ -28,6 +28,7 @@
 #include "_patterns.h"
 
 #define MAX_READINGS 32 /* a 14-tile hand has a handful; past this the Python path answers */
+#define READING_GROUPS 7 /* seven pairs */
 #define MAX_CHOSEN 48
 #define N_LINES 128
 #define N_SETTLE 64 /* seat x prevalent wind x self-drawn x robbing a kong */
@@ -58,7 +59,7 @@ static Setup S;
     X(self_drawn_win) X(score) X(items) X(name_zh) X(name_en) X(value) X(key) X(count) \
     X(total) X(fans_points) X(points) X(unit) X(min_points) X(below_minimum) X(winner) \
     X(dealer) X(hand_form) X(payments) X(matrix) X(transfers) X(to) X(amount) X(reason) \
-    X(assumed)
+    X(assumed) X(claimed_index)
 #define AS_SLOT(k) static PyObject *k_##k;
 KEYS(AS_SLOT)
 #undef AS_SLOT
@@ -75,7 +76,7 @@ static int keys_ready(void)
 
 typedef struct {
     int kind, n, t[4], concealed;
-    PyObject *type, *tiles, *from;
+    PyObject *type, *tiles, *from, *claimed;
 } MeldIn;
 
 typedef struct {
@@ -95,6 +96,19 @@ static int same(PyObject *key, PyObject *interned)
 static int code(PyObject *obj)
 {
     return PyUnicode_CheckExact(obj) ? tile_index(obj) : -1;
+}
+
+/* An exact int from lo to hi (a bool or a huge int refused, the error of one cleared). */
+static int small_int(PyObject *v, int lo, int hi, int *out)
+{
+    if (!PyLong_CheckExact(v))
+        return 0;
+    int overflow = 0;
+    long x = PyLong_AsLongAndOverflow(v, &overflow);
+    if (overflow || x < lo || x > hi)
+        return 0;
+    *out = (int)x;
+    return 1;
 }
 
 /* A flag given as true or false (nothing else: the Python path names the rest). */
@@ -122,7 +136,7 @@ static int read_meld(PyObject *m, MeldIn *out)
         return 0;
     Py_ssize_t pos = 0;
     PyObject *k, *v;
-    out->type = out->tiles = out->from = NULL;
+    out->type = out->tiles = out->from = out->claimed = NULL;
     out->concealed = 0;
     while (PyDict_Next(m, &pos, &k, &v)) {
         if (!PyUnicode_CheckExact(k))
@@ -133,7 +147,12 @@ static int read_meld(PyObject *m, MeldIn *out)
             out->tiles = v;
         else if (same(k, k_from))
             out->from = v;
-        else if (same(k, k_concealed)) {
+        else if (same(k, k_claimed_index)) {
+            int index;
+            if (v != Py_None && !small_int(v, 1, 4, &index))
+                return 0;
+            out->claimed = v == Py_None ? NULL : v;
+        } else if (same(k, k_concealed)) {
             if (!flag(v, &out->concealed))
                 return 0;
         } else
@@ -202,12 +221,9 @@ static int read_context(PyObject *ctx, Request *r)
             ok = wind(v, &r->seat);
         else if (same(k, k_prevalent_wind))
             ok = wind(v, &r->prevalent);
-        else if (same(k, k_flowers)) {
-            int overflow = 0;
-            long f = PyLong_CheckExact(v) ? PyLong_AsLongAndOverflow(v, &overflow) : -1;
-            ok = !overflow && f >= 0 && f <= 8;
-            r->flowers = (int)f;
-        } else
+        else if (same(k, k_flowers))
+            ok = small_int(v, 0, 8, &r->flowers);
+        else
             ok = 0;
         if (!ok)
             return 0;
@@ -276,7 +292,8 @@ typedef struct {
     int all[NT];  /* with the melds' tiles */
     int n_own, n_all, kongs, exposed, last_copy, robbable, unique_wait;
     int shanten[5];
-    int n_readings, rows[MAX_READINGS][MAX_GROUPS], lengths[MAX_READINGS];
+    int n_readings, rows[MAX_READINGS][READING_GROUPS], lengths[MAX_READINGS],
+        form[MAX_READINGS]; /* 0 regular, 1 seven pairs: the place in the forms */
 } Hand;
 
 /* The facts of the request the Python path reads and the core is sure of: 1, 0 refused. */
@@ -323,30 +340,85 @@ static int read_hand(const Request *r, Hand *h)
     return 1;
 }
 
-/* The forms' shanten; 1 when the hand is complete in the regular form alone. */
-static int complete_regular(Hand *h)
+/* The forms' shanten and the readings (decompose.decompositions: the regular form's, then
+ * seven pairs'): 1, 0 where the hand is not complete or complete in another form (the Python
+ * path reads those), -1 on error. */
+static int readings(Hand *h)
 {
     for (int f = 0; f < 5; f++) {
         h->shanten[f] = engine_form_shanten(1 << f, h->own, h->n_own, S.four);
-        if (f > 0 && h->shanten[f] == -1)
-            return 0; /* another form's reading too: the Python path answers */
+        if (f > 1 && h->shanten[f] == -1)
+            return 0;
     }
-    return h->shanten[0] == -1;
+    h->n_readings = 0;
+    if (h->shanten[0] == -1) {
+        int rows[MAX_READINGS][MAX_GROUPS], failed;
+        int n = engine_regular_readings(h->own, h->n_own / 3, rows, h->lengths, MAX_READINGS,
+                                        &failed);
+        if (failed) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (n < 1)
+            return 0;
+        for (int i = 0; i < n; i++) {
+            memcpy(h->rows[i], rows[i], sizeof(int) * (size_t)h->lengths[i]);
+            h->form[i] = 0;
+            for (int k = 0; k < h->lengths[i]; k++)
+                if (GROUP_WILDS(rows[i][k]) || GROUP_FIRST(rows[i][k]) < 0)
+                    return 0;
+        }
+        h->n_readings = n;
+    }
+    if (h->shanten[1] == -1) { /* decompose._seven_pairs: a pair per two copies, in tile order */
+        int r = h->n_readings, k = 0;
+        if (r == MAX_READINGS)
+            return 0;
+        for (int t = 0; t < NT; t++) {
+            if (h->own[t] % 2 || (h->own[t] > 2 && !S.four))
+                return 0;
+            for (int p = 0; p < h->own[t] / 2; p++) {
+                if (k == READING_GROUPS)
+                    return 0;
+                h->rows[r][k++] = G_PAIR << 8 | (t + 1) << 2;
+            }
+        }
+        if (k != READING_GROUPS)
+            return 0;
+        h->lengths[r] = k;
+        h->form[r] = 1;
+        h->n_readings++;
+    }
+    return h->n_readings > 0;
 }
 
-/* 独听: the concealed tiles before the win waited on the winning tile alone (mcr.unique_wait); -1
- * where a tile held four times would need the fifth copy's test (the Python path's). */
+/* 独听: the concealed tiles before the win waited on the winning tile alone (mcr.unique_wait,
+ * waits with fifth_copy: a tile held four times counts where a fifth would complete the shape,
+ * which only the regular form's pung and pair can); -1 on error. */
 static int unique_wait(const Request *r, const Hand *h)
 {
-    int before[NT];
+    int before[NT], n = h->n_own - 1, waits = 0;
     memcpy(before, h->own, sizeof before);
     before[r->win]--;
-    for (int t = 0; t < NT; t++)
-        if (before[t] == 4)
-            return -1;
     uint64_t tiles = 0;
-    int best = engine_waits(before, h->n_own - 1, S.four, &tiles);
-    return best == 0 && tiles == (uint64_t)1 << r->win;
+    if (engine_waits(before, n, S.four, &tiles) != 0)
+        return 0;
+    for (int t = 0; t < NT; t++)
+        waits += (int)(tiles >> t & 1);
+    for (int t = 0; t < NT; t++) {
+        if (before[t] != 4)
+            continue;
+        int rows[1][MAX_GROUPS], lengths[1], failed;
+        before[t]++;
+        int found = engine_regular_readings(before, (n + 1) / 3, rows, lengths, 0, &failed);
+        before[t]--;
+        if (failed) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        waits += found != 0; /* -1: more than none */
+    }
+    return waits == 1 && tiles == (uint64_t)1 << r->win;
 }
 
 /* One reading with its melds and win as the card's choice reads it (patterns.winning_hands,
@@ -354,7 +426,7 @@ static int unique_wait(const Request *r, const Hand *h)
 static void reading_facts(const Request *r, const Hand *h, int reading, Facts *f)
 {
     memset(f, 0, sizeof *f);
-    f->form = F_REGULAR;
+    f->form = h->form[reading] ? F_SEVEN_PAIRS : F_REGULAR;
     memcpy(f->counts, h->all, sizeof f->counts);
     memcpy(f->concealed, h->own, sizeof f->concealed);
     f->n_tiles = h->n_all;
@@ -405,16 +477,6 @@ typedef struct {
     int n, total;
 } Choice;
 
-static int small_int(PyObject *v, int lo, int hi, int *out)
-{
-    if (!PyLong_CheckExact(v))
-        return 0;
-    long x = PyLong_AsLong(v);
-    if (x < lo || x > hi)
-        return 0;
-    *out = (int)x;
-    return 1;
-}
 
 /* The lines chosen for a reading and their total (FanTable.rank): 1, 0 refused, -1 error. */
 static int choose(const Facts *f, Choice *c)
@@ -672,7 +734,8 @@ static PyObject *hand_json(const Request *r)
         if (d == NULL || PyDict_SetItem(d, k_type, meld->type) < 0
             || put(d, k_tiles, list_copy(meld->tiles)) < 0
             || PyDict_SetItem(d, k_concealed, meld->concealed ? Py_True : Py_False) < 0
-            || PyDict_SetItem(d, k_from, meld->from ? meld->from : Py_None) < 0)
+            || PyDict_SetItem(d, k_from, meld->from ? meld->from : Py_None) < 0
+            || (meld->claimed && PyDict_SetItem(d, k_claimed_index, meld->claimed) < 0))
             goto fail;
     }
     PyObject *flags[][2] = {
@@ -740,7 +803,7 @@ static PyObject *decompositions(const Hand *h)
     for (int i = 0; out != NULL && i < h->n_readings; i++) {
         PyObject *d = PyDict_New();
         PyList_SET_ITEM(out, i, d);
-        if (d == NULL || PyDict_SetItem(d, k_form, S.forms[0]) < 0
+        if (d == NULL || PyDict_SetItem(d, k_form, S.forms[h->form[i]]) < 0
             || put(d, k_groups, describe(h, i)) < 0)
             Py_CLEAR(out);
     }
@@ -856,7 +919,8 @@ fail:
     return -1;
 }
 
-static PyObject *score_json(const Request *r, const Facts *f, const Choice *c, PyObject *row)
+static PyObject *score_json(const Request *r, const Facts *f, const Choice *c, PyObject *row,
+                            int form)
 {
     long fans = c->total, total = fans + r->flowers;
     PyObject *out = PyDict_New();
@@ -873,7 +937,7 @@ static PyObject *score_json(const Request *r, const Facts *f, const Choice *c, P
         || PyDict_SetItem(out, k_below_minimum, Py_False) < 0
         || PyDict_SetItem(out, k_winner, PyTuple_GET_ITEM(row, 0)) < 0
         || PyDict_SetItem(out, k_dealer, PyTuple_GET_ITEM(row, 1)) < 0
-        || PyDict_SetItem(out, k_hand_form, S.forms[0]) < 0 || settle(out, row, total) < 0
+        || PyDict_SetItem(out, k_hand_form, S.forms[form]) < 0 || settle(out, row, total) < 0
         || put(out, k_assumed, PySequence_List(PyTuple_GET_ITEM(row, 3))) < 0) {
         Py_DECREF(out);
         return NULL;
@@ -882,7 +946,7 @@ static PyObject *score_json(const Request *r, const Facts *f, const Choice *c, P
 }
 
 static PyObject *answer(const Request *r, const Hand *h, const Facts *f, const Choice *c,
-                        PyObject *row)
+                        PyObject *row, int form)
 {
     PyObject *out = PyDict_New();
     if (out == NULL)
@@ -896,7 +960,7 @@ static PyObject *answer(const Request *r, const Hand *h, const Facts *f, const C
         || put(out, k_discards, PyList_New(0)) < 0
         || put(out, k_decompositions, decompositions(h)) < 0
         || put(out, k_own_turn, own_turn(r, h)) < 0
-        || put(out, k_score, score_json(r, f, c, row)) < 0) {
+        || put(out, k_score, score_json(r, f, c, row, form)) < 0) {
         Py_DECREF(out);
         return NULL;
     }
@@ -912,21 +976,11 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
         Py_RETURN_NOTIMPLEMENTED;
     if (engine_tables() < 0)
         return NULL;
-    if (!complete_regular(&h))
-        Py_RETURN_NOTIMPLEMENTED;
-    int failed;
-    h.n_readings = engine_regular_readings(h.own, h.n_own / 3, h.rows, h.lengths, MAX_READINGS,
-                                           &failed);
-    if (failed)
-        return PyErr_NoMemory();
-    if (h.n_readings < 1)
-        Py_RETURN_NOTIMPLEMENTED;
-    for (int i = 0; i < h.n_readings; i++)
-        for (int k = 0; k < h.lengths[i]; k++)
-            if (GROUP_WILDS(h.rows[i][k]) || GROUP_FIRST(h.rows[i][k]) < 0)
-                Py_RETURN_NOTIMPLEMENTED;
+    int ok = readings(&h);
+    if (ok <= 0)
+        return ok < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     if ((h.unique_wait = unique_wait(&r, &h)) < 0)
-        Py_RETURN_NOTIMPLEMENTED;
+        return NULL;
     PyObject *row = S.settle[(r.seat - WIND0) * 16 + (r.prevalent - WIND0) * 4 + r.self_drawn * 2
                              + r.robbing_kong];
     if (row == Py_None)
@@ -934,7 +988,7 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
     /* the reading worth the most (the first of equals), as mcr.score_hand */
     Facts best_facts, f;
     Choice best, c;
-    int found = 0;
+    int found = 0, form = 0;
     for (int i = 0; i < h.n_readings; i++) {
         reading_facts(&r, &h, i, &f);
         int ok = choose(&f, &c);
@@ -945,12 +999,13 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
         if (!found || c.total > best.total) {
             best = c;
             best_facts = f;
+            form = h.form[i];
             found = 1;
         }
     }
     if (best.total < S.minimum)
         Py_RETURN_NOTIMPLEMENTED; /* under the minimum: the refusal is written in Python */
-    return answer(&r, &h, &best_facts, &best, row);
+    return answer(&r, &h, &best_facts, &best, row, form);
 }
 
 /* ---- the setup ---- */
@@ -981,7 +1036,8 @@ static int settle_ok(PyObject *row)
         int payer, payee;
         if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 5 || !wind(PyTuple_GET_ITEM(t, 0), &payer)
             || !wind(PyTuple_GET_ITEM(t, 1), &payee) || payer == payee
-            || !PyLong_CheckExact(PyTuple_GET_ITEM(t, 2)) || !PyLong_CheckExact(PyTuple_GET_ITEM(t, 3))
+            || !small_int(PyTuple_GET_ITEM(t, 2), -1000000, 1000000, &(int){0})
+            || !small_int(PyTuple_GET_ITEM(t, 3), -1000, 1000, &(int){0})
             || !PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 4)))
             return 0;
     }
