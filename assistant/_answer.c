@@ -59,7 +59,7 @@ static Setup S;
     X(self_drawn_win) X(score) X(items) X(name_zh) X(name_en) X(value) X(key) X(count) \
     X(total) X(fans_points) X(points) X(unit) X(min_points) X(below_minimum) X(winner) \
     X(dealer) X(hand_form) X(payments) X(matrix) X(transfers) X(to) X(amount) X(reason) \
-    X(assumed) X(claimed_index)
+    X(assumed) X(claimed_index) X(added_kong)
 #define AS_SLOT(k) static PyObject *k_##k;
 KEYS(AS_SLOT)
 #undef AS_SLOT
@@ -75,7 +75,7 @@ static int keys_ready(void)
 /* ---- the request ---- */
 
 typedef struct {
-    int kind, n, t[4], concealed;
+    int kind, n, t[4], concealed, added;
     PyObject *type, *tiles, *from, *claimed;
 } MeldIn;
 
@@ -137,7 +137,7 @@ static int read_meld(PyObject *m, MeldIn *out)
     Py_ssize_t pos = 0;
     PyObject *k, *v;
     out->type = out->tiles = out->from = out->claimed = NULL;
-    out->concealed = 0;
+    out->concealed = out->added = 0;
     while (PyDict_Next(m, &pos, &k, &v)) {
         if (!PyUnicode_CheckExact(k))
             return 0;
@@ -152,6 +152,9 @@ static int read_meld(PyObject *m, MeldIn *out)
             if (v != Py_None && !small_int(v, 1, 4, &index))
                 return 0;
             out->claimed = v == Py_None ? NULL : v;
+        } else if (same(k, k_added_kong)) {
+            if (!flag(v, &out->added))
+                return 0;
         } else if (same(k, k_concealed)) {
             if (!flag(v, &out->concealed))
                 return 0;
@@ -735,7 +738,8 @@ static PyObject *hand_json(const Request *r)
             || put(d, k_tiles, list_copy(meld->tiles)) < 0
             || PyDict_SetItem(d, k_concealed, meld->concealed ? Py_True : Py_False) < 0
             || PyDict_SetItem(d, k_from, meld->from ? meld->from : Py_None) < 0
-            || (meld->claimed && PyDict_SetItem(d, k_claimed_index, meld->claimed) < 0))
+            || (meld->claimed && PyDict_SetItem(d, k_claimed_index, meld->claimed) < 0)
+            || (meld->added && PyDict_SetItem(d, k_added_kong, Py_True) < 0))
             goto fail;
     }
     PyObject *flags[][2] = {

@@ -56,8 +56,13 @@ def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
     """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`. A
     complete MCR hand the compiled core is sure of is answered whole by it (:mod:`.one_call`)."""
     found = one_call.answer(data, variant, options)
-    if found is not NotImplemented:
-        return found
+    return python_analyze(data, variant, options) if found is NotImplemented else found
+
+
+def python_analyze(data: dict[str, Any] | HandState, variant: str | None = None,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`analyze` on the Python path alone: the hand read and checked, then
+    :func:`analyze_state`."""
     if isinstance(data, HandState):
         state = data
         profile = get_profile(variant or state.variant, {**state.options, **(options or {})})
