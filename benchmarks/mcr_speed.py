@@ -5,7 +5,8 @@ Run: ``python benchmarks/mcr_speed.py [--repeat N]``. The hands are the scored r
 fan points with flowers, before the 8-point base); then each hand is scored ``--repeat`` times by
 each and the script prints the median time per hand in microseconds and the ratio. Ours is timed
 through ``analyze`` (the hand read and checked, every reading scored, the settlement), and
-through the scorer alone on readings found once; the peer through its one C++ call.
+through the scorer alone on readings found once; the peer through its one C++ call. It also says
+how many hands the compiled core answers whole in one call (``assistant/one_call.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant import analyze
+from assistant import analyze, one_call
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.rules import rules_of, split_wilds
@@ -110,6 +111,9 @@ def main() -> None:
         prepared.append((row, state, decompositions(counts, wilds, profile.forms,
                                                     profile.four_as_two_pairs), peer_args(row)))
     print(f"{len(hands)} hands; totals agree on {len(hands) - len(disagree)}")
+    whole = sum(one_call.answer(ours_input(row), "mcr", None) is not NotImplemented
+                for row in hands)
+    print(f"the compiled core answers {whole} of them in one call (the rest: the Python path)")
     for line in disagree:
         print("  differs:", line)
     ours_full = [median_us(lambda r=r: analyze(ours_input(r), variant="mcr"), args.repeat)
