@@ -28,7 +28,11 @@
 #include "_patterns.h"
 
 #define MAX_READINGS 32 /* a 14-tile hand has a handful; past this the Python path answers */
-#define READING_GROUPS 7 /* seven pairs */
+#define READING_GROUPS 14 /* thirteen orphans' fourteen singles */
+/* The reading's groups beside the engine's pair, pung and chow (_core.h): a single tile, and a
+ * knitted sequence (its number 0-5 where the first tile stands). */
+enum { G_SINGLE = 3, G_KNITTED = 4 };
+#define AS_GROUP(kind, first) ((kind) << 8 | ((first) + 1) << 2)
 #define MAX_CHOSEN 48
 #define N_LINES 128
 #define N_SETTLE 64 /* seat x prevalent wind x self-drawn x robbing a kong */
@@ -296,7 +300,7 @@ typedef struct {
     int n_own, n_all, kongs, exposed, last_copy, robbable, unique_wait;
     int shanten[5];
     int n_readings, rows[MAX_READINGS][READING_GROUPS], lengths[MAX_READINGS],
-        form[MAX_READINGS]; /* 0 regular, 1 seven pairs: the place in the forms */
+        form[MAX_READINGS]; /* the place in the forms: F_REGULAR ... F_KNITTED_STRAIGHT */
 } Hand;
 
 /* The facts of the request the Python path reads and the core is sure of: 1, 0 refused. */
@@ -343,54 +347,113 @@ static int read_hand(const Request *r, Hand *h)
     return 1;
 }
 
-/* The forms' shanten and the readings (decompose.decompositions: the regular form's, then
- * seven pairs'): 1, 0 where the hand is not complete or complete in another form (the Python
- * path reads those), -1 on error. */
+/* The regular readings of counts c with n_sets sets after the groups `before` (a knitted
+ * sequence), each as one more reading of form `form`: 1, 0 refused, -1 on error. */
+static int add_regular(Hand *h, const int *c, int n_sets, int form, int before)
+{
+    int rows[MAX_READINGS][MAX_GROUPS], lengths[MAX_READINGS], failed;
+    int room = MAX_READINGS - h->n_readings;
+    int n = engine_regular_readings(c, n_sets, rows, lengths, room, &failed);
+    if (failed) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (n < 0)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int r = h->n_readings++, k = 0;
+        if (before >= 0)
+            h->rows[r][k++] = before;
+        for (int g = 0; g < lengths[i]; g++) {
+            if (GROUP_WILDS(rows[i][g]) || GROUP_FIRST(rows[i][g]) < 0)
+                return 0;
+            h->rows[r][k++] = rows[i][g];
+        }
+        h->lengths[r] = k;
+        h->form[r] = form;
+    }
+    return 1;
+}
+
+/* One more reading of `form` made of the groups given. */
+static int add_reading(Hand *h, int form, const int *groups, int n)
+{
+    if (h->n_readings == MAX_READINGS || n > READING_GROUPS)
+        return 0;
+    int r = h->n_readings++;
+    memcpy(h->rows[r], groups, sizeof(int) * (size_t)n);
+    h->lengths[r] = n;
+    h->form[r] = form;
+    return 1;
+}
+
+/* The forms' shanten and every reading, as decompose.decompositions finds them (form by form:
+ * the regular form, seven pairs, thirteen orphans, 全不靠, 组合龙): 1, 0 where the hand is not
+ * complete or a reading is not one the core holds, -1 on error. */
 static int readings(Hand *h)
 {
-    for (int f = 0; f < 5; f++) {
-        h->shanten[f] = engine_form_shanten(1 << f, h->own, h->n_own, S.four);
-        if (f > 1 && h->shanten[f] == -1)
-            return 0;
-    }
+    static const int ORPHAN_TILES[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+    int groups[READING_GROUPS], n, ok;
     h->n_readings = 0;
-    if (h->shanten[0] == -1) {
-        int rows[MAX_READINGS][MAX_GROUPS], failed;
-        int n = engine_regular_readings(h->own, h->n_own / 3, rows, h->lengths, MAX_READINGS,
-                                        &failed);
-        if (failed) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        if (n < 1)
-            return 0;
-        for (int i = 0; i < n; i++) {
-            memcpy(h->rows[i], rows[i], sizeof(int) * (size_t)h->lengths[i]);
-            h->form[i] = 0;
-            for (int k = 0; k < h->lengths[i]; k++)
-                if (GROUP_WILDS(rows[i][k]) || GROUP_FIRST(rows[i][k]) < 0)
-                    return 0;
-        }
-        h->n_readings = n;
-    }
-    if (h->shanten[1] == -1) { /* decompose._seven_pairs: a pair per two copies, in tile order */
-        int r = h->n_readings, k = 0;
-        if (r == MAX_READINGS)
-            return 0;
+    for (int f = 0; f < 5; f++)
+        h->shanten[f] = engine_form_shanten(1 << f, h->own, h->n_own, S.four);
+    if (h->shanten[0] == -1 && (ok = add_regular(h, h->own, h->n_own / 3, F_REGULAR, -1)) <= 0)
+        return ok;
+    if (h->shanten[1] == -1) { /* a pair per two copies, in tile order */
+        n = 0;
         for (int t = 0; t < NT; t++) {
             if (h->own[t] % 2 || (h->own[t] > 2 && !S.four))
                 return 0;
-            for (int p = 0; p < h->own[t] / 2; p++) {
-                if (k == READING_GROUPS)
-                    return 0;
-                h->rows[r][k++] = G_PAIR << 8 | (t + 1) << 2;
+            for (int p = 0; p < h->own[t] / 2 && n < READING_GROUPS; p++)
+                groups[n++] = AS_GROUP(G_PAIR, t);
+        }
+        if (n != 7 || !add_reading(h, F_SEVEN_PAIRS, groups, n))
+            return 0;
+    }
+    if (h->shanten[2] == -1) { /* each orphan once, then the one held twice */
+        int paired = -1;
+        for (int k = 0; k < 13; k++) {
+            groups[k] = AS_GROUP(G_SINGLE, ORPHAN_TILES[k]);
+            if (h->own[ORPHAN_TILES[k]] == 2)
+                paired = ORPHAN_TILES[k];
+        }
+        if (paired < 0)
+            return 0;
+        groups[13] = AS_GROUP(G_SINGLE, paired);
+        if (!add_reading(h, F_ORPHANS, groups, 14))
+            return 0;
+    }
+    if (h->shanten[3] == -1) { /* fourteen different tiles of a knitted sequence and honours */
+        int found = 0;
+        for (int q = 0; q < 6 && !found; q++) {
+            const int *seq = engine_knitted(q);
+            int allowed[NT] = {0};
+            for (int k = 0; k < 9; k++)
+                allowed[seq[k]] = 1;
+            n = 0;
+            for (int t = 0; t < NT; t++) {
+                if (h->own[t] > 1 || (h->own[t] && t < 27 && !allowed[t]))
+                    break;
+                if (h->own[t])
+                    groups[n++] = AS_GROUP(G_SINGLE, t);
+                if (t == NT - 1)
+                    found = n == 14;
             }
         }
-        if (k != READING_GROUPS)
+        if (!found || !add_reading(h, F_HONORS_KNITTED, groups, 14))
             return 0;
-        h->lengths[r] = k;
-        h->form[r] = 1;
-        h->n_readings++;
+    }
+    if (h->shanten[4] == -1) { /* a knitted sequence held, the rest read as the regular form */
+        for (int q = 0; q < 6; q++) {
+            const int *seq = engine_knitted(q);
+            int rest[NT], held = 1;
+            memcpy(rest, h->own, sizeof rest);
+            for (int k = 0; k < 9; k++)
+                held &= rest[seq[k]]-- > 0;
+            if (held && (ok = add_regular(h, rest, h->n_own / 3 - 3, F_KNITTED_STRAIGHT,
+                                          AS_GROUP(G_KNITTED, q))) <= 0)
+                return ok;
+        }
     }
     return h->n_readings > 0;
 }
@@ -429,7 +492,7 @@ static int unique_wait(const Request *r, const Hand *h)
 static void reading_facts(const Request *r, const Hand *h, int reading, Facts *f)
 {
     memset(f, 0, sizeof *f);
-    f->form = h->form[reading] ? F_SEVEN_PAIRS : F_REGULAR;
+    f->form = h->form[reading];
     memcpy(f->counts, h->all, sizeof f->counts);
     memcpy(f->concealed, h->own, sizeof f->concealed);
     f->n_tiles = h->n_all;
@@ -438,14 +501,21 @@ static void reading_facts(const Request *r, const Hand *h, int reading, Facts *f
     for (int k = 0; k < h->lengths[reading]; k++) {
         int g = h->rows[reading][k], kind = GROUP_KIND(g), first = GROUP_FIRST(g);
         Group *out = &f->groups[f->n_groups++];
-        out->kind = kind == G_CHOW ? K_CHOW : kind == G_PUNG ? K_PUNG : K_PAIR;
-        out->n = kind == G_PAIR ? 2 : 3;
+        if (kind == G_KNITTED) {
+            out->kind = K_KNITTED;
+            out->n = 9;
+            memcpy(out->t, engine_knitted(first), sizeof(int) * 9);
+            continue;
+        }
+        out->kind = kind == G_CHOW ? K_CHOW : kind == G_PUNG ? K_PUNG
+                    : kind == G_PAIR ? K_PAIR : K_SINGLE;
+        out->n = kind == G_PAIR ? 2 : kind == G_SINGLE ? 1 : 3;
         for (int i = 0; i < out->n; i++)
             out->t[i] = kind == G_CHOW ? first + i : first;
         if (kind == G_PAIR) {
             if (f->pair < 0)
                 f->pair = first;
-        } else
+        } else if (kind != G_SINGLE)
             f->sets[f->n_sets++] = *out;
     }
     for (int m = 0; m < r->n_melds; m++) {
@@ -781,22 +851,31 @@ fail:
     return NULL;
 }
 
-/* Decomposition.describe of one regular reading: '123m 555p EEE 99s'. */
+/* Decomposition.describe of one reading: '123m 555p EEE 99s', '147m258p369s 123m EE'. */
 static PyObject *describe(const Hand *h, int reading)
 {
-    char text[64];
+    char text[128];
     int n = 0;
     for (int k = 0; k < h->lengths[reading]; k++) {
-        int g = h->rows[reading][k], kind = GROUP_KIND(g), first = GROUP_FIRST(g);
-        int size = kind == G_PAIR ? 2 : 3;
+        int g = h->rows[reading][k], kind = GROUP_KIND(g), first = GROUP_FIRST(g), tiles[9];
+        int size = kind == G_PAIR ? 2 : kind == G_SINGLE ? 1 : kind == G_KNITTED ? 9 : 3;
         if (k)
             text[n++] = ' ';
+        if (kind == G_KNITTED) { /* to_compact: the tiles in order, each suit's numbers joined */
+            int at = 0;
+            for (int t = 0; t < 27; t++)
+                for (int i = 0; i < 9; i++)
+                    if (engine_knitted(first)[i] == t)
+                        tiles[at++] = t;
+        } else
+            for (int i = 0; i < size; i++)
+                tiles[i] = kind == G_CHOW ? first + i : first;
         for (int i = 0; i < size; i++) {
-            int t = kind == G_CHOW ? first + i : first;
+            int t = tiles[i];
             text[n++] = t >= 27 ? "ESWNCFP"[t - 27] : (char)('1' + t % 9);
+            if (t < 27 && (i == size - 1 || tiles[i + 1] / 9 != t / 9))
+                text[n++] = "mps"[t / 9];
         }
-        if (first < 27)
-            text[n++] = "mps"[first / 9];
     }
     return PyUnicode_FromStringAndSize(text, n);
 }

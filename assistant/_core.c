@@ -840,6 +840,8 @@ static int readings_from(int *c, int wilds, int sets_left, int pair_left, int st
 
 int engine_tables(void) { return ensure_tables(); }
 
+const int *engine_knitted(int q) { return KNITTED[q]; }
+
 int engine_form_shanten(int form, const int *c, int n, int four)
 {
     return applies(form, n) ? form_shanten(form, c, 0, n, 0, four) : 99;

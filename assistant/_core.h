@@ -21,6 +21,9 @@ enum { G_PAIR = 0, G_PUNG = 1, G_CHOW = 2 };
 
 /* The suit tables loaded (on the first call); 0, or -1 with a Python error set. */
 int engine_tables(void);
+/* The nine tiles of knitted sequence q (0-5, decompose.KNITTED's order): 147 258 369 of the
+ * three suits in one of their six arrangements. */
+const int *engine_knitted(int q);
 /* The shanten of one form (F_REG ...) of the n tiles counted in c, no wild tile; 99 where the
  * form does not apply to n tiles. */
 int engine_form_shanten(int form, const int *c, int n, int four);
