@@ -40,7 +40,7 @@ enum { G_SINGLE = 3, G_KNITTED = 4 };
 
 /* How an item's tiles are chosen (assistant/scoring/fan_table.py Line.tiles, patterns.py). */
 enum { T_ALL, T_CONCEALED_PUNGS, T_KONGS, T_WIN, T_WIND_PUNGS, T_DRAGON_PUNGS, T_PREVALENT,
-       T_SEAT, T_TILE_HOG, T_TERMINAL_PUNGS, T_SETS, T_DEFER, N_TILE_KINDS };
+       T_SEAT, T_TILE_HOG, T_TERMINAL_PUNGS, T_SETS, N_TILE_KINDS };
 
 typedef struct {
     PyObject *held; /* the setup tuple: every object below is borrowed from it */
@@ -569,7 +569,7 @@ static int choose(const Facts *f, Choice *c)
         Chosen *l = &c->lines[c->n++];
         if (!small_int(PyTuple_GET_ITEM(row, 0), 0, N_LINES - 1, &l->bit)
             || !small_int(PyTuple_GET_ITEM(row, 1), 1, 1000, &l->count)
-            || S.names[l->bit] == NULL || S.kind[l->bit] == T_DEFER)
+            || S.names[l->bit] == NULL)
             goto done;
         l->n_combos = 0;
         if (sets != Py_None) {
@@ -640,7 +640,7 @@ static int is_dragon_tile(int t) { return t >= 31; }
 static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, int kind)
 {
     PyObject *out = PyList_New(0);
-    int picks[MAXS], n, err = 0;
+    int picks[2 * MAXS], n, err = 0;
     if (out == NULL)
         return NULL;
     switch (kind) {
@@ -700,15 +700,16 @@ static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, i
                 err = add_tiles(out, t, 4);
         }
         break;
-    case T_TERMINAL_PUNGS: { /* terminal_pungs (a nine gates hand is the Python path's) */
+    case T_TERMINAL_PUNGS: { /* terminal_pungs: 九莲宝灯 keeps the first for itself, which the
+                              * line's count (the same predicate's) already leaves out */
         int winds[MAXS], n_winds = pung_tiles(f, is_wind_tile, winds);
         n = pung_tiles(f, is_terminal, picks);
-        for (int i = 0; i < n && !err; i++)
-            err = add_tiles(out, picks[i], 3);
         if (n_winds < 3)
-            for (int i = 0; i < n_winds && !err; i++)
+            for (int i = 0; i < n_winds; i++)
                 if (winds[i] != r->seat && winds[i] != r->prevalent)
-                    err = add_tiles(out, winds[i], 3);
+                    picks[n++] = winds[i];
+        for (int i = n > l->count ? n - l->count : 0; i < n && !err; i++)
+            err = add_tiles(out, picks[i], 3);
         break;
     }
     case T_SETS:

@@ -29,10 +29,9 @@ from .variants.mcr import FLOWER, TABLE, UNIT, read_mcr_table, settle
 
 #: How an item's tiles are chosen, by the card line's key, as ``_answer.c`` numbers them (the
 #: tile finders of ``scoring/patterns.py``); every other line shows the whole hand, and the
-#: relations (一般高 …) the sets they combine. 九莲宝灯's hand keeps one of its 幺九刻 for itself:
-#: the Python path answers it.
+#: relations (一般高 …) the sets they combine.
 ALL, CONCEALED_PUNGS, KONGS, WIN, WIND_PUNGS, DRAGON_PUNGS, PREVALENT, SEAT, TILE_HOG, \
-    TERMINAL_PUNGS, SETS, DEFER = range(12)
+    TERMINAL_PUNGS, SETS = range(11)
 TILE_KINDS: dict[str, int] = {
     **dict.fromkeys(("four_concealed_pungs", "three_concealed_pungs", "two_concealed_pungs"),
                     CONCEALED_PUNGS),
@@ -41,7 +40,7 @@ TILE_KINDS: dict[str, int] = {
     **dict.fromkeys(("last_tile", "edge_wait", "closed_wait", "single_wait"), WIN),
     "big_three_winds": WIND_PUNGS, "two_dragon_pungs": DRAGON_PUNGS, "dragon_pung": DRAGON_PUNGS,
     "prevalent_wind_pung": PREVALENT, "seat_wind_pung": SEAT, "tile_hog": TILE_HOG,
-    "terminal_pung": TERMINAL_PUNGS, "nine_gates": DEFER,
+    "terminal_pung": TERMINAL_PUNGS,
 }
 
 _CORE = native.core if hasattr(native.core, "mcr_answer") else None

@@ -146,14 +146,54 @@ def random_pairs(rng: random.Random) -> dict[str, Any]:
             "context": random_context(rng)}
 
 
+#: 147 258 369 in the three suits, each arrangement (decompose.KNITTED).
+KNITTED = [[9 * suit + s + 3 * k for s, suit in enumerate(order) for k in range(3)]
+           for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))]
+ORPHANS = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+
+
+def _request(rng: random.Random, tiles: list[int], melds: list[dict[str, Any]]) -> dict[str, Any]:
+    """The tiles shuffled, one of them the winning tile."""
+    rng.shuffle(tiles)
+    win = tiles.pop()
+    return {"concealed": [TILES[t] for t in tiles], "melds": melds, "win_tile": TILES[win],
+            "context": random_context(rng)}
+
+
+def random_knitted(rng: random.Random) -> dict[str, Any]:
+    """十三幺, 全不靠 (七星不靠 now and then) or 组合龙 with a set (claimed or not) and a pair."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        return _request(rng, [*ORPHANS, rng.choice(ORPHANS)], [])
+    seq = rng.choice(KNITTED)
+    if kind == 1:
+        return _request(rng, rng.sample([*seq, *range(27, 34)], 14), [])
+    counts = [0] * 34
+    for t in seq:
+        counts[t] += 1
+    set_kind, tiles = _set(rng, counts, ("chow", "pung"))
+    pair = rng.choice([t for t in range(34) if counts[t] <= 2])
+    if rng.random() < 0.4:
+        meld = {"type": set_kind, "tiles": [TILES[t] for t in tiles], "from": "left"}
+        return _request(rng, [*seq, pair, pair], [meld])
+    return _request(rng, [*seq, *tiles, pair, pair], [])
+
+
+def random_gates(rng: random.Random) -> dict[str, Any]:
+    """1112345678999 of one suit and any tile of it (九莲宝灯 unless won on the extra copy)."""
+    suit = 9 * rng.randrange(3)
+    return _request(rng, [suit + n for n in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
+                    + [suit + rng.randrange(9)], [])
+
+
 def test_random_complete_hands_answer_alike() -> None:
     rng = random.Random(20261206)
     answered = 0
-    for n in range(3500):
-        data = random_pairs(rng) if n % 6 == 0 else random_regular(rng)
-        answered += compare(data)
+    makers = (random_pairs, random_knitted, random_gates, *[random_regular] * 6)
+    for n in range(4500):
+        answered += compare(makers[n % len(makers)](rng))
     # the core takes most of them (the rest: under the minimum, the table's refusals ...)
-    assert answered > 1500
+    assert answered > 1700
 
 
 def test_vector_hands_answer_alike() -> None:
@@ -255,6 +295,7 @@ def _mutations(base: dict[str, Any]) -> list[Any]:
 @given(st.integers(0, 2 ** 32))
 def test_broken_requests(seed: int) -> None:
     rng = random.Random(seed)
-    base = random_pairs(rng) if seed % 5 == 0 else random_regular(rng)
+    makers = (random_pairs, random_knitted, random_gates, *[random_regular] * 3)
+    base = makers[seed % len(makers)](rng)
     for data in _mutations(base):
         compare(data)
