@@ -1,22 +1,23 @@
 /* analyze of a complete MCR hand in one call: the request read, the readings found, every reading
  * scored on the card, the best itemised, the settlement and the whole answer dict written.
  *
- * mcr_answer(data) mirrors assistant.analysis.analyze(data, "mcr") for the requests it is sure
- * of and returns NotImplemented for every other: then the Python path answers or raises exactly
- * as before, so legality stays decided there (hand.py, legality.py, the table's checks) and this
- * file never names an error. It takes a plain dict of concealed (a list of the 34 tiles' codes),
- * melds (up to four chows in rising order, pungs and kongs, each a plain dict of type, tiles,
- * concealed for a kong, from), win_tile, context (the MCR flags, the winds, a flower count) and
- * variant "mcr"; the 14 tiles must make the regular form and no other form, with no fifth copy,
- * at or over the minimum points, without the cases that add a note to "assumed" or that the
- * table's checks refuse. The pieces are the engine's (_core.h: the forms' shanten, the waits, the
- * regular readings) and the card's (_patterns.h: a reading's choice of lines).
+ * mcr_answer(data) mirrors assistant.analysis.python_analyze(data, "mcr") for the requests it is
+ * sure of and returns NotImplemented for every other: then the Python path answers or raises
+ * exactly as before, so legality stays decided there (hand.py, legality.py, the table's checks)
+ * and this file never names an error. It takes a plain dict of concealed (a list of the 34
+ * tiles' codes), melds (up to four plain dicts: a chow in rising order, a pung, a kong; concealed
+ * only on a kong, from, claimed_index, added_kong), win_tile, context (the MCR flags as true or
+ * false, the winds, a flower count 0-8) and variant "mcr"; the 14 tiles must be complete in any
+ * of the five forms with no fifth copy and none of what the hand's or the table's checks refuse.
+ * The pieces are the engine's (_core.h: the forms' shanten, the waits, the regular readings, the
+ * knitted sequences) and the card's (_patterns.h: a reading's choice of lines).
  *
  * Everything fixed for MCR is handed over once by mcr_setup (assistant/one_call.py): the card's
  * packed rows, each line's names, key, value and how its item's tiles are chosen, the fallback
- * and flower items, the unit, the minimum, the tiles' and forms' codes and, for each seat,
- * prevalent wind and way of winning, the settlement of the table Python reads (payments as
- * a + b * points) and its "assumed" notes. No word a player reads is written here.
+ * and flower items, the unit, the minimum, the tiles' and forms' codes, for each seat, prevalent
+ * wind and way of winning the settlement of the table Python reads (payments as a + b * points)
+ * and its "assumed" notes, and the Python functions that write the notes of a flag that does not
+ * stand and of a hand under the minimum. No word a player reads is written here.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -46,6 +47,7 @@ typedef struct {
     PyObject *held; /* the setup tuple: every object below is borrowed from it */
     PyObject *card, *names[N_LINES], *fallback, *flower, *unit, *variant, *min_points;
     PyObject *tiles[NT], *forms[5], *seats[4], *settle[N_SETTLE], *kong_robbable;
+    PyObject *notes[3]; /* the notes to "assumed": is_4th_tile, robbing_kong, under the minimum */
     int value[N_LINES], kind[N_LINES], fallback_value, four;
     long minimum;
 } Setup;
@@ -298,6 +300,7 @@ typedef struct {
     int own[NT];  /* the concealed tiles and the winning tile */
     int all[NT];  /* with the melds' tiles */
     int n_own, n_all, kongs, exposed, last_copy, robbable, unique_wait;
+    int fourth_ignored, robbing_ignored; /* flags given that do not stand: a note each */
     int shanten[5];
     int n_readings, rows[MAX_READINGS][READING_GROUPS], lengths[MAX_READINGS],
         form[MAX_READINGS]; /* the place in the forms: F_REGULAR ... F_KNITTED_STRAIGHT */
@@ -337,13 +340,11 @@ static int read_hand(const Request *r, Hand *h)
         return 0;
     if (r->kong_replacement && (!r->self_drawn || !h->kongs))
         return 0;
-    /* 和绝张 and 抢杠和 where the input's flag stands (else score_mcr adds a note) */
+    /* 和绝张 and 抢杠和 as score_mcr reads them, with a note where the input's flag does not stand */
     h->last_copy = h->own[r->win] == 1 && (r->fourth_tile || shown >= 3);
-    if (r->fourth_tile && !h->last_copy)
-        return 0;
+    h->fourth_ignored = r->fourth_tile && !h->last_copy;
     h->robbable = r->robbing_kong && h->all[r->win] == 1;
-    if (r->robbing_kong && !h->robbable)
-        return 0;
+    h->robbing_ignored = r->robbing_kong && !h->robbable;
     return 1;
 }
 
@@ -942,15 +943,16 @@ fail:
 }
 
 /* payments, matrix and transfers (Ledger.to_json) into score, from the settlement row
- * (winner, dealer, ((payer, payee, a, b, reason), ...), assumed) for `points`. */
-static int settle(PyObject *score, PyObject *row, long points)
+ * (winner, dealer, ((payer, payee, a, b, reason), ...), assumed) for `points`; nothing paid
+ * unless `paid`. */
+static int settle(PyObject *score, PyObject *row, long points, int paid)
 {
     PyObject *transfers = PyTuple_GET_ITEM(row, 2);
     long net[4] = {0}, gross[4][4] = {{0}};
     PyObject *list = PyList_New(0), *payments = NULL, *matrix = NULL;
     if (list == NULL)
         return -1;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(transfers); i++) {
+    for (Py_ssize_t i = 0; paid && i < PyTuple_GET_SIZE(transfers); i++) {
         PyObject *t = PyTuple_GET_ITEM(transfers, i);
         int payer = code(PyTuple_GET_ITEM(t, 0)) - WIND0, payee = code(PyTuple_GET_ITEM(t, 1)) - WIND0;
         long amount = PyLong_AsLong(PyTuple_GET_ITEM(t, 2))
@@ -1003,10 +1005,40 @@ fail:
     return -1;
 }
 
-static PyObject *score_json(const Request *r, const Facts *f, const Choice *c, PyObject *row,
-                            int form)
+/* The table's notes, then those of the flags that do not stand and of a hand under the
+ * minimum, each written by its Python function (variants/mcr.py). */
+static PyObject *assumed(const Request *r, const Hand *h, PyObject *row, long fans)
+{
+    PyObject *out = PySequence_List(PyTuple_GET_ITEM(row, 3));
+    PyObject *notes[3] = {NULL, NULL, NULL};
+    if (out == NULL)
+        return NULL;
+    if (h->fourth_ignored)
+        notes[0] = PyObject_CallOneArg(S.notes[0], r->win_obj);
+    if (h->robbing_ignored)
+        notes[1] = PyObject_CallOneArg(S.notes[1], r->win_obj);
+    if (fans < S.minimum)
+        notes[2] = PyObject_CallFunction(S.notes[2], "lO", fans, S.min_points);
+    int want[3] = {h->fourth_ignored, h->robbing_ignored, fans < S.minimum}, err = 0;
+    for (int k = 0; k < 3; k++) {
+        if (want[k] && !err)
+            err = notes[k] == NULL || !PyUnicode_Check(notes[k]) || PyList_Append(out, notes[k]) < 0;
+        Py_XDECREF(notes[k]);
+    }
+    if (err) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_TypeError, "an MCR note is not a str");
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+static PyObject *score_json(const Request *r, const Hand *h, const Facts *f, const Choice *c,
+                            PyObject *row, int form)
 {
     long fans = c->total, total = fans + r->flowers;
+    int below = fans < S.minimum;
     PyObject *out = PyDict_New();
     if (out == NULL)
         return NULL;
@@ -1018,11 +1050,12 @@ static PyObject *score_json(const Request *r, const Facts *f, const Choice *c, P
         || put(out, k_points, PyLong_FromLong(total)) < 0
         || PyDict_SetItem(out, k_unit, S.unit) < 0
         || PyDict_SetItem(out, k_min_points, S.min_points) < 0
-        || PyDict_SetItem(out, k_below_minimum, Py_False) < 0
+        || PyDict_SetItem(out, k_below_minimum, below ? Py_True : Py_False) < 0
         || PyDict_SetItem(out, k_winner, PyTuple_GET_ITEM(row, 0)) < 0
         || PyDict_SetItem(out, k_dealer, PyTuple_GET_ITEM(row, 1)) < 0
-        || PyDict_SetItem(out, k_hand_form, S.forms[form]) < 0 || settle(out, row, total) < 0
-        || put(out, k_assumed, PySequence_List(PyTuple_GET_ITEM(row, 3))) < 0) {
+        || PyDict_SetItem(out, k_hand_form, S.forms[form]) < 0
+        || settle(out, row, total, !below) < 0
+        || put(out, k_assumed, assumed(r, h, row, fans)) < 0) {
         Py_DECREF(out);
         return NULL;
     }
@@ -1044,7 +1077,7 @@ static PyObject *answer(const Request *r, const Hand *h, const Facts *f, const C
         || put(out, k_discards, PyList_New(0)) < 0
         || put(out, k_decompositions, decompositions(h)) < 0
         || put(out, k_own_turn, own_turn(r, h)) < 0
-        || put(out, k_score, score_json(r, f, c, row, form)) < 0) {
+        || put(out, k_score, score_json(r, h, f, c, row, form)) < 0) {
         Py_DECREF(out);
         return NULL;
     }
@@ -1087,8 +1120,6 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
             found = 1;
         }
     }
-    if (best.total < S.minimum)
-        Py_RETURN_NOTIMPLEMENTED; /* under the minimum: the refusal is written in Python */
     return answer(&r, &h, &best_facts, &best, row, form);
 }
 
@@ -1129,14 +1160,14 @@ static int settle_ok(PyObject *row)
 }
 
 /* mcr_setup(card, lines, fallback, flower, unit, min_points, variant, kong_robbable, tiles,
- * forms, seats, settlements, four_as_two_pairs): see assistant/one_call.py. */
+ * forms, seats, settlements, four_as_two_pairs, notes): see assistant/one_call.py. */
 static int read_setup(PyObject *setup, Setup *s)
 {
     PyObject *lines, *tiles, *forms, *seats, *settle_rows;
     int min_ok;
     memset(s, 0, sizeof *s);
-    if (!PyTuple_Check(setup) || PyTuple_GET_SIZE(setup) != 13)
-        return setup_error("a tuple of 13 parts expected");
+    if (!PyTuple_Check(setup) || PyTuple_GET_SIZE(setup) != 14)
+        return setup_error("a tuple of 14 parts expected");
     s->card = PyTuple_GET_ITEM(setup, 0);
     lines = PyTuple_GET_ITEM(setup, 1);
     s->fallback = PyTuple_GET_ITEM(setup, 2);
@@ -1150,6 +1181,12 @@ static int read_setup(PyObject *setup, Setup *s)
     seats = PyTuple_GET_ITEM(setup, 10);
     settle_rows = PyTuple_GET_ITEM(setup, 11);
     s->four = PyObject_IsTrue(PyTuple_GET_ITEM(setup, 12));
+    PyObject *notes = PyTuple_GET_ITEM(setup, 13);
+    if (!PyTuple_Check(notes) || PyTuple_GET_SIZE(notes) != 3)
+        return setup_error("the notes are three functions");
+    for (int k = 0; k < 3; k++)
+        if (!PyCallable_Check(s->notes[k] = PyTuple_GET_ITEM(notes, k)))
+            return setup_error("the notes are three functions");
     if (!PyBytes_Check(s->card) || !PyDict_Check(lines) || !PyUnicode_CheckExact(s->unit)
         || !PyUnicode_CheckExact(s->variant) || !PyBool_Check(s->kong_robbable) || s->four < 0)
         return setup_error("the card, lines, unit, variant or flags are of the wrong type");

@@ -3,13 +3,15 @@ to the answer.
 
 :func:`answer` hands a request to the core's ``mcr_answer`` where the core is built, the variant
 is MCR under its default options and the request is a plain dict; the core answers the requests
-it is sure of (see ``_answer.c``: the regular form, no fifth copy, at or over the minimum …) with
-the very dict the Python path writes, and returns ``NotImplemented`` for every other, which
+it is sure of (see ``_answer.c``: a complete hand of any form, no fifth copy …) with the very dict
+the Python path writes, and returns ``NotImplemented`` for every other, which
 :func:`assistant.analysis.analyze` then answers (or refuses, naming the problem) itself. The core
 names no error and writes no word a player reads: what MCR's answer holds fixed is read here from
-the card, the catalogue and the table rules, and handed over once (:func:`setup`).
-``MAHJONG_ASSISTANT_PURE=1`` switches it off with the rest of the core. Both paths give the same
-JSON, key order included (``tests/test_analyze_one_call.py``).
+the card, the catalogue and the table rules and handed over once (:func:`setup`), with the
+functions that write its notes to ``assumed``; a hand under the minimum is given the refusal every
+page gives (:func:`assistant.verdict.refusal`). ``MAHJONG_ASSISTANT_PURE=1`` switches it off with
+the rest of the core. Both paths give the same JSON, key order included
+(``tests/test_analyze_one_call.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,17 @@ from .scoring.settlement import Ledger
 from .shanten import ALL_FORMS
 from .tiles import TILES, WINDS
 from .variants import get_profile
-from .variants.mcr import FLOWER, TABLE, UNIT, read_mcr_table, settle
+from .variants.mcr import (
+    FLOWER,
+    TABLE,
+    UNIT,
+    fourth_tile_ignored,
+    read_mcr_table,
+    robbing_kong_ignored,
+    settle,
+    under_minimum,
+)
+from .verdict import refusal
 
 #: How an item's tiles are chosen, by the card line's key, as ``_answer.c`` numbers them (the
 #: tile finders of ``scoring/patterns.py``); every other line shows the whole hand, and the
@@ -59,7 +71,14 @@ def answer(data: Any, variant: str | None, options: dict[str, Any] | None) -> An
         if made is not None:
             _CORE.mcr_setup(made)
         _ready = made is not None
-    return _CORE.mcr_answer(data) if _ready else NotImplemented
+    if not _ready:
+        return NotImplemented
+    found = _CORE.mcr_answer(data)
+    if found is not NotImplemented:
+        refused = refusal(found)  # under the minimum: the reason every page gives
+        if refused is not None:
+            found["not_a_win"] = refused
+    return found
 
 
 def setup() -> tuple[Any, ...] | None:
@@ -87,7 +106,8 @@ def setup() -> tuple[Any, ...] | None:
     return (card.native, lines, fallback,
             (*FLOWER, "flowers"), UNIT, profile.option("min_points"), profile.name,
             profile.kong_robbable, tuple(TILES), tuple(f.value for f in profile.forms),
-            tuple(WINDS), settlements(profile), profile.four_as_two_pairs)
+            tuple(WINDS), settlements(profile), profile.four_as_two_pairs,
+            (fourth_tile_ignored, robbing_kong_ignored, under_minimum))
 
 
 def settlements(profile: Any) -> tuple[Any, ...]:

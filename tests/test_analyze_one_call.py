@@ -192,8 +192,9 @@ def test_random_complete_hands_answer_alike() -> None:
     makers = (random_pairs, random_knitted, random_gates, *[random_regular] * 6)
     for n in range(4500):
         answered += compare(makers[n % len(makers)](rng))
-    # the core takes most of them (the rest: under the minimum, the table's refusals ...)
-    assert answered > 1700
+    # the core takes every one the Python path answers (the rest: the hand's or the table's
+    # refusals, such as 杠上开花 without a kong)
+    assert answered > 4000
 
 
 def test_vector_hands_answer_alike() -> None:
