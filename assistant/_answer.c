@@ -7,7 +7,8 @@
  * and this file never names an error. It takes a plain dict of concealed (a list of the 34
  * tiles' codes), melds (up to four plain dicts: a chow in rising order, a pung, a kong; concealed
  * only on a kong, from, claimed_index, added_kong), win_tile, context (the MCR flags as true or
- * false, the winds, a flower count 0-8) and variant "mcr"; the 14 tiles must be complete in any
+ * false, the winds, a flower count 0-8), variant "mcr" and, as not given, options {} or null,
+ * bonus [] or null and table null; the 14 tiles must be complete in any
  * of the five forms with no fifth copy and none of what the hand's or the table's checks refuse.
  * The pieces are the engine's (_core.h: the forms' shanten, the waits, the regular readings, the
  * knitted sequences) and the card's (_patterns.h: a reading's choice of lines).
@@ -65,7 +66,7 @@ static Setup S;
     X(self_drawn_win) X(score) X(items) X(name_zh) X(name_en) X(value) X(key) X(count) \
     X(total) X(fans_points) X(points) X(unit) X(min_points) X(below_minimum) X(winner) \
     X(dealer) X(hand_form) X(payments) X(matrix) X(transfers) X(to) X(amount) X(reason) \
-    X(assumed) X(claimed_index) X(added_kong)
+    X(assumed) X(claimed_index) X(added_kong) X(options) X(table)
 #define AS_SLOT(k) static PyObject *k_##k;
 KEYS(AS_SLOT)
 #undef AS_SLOT
@@ -267,7 +268,13 @@ static int read_request(PyObject *data, Request *r)
             ctx = v;
         else if (same(k, k_variant))
             r->variant = v;
-        else
+        else if (same(k, k_options)) { /* none, as the analyze call's own options */
+            if (v != Py_None && !(PyDict_CheckExact(v) && PyDict_GET_SIZE(v) == 0))
+                return 0;
+        } else if (same(k, k_bonus)) { /* no bonus tile listed: the count is context's */
+            if (v != Py_None && !(PyList_CheckExact(v) && PyList_GET_SIZE(v) == 0))
+                return 0;
+        } else if (!same(k, k_table) || v != Py_None) /* a table, even empty, is echoed */
             return 0;
     }
     if (r->variant == Py_None)
@@ -732,26 +739,19 @@ static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, i
     return out;
 }
 
-/* {name_zh, name_en, value, tiles, key, count} from a (name_zh, name_en, key) triple. */
+/* {name_zh, name_en, value, tiles, key, count}, the names and key the first three items of
+ * `names`; value and tiles are taken (released on every path). */
 static PyObject *item(PyObject *names, PyObject *value, PyObject *tiles, long count)
 {
-    PyObject *out = PyDict_New();
-    if (out == NULL || tiles == NULL) {
-        Py_XDECREF(out);
-        Py_XDECREF(value);
-        Py_XDECREF(tiles);
-        return NULL;
-    }
-    if (PyDict_SetItem(out, k_name_zh, PyTuple_GET_ITEM(names, 0)) < 0
+    PyObject *out = value != NULL && tiles != NULL ? PyDict_New() : NULL;
+    if (out == NULL || PyDict_SetItem(out, k_name_zh, PyTuple_GET_ITEM(names, 0)) < 0
         || PyDict_SetItem(out, k_name_en, PyTuple_GET_ITEM(names, 1)) < 0
-        || put(out, k_value, value) < 0 || (value = NULL, put(out, k_tiles, tiles) < 0)
-        || (tiles = NULL, PyDict_SetItem(out, k_key, PyTuple_GET_ITEM(names, 2)) < 0)
-        || put(out, k_count, PyLong_FromLong(count)) < 0) {
-        Py_XDECREF(value);
-        Py_XDECREF(tiles);
-        Py_DECREF(out);
-        return NULL;
-    }
+        || PyDict_SetItem(out, k_value, value) < 0 || PyDict_SetItem(out, k_tiles, tiles) < 0
+        || PyDict_SetItem(out, k_key, PyTuple_GET_ITEM(names, 2)) < 0
+        || put(out, k_count, PyLong_FromLong(count)) < 0)
+        Py_CLEAR(out);
+    Py_XDECREF(value);
+    Py_XDECREF(tiles);
     return out;
 }
 

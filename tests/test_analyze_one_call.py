@@ -269,6 +269,8 @@ def _mutations(base: dict[str, Any]) -> list[Any]:
         {**base, "concealed": base["concealed"][1:]},
         {**base, "win_tile": None}, {**base, "win_tile": "1f"}, {**base, "win_tile": 5},
         {**base, "extra": 1}, {**base, "table": {}}, {**base, "options": {}},
+        {**base, "table": None, "options": None, "bonus": None}, {**base, "bonus": []},
+        {**base, "bonus": ["1f"]}, {**base, "options": {"min_points": 0}},
         {**base, "context": {**base["context"], "self_drawn": 1}},
         {**base, "context": {**base["context"], "flowers": True}},
         {**base, "context": {**base["context"], "flowers": 9}},
