@@ -100,12 +100,7 @@ static int same(PyObject *key, PyObject *interned)
                                && PyUnicode_Compare(key, interned) == 0);
 }
 
-static int code(PyObject *obj)
-{
-    return PyUnicode_CheckExact(obj) ? tile_index(obj) : -1;
-}
-
-/* An exact int from lo to hi (a bool or a huge int refused, the error of one cleared). */
+/* An exact int from lo to hi (a bool or an int past a long refused). */
 static int small_int(PyObject *v, int lo, int hi, int *out)
 {
     if (!PyLong_CheckExact(v))
@@ -129,7 +124,7 @@ static int flag(PyObject *v, int *out)
 
 static int wind(PyObject *v, int *out)
 {
-    int t = code(v);
+    int t = code_index(v);
     if (t < WIND0 || t > WIND0 + 3)
         return 0;
     *out = t;
@@ -177,7 +172,7 @@ static int read_meld(PyObject *m, MeldIn *out)
     if (out->kind < 0 || out->n != (out->kind == K_KONG ? 4 : 3))
         return 0;
     for (int i = 0; i < out->n; i++)
-        if ((out->t[i] = code(PyList_GET_ITEM(out->tiles, i))) < 0)
+        if ((out->t[i] = code_index(PyList_GET_ITEM(out->tiles, i))) < 0)
             return 0;
     for (int i = 1; i < out->n; i++) {
         int step = out->kind == K_CHOW ? out->t[0] + i : out->t[0];
@@ -286,9 +281,9 @@ static int read_request(PyObject *data, Request *r)
         return 0;
     r->n_conc = (int)PyList_GET_SIZE(r->concealed);
     for (int i = 0; i < r->n_conc; i++)
-        if ((r->conc[i] = code(PyList_GET_ITEM(r->concealed, i))) < 0)
+        if ((r->conc[i] = code_index(PyList_GET_ITEM(r->concealed, i))) < 0)
             return 0;
-    if (r->win_obj == NULL || (r->win = code(r->win_obj)) < 0)
+    if (r->win_obj == NULL || (r->win = code_index(r->win_obj)) < 0)
         return 0;
     if (melds != NULL && melds != Py_None) {
         if (!PyList_CheckExact(melds) || PyList_GET_SIZE(melds) > 4)
@@ -629,8 +624,6 @@ static int add_tiles(PyObject *out, int t, int n)
     return 0;
 }
 
-static int is_terminal(int t) { return t < 27 && (t % 9 == 0 || t % 9 == 8); }
-
 /* The pung or kong tiles of the reading's sets among `test` (pung_tiles), in the sets' order. */
 static int pung_tiles(const Facts *f, int (*test)(int), int *out)
 {
@@ -641,8 +634,6 @@ static int pung_tiles(const Facts *f, int (*test)(int), int *out)
     return n;
 }
 
-static int is_wind_tile(int t) { return t >= 27 && t <= 30; }
-static int is_dragon_tile(int t) { return t >= 31; }
 
 /* An item's tiles (FanTable.scored: the line's tile finder, or a relation's sets). */
 static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, int kind)
@@ -689,7 +680,7 @@ static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, i
         break;
     case T_WIND_PUNGS:
     case T_DRAGON_PUNGS:
-        n = pung_tiles(f, kind == T_WIND_PUNGS ? is_wind_tile : is_dragon_tile, picks);
+        n = pung_tiles(f, kind == T_WIND_PUNGS ? is_wind : is_dragon, picks);
         for (int i = 0; i < n && !err; i++)
             err = add_tiles(out, picks[i], 3);
         break;
@@ -710,8 +701,8 @@ static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, i
         break;
     case T_TERMINAL_PUNGS: { /* terminal_pungs: 九莲宝灯 keeps the first for itself, which the
                               * line's count (the same predicate's) already leaves out */
-        int winds[MAXS], n_winds = pung_tiles(f, is_wind_tile, winds);
-        n = pung_tiles(f, is_terminal, picks);
+        int winds[MAXS], n_winds = pung_tiles(f, is_wind, winds);
+        n = pung_tiles(f, terminal, picks);
         if (n_winds < 3)
             for (int i = 0; i < n_winds; i++)
                 if (winds[i] != r->seat && winds[i] != r->prevalent)
@@ -794,7 +785,10 @@ static PyObject *items_of(const Request *r, const Facts *f, const Choice *c)
     return out;
 }
 
-static PyObject *list_copy(PyObject *list) { return PyList_GetSlice(list, 0, PyList_GET_SIZE(list)); }
+static PyObject *list_copy(PyObject *list)
+{
+    return PyList_GetSlice(list, 0, PyList_GET_SIZE(list));
+}
 
 /* The hand echoed as HandState.to_json writes it. */
 static PyObject *hand_json(const Request *r)
@@ -954,7 +948,8 @@ static int settle(PyObject *score, PyObject *row, long points, int paid)
         return -1;
     for (Py_ssize_t i = 0; paid && i < PyTuple_GET_SIZE(transfers); i++) {
         PyObject *t = PyTuple_GET_ITEM(transfers, i);
-        int payer = code(PyTuple_GET_ITEM(t, 0)) - WIND0, payee = code(PyTuple_GET_ITEM(t, 1)) - WIND0;
+        int payer = code_index(PyTuple_GET_ITEM(t, 0)) - WIND0;
+        int payee = code_index(PyTuple_GET_ITEM(t, 1)) - WIND0;
         long amount = PyLong_AsLong(PyTuple_GET_ITEM(t, 2))
                       + PyLong_AsLong(PyTuple_GET_ITEM(t, 3)) * points;
         if (amount == 0)
@@ -1022,7 +1017,8 @@ static PyObject *assumed(const Request *r, const Hand *h, PyObject *row, long fa
     int want[3] = {h->fourth_ignored, h->robbing_ignored, fans < S.minimum}, err = 0;
     for (int k = 0; k < 3; k++) {
         if (want[k] && !err)
-            err = notes[k] == NULL || !PyUnicode_Check(notes[k]) || PyList_Append(out, notes[k]) < 0;
+            err = notes[k] == NULL || !PyUnicode_Check(notes[k])
+                  || PyList_Append(out, notes[k]) < 0;
         Py_XDECREF(notes[k]);
     }
     if (err) {
@@ -1133,16 +1129,19 @@ static int setup_error(const char *what)
 
 static int names_ok(PyObject *t)
 {
-    return PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 3 && PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 0))
-           && PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 1)) && PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 2));
+    return PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 3
+           && PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 0))
+           && PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 1))
+           && PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 2));
 }
 
 static int settle_ok(PyObject *row)
 {
     if (row == Py_None)
         return 1;
-    if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 4 || !PyTuple_Check(PyTuple_GET_ITEM(row, 2))
-        || !PyTuple_Check(PyTuple_GET_ITEM(row, 3)) || wind(PyTuple_GET_ITEM(row, 0), &(int){0}) != 1
+    if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 4
+        || !PyTuple_Check(PyTuple_GET_ITEM(row, 2)) || !PyTuple_Check(PyTuple_GET_ITEM(row, 3))
+        || wind(PyTuple_GET_ITEM(row, 0), &(int){0}) != 1
         || wind(PyTuple_GET_ITEM(row, 1), &(int){0}) != 1)
         return 0;
     PyObject *transfers = PyTuple_GET_ITEM(row, 2);
@@ -1203,13 +1202,13 @@ static int read_setup(PyObject *setup, Setup *s)
         || !names_ok(s->flower))
         return setup_error("tiles, forms, seats, settlements or the flower item malformed");
     for (int t = 0; t < NT; t++)
-        if (code(s->tiles[t] = PyTuple_GET_ITEM(tiles, t)) != t)
+        if (code_index(s->tiles[t] = PyTuple_GET_ITEM(tiles, t)) != t)
             return setup_error("the tiles are the 34 codes in order");
     for (int f = 0; f < 5; f++)
         if (!PyUnicode_CheckExact(s->forms[f] = PyTuple_GET_ITEM(forms, f)))
             return setup_error("the forms are their keys");
     for (int a = 0; a < 4; a++)
-        if (code(s->seats[a] = PyTuple_GET_ITEM(seats, a)) != WIND0 + a)
+        if (code_index(s->seats[a] = PyTuple_GET_ITEM(seats, a)) != WIND0 + a)
             return setup_error("the seats are E S W N");
     for (int i = 0; i < N_SETTLE; i++)
         if (!settle_ok(s->settle[i] = PyTuple_GET_ITEM(settle_rows, i)))
@@ -1218,7 +1217,8 @@ static int read_setup(PyObject *setup, Setup *s)
     PyObject *bit, *line;
     while (PyDict_Next(lines, &pos, &bit, &line)) {
         int b, kind;
-        if (!small_int(bit, 0, N_LINES - 1, &b) || !PyTuple_Check(line) || PyTuple_GET_SIZE(line) != 5)
+        if (!small_int(bit, 0, N_LINES - 1, &b) || !PyTuple_Check(line)
+            || PyTuple_GET_SIZE(line) != 5)
             return setup_error("a line is bit: (name_zh, name_en, key, value, tiles kind)");
         PyObject *names = PyTuple_GetSlice(line, 0, 3);
         if (names == NULL)

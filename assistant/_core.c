@@ -924,7 +924,7 @@ done:
 
 /* The index 0-33 of a playing tile's code, or -1 for anything else: another string, a str
  * subclass, no str (the reading itself is tile_index in _patterns.c, the catalogue's too). */
-static int code_index(PyObject *code)
+int code_index(PyObject *code)
 {
     return PyUnicode_CheckExact(code) ? tile_index(code) : -1;
 }

@@ -19,6 +19,8 @@ enum { G_PAIR = 0, G_PUNG = 1, G_CHOW = 2 };
 #define GROUP_FIRST(g) ((((g) >> 2) & 63) - 1)
 #define GROUP_WILDS(g) ((g) & 3)
 
+/* The index 0-33 of a playing tile's code (an exact str), -1 for anything else. */
+int code_index(PyObject *code);
 /* The suit tables loaded (on the first call); 0, or -1 with a Python error set. */
 int engine_tables(void);
 /* The nine tiles of knitted sequence q (0-5, decompose.KNITTED's order): 147 258 369 of the

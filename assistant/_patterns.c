@@ -33,8 +33,6 @@
 
 #include "_patterns.h"
 
-#define NT 34
-
 /* The keys, in bit order. Python reads them through pattern_keys() and maps each to its bit. */
 #define PATTERNS(X) \
     X(chicken) X(all_chows) X(all_pungs) X(full_flush) X(half_flush) X(all_honours) \
@@ -332,11 +330,7 @@ static int read_win(PyObject *win, Facts *f)
 
 /* ---- the facts the predicates share ---- */
 
-static inline int honour(int t) { return t >= 27; }
-static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
 static inline int num(int t) { return t % 9 + 1; }
-static inline int is_wind(int t) { return t >= 27 && t <= 30; }
-static inline int is_dragon(int t) { return t >= 31; }
 static inline int pungish(int kind) { return kind == K_PUNG || kind == K_KONG; }
 
 typedef struct {

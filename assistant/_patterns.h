@@ -3,6 +3,7 @@
 #define ASSISTANT_PATTERNS_H
 #include <Python.h>
 
+#define NT 34
 #define MAXS 8  /* sets of a reading: five of a 16-tile hand, with room to spare */
 #define MAXG 18 /* concealed groups: fourteen singles of 十三幺 or 全不靠 at most */
 #define MAXT 9  /* tiles in one group: a knitted straight's nine */
@@ -17,12 +18,17 @@ typedef struct {
 /* One reading with its win, as the predicates ask it. A tile is its index 0..33 (1m..9m, 1p..9p,
  * 1s..9s, E S W N C F P); -1 stands for None. */
 typedef struct {
-    int form, counts[34], concealed[34], n_tiles, n_sets, pair, win, n_groups, n_concealed,
-        melds_exposed;
+    int form, counts[NT], concealed[NT], n_tiles, n_sets, pair, win, n_groups, n_concealed, melds_exposed;
     Group sets[MAXS], groups[MAXG];
     int self_drawn, kong_replacement, after_kong_discard, robbing_kong, last_tile;
     int first_go_around, dealer, seat, prevalent, fourth_tile, unique_wait, kong_on_kong, flowers;
 } Facts;
+
+/* What a tile index is: an honour, a 1 or 9 of a suit, a wind, a dragon. */
+static inline int honour(int t) { return t >= 27; }
+static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
+static inline int is_wind(int t) { return t >= 27 && t <= 30; }
+static inline int is_dragon(int t) { return t >= 31; }
 
 /* A playing tile's code (a str) as its index 0-33 in assistant.tiles.TILES, -1 for any other
  * string. */
