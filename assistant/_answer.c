@@ -553,7 +553,6 @@ typedef struct {
     int n, total;
 } Choice;
 
-
 /* The lines chosen for a reading and their total (FanTable.rank): 1, 0 refused, -1 error. */
 static int choose(const Facts *f, Choice *c)
 {
@@ -633,7 +632,6 @@ static int pung_tiles(const Facts *f, int (*test)(int), int *out)
             out[n++] = f->sets[i].t[0];
     return n;
 }
-
 
 /* An item's tiles (FanTable.scored: the line's tile finder, or a relation's sets). */
 static PyObject *item_tiles(const Request *r, const Facts *f, const Chosen *l, int kind)
