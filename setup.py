@@ -11,8 +11,10 @@ from setuptools import Extension, setup
 
 FLAGS = [] if sys.platform == "win32" else ["-O3", "-Wall", "-Wextra"]
 
-setup(ext_modules=[Extension("assistant._core", ["assistant/_core.c", "assistant/_patterns.c",
-                                                 "assistant/_riichi.c"],
-                             depends=["assistant/_patterns.h", "assistant/_reading.h",
-                                      "assistant/_riichi.h"],
+SOURCES = ["assistant/_core.c", "assistant/_patterns.c", "assistant/_riichi.c",
+           "assistant/_answer.c"]
+HEADERS = ["assistant/_core.h", "assistant/_patterns.h", "assistant/_reading.h",
+           "assistant/_riichi.h", "assistant/_answer.h"]
+
+setup(ext_modules=[Extension("assistant._core", SOURCES, depends=HEADERS,
                              extra_compile_args=FLAGS, optional=True)])

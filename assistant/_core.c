@@ -17,17 +17,15 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_answer.h"
+#include "_core.h"
 #include "_patterns.h"
 
-#define NT 34
 #define W 12 /* row width: (sets, pair) for sets 0-5 and pair 0-1, at 2 * sets + pair */
-#define MAX_SETS 5
 #define MAX_TILES (3 * MAX_SETS + 2)
 #define SUIT_ROWS 1953125 /* 5 ** 9 */
 #define HONOR_ROWS 78125  /* 5 ** 7 */
 #define NEG (-1000)
-
-enum { F_REG = 1, F_SP = 2, F_TO = 4, F_HK = 8, F_KS = 16, F_ALL = 31 };
 
 static const uint8_t *suit_t = NULL, *honor_t = NULL;
 static PyObject *loader = NULL, *held_tables = NULL;
@@ -698,11 +696,8 @@ done:
 
 /* ---- every reading of the regular form (decompose._regular), wild tiles included ---- */
 
-/* A group as a small int: kind (0 pair, 1 pung, 2 chow) << 8 | (first tile + 1) << 2 | wilds in
- * it; first tile -1 is a group of wild tiles only. */
-enum { G_PAIR = 0, G_PUNG = 1, G_CHOW = 2 };
+/* A group as a small int (_core.h): kind << 8 | (first tile + 1) << 2 | wilds in it. */
 #define GROUP(kind, first, need) (((kind) << 8) | (((first) + 1) << 2) | (need))
-#define MAX_GROUPS (MAX_SETS + 1)
 #define MAX_READINGS 100000 /* far above any 17-tile hand's; a bound, not a limit met */
 
 typedef struct {
@@ -841,6 +836,43 @@ static int readings_from(int *c, int wilds, int sets_left, int pair_left, int st
     return 0;
 }
 
+/* ---- the pieces the one-call answer reuses (_core.h) ---- */
+
+int engine_tables(void) { return ensure_tables(); }
+
+const int *engine_knitted(int q) { return KNITTED[q]; }
+
+int engine_form_shanten(int form, const int *c, int n, int four)
+{
+    return applies(form, n) ? form_shanten(form, c, 0, n, 0, four) : 99;
+}
+
+int engine_waits(const int *c, int n, int four, uint64_t *tiles)
+{
+    int refused, best = helpful(c, 0, n, F_ALL, 0, four, tiles, &refused);
+    return refused ? 99 : best;
+}
+
+int engine_regular_readings(const int *c, int n_sets, int (*rows)[MAX_GROUPS], int *lengths,
+                            int most, int *failed)
+{
+    int counts[NT], stack[MAX_GROUPS + 1];
+    memcpy(counts, c, sizeof counts);
+    Readings found = {0, 0, NULL, NULL, 0};
+    int n = -1;
+    *failed = readings_from(counts, 0, n_sets, 1, 0, stack, 0, &found) != 0 && !found.overflow;
+    if (!*failed && !found.overflow && found.n <= most) {
+        n = found.n;
+        for (int r = 0; r < n; r++) {
+            memcpy(rows[r], found.rows[r], sizeof(int) * (size_t)found.lengths[r]);
+            lengths[r] = found.lengths[r];
+        }
+    }
+    PyMem_Free(found.rows);
+    PyMem_Free(found.lengths);
+    return n;
+}
+
 static PyObject *core_regular_readings(PyObject *self, PyObject *args)
 {
     PyObject *counts, *wild_obj;
@@ -892,7 +924,7 @@ done:
 
 /* The index 0-33 of a playing tile's code, or -1 for anything else: another string, a str
  * subclass, no str (the reading itself is tile_index in _patterns.c, the catalogue's too). */
-static int code_index(PyObject *code)
+int code_index(PyObject *code)
 {
     return PyUnicode_CheckExact(code) ? tile_index(code) : -1;
 }
@@ -977,6 +1009,10 @@ static PyMethodDef methods[] = {
     {"combine_sets", core_combine_sets, METH_VARARGS,
      "combine_sets(hand, ((relation, points), ...)): the relations the hand counts under the "
      "套算一次 rule, ((relation, (set, ...)), ...) in the order chosen, or NotImplemented."},
+    {"mcr_setup", core_mcr_setup, METH_O,
+     "mcr_setup(setup): hand the core what MCR's answer holds fixed (assistant/one_call.py)."},
+    {"mcr_answer", core_mcr_answer, METH_O,
+     "mcr_answer(data): analyze's whole answer to a complete MCR hand, or NotImplemented."},
     {"riichi_yaku", core_riichi_yaku, METH_VARARGS,
      "riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): (((row, count), ...), "
      "fu, ((name, fu), ...)) of a riichi reading, or NotImplemented."},

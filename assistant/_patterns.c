@@ -297,11 +297,7 @@ int facts_read_win(PyObject *win, Facts *f)
 
 /* ---- the facts the predicates share ---- */
 
-static inline int honour(int t) { return t >= 27; }
-static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
 static inline int num(int t) { return t % 9 + 1; }
-static inline int is_wind(int t) { return t >= 27 && t <= 30; }
-static inline int is_dragon(int t) { return t >= 31; }
 static inline int pungish(int kind) { return kind == K_PUNG || kind == K_KONG; }
 
 typedef struct {
@@ -733,6 +729,13 @@ PyObject *core_pattern_keys(PyObject *self, PyObject *unused)
 }
 
 static PyObject *choose_lines(const Facts *f, const int *n, PyObject *card);
+
+PyObject *patterns_choose(const Facts *f, PyObject *card)
+{
+    int n[N_PATTERNS] = {0};
+    facts_evaluate(f, n);
+    return choose_lines(f, n, card);
+}
 
 PyObject *core_pattern_bits(PyObject *self, PyObject *args)
 {

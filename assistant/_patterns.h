@@ -3,6 +3,8 @@
 #define ASSISTANT_PATTERNS_H
 #include <Python.h>
 
+#include "_reading.h"
+
 /* A playing tile's code (a str) as its index 0-33 in assistant.tiles.TILES, -1 for any other
  * string. */
 int tile_index(PyObject *code);
@@ -17,6 +19,9 @@ PyObject *core_pattern_bits(PyObject *self, PyObject *args);
 PyObject *core_relation_keys(PyObject *self, PyObject *unused);
 /* combine_sets(hand, ((relation, points), ...)): ((relation, (set, ...)), ...) counted. */
 PyObject *core_combine_sets(PyObject *self, PyObject *args);
+/* A card's choice of lines (FanTable.choose) for a reading already read into facts: what
+ * pattern_bits(hand, win, card) answers. */
+PyObject *patterns_choose(const Facts *f, PyObject *card);
 /* riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): a riichi reading's yaku rows
  * present and its fu with their parts, or NotImplemented (assistant/_riichi.c). */
 PyObject *core_riichi_yaku(PyObject *self, PyObject *args);

@@ -54,6 +54,12 @@ typedef struct {
     int first_go_around, dealer, seat, prevalent, fourth_tile, unique_wait, kong_on_kong, flowers;
 } Facts;
 
+/* What a tile index is: an honour, a 1 or 9 of a suit, a wind, a dragon. */
+static inline int honour(int t) { return t >= 27; }
+static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
+static inline int is_wind(int t) { return t >= 27 && t <= 30; }
+static inline int is_dragon(int t) { return t >= 31; }
+
 /* A set or group kind's name ("chow" ...) as K_*, -1 for anything else. */
 int group_kind_of(PyObject *obj);
 /* A hand form's name ("regular" ...) as F_*, -1 for anything else. */

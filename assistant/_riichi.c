@@ -27,10 +27,7 @@
 
 #include "_riichi.h"
 
-static inline int honour(int t) { return t >= 27; }
-static inline int terminal(int t) { return t >= 0 && t < 27 && (t % 9 == 0 || t % 9 == 8); }
 static inline int num(int t) { return t % 9 + 1; }
-static inline int is_dragon(int t) { return t >= 31; }
 static inline int pungish(int kind) { return kind == K_PUNG || kind == K_KONG; }
 
 /* How a card row tests its line (Yaku in riichi.py): a catalogue pattern's bit, a fact of the

@@ -17,8 +17,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from . import one_call
 from .advice import discard_options
-from .catalogue import text, translate
 from .decompose import Decomposition
 from .errors import MahjongError, NotScored
 from .hand import HandState
@@ -46,13 +46,22 @@ from .variants import (
     score_with,
     scorer_for,
 )
-from .verdict import weigh
+from .verdict import refusal, weigh
 from .waits import Rules, forms_shanten, helpful_draws
 
 
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
             options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`."""
+    """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`. A
+    complete MCR hand the compiled core is sure of is answered whole by it (:mod:`.one_call`)."""
+    found = one_call.answer(data, variant, options)
+    return python_analyze(data, variant, options) if found is NotImplemented else found
+
+
+def python_analyze(data: dict[str, Any] | HandState, variant: str | None = None,
+                   options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`analyze` on the Python path alone: the hand read and checked, then
+    :func:`analyze_state`."""
     if isinstance(data, HandState):
         state = data
         profile = get_profile(variant or state.variant, {**state.options, **(options or {})})
@@ -247,34 +256,10 @@ def analyze_state(state: HandState, profile: RuleProfile) -> dict[str, Any]:
                                              settled_readings(readings, rules.wild_codes), table)
             except NotScored as exc:  # complete, but not a win under the rules (riichi: no yaku)
                 result["score_error"] = {"rule": exc.token, "message": str(exc)}
-    refusal = _refusal(result)
-    if refusal is not None and "not_a_win" not in result:
-        result["not_a_win"] = refusal
+    refused = refusal(result)
+    if refused is not None and "not_a_win" not in result:
+        result["not_a_win"] = refused
     return result
-
-
-def _refusal(result: dict[str, Any]) -> dict[str, str] | None:
-    """Why the variant's rules refuse the hand a win, in both languages, whatever made the
-    refusal (the void suit held, 缺一门, no yaku, under MCR's minimum), so that every page and
-    report that judges a hand gives the same reason; None where nothing refuses it."""
-    score = result.get("score") or {}
-    held = result.get("void_suit_held") or []
-    if result.get("score_error"):
-        message = result["score_error"]["message"]
-        return {"zh": translate(message, "zh"), "en": message}
-    if held:
-        key, params = "verdict.void_suit_held", {
-            lang: {"tiles": text("ui.list_comma", lang).join(tile_name(t, lang) for t in held)}
-            for lang in ("zh", "en")}
-    elif result.get("three_suits_held"):
-        key, params = "verdict.three_suits_held", {"zh": {}, "en": {}}
-    elif score.get("below_minimum"):
-        points = {"points": score.get("fans_points", score.get("total")),
-                  "min": score.get("min_points")}
-        key, params = "verdict.below_minimum", {"zh": points, "en": points}
-    else:
-        return None
-    return {lang: text(key, lang, **params[lang]) for lang in ("zh", "en")}
 
 
 def _judge(profile: RuleProfile) -> Judge:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import text
+from .catalogue import text, translate
 from .danger import FURITEN_VARIANTS, Table, deal_in_all, safe_against
 from .hand import HandState
 from .profile import RuleProfile
@@ -276,3 +276,27 @@ def _seats(table: Table, lang: str) -> str:
 
 def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
+
+
+def refusal(result: dict[str, Any]) -> dict[str, str] | None:
+    """Why the variant's rules refuse the hand a win, in both languages, whatever made the
+    refusal (the void suit held, 缺一门, no yaku, under MCR's minimum), so that every page and
+    report that judges a hand gives the same reason; None where nothing refuses it."""
+    score = result.get("score") or {}
+    held = result.get("void_suit_held") or []
+    if result.get("score_error"):
+        message = result["score_error"]["message"]
+        return {"zh": translate(message, "zh"), "en": message}
+    if held:
+        key, params = "verdict.void_suit_held", {
+            lang: {"tiles": text("ui.list_comma", lang).join(tile_name(t, lang) for t in held)}
+            for lang in ("zh", "en")}
+    elif result.get("three_suits_held"):
+        key, params = "verdict.three_suits_held", {"zh": {}, "en": {}}
+    elif score.get("below_minimum"):
+        points = {"points": score.get("fans_points", score.get("total")),
+                  "min": score.get("min_points")}
+        key, params = "verdict.below_minimum", {"zh": points, "en": points}
+    else:
+        return None
+    return {lang: text(key, lang, **params[lang]) for lang in ("zh", "en")}

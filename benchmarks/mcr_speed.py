@@ -4,8 +4,10 @@ Run: ``python benchmarks/mcr_speed.py [--repeat N]``. The hands are the scored r
 ``../shared/vectors/mcr_*``. Both scorers first score every hand and must agree on its total (the
 fan points with flowers, before the 8-point base); then each hand is scored ``--repeat`` times by
 each and the script prints the median time per hand in microseconds and the ratio. Ours is timed
-through ``analyze`` (the hand read and checked, every reading scored, the settlement), and
-through the scorer alone on readings found once; the peer through its one C++ call.
+through ``analyze`` (the hand read and checked, every reading scored, the settlement), through
+its Python path alone (``python_analyze``) and through the scorer alone on readings found once;
+the peer through its one C++ call. It also says how many hands the compiled core answers whole
+in one call (``assistant/one_call.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant import analyze
+from assistant import analyze, one_call
+from assistant.analysis import python_analyze
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.rules import rules_of, split_wilds
@@ -110,10 +113,15 @@ def main() -> None:
         prepared.append((row, state, decompositions(counts, wilds, profile.forms,
                                                     profile.four_as_two_pairs), peer_args(row)))
     print(f"{len(hands)} hands; totals agree on {len(hands) - len(disagree)}")
+    whole = sum(one_call.answer(ours_input(row), "mcr", None) is not NotImplemented
+                for row in hands)
+    print(f"the compiled core answers {whole} of them in one call (any other: the Python path)")
     for line in disagree:
         print("  differs:", line)
     ours_full = [median_us(lambda r=r: analyze(ours_input(r), variant="mcr"), args.repeat)
                  for r, _, _, _ in prepared]
+    ours_python = [median_us(lambda r=r: python_analyze(ours_input(r), variant="mcr"), args.repeat)
+                   for r, _, _, _ in prepared]
     ours_score = [median_us(lambda s=s, d=d: score_mcr(s, profile, d), args.repeat)
                   for _, s, d, _ in prepared]
     peer = [median_us(lambda a=a: MahjongFanCalculator(*a), args.repeat)
@@ -121,6 +129,7 @@ def main() -> None:
     peer_median = statistics.median(peer)
     print(f"{'scorer':<34}{'median µs/hand':>16}{'× peer':>10}")
     for name, values in (("ours: analyze (read+score+settle)", ours_full),
+                         ("ours: analyze, Python path alone", ours_python),
                          ("ours: score_mcr on the readings", ours_score),
                          ("PyMahjongGB MahjongFanCalculator", peer)):
         value = statistics.median(values)

@@ -36,6 +36,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scoring", ("assistant.scoring", "assistant.scoring.*", "assistant._patterns")),
     ("variants", ("assistant.variants", "assistant.variants.*", "assistant._riichi")),
     ("analysis", ("assistant", "assistant.legality", "assistant.value", "assistant.danger",
+                  "assistant.one_call", "assistant._answer",
                   "assistant.verdict", "assistant.analysis", "assistant.claims",
                   "assistant.procedures", "assistant.report")),
     ("vision training and evaluation", ("vision.evaluate", "vision.evaluate_designs", "vision.evaluate_table",

@@ -157,6 +157,8 @@ TABLE = FanTable(
     sets_once=True,
 )
 FLOWER = ("花牌", "Flower Tiles")
+#: What the points are counted in, as the score names it.
+UNIT = "points (番)"
 
 
 def fan_list() -> tuple[str, str]:
@@ -319,11 +321,9 @@ def score_mcr(state: HandState, profile: RuleProfile, readings: list[Decompositi
     if table is None:
         table = read_mcr_table(state, profile)
     if state.fourth_tile and not last_copy(state):
-        table.assumed.append(f"is_4th_tile ignored: a copy of {state.win_tile} is in the concealed "
-                             "hand, so the winning tile is not the last of three shown (和绝张)")
+        table.assumed.append(fourth_tile_ignored(state.win_tile))
     if state.robbing_kong and not robbable(state):
-        table.assumed.append(f"robbing_kong ignored: the winner holds another {state.win_tile}, "
-                             "but the other three copies would be in the robbed kong (抢杠和)")
+        table.assumed.append(robbing_kong_ignored(state.win_tile))
     scored, hand = score_hand(state, profile, readings)
     items = scored.items  # the table's fresh items, each given its count where it has none
     for i in items:
@@ -342,11 +342,28 @@ def score_mcr(state: HandState, profile: RuleProfile, readings: list[Decompositi
         settle(ledger, table, total)
     return {
         "variant": profile.name, "items": items, "total": total, "fans_points": fans,
-        "flowers": flowers, "points": total, "unit": "points (番)", "min_points": minimum,
+        "flowers": flowers, "points": total, "unit": UNIT, "min_points": minimum,
         "below_minimum": below, "winner": table.seat, "dealer": table.dealer,
         "hand_form": hand.form.value, **ledger.to_json(), "assumed": table.assumed
-        + ([f"{fans} points before flowers is under the {minimum}-point minimum (起和"
-            f"{minimum}番): not a legal win, nothing paid"] if below else []),
+        + ([under_minimum(fans, minimum)] if below else []),
     }
+
+
+def fourth_tile_ignored(tile: str | None) -> str:
+    """The note of an ``is_4th_tile`` that does not stand (a copy of the tile is concealed)."""
+    return (f"is_4th_tile ignored: a copy of {tile} is in the concealed hand, so the winning "
+            "tile is not the last of three shown (和绝张)")
+
+
+def robbing_kong_ignored(tile: str | None) -> str:
+    """The note of a ``robbing_kong`` that does not stand (the winner holds another copy)."""
+    return (f"robbing_kong ignored: the winner holds another {tile}, but the other three copies "
+            "would be in the robbed kong (抢杠和)")
+
+
+def under_minimum(fans: int, minimum: int) -> str:
+    """The note of a hand under the minimum points: no win, nothing paid."""
+    return (f"{fans} points before flowers is under the {minimum}-point minimum (起和{minimum}番): "
+            "not a legal win, nothing paid")
 
 
