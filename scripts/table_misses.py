@@ -8,7 +8,7 @@ whole-table recognizer and the reader, and counts:
   found by the detector at all (no box of its look at IoU 0.5), found by it but dropped by
   checking, reported a back, or reported a face (right or wrong name) but placed elsewhere; and
   those placed right but reported a back (counted right by ``vision.evaluate_table``); per
-  design (``Scene.art``), true seat and zone;
+  design (``Scene.art``), true seat and zone; and the true backs reported as faces;
 * each river not read exactly as: a tile missing (not found, or reported as a back, or placed
   elsewhere), a name wrong (every tile there), the order wrong (every tile there and named
   right), or a tile added that is none of its own.
@@ -103,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     lost: Counter[tuple[str, str]] = Counter()
     rivers: Counter[str] = Counter()
     faces_by_art: Counter[str] = Counter()
+    backs_as_faces = 0
     for k in range(args.scenes):
         data = scene_data(args.seed, k, args.cache)
         image, true, art = data["image"], data["truth"], data["art"]
@@ -117,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         seen = match(true, looked)
         labels = [recognizer.det_names[c] for c in found.classes]
         for i, t in enumerate(true):
+            if t["tile"] == "back" and i in pairs and detected[pairs[i]]["tile"] != "back":
+                backs_as_faces += 1
             if t["hidden"] or t["tile"] == "back":
                 continue
             faces_by_art[art] += 1
@@ -142,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     out = {"seed": args.seed, "scenes": args.scenes, "figures": tally.figures(),
            "faces_by_design": dict(faces_by_art),
            "faces_lost": {f"{c} | {a}": n for (c, a), n in sorted(lost.items())},
-           "rivers_not_exact": dict(rivers)}
+           "rivers_not_exact": dict(rivers), "backs_reported_faces": backs_as_faces}
     if args.json:
         print(json.dumps(out))
         return 0
@@ -151,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     print("face-up tiles lost (cause | design seat/zone):")
     for key, n in out["faces_lost"].items():
         print(f"  {n:4d}  {key}")
+    print("true backs (hands, walls) reported as faces:", backs_as_faces)
     print("rivers not exact, first cause:")
     for key, n in rivers.most_common():
         print(f"  {n:4d}  {key}")
