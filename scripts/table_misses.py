@@ -13,9 +13,10 @@ whole-table recognizer and the reader, and counts:
   elsewhere), a name wrong (every tile there), the order wrong (every tile there and named
   right), or a tile added that is none of its own.
 
-``--cache DIR`` keeps each scene's photo, truth and detector look (``Finder.find``) there, so a
-second run with changed checking rules re-reads only the name and check stages. Not part of the
-product: it reads the recognizer's stages as they are.
+``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
+``UNLIKE_BACKS``). ``--cache DIR`` keeps each scene's photo, truth and detector look
+(``Finder.find``) there, so a second run with changed checking rules re-reads only the name and
+check stages. Not part of the product: it reads the recognizer's stages as they are.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from vision import check
 from vision.evaluate_table import Tally, match, score, truth
 from vision.find import Found
 from vision.recognizer import Recognizer
@@ -94,7 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenes", type=int, default=24)
     p.add_argument("--cache", type=Path)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--without", action="store_true",
+                   help="without the whole-table checking rules (vision.check SEAMS, UNLIKE_BACKS)")
     args = p.parse_args(argv)
+    if args.without:
+        check.SEAMS = check.UNLIKE_BACKS = False
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
     recognizer = Recognizer.load()
