@@ -164,7 +164,7 @@ def _cut_off(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
 #: unsure): a table's backs are of one colour, and a red or jade face the detector took for a
 #: back is of another. The classifier alone cannot tell: it has no class for a back, and on the
 #: 48 rendered tables of seeds 63 / 64 it named 401 true backs a face at 0.5 or more, against 9
-#: faces found as backs. Of the 82 faces reported as backs there (56 standing in the ``self``
+#: faces found as backs. Of the 75 faces reported as backs there (56 standing in the ``self``
 #: seat's hand, seen from above as slivers, named at 0.1 by the median), this reads 1 / 6 as
 #: faces, none of the true backs (faces named right 82.59 / 82.54 → 82.65 / 82.79 %, indicators
 #: 13 / 9 → 13 / 10 found); at 40 and 0.6: 0 / 1, 0.4: 0 / 4 with one hidden back read a face on
