@@ -30,7 +30,9 @@ from .check import (
     _lone_piece,
     _marks_within,
     _pale_blank,
+    face_not_back,
     named_tiles,
+    unlike_backs,
 )
 from .classes import BLANK_FACES, NOT_A_TILE
 from .find import DEFAULT_THRESHOLDS, Finder, Found, Thresholds
@@ -162,7 +164,12 @@ class Recognizer(Finder):
             # red set's face, its few marks pale on a coloured body); blank, his 白板 if anything
             alone = {0} if labels == ["back"] else set()
             blank = bool(alone) and blank_middle(image, boxes[0]) is not None
-            backs_read = own | pale | alone
+            # a back unlike the photo's other backs in colour: a face perhaps (a red face)
+            found_back = np.array([lab == "back" for lab in labels], bool) & (
+                scores >= self.thresholds.score)
+            unlike = set(np.flatnonzero(unlike_backs(image, boxes, found_back)).tolist()
+                         ) - own - pale - alone
+            backs_read = own | pale | alone | unlike
             faces = [i for i, lab in enumerate(labels) if lab == "tile" or i in backs_read]
             if faces and namer is not None:
                 tile_there = scores[faces] >= self.thresholds.sure_tile
@@ -179,6 +186,8 @@ class Recognizer(Finder):
                             codes[i], probs[i] = "back", scores[i]
                     elif i in backs_read and named[j] in (NOT_A_TILE, "back"):
                         codes[i], probs[i] = OWN_BLANK if i in own else "back", scores[i]
+                    elif i in unlike and not face_not_back(named[j], p[j]):
+                        codes[i], probs[i] = "back", scores[i]
                     elif i in own - pale and named[j] not in BLANK_FACES:
                         codes[i], probs[i] = "back", scores[i]  # its colour, another's face: a back
                     elif (named[j] in BLANK_FACES and _coloured_back(image, boxes[i])

@@ -1,0 +1,171 @@
+"""Where the table reader loses face-up tiles and rivers, by cause and design (a diagnostic).
+
+``python scripts/table_misses.py --seed 64 [--scenes 24] [--cache DIR] [--json]`` renders the
+scenes ``vision.evaluate_table`` measures (same seeds, same scenes), reads each with the
+whole-table recognizer and the reader, and counts:
+
+* each true face-up tile (not a hidden hand's back) not placed in its seat and zone, as: not
+  found by the detector at all (no box of its look at IoU 0.5), found by it but dropped by
+  checking, reported a back, or reported a face (right or wrong name) but placed elsewhere; and
+  those placed right but reported a back (counted right by ``vision.evaluate_table``); per
+  design (``Scene.art``), true seat and zone; and the true backs reported as faces;
+* each river not read exactly as: a tile missing (not found, or reported as a back, or placed
+  elsewhere), a name wrong (every tile there), the order wrong (every tile there and named
+  right), or a tile added that is none of its own.
+
+``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
+``UNLIKE_BACKS``). ``--cache DIR`` keeps each scene's photo, truth and detector look
+(``Finder.find``) there, so a second run with changed checking rules re-reads only the name and
+check stages. Not part of the product: it reads the recognizer's stages as they are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision import check
+from vision.evaluate_table import Tally, match, score, truth
+from vision.find import Found
+from vision.recognizer import Recognizer
+from vision.table_reader import read_table
+
+
+def scene_data(seed: int, k: int, cache: Path | None) -> dict[str, Any]:
+    """The scene's photo, truth and design, rendered or from ``cache``."""
+    path = cache / f"scene_{seed}_{k}.pkl" if cache else None
+    if path is not None and path.is_file():
+        return pickle.loads(path.read_bytes())
+    from datasets.synth.table import render_table_scene
+
+    scene = render_table_scene(np.random.default_rng([seed, k]))
+    data = {"image": scene.image, "truth": truth(scene), "art": scene.art}
+    if path is not None:
+        path.write_bytes(pickle.dumps(data))
+    return data
+
+
+def found_of(recognizer: Recognizer, image: np.ndarray, name: str, cache: Path | None) -> Found:
+    """The whole-table look's boxes (the find stage), computed or from ``cache``."""
+    path = cache / f"found_{name}.pkl" if cache else None
+    if path is not None and path.is_file():
+        return Found(*pickle.loads(path.read_bytes()))
+    found = recognizer.find(image, False, whole_table=True)
+    if path is not None:
+        path.write_bytes(pickle.dumps(tuple(found)))
+    return found
+
+
+def river_cause(seat: str, true: list[dict[str, Any]], pairs: dict[int, int],
+                answer: dict[str, Any]) -> str | None:
+    """Why ``seat``'s river is not exact (None where it is, or it has no river)."""
+    river = sorted((i for i, t in enumerate(true) if t["seat"] == seat and t["zone"] == "river"),
+                   key=lambda i: true[i]["order"])
+    if not river:
+        return None
+    got = answer["seats"][seat]["river"]
+    want = [true[i]["tile"] for i in river]
+    if got == want:
+        return None
+    tiles = answer["tiles"]
+    for i in river:
+        j = pairs.get(i)
+        if j is None:
+            return "missing: not found"
+        if tiles[j]["tile"] == "back":
+            return "missing: read as a back"
+        if tiles[j]["seat"] != seat or tiles[j]["zone"] != "river":
+            return "missing: placed elsewhere"
+    if len(got) > len(want):
+        return "a tile added"
+    named = [tiles[pairs[i]]["tile"] for i in river]
+    if named != want:
+        return "a name wrong"
+    return "order"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, default=64)
+    p.add_argument("--scenes", type=int, default=24)
+    p.add_argument("--cache", type=Path)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--without", action="store_true",
+                   help="without the whole-table checking rules (vision.check SEAMS, UNLIKE_BACKS)")
+    args = p.parse_args(argv)
+    if args.without:
+        check.SEAMS = check.UNLIKE_BACKS = False
+    if args.cache:
+        args.cache.mkdir(parents=True, exist_ok=True)
+    recognizer = Recognizer.load()
+    look = recognizer.find
+    tally = Tally()
+    lost: Counter[tuple[str, str]] = Counter()
+    rivers: Counter[str] = Counter()
+    faces_by_art: Counter[str] = Counter()
+    backs_as_faces = 0
+    for k in range(args.scenes):
+        data = scene_data(args.seed, k, args.cache)
+        image, true, art = data["image"], data["truth"], data["art"]
+        found = found_of(recognizer, image, f"{args.seed}_{k}", args.cache)
+        recognizer.find = lambda *a, _f=found, **kw: _f  # type: ignore[method-assign]
+        detected = recognizer.detect(image, whole_table=True)
+        recognizer.find = look  # type: ignore[method-assign]
+        answer = read_table(detected[:160]).to_json()
+        pairs = match(true, detected)
+        score(tally, true, answer, pairs, detected)
+        looked = [{"box": list(b)} for b in found.boxes]
+        seen = match(true, looked)
+        labels = [recognizer.det_names[c] for c in found.classes]
+        for i, t in enumerate(true):
+            if t["tile"] == "back" and i in pairs and detected[pairs[i]]["tile"] != "back":
+                backs_as_faces += 1
+            if t["hidden"] or t["tile"] == "back":
+                continue
+            faces_by_art[art] += 1
+            j = pairs.get(i)
+            right = j is not None and (answer["tiles"][j]["seat"], answer["tiles"][j]["zone"]) == (
+                t["seat"], t["zone"])
+            if right and detected[j]["tile"] == "back":
+                lost[("placed right, but reported a back", f"{art} {t['seat']}/{t['zone']}")] += 1
+            if right:
+                continue
+            if j is None:
+                cause = ("not found" if i not in seen else
+                         f"dropped in checking (found as {labels[seen[i]]})")
+            elif detected[j]["tile"] == "back":
+                cause = "reported a back"
+            else:
+                cause = "wrong seat or zone"
+            lost[(cause, f"{art} {t['seat']}/{t['zone']}")] += 1
+        for seat in ("self", "right", "across", "left"):
+            cause = river_cause(seat, true, pairs, answer)
+            if cause:
+                rivers[cause] += 1
+    out = {"seed": args.seed, "scenes": args.scenes, "figures": tally.figures(),
+           "faces_by_design": dict(faces_by_art),
+           "faces_lost": {f"{c} | {a}": n for (c, a), n in sorted(lost.items())},
+           "rivers_not_exact": dict(rivers), "backs_reported_faces": backs_as_faces}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"seed {args.seed}, {args.scenes} scenes: {json.dumps(out['figures'])}")
+    print("face-up tiles by design:", dict(faces_by_art))
+    print("face-up tiles lost (cause | design seat/zone):")
+    for key, n in out["faces_lost"].items():
+        print(f"  {n:4d}  {key}")
+    print("true backs (hands, walls) reported as faces:", backs_as_faces)
+    print("rivers not exact, first cause:")
+    for key, n in rivers.most_common():
+        print(f"  {n:4d}  {key}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
