@@ -774,7 +774,8 @@ def test_the_close_up_detector_joins_a_tile_left_in_pieces_and_nothing_else(monk
     several boxes: the second detector's circles of a tile filling the frame, or the first's
     six to nine round boxes. Where it finds that tile whole, its circles are that one tile; two
     touching tiles it finds as two stay two; a close-up found as one box and a table's tiles are
-    never shown to it, and without its file nothing changes."""
+    never shown to it, a squashed photo's rows (found narrowed) are not joined, and without its
+    file nothing changes."""
     from vision.recognizer import Recognizer, Thresholds
 
     tile = np.array([[150, 60, 450, 460]], float)
@@ -786,13 +787,17 @@ def test_the_close_up_detector_joins_a_tile_left_in_pieces_and_nothing_else(monk
     cases = {  # what the first and the second detector find in the photo, what the third sees whole
         "circles": (circles[:0], circles, tile), "pair": (pair[:0], pair, pair),
         "one": (tile[:0], tile, tile), "pips": (pips, pips[:0], np.array([[40, 20, 560, 480.0]])),
-        "table": (table, table[:0], tile)}
+        "table": (table, table[:0], tile), "rows": (tile[:0], tile[:0], np.array([[0, 0, 600, 500.0]]))}
+    # a photo squashed to a square: its rows of tiles, seen narrowed to a third, are tiles' shape
+    rows = np.array([[0, 60 * k, 200, 60 * k + 50] for k in range(8)], float)
     seen: list[str] = []
 
     def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
         seen.append(str(detector))
         which = {"first": 0, "faces": 1, "closeup": 2}[str(detector)]
         boxes = cases[case][which] if image.shape[:2] == (500, 600) else tile[:0]  # no other look
+        if case == "rows" and which == 1 and image.shape[:2] == (500, 200):
+            boxes = rows
         return boxes, np.full(len(boxes), 0.7), np.zeros(len(boxes), int)
 
     monkeypatch.setattr(Recognizer, "_look", look)
@@ -810,6 +815,7 @@ def test_the_close_up_detector_joins_a_tile_left_in_pieces_and_nothing_else(monk
     assert found["one"] == (tile.tolist(), False), "a tile found whole keeps the second's box"
     assert found["pips"] == ([[40, 20, 560, 480]], True), "the first's round boxes: one tile"
     assert found["table"] == (table.tolist(), False)
+    assert found["rows"] == ((rows * [3, 1, 3, 1]).tolist(), False), "rows are no close-up's pieces"
     recognizer.closeup_detector = None
     case = "circles"
     assert recognizer.find(photo)[0].tolist() == circles.tolist(), "without the file, as before"

@@ -469,8 +469,11 @@ class Finder:
         its boxes lying in one tile the close-up detector finds whole, as the photo is and zoomed
         out, replaced by that tile (``_whole_tiles``): the circles or sticks of a tile filling the
         frame. A close-up the second found as one box is left as it is: the close-up detector's
-        box of a tile found whole is the looser (``CLOSEUP_DETECTOR_FILE``)."""
-        if (found[1] >= self.thresholds.score).sum() < 2:
+        box of a tile found whole is the looser (``CLOSEUP_DETECTOR_FILE``); so is a squashed
+        photo's row of tiles (``SQUASHED``), which it sees as one tile (a `valid` screenshot's 9
+        tiles became 4)."""
+        sure = found[0][found[1] >= self.thresholds.score]
+        if len(sure) < 2 or _squashed(sure):
             return found
         height, width = image.shape[:2]
         looks = [(image, lambda b: b), _zoomed_out(image)]
