@@ -465,13 +465,15 @@ class Finder:
 
     def _close_up_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray]
                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``found`` (a close-up the second detector took over) with each group of two or more of
-        its boxes lying in one tile the close-up detector finds whole, as the photo is and zoomed
-        out, replaced by that tile (``_whole_tiles``): the circles or sticks of a tile filling the
-        frame. A close-up the second found as one box is left as it is: the close-up detector's
-        box of a tile found whole is the looser (``CLOSEUP_DETECTOR_FILE``); so is a squashed
-        photo's row of tiles (``SQUASHED``), which it sees as one tile (a `valid` screenshot's 9
-        tiles became 4)."""
+        """``found`` (a close-up the second detector took over, or the first's round boxes,
+        ``_pips``) with each group of two or more of its boxes lying in one tile the close-up
+        detector finds whole, as the photo is and zoomed out, replaced by that tile grown to hold
+        them (``_whole_tiles``: its box stopped short through the last circle of a real 2 筒
+        photographed worse, read 1 筒): the circles or sticks of a tile filling the frame. A
+        close-up the second found as one box is left as it is: the close-up detector's box of a
+        tile found whole is the looser (``CLOSEUP_DETECTOR_FILE``); so is a squashed photo's row
+        of tiles (``SQUASHED``), which it sees as one tile (a `valid` screenshot's 9 tiles became
+        4)."""
         sure = found[0][found[1] >= self.thresholds.score]
         if len(sure) < 2 or _squashed(sure):
             return found
@@ -484,7 +486,7 @@ class Finder:
         boxes, scores, cls = (np.concatenate(parts) for parts in zip(*wholes, strict=True))
         order = np.argsort(-scores, kind="stable")
         return _whole_tiles(found, (boxes[order], scores[order], cls[order]),
-                            self.thresholds.score, self.thresholds.inside)
+                            self.thresholds.score, self.thresholds.inside, grown=True)
 
     def _pips_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
                      looked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -32,21 +32,26 @@ def _covered(boxes: np.ndarray, whole: np.ndarray) -> float:
 
 def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
                  zoomed: tuple[np.ndarray, np.ndarray, np.ndarray], threshold: float,
-                 inside: float, piece_area: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 inside: float, piece_area: float = 1.0, grown: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``found`` with each group of two or more boxes lying within (share ``inside``) one box
     the zoomed-out look found whole replaced by that box: a tile filling much of the frame is
     found in pieces close up (its halves, its edges) and whole from further away. Pieces are
-    at most ``piece_area`` of the whole box's area.
+    at most ``piece_area`` of the whole box's area. ``grown``: the whole box grown to hold its
+    pieces, which lie on the tile (a box fitted short of a tile's end cuts its last circle).
 
     >>> found = (np.array([[0, 0, 40, 30], [0, 30, 40, 60], [90, 0, 130, 60]], float),
     ...          np.array([0.5, 0.5, 0.9]), np.array([0, 0, 0]))
     >>> zoomed = (np.array([[0, 0, 41, 61]], float), np.array([0.8]), np.array([0]))
     >>> _whole_tiles(found, zoomed, 0.35, 0.6)[0].tolist()
     [[90.0, 0.0, 130.0, 60.0], [0.0, 0.0, 41.0, 61.0]]
+    >>> short = (np.array([[0, 0, 41, 50]], float), np.array([0.8]), np.array([0]))
+    >>> _whole_tiles(found, short, 0.35, 0.6, grown=True)[0].tolist()
+    [[90.0, 0.0, 130.0, 60.0], [0.0, 0.0, 41.0, 60.0]]
     """
     boxes, scores, cls = found
     used = np.zeros(len(boxes), dtype=bool)
-    add = []
+    add, wholes = [], []
     for z, (zbox, zscore) in enumerate(zip(zoomed[0], zoomed[1], strict=True)):
         zw, zh = zbox[2] - zbox[0], zbox[3] - zbox[1]
         if zscore < threshold or max(zw / max(zh, 1e-6), zh / max(zw, 1e-6)) > TILE_SHAPE:
@@ -59,10 +64,12 @@ def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
         if pieces.sum() >= 2:
             used |= pieces
             add.append(z)
+            held = np.vstack([zbox[None], boxes[pieces]]) if grown else zbox[None]
+            wholes.append([*held[:, :2].min(axis=0), *held[:, 2:].max(axis=0)])
     if not add:
         return found
-    return (np.concatenate([boxes[~used], zoomed[0][add]]), np.concatenate([scores[~used], zoomed[1][add]]),
-            np.concatenate([cls[~used], zoomed[2][add]]))
+    return (np.concatenate([boxes[~used], np.array(wholes, float)]),
+            np.concatenate([scores[~used], zoomed[1][add]]), np.concatenate([cls[~used], zoomed[2][add]]))
 
 
 def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float,
