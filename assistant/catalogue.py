@@ -1672,6 +1672,8 @@ MESSAGES: dict[str, str] = {
         "第二个检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
     "the whole-table detector {0} finds other classes or sizes than {1}: export both alike":
         "整桌检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
+    "the close-up detector {0} finds other classes or sizes than {1}: export both alike":
+        "特写检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
     "the whole-table classifier {0} names other classes than {1}: export both from one class list":
         "整桌分类模型 {0} 的类别与 {1} 不同：两个模型须按同一份类别表导出",
     "no tile set {0}": "没有牌组 {0}",

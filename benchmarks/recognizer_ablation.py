@@ -104,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         reader = base
         if isinstance(rule, dict):
             reader = recognizer.Recognizer(base.detector, base.classifier,
-                                           replace(base.thresholds, **rule), base.faces_detector)
+                                           replace(base.thresholds, **rule), base.faces_detector,
+                                           closeup_detector=base.closeup_detector)
             rule = []
         with switched_off(rule):
             valid = evaluate(reader.detect, args.limit, VALID, every=args.every).summary()

@@ -769,6 +769,58 @@ def test_the_pips_of_a_close_up_dark_tile_are_one_tile_and_a_tables_tiles_stay(m
     assert len(boxes) == 6, "tiles each half of the second detector's box are no pips"
 
 
+def test_the_close_up_detector_joins_a_tile_left_in_pieces_and_nothing_else(monkeypatch) -> None:
+    """The close-up detector (``CLOSEUP_DETECTOR_FILE``) looks only where a close-up is left in
+    several boxes: the second detector's circles of a tile filling the frame, or the first's
+    six to nine round boxes. Where it finds that tile whole, its circles are that one tile; two
+    touching tiles it finds as two stay two; a close-up found as one box and a table's tiles are
+    never shown to it, a squashed photo's rows (found narrowed) are not joined, and without its
+    file nothing changes."""
+    from vision.recognizer import Recognizer, Thresholds
+
+    tile = np.array([[150, 60, 450, 460]], float)
+    circles = np.array([[170 + 140 * (i % 2), 100 + 200 * (i // 2), 250 + 140 * (i % 2),
+                         180 + 200 * (i // 2)] for i in range(4)], float)
+    pair = np.array([[100, 50, 300, 330], [300, 50, 500, 330]], float)
+    pips = np.array([[60 + 70 * i, 40 + 60 * i, 120 + 70 * i, 100 + 60 * i] for i in range(7)], float)
+    table = np.array([[50 * i, 20, 50 * i + 40, 80] for i in range(12)], float)
+    cases = {  # what the first and the second detector find in the photo, what the third sees whole
+        "circles": (circles[:0], circles, tile), "pair": (pair[:0], pair, pair),
+        "one": (tile[:0], tile, tile), "pips": (pips, pips[:0], np.array([[40, 20, 560, 480.0]])),
+        "table": (table, table[:0], tile), "rows": (tile[:0], tile[:0], np.array([[0, 0, 600, 500.0]]))}
+    # a photo squashed to a square: its rows of tiles, seen narrowed to a third, are tiles' shape
+    rows = np.array([[0, 60 * k, 200, 60 * k + 50] for k in range(8)], float)
+    seen: list[str] = []
+
+    def look(self: Recognizer, image: np.ndarray, detector: object = None) -> tuple:
+        seen.append(str(detector))
+        which = {"first": 0, "faces": 1, "closeup": 2}[str(detector)]
+        boxes = cases[case][which] if image.shape[:2] == (500, 600) else tile[:0]  # no other look
+        if case == "rows" and which == 1 and image.shape[:2] == (500, 200):
+            boxes = rows
+        return boxes, np.full(len(boxes), 0.7), np.zeros(len(boxes), int)
+
+    monkeypatch.setattr(Recognizer, "_look", look)
+    recognizer = Recognizer.__new__(Recognizer)
+    recognizer.thresholds, recognizer.det_size = Thresholds(), 320
+    recognizer.detector, recognizer.faces_detector, recognizer.det_names = "first", "faces", ["tile", "back"]
+    recognizer.closeup_detector = "closeup"
+    photo = np.zeros((500, 600, 3), np.uint8)
+    found = {}
+    for case in cases:
+        seen.clear()
+        found[case] = (recognizer.find(photo)[0].tolist(), "closeup" in seen)
+    assert found["circles"] == (tile.tolist(), True)
+    assert found["pair"] == (pair.tolist(), True), "two touching tiles stay two"
+    assert found["one"] == (tile.tolist(), False), "a tile found whole keeps the second's box"
+    assert found["pips"] == ([[40, 20, 560, 480]], True), "the first's round boxes: one tile"
+    assert found["table"] == (table.tolist(), False)
+    assert found["rows"] == ((rows * [3, 1, 3, 1]).tolist(), False), "rows are no close-up's pieces"
+    recognizer.closeup_detector = None
+    case = "circles"
+    assert recognizer.find(photo)[0].tolist() == circles.tolist(), "without the file, as before"
+
+
 @needs_art
 def test_a_close_up_found_by_its_colours_is_found_alike_every_time() -> None:
     """A dark green 5 筒 on a wood-grain cloth, whose tile only GrabCut finds
@@ -798,6 +850,9 @@ def test_a_second_detector_of_other_classes_is_refused(recognizer) -> None:
     with pytest.raises(MahjongError, match="second detector"):
         Recognizer(recognizer.detector, recognizer.classifier,
                    faces_detector=recognizer.classifier.session)
+    with pytest.raises(MahjongError, match="close-up detector"):
+        Recognizer(recognizer.detector, recognizer.classifier,
+                   closeup_detector=recognizer.classifier.session)
 
 
 @needs_art

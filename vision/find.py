@@ -15,8 +15,15 @@ import numpy as np
 
 from assistant.errors import MahjongError
 
+from .pieces import TILE_SHAPE, _covered, _drop_pieces, _whole_tiles
 from .preprocess import letterbox
-from .sessions import DETECTOR_FILE, FACES_DETECTOR_FILE, TABLE_DETECTOR_FILE, _detector_names
+from .sessions import (
+    CLOSEUP_DETECTOR_FILE,
+    DETECTOR_FILE,
+    FACES_DETECTOR_FILE,
+    TABLE_DETECTOR_FILE,
+    _detector_names,
+)
 from .windows import (
     FAR_LOOK,
     FAR_SHARE,
@@ -121,10 +128,6 @@ SQUASHED = 4.0
 #: up to 12 times as wide as tall): it is looked at narrowed along one axis by these factors.
 ASPECT_LOOKS = ((1 / 3, 1.0), (1 / 6, 1.0), (1 / 10, 1.0), (1.0, 1 / 3), (1.0, 1 / 6), (1.0, 1 / 10))
 
-#: A tile is at most this many times longer than wide as a photo shows it (lying flat and seen
-#: from low, 1.4 × a squeeze of up to 2.5); a longer box is the edge of a tile, or a squashed
-#: photo's tile that another look sees in its real shape.
-TILE_SHAPE = 4.0
 
 #: A close-up of one tile is bigger than any tile the detector learnt from: it is looked at
 #: zoomed out, in a frame this many times the photo's size (its edges extended).
@@ -180,6 +183,16 @@ CLOSE_TILE = 24.0
 #: read right 23 → 27; `valid` in models/MODEL_CARD.md ("Rules measured on real photos").
 CLOSE_UP_LOOKS = True
 
+#: A close-up of a circle tile filling the frame whose circles the first detector found as up to
+#: ``PIPS_MOST`` tiles (a tile has at most 9 pips), from ``FEW_TILES`` on (fewer, the second detector
+#: takes over), their median box about square (within ``PIP_SHAPE``: a circle, where a tile is 1.3-1.5
+#: times as tall as wide) is shown to the close-up detector (``Finder._close_up_joined``). On the 296
+#: `valid` photos no first look is such (the 6-9-tile ones lie at a median of 1.28-7.3, squashed);
+#: on the 28 real close-ups photographed worse 4 (6筒, 7筒, 9筒 twice) of 112 are.
+PIPS_MOST = 9
+
+PIP_SHAPE = 1.25
+
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
 
@@ -199,6 +212,20 @@ def _squashed(boxes: np.ndarray) -> bool:
     return bool(shape > SQUASHED or shape < 1 / SQUASHED)
 
 
+def _pips(boxes: np.ndarray) -> bool:
+    """Whether a first look's boxes (x1, y1, x2, y2) may be the circles of one tile filling the
+    frame: ``FEW_TILES`` to ``PIPS_MOST`` of them, their median box about square (``PIP_SHAPE``).
+
+    >>> circles = np.array([[0, 0, 10, 10], [20, 0, 30, 11]] * 3, float)
+    >>> _pips(circles), _pips(circles * [1, 1, 1, 1.5])
+    (True, False)
+    """
+    if not FEW_TILES <= len(boxes) <= PIPS_MOST:
+        return False
+    shape = np.median((boxes[:, 2] - boxes[:, 0]) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6))
+    return bool(1 / PIP_SHAPE <= shape <= PIP_SHAPE)
+
+
 def _one_patch(boxes: np.ndarray, width: int, height: int) -> bool:
     """Whether boxes (x1, y1, x2, y2) all lie in one tile-shaped patch (``TILE_SHAPE``) of at
     most ``PIPS_PATCH`` of a ``width`` × ``height`` photo: the pips of one close-up tile, not a
@@ -215,20 +242,6 @@ def _one_patch(boxes: np.ndarray, width: int, height: int) -> bool:
     w = boxes[:, 2].max() - boxes[:, 0].min()
     h = boxes[:, 3].max() - boxes[:, 1].min()
     return bool(max(w, h) <= TILE_SHAPE * min(w, h) and w * h <= PIPS_PATCH * width * height)
-
-
-def _covered(boxes: np.ndarray, whole: np.ndarray) -> float:
-    """The summed area of the boxes (x1, y1, x2, y2) lying in box ``whole``, as a share of its
-    area (over 1 where they overlap).
-
-    >>> _covered(np.array([[0, 0, 10, 10], [20, 0, 30, 10], [50, 50, 60, 60]], float),
-    ...          np.array([0, 0, 40, 20], float))
-    0.25
-    """
-    inside = ((boxes[:, 0] >= whole[0]) & (boxes[:, 1] >= whole[1]) & (boxes[:, 2] <= whole[2])
-              & (boxes[:, 3] <= whole[3]))
-    area = (boxes[inside, 2] - boxes[inside, 0]) * (boxes[inside, 3] - boxes[inside, 1])
-    return float(area.sum() / max((whole[2] - whole[0]) * (whole[3] - whole[1]), 1e-9))
 
 
 def _other_looks(image: np.ndarray) -> Iterator[tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]]:
@@ -286,78 +299,6 @@ def _strength(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> float:
     return round(float((scores[kept] * weight).sum()), 4)
 
 
-def _whole_tiles(found: tuple[np.ndarray, np.ndarray, np.ndarray],
-                 zoomed: tuple[np.ndarray, np.ndarray, np.ndarray], threshold: float,
-                 inside: float, piece_area: float = 1.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``found`` with each group of two or more boxes lying within (share ``inside``) one box
-    the zoomed-out look found whole replaced by that box: a tile filling much of the frame is
-    found in pieces close up (its halves, its edges) and whole from further away. Pieces are
-    at most ``piece_area`` of the whole box's area.
-
-    >>> found = (np.array([[0, 0, 40, 30], [0, 30, 40, 60], [90, 0, 130, 60]], float),
-    ...          np.array([0.5, 0.5, 0.9]), np.array([0, 0, 0]))
-    >>> zoomed = (np.array([[0, 0, 41, 61]], float), np.array([0.8]), np.array([0]))
-    >>> _whole_tiles(found, zoomed, 0.35, 0.6)[0].tolist()
-    [[90.0, 0.0, 130.0, 60.0], [0.0, 0.0, 41.0, 61.0]]
-    """
-    boxes, scores, cls = found
-    used = np.zeros(len(boxes), dtype=bool)
-    add = []
-    for z, (zbox, zscore) in enumerate(zip(zoomed[0], zoomed[1], strict=True)):
-        zw, zh = zbox[2] - zbox[0], zbox[3] - zbox[1]
-        if zscore < threshold or max(zw / max(zh, 1e-6), zh / max(zw, 1e-6)) > TILE_SHAPE:
-            continue
-        over_w = np.minimum(boxes[:, 2], zbox[2]) - np.maximum(boxes[:, 0], zbox[0])
-        over_h = np.minimum(boxes[:, 3], zbox[3]) - np.maximum(boxes[:, 1], zbox[1])
-        area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-6)
-        share = np.clip(over_w, 0, None) * np.clip(over_h, 0, None) / area
-        pieces = (share >= inside) & (area <= piece_area * zw * zh) & ~used
-        if pieces.sum() >= 2:
-            used |= pieces
-            add.append(z)
-    if not add:
-        return found
-    return (np.concatenate([boxes[~used], zoomed[0][add]]), np.concatenate([scores[~used], zoomed[1][add]]),
-            np.concatenate([cls[~used], zoomed[2][add]]))
-
-
-def _drop_pieces(xywh: np.ndarray, order: np.ndarray, inside: float,
-                 codes: list[str] | None = None, same_inside: float = 1.0) -> np.ndarray:
-    """Indices of ``order`` (best first) left after dropping each box that lies mostly (share
-    ``inside`` of its area) within a better kept box, or less (``same_inside``) where both read
-    the same tile (``codes``): part of a tile found beside the whole tile overlaps it too little
-    for IoU suppression to catch.
-
-    >>> boxes = np.array([[0, 0, 10, 14], [0, 0, 5, 14], [10, 0, 10, 14]], dtype=float)
-    >>> _drop_pieces(boxes, np.array([0, 1, 2]), 0.7).tolist()
-    [0, 2]
-    >>> boxes = np.array([[0, 0, 10, 14], [5, 0, 10, 14]], dtype=float)  # half inside
-    >>> _drop_pieces(boxes, np.array([0, 1]), 0.7, ["5p", "5p"], 0.5).tolist()
-    [0]
-    >>> _drop_pieces(boxes, np.array([0, 1]), 0.7, ["5p", "6p"], 0.5).tolist()
-    [0, 1]
-    """
-    kept: list[int] = []
-    for i in order:
-        x, y, w, h = xywh[i]
-        area = max(w * h, 1e-9)
-        piece = False
-        for j in kept:
-            kx, ky, kw, kh = xywh[j]
-            overlap_w = min(x + w, kx + kw) - max(x, kx)
-            overlap_h = min(y + h, ky + kh) - max(y, ky)
-            if overlap_w <= 0 or overlap_h <= 0:
-                continue
-            share = overlap_w * overlap_h / area
-            if share >= inside or (codes is not None and codes[i] == codes[j]
-                                   and share >= same_inside):
-                piece = True
-                break
-        if not piece:
-            kept.append(int(i))
-    return np.array(kept, dtype=int)
-
-
 class Found(NamedTuple):
     """What the find stage hands down: boxes (x1, y1, x2, y2 in photo pixels), the detector's
     scores and its class indices (``Finder.det_names``), best looks first, nothing named yet."""
@@ -370,8 +311,12 @@ class Found(NamedTuple):
 class Finder:
     """The find stage: the detectors and how a photo is looked at until its tiles are found."""
 
+    #: the detector of close-ups filling the frame (``CLOSEUP_DETECTOR_FILE``), or None
+    closeup_detector: Any = None
+
     def __init__(self, detector: Any, thresholds: Thresholds = DEFAULT_THRESHOLDS,
-                 faces_detector: Any = None, table_detector: Any = None) -> None:
+                 faces_detector: Any = None, table_detector: Any = None,
+                 closeup_detector: Any = None) -> None:
         self.detector = detector
         self.thresholds = thresholds
         self.det_size = int(detector.get_inputs()[0].shape[-1])
@@ -380,6 +325,8 @@ class Finder:
         self.faces_detector = faces_detector
         #: the detector of whole tables (``TABLE_DETECTOR_FILE``), or None
         self.table_detector = table_detector
+        self.closeup_detector = closeup_detector
+
         def unlike(other: Any) -> bool:
             return other is not None and (_detector_names(other) != self.det_names
                                           or int(other.get_inputs()[0].shape[-1]) != self.det_size)
@@ -391,6 +338,10 @@ class Finder:
             raise MahjongError(f"the whole-table detector {TABLE_DETECTOR_FILE} finds other "
                                f"classes or sizes than {DETECTOR_FILE}: export both alike",
                                TABLE_DETECTOR_FILE)
+        if unlike(closeup_detector):
+            raise MahjongError(f"the close-up detector {CLOSEUP_DETECTOR_FILE} finds other classes "
+                               f"or sizes than {DETECTOR_FILE}: export both alike",
+                               CLOSEUP_DETECTOR_FILE)
 
     def find(self, image: np.ndarray, faces_first: bool = False, whole_table: bool = False
              ) -> Found:
@@ -507,7 +458,35 @@ class Finder:
             joined = self._pips_joined(image, found, looked)
             if len(joined[0]) < len(found[0]):
                 return Found(*joined)
+        if closer_found is None and self.closeup_detector is not None and (swapped or (
+                faces is not None and detector is primary and _pips(first))):
+            found = self._close_up_joined(image, found)
         return Found(*(found if closer_found is None else closer_found))
+
+    def _close_up_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray]
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``found`` (a close-up the second detector took over, or the first's round boxes,
+        ``_pips``) with each group of two or more of its boxes lying in one tile the close-up
+        detector finds whole, as the photo is and zoomed out, replaced by that tile grown to hold
+        them (``_whole_tiles``: its box stopped short through the last circle of a real 2 筒
+        photographed worse, read 1 筒): the circles or sticks of a tile filling the frame. A
+        close-up the second found as one box is left as it is: the close-up detector's box of a
+        tile found whole is the looser (``CLOSEUP_DETECTOR_FILE``); so is a squashed photo's row
+        of tiles (``SQUASHED``), which it sees as one tile (a `valid` screenshot's 9 tiles became
+        4)."""
+        sure = found[0][found[1] >= self.thresholds.score]
+        if len(sure) < 2 or _squashed(sure):
+            return found
+        height, width = image.shape[:2]
+        looks = [(image, lambda b: b), _zoomed_out(image)]
+        wholes = []
+        for view, to_photo in looks:
+            boxes, scores, cls = self._look(view, self.closeup_detector)
+            wholes.append((_in_photo(to_photo(boxes), width, height), scores, cls))
+        boxes, scores, cls = (np.concatenate(parts) for parts in zip(*wholes, strict=True))
+        order = np.argsort(-scores, kind="stable")
+        return _whole_tiles(found, (boxes[order], scores[order], cls[order]),
+                            self.thresholds.score, self.thresholds.inside, grown=True)
 
     def _pips_joined(self, image: np.ndarray, found: tuple[np.ndarray, np.ndarray, np.ndarray],
                      looked: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -40,6 +40,7 @@ from .name import LONE_BLANK_CONFIDENCE, Named, TileClassifier
 from .preprocess import blank_middle
 from .sessions import (
     CLASSIFIER_FILE,
+    CLOSEUP_DETECTOR_FILE,
     DETECTOR_FILE,
     FACES_DETECTOR_FILE,
     MODELS_DIR,
@@ -59,8 +60,9 @@ class Recognizer(Finder):
 
     def __init__(self, detector: Any, classifier: TileClassifier | None,
                  thresholds: Thresholds = DEFAULT_THRESHOLDS, faces_detector: Any = None,
-                 table_detector: Any = None, table_classifier: TileClassifier | None = None) -> None:
-        super().__init__(detector, thresholds, faces_detector, table_detector)
+                 table_detector: Any = None, table_classifier: TileClassifier | None = None,
+                 closeup_detector: Any = None) -> None:
+        super().__init__(detector, thresholds, faces_detector, table_detector, closeup_detector)
         self.classifier = classifier
         #: what names the tiles of a whole table (``detect``'s ``whole_table``): the classifier
         #: with the whole-table classifier mixed in (``TABLE_CLASSIFIER_FILE``), else the classifier
@@ -88,11 +90,13 @@ class Recognizer(Finder):
                                str(detector))
         classifier = TileClassifier.load(folder) if (folder / CLASSIFIER_FILE).is_file() else None
         faces, table = folder / FACES_DETECTOR_FILE, folder / TABLE_DETECTOR_FILE
+        closeup = folder / CLOSEUP_DETECTOR_FILE
         named_table = folder / TABLE_CLASSIFIER_FILE
         table_classifier = TileClassifier(_session(named_table)) if named_table.is_file() else None
         return cls(_session(detector), classifier, thresholds,
                    _session(faces) if faces.is_file() else None,
-                   _session(table) if table.is_file() else None, table_classifier)
+                   _session(table) if table.is_file() else None, table_classifier,
+                   _session(closeup) if closeup.is_file() else None)
 
     def detect(self, image: np.ndarray, tileset: TileSet | None = None,
                faces_first: bool | None = None, lettered: bool = True,

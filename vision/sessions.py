@@ -32,6 +32,14 @@ DESIGNS_FILE = "tile_classifier_designs.onnx"
 #: and first for a player's set whose layout it found (``TileSet.dark_faces``).
 FACES_DETECTOR_FILE = "tile_detector_faces.onnx"
 
+#: A third detector, the second fine-tuned on close-ups of one tile filling 40-98 % of the frame
+#: and of two or three touching (``datasets.synth.closeups``): it finds a circle or bamboo tile
+#: filling the frame whole where the second finds its circles, but fits the box of a tile the
+#: second already finds whole less tightly (the top stroke of a real 三萬 cut off, so that its
+#: learnt example reads as 二萬; a held-out 4 条 found by its top half). So it looks only where the
+#: second left a close-up in several boxes (``find.Finder.find``); without the file it never looks.
+CLOSEUP_DETECTOR_FILE = "tile_detector_closeup.onnx"
+
 #: A detector fine-tuned on windows of rendered whole tables (``datasets.synth.table_windows``)
 #: as well as on the real photos: it finds the far, small and turned tiles of a whole table the
 #: first misses, but reads the real photos of hands a little worse (models/MODEL_CARD.md, the

@@ -287,6 +287,7 @@ window.CATALOGUE = {
 "the box {0} is not inside the {1}×{2} photo": "框 {0} 不在这张 {1}×{2} 的照片里",
 "the claims must be a JSON list of {{seat, claim, tile, from}}": "要牌记录须为 JSON 列表，每项 {{seat, claim, tile, from}}",
 "the claims request has no 'discard': give the discarded tile, e.g. \"discard\": \"5p\"": "要牌请求缺少打出的牌 'discard'：请给出这张牌，例如 \"discard\": \"5p\"",
+"the close-up detector {0} finds other classes or sizes than {1}: export both alike": "特写检测模型 {0} 的类别或输入尺寸与 {1} 不同：两个模型须按同样的设置导出",
 "the correction of hand {0} makes hand {1} invalid: {2}": "更正第 {0} 手后，第 {1} 手不再成立：{2}",
 "the detector finds tiles but does not name them, and the classifier model {0} is missing": "检测模型只找牌不认牌，而认牌模型 {0} 缺失",
 "the discarder {0} cannot be a winner": "放炮者 {0} 不能和牌",
