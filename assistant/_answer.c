@@ -98,7 +98,7 @@ typedef struct {
         about_kong, seat, prevalent, flowers;
     /* riichi's: the declarations, red fives read as fives, the indicators, the table (code: 0
      * none, 1 no discarder named, 2 discarder null, 3-6 discarder E-N), its honba and sticks */
-    int riichi_mode, riichi, double_riichi, ippatsu, red, conc_red;
+    int riichi_mode, riichi, double_riichi, ippatsu, red, conc_red, dora_red, ura_red;
     int dora[5], n_dora, ura[5], n_ura, table_code, honba, n_sticks, stick_seat[5], sticks[5];
     PyObject *options, *table, *dora_obj, *ura_obj;
 } Request;
@@ -271,8 +271,9 @@ static int read_context(PyObject *ctx, Request *r)
     return 1;
 }
 
-/* Indicators given as a list of at most five tile codes (hand._indicators), or null. */
-static int read_indicators(PyObject *v, int *out, int *n)
+/* Indicators given as a list of at most five tile codes (hand._indicators), or null; a red
+ * five typed 0m 0p 0s is read as its five and counted into *red (not as a red five held). */
+static int read_indicators(PyObject *v, int *out, int *n, int *red)
 {
     if (v == Py_None)
         return 1;
@@ -280,7 +281,7 @@ static int read_indicators(PyObject *v, int *out, int *n)
         return 0;
     *n = (int)PyList_GET_SIZE(v);
     for (int i = 0; i < *n; i++)
-        if ((out[i] = code_index(PyList_GET_ITEM(v, i))) < 0)
+        if ((out[i] = tile_of(PyList_GET_ITEM(v, i), red)) < 0)
             return 0;
     return 1;
 }
@@ -361,11 +362,11 @@ static int read_request(PyObject *data, Request *r, const Setup *s, int riichi)
             if (v != Py_None && !(riichi && read_riichi_table(v, r)))
                 return 0;
         } else if (riichi && same(k, k_dora_indicators)) {
-            if (!read_indicators(v, r->dora, &r->n_dora))
+            if (!read_indicators(v, r->dora, &r->n_dora, &r->dora_red))
                 return 0;
             r->dora_obj = v;
         } else if (riichi && same(k, k_ura_dora_indicators)) {
-            if (!read_indicators(v, r->ura, &r->n_ura))
+            if (!read_indicators(v, r->ura, &r->n_ura, &r->ura_red))
                 return 0;
             r->ura_obj = v;
         } else
@@ -952,8 +953,10 @@ static PyObject *hand_json(const Setup *s, const Request *r)
     }
     ctx = NULL;
     if (put(out, k_bonus, PyList_New(0)) < 0
-        || (r->n_dora && put(out, k_dora_indicators, list_copy(r->dora_obj)) < 0)
-        || (r->n_ura && put(out, k_ura_dora_indicators, list_copy(r->ura_obj)) < 0)
+        || (r->n_dora && put(out, k_dora_indicators, r->dora_red ? codes_of(s, r->dora, r->n_dora)
+                                                                 : list_copy(r->dora_obj)) < 0)
+        || (r->n_ura && put(out, k_ura_dora_indicators, r->ura_red ? codes_of(s, r->ura, r->n_ura)
+                                                                  : list_copy(r->ura_obj)) < 0)
         || (r->red && put(out, k_red_fives, PyLong_FromLong(r->red)) < 0)
         || (r->variant != NULL && PyDict_SetItem(out, k_variant, r->variant) < 0)
         || (r->options != NULL && r->options != Py_None && PyDict_GET_SIZE(r->options)
