@@ -36,18 +36,6 @@ from .scoring.settlement import Ledger
 from .shanten import ALL_FORMS
 from .tiles import TILES, WINDS
 from .variants import get_profile
-from .variants.riichi import (
-    DORA_KEYS,
-    DORA_NAMES,
-    GATED_BY_OPEN,
-    LIMIT_NAMES,
-    LIMIT_OF_CODE,
-    native_card,
-    read_riichi_table,
-)
-from .variants.riichi import (
-    DEFAULTS as RIICHI_OPTIONS,
-)
 from .variants.mcr import (
     FLOWER,
     TABLE,
@@ -57,6 +45,16 @@ from .variants.mcr import (
     robbing_kong_ignored,
     settle,
     under_minimum,
+)
+from .variants.riichi import DEFAULTS as RIICHI_OPTIONS
+from .variants.riichi import (
+    DORA_KEYS,
+    DORA_NAMES,
+    GATED_BY_OPEN,
+    LIMIT_NAMES,
+    LIMIT_OF_CODE,
+    native_card,
+    read_riichi_table,
 )
 from .verdict import refusal
 

@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from riichi_hands import random_case
 
 from assistant import analyze, one_call
