@@ -1257,7 +1257,7 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
 
 static int setup_error(const char *what)
 {
-    PyErr_Format(PyExc_ValueError, "mcr_setup: %s", what);
+    PyErr_Format(PyExc_ValueError, "the one-call setup: %s", what);
     return -1;
 }
 
