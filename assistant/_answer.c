@@ -1,5 +1,8 @@
-/* analyze of a complete MCR hand in one call: the request read, the readings found, every reading
- * scored on the card, the best itemised, the settlement and the whole answer dict written.
+/* analyze of a complete MCR or riichi hand in one call: the request read, the readings found,
+ * every reading scored on the card, the best itemised, the settlement and the whole answer dict
+ * written. The request reader, the readings and the answer's writers (the hand echoed, the
+ * forms' shanten, the readings described, the own-turn moves) are the two variants' alike; each
+ * variant's Setup says its name, tiles, forms and whether an added kong may be robbed.
  *
  * mcr_answer(data) mirrors assistant.analysis.python_analyze(data, "mcr") for the requests it is
  * sure of and returns NotImplemented for every other: then the Python path answers or raises
@@ -19,6 +22,15 @@
  * wind and way of winning the settlement of the table Python reads (payments as a + b * points)
  * and its "assumed" notes, and the Python functions that write the notes of a flag that does not
  * stand and of a hand under the minimum. No word a player reads is written here.
+ *
+ * riichi_answer(data, card) mirrors python_analyze(data) for a riichi request (variant "riichi",
+ * riichi's own options) with a yaku: the same reader takes riichi's fields beside MCR's (the
+ * declarations, red fives, the indicators, a table of discarder, honba and riichi_sticks), each
+ * reading is scored with each group its winning tile completes by _riichi.h's riichi_best on the
+ * card packed for the request's options, settled by riichi_settle and itemised here. What riichi
+ * holds fixed (the lines' and dora's names, the limits' names, the note of the winner's own
+ * stick, what read_riichi_table reads of every seat, wind, way of winning and table) is handed
+ * over once by riichi_setup.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

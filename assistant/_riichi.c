@@ -15,7 +15,9 @@
  * items, which Python writes for the best reading only. The card packs both sides' lines and the
  * options once per rule set (native_card in riichi.py). riichi_best and riichi_settle
  * (_riichi.h) are the same for C callers. tests/test_riichi_native.py compares every answer with
- * the pure path's, the whole analysis as JSON.
+ * the pure path's, the whole analysis as JSON. riichi_readings and riichi_score_dict are the
+ * pieces riichi_answer (assistant/_answer.c) shares with riichi_score: a decomposition's readings
+ * by the group of the winning tile, and the score's dict with its items given.
  *
  * Anything this does not hold (a reading the reader refuses, more readings than it keeps, a card
  * or context it cannot read) returns NotImplemented and the caller scores in Python.
