@@ -78,8 +78,8 @@ _CORE = native.core if hasattr(native.core, "mcr_answer") else None
 _RIICHI = native.core if hasattr(native.core, "riichi_answer") else None
 _ready: bool | None = None  # None: not yet handed over; False: the core cannot hold the card
 _riichi_ready: bool | None = None
-#: The packed card by the request's riichi options (their items in the order given; None where
-#: the core does not hold them), bounded as options come from requests.
+#: The packed card by the request's riichi options (their items in the order given, and the
+#: values' types; None where the core does not hold them), bounded as options come from requests.
 _cards: dict[Any, bytes | None] = {}
 _MAX_CARDS = 256
 
@@ -182,8 +182,9 @@ def riichi_answer(data: dict[str, Any]) -> Any:
         _RIICHI.riichi_setup(riichi_setup())
         _riichi_ready = True
     given = data.get("options")
-    try:
-        key = tuple(given.items()) if type(given) is dict else given
+    try:  # the values' types too: True == 1 == 1.0, but only True is an option's true
+        key = (tuple(given.items()), tuple(map(type, given.values()))) if type(
+            given) is dict else given
         card = _cards[key]
     except TypeError:  # an option's value that is not hashable: the Python path reads it
         return NotImplemented

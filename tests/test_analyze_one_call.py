@@ -458,6 +458,10 @@ def _riichi_mutations(base: dict[str, Any]) -> list[Any]:
         {**base, "options": {"open_tanyao": "yes"}}, {**base, "options": {"what": 1}},
         {**base, "options": {"stick_value": -1}}, {**base, "options": {"stick_value": 2 ** 40}},
         {**base, "options": {"aka_dora": [1]}}, {**base, "options": []},
+        # equal to valid values (True == 1 == 1.0) but refused by the options' reader
+        {**base, "options": {**(base.get("options") or {}), "aka_dora": 1}},
+        {**base, "options": {**(base.get("options") or {}), "kiriage": 0.0}},
+        {**base, "options": {**(base.get("options") or {}), "stick_value": 1000.0}},
         {**base, "variant": "riichi_sanma"}, {**base, "variant": "mcr"},
     ]
     return out + [m for m in _mutations(base) if isinstance(m, dict) and m.get("variant") != "mcr"]
