@@ -1,5 +1,8 @@
-/* analyze of a complete MCR hand in one call: the request read, the readings found, every reading
- * scored on the card, the best itemised, the settlement and the whole answer dict written.
+/* analyze of a complete MCR or riichi hand in one call: the request read, the readings found,
+ * every reading scored on the card, the best itemised, the settlement and the whole answer dict
+ * written. The request reader, the readings and the answer's writers (the hand echoed, the
+ * forms' shanten, the readings described, the own-turn moves) are the two variants' alike; each
+ * variant's Setup says its name, tiles, forms and whether an added kong may be robbed.
  *
  * mcr_answer(data) mirrors assistant.analysis.python_analyze(data, "mcr") for the requests it is
  * sure of and returns NotImplemented for every other: then the Python path answers or raises
@@ -19,6 +22,15 @@
  * wind and way of winning the settlement of the table Python reads (payments as a + b * points)
  * and its "assumed" notes, and the Python functions that write the notes of a flag that does not
  * stand and of a hand under the minimum. No word a player reads is written here.
+ *
+ * riichi_answer(data, card) mirrors python_analyze(data) for a riichi request (variant "riichi",
+ * riichi's own options) with a yaku: the same reader takes riichi's fields beside MCR's (the
+ * declarations, red fives, the indicators, a table of discarder, honba and riichi_sticks), each
+ * reading is scored with each group its winning tile completes by _riichi.h's riichi_best on the
+ * card packed for the request's options, settled by riichi_settle and itemised here. What riichi
+ * holds fixed (the lines' and dora's names, the limits' names, the note of the winner's own
+ * stick, what read_riichi_table reads of every seat, wind, way of winning and table) is handed
+ * over once by riichi_setup.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,6 +40,7 @@
 #include "_answer.h"
 #include "_core.h"
 #include "_patterns.h"
+#include "_riichi.h"
 
 #define MAX_READINGS 32 /* a 14-tile hand has a handful; past this the Python path answers */
 #define READING_GROUPS 14 /* thirteen orphans' fourteen singles */
@@ -50,6 +63,7 @@ typedef struct {
     PyObject *tiles[NT], *forms[5], *seats[4], *settle[N_SETTLE], *kong_robbable;
     PyObject *notes[3]; /* the notes to "assumed": is_4th_tile, robbing_kong, under the minimum */
     int value[N_LINES], kind[N_LINES], fallback_value, four;
+    int forms_mask; /* the variant's forms, bit F_* */
     long minimum;
 } Setup;
 
@@ -66,7 +80,9 @@ static Setup S;
     X(self_drawn_win) X(score) X(items) X(name_zh) X(name_en) X(value) X(key) X(count) \
     X(total) X(fans_points) X(points) X(unit) X(min_points) X(below_minimum) X(winner) \
     X(dealer) X(hand_form) X(payments) X(matrix) X(transfers) X(to) X(amount) X(reason) \
-    X(assumed) X(claimed_index) X(added_kong) X(options) X(table)
+    X(assumed) X(claimed_index) X(added_kong) X(options) X(table) X(riichi) X(double_riichi) \
+    X(ippatsu) X(dora_indicators) X(ura_dora_indicators) X(red_fives) X(honba) \
+    X(riichi_sticks) X(discarder) X(limit_zh) X(limit_ja) X(name_ja) X(yakuman)
 #define AS_SLOT(k) static PyObject *k_##k;
 KEYS(AS_SLOT)
 #undef AS_SLOT
@@ -82,7 +98,7 @@ static int keys_ready(void)
 /* ---- the request ---- */
 
 typedef struct {
-    int kind, n, t[4], concealed, added;
+    int kind, n, t[4], concealed, added, red;
     PyObject *type, *tiles, *from, *claimed;
 } MeldIn;
 
@@ -92,6 +108,11 @@ typedef struct {
     MeldIn melds[4];
     int self_drawn, wall_last, kong_replacement, robbing_kong, first_go_around, fourth_tile,
         about_kong, seat, prevalent, flowers;
+    /* riichi's: the declarations, red fives read as fives, the indicators, the table (code: 0
+     * none, 1 no discarder named, 2 discarder null, 3-6 discarder E-N), its honba and sticks */
+    int riichi_mode, riichi, double_riichi, ippatsu, red, conc_red, dora_red, ura_red;
+    int dora[5], n_dora, ura[5], n_ura, table_code, honba, n_sticks, stick_seat[5], sticks[5];
+    PyObject *options, *table, *dora_obj, *ura_obj;
 } Request;
 
 static int same(PyObject *key, PyObject *interned)
@@ -131,15 +152,29 @@ static int wind(PyObject *v, int *out)
     return 1;
 }
 
-/* One meld: 1 read, 0 not one the core is sure of. */
-static int read_meld(PyObject *m, MeldIn *out)
+/* A tile code's index; where `red` is given, a red five typed 0m 0p 0s as its five, counted
+ * into *red (the Python path reads them so: tiles.red_fives, hand._red_count). */
+static int tile_of(PyObject *v, int *red)
+{
+    int t = code_index(v);
+    if (t >= 0 || red == NULL || !PyUnicode_CheckExact(v) || PyUnicode_GET_LENGTH(v) != 2
+        || PyUnicode_READ_CHAR(v, 0) != '0')
+        return t;
+    Py_UCS4 suit = PyUnicode_READ_CHAR(v, 1);
+    t = suit == 'm' ? 4 : suit == 'p' ? 13 : suit == 's' ? 22 : -1;
+    *red += t >= 0;
+    return t;
+}
+
+/* One meld: 1 read, 0 not one the core is sure of; red fives read where `riichi`. */
+static int read_meld(PyObject *m, MeldIn *out, int riichi)
 {
     if (!PyDict_CheckExact(m))
         return 0;
     Py_ssize_t pos = 0;
     PyObject *k, *v;
     out->type = out->tiles = out->from = out->claimed = NULL;
-    out->concealed = out->added = 0;
+    out->concealed = out->added = out->red = 0;
     while (PyDict_Next(m, &pos, &k, &v)) {
         if (!PyUnicode_CheckExact(k))
             return 0;
@@ -172,7 +207,7 @@ static int read_meld(PyObject *m, MeldIn *out)
     if (out->kind < 0 || out->n != (out->kind == K_KONG ? 4 : 3))
         return 0;
     for (int i = 0; i < out->n; i++)
-        if ((out->t[i] = code_index(PyList_GET_ITEM(out->tiles, i))) < 0)
+        if ((out->t[i] = tile_of(PyList_GET_ITEM(out->tiles, i), riichi ? &out->red : NULL)) < 0)
             return 0;
     for (int i = 1; i < out->n; i++) {
         int step = out->kind == K_CHOW ? out->t[0] + i : out->t[0];
@@ -227,7 +262,13 @@ static int read_context(PyObject *ctx, Request *r)
         else if (same(k, k_prevalent_wind))
             ok = wind(v, &r->prevalent);
         else if (same(k, k_flowers))
-            ok = small_int(v, 0, 8, &r->flowers);
+            ok = small_int(v, 0, r->riichi_mode ? 0 : 8, &r->flowers);
+        else if (r->riichi_mode && same(k, k_riichi))
+            ok = flag(v, &r->riichi);
+        else if (r->riichi_mode && same(k, k_double_riichi))
+            ok = flag(v, &r->double_riichi);
+        else if (r->riichi_mode && same(k, k_ippatsu))
+            ok = flag(v, &r->ippatsu);
         else
             ok = 0;
         if (!ok)
@@ -242,12 +283,71 @@ static int read_context(PyObject *ctx, Request *r)
     return 1;
 }
 
-static int read_request(PyObject *data, Request *r)
+/* Indicators given as a list of at most five tile codes (hand._indicators), or null; a red
+ * five typed 0m 0p 0s is read as its five and counted into *red (not as a red five held). */
+static int read_indicators(PyObject *v, int *out, int *n, int *red)
+{
+    if (v == Py_None)
+        return 1;
+    if (!PyList_CheckExact(v) || PyList_GET_SIZE(v) > 5)
+        return 0;
+    *n = (int)PyList_GET_SIZE(v);
+    for (int i = 0; i < *n; i++)
+        if ((out[i] = tile_of(PyList_GET_ITEM(v, i), red)) < 0)
+            return 0;
+    return 1;
+}
+
+/* Riichi's table (read_riichi_table): no key but discarder, honba (a whole number) and
+ * riichi_sticks (seat -> sticks); 1 read, 0 refused. */
+static int read_riichi_table(PyObject *table, Request *r)
+{
+    if (!PyDict_CheckExact(table))
+        return 0;
+    r->table = table;
+    r->table_code = 1;
+    Py_ssize_t pos = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(table, &pos, &k, &v)) {
+        int seat;
+        if (!PyUnicode_CheckExact(k))
+            return 0;
+        if (same(k, k_discarder)) {
+            if (v != Py_None && !wind(v, &seat))
+                return 0;
+            r->table_code = v == Py_None ? 2 : 3 + seat - WIND0;
+        } else if (same(k, k_honba)) {
+            if (!small_int(v, 0, 1000000, &r->honba))
+                return 0;
+        } else if (same(k, k_riichi_sticks)) {
+            if (v == Py_None)
+                continue;
+            if (!PyDict_CheckExact(v) || PyDict_GET_SIZE(v) > 4)
+                return 0;
+            Py_ssize_t at = 0;
+            PyObject *seat_obj, *count;
+            r->n_sticks = 0;
+            while (PyDict_Next(v, &at, &seat_obj, &count)) {
+                int i = r->n_sticks++;
+                if (!PyUnicode_CheckExact(seat_obj) || !wind(seat_obj, &r->stick_seat[i])
+                    || !small_int(count, 0, 1000000, &r->sticks[i]))
+                    return 0;
+                r->stick_seat[i] -= WIND0;
+            }
+        } else
+            return 0;
+    }
+    return 1;
+}
+
+/* The request of `s`'s variant (riichi's keys beside MCR's where `riichi`): 1, 0 refused. */
+static int read_request(PyObject *data, Request *r, const Setup *s, int riichi)
 {
     if (!PyDict_CheckExact(data))
         return 0;
     memset(r, 0, sizeof *r);
     r->seat = r->prevalent = WIND0;
+    r->riichi_mode = riichi;
     PyObject *melds = NULL, *ctx = NULL, *k, *v;
     Py_ssize_t pos = 0;
     while (PyDict_Next(data, &pos, &k, &v)) {
@@ -263,35 +363,51 @@ static int read_request(PyObject *data, Request *r)
             ctx = v;
         else if (same(k, k_variant))
             r->variant = v;
-        else if (same(k, k_options)) { /* none, as the analyze call's own options */
-            if (v != Py_None && !(PyDict_CheckExact(v) && PyDict_GET_SIZE(v) == 0))
+        else if (same(k, k_options)) { /* MCR: none, as the analyze call's own options */
+            if (v != Py_None && !(PyDict_CheckExact(v) && (riichi || PyDict_GET_SIZE(v) == 0)))
                 return 0;
+            r->options = v;
         } else if (same(k, k_bonus)) { /* no bonus tile listed: the count is context's */
             if (v != Py_None && !(PyList_CheckExact(v) && PyList_GET_SIZE(v) == 0))
                 return 0;
-        } else if (!same(k, k_table) || v != Py_None) /* a table, even empty, is echoed */
+        } else if (same(k, k_table)) { /* MCR: a table, even empty, is echoed */
+            if (v != Py_None && !(riichi && read_riichi_table(v, r)))
+                return 0;
+        } else if (riichi && same(k, k_dora_indicators)) {
+            if (!read_indicators(v, r->dora, &r->n_dora, &r->dora_red))
+                return 0;
+            r->dora_obj = v;
+        } else if (riichi && same(k, k_ura_dora_indicators)) {
+            if (!read_indicators(v, r->ura, &r->n_ura, &r->ura_red))
+                return 0;
+            r->ura_obj = v;
+        } else
             return 0;
     }
     if (r->variant == Py_None)
         r->variant = NULL;
-    if (r->variant != NULL && !(PyUnicode_CheckExact(r->variant) && same(r->variant, S.variant)))
+    if (r->variant != NULL && !(PyUnicode_CheckExact(r->variant) && same(r->variant, s->variant)))
         return 0;
     if (r->concealed == NULL || !PyList_CheckExact(r->concealed)
         || PyList_GET_SIZE(r->concealed) < 1 || PyList_GET_SIZE(r->concealed) > 13)
         return 0;
     r->n_conc = (int)PyList_GET_SIZE(r->concealed);
     for (int i = 0; i < r->n_conc; i++)
-        if ((r->conc[i] = code_index(PyList_GET_ITEM(r->concealed, i))) < 0)
+        if ((r->conc[i] = tile_of(PyList_GET_ITEM(r->concealed, i), riichi ? &r->conc_red : NULL))
+            < 0)
             return 0;
-    if (r->win_obj == NULL || (r->win = code_index(r->win_obj)) < 0)
+    r->red = r->conc_red;
+    if (r->win_obj == NULL || (r->win = tile_of(r->win_obj, riichi ? &r->red : NULL)) < 0)
         return 0;
     if (melds != NULL && melds != Py_None) {
         if (!PyList_CheckExact(melds) || PyList_GET_SIZE(melds) > 4)
             return 0;
         r->n_melds = (int)PyList_GET_SIZE(melds);
-        for (int i = 0; i < r->n_melds; i++)
-            if (!read_meld(PyList_GET_ITEM(melds, i), &r->melds[i]))
+        for (int i = 0; i < r->n_melds; i++) {
+            if (!read_meld(PyList_GET_ITEM(melds, i), &r->melds[i], riichi))
                 return 0;
+            r->red += r->melds[i].red;
+        }
     }
     return read_context(ctx, r);
 }
@@ -393,19 +509,20 @@ static int add_reading(Hand *h, int form, const int *groups, int n)
 /* The forms' shanten and every reading, as decompose.decompositions finds them (form by form:
  * the regular form, seven pairs, thirteen orphans, 全不靠, 组合龙): 1, 0 where the hand is not
  * complete or a reading is not one the core holds, -1 on error. */
-static int readings(Hand *h)
+static int readings(Hand *h, const Setup *s)
 {
     static const int ORPHAN_TILES[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
     int groups[READING_GROUPS], n, ok;
     h->n_readings = 0;
     for (int f = 0; f < 5; f++)
-        h->shanten[f] = engine_form_shanten(1 << f, h->own, h->n_own, S.four);
+        h->shanten[f] = s->forms_mask >> f & 1 ? engine_form_shanten(1 << f, h->own, h->n_own,
+                                                                     s->four) : 99;
     if (h->shanten[0] == -1 && (ok = add_regular(h, h->own, h->n_own / 3, F_REGULAR, -1)) <= 0)
         return ok;
     if (h->shanten[1] == -1) { /* a pair per two copies, in tile order */
         n = 0;
         for (int t = 0; t < NT; t++) {
-            if (h->own[t] % 2 || (h->own[t] > 2 && !S.four))
+            if (h->own[t] % 2 || (h->own[t] > 2 && !s->four))
                 return 0;
             for (int p = 0; p < h->own[t] / 2 && n < READING_GROUPS; p++)
                 groups[n++] = AS_GROUP(G_PAIR, t);
@@ -612,7 +729,6 @@ static int put(PyObject *d, PyObject *key, PyObject *v)
     return err;
 }
 
-static PyObject *tile_obj(int t) { return Py_NewRef(S.tiles[t]); }
 
 /* Append tile t to list out n times: 0, or -1 on error. */
 static int add_tiles(PyObject *out, int t, int n)
@@ -788,8 +904,17 @@ static PyObject *list_copy(PyObject *list)
     return PyList_GetSlice(list, 0, PyList_GET_SIZE(list));
 }
 
+/* The tiles read, as a list of codes (red fives as their fives, as hand.py reads them). */
+static PyObject *codes_of(const Setup *s, const int *t, int n)
+{
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out != NULL && i < n; i++)
+        PyList_SET_ITEM(out, i, Py_NewRef(s->tiles[t[i]]));
+    return out;
+}
+
 /* The hand echoed as HandState.to_json writes it. */
-static PyObject *hand_json(const Request *r)
+static PyObject *hand_json(const Setup *s, const Request *r)
 {
     PyObject *out = PyDict_New(), *melds = PyList_New(r->n_melds), *ctx = PyDict_New();
     if (out == NULL || melds == NULL || ctx == NULL)
@@ -799,7 +924,8 @@ static PyObject *hand_json(const Request *r)
         PyObject *d = PyDict_New();
         PyList_SET_ITEM(melds, m, d);
         if (d == NULL || PyDict_SetItem(d, k_type, meld->type) < 0
-            || put(d, k_tiles, list_copy(meld->tiles)) < 0
+            || put(d, k_tiles, meld->red ? codes_of(s, meld->t, meld->n)
+                                         : list_copy(meld->tiles)) < 0
             || PyDict_SetItem(d, k_concealed, meld->concealed ? Py_True : Py_False) < 0
             || PyDict_SetItem(d, k_from, meld->from ? meld->from : Py_None) < 0
             || (meld->claimed && PyDict_SetItem(d, k_claimed_index, meld->claimed) < 0)
@@ -808,8 +934,8 @@ static PyObject *hand_json(const Request *r)
     }
     PyObject *flags[][2] = {
         {k_self_drawn, r->self_drawn ? Py_True : Py_False},
-        {k_seat_wind, S.tiles[r->seat]},
-        {k_prevalent_wind, S.tiles[r->prevalent]},
+        {k_seat_wind, s->tiles[r->seat]},
+        {k_prevalent_wind, s->tiles[r->prevalent]},
         {k_wall_last, r->wall_last ? Py_True : Py_False},
         {k_kong_replacement, r->kong_replacement ? Py_True : Py_False},
         {k_robbing_kong, r->robbing_kong ? Py_True : Py_False},
@@ -820,14 +946,18 @@ static PyObject *hand_json(const Request *r)
         if (PyDict_SetItem(ctx, flags[i][0], flags[i][1]) < 0)
             goto fail;
     if (put(ctx, k_flowers, PyLong_FromLong(r->flowers)) < 0
-        || put(out, k_concealed, list_copy(r->concealed)) < 0)
+        || (r->riichi && PyDict_SetItem(ctx, k_riichi, Py_True) < 0)
+        || (r->double_riichi && PyDict_SetItem(ctx, k_double_riichi, Py_True) < 0)
+        || (r->ippatsu && PyDict_SetItem(ctx, k_ippatsu, Py_True) < 0)
+        || put(out, k_concealed, r->conc_red ? codes_of(s, r->conc, r->n_conc)
+                                             : list_copy(r->concealed)) < 0)
         goto fail;
     if (put(out, k_melds, melds) < 0) {
         melds = NULL;
         goto fail;
     }
     melds = NULL;
-    if (PyDict_SetItem(out, k_win_tile, r->win_obj) < 0)
+    if (PyDict_SetItem(out, k_win_tile, s->tiles[r->win]) < 0)
         goto fail;
     if (put(out, k_context, ctx) < 0) {
         ctx = NULL;
@@ -835,7 +965,15 @@ static PyObject *hand_json(const Request *r)
     }
     ctx = NULL;
     if (put(out, k_bonus, PyList_New(0)) < 0
-        || (r->variant != NULL && PyDict_SetItem(out, k_variant, r->variant) < 0))
+        || (r->n_dora && put(out, k_dora_indicators, r->dora_red ? codes_of(s, r->dora, r->n_dora)
+                                                                 : list_copy(r->dora_obj)) < 0)
+        || (r->n_ura && put(out, k_ura_dora_indicators, r->ura_red ? codes_of(s, r->ura, r->n_ura)
+                                                                  : list_copy(r->ura_obj)) < 0)
+        || (r->red && put(out, k_red_fives, PyLong_FromLong(r->red)) < 0)
+        || (r->variant != NULL && PyDict_SetItem(out, k_variant, r->variant) < 0)
+        || (r->options != NULL && r->options != Py_None && PyDict_GET_SIZE(r->options)
+            && put(out, k_options, PyDict_Copy(r->options)) < 0)
+        || (r->table != NULL && put(out, k_table, PyDict_Copy(r->table)) < 0))
         goto fail;
     return out;
 fail:
@@ -874,45 +1012,47 @@ static PyObject *describe(const Hand *h, int reading)
     return PyUnicode_FromStringAndSize(text, n);
 }
 
-static PyObject *decompositions(const Hand *h)
+static PyObject *decompositions(const Setup *s, const Hand *h)
 {
     PyObject *out = PyList_New(h->n_readings);
     for (int i = 0; out != NULL && i < h->n_readings; i++) {
         PyObject *d = PyDict_New();
         PyList_SET_ITEM(out, i, d);
-        if (d == NULL || PyDict_SetItem(d, k_form, S.forms[h->form[i]]) < 0
+        if (d == NULL || PyDict_SetItem(d, k_form, s->forms[h->form[i]]) < 0
             || put(d, k_groups, describe(h, i)) < 0)
             Py_CLEAR(out);
     }
     return out;
 }
 
-static PyObject *shanten_forms(const Hand *h)
+static PyObject *shanten_forms(const Setup *s, const Hand *h)
 {
     PyObject *out = PyDict_New();
     for (int f = 0; out != NULL && f < 5; f++) {
+        if (!(s->forms_mask >> f & 1))
+            continue;
         PyObject *v = h->shanten[f] == 99 ? Py_NewRef(Py_None) : PyLong_FromLong(h->shanten[f]);
-        if (put(out, S.forms[f], v) < 0)
+        if (put(out, s->forms[f], v) < 0)
             Py_CLEAR(out);
     }
     return out;
 }
 
 /* analysis._own_turn of a win: kongs the hand could declare, pungs it could add to. */
-static PyObject *own_turn(const Request *r, const Hand *h)
+static PyObject *own_turn(const Setup *s, const Request *r, const Hand *h)
 {
     PyObject *out = PyDict_New(), *kongs = PyList_New(0), *added = PyList_New(0);
     if (out == NULL || kongs == NULL || added == NULL)
         goto fail;
     for (int t = 0; t < NT; t++)
-        if (h->own[t] == 4 && PyList_Append(kongs, S.tiles[t]) < 0)
+        if (h->own[t] == 4 && PyList_Append(kongs, s->tiles[t]) < 0)
             goto fail;
     for (int m = 0; m < r->n_melds; m++) {
         if (r->melds[m].kind != K_PUNG || !h->own[r->melds[m].t[0]])
             continue;
         PyObject *d = PyDict_New();
-        if (d == NULL || put(d, k_tile, tile_obj(r->melds[m].t[0])) < 0
-            || PyDict_SetItem(d, k_robbable, S.kong_robbable) < 0 || PyList_Append(added, d) < 0) {
+        if (d == NULL || PyDict_SetItem(d, k_tile, s->tiles[r->melds[m].t[0]]) < 0
+            || PyDict_SetItem(d, k_robbable, s->kong_robbable) < 0 || PyList_Append(added, d) < 0) {
             Py_XDECREF(d);
             goto fail;
         }
@@ -1056,22 +1196,28 @@ static PyObject *score_json(const Request *r, const Hand *h, const Facts *f, con
     return out;
 }
 
-static PyObject *answer(const Request *r, const Hand *h, const Facts *f, const Choice *c,
-                        PyObject *row, int form)
+/* analyze's answer to a complete hand of `s`'s variant, its score given (taken). */
+static PyObject *answer(const Setup *s, const Request *r, const Hand *h, PyObject *score)
 {
-    PyObject *out = PyDict_New();
-    if (out == NULL)
+    PyObject *out = score != NULL ? PyDict_New() : NULL;
+    if (out == NULL) {
+        Py_XDECREF(score);
         return NULL;
-    if (PyDict_SetItem(out, k_variant, S.variant) < 0 || put(out, k_hand, hand_json(r)) < 0
+    }
+    if (PyDict_SetItem(out, k_variant, s->variant) < 0 || put(out, k_hand, hand_json(s, r)) < 0
         || put(out, k_tile_count, PyLong_FromLong(14)) < 0
         || put(out, k_shanten, PyLong_FromLong(-1)) < 0
-        || put(out, k_shanten_forms, shanten_forms(h)) < 0
+        || put(out, k_shanten_forms, shanten_forms(s, h)) < 0
         || PyDict_SetItem(out, k_is_win, Py_True) < 0
         || put(out, k_waits, PyList_New(0)) < 0 || put(out, k_effective, PyList_New(0)) < 0
         || put(out, k_discards, PyList_New(0)) < 0
-        || put(out, k_decompositions, decompositions(h)) < 0
-        || put(out, k_own_turn, own_turn(r, h)) < 0
-        || put(out, k_score, score_json(r, h, f, c, row, form)) < 0) {
+        || put(out, k_decompositions, decompositions(s, h)) < 0
+        || put(out, k_own_turn, own_turn(s, r, h)) < 0) {
+        Py_DECREF(out);
+        Py_DECREF(score);
+        return NULL;
+    }
+    if (put(out, k_score, score) < 0) {
         Py_DECREF(out);
         return NULL;
     }
@@ -1083,11 +1229,11 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
     (void)self;
     Request r;
     Hand h;
-    if (S.held == NULL || !read_request(data, &r) || !read_hand(&r, &h))
+    if (S.held == NULL || !read_request(data, &r, &S, 0) || !read_hand(&r, &h))
         Py_RETURN_NOTIMPLEMENTED;
     if (engine_tables() < 0)
         return NULL;
-    int ok = readings(&h);
+    int ok = readings(&h, &S);
     if (ok <= 0)
         return ok < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     if ((h.unique_wait = unique_wait(&r, &h)) < 0)
@@ -1096,32 +1242,34 @@ PyObject *core_mcr_answer(PyObject *self, PyObject *data)
                              + r.robbing_kong];
     if (row == Py_None)
         Py_RETURN_NOTIMPLEMENTED;
-    /* the reading worth the most (the first of equals), as mcr.score_hand */
-    Facts best_facts, f;
-    Choice best, c;
-    int found = 0, form = 0;
+    /* the reading worth the most (the first of equals), as mcr.score_hand: each reading is
+     * read into the buffer the best does not hold */
+    Facts facts[2];
+    Choice choices[2];
+    int best = -1, form = 0;
     for (int i = 0; i < h.n_readings; i++) {
-        reading_facts(&r, &h, i, &f);
-        int ok = choose(&f, &c);
+        int at = best == 0;
+        reading_facts(&r, &h, i, &facts[at]);
+        int ok = choose(&facts[at], &choices[at]);
         if (ok < 0)
             return NULL;
         if (!ok)
             Py_RETURN_NOTIMPLEMENTED;
-        if (!found || c.total > best.total) {
-            best = c;
-            best_facts = f;
+        if (best < 0 || choices[at].total > choices[best].total) {
+            best = at;
             form = h.form[i];
-            found = 1;
         }
     }
-    return answer(&r, &h, &best_facts, &best, row, form);
+    if (best < 0) /* readings() answers 1 only with a reading */
+        Py_RETURN_NOTIMPLEMENTED;
+    return answer(&S, &r, &h, score_json(&r, &h, &facts[best], &choices[best], row, form));
 }
 
 /* ---- the setup ---- */
 
 static int setup_error(const char *what)
 {
-    PyErr_Format(PyExc_ValueError, "mcr_setup: %s", what);
+    PyErr_Format(PyExc_ValueError, "the one-call setup: %s", what);
     return -1;
 }
 
@@ -1178,6 +1326,7 @@ static int read_setup(PyObject *setup, Setup *s)
     seats = PyTuple_GET_ITEM(setup, 10);
     settle_rows = PyTuple_GET_ITEM(setup, 11);
     s->four = PyObject_IsTrue(PyTuple_GET_ITEM(setup, 12));
+    s->forms_mask = 31;
     PyObject *notes = PyTuple_GET_ITEM(setup, 13);
     if (!PyTuple_Check(notes) || PyTuple_GET_SIZE(notes) != 3)
         return setup_error("the notes are three functions");
@@ -1236,17 +1385,299 @@ static int read_setup(PyObject *setup, Setup *s)
 PyObject *core_mcr_setup(PyObject *self, PyObject *setup)
 {
     (void)self;
-    static int keys_done = 0;
-    if (!keys_done) {
-        if (keys_ready() < 0)
-            return NULL;
-        keys_done = 1;
-    }
+    if (k_concealed == NULL && keys_ready() < 0)
+        return NULL;
     Setup next;
     if (read_setup(setup, &next) < 0)
         return NULL;
     PyObject *old = S.held;
     S = next;
+    Py_XDECREF(old);
+    Py_RETURN_NONE;
+}
+
+/* ---- riichi ---- */
+
+#define RIICHI_TABLE_ROWS 448 /* seat x prevalent wind x self-drawn x robbing x table code */
+#define RIICHI_ROOM 64        /* readings with their winning groups */
+
+/* What riichi's answer holds fixed, handed over once by riichi_setup (assistant/one_call.py);
+ * the card, packed per option values, comes with each request. */
+typedef struct {
+    Setup shared; /* what the shared writers read: variant, tiles, forms, kong_robbable */
+    PyObject *lines[2]; /* per side (concealed, open): (key, ja, zh, en, yakuman) per card row */
+    PyObject *dora[4], *limits[7], *stick_note[4], *rows[RIICHI_TABLE_ROWS];
+} RiichiSetup;
+
+static RiichiSetup RS;
+
+/* What riichi's rules refuse (check_riichi_hand, read_hand's checks, a fifth copy among the
+ * indicators): 1 where none applies. */
+static int riichi_checks(const Request *r, const Hand *h)
+{
+    int declared = r->riichi || r->double_riichi, counts[NT];
+    if ((declared && h->exposed) || (r->ippatsu && !declared)
+        || (declared && r->first_go_around) || (r->n_ura && !declared) || r->n_ura > r->n_dora
+        || (r->wall_last && (r->kong_replacement || r->robbing_kong)))
+        return 0;
+    memcpy(counts, h->all, sizeof counts);
+    for (int i = 0; i < r->n_dora; i++)
+        counts[r->dora[i]]++;
+    for (int i = 0; i < r->n_ura; i++)
+        counts[r->ura[i]]++;
+    for (int t = 0; t < NT; t++)
+        if (counts[t] > 4)
+            return 0;
+    return 1;
+}
+
+/* The declarations, dora, seats and sticks of the request (_native_score in riichi.py), the
+ * winner's own stick added where he declared and the table holds none of his: 1, 0 refused. */
+static int riichi_context(const Request *r, const RiichiCard *card, PyObject *row,
+                          RiichiContext *ctx, int *own_stick)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->riichi = r->riichi;
+    ctx->double_riichi = r->double_riichi;
+    ctx->ippatsu = r->ippatsu;
+    ctx->red_fives = r->red;
+    for (int i = 0; i < r->n_dora; i++)
+        ctx->dora[riichi_dora_of(r->dora[i], card->three_player)]++;
+    for (int i = 0; i < r->n_ura; i++)
+        ctx->ura[riichi_dora_of(r->ura[i], card->three_player)]++;
+    ctx->n_seats = 4;
+    ctx->winner = r->seat - WIND0;
+    ctx->dealer = ctx->winner == (int)PyLong_AsLong(PyTuple_GET_ITEM(row, 0));
+    ctx->discarder = (int)PyLong_AsLong(PyTuple_GET_ITEM(row, 1));
+    ctx->bonus = r->honba;
+    ctx->takes_sticks = 1;
+    ctx->n_sticks = r->n_sticks;
+    memcpy(ctx->stick_seat, r->stick_seat, sizeof(int) * 4);
+    memcpy(ctx->stick_count, r->sticks, sizeof(int) * 4);
+    *own_stick = 0;
+    if (r->riichi || r->double_riichi) {
+        int at = -1;
+        for (int i = 0; i < ctx->n_sticks; i++)
+            if (ctx->stick_seat[i] == ctx->winner)
+                at = i;
+        if (at < 0) {
+            at = ctx->n_sticks++;
+            ctx->stick_seat[at] = ctx->winner;
+        }
+        if (ctx->stick_count[at] == 0) {
+            ctx->stick_count[at] = 1;
+            *own_stick = 1;
+        }
+    }
+    long long sticks = 0;
+    for (int i = 0; i < ctx->n_sticks; i++)
+        sticks += ctx->stick_count[i];
+    return (long long)card->honba_ron * ctx->bonus <= INT32_MAX
+           && (long long)card->honba_tsumo * ctx->bonus <= INT32_MAX
+           && (long long)card->stick_value * sticks <= INT32_MAX;
+}
+
+/* d[key] = the name at `index` of the names tuple `names`. */
+static int put_name(PyObject *d, PyObject *key, PyObject *names, int index)
+{
+    return PyDict_SetItem(d, key, PyTuple_GET_ITEM(names, index));
+}
+
+/* The score items (_items in riichi.py): each line kept with the hand's tiles, then each kind of
+ * dora held. */
+static PyObject *riichi_items(const RiichiValue *v, const Facts *f)
+{
+    PyObject *out = PyList_New(0), *tiles = riichi_tiles(f);
+    PyObject *side = RS.lines[f->melds_exposed > 0];
+    if (out == NULL || tiles == NULL)
+        goto fail;
+    for (int i = 0; i < v->n_lines + 4; i++) {
+        int dora = i - v->n_lines;
+        if (dora >= 0 && v->dora[dora] == 0)
+            continue;
+        PyObject *names = dora < 0 ? PyTuple_GET_ITEM(side, v->row[i]) : RS.dora[dora];
+        PyObject *d = PyDict_New();
+        int value = dora < 0 ? v->han_each[i] : 1, count = dora < 0 ? v->count[i] : v->dora[dora];
+        int err = d == NULL || put_name(d, k_key, names, 0) < 0
+                  || put_name(d, k_name_ja, names, 1) < 0 || put_name(d, k_name_zh, names, 2) < 0
+                  || put_name(d, k_name_en, names, 3) < 0
+                  || put(d, k_value, PyLong_FromLong(value)) < 0
+                  || put(d, k_count, PyLong_FromLong(count)) < 0
+                  || (dora < 0 && PyDict_SetItem(d, k_tiles, tiles) < 0)
+                  || (dora < 0 && PyTuple_GET_ITEM(names, 4) == Py_True
+                      && put(d, k_yakuman, PyLong_FromLong(value / 13)) < 0)
+                  || PyList_Append(out, d) < 0;
+        Py_XDECREF(d);
+        if (err)
+            goto fail;
+    }
+    Py_DECREF(tiles);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_XDECREF(tiles);
+    return NULL;
+}
+
+/* score_riichi's answer for the best reading, with the limit's names where it has one. */
+static PyObject *riichi_score_json(const Request *r, const RiichiCard *card,
+                                   const RiichiContext *ctx, const RiichiValue *best,
+                                   const RiichiReading *reading, PyObject *row, int own_stick)
+{
+    RiichiPayment paid[RIICHI_MAX_PAYMENTS];
+    int k = riichi_settle(card, ctx, best, r->self_drawn, paid);
+    PyObject *assumed = PySequence_List(PyTuple_GET_ITEM(row, 2));
+    PyObject *honba = PyLong_FromLong(r->honba);
+    PyObject *dealer = RS.shared.tiles[WIND0 + PyLong_AsLong(PyTuple_GET_ITEM(row, 0))];
+    PyObject *out = NULL;
+    if (assumed != NULL && honba != NULL
+        && (!own_stick || PyList_Append(assumed, RS.stick_note[ctx->winner]) == 0)) {
+        PyObject *answer[4] = {RS.shared.variant, honba, dealer, assumed};
+        out = riichi_score_dict(ctx, card, best, reading->hand, &reading->group, paid, k, answer,
+                                riichi_items(best, reading->hand));
+    }
+    Py_XDECREF(assumed);
+    Py_XDECREF(honba);
+    PyObject *names = out != NULL ? RS.limits[best->limit] : Py_None;
+    if (names != Py_None && (put_name(out, k_limit_zh, names, 0) < 0
+                             || put_name(out, k_limit_ja, names, 1) < 0))
+        Py_CLEAR(out);
+    return out;
+}
+
+PyObject *core_riichi_answer(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *data, *card_obj;
+    if (!PyArg_ParseTuple(args, "OO", &data, &card_obj))
+        return NULL;
+    Request r;
+    Hand h;
+    RiichiCard card;
+    if (RS.shared.held == NULL || !PyBytes_Check(card_obj)
+        || !riichi_card((const unsigned char *)PyBytes_AS_STRING(card_obj),
+                        PyBytes_GET_SIZE(card_obj), &card)
+        || card.three_player || card.n_rows[0] > PyTuple_GET_SIZE(RS.lines[0])
+        || card.n_rows[1] > PyTuple_GET_SIZE(RS.lines[1])
+        || !read_request(data, &r, &RS.shared, 1) || !read_hand(&r, &h) || !riichi_checks(&r, &h))
+        Py_RETURN_NOTIMPLEMENTED;
+    PyObject *row = RS.rows[((((r.seat - WIND0) * 4 + r.prevalent - WIND0) * 2 + r.self_drawn) * 2
+                             + r.robbing_kong) * 7 + r.table_code];
+    if (row == Py_None)
+        Py_RETURN_NOTIMPLEMENTED;
+    if (engine_tables() < 0)
+        return NULL;
+    int ok = readings(&h, &RS.shared);
+    if (ok <= 0)
+        return ok < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    RiichiContext ctx;
+    int own_stick;
+    if (!riichi_context(&r, &card, row, &ctx, &own_stick))
+        Py_RETURN_NOTIMPLEMENTED;
+    /* every reading as riichi_score reads it (read_state, read_reading), then readings_of */
+    Facts facts[MAX_READINGS];
+    RiichiReading found[RIICHI_ROOM];
+    int n = 0;
+    for (int i = 0; i < h.n_readings; i++) {
+        Facts *f = &facts[i];
+        reading_facts(&r, &h, i, f);
+        f->robbing_kong = r.robbing_kong;
+        f->fourth_tile = r.fourth_tile;
+        f->unique_wait = 0;
+        f->dealer = ctx.dealer;
+        int got = riichi_readings(f, found + n, RIICHI_ROOM - n);
+        if (got < 0)
+            Py_RETURN_NOTIMPLEMENTED;
+        n += got;
+    }
+    RiichiValue best;
+    int at = riichi_best(&card, found, n, &ctx, &best);
+    if (at < 0) /* no yaku (the Python path names it), or a row this does not read */
+        Py_RETURN_NOTIMPLEMENTED;
+    return answer(&RS.shared, &r, &h,
+                  riichi_score_json(&r, &card, &ctx, &best, &found[at], row, own_stick));
+}
+
+/* riichi_setup(variant, kong_robbable, tiles, forms, lines, dora, limits, stick notes, table
+ * rows): see assistant/one_call.py. */
+static int read_riichi_setup(PyObject *setup, RiichiSetup *s)
+{
+    memset(s, 0, sizeof *s);
+    if (!PyTuple_Check(setup) || PyTuple_GET_SIZE(setup) != 9)
+        return setup_error("riichi: a tuple of 9 parts expected");
+    PyObject **x = &PyTuple_GET_ITEM(setup, 0);
+    Setup *shared = &s->shared;
+    shared->variant = x[0];
+    shared->kong_robbable = x[1];
+    shared->forms_mask = 1 << F_REGULAR | 1 << F_SEVEN_PAIRS | 1 << F_ORPHANS;
+    if (!PyUnicode_CheckExact(x[0]) || !PyBool_Check(x[1]) || !PyTuple_Check(x[2])
+        || PyTuple_GET_SIZE(x[2]) != NT || !PyTuple_Check(x[3]) || PyTuple_GET_SIZE(x[3]) != 5
+        || !PyTuple_Check(x[4]) || PyTuple_GET_SIZE(x[4]) != 2 || !PyTuple_Check(x[5])
+        || PyTuple_GET_SIZE(x[5]) != 4 || !PyTuple_Check(x[6]) || PyTuple_GET_SIZE(x[6]) != 7
+        || !PyTuple_Check(x[7]) || PyTuple_GET_SIZE(x[7]) != 4 || !PyTuple_Check(x[8])
+        || PyTuple_GET_SIZE(x[8]) != RIICHI_TABLE_ROWS)
+        return setup_error("riichi: a part is of the wrong type or size");
+    for (int t = 0; t < NT; t++)
+        if (code_index(shared->tiles[t] = PyTuple_GET_ITEM(x[2], t)) != t)
+            return setup_error("riichi: the tiles are the 34 codes in order");
+    for (int f = 0; f < 5; f++)
+        if (!PyUnicode_CheckExact(shared->forms[f] = PyTuple_GET_ITEM(x[3], f)))
+            return setup_error("riichi: the forms are their keys");
+    for (int side = 0; side < 2; side++) {
+        PyObject *lines = s->lines[side] = PyTuple_GET_ITEM(x[4], side);
+        if (!PyTuple_Check(lines) || PyTuple_GET_SIZE(lines) > RIICHI_MAX_ROWS)
+            return setup_error("riichi: a side's lines are a tuple");
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(lines); i++) {
+            PyObject *line = PyTuple_GET_ITEM(lines, i);
+            if (!PyTuple_Check(line) || PyTuple_GET_SIZE(line) != 5
+                || !PyBool_Check(PyTuple_GET_ITEM(line, 4)))
+                return setup_error("riichi: a line is (key, ja, zh, en, yakuman)");
+            for (int k = 0; k < 4; k++)
+                if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(line, k)))
+                    return setup_error("riichi: a line's key and names are str");
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *names = s->dora[i] = PyTuple_GET_ITEM(x[5], i);
+        if (!PyTuple_Check(names) || PyTuple_GET_SIZE(names) != 4)
+            return setup_error("riichi: a dora line is (key, ja, zh, en)");
+        for (int k = 0; k < 4; k++)
+            if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(names, k)))
+                return setup_error("riichi: a dora line's key and names are str");
+        if (!PyUnicode_CheckExact(s->stick_note[i] = PyTuple_GET_ITEM(x[7], i)))
+            return setup_error("riichi: the stick notes are str");
+    }
+    for (int i = 0; i < 7; i++) {
+        PyObject *names = s->limits[i] = PyTuple_GET_ITEM(x[6], i);
+        if (names != Py_None && !(PyTuple_Check(names) && PyTuple_GET_SIZE(names) == 2
+                                  && PyUnicode_CheckExact(PyTuple_GET_ITEM(names, 0))
+                                  && PyUnicode_CheckExact(PyTuple_GET_ITEM(names, 1))))
+            return setup_error("riichi: a limit's names are (zh, ja) or None");
+    }
+    for (int i = 0; i < RIICHI_TABLE_ROWS; i++) {
+        PyObject *row = s->rows[i] = PyTuple_GET_ITEM(x[8], i);
+        int seat;
+        if (row != Py_None
+            && !(PyTuple_Check(row) && PyTuple_GET_SIZE(row) == 3
+                 && small_int(PyTuple_GET_ITEM(row, 0), 0, 3, &seat)
+                 && small_int(PyTuple_GET_ITEM(row, 1), -1, 3, &seat)
+                 && PyTuple_Check(PyTuple_GET_ITEM(row, 2))))
+            return setup_error("riichi: a table row is (dealer, discarder, assumed) or None");
+    }
+    shared->held = Py_NewRef(setup);
+    return 0;
+}
+
+PyObject *core_riichi_setup(PyObject *self, PyObject *setup)
+{
+    (void)self;
+    if (k_concealed == NULL && keys_ready() < 0)
+        return NULL;
+    RiichiSetup next;
+    if (read_riichi_setup(setup, &next) < 0)
+        return NULL;
+    PyObject *old = RS.shared.held;
+    RS = next;
     Py_XDECREF(old);
     Py_RETURN_NONE;
 }

@@ -1013,6 +1013,11 @@ static PyMethodDef methods[] = {
      "mcr_setup(setup): hand the core what MCR's answer holds fixed (assistant/one_call.py)."},
     {"mcr_answer", core_mcr_answer, METH_O,
      "mcr_answer(data): analyze's whole answer to a complete MCR hand, or NotImplemented."},
+    {"riichi_setup", core_riichi_setup, METH_O,
+     "riichi_setup(setup): hand the core what riichi's answer holds fixed (assistant/one_call.py)."},
+    {"riichi_answer", core_riichi_answer, METH_VARARGS,
+     "riichi_answer(data, card): analyze's whole answer to a complete riichi hand, or "
+     "NotImplemented."},
     {"riichi_yaku", core_riichi_yaku, METH_VARARGS,
      "riichi_yaku(hand, win, group, rows, situation, open, open_tanyao): (((row, count), ...), "
      "fu, ((name, fu), ...)) of a riichi reading, or NotImplemented."},

@@ -15,7 +15,9 @@
  * items, which Python writes for the best reading only. The card packs both sides' lines and the
  * options once per rule set (native_card in riichi.py). riichi_best and riichi_settle
  * (_riichi.h) are the same for C callers. tests/test_riichi_native.py compares every answer with
- * the pure path's, the whole analysis as JSON.
+ * the pure path's, the whole analysis as JSON. riichi_readings and riichi_score_dict are the
+ * pieces riichi_answer (assistant/_answer.c) shares with riichi_score: a decomposition's readings
+ * by the group of the winning tile, and the score's dict with its items given.
  *
  * Anything this does not hold (a reading the reader refuses, more readings than it keeps, a card
  * or context it cannot read) returns NotImplemented and the caller scores in Python.
@@ -521,6 +523,37 @@ static int same_group(const Group *a, const Group *b)
     return 1;
 }
 
+int riichi_readings(const Facts *f, RiichiReading *out, int room)
+{
+    int groups[MAXG], n_groups = 0, n = 0;
+    for (int g = 0; g < f->n_groups; g++) {
+        const Group *x = &f->groups[g];
+        int has = 0, dup = 0;
+        if (x->kind != K_PAIR && x->kind != K_CHOW && x->kind != K_PUNG)
+            continue;
+        for (int i = 0; i < x->n; i++)
+            has |= x->t[i] == f->win;
+        for (int i = 0; has && i < n_groups; i++)
+            dup |= same_group(x, &f->groups[groups[i]]);
+        if (has && !dup)
+            groups[n_groups++] = g;
+    }
+    if (n_groups + 1 > room)
+        return -1;
+    if (f->form == F_ORPHANS || n_groups == 0)
+        out[n++] = (RiichiReading){f, {.kind = -1}};
+    for (int i = 1; i < n_groups; i++) /* insertion sort: a handful of groups */
+        for (int j = i; j > 0 && group_before(&f->groups[groups[j]], &f->groups[groups[j - 1]]);
+             j--) {
+            int swap = groups[j];
+            groups[j] = groups[j - 1];
+            groups[j - 1] = swap;
+        }
+    for (int i = 0; i < n_groups; i++)
+        out[n++] = (RiichiReading){f, f->groups[groups[i]]};
+    return n;
+}
+
 int riichi_best(const RiichiCard *card, const RiichiReading *readings, int n,
                 const RiichiContext *ctx, RiichiValue *best)
 {
@@ -593,7 +626,7 @@ int riichi_settle(const RiichiCard *card, const RiichiContext *ctx, const Riichi
 /* ---- riichi_score: the Python entry ---- */
 
 /* The tile an indicator points at (DORA_OF, DORA_OF_THREE in riichi.py). */
-static int dora_of(int t, int three_player)
+int riichi_dora_of(int t, int three_player)
 {
     if (t < 27) {
         if (three_player && t == 0)
@@ -620,7 +653,7 @@ static int read_indicators(PyObject *seq, int three_player, int *out)
         int t = tile_index(items[i]);
         if (t < 0)
             return 0;
-        out[dora_of(t, three_player)]++;
+        out[riichi_dora_of(t, three_player)]++;
     }
     return 1;
 }
@@ -976,13 +1009,10 @@ static PyObject *group_codes(const Group *g)
     return out;
 }
 
-/* The answer of the best reading (score_riichi's dict, "items" None for Python to write), with
- * what Python writes the items of: (answer, ((row, han, count), ...), the tiles in order,
- * (dora, aka, ura, nukidora), limit code). `answer`: (variant, honba, dealer, assumed) as the
- * caller read them. */
-static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
-                             const RiichiValue *best, const Facts *f, const Group *group,
-                             const RiichiPayment *paid, int k, PyObject *answer)
+PyObject *riichi_score_dict(const RiichiContext *ctx, const RiichiCard *card,
+                            const RiichiValue *best, const Facts *f, const Group *group,
+                            const RiichiPayment *paid, int k, PyObject *const *answer,
+                            PyObject *items)
 {
     long long points = 0, honba_points = 0, sticks = 0;
     for (int i = 0; i < k; i++) {
@@ -994,7 +1024,7 @@ static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
     for (int i = 0; i < ctx->n_sticks; i++)
         sticks += ctx->stick_count[i];
     long long stick_points = ctx->takes_sticks ? sticks * card->stick_value : 0;
-    PyObject *v[N_KEYS] = {NULL}, *out = NULL, *lines = NULL, *tiles = NULL;
+    PyObject *v[N_KEYS] = {NULL}, *dict = NULL;
     PyObject *ledger = ledger_json(paid, k, ctx->n_seats);
     PyObject *fu_items = PyList_New(best->n_fu);
     for (int i = 0; fu_items != NULL && i < best->n_fu; i++) {
@@ -1005,10 +1035,10 @@ static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
         else
             PyList_SET_ITEM(fu_items, i, d);
     }
-    if (ledger == NULL || fu_items == NULL)
+    if (ledger == NULL || fu_items == NULL || items == NULL)
         goto done;
-    v[K_VARIANT] = Py_NewRef(PyTuple_GET_ITEM(answer, 0));
-    v[K_ITEMS] = Py_NewRef(Py_None);
+    v[K_VARIANT] = Py_NewRef(answer[0]);
+    v[K_ITEMS] = Py_NewRef(items);
     v[K_HAN] = PyLong_FromLong(best->han);
     v[K_FU] = PyLong_FromLong(best->fu);
     v[K_FU_ITEMS] = Py_NewRef(fu_items);
@@ -1020,24 +1050,45 @@ static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
     v[K_HAND_POINTS] = PyLong_FromLongLong(points);
     v[K_POINTS] = PyLong_FromLongLong(points + honba_points);
     v[K_UNIT] = Py_NewRef(S_HAN);
-    v[K_HONBA] = Py_NewRef(PyTuple_GET_ITEM(answer, 1));
+    v[K_HONBA] = Py_NewRef(answer[1]);
     v[K_HONBA_POINTS] = PyLong_FromLongLong(honba_points);
     v[K_RIICHI_STICKS] = PyLong_FromLongLong(sticks);
     v[K_STICKS_POINTS] = PyLong_FromLongLong(stick_points);
     v[K_RECEIVED] = PyLong_FromLongLong(points + honba_points + stick_points);
     v[K_WINNER] = Py_NewRef(SEATS[ctx->winner]);
-    v[K_DEALER] = Py_NewRef(PyTuple_GET_ITEM(answer, 2));
+    v[K_DEALER] = Py_NewRef(answer[2]);
     v[K_HAND_FORM] = Py_NewRef(FORMS[f->form]);
     v[K_WAIT_GROUP] = group->kind >= 0 ? group_codes(group) : Py_NewRef(Py_None);
     v[K_PAYMENTS] = Py_NewRef(PyTuple_GET_ITEM(ledger, 0));
     v[K_MATRIX] = Py_NewRef(PyTuple_GET_ITEM(ledger, 1));
     v[K_TRANSFERS] = Py_NewRef(PyTuple_GET_ITEM(ledger, 2));
-    v[K_ASSUMED] = Py_NewRef(PyTuple_GET_ITEM(answer, 3));
-    PyObject *dict = PyDict_New();
+    v[K_ASSUMED] = Py_NewRef(answer[3]);
+    dict = PyDict_New();
     for (int i = 0; dict != NULL && i < N_KEYS; i++)
         if (v[i] == NULL || PyDict_SetItem(dict, KEYS_OF[i], v[i]) < 0)
             Py_CLEAR(dict);
-    lines = PyTuple_New(best->n_lines);
+done:
+    for (int i = 0; i < N_KEYS; i++)
+        Py_XDECREF(v[i]);
+    Py_XDECREF(fu_items);
+    Py_XDECREF(ledger);
+    Py_XDECREF(items);
+    return dict;
+}
+
+PyObject *riichi_tiles(const Facts *f) { return codes_list(f->counts, f->n_tiles); }
+
+/* The answer of the best reading (score_riichi's dict, "items" None for Python to write), with
+ * what Python writes the items of: (answer, ((row, han, count), ...), the tiles in order,
+ * (dora, aka, ura, nukidora), limit code). `answer`: (variant, honba, dealer, assumed) as the
+ * caller read them. */
+static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
+                             const RiichiValue *best, const Facts *f, const Group *group,
+                             const RiichiPayment *paid, int k, PyObject *answer)
+{
+    PyObject *dict = riichi_score_dict(ctx, card, best, f, group, paid, k,
+                                       &PyTuple_GET_ITEM(answer, 0), Py_NewRef(Py_None));
+    PyObject *lines = PyTuple_New(best->n_lines), *tiles = riichi_tiles(f);
     for (int i = 0; lines != NULL && i < best->n_lines; i++) {
         PyObject *row = Py_BuildValue("(iii)", best->row[i], best->han_each[i], best->count[i]);
         if (row == NULL)
@@ -1045,21 +1096,13 @@ static PyObject *answer_json(const RiichiContext *ctx, const RiichiCard *card,
         else
             PyTuple_SET_ITEM(lines, i, row);
     }
-    tiles = codes_list(f->counts, f->n_tiles);
     if (dict != NULL && lines != NULL && tiles != NULL)
-        out = Py_BuildValue("(NNN(iiii)i)", dict, lines, tiles, best->dora[0], best->dora[1],
-                            best->dora[2], best->dora[3], best->limit);
-    else {
-        Py_XDECREF(dict);
-        Py_XDECREF(lines);
-        Py_XDECREF(tiles);
-    }
-done:
-    for (int i = 0; i < N_KEYS; i++)
-        Py_XDECREF(v[i]);
-    Py_XDECREF(fu_items);
-    Py_XDECREF(ledger);
-    return out;
+        return Py_BuildValue("(NNN(iiii)i)", dict, lines, tiles, best->dora[0], best->dora[1],
+                             best->dora[2], best->dora[3], best->limit);
+    Py_XDECREF(dict);
+    Py_XDECREF(lines);
+    Py_XDECREF(tiles);
+    return NULL;
 }
 
 /* riichi_score(state, readings, card, context, answer): a riichi hand scored in one call.
@@ -1108,37 +1151,12 @@ PyObject *core_riichi_score(PyObject *self, PyObject *args)
                 out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
-        /* readings_of: a reading per distinct group of the winning tile, in Python's order */
-        int groups[MAXG], n_groups = 0;
-        for (int g = 0; g < f->n_groups; g++) {
-            const Group *x = &f->groups[g];
-            int has = 0, dup = 0;
-            if (x->kind != K_PAIR && x->kind != K_CHOW && x->kind != K_PUNG)
-                continue;
-            for (int i = 0; i < x->n; i++)
-                has |= x->t[i] == f->win;
-            for (int i = 0; has && i < n_groups; i++)
-                dup |= same_group(x, &f->groups[groups[i]]);
-            if (has && !dup)
-                groups[n_groups++] = g;
-        }
-        if (n + n_groups + 1 > MAX_READINGS) {
+        int got = riichi_readings(f, readings + n, MAX_READINGS - n);
+        if (got < 0) {
             out = Py_NewRef(Py_NotImplemented);
             goto done;
         }
-        if (f->form == F_ORPHANS || n_groups == 0) {
-            readings[n++] = (RiichiReading){f, {.kind = -1}};
-        }
-        for (int i = 1; i < n_groups; i++) /* insertion sort: a handful of groups */
-            for (int j = i; j > 0 && group_before(&f->groups[groups[j]],
-                                                  &f->groups[groups[j - 1]]); j--) {
-                int swap = groups[j];
-                groups[j] = groups[j - 1];
-                groups[j - 1] = swap;
-            }
-        for (int i = 0; i < n_groups; i++) {
-            readings[n++] = (RiichiReading){f, f->groups[groups[i]]};
-        }
+        n += got;
     }
     RiichiValue best;
     int at = riichi_best(&card, readings, n, &ctx, &best);

@@ -73,4 +73,19 @@ int riichi_best(const RiichiCard *card, const RiichiReading *readings, int n,
 int riichi_settle(const RiichiCard *card, const RiichiContext *ctx, const RiichiValue *best,
                   int self_drawn, RiichiPayment *out);
 
+/* The readings of one decomposition (readings_of in riichi.py): one per distinct concealed pair,
+ * chow or pung holding the winning tile, in Python's order of (kind, tiles), or one without a
+ * group (thirteen orphans, or no such group); how many written, -1 where `room` is short. */
+int riichi_readings(const Facts *f, RiichiReading *out, int room);
+/* The tile an indicator points at (DORA_OF, DORA_OF_THREE in riichi.py). */
+int riichi_dora_of(int t, int three_player);
+/* score_riichi's answer dict for the best reading: `answer` the variant, honba, dealer and
+ * assumed objects put as they are; `items` is taken (NULL: an error already set). */
+PyObject *riichi_score_dict(const RiichiContext *ctx, const RiichiCard *card,
+                            const RiichiValue *best, const Facts *f, const Group *group,
+                            const RiichiPayment *paid, int k, PyObject *const *answer,
+                            PyObject *items);
+/* The hand's tiles, melds included, as a list of codes in TILES order (a score item's tiles). */
+PyObject *riichi_tiles(const Facts *f);
+
 #endif

@@ -1,5 +1,5 @@
-"""``analyze`` of a complete MCR hand in one core call (``assistant/_answer.c``), from the request
-to the answer.
+"""``analyze`` of a complete MCR or riichi hand in one core call (``assistant/_answer.c``), from
+the request to the answer.
 
 :func:`answer` hands a request to the core's ``mcr_answer`` where the core is built, the variant
 is MCR under its default options and the request is a plain dict; the core answers the requests
@@ -12,6 +12,15 @@ functions that write its notes to ``assumed``; a hand under the minimum is given
 page gives (:func:`assistant.verdict.refusal`). ``MAHJONG_ASSISTANT_PURE=1`` switches it off with
 the rest of the core. Both paths give the same JSON, key order included
 (``tests/test_analyze_one_call.py``).
+
+Riichi (``riichi_answer``) is the same under any values of riichi's own options: the card and the
+options that change a score are packed once per option values (:func:`riichi_card`, riichi's
+``native_card``) and handed over with each request; the yaku's and dora's names, the limits'
+names, the note of the winner's own riichi stick and, for every seat, prevalent wind, way of
+winning and table, what ``read_riichi_table`` reads (the dealer, the discarder, the notes of
+``assumed``; None where it refuses) are handed over once (:func:`riichi_setup`). A hand without a
+yaku, 三麻 and any table key but ``discarder``, ``honba`` and ``riichi_sticks`` stay on the Python
+path.
 """
 
 from __future__ import annotations
@@ -37,6 +46,16 @@ from .variants.mcr import (
     settle,
     under_minimum,
 )
+from .variants.riichi import DEFAULTS as RIICHI_OPTIONS
+from .variants.riichi import (
+    DORA_KEYS,
+    DORA_NAMES,
+    GATED_BY_OPEN,
+    LIMIT_NAMES,
+    LIMIT_OF_CODE,
+    native_card,
+    read_riichi_table,
+)
 from .verdict import refusal
 
 #: How an item's tiles are chosen, by the card line's key, as ``_answer.c`` numbers them (the
@@ -56,7 +75,13 @@ TILE_KINDS: dict[str, int] = {
 }
 
 _CORE = native.core if hasattr(native.core, "mcr_answer") else None
+_RIICHI = native.core if hasattr(native.core, "riichi_answer") else None
 _ready: bool | None = None  # None: not yet handed over; False: the core cannot hold the card
+_riichi_ready: bool | None = None
+#: The packed card by the request's riichi options (their items in the order given, and the
+#: values' types; None where the core does not hold them), bounded as options come from requests.
+_cards: dict[Any, bytes | None] = {}
+_MAX_CARDS = 256
 
 
 def answer(data: Any, variant: str | None, options: dict[str, Any] | None) -> Any:
@@ -64,6 +89,8 @@ def answer(data: Any, variant: str | None, options: dict[str, Any] | None) -> An
     global _ready
     if _CORE is None or options or type(data) is not dict:
         return NotImplemented
+    if variant == "riichi" or (variant is None and data.get("variant") == "riichi"):
+        return riichi_answer(data)
     if variant != "mcr" and not (variant is None and data.get("variant") == "mcr"):
         return NotImplemented
     if _ready is None:
@@ -144,3 +171,91 @@ def _settlement(profile: Any, state: HandState) -> Any:
             return None
         transfers.append((payer, payee, a, one - a, reason))
     return (table.seat, table.dealer, tuple(transfers), tuple(table.assumed))
+
+
+def riichi_answer(data: dict[str, Any]) -> Any:
+    """The core's whole answer to a riichi request, or ``NotImplemented``."""
+    global _riichi_ready
+    if _RIICHI is None:
+        return NotImplemented
+    if _riichi_ready is None:
+        _RIICHI.riichi_setup(riichi_setup())
+        _riichi_ready = True
+    given = data.get("options")
+    try:  # the values' types too: True == 1 == 1.0, but only True is an option's true
+        key = (tuple(given.items()), tuple(map(type, given.values()))) if type(
+            given) is dict else given
+        card = _cards[key]
+    except TypeError:  # an option's value that is not hashable: the Python path reads it
+        return NotImplemented
+    except KeyError:
+        if len(_cards) >= _MAX_CARDS:
+            _cards.clear()
+        card = _cards[key] = riichi_card(given)
+    if card is None:
+        return NotImplemented
+    return _RIICHI.riichi_answer(data, card)
+
+
+def riichi_card(given: Any) -> bytes | None:
+    """The packed card of the request's options (``native_card``); None where the Python path
+    answers: options that are not riichi's own scoring options, or that it refuses."""
+    if given is None:
+        given = {}
+    if type(given) is not dict or not set(given) <= set(RIICHI_OPTIONS):
+        return None
+    try:
+        profile = get_profile("riichi", given)
+    except MahjongError:
+        return None
+    if profile.three_player or profile.forms != RIICHI_FORMS or profile.four_as_two_pairs:
+        return None
+    return native_card(profile.extra, False)
+
+
+#: The forms riichi plays, as ``riichi_answer`` reads them.
+RIICHI_FORMS = get_profile("riichi").forms
+
+
+def riichi_setup() -> tuple[Any, ...]:
+    """What riichi's answer holds fixed, as ``riichi_setup`` reads it."""
+    profile = get_profile("riichi")
+    lines = tuple(tuple((y.key, y.name_ja, y.name_zh, y.name_en, bool(y.yakuman))
+                        for y, *_ in GATED_BY_OPEN[is_open]) for is_open in (False, True))
+    dora = tuple((key, *DORA_NAMES[key]) for key in DORA_KEYS)
+    limits = tuple(None if name not in LIMIT_NAMES else LIMIT_NAMES[name]
+                   for name in LIMIT_OF_CODE)
+    notes = tuple(f"the winner's riichi stick: riichi_sticks.{seat} = 1" for seat in WINDS)
+    return (profile.name, profile.kong_robbable, tuple(TILES),
+            tuple(f.value for f in ALL_FORMS), lines, dora, limits, notes,
+            riichi_tables(profile))
+
+
+def riichi_tables(profile: Any) -> tuple[Any, ...]:
+    """For each seat wind, prevalent wind, self-draw or not, robbing a kong or not and table (none;
+    no discarder named; discarder null; discarder E, S, W, N), in that order of digits, what
+    ``read_riichi_table`` reads: (dealer, discarder, the notes of ``assumed``) with the seats as
+    0-3 (discarder -1: none), or None where it refuses the win or reads more than one winner."""
+    rows: list[Any] = []
+    tables: list[Any] = [None, {}, {"discarder": None},
+                         *({"discarder": seat} for seat in WINDS)]
+    for seat in WINDS:
+        for prevalent in WINDS:
+            for self_drawn in (False, True):
+                for robbing in (False, True):
+                    for table in tables:
+                        state = HandState(concealed=[], seat_wind=seat, prevalent_wind=prevalent,
+                                          self_drawn=self_drawn, robbing_kong=robbing,
+                                          table=None if table is None else dict(table))
+                        try:
+                            read = read_riichi_table(state, profile)
+                        except MahjongError:
+                            rows.append(None)
+                            continue
+                        if (len(read.seats) != 4 or read.seat != seat or len(read.winners) > 1
+                                or isinstance(read.liable, dict) or len(read.in_play) < 4):
+                            rows.append(None)
+                            continue
+                        rows.append((WINDS.index(read.dealer), -1 if read.discarder is None
+                                     else WINDS.index(read.discarder), tuple(read.assumed)))
+    return tuple(rows)

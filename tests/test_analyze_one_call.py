@@ -1,11 +1,12 @@
-"""``analyze`` of a complete MCR hand in one core call (``assistant/_answer.c``, through
-``assistant/one_call.py``) against the Python path (``analysis.python_analyze``).
+"""``analyze`` of a complete MCR or riichi hand in one core call (``assistant/_answer.c``,
+through ``assistant/one_call.py``) against the Python path (``analysis.python_analyze``).
 
 What a user relies on: whichever path answers, the answer is the same JSON, key order included,
 and a request the Python path refuses (a ``MahjongError`` naming the problem) is refused the same
-way, because the core then returns ``NotImplemented``. Thousands of random complete hands (chows,
-pungs and kongs, claimed, concealed kongs, seven pairs, every context flag, flowers), every MCR
-vector's hand, and hypothesis' junk and broken requests are asked of both.
+way, because the core then returns ``NotImplemented``. Thousands of random complete hands (MCR:
+chows, pungs and kongs, claimed, concealed kongs, seven pairs, every context flag, flowers;
+riichi: red fives, dora and ura-dora, declarations, honba, sticks, tables, house rules, 三麻),
+every MCR and riichi vector's hand, and hypothesis' junk and broken requests are asked of both.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from riichi_hands import random_case
 
 from assistant import analyze, one_call
 from assistant.analysis import python_analyze
@@ -37,24 +39,24 @@ FLAGS = ("self_drawn", "wall_last", "kong_replacement", "robbing_kong", "first_g
          "is_4th_tile", "about_kong")
 
 
-def core_answer(data: Any) -> Any:
+def core_answer(data: Any, variant: str | None = "mcr") -> Any:
     """The one-call path's answer, or NotImplemented."""
-    return one_call.answer(data, "mcr", None)
+    return one_call.answer(data, variant, None)
 
 
 def dumped(answer: Any) -> str:
     return json.dumps(answer, ensure_ascii=False)
 
 
-def compare(data: Any) -> bool:
+def compare(data: Any, variant: str | None = "mcr") -> bool:
     """Ask both paths; True where the core answered. The core answers only what the Python path
     answers, and then with the same JSON."""
     given = copy.deepcopy(data)
-    got = core_answer(data)
+    got = core_answer(data, variant)
     if _plain(data):
         assert dumped(data) == dumped(given)  # the request is left as it was
     try:
-        expected = python_analyze(copy.deepcopy(data), "mcr")
+        expected = python_analyze(copy.deepcopy(data), variant)
     except Exception as exc:  # noqa: BLE001 - whatever the Python path raises, the core defers
         assert got is NotImplemented, f"the core answered a request the Python path refuses " \
                                       f"({exc!r}): {data!r}"
@@ -220,7 +222,7 @@ def test_analyze_gives_the_core_answer_only_for_mcr_with_default_options() -> No
     assert core_answer(data) is not NotImplemented
     assert dumped(analyze(data, "mcr")) == dumped(python_analyze(data, "mcr"))
     assert core_answer(hand) is NotImplemented  # a typed string: read on the Python path
-    assert one_call.answer(data, "riichi", None) is NotImplemented
+    assert one_call.answer(data, "riichi_sanma", None) is NotImplemented
     assert one_call.answer(data, "mcr", {"min_points": 0}) is NotImplemented
     assert one_call.answer(data, None, None) is NotImplemented  # the default variant
     assert one_call.answer({**data, "variant": "mcr"}, None, None) is not NotImplemented
@@ -302,3 +304,175 @@ def test_broken_requests(seed: int) -> None:
     base = makers[seed % len(makers)](rng)
     for data in _mutations(base):
         compare(data)
+
+
+# --- riichi ---
+
+
+def random_riichi(rng: random.Random) -> dict[str, Any]:
+    """A random riichi win (``tests/riichi_hands.py``: melds, red fives, dora and ura-dora, the
+    declarations, honba, sticks, house rules) with the rest of what the core reads drawn too:
+    riichi's other options, no table or a table without a discarder, flags left out or given
+    beside the declarations, the winner's own stick on the table or not."""
+    hand = json.loads(json.dumps(random_case(rng).state))
+    options, table, context = hand["options"], hand["table"], hand["context"]
+    if rng.random() < 0.3:
+        options["renhou"] = rng.choice(("none", "five_han", "yakuman"))
+    if rng.random() < 0.2:
+        options["stick_value"] = rng.choice((0, 500, 10000))
+    if rng.random() < 0.1:
+        options.update(noten_payment=1500, pao=rng.random() < 0.5)
+    if rng.random() < 0.1:
+        hand["options"] = rng.choice(({}, None))
+    roll = rng.random()
+    if roll < 0.1:
+        table.pop("discarder")
+    elif roll < 0.15:
+        table.pop("riichi_sticks")
+    elif roll < 0.2:
+        table["riichi_sticks"] = rng.choice((None, {context["seat_wind"]: 0}))
+    elif roll < 0.25:
+        table["honba"] = rng.choice((40, 300))
+    roll = rng.random()
+    if roll < 0.06:
+        del hand["table"]
+    elif roll < 0.1:
+        hand["table"] = None
+    if rng.random() < 0.1:
+        for key in [k for k, v in context.items() if v is False]:
+            del context[key]
+    if rng.random() < 0.05:
+        context["is_4th_tile"] = True
+    if rng.random() < 0.05:
+        context["about_kong"] = True
+    if rng.random() < 0.05 and not hand["ura_dora_indicators"]:
+        hand["ura_dora_indicators"] = None
+    return hand
+
+
+def test_random_riichi_wins_answer_alike() -> None:
+    rng = random.Random(20261207)
+    answered, seen = 0, set()
+    for n in range(3000):
+        hand = random_riichi(rng)
+        if compare(hand, None if n % 4 else "riichi"):
+            answered += 1
+            score = core_answer(hand, None)["score"]
+            seen.update(i["key"] for i in score["items"])
+            seen.update((f"limit {score['limit']}", f"winner {score['winner']}",
+                         f"sticks {score['riichi_sticks']}", f"honba {score['honba'] > 0}"))
+    # the core takes all but the hands without a yaku and the tables and flags it leaves to
+    # Python, and its answers reach what changes a score
+    assert answered > 2300, answered
+    assert seen >= {"dora", "aka_dora", "ura_dora", "riichi", "double_riichi", "ippatsu", "pinfu",
+                    "tanyao", "chiitoitsu", "toitoi", "honitsu", "chinitsu", "kokushi",
+                    "menzen_tsumo", "ittsu", "sanshoku", "iipeiko", "limit mangan",
+                    "limit haneman", "limit baiman", "limit yakuman", "limit None",
+                    "winner E", "winner N", "sticks 0", "sticks 2", "honba True"}, seen
+
+
+def test_three_player_wins_stay_on_the_python_path() -> None:
+    rng = random.Random(3)
+    asked = 0
+    while asked < 300:
+        hand = random_riichi(rng)
+        tiles = [*hand["concealed"], hand["win_tile"], *(t for m in hand["melds"]
+                                                          for t in m["tiles"])]
+        if any(t[1:] == "m" and t[0] in "2345678" for t in tiles) or (
+                hand["context"]["seat_wind"] == "N"):
+            continue
+        hand["variant"] = "riichi_sanma"
+        if isinstance(hand.get("table"), dict):
+            hand["table"] = {k: v for k, v in hand["table"].items() if k == "honba"}
+        asked += 1
+        assert core_answer(hand, None) is NotImplemented
+        compare(hand, None)
+
+
+def test_riichi_vector_hands_answer_alike() -> None:
+    rows = [json.loads(line) for path in sorted(VECTORS.glob("riichi_*/*.jsonl"))
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if len(r.get("concealed") or []) == 14 and not r.get("melds")]
+    assert len(rows) > 50
+    answered = 0
+    for row in rows:
+        *concealed, win = row["concealed"]
+        for context in ({"riichi": True}, {"self_drawn": True, "seat_wind": "S"}, {}):
+            answered += compare({"variant": "riichi", "concealed": concealed, "win_tile": win,
+                                 "context": context, "dora_indicators": [concealed[0]]}, None)
+    assert answered > 50, answered
+
+
+RIICHI_KEYS = (*REQUEST_KEYS, "options", "table", "dora_indicators", "ura_dora_indicators")
+RIICHI_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10 ** 20), 10 ** 20) | TILE_LIKE
+    | st.sampled_from(["yakuman", "none", "E", "N"]),
+    lambda inner: st.lists(inner, max_size=15)
+    | st.dictionaries(st.sampled_from(["riichi", "double_riichi", "ippatsu", "self_drawn",
+                                       "seat_wind", "discarder", "honba", "riichi_sticks", "E",
+                                       "S", "kazoe", "aka_dora", "stick_value", "type", "tiles",
+                                       "concealed"]) | st.text(max_size=3), inner, max_size=6),
+    max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(RIICHI_KEYS) | st.text(max_size=3), RIICHI_JUNK,
+                       max_size=7))
+def test_junk_riichi_requests(data: dict[str, Any]) -> None:
+    compare({**data, "variant": "riichi"}, None)
+
+
+def _riichi_mutations(base: dict[str, Any]) -> list[Any]:
+    """Broken or unusual versions of a valid riichi request, one change each."""
+    context, table = base["context"], base["table"]
+    closed = {**base, "melds": [m for m in base["melds"] if m.get("concealed")]}
+    out: list[Any] = [
+        {**base, "context": {**context, "riichi": True}},  # with claimed melds: refused
+        {**base, "context": {**context, "ippatsu": True, "riichi": False,
+                             "double_riichi": False}},
+        {**base, "context": {**context, "riichi": "yes"}},
+        {**base, "context": {**context, "flowers": 1}},
+        {**base, "context": {**context, "wall_last": True, "kong_replacement": True}},
+        {**base, "context": {**context, "kong_replacement": True, "self_drawn": True}},
+        {**base, "context": {**context, "robbing_kong": True, "self_drawn": True}},
+        {**base, "context": {**context, "first_go_around": True}},
+        {**closed, "context": {**context, "riichi": True, "first_go_around": True}},
+        {**base, "ura_dora_indicators": ["1m"]},
+        {**base, "dora_indicators": [base["win_tile"]] * 4},
+        {**base, "dora_indicators": ["1m"] * 6}, {**base, "dora_indicators": ["1f"]},
+        {**base, "dora_indicators": "1m"}, {**base, "dora_indicators": ["0z"]},
+        {**base, "dora_indicators": ["0p", "0s"]}, {**base, "red_fives": 1},
+        {**base, "nukidora": 1}, {**base, "win_tile": "0m"}, {**base, "win_tile": "0z"},
+        {**base, "table": {**table, "honba": -1}}, {**base, "table": {**table, "honba": True}},
+        {**base, "table": {**table, "honba": "1"}}, {**base, "table": {**table, "honba": 2 ** 40}},
+        {**base, "table": {**table, "riichi_sticks": {"X": 1}}},
+        {**base, "table": {**table, "riichi_sticks": {"E": True}}},
+        {**base, "table": {**table, "riichi_sticks": {"E": 10 ** 7}}},
+        {**base, "table": {**table, "riichi_sticks": [1]}},
+        {**base, "table": {**table, "discarder": context["seat_wind"]}},
+        {**base, "table": {**table, "discarder": "X"}}, {**base, "table": {**table, "kongs": []}},
+        {**base, "table": {**table, "dealer": "S"}}, {**base, "table": {**table, "seat": "S"}},
+        {**base, "table": {**table, "winners": ["E", "S"]}},
+        {**base, "table": {**table, "liable": {"seat": "S"}}}, {**base, "table": []},
+        {**base, "options": {"kong_robbable": False}}, {**base, "options": {"kazoe": "x"}},
+        {**base, "options": {"open_tanyao": "yes"}}, {**base, "options": {"what": 1}},
+        {**base, "options": {"stick_value": -1}}, {**base, "options": {"stick_value": 2 ** 40}},
+        {**base, "options": {"aka_dora": [1]}}, {**base, "options": []},
+        # equal to valid values (True == 1 == 1.0) but refused by the options' reader
+        {**base, "options": {**(base.get("options") or {}), "aka_dora": 1}},
+        {**base, "options": {**(base.get("options") or {}), "kiriage": 0.0}},
+        {**base, "options": {**(base.get("options") or {}), "stick_value": 1000.0}},
+        {**base, "variant": "riichi_sanma"}, {**base, "variant": "mcr"},
+    ]
+    return out + [m for m in _mutations(base) if isinstance(m, dict) and m.get("variant") != "mcr"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32))
+def test_broken_riichi_requests(seed: int) -> None:
+    base = random_riichi(random.Random(seed))
+    base["table"] = base.get("table") or {"discarder": None}
+    base["context"] = base["context"] or {}
+    for data in _riichi_mutations(base):
+        compare(data, None)
+        compare(data, "riichi")

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from riichi_hands import random_case
 
-from assistant import analyze, native
+from assistant import native
+from assistant.analysis import python_analyze
 from assistant.decompose import decompositions
 from assistant.hand import HandState
 from assistant.scoring.patterns import SetView, Win
@@ -129,11 +130,12 @@ class _Counting:
 
 def _both(hand: dict[str, Any], monkeypatch: pytest.MonkeyPatch, core: _Counting) -> tuple[str,
                                                                                        str]:
-    """The whole analysis of ``hand`` as JSON (or the error's message), by the core's one call
-    per hand and by the Python scorer."""
+    """The whole analysis of ``hand`` as JSON (or the error's message) on the Python path of
+    ``analyze`` (the one-call answer of a whole request is ``tests/test_analyze_one_call.py``'s),
+    by the scorer's one core call per hand and by the Python scorer."""
     def run() -> str:
         try:
-            return json.dumps(analyze(hand), ensure_ascii=False)
+            return json.dumps(python_analyze(hand), ensure_ascii=False)
         except Exception as exc:  # noqa: BLE001 - both sides must refuse alike
             return f"{type(exc).__name__}: {exc}"
     monkeypatch.setattr(R, "_CORE", core)

@@ -7,9 +7,11 @@ are catalogue patterns, the situational yaku (riichi, ippatsu, haitei …) read 
 Where the compiled core is built, one call per hand (``riichi_score`` in ``assistant/_riichi.c``,
 on the card and options packed once per option values by :func:`native_card`) scores every
 reading, picks the best, settles its payments and writes the answer; Python writes the best
-reading's items. :func:`native_reading` (``riichi_yaku``) is the same per reading, for
-:func:`has_yaku`. The Python tests here are the pure path and what
-``tests/test_riichi_native.py`` compares the core with.
+reading's items. ``analyze`` of a whole riichi request with a yaku is answered by one core call
+before any of this (``riichi_answer``, :mod:`assistant.one_call`), on the same card.
+:func:`native_reading` (``riichi_yaku``) is the same per reading, for :func:`has_yaku`. The
+Python tests here are the pure path and what ``tests/test_riichi_native.py`` compares the core
+with.
 
 >>> from assistant import analyze
 >>> s = analyze({"variant": "riichi", "concealed": "234m567p22s345s78s", "win_tile": "9s",
