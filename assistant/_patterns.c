@@ -282,6 +282,13 @@ int facts_read_hand(PyObject *hand, Facts *f)
 }
 
 /* How the hand was won: 1 read, 0 refused, -1 error. A wind that is no tile (-2) matches none. */
+int facts_read(PyObject *hand, PyObject *win, Facts *f)
+{
+    memset(f, 0, sizeof *f);
+    int ok = facts_read_hand(hand, f);
+    return ok > 0 ? facts_read_win(win, f) : ok;
+}
+
 int facts_read_win(PyObject *win, Facts *f)
 {
     int *slots[] = {&f->self_drawn, &f->kong_replacement, &f->after_kong_discard,
@@ -744,10 +751,7 @@ PyObject *core_pattern_bits(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OO|O", &hand, &win, &card))
         return NULL;
     Facts f;
-    memset(&f, 0, sizeof f);
-    int ok = facts_read_hand(hand, &f);
-    if (ok > 0)
-        ok = facts_read_win(win, &f);
+    int ok = facts_read(hand, win, &f);
     if (ok < 0)
         return NULL;
     if (ok == 0)

@@ -70,6 +70,8 @@ int group_read_tiles(PyObject *tiles, Group *g);
 int facts_read_hand(PyObject *hand, Facts *f);
 /* A Win's flags and winds into f: 1 read, 0 refused, -1 error. */
 int facts_read_win(PyObject *win, Facts *f);
+/* A reading (WinningHand) and its Win into a zeroed f: 1 read, 0 refused, -1 error. */
+int facts_read(PyObject *hand, PyObject *win, Facts *f);
 /* Every pattern of KEYS tested on a reading: n[k] its count, 0 where absent. */
 void facts_evaluate(const Facts *f, int *n);
 

@@ -269,10 +269,7 @@ PyObject *core_riichi_yaku(PyObject *self, PyObject *args)
         || PyBytes_GET_SIZE(rows) / YAKU_ROW > RIICHI_MAX_ROWS)
         Py_RETURN_NOTIMPLEMENTED;
     Facts f;
-    memset(&f, 0, sizeof f);
-    int ok = facts_read_hand(hand, &f);
-    if (ok > 0)
-        ok = facts_read_win(win, &f);
+    int ok = facts_read(hand, win, &f);
     if (ok < 0)
         return NULL;
     Group group;
