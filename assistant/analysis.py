@@ -53,7 +53,8 @@ from .waits import Rules, forms_shanten, helpful_draws
 def analyze(data: dict[str, Any] | HandState, variant: str | None = None,
             options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Analyse a hand given as JSON (or a :class:`HandState`); raises :class:`MahjongError`. A
-    complete MCR hand the compiled core is sure of is answered whole by it (:mod:`.one_call`)."""
+    complete MCR or riichi hand the compiled core is sure of is answered whole by it
+    (:mod:`.one_call`)."""
     found = one_call.answer(data, variant, options)
     return python_analyze(data, variant, options) if found is NotImplemented else found
 

@@ -30,7 +30,7 @@ from typing import Any
 from . import native
 from .errors import MahjongError
 from .hand import HandState
-from .scoring.fan_table import _all_tiles
+from .scoring.fan_table import all_tiles
 from .scoring.patterns import CATALOGUE
 from .scoring.settlement import Ledger
 from .shanten import ALL_FORMS
@@ -120,7 +120,7 @@ def setup() -> tuple[Any, ...] | None:
         key = line.entry.pattern
         kind = SETS if key in card.joint_lines else TILE_KINDS.get(key)
         if kind is None:
-            if line.tiles is not _all_tiles:
+            if line.tiles is not all_tiles:
                 return None
             kind = ALL
         lines[bit] = (line.name_zh, line.name_en, key, line.value, kind)

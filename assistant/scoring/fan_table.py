@@ -120,7 +120,7 @@ class Line:
     tiles: Callable[[WinningHand, Win], Iterable[str]] | None = None
 
 
-def _all_tiles(hand: WinningHand, win: Win) -> tuple[str, ...]:
+def all_tiles(hand: WinningHand, win: Win) -> tuple[str, ...]:
     """A pattern of the whole hand shows every tile."""
     return hand.sorted_tiles
 
@@ -139,7 +139,7 @@ def _line(entry: Entry, value: int, order: int) -> Line:
     """A card line with its item's names and tile finder worked out."""
     pattern = CATALOGUE[entry.pattern]
     tiles = pattern.tiles or {"root": _root_tiles, "kong": _kong_tiles}.get(entry.pattern,
-                                                                             _all_tiles)
+                                                                             all_tiles)
     return Line(entry, value, BIT[entry.pattern], mask_of(entry.replaces), order,
                 entry.name_zh or pattern.name_zh, entry.name_en or pattern.name_en, tiles)
 

@@ -1,7 +1,7 @@
 """Resident memory over many one-call MCR and riichi answers (``assistant/_answer.c``): it must
 stay flat.
 
-Run: ``python benchmarks/mcr_answer_memory.py [--calls N]``. The MCR requests are the scored rows
+Run: ``python benchmarks/answer_memory.py [--calls N]``. The MCR requests are the scored rows
 of ``../shared/vectors/mcr_*`` as ``benchmarks/mcr_speed.py`` asks them, each also with an
 ``is_4th_tile`` and a ``robbing_kong`` that may not stand (the answer's notes written by MCR's
 Python functions), and broken versions the core refuses (a fifth copy, a bad meld, an unknown key,
