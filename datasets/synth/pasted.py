@@ -80,7 +80,8 @@ MAX_PHOTOS = 1350
 @dataclass(frozen=True)
 class SourceTile:
     """One real tile cut from a train photo: its kind, the crop (BGR, margin included), the
-    tile's box inside the crop (x1, y1, x2, y2), the photo and the label line it came from."""
+    tile's box inside the crop (x1, y1, x2, y2), the photo and which of its label file's boxes
+    (``datasets.real.read_labels``) it is."""
 
     code: str
     crop: np.ndarray
@@ -100,13 +101,15 @@ class TileBank:
 @dataclass
 class PastedTile:
     """Where a source tile went: its slot's face quad, the homography from the source crop's
-    pixels into the scene's (before the final resize), and the colour shift (BGR) added."""
+    pixels (turned ``turned`` degrees clockwise first) into the scene's (before the final
+    resize), the colour shift (BGR) added, and the index of its box among the scene's."""
 
     source: SourceTile
     quad: np.ndarray
     homography: np.ndarray
     shift: np.ndarray
     turned: int
+    label: int = -1
 
 
 @dataclass
@@ -301,10 +304,11 @@ def pasted_scene(rng: np.random.Generator, bank: TileBank, art_sets: Sequence[st
     share = rng.uniform(*MIXED_PASTED) if rng.random() < mixed_share else 1.0
     chosen = [i for i in eligible if rng.random() < share]
     quads = [np.asarray(t.quad, np.float32) for t in scene.tiles]
+    picks = rng.choice(len(bank.tiles), len(chosen), replace=len(chosen) > len(bank.tiles))
     pasted: dict[int, PastedTile] = {}
-    for i in chosen:
-        tile = bank.tiles[int(rng.integers(len(bank.tiles)))]
-        pasted[i] = paste_tile(image, tile, quads[i], [q for k, q in enumerate(quads) if k != i], rng)
+    for i, pick in zip(chosen, picks, strict=True):
+        pasted[i] = paste_tile(image, bank.tiles[int(pick)], quads[i],
+                               [q for k, q in enumerate(quads) if k != i], rng)
     if finish:
         image = rephotograph(rng, image)
     boxes, codes, origins = [], [], []
@@ -317,6 +321,7 @@ def pasted_scene(rng: np.random.Generator, bank: TileBank, art_sets: Sequence[st
             q = quads[i]
             box = np.array([min(box[0], q[:, 0].min()), min(box[1], q[:, 1].min()),
                             max(box[2], q[:, 0].max()), max(box[3], q[:, 1].max())])
+            pasted[i].label = len(boxes)
             source = pasted[i].source
             codes.append(source.code)
             origins.append(f"pasted {Path(source.photo).name}#{source.line}")
