@@ -53,7 +53,10 @@ SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
            "faces": REPO / "work" / "mixed" / "detect_faces3" / "data.yaml",
            # close-ups of one tile or two or three touching, with real and rendered photos
            # (python -m datasets.synth.closeups; MODEL_CARD.md, run detect-closeup)
-           "closeups": REPO / "work" / "closeups" / "data.yaml"}
+           "closeups": REPO / "work" / "closeups" / "data.yaml",
+           # real train tiles pasted into rendered scenes, beside real and rendered photos
+           # (python -m datasets.synth.pasted): packed and unpacked as the detect set is
+           "pasted": REPO / "work" / "pasted" / "data.yaml"}
 WHEELS = ("ultralytics==8.4.190", "ultralytics-thop==2.2.3")
 VALID_SAMPLE = 3000
 DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used

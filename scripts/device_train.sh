@@ -16,6 +16,11 @@
 # fine-tuned at 320 px from its shipped epoch on its rendered photos and the real ones.
 # closeups: the same detector fine-tuned from the same epoch on close-ups of one tile or two or
 # three touching (python -m datasets.synth.closeups), real photos and rendered scenes.
+# pasted: the shipped detector fine-tuned (from detect's start) on rendered scenes whose tiles are
+# real train tiles cut out and pasted in, mixed with the real train photos and rendered scenes:
+# tiles printed, worn and lit as photographed, for real sets it never saw (docs: datasets/synth).
+# Made by `python -m datasets.synth.pasted --scenes 1500 --also work/synth/detect/images:1000`,
+# packed with `--set pasted` (carry .dev/pasted.bin, .dev/pasted.idx); measure on the real sets.
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -32,6 +37,7 @@ mkdir -p "$OUT" work/logs
 BUNDLE=$SET TASK=$SET  # the packed set read, and vision.train's task
 [ "$SET" = designs ] && BUNDLE=classify TASK=classify
 [ "$SET" = faces ] || [ "$SET" = closeups ] && TASK=detect
+[ "$SET" = pasted ] && TASK=detect
 
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .dev/whl/*.whl || exit 1
@@ -55,6 +61,8 @@ elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
+elif [ "$SET" = pasted ]; then
+  stage .dev/pasted/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 else
   stage .dev/detect/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 fi

@@ -195,3 +195,23 @@ def test_bad_arguments_are_named(argv: list[str], says: str, tmp_path: Path,
     with pytest.raises(SystemExit) as stop:
         main([*argv, "--out", str(tmp_path / "out"), "--designs", "0"])
     assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_the_set_packs_for_the_gpu_machine(bank: TileBank, tmp_path: Path) -> None:
+    """``device_bundle pack --set pasted`` reads the data.yaml written here; unpacked, each
+    photo keeps its labels (the real ones have none in this stand-in)."""
+    from datasets.device_bundle import SOURCES, pack_photos, unpack
+
+    assert SOURCES["pasted"].parts[-3:] == ("work", "pasted", "data.yaml")
+    real = tmp_path / "real"
+    for split in ("train", "val"):
+        (real / "images" / split).mkdir(parents=True)
+        cv2.imwrite(str(real / "images" / split / "0.jpg"), np.zeros((8, 8, 3), np.uint8))
+    write_set(tmp_path / "set", 2, 2, 0, bank, real=real, real_share=1, classify=False)
+    bundle = tmp_path / "bundle"
+    assert pack_photos(tmp_path / "set" / "data.yaml", bundle, name="pasted") == 4
+    assert unpack(bundle, "pasted") == 4
+    labels = sorted((bundle / "pasted" / "labels" / "train").iterdir())
+    written = [(tmp_path / "set" / "labels" / f"{k:06d}.txt").read_text() for k in range(2)]
+    assert [p.read_text() for p in labels[:2]] == written and written[0]
+    assert (bundle / "pasted" / "data.yaml").is_file()
