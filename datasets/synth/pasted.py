@@ -70,8 +70,10 @@ TABLE_SHARE = 0.25
 COLOUR_MATCH = (0.2, 0.6)
 #: Long side of a written image; the detector reads at 320 px.
 SAVE_SIDE = 640
-#: Side of a written classifier crop (``datasets.real``'s).
+#: Side of a written classifier crop (``datasets.real``'s), and the least side of a tile's box
+#: (in the written image) cut for it, as ``export.crops`` cuts rendered tiles.
 CROP_SIDE = 96
+MIN_CROP_PX = 12
 #: Bounds of the command line's counts.
 MAX_SCENES = 100_000
 MAX_PHOTOS = 1350
@@ -381,7 +383,7 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, bank: TileBank,
         for k, (code, origin, box) in enumerate(zip(scene.codes, scene.origins, scene.boxes,
                                                     strict=True)):
             counts["backs" if code == "back" else origin.split()[0]] += 1
-            if classify and code != "back" and min(box[2:] - box[:2]) >= 8:
+            if classify and code != "back" and min(box[2:] - box[:2]) >= MIN_CROP_PX:
                 crop = crop_tile(scene.image, tuple(box), size=CROP_SIDE)
                 folder = out / "classify" / class_folder(TILE_CLASSES.index(code))
                 folder.mkdir(parents=True, exist_ok=True)
