@@ -16,9 +16,11 @@ from datasets.synth.art import available_art_sets
 from datasets.synth.closeups import training_designs
 from datasets.synth.pasted import (
     MAX_PHOTO_TURN,
+    SourceTile,
     TileBank,
     load_bank,
     main,
+    paste_tile,
     pasted_scene,
     photo_turn,
     write_set,
@@ -215,3 +217,19 @@ def test_the_set_packs_for_the_gpu_machine(bank: TileBank, tmp_path: Path) -> No
     written = [(tmp_path / "set" / "labels" / f"{k:06d}.txt").read_text() for k in range(2)]
     assert [p.read_text() for p in labels[:2]] == written and written[0]
     assert (bundle / "pasted" / "data.yaml").is_file()
+
+
+def test_a_pasted_tile_takes_part_of_the_scenes_light_and_spares_its_neighbours() -> None:
+    scene = np.full((200, 200, 3), 200, np.uint8)
+    crop = np.full((68, 56, 3), 100, np.uint8)  # a 40 x 52 tile and an 8 px margin round it
+    tile = SourceTile("5p", crop, (8.0, 8.0, 48.0, 60.0), "train/images/x.jpg", 0)
+    quad = np.float32([[60, 60], [100, 60], [100, 112], [60, 112]])
+    neighbour = np.float32([[101, 60], [141, 60], [141, 112], [101, 112]])
+    record = paste_tile(scene, tile, quad, [neighbour], np.random.default_rng(0))
+    face = scene[64:108, 64:96].reshape(-1, 3)
+    assert 120 <= face.min() and face.max() <= 160  # 20-60 % of the way from 100 to 200
+    assert np.allclose(record.shift, face.mean(axis=0) - 100, atol=1)
+    assert (scene[60:113, 101:142] == 200).all()  # the neighbour's face is left as it was
+    above = scene[52:60, 64:96]  # the margin where no face lies: faded into the scene
+    assert (above < 200).any() and (above[0] > above[-1]).all()
+    assert (scene[:51] == 200).all() and (scene[:, :51] == 200).all()
