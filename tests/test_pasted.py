@@ -191,6 +191,7 @@ def test_real_photos_are_listed_beside_the_scenes(bank: TileBank, tmp_path: Path
 @pytest.mark.parametrize(("argv", "says"), [
     (["--scenes", "0"], "--scenes"), (["--photos", "5000"], "--photos"), (["--mixed", "2"], "--mixed"),
     (["--source", "/nonexistent"], "no image folder"),
+    (["--source", str(DEFAULT_SOURCE.parent / "real-other-designs")], "measure the recognizer"),
 ])
 def test_bad_arguments_are_named(argv: list[str], says: str, tmp_path: Path,
                                  capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,6 +45,8 @@ from vision.preprocess import crop_tile, turn, turn_box
 SPLIT = "train"
 #: Share of a source box's side kept round it: the tile's edge and a little of its table.
 MARGIN = 0.08
+#: The photos of sets the recognizer never trained on: the development set, never cut from.
+DEVELOPMENT_SET = "real-other-designs"
 #: Most a train photo's content may be turned (degrees off the axes of its nearest quarter turn).
 #: The export turned most photos by up to 45 degrees and sheared them, filling the corners with
 #: a flat grey; a tile cut from such a photo is a slanted tile with table in its box's corners.
@@ -163,6 +165,9 @@ def load_bank(root: Path = DEFAULT_SOURCE, max_photos: int = 400, seed: int = 0,
     ``train/images`` and ``train/labels`` (and the class names of ``data.yaml``) are read."""
     if not 1 <= max_photos <= MAX_PHOTOS:
         raise ValueError(f"max_photos must be 1-{MAX_PHOTOS}, not {max_photos}")
+    if DEVELOPMENT_SET in Path(root).resolve().parts:
+        raise ValueError(f"{root}: the {DEVELOPMENT_SET} photos measure the recognizer; "
+                         "no tile is cut from them for training")
     pairs = list(iter_split(root, SPLIT))
     if not pairs:
         raise FileNotFoundError(f"{root / SPLIT / 'images'}: no train photos there")
