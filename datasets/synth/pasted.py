@@ -396,7 +396,8 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, bank: TileBank,
                 counts["crops"] += 1
     if real is None:
         (out / "data.yaml").write_text(
-            f"path: {out.resolve()}\ntrain: images\nval: images\nnames:\n"
+            f"path: {out.resolve()}\ntrain: {(out / 'images').resolve()}\n"
+            f"val: {(out / 'images').resolve()}\nnames:\n"
             + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)), encoding="utf-8")
         return counts
     rng = np.random.default_rng(seed)
