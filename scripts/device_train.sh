@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
-# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces|closeups]
+# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces|closeups|table]
 # Prepare here with `python -m datasets.device_bundle pack [--set designs|detect|faces|closeups]`, then call the
 # device tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET:
-# classify, detect, faces or closeups; designs reads the classify bundle) and the command
+# classify, detect, faces, closeups or table; designs reads the classify bundle) and the command
 # `bash scripts/device_train.sh MINUTES SET`.
 #
 # classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
@@ -16,6 +16,9 @@
 # fine-tuned at 320 px from its shipped epoch on its rendered photos and the real ones.
 # closeups: the same detector fine-tuned from the same epoch on close-ups of one tile or two or
 # three touching (python -m datasets.synth.closeups), real photos and rendered scenes.
+# table: the whole-table classifier (tile_classifier_table.onnx), fine-tuned at 64 px from
+# classify-table1 on the crops of python -m datasets.synth.table_crops (work/tablecls; more
+# --scenes there for more data), as the CPU run classify-table2 was (models/MODEL_CARD.md).
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -31,6 +34,7 @@ OUT=${OUT:-/tmp/device-out}
 mkdir -p "$OUT" work/logs
 BUNDLE=$SET TASK=$SET  # the packed set read, and vision.train's task
 [ "$SET" = designs ] && BUNDLE=classify TASK=classify
+[ "$SET" = table ] && TASK=classify
 [ "$SET" = faces ] || [ "$SET" = closeups ] && TASK=detect
 
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
@@ -53,6 +57,8 @@ if [ "$SET" = classify ]; then
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
+elif [ "$SET" = table ]; then
+  stage .dev/table 64 256 40 models/checkpoints/classify-table1_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 else
