@@ -18,7 +18,9 @@
 # three touching (python -m datasets.synth.closeups), real photos and rendered scenes.
 # table: the whole-table classifier (tile_classifier_table.onnx), fine-tuned at 64 px from
 # classify-table1 on the crops of python -m datasets.synth.table_crops (work/tablecls; more
-# --scenes there for more data), as the CPU run classify-table2 was (models/MODEL_CARD.md).
+# --scenes there for more data), as the CPU run classify-table2 was (models/MODEL_CARD.md);
+# pack --set table --quality 70: its 73,538 crops are 45.6 MiB so (55.9 at 80), beside the tree
+# with models/ moved aside but classify-table1_last.pt (~8 MiB).
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
