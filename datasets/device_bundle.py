@@ -11,15 +11,17 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
   limit), or the detector photos of ``work/mixed/detect`` with their labels, scaled to the
   detector's 320 px (~9 kB a photo: 35 MB), or the second detector's (``faces``: the rendered
   close-ups and coloured faces of ``work/mixed/detect_faces3`` beside the real photos; or
-  ``closeups``, ``work/closeups`` of ``datasets.synth.closeups``);
+  ``closeups``, ``work/closeups`` of ``datasets.synth.closeups``), or the whole-table
+  classifier's crops of ``work/tablecls`` (``table``; no turned copies made: its tiles lie
+  every way up already);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
 
 Usage::
 
-    python -m datasets.device_bundle pack [--set designs|detect|faces|closeups] [--side 80]  # here
-    python3 -m datasets.device_bundle unpack [--set detect|faces|closeups]  # on the device machine
+    python -m datasets.device_bundle pack [--set designs|detect|faces|closeups|table] [--side 80]  # here
+    python3 -m datasets.device_bundle unpack [--set detect|faces|closeups|table]  # on the device machine
 
 then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's two files
 (``.dev/classify.bin``, ``.dev/classify.idx``; the designs set is packed as those too), and
@@ -56,7 +58,11 @@ SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
            "closeups": REPO / "work" / "closeups" / "data.yaml",
            # real train tiles pasted into rendered scenes, beside real and rendered photos
            # (python -m datasets.synth.pasted): packed and unpacked as the detect set is
-           "pasted": REPO / "work" / "pasted" / "data.yaml"}
+           "pasted": REPO / "work" / "pasted" / "data.yaml",
+           # the whole-table classifier's crops (python -m datasets.synth.table_crops), as cut
+           "table": REPO / "work" / "tablecls"}
+#: The packed sets that are classifier crops in class folders (the others are detector photos).
+CROP_SETS = ("classify", "table")
 WHEELS = ("ultralytics==8.4.190", "ultralytics-thop==2.2.3")
 VALID_SAMPLE = 3000
 DETECT_SIDE = 320  # the detector's input size (vision.train TASKS): more pixels are not used
@@ -123,7 +129,7 @@ def _read(bundle: Path, name: str) -> Iterator[tuple[int, str, str, bytes, bytes
 
 
 def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VALID_SAMPLE,
-               side: int | None = None, quality: int = WEBP_QUALITY) -> int:
+               side: int | None = None, quality: int = WEBP_QUALITY, name: str = "classify") -> int:
     """Pack the classifier crops under ``source/<split>/<class>/``, each with the prefix of its
     origin (the extra bytes: rendered, squashed or real), but no turned copy (``unpack`` makes
     them); returns how many. ``side`` and ``quality`` thin a set too large for the limit (a
@@ -137,7 +143,7 @@ def pack_crops(source: Path, bundle: Path, seed: int = 0, valid_sample: int = VA
         if split == "val" and len(files) > valid_sample:
             files = sorted(random.Random(seed).sample(files, valid_sample))
         jobs += [(split, Path(f).parent.name, f, turned.origin_of(Path(f).name).encode()) for f in files]
-    return _write(bundle, "classify", jobs, side, quality)  # by default as saved, at the train size
+    return _write(bundle, name, jobs, side, quality)  # by default as saved, at the train size
 
 
 def _label_of(image: Path) -> Path:
@@ -185,7 +191,7 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
     root = bundle / which
     count = 0
     for count, split, folder, image, extra in _read(bundle, which):
-        if which == "classify":
+        if which in CROP_SETS:
             path = root / split / folder / f"{extra.decode()}{count:05d}.webp"
         else:
             path = root / "images" / split / f"{count:05d}.webp"
@@ -194,7 +200,7 @@ def unpack(bundle: Path = BUNDLE, which: str = "classify") -> int:
             label.write_bytes(extra)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(image)
-    if which != "classify":
+    if which not in CROP_SETS:
         write_detect_yaml(root)
     print(f"{count} images unpacked into {root}")
     if which == "classify" and (root / "train").is_dir():
@@ -209,6 +215,8 @@ def pack(which: str, seed: int = 0, side: int | None = None, quality: int = WEBP
         side = side or (DESIGNS_SIDE if which == "designs" else None)
         count = pack_crops(SOURCES[which], BUNDLE, seed, side=side, quality=quality)
         which = "classify"
+    elif which == "table":  # its own set: the crops lie every way up already, none turned
+        count = pack_crops(SOURCES[which], BUNDLE, seed, side=side, quality=quality, name="table")
     else:
         count = pack_photos(SOURCES[which], BUNDLE, name=which)
     subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
-# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces|closeups]
+# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces|closeups|table]
 # Prepare here with `python -m datasets.device_bundle pack [--set designs|detect|faces|closeups]`, then call the
 # device tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET:
-# classify, detect, faces or closeups; designs reads the classify bundle) and the command
+# classify, detect, faces, closeups or table; designs reads the classify bundle) and the command
 # `bash scripts/device_train.sh MINUTES SET`.
 #
 # classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
@@ -21,6 +21,11 @@
 # tiles printed, worn and lit as photographed, for real sets it never saw (docs: datasets/synth).
 # Made by `python -m datasets.synth.pasted --scenes 1500 --also work/synth/detect/images:1000`,
 # packed with `--set pasted` (carry .dev/pasted.bin, .dev/pasted.idx); measure on the real sets.
+# table: the whole-table classifier (tile_classifier_table.onnx), fine-tuned at 64 px from the
+# shipped classify-table2 on the crops of python -m datasets.synth.table_crops (work/tablecls;
+# more --scenes there for more data), as the CPU runs classify-table1/2 were (models/MODEL_CARD.md);
+# pack --set table --quality 70: its 73,538 crops are 45.6 MiB so (55.9 at 80), beside the tree
+# with models/ moved aside but classify-table2_last.pt (3 MiB).
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -36,6 +41,7 @@ OUT=${OUT:-/tmp/device-out}
 mkdir -p "$OUT" work/logs
 BUNDLE=$SET TASK=$SET  # the packed set read, and vision.train's task
 [ "$SET" = designs ] && BUNDLE=classify TASK=classify
+[ "$SET" = table ] && TASK=classify
 [ "$SET" = faces ] || [ "$SET" = closeups ] && TASK=detect
 [ "$SET" = pasted ] && TASK=detect
 
@@ -59,6 +65,8 @@ if [ "$SET" = classify ]; then
   stage .dev/classify 64 256 40 "work/runs/${PREFIX}96/weights/best.pt" "${PREFIX}64" 0.4
 elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
+elif [ "$SET" = table ]; then
+  stage .dev/table 64 256 40 models/checkpoints/classify-table2_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 elif [ "$SET" = pasted ]; then

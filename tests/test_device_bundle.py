@@ -59,6 +59,18 @@ def test_turned_copies_are_made_where_the_crops_are_unpacked(tmp_path: Path) -> 
     assert all((train / p.name.split("_", 1)[1]).is_file() for p in copies)  # beside its original
 
 
+def test_the_table_set_comes_back_as_crops_with_no_turned_copy(tmp_path: Path) -> None:
+    """The whole-table crops lie every way up already: unpacked as packed, nothing added."""
+    _crops(tmp_path / "src")
+    bundle = tmp_path / "bundle"
+    assert pack_crops(tmp_path / "src", bundle, seed=0, name="table") == 6 + 8
+    assert sorted(p.name for p in bundle.iterdir()) == ["table.bin", "table.idx"]
+    assert unpack(bundle, "table") == 14
+    counts = Counter(f"{p.parent.parent.name}/{p.parent.name}" for p in bundle.glob("table/*/*/*"))
+    assert counts == {"train/00_1m": 3, "train/42_none": 3, "val/00_1m": 4, "val/42_none": 4}
+    assert not (bundle / "table" / "data.yaml").exists()
+
+
 def test_packed_crops_decode_close_to_the_originals(tmp_path: Path) -> None:
     made = _crops(tmp_path / "src")
     bundle = tmp_path / "bundle"

@@ -26,7 +26,7 @@ def _designs() -> tuple[str, ...]:
 
 def test_crops_are_the_readers_crops_of_each_face_up_tile(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table_crops, "BOX_JITTER", 0.0)  # the true boxes, as cut_views cuts them
-    got = crops_of(np.random.default_rng([5, 0]), _designs())
+    got = crops_of(np.random.default_rng([5, 0]), _designs(), small_extra=0, shrunk_share=0.0)
     rng = np.random.default_rng([5, 0])
     scene = render_table_scene(rng, list(_designs()), coloured=bool(rng.random() < COLOURED_SHARE))
     faces = [t for t in scene.tiles if t.labelled and t.code in CLASSES]
@@ -41,6 +41,40 @@ def test_crops_are_the_readers_crops_of_each_face_up_tile(monkeypatch: pytest.Mo
     nones = [crop for code, crop in got if code == "none"]
     assert 0 < len(nones) <= table_crops.NONE_PER_SCENE
     assert all(crop.shape == (CROP_SIZE, CROP_SIZE, 3) for _, crop in got)
+
+
+def _scene_faces(seed: int) -> tuple[np.ndarray, list]:
+    rng = np.random.default_rng([seed, 0])
+    scene = render_table_scene(rng, list(_designs()), coloured=bool(rng.random() < COLOURED_SHARE))
+    return scene.image, [t for t in scene.tiles if t.labelled and t.code in CLASSES]
+
+
+def test_small_tiles_are_cut_more_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_crops, "BOX_JITTER", 0.0)
+    got = [code for code, _ in crops_of(np.random.default_rng([5, 0]), _designs(), small_extra=2,
+                                        shrunk_share=0.0) if code != "none"]
+    image, faces = _scene_faces(5)
+    small = [min(t.box[2] - t.box[0], t.box[3] - t.box[1]) < table_crops.SMALL_SIDE for t in faces]
+    assert any(small) and not all(small), "a whole table has far small tiles and near large ones"
+    expected = [t.code for t, s in zip(faces, small, strict=True)
+                for _ in range(len(CROP_VIEWS) * (3 if s else 1))]
+    assert got == expected
+
+
+def test_a_shrunk_table_is_cut_at_its_shrunk_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_crops, "BOX_JITTER", 0.0)
+    monkeypatch.setattr(table_crops, "SHRINK", (0.5, 0.5))
+    got = [crop for code, crop in crops_of(np.random.default_rng([5, 0]), _designs(),
+                                           small_extra=0, shrunk_share=1.0) if code != "none"]
+    image, faces = _scene_faces(5)
+    height, width = image.shape[:2]
+    half = cv2.resize(image, (round(width * 0.5), round(height * 0.5)), interpolation=cv2.INTER_AREA)
+    cut, index = cut_views(half, 0.5 * np.array([t.box for t in faces], float), CROP_VIEWS,
+                           CROP_SIZE)
+    assert all(len(i) == len(faces) for i in index)
+    expected = [cut[v * len(faces) + k] for k in range(len(faces)) for v in range(len(CROP_VIEWS))]
+    assert len(got) == len(expected)
+    assert all(np.array_equal(a, b) for a, b in zip(got, expected, strict=True))
 
 
 def test_no_crops_are_cut_from_a_held_out_design() -> None:
