@@ -31,7 +31,7 @@ import numpy as np
 
 from datasets.augment import map_boxes, photograph
 from datasets.synth.art import load_art_set, select_art_sets
-from datasets.synth.export import write_photo_list
+from datasets.synth.export import mix_photos
 from datasets.synth.layout import Placement
 from datasets.synth.photos import _photo
 from datasets.synth.table import HELD_OUT_ART
@@ -78,7 +78,7 @@ def training_designs(designs: int = 40) -> tuple[str, ...]:
     return select_art_sets(None, designs, NEVER_TRAINED)
 
 
-def _never_trained(names: Sequence[str]) -> list[str]:
+def never_trained(names: Sequence[str]) -> list[str]:
     """Those of ``names`` held out of training."""
     return [n for n in names if any(fnmatch.fnmatchcase(n, p) for p in NEVER_TRAINED)]
 
@@ -105,7 +105,7 @@ def close_up(rng: np.random.Generator, art_sets: Sequence[str],
              photographed_share: float = PHOTOGRAPHED_SHARE) -> CloseUp:
     """One close-up photo in one of ``art_sets``: one tile (or two or three touching) filling
     ``FILL`` of the frame, photographed (``photograph``) with ``photographed_share`` odds."""
-    held = _never_trained(art_sets)
+    held = never_trained(art_sets)
     if held:
         raise ValueError(f"designs held out of training cannot be rendered for it: {held}")
     if not art_sets:
@@ -150,11 +150,6 @@ def yolo_text(photo: CloseUp) -> str:
                    f"{(b[2] - b[0]) / w:.6f} {(b[3] - b[1]) / h:.6f}\n" for b in photo.boxes)
 
 
-def _images(folder: Path) -> list[Path]:
-    """The images of a YOLO image folder, sorted."""
-    return sorted(p for p in folder.glob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
-
-
 def write_set(out: Path, count: int, seed: int, designs: int, real: Path | None,
               real_share: int, others: Sequence[tuple[Path, int]] = ()) -> dict:
     """Render ``count`` close-ups into ``out/images`` + ``out/labels`` and, where ``real`` is
@@ -183,19 +178,11 @@ def write_set(out: Path, count: int, seed: int, designs: int, real: Path | None,
     counts["designs"] = len(used)
     if real is None:
         return counts
-    rng = np.random.default_rng(seed)
-    for folder, share in [(real / "images" / "train", real_share), *others]:
-        photos = _images(folder)
-        if not photos:
-            raise FileNotFoundError(f"{folder}: no training images there")
-        picked = rng.permutation(len(photos))[:share]
-        listed += [str(photos[j].resolve()) for j in sorted(picked)]
-        counts[f"from {folder}"] = len(picked)
-    write_photo_list(out, listed, real)
+    counts.update(mix_photos(out, listed, real, real_share, others, seed))
     return counts
 
 
-def _share(text: str) -> tuple[Path, int]:
+def folder_share(text: str) -> tuple[Path, int]:
     """``FOLDER:N`` of ``--also``."""
     folder, _, n = text.rpartition(":")
     if not folder or not n.isdigit():
@@ -213,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--real", type=Path, default=Path("work/real/detect"),
                    help="the real YOLO set (python -m datasets.build) whose train photos join")
     p.add_argument("--real-share", type=int, default=800, help="real train photos to add")
-    p.add_argument("--also", type=_share, action="append", default=[], metavar="FOLDER:N",
+    p.add_argument("--also", type=folder_share, action="append", default=[], metavar="FOLDER:N",
                    help="n images of another YOLO image folder (labels beside it) to add")
     p.add_argument("--out", type=Path, default=Path("work/closeups"))
     args = p.parse_args(argv)

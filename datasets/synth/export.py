@@ -8,7 +8,7 @@ is reproducible from its seed and any single image can be re-rendered on its own
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import cv2
@@ -35,6 +35,29 @@ def write_photo_list(out: Path, listed: list[str], real: Path) -> None:
         f"path: {out.resolve()}\ntrain: {(out / 'train.txt').resolve()}\n"
         f"val: {(real / 'images' / 'val').resolve()}\nnames:\n"
         + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)), encoding="utf-8")
+
+
+def image_files(folder: Path) -> list[Path]:
+    """The images of a YOLO image folder, sorted."""
+    return sorted(p for p in folder.glob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+
+
+def mix_photos(out: Path, listed: list[str], real: Path, real_share: int,
+               others: Sequence[tuple[Path, int]], seed: int) -> dict[str, int]:
+    """Write the detector set of ``listed`` (rendered photos) with ``real_share`` of ``real``'s
+    train photos and ``share`` of each other ``(folder, share)``, picked by ``seed``
+    (:func:`write_photo_list`); how many came from each folder."""
+    rng = np.random.default_rng(seed)
+    counts = {}
+    for folder, share in [(real / "images" / "train", real_share), *others]:
+        photos = image_files(folder)
+        if not photos:
+            raise FileNotFoundError(f"{folder}: no training images there")
+        picked = rng.permutation(len(photos))[:share]
+        listed += [str(photos[j].resolve()) for j in sorted(picked)]
+        counts[f"from {folder}"] = len(picked)
+    write_photo_list(out, listed, real)
+    return counts
 
 
 def scene_rng(seed: int, index: int) -> np.random.Generator:

@@ -34,8 +34,8 @@ import cv2
 import numpy as np
 
 from datasets.real import DEFAULT_SOURCE, class_folder, class_remap, iter_split, read_labels, read_names
-from datasets.synth.closeups import _images, _never_trained, _share, training_designs
-from datasets.synth.export import DETECT_NAMES, write_photo_list
+from datasets.synth.closeups import never_trained, folder_share, training_designs
+from datasets.synth.export import DETECT_NAMES, mix_photos
 from datasets.synth.scene import Scene, render_scene
 from datasets.synth.table import render_table_scene
 from vision.classes import TILE_CLASSES
@@ -297,7 +297,7 @@ def pasted_scene(rng: np.random.Generator, bank: TileBank, art_sets: Sequence[st
     """Render a scene in ``art_sets`` (a whole table ``TABLE_SHARE`` of the time) and replace its
     eligible face-up tiles by real ones of ``bank`` (only some of them, ``MIXED_PASTED``, in a
     share ``mixed_share`` of the scenes); ``finish``: photograph the result once more."""
-    held = _never_trained(art_sets)
+    held = never_trained(art_sets)
     if held:
         raise ValueError(f"designs held out of training cannot be rendered for it: {held}")
     if not art_sets:
@@ -400,15 +400,7 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, bank: TileBank,
             f"val: {(out / 'images').resolve()}\nnames:\n"
             + "".join(f"  {i}: {n}\n" for i, n in enumerate(DETECT_NAMES)), encoding="utf-8")
         return counts
-    rng = np.random.default_rng(seed)
-    for folder, share in [(real / "images" / "train", real_share), *others]:
-        photos = _images(folder)
-        if not photos:
-            raise FileNotFoundError(f"{folder}: no training images there")
-        picked = rng.permutation(len(photos))[:share]
-        listed += [str(photos[j].resolve()) for j in sorted(picked)]
-        counts[f"from {folder}"] = len(picked)
-    write_photo_list(out, listed, real)
+    counts.update(mix_photos(out, listed, real, real_share, others, seed))
     return counts
 
 
@@ -428,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--real", type=Path, default=Path("work/real/detect"),
                    help="the real YOLO set (python -m datasets.build) whose train photos join")
     p.add_argument("--real-share", type=int, default=800, help="real train photos to add")
-    p.add_argument("--also", type=_share, action="append", default=[], metavar="FOLDER:N",
+    p.add_argument("--also", type=folder_share, action="append", default=[], metavar="FOLDER:N",
                    help="n images of another YOLO image folder (labels beside it) to add")
     p.add_argument("--no-classify", action="store_true", help="write no classifier crops")
     p.add_argument("--out", type=Path, default=Path("work/pasted"))
