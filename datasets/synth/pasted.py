@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from datasets.real import DEFAULT_SOURCE, class_folder, class_remap, iter_split, read_labels, read_names
-from datasets.synth.closeups import never_trained, folder_share, training_designs
+from datasets.synth.closeups import folder_share, never_trained, training_designs
 from datasets.synth.export import DETECT_NAMES, mix_photos
 from datasets.synth.scene import Scene, render_scene
 from datasets.synth.table import render_table_scene
