@@ -31,7 +31,7 @@ import numpy as np
 
 from datasets.augment import map_boxes, photograph
 from datasets.synth.art import load_art_set, select_art_sets
-from datasets.synth.export import mix_photos
+from datasets.synth.export import mix_photos, yolo_line
 from datasets.synth.layout import Placement
 from datasets.synth.photos import _photo
 from datasets.synth.table import HELD_OUT_ART
@@ -146,8 +146,7 @@ def close_up(rng: np.random.Generator, art_sets: Sequence[str],
 def yolo_text(photo: CloseUp) -> str:
     """The photo's YOLO label lines (``0 cx cy w h``, normalised: every tile is face up)."""
     h, w = photo.image.shape[:2]
-    return "".join(f"0 {(b[0] + b[2]) / 2 / w:.6f} {(b[1] + b[3]) / 2 / h:.6f} "
-                   f"{(b[2] - b[0]) / w:.6f} {(b[3] - b[1]) / h:.6f}\n" for b in photo.boxes)
+    return "".join(yolo_line(0, b, w, h) + "\n" for b in photo.boxes)
 
 
 def write_set(out: Path, count: int, seed: int, designs: int, real: Path | None,

@@ -65,6 +65,14 @@ def scene_rng(seed: int, index: int) -> np.random.Generator:
     return np.random.default_rng([seed, index])
 
 
+def yolo_line(cls: int, box: Iterable[float], width: int, height: int) -> str:
+    """One YOLO label line ``cls cx cy w h`` of a pixel box ``x1 y1 x2 y2``, normalised by the
+    image's ``width`` and ``height``: the one format every generated detector set writes."""
+    x1, y1, x2, y2 = box
+    return (f"{cls} {(x1 + x2) / 2 / width:.6f} {(y1 + y2) / 2 / height:.6f} "
+            f"{(x2 - x1) / width:.6f} {(y2 - y1) / height:.6f}")
+
+
 def yolo_lines(scene: Scene) -> list[str]:
     """YOLO label lines ``cls cx cy w h`` (normalised) for the labelled tiles of a scene."""
     h, w = scene.image.shape[:2]
@@ -72,10 +80,7 @@ def yolo_lines(scene: Scene) -> list[str]:
     for t in scene.tiles:
         if not t.labelled:
             continue
-        x1, y1, x2, y2 = t.box
-        cls = 1 if t.code == "back" else 0
-        lines.append(f"{cls} {(x1 + x2) / 2 / w:.6f} {(y1 + y2) / 2 / h:.6f} "
-                     f"{(x2 - x1) / w:.6f} {(y2 - y1) / h:.6f}")
+        lines.append(yolo_line(1 if t.code == "back" else 0, t.box, w, h))
     return lines
 
 

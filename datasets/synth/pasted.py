@@ -35,7 +35,7 @@ import numpy as np
 
 from datasets.real import DEFAULT_SOURCE, class_folder, class_remap, iter_split, read_labels, read_names
 from datasets.synth.closeups import folder_share, never_trained, training_designs
-from datasets.synth.export import DETECT_NAMES, mix_photos
+from datasets.synth.export import DETECT_NAMES, mix_photos, yolo_line
 from datasets.synth.scene import Scene, render_scene
 from datasets.synth.table import render_table_scene
 from vision.classes import TILE_CLASSES
@@ -354,8 +354,7 @@ def saved(scene: PastedScene, side: int = SAVE_SIDE) -> PastedScene:
 def yolo_text(scene: PastedScene) -> str:
     """The scene's YOLO label lines (``cls cx cy w h``, normalised; 0 face up, 1 back)."""
     h, w = scene.image.shape[:2]
-    return "".join(f"{int(code == 'back')} {(b[0] + b[2]) / 2 / w:.6f} {(b[1] + b[3]) / 2 / h:.6f} "
-                   f"{(b[2] - b[0]) / w:.6f} {(b[3] - b[1]) / h:.6f}\n"
+    return "".join(yolo_line(int(code == "back"), b, w, h) + "\n"
                    for b, code in zip(scene.boxes, scene.codes, strict=True))
 
 

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from datasets.synth.art import select_art_sets
-from datasets.synth.export import write_photo_list
+from datasets.synth.export import write_photo_list, yolo_line
 from datasets.synth.table import HELD_OUT_ART, render_table_scene
 from vision.find import CLOSE_TILE
 from vision.windows import FAR_SHARE, short_side, windows
@@ -124,8 +124,7 @@ def table_windows(rng: np.random.Generator, art_sets: Sequence[str], per_scene: 
 def yolo_text(window: Window) -> str:
     """The window's YOLO label lines (``cls cx cy w h``, normalised)."""
     h, w = window.image.shape[:2]
-    return "".join(f"{c} {(b[0] + b[2]) / 2 / w:.6f} {(b[1] + b[3]) / 2 / h:.6f} "
-                   f"{(b[2] - b[0]) / w:.6f} {(b[3] - b[1]) / h:.6f}\n"
+    return "".join(yolo_line(c, b, w, h) + "\n"
                    for b, c in zip(window.boxes, window.classes, strict=True))
 
 
