@@ -32,6 +32,7 @@ from .face_marks import box_pixels, count_sticks, framed_middle
 from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import classifier_input
+from .self_taught import taught_by_photo
 from .sessions import CLASSIFIER_FILE, DESIGNS_FILE, MODELS_DIR, TABLE_SHARE, _code, _names, _session
 from .tileset import EMBED_SURE, TRUST_AT, Look, TileSet, network_reads, unit_rows
 
@@ -307,8 +308,9 @@ class TileClassifier:
         (``TileSet.combine``; a set with pale ink on its features and its negative's,
         ``TileSet.pale_ink``; ``scores``, the detector's, say which of two boxes one inside the
         other is the tile); without one, with each kind as many designs draw it
-        (``_as_drawn``), the probability given staying the classifier's. ``numbered``: a face
-        read unsurely is also named by the index numeral printed on it (:meth:`_numbered`).
+        (``_as_drawn``) and, in a whole table, the photo's own sure tiles (``self_taught``),
+        the probability given staying the classifier's. ``numbered``: a face read unsurely
+        is also named by the index numeral printed on it (:meth:`_numbered`).
         """
         probs, feats, seen, widest = self._read(image, boxes)
         best = probs.argmax(axis=1)
@@ -356,6 +358,7 @@ class TileClassifier:
             choice = probs
         else:
             choice = self._as_drawn(probs, drawn_feats, image, boxes)
+            choice = taught_by_photo(choice, probs, self.codes, feats)  # a whole table: its own set
         best = choice.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:
