@@ -14,9 +14,10 @@ whole-table recognizer and the reader, and counts:
   right), or a tile added that is none of its own.
 
 ``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
-``UNLIKE_BACKS``). ``--cache DIR`` keeps each scene's photo, truth and detector look
-(``Finder.find``) there, so a second run with changed checking rules re-reads only the name and
-check stages. Not part of the product: it reads the recognizer's stages as they are.
+``UNLIKE_BACKS``), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
+keeps each scene's photo, truth and detector look (``Finder.find``) there, so a second run
+with changed checking rules re-reads only the name and check stages. Not part of the product:
+it reads the recognizer's stages as they are.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from vision import check
+from vision import check, self_taught
 from vision.evaluate_table import Tally, match, score, truth
 from vision.find import Found
 from vision.recognizer import Recognizer
@@ -98,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--without", action="store_true",
                    help="without the whole-table checking rules (vision.check SEAMS, UNLIKE_BACKS)")
+    p.add_argument("--without-self-taught", action="store_true",
+                   help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
     args = p.parse_args(argv)
+    self_taught.SELF_TAUGHT = not args.without_self_taught
     if args.without:
         check.SEAMS = check.UNLIKE_BACKS = False
     if args.cache:

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from vision import self_taught
 from vision.table_reader import read_table
 
 
@@ -172,14 +173,19 @@ def evaluate(scenes: int, seed: int, arrange_only: bool, models: str | None = No
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``--scenes N``, ``--seed S``, ``--arrange-only``, ``--models``, ``--json``."""
+    """Command line: ``--scenes N``, ``--seed S``, ``--arrange-only``, ``--models``, ``--json``,
+    ``--without-self-taught``."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--scenes", type=int, default=24)
     p.add_argument("--seed", type=int, default=63)
     p.add_argument("--arrange-only", action="store_true", help="skip the recognizer")
     p.add_argument("--models", help="folder with the ONNX models (default: models/)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--without-self-taught", action="store_true",
+                   help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
     args = p.parse_args(argv)
+    if args.without_self_taught:
+        self_taught.SELF_TAUGHT = False
     result = evaluate(args.scenes, args.seed, args.arrange_only, args.models)
     if args.json:
         print(json.dumps(result))
