@@ -25,22 +25,23 @@ MIN_FACES = WHOLE_TABLE
 #: (``vision.evaluate_table``) 2,138 of 2,148 such tiles were named right ...
 TEACH_AT = 0.9
 #: ... and a kind is taught only with this many such tiles or more: one sure tile alone, read
-#: wrong, would stand for its kind (at 1: names 84.5 / 82.9 % on seeds 63 / 64, at 2: 84.8 / 83.5).
+#: wrong, would stand for its kind (at 1: names 84.5 / 82.9 % on seeds 63 / 64, at 2: 84.8 / 83.5,
+#: both at likeness 0.8, temperature 0.1).
 KIND_EXAMPLES = 2
 #: A tile named with less probability than this is weighed by the photo's examples (at 0.8 or
 #: 0.95 as well, its examples' threshold with it: names 84.9 / 83.6 and 84.4 / 83.0 %) ...
 ASK_BELOW = 0.9
-#: ... among the kinds the classifiers give at least this share of their best kind (0.1 or 0.4:
-#: names 84.6 / 83.0 and 84.7 / 83.7 %, rivers fewer exact at 0.1), the rest left out as the
-#: drawn kinds leave them (``name.KINDS_NEAR``).
+#: ... among the kinds the classifiers give at least this share of their best kind (0.1 at
+#: temperature 0.1: names 84.6 / 83.0 %, rivers 1 fewer exact than at 0.25; 0.4 at 0.2: 84.7 /
+#: 83.7 %), the rest left out as the drawn kinds leave them (``name.KINDS_NEAR``).
 CANDIDATES_NEAR = 0.25
 #: Each candidate kind's probability is weighed by ``exp((s - UNTAUGHT_LIKENESS) /
 #: LIKENESS_TEMPERATURE)``, s the tile's similarity to that kind's examples in the metric head's
 #: space (``TileSet.similarities``, as a taught set is matched), ``UNTAUGHT_LIKENESS`` itself for
 #: a kind the photo shows no sure tile of. The kinds a design's tiles are misnamed as are mostly
 #: taught, the kinds they are are mostly not (the classifiers are never sure of them): of the
-#: unsure tiles named a taught kind on seeds 63 / 64, those named right lay at a median 0.69 from
-#: its examples, those named wrong at 0.47. So a taught kind the tile is unlike gives way to an
+#: unsure tiles named a taught kind on seeds 63 / 64, those named right are a median 0.69 like
+#: (cosine) its examples, those named wrong 0.47. So a taught kind the tile is unlike gives way to an
 #: untaught one, and a taught kind it is like is kept. Likeness 0.6 / 0.7 / 0.8 / 0.9 at
 #: temperature 0.1: names 84.1 / 84.5 / 84.8 / 84.8 and 82.9 / 83.6 / 83.5 / 83.4 %; 0.8 at 0.2:
 #: 84.8 / 83.7 % (``TileSet.combine`` in its place, which only pulls towards taught kinds: 83.7 /
