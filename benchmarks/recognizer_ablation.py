@@ -10,7 +10,8 @@ tiles face down), each photographed worse once (``vision.evaluate_designs --phot
 close-ups' top-1 / one box / misread silently and the scenes' backs found / faces right / boxes
 on nothing. All runs in one process, one after the other, on the same photos::
 
-    python benchmarks/recognizer_ablation.py --every 4 --per-kind 1
+    python benchmarks/recognizer_ablation.py --every 4
+    python benchmarks/recognizer_ablation.py --every 4 --per-kind 1 --parts "upright;backs"
     python benchmarks/recognizer_ablation.py --only close_up_looks,cut_off --no-renders
 
 A rule pays where switching it off reads some set worse (docs/recognizer.md, models/MODEL_CARD.md).
@@ -190,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="every n-th valid photo only")
     parser.add_argument("--limit", type=int, help="the first N valid photos only")
     parser.add_argument("--only", help="comma-separated rules (default all): " + ", ".join(RULES))
-    parser.add_argument("--per-kind", type=int, default=1,
+    parser.add_argument("--per-kind", type=int, default=2,
                         help="held-out one-tile photos per kind and design (HELD_OUT_SINGLES)")
     parser.add_argument("--scenes", type=int, default=10,
                         help="held-out scenes with tiles face down per design (HELD_OUT_SCENES)")
