@@ -462,7 +462,7 @@ def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dr
 def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:
     """A face-down tile the detector scores low (a concealed kong's back beside its face-up
     tiles) is kept when it lies in a row with a sure tile of its size; alone, or much smaller
-    than the tiles beside it, it is not (a cloth's pattern)."""
+    than the tiles beside it (``ROW_SIZE``), it is not (a cloth's pattern)."""
     from vision.check import _kept
     from vision.find import Thresholds
 
@@ -564,23 +564,6 @@ def test_a_piece_of_a_tile_is_dropped_beside_the_tile() -> None:
     # tile 2 by 60 % of its own area stays too (standing tiles' boxes overlap by their sides)
     assert _drop_pieces(xywh, np.array([0, 1, 2, 3]), 0.7).tolist() == [0, 2, 3]
     assert _drop_pieces(xywh, np.array([1, 0]), 0.7).tolist() == [1, 0]  # the better box wins
-
-
-def test_a_mark_on_a_tile_found_as_a_tile_of_its_own_is_dropped() -> None:
-    """A close-up jade 5萬 (kmj-jade, learnt): its corner 5 and a stroke of 伍 came out as two
-    unsure tiles inside the 萬's box; they are marks on it. A sure tile inside it, or an unsure
-    one partly outside it or as large as a tile, is not."""
-    from vision.check import _marks_within
-
-    whole = {"tile": "5m", "box": [179.4, 301.4, 422.1, 510.9], "confidence": 0.81}
-    numeral = {"tile": "1p", "box": [184.0, 323.6, 214.6, 360.4], "unsure": True}
-    stroke = {"tile": "1s", "box": [285.7, 318.9, 326.2, 348.9], "unsure": True}
-    assert _marks_within([whole, numeral, stroke]) == [whole]
-    named = {**numeral, "unsure": False}
-    half_out = {**stroke, "box": [400.0, 318.9, 440.5, 348.9]}
-    large = {**stroke, "box": [200.0, 320.0, 300.0, 480.0]}
-    assert _marks_within([whole, named, half_out, large]) == [whole, named, half_out, large]
-    assert _marks_within([numeral, stroke]) == [numeral, stroke]  # no sure tile holds them
 
 
 def test_a_tile_found_twice_is_one_tile_but_a_pung_stays_three() -> None:

@@ -425,6 +425,59 @@ def test_one_tile_photos_are_read_turned_as_asked(tmp_path: Path) -> None:
         assert seen[-1][rows, columns].mean() > 200, turn
 
 
+def test_one_tile_photos_are_read_photographed_worse_as_asked(tmp_path: Path) -> None:
+    """``evaluate_designs --photographed N`` reads each one-tile photo as N copies made to look
+    taken worse, seeded: N readings a photo, none the clean render, the same copies each run."""
+    import cv2
+
+    from vision.evaluate_designs import read_singles
+
+    photo = np.full((120, 90, 3), 200, np.uint8)
+    photo[30:90, 20:70] = (40, 40, 160)
+    path = tmp_path / "tile.jpg"
+    cv2.imwrite(str(path), photo)
+    clean = cv2.imread(str(path))
+    seen: list[np.ndarray] = []
+
+    class Reader:
+        def detect(self, image: np.ndarray, tileset: object = None) -> list[dict[str, object]]:
+            seen.append(image)
+            return [{"tile": "1m", "box": [0, 0, 10, 10]}]
+
+    got = read_singles(Reader(), [(path, "1m")] * 2, photographed=3)  # type: ignore[arg-type]
+    assert got["photos"] == 6 and len(seen) == 6
+    assert all(not np.array_equal(image, clean) for image in seen)
+    first = [image.copy() for image in seen]
+    seen.clear()
+    read_singles(Reader(), [(path, "1m")] * 2, photographed=3)  # type: ignore[arg-type]
+    assert all(np.array_equal(a, b) for a, b in zip(first, seen, strict=True))
+
+
+@needs_art
+def test_scenes_made_to_find_backs_in_hold_backs_and_photographed_keep_their_boxes() -> None:
+    """``evaluate_designs --backs`` scenes are the ones made to find face-down tiles in (a hand
+    whose concealed kong shows its backs, a pond with one face down); photographed worse, a
+    scene's boxes move with its picture, and a reader reporting the truth where it lies scores
+    every tile found."""
+    from vision.evaluate_designs import scene_photos, score_scenes
+
+    scenes = scene_photos("smooth", 3, 5, backs=True, photographed=True)
+    assert "back" in scenes[0][1] and "back" in scenes[2][1]  # a kong's, a discard's
+    truth = iter(scenes)
+
+    class Reader:
+        def detect(self, image: np.ndarray, tileset: object = None) -> list[dict[str, object]]:
+            _, codes, boxes = next(truth)
+            return [{"tile": c, "box": b.tolist()} for c, b in zip(codes, boxes, strict=True)]
+
+    got = score_scenes(Reader(), scenes)  # type: ignore[arg-type]
+    assert (got["face_accuracy"], got["back_recall"], got["extra_boxes"]) == (1.0, 1.0, 0)
+    plain = scene_photos("smooth", 3, 5, backs=True)
+    assert [codes for _, codes, _ in plain] == [codes for _, codes, _ in scenes]
+    assert not any(np.array_equal(p[0], q[0]) for p, q in zip(plain, scenes, strict=True))
+    assert any(not np.allclose(p[2], q[2]) for p, q in zip(plain, scenes, strict=True)), "no slant"
+
+
 @needs_art
 def test_a_concealed_kongs_backs_are_found_as_backs(recognizer) -> None:
     """A rendered hand of a design never trained on, its concealed kong lying back, face, face,

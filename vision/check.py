@@ -61,11 +61,6 @@ BODY_ALONG = 0.7
 
 BODY_DEPTH = 0.5
 
-#: A weak back (under ``Thresholds.back_score``) is kept beside others only if it is at least
-#: this share of the face-up tiles' median area: a checked cloth's squares, near a close-up
-#: tile, came out as weak backs 0.4-0.55 of its size (one-tile photos of every design tried).
-BACK_AREA = 0.6
-
 #: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
 #: face up or down: heights within this share of each other, overlapping so much of the lower,
 #: and at most ``ROW_GAP`` of its width apart (a concealed kong, two up and two down; a wall).
@@ -75,10 +70,6 @@ ROW_GAP = 0.3
 
 #: Pieces joined, read again, joined again: a face split in quarters comes together in two.
 PIECE_PASSES = 3
-
-#: an unsure face this share inside a surely named tile, and at most ``PIP_AREA`` of it, is a
-#: mark on that tile's face (``_marks_within``)
-MARK_INSIDE = 0.9
 
 #: A box at the photo's edge smaller than this share of the median box is a tile the frame cuts
 #: off, its face unreadable: dropped (photos of at least ``FEW_TILES`` tiles). On the 296 valid
@@ -335,29 +326,6 @@ def _body_sides(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
             or not any(_body_side(t["box"], face) for face in faces)]
 
 
-def _marks_within(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``tiles`` without the unsure faces that lie wholly (``MARK_INSIDE`` of their area) in a
-    surely named tile's box and are at most ``PIP_AREA`` of it: a mark on that tile's face (its
-    corner numeral, one stroke of its 萬) found as a tile of its own. No tile is drawn on
-    another's face.
-
-    >>> whole = {"tile": "5m", "box": [180, 300, 420, 510]}
-    >>> numeral = {"tile": "1p", "box": [184, 323, 214, 360], "unsure": True}
-    >>> beside = {"tile": "1p", "box": [430, 300, 470, 350], "unsure": True}
-    >>> [t["tile"] for t in _marks_within([whole, numeral, beside])]
-    ['5m', '1p']
-    """
-    sure = [t["box"] for t in tiles if not t.get("unsure")]
-
-    def mark(box: list[float]) -> bool:
-        area = (box[2] - box[0]) * (box[3] - box[1])
-        return any(overlap_share(box, whole) >= MARK_INSIDE
-                   and area <= PIP_AREA * (whole[2] - whole[0]) * (whole[3] - whole[1])
-                   for whole in sure)
-
-    return [t for t in tiles if not (t.get("unsure") and mark(t["box"]))]
-
-
 def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``tiles`` with each unsure face whose English name is read on it (``vision.caption``,
     least sure first) named so, at ``caption.CONFIDENCE``, in a photo of a design the classifier
@@ -440,10 +408,7 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
 
     faces = [i for i in range(len(boxes)) if codes[i] not in ("back", NOT_A_TILE)
              and scores[i] >= th.score]
-    face_area = float(np.median((w * h)[faces])) if faces else 0.0
-    # a box likely a tile: scored so, and a back not much smaller than the faces
-    likely = (scores >= th.score) & ((w * h >= BACK_AREA * face_area)
-                                     | ~np.array([c == "back" for c in codes], bool))
+    likely = scores >= th.score
 
     def beside_others(i: int) -> bool:  # within a tile's width of two other likely boxes
         gap = max(w[i], h[i])
@@ -462,10 +427,9 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
                    <= ROW_GAP * w[i] for j in range(len(boxes)) if j != i)
 
     def sure_of(i: int) -> bool:
-        if codes[i] == "back":  # a weak one: likely (not much smaller than the faces) and
-            return bool(tile_shaped[i] and (scores[i] >= th.back_score or (  # beside others
-                likely[i] and beside_others(i)) or (w[i] * h[i] >= BACK_AREA * face_area
-                                                     and in_a_row(i))))
+        if codes[i] == "back":  # a weak one: likely beside others, or in a row
+            return bool(tile_shaped[i] and (scores[i] >= th.back_score or (
+                likely[i] and beside_others(i)) or in_a_row(i)))
         return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
                                               and probs[i] >= th.blank_confidence))
 

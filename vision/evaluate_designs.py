@@ -15,6 +15,7 @@ trained on measures how a player's never-seen set fares (leave-one-design-out: t
     python -m vision.evaluate_designs --designs gen-500 --per-kind 2 --learn 1 --corrections
     python -m vision.evaluate_designs --designs gen-12 --per-kind 2 --learn 1 --coloured
     python -m vision.evaluate_designs --designs gen-13 --per-kind 2 --learn 1 --turn 180
+    python -m vision.evaluate_designs --designs kmj-jade --per-kind 1 --learn --photographed 2
 
 ``--coloured`` draws the design on dark or tinted faces (``datasets.synth.body.random_style``),
 as jade, black or coloured plastic sets are, instead of ivory. All the photos of a design show
@@ -22,6 +23,11 @@ one set (``datasets.synth.photos.player_set``: one face colour, ink, body and ba
 player's layout photo and his close-ups do; ``--each-photo-a-set`` draws a set for each photo
 (an older, harsher measure, under which a coloured design's layout could be dark red with pale
 ink and its close-ups mint with dark ink, which no player's photos are).
+
+``--photographed N`` reads each one-tile photo as N copies, and each scene once, made to look
+taken by a phone of a used set (``datasets.augment.photograph``, seeded: worn ink, shadow, glare,
+slant, colour cast, focus, noise, JPEG), as ``vision.evaluate_real --photographed`` does the real
+close-ups: a render is cleaner than any player's photo.
 
 Photos are rendered once into ``work/designs_eval/<design>/`` (seeded) and reused.
 """
@@ -38,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
+from datasets.augment import map_boxes, photograph
 from vision.classes import TILE_CLASSES
 from vision.evaluate import iou
 from vision.recognizer import Recognizer
@@ -117,19 +124,45 @@ def _layout_photos(design: str, count: int, seed: int, coloured: bool = False,
 TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
 
 
-def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
-                 tileset: TileSet | None = None, turn: int = 0) -> dict[str, Any]:
-    """Top-1, one-box and unsure shares over one-tile photos, the share misread silently (not
-    reported unsure: the misreads a player is not told to check) and the commonest misreads;
-    ``turn``: each photo read turned so far clockwise (``TURNS``), the tile upside down or on
-    its side as the other players' tiles lie before the camera."""
-    right = one_box = unsure = silent = 0
-    wrong: dict[str, int] = {}
-    seconds = []
-    for path, code in photos:
+def photographed_copies(image: np.ndarray, copies: int, seed: list[int]) -> list[np.ndarray]:
+    """``image`` as ``copies`` phone photos (``datasets.augment.photograph`` at full strength,
+    each copy seeded by ``seed`` and its number), or as it is where ``copies`` is 0."""
+    if not copies:
+        return [image]
+    return [photograph(np.random.default_rng([*seed, copy_]), image)[0] for copy_ in range(copies)]
+
+
+def single_readings(photos: list[tuple[Path, str]], turn: int = 0, photographed: int = 0
+                    ) -> list[tuple[np.ndarray, str]]:
+    """One-tile photos as read: (image, true code), each turned so far clockwise (``TURNS``)
+    and as ``photographed`` copies photographed worse (:func:`photographed_copies`)."""
+    readings = []
+    for k, (path, code) in enumerate(photos):
         image = cv2.imread(str(path))
         if turn:
             image = cv2.rotate(image, TURNS[turn])
+        readings += [(copy_, code) for copy_ in photographed_copies(image, photographed, [k])]
+    return readings
+
+
+def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
+                 tileset: TileSet | None = None, turn: int = 0, photographed: int = 0
+                 ) -> dict[str, Any]:
+    """Top-1, one-box and unsure shares over one-tile photos, the share misread silently (not
+    reported unsure: the misreads a player is not told to check) and the commonest misreads;
+    ``turn``: each photo read turned so far clockwise (``TURNS``), the tile upside down or on
+    its side as the other players' tiles lie before the camera; ``photographed``: each photo
+    read as so many copies photographed worse (:func:`photographed_copies`)."""
+    return score_singles(recognizer, single_readings(photos, turn, photographed), tileset)
+
+
+def score_singles(recognizer: Recognizer, readings: list[tuple[np.ndarray, str]],
+                  tileset: TileSet | None = None) -> dict[str, Any]:
+    """:func:`read_singles`' figures over one-tile images (image, true code)."""
+    right = one_box = unsure = silent = 0
+    wrong: dict[str, int] = {}
+    seconds = []
+    for image, code in readings:
         start = time.perf_counter()
         tiles = recognizer.detect(image, tileset)
         seconds.append(time.perf_counter() - start)
@@ -144,29 +177,56 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
                 wrong[key] = wrong.get(key, 0) + 1
         else:
             wrong[f"{code}->nothing"] = wrong.get(f"{code}->nothing", 0) + 1
-    n = max(len(photos), 1)
-    return {"photos": len(photos), "top1": round(right / n, 4), "one_box": round(one_box / n, 4),
+    n = max(len(readings), 1)
+    return {"photos": len(readings), "top1": round(right / n, 4), "one_box": round(one_box / n, 4),
             "unsure": round(unsure / n, 4), "silent_misreads": round(silent / n, 4),
-            "median_ms": round(1000 * float(np.median(seconds)), 1),
+            "median_ms": round(1000 * float(np.median(seconds)), 1) if seconds else 0.0,
             "misreads": dict(sorted(wrong.items(), key=lambda kv: -kv[1])[:8])}
 
 
-def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
-                tileset: TileSet | None = None, backs: bool = False) -> dict[str, Any]:
-    """Rendered table scenes of ``design`` (hands, walls, discards; with ``backs``, scenes made
-    to find face-down tiles in: hands standing or flat whose first meld is a concealed kong, two
-    up and two down or all four down, and discard ponds with a tile face down): faces read
-    right, face-down tiles found as ``back``, boxes on nothing."""
+#: A rendered scene as read: the image, and each labelled tile's code and box in it.
+ScenePhoto = tuple[np.ndarray, list[str], np.ndarray]
+
+
+def scene_photos(design: str, count: int, seed: int, backs: bool = False,
+                 photographed: bool = False) -> list[ScenePhoto]:
+    """``count`` rendered table scenes of ``design`` (hands, walls, discards; with ``backs``,
+    scenes made to find face-down tiles in: hands standing or flat whose first meld is a
+    concealed kong, two up and two down or all four down, and discard ponds with a tile face
+    down); ``photographed``: each photographed worse once (``datasets.augment.photograph``, its
+    boxes moved with it)."""
     from datasets.synth.scene import render_scene
 
-    faces = faces_right = backs = backs_found = extra = 0
     layouts = ("hand", "flat", "discards") if backs else ("hand", "wall", "discards")
+    out = []
     for i in range(count):
         rng = np.random.default_rng([seed + (3 if backs else 2), i])
         scene = render_scene(rng, layouts[i % len(layouts)], art_sets=[design], backs=backs)
         truth = [t for t in scene.tiles if t.labelled]
-        found = recognizer.detect(scene.image, tileset)
-        pairs = sorted(((iou(t.box, f["box"]), a, b) for a, t in enumerate(truth)
+        image, boxes = scene.image, np.array([t.box for t in truth], float).reshape(-1, 4)
+        if photographed:
+            tile_px = float(np.median(boxes[:, 3] - boxes[:, 1])) if len(truth) else None
+            image, matrix = photograph(np.random.default_rng([seed, i]), image, tile_px=tile_px)
+            boxes = map_boxes(boxes, matrix, image.shape[1], image.shape[0])
+        out.append((image, [t.code for t in truth], boxes))
+    return out
+
+
+def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
+                tileset: TileSet | None = None, backs: bool = False, photographed: bool = False
+                ) -> dict[str, Any]:
+    """Rendered table scenes of ``design`` (:func:`scene_photos`) read: faces read right,
+    face-down tiles found as ``back``, boxes on nothing."""
+    return score_scenes(recognizer, scene_photos(design, count, seed, backs, photographed), tileset)
+
+
+def score_scenes(recognizer: Recognizer, scenes: list[ScenePhoto],
+                 tileset: TileSet | None = None) -> dict[str, Any]:
+    """:func:`read_scenes`' figures over scenes as :func:`scene_photos` makes them."""
+    faces = faces_right = back_tiles = backs_found = extra = 0
+    for image, codes, boxes in scenes:
+        found = recognizer.detect(image, tileset)
+        pairs = sorted(((iou(boxes[a], f["box"]), a, b) for a in range(len(codes))
                         for b, f in enumerate(found)), reverse=True)
         matched: dict[int, int] = {}
         used: set[int] = set()
@@ -176,17 +236,19 @@ def read_scenes(recognizer: Recognizer, design: str, count: int, seed: int,
             if a not in matched and b not in used:
                 matched[a] = b
                 used.add(b)
-        for a, t in enumerate(truth):
+        for a, code in enumerate(codes):
             got = found[matched[a]]["tile"] if a in matched else None
-            if t.code == "back":
-                backs += 1
+            if code == "back":
+                back_tiles += 1
                 backs_found += got == "back"
             else:
                 faces += 1
-                faces_right += got == t.code
+                faces_right += got == code
         extra += len(found) - len(used)
-    return {"scenes": count, "faces": faces, "face_accuracy": round(faces_right / max(faces, 1), 4),
-            "backs": backs, "back_recall": round(backs_found / max(backs, 1), 4), "extra_boxes": extra}
+    return {"scenes": len(scenes), "faces": faces,
+            "face_accuracy": round(faces_right / max(faces, 1), 4),
+            "backs": back_tiles, "back_recall": round(backs_found / max(back_tiles, 1), 4),
+            "extra_boxes": extra}
 
 
 def _largest(tiles: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -227,21 +289,26 @@ def read_after_corrections(recognizer: Recognizer, photos: list[tuple[Path, str]
 def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: list[int],
              seed: int, scenes: int = 0, back_scenes: int = 0,
              corrections: bool = False, coloured: bool = False, one_set: bool = True,
-             turn: int = 0) -> dict[str, Any]:
+             turn: int = 0, photographed: int = 0) -> dict[str, Any]:
     """One design's figures before learning and after each count of layout photos learnt
     (and on ``scenes`` rendered table scenes and ``back_scenes`` made to find backs in,
     before learning; with ``corrections``, after the first count of layout photos and the
     misread photos corrected: ``read_after_corrections``); ``coloured``: the photos drawn with
     dark or tinted faces; ``one_set``: all of one set, as a player's own (else each photo of a
     set of its own); ``turn``: the one-tile photos read turned (``read_singles``), the layout
-    photos as they are."""
+    photos as they are; ``photographed``: the one-tile photos read as so many copies
+    photographed worse, and the scenes photographed once (the layout photos learnt as they are)."""
     photos = _single_photos(design, per_kind, seed, coloured, one_set)
     result: dict[str, Any] = {"design": design, "coloured": coloured, "one_set": one_set,
-                              "turn": turn, "before": read_singles(recognizer, photos, turn=turn)}
+                              "turn": turn, "photographed": photographed,
+                              "before": read_singles(recognizer, photos, turn=turn,
+                                                     photographed=photographed)}
     if scenes:
-        result["scenes"] = read_scenes(recognizer, design, scenes, seed)
+        result["scenes"] = read_scenes(recognizer, design, scenes, seed,
+                                       photographed=bool(photographed))
     if back_scenes:
-        result["back_scenes"] = read_scenes(recognizer, design, back_scenes, seed, backs=True)
+        result["back_scenes"] = read_scenes(recognizer, design, back_scenes, seed, backs=True,
+                                            photographed=bool(photographed))
     layouts = _layout_photos(design, max(learn_counts, default=0), seed, coloured, one_set)
     for count in learn_counts:
         tileset = TileSet(f"eval-{design}")
@@ -253,7 +320,7 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
             except ValueError as exc:  # the layout photo read with a tile too many or too few
                 result.setdefault("layout_errors", []).append(f"{path.name}: {exc}")
         seconds = (time.perf_counter() - start) / max(count, 1)
-        result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset, turn),
+        result[f"after_{count}"] = {**read_singles(recognizer, photos, tileset, turn, photographed),
                                     "examples": learnt, "learn_seconds_per_photo": round(seconds, 2)}
         if corrections and count == learn_counts[0]:
             result["after_corrections"] = read_after_corrections(recognizer, photos, tileset)
@@ -285,6 +352,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="read the one-tile photos turned so many degrees clockwise (upside "
                              "down, on their side: as the other players' tiles lie); the layout "
                              "photos are learnt as they are")
+    parser.add_argument("--photographed", type=int, default=0, metavar="N",
+                        help="read each one-tile photo as N copies, and each scene once, "
+                             "photographed worse (datasets.augment.photograph)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
@@ -293,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,
                           args.backs, args.corrections, args.coloured, not args.each_photo_a_set,
-                          args.turn)
+                          args.turn, args.photographed)
         if args.json:
             print(json.dumps(result, ensure_ascii=False), flush=True)
             continue

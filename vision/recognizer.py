@@ -28,7 +28,6 @@ from .check import (
     _entry,
     _lettered,
     _lone_piece,
-    _marks_within,
     _pale_blank,
     face_not_back,
     named_tiles,
@@ -138,7 +137,6 @@ class Recognizer(Finder):
             if lone is not None:  # pieces of the one tile the photo shows: read it whole
                 again, p = namer.name(image, lone[None], np.ones(1, bool), tileset, numbered=lettered)
                 tiles = [_entry(image, again[0], lone, max(t["detection"] for t in tiles), p[0])]
-            tiles = _marks_within(tiles)
         tiles = _body_sides(tiles)
         if self.two_stage and lettered:
             tiles = _lettered(image, tiles)

@@ -1,0 +1,54 @@
+"""The rule ablation (``benchmarks/recognizer_ablation.py``) reads each row as a plain run would:
+the find stage's boxes of a photo are kept between rows only while the settings find reads
+(the thresholds, ``CLOSE_UP_LOOKS``) and the photo are the same."""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from vision import find, recognizer
+from vision.find import Found, Thresholds
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ablation() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("recognizer_ablation",
+                                                  ROOT / "benchmarks" / "recognizer_ablation.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def test_a_photo_is_found_once_per_settings_and_each_row_gets_its_own_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Thresholds, bool, bool]] = []
+
+    def counted_find(self: recognizer.Recognizer, image: np.ndarray, faces_first: bool = False
+                     ) -> Found:
+        calls.append((self.thresholds, find.CLOSE_UP_LOOKS, faces_first))
+        return Found(np.array([[0.0, 0.0, 10.0, 14.0]]), np.array([0.9]), np.zeros(1, int))
+
+    monkeypatch.setattr(recognizer.Recognizer, "find", counted_find)
+    reader = object.__new__(recognizer.Recognizer)
+    reader.detector, reader.thresholds = object(), Thresholds()
+    photo, other = np.zeros((20, 20, 3), np.uint8), np.ones((20, 20, 3), np.uint8)
+    with _ablation().found_once():
+        first = reader.find(photo)
+        first.boxes[0, 0] = 99.0  # a row changing its boxes changes no other row's
+        assert reader.find(photo.copy()).boxes[0, 0] == 0.0 and len(calls) == 1
+        reader.find(other)
+        reader.find(photo, True)
+        assert len(calls) == 3
+        reader.thresholds = replace(Thresholds(), blank_score=0.35)
+        reader.find(photo)
+        monkeypatch.setattr(find, "CLOSE_UP_LOOKS", not find.CLOSE_UP_LOOKS)
+        reader.find(photo)
+        assert len(calls) == 5
+    assert recognizer.Recognizer.find is counted_find  # put back as it was
