@@ -85,7 +85,6 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
                 (best, given))],
     "framed_blank": [(name.TileClassifier, "_framed", lambda self, image, boxes, best, given:
                       (best, given))],
-    "face_match": [(tileset_match, "FACE_WEIGHT", 0.0)],
     "classifier_say": [(tileset_match, "CLASSIFIER_SAY", 0.0)],
     "stands_out": [(tileset_match, "STANDS_OUT", 1e9)],
     "turn_back": [(tileset_match, "TURN_BACK_FROM", math.inf)],
