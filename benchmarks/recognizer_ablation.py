@@ -16,7 +16,7 @@ on nothing. All runs in one process, one after the other, on the same photos::
 
 A rule pays where switching it off reads some set worse (docs/recognizer.md, models/MODEL_CARD.md).
 The find stage's boxes of a photo are kept between rows whose settings it does not read (every
-rule but ``close_up_looks`` and the ``Thresholds``): it is most of a photo's time, and the
+rule but the looks, ``LOOK_RULES``, and the ``Thresholds``): it is most of a photo's time, and the
 same photo with the same settings finds the same boxes.
 """
 
@@ -39,7 +39,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from vision import check, find, recognizer  # noqa: E402
+from vision import check, find, name, recognizer, tileset_match  # noqa: E402
 from vision.evaluate import VALID, evaluate  # noqa: E402
 from vision.evaluate_designs import (  # noqa: E402
     ScenePhoto,
@@ -64,7 +64,7 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "same_inside": {"same_inside": 0.6},
     "back_score": {"back_score": 0.35},
     "holders": [(check, "_drop_holders", lambda xywh, kept, *rest: kept)],
-    "cut_off": [(recognizer, "_cut_off", lambda boxes, w, h: np.zeros(len(boxes), bool))],
+    "cut_off": [(check, "_cut_off", lambda boxes, w, h: np.zeros(len(boxes), bool))],
     "blank_pieces": [(recognizer, "PIECE_PASSES", 0)],
     "body_sides": [(recognizer, "_body_sides", lambda tiles: tiles)],
     "lone_piece": [(recognizer, "_lone_piece", lambda *args: None)],
@@ -73,7 +73,26 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "pale_blank": [(recognizer, "_pale_blank", lambda image, box: False)],
     "coloured_back": [(recognizer, "_coloured_back", lambda image, box: False)],
     "back_in_row": [(check, "ROW_GAP", -math.inf)],
+    "far_look": [(find, "FAR_LOOK", False)],
+    "guess_size": [(find, "GUESS_SIZE", False)],
+    "turned_look": [(find, "TURNED_LOOK", False)],
+    "pale_negative": [(name, "NEGATIVE_SHARE", 0.0)],
+    "drawn_faces": [(name.TileClassifier, "_faces_drawn", lambda self, probs, *rest: probs)],
+    "drawn_features": [(name, "KINDS_TEMPERATURE", math.inf), (name, "KINDS_NEAR", 0.0)],
+    "numerals": [(name.TileClassifier, "_numbered", lambda self, image, boxes, choice, best, given:
+                  (best, given))],
+    "sticks": [(name.TileClassifier, "_counted", lambda self, image, boxes, choice, best, given:
+                (best, given))],
+    "framed_blank": [(name.TileClassifier, "_framed", lambda self, image, boxes, best, given:
+                      (best, given))],
+    "classifier_say": [(tileset_match, "CLASSIFIER_SAY", 0.0)],
+    "stands_out": [(tileset_match, "STANDS_OUT", 1e9)],
+    "turn_back": [(tileset_match, "TURN_BACK_FROM", math.inf)],
+    "blank_colour": [(tileset_match.TileSet, "blank_like", lambda self, image, box: False)],
 }
+
+#: The rules of ``vision.find`` that decide its looks (and so its boxes) besides the thresholds.
+LOOK_RULES = ("CLOSE_UP_LOOKS", "FAR_LOOK", "GUESS_SIZE", "TURNED_LOOK")
 
 
 #: The held-out renders (designs no detector or classifier was trained on, models/MODEL_CARD.md)
@@ -138,13 +157,14 @@ def read_held_out(reader: recognizer.Recognizer, singles: dict[str, Singles],
 @contextlib.contextmanager
 def found_once() -> Iterator[None]:
     """``Recognizer.find`` answering a photo it was asked before, with the same settings, as it
-    did then (the photo's bytes, the call's arguments, the thresholds and ``CLOSE_UP_LOOKS``)."""
+    did then (the photo's bytes, the call's arguments, the thresholds and ``LOOK_RULES``)."""
     original = recognizer.Recognizer.find
     memo: dict[tuple[Any, ...], Any] = {}
 
     def find_once(self: recognizer.Recognizer, image: np.ndarray, *args: Any, **kwargs: Any) -> Any:
         key = (hashlib.blake2b(np.ascontiguousarray(image).data, digest_size=16).digest(),
-               image.shape, id(self.detector), self.thresholds, find.CLOSE_UP_LOOKS, args,
+               image.shape, id(self.detector), self.thresholds,
+               tuple(getattr(find, rule) for rule in LOOK_RULES), args,
                tuple(sorted(kwargs.items())))
         if key not in memo:
             memo[key] = original(self, image, *args, **kwargs)

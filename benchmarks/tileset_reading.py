@@ -1,12 +1,12 @@
-"""What reading with a player's tile set costs: without a set, with it on features alone, with
-the faces laid over the examples (``vision.face_match``), and with the face network's say too
-(``vision.face_embedding``, where ``models/`` holds it), side by side in one process.
+"""What reading with a player's tile set costs: without a set, with it on features alone, and
+with the face network's say too (``vision.face_embedding``, where ``models/`` holds it), side by
+side in one process.
 
 Run: ``python benchmarks/tileset_reading.py [--design gen-12] [--scenes 30] [--models DIR]``. A set is learnt
 from one layout photo of the design (``vision.evaluate_designs``' photos), then rendered table
 scenes of it (hands, walls, discard rows) are read each way, alternating scene by scene so
-machine load hits all alike; it prints median milliseconds per photo, the ratios, the share of
-tiles whose face was compared and the faces read right each way.
+machine load hits all alike; it prints median milliseconds per photo, the ratios and the faces
+read right each way.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import time
 import cv2
 import numpy as np
 
-import vision.tileset_match as tileset_module  # where the faces are laid over (its settings patched)
 from vision.evaluate import iou
 from vision.evaluate_designs import _layout_photos
 from vision.recognizer import Recognizer
@@ -44,35 +43,24 @@ def main(argv: list[str] | None = None) -> int:
     tileset = TileSet("bench")
     path, codes = _layout_photos(args.design, 1, args.seed)[0]
     learn(tileset, cv2.imread(str(path)), codes, recognizer)
-    within = tileset_module.FACE_WITHIN
     network = recognizer.classifier.faces
-    ways = {"no tile set": None, "features alone": -1.0, "features and faces": within}
+    ways = {"no tile set": False, "features alone": True}  # each way: read with the set
     if network is not None:
-        ways["and the face network"] = within
+        ways["and the face network"] = True
     seconds: dict[str, list[float]] = {way: [] for way in ways}
     right = dict.fromkeys(ways, 0)
-    faces = compared = 0
-    counting = tileset_module.face_views
-
-    def counted(*a, **k):  # noqa: ANN002, ANN003, ANN202 - the benchmark's own count
-        nonlocal compared
-        compared += 1
-        return counting(*a, **k)
-
+    faces = 0
     for i in range(args.scenes):
         rng = np.random.default_rng([args.seed + 2, i])
         scene = render_scene(rng, ("hand", "wall", "discards")[i % 3], art_sets=[args.design])
         truth = [t for t in scene.tiles if t.labelled and t.code != "back"]
         faces += len(truth)
-        for way, setting in ways.items():
-            tileset_module.FACE_WITHIN = within if setting is None else setting
-            tileset_module.face_views = counted if way == "features and faces" else counting
+        for way, with_set in ways.items():
             recognizer.classifier.faces = network if way == "and the face network" else None
             start = time.perf_counter()
-            found = recognizer.detect(scene.image, None if setting is None else tileset)
+            found = recognizer.detect(scene.image, tileset if with_set else None)
             seconds[way].append(time.perf_counter() - start)
             right[way] += _right(found, truth)
-    tileset_module.FACE_WITHIN, tileset_module.face_views = within, counting
     recognizer.classifier.faces = network
     base = statistics.median(seconds["no tile set"])
     print(f"{args.scenes} scenes of {args.design}, {faces} faces; set learnt from {path.name}")
@@ -80,7 +68,6 @@ def main(argv: list[str] | None = None) -> int:
         median = statistics.median(seconds[way])
         print(f"  {way:20s} {1000 * median:7.1f} ms/photo  {median / base:5.2f}x  "
               f"faces right {right[way] / max(faces, 1):.3f}")
-    print(f"  faces compared for {compared / max(faces, 1):.1%} of the tiles")
     return 0
 
 

@@ -1,6 +1,7 @@
 """The rule ablation (``benchmarks/recognizer_ablation.py``) reads each row as a plain run would:
 the find stage's boxes of a photo are kept between rows only while the settings find reads
-(the thresholds, ``CLOSE_UP_LOOKS``) and the photo are the same."""
+(the thresholds, its looks' rules) and the photo are the same; each row switches off a setting
+the stages read where it is set."""
 
 from __future__ import annotations
 
@@ -51,4 +52,32 @@ def test_a_photo_is_found_once_per_settings_and_each_row_gets_its_own_copy(
         monkeypatch.setattr(find, "CLOSE_UP_LOOKS", not find.CLOSE_UP_LOOKS)
         reader.find(photo)
         assert len(calls) == 5
+        monkeypatch.setattr(find, "FAR_LOOK", not find.FAR_LOOK)
+        reader.find(photo)
+        assert len(calls) == 6
     assert recognizer.Recognizer.find is counted_find  # put back as it was
+
+
+def test_every_rule_switches_off_a_setting_that_is_there() -> None:
+    """A row naming a module attribute the stage does not hold (a helper imported elsewhere)
+    would set a new name no code reads, and the rule would seem not to pay."""
+    ablation = _ablation()
+    for rule, setting in ablation.RULES.items():
+        if isinstance(setting, dict):
+            assert set(setting) <= {field for field in Thresholds.__dataclass_fields__}, rule
+            continue
+        for holder, attribute, _ in setting:
+            assert hasattr(holder, attribute), (rule, holder, attribute)
+    for rule in ablation.LOOK_RULES:
+        assert hasattr(find, rule)
+
+
+def test_tuned_constants_are_the_stages_own_numbers() -> None:
+    spec = importlib.util.spec_from_file_location("tuned_constants",
+                                                  ROOT / "benchmarks" / "tuned_constants.py")
+    counter = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(counter)  # type: ignore[union-attr]
+    cut = counter.assigned("cut")
+    assert "WIDER_VIEWS" in cut and "CROP_PAD" not in cut  # views counted; imported names not
+    name = counter.assigned("name")
+    assert "NUMERAL_ASK" in name and "FRAMED_BLANK" not in name and "TRUST_AT" not in name

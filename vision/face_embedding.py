@@ -50,7 +50,8 @@ FACE_SIZE = (48, 64)
 #: Faces embedded in one pass.
 BATCH = 64
 #: The turns (degrees) a tile read with a set is tried at against its upright examples (a tile
-#: photographed alone lies askew: ``face_match.FACE_ANGLES``); its nearest turn counts.
+#: photographed alone lies askew: a phone held askew over a tile lying askew); its nearest
+#: turn counts.
 EMBED_ANGLES = (-30.0, -20.0, -10.0, 0.0, 10.0, 20.0, 30.0)
 #: The ways up a tile is looked at first (degrees): as it lies and upside down, as a tile lies
 #: before the player across the table. Shown a tile only as it lay, a network that learnt upright

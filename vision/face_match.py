@@ -1,21 +1,7 @@
-"""A tile's face compared pixel by pixel with a learnt example's: the second look of a tile set.
-
-The classifiers' features were learnt on other designs; on a new maker's 萬 numerals or flowers
-they lie close together (2 萬 beside 1 萬), and the nearest example is then as often the wrong
-kind as the right one. The example itself, a photo of the player's own tile, says more: the
-same face drawn the same way. So among the few kinds whose examples the features put nearest,
-the tile's face is laid over each example's (lightness and colour, normalised correlation, a few pixels'
-shift allowed) and turned through a few angles (a tile on the table lies a little askew; the
-learnt layout is upright), and how well the best turn matches is added to the features' say
-(``vision.tileset.TileSet.combine``; measured in ``python -m vision.evaluate_designs``).
-
->>> import numpy as np
->>> rng = np.random.default_rng(0)
->>> tile, another = rng.integers(0, 255, (2, FACE_HEIGHT, FACE_WIDTH, 3), dtype=np.uint8)
->>> same, other = face_similarity(face_views(tile), [example_face(tile), example_face(another)])
->>> round(float(same), 3), bool(other < 0.3)
-(1.0, True)
-"""
+"""A tile's face turned and cut as it lies in a photo: which way a box lies (on its side or
+standing), a picture turned a quarter, the tile cut out again turned about its middle, and a
+tile lying askew turned back upright: the geometry the face network (``vision.face_embedding``)
+and a tile set's matching of a tile lying askew (``vision.tileset_match``) share."""
 
 from __future__ import annotations
 
@@ -24,25 +10,8 @@ import math
 import cv2
 import numpy as np
 
-#: The face compared: the tile's box stretched to this size (width, height), upright.
-FACE_WIDTH, FACE_HEIGHT = 24, 32
-#: An example's face is its middle (this many pixels off each side), slid over the tile's whole
-#: face: the two boxes may lie a few pixels apart.
-FACE_MARGIN = 3
 #: A tile (or its box) this many times wider than tall lies on its side.
 SIDEWAYS = 1.15
-#: The turns (degrees) a tile's face is tried at against the upright examples: a phone held
-#: a little askew over a tile lying a little askew (the one-tile photos of ``datasets.synth.
-#: photos`` turn the camera up to 14° and the tile by 7° more or less: ±36° holds nearly all).
-FACE_ANGLES = tuple(float(a) for a in range(-36, 37, 6))
-
-
-def _channels(tile: np.ndarray) -> np.ndarray:
-    """The tile (``opponent`` colours) stretched to the face size, each channel scaled to mean 0
-    and spread 1 (:func:`evened`), as float32 H×W×3."""
-    return evened(cv2.resize(tile, (FACE_WIDTH, FACE_HEIGHT), interpolation=cv2.INTER_AREA))
-
-
 def evened(face: np.ndarray) -> np.ndarray:
     """Each channel of ``face`` scaled to mean 0 and spread 1 (so colour counts as much as
     lightness; a flat channel, spread under 1, is not blown up), as float32 H×W×C."""
@@ -71,29 +40,6 @@ def on_its_side(width: float, height: float) -> bool:
     (True, False)
     """
     return bool(width > SIDEWAYS * height)
-
-
-def example_face(tile: np.ndarray) -> np.ndarray:
-    """An example's face (from the pixels of its box, BGR), as the tile's views are laid over."""
-    return _channels(upright(opponent(tile)))
-
-
-def face_views(tile: np.ndarray, around: np.ndarray | None = None,
-               box: tuple[float, float, float, float] | None = None, way: float = 0.0
-               ) -> list[np.ndarray]:
-    """The middle of the tile's face at each of ``FACE_ANGLES`` (slid over the examples'
-    faces, so the two boxes may lie ``FACE_MARGIN`` pixels apart): ``around`` (the tile with
-    some of the photo about it) turned about the middle of ``box`` (where the tile lies in it)
-    and the tile's own size cut out again (:func:`turned_cuts`). Without ``around`` the face is
-    only tried as it lies. ``way``: the tile lies that far turned (180: upside down; 90 or 270:
-    on its side), the angles are about it."""
-    m = FACE_MARGIN
-    if around is None or box is None:
-        return [example_face(quarter_turned(tile, way))[m:-m, m:-m]]
-    cuts = turned_cuts(opponent(around), box, tuple(way + a for a in FACE_ANGLES),
-                       (2 * FACE_WIDTH, 2 * FACE_HEIGHT))
-    views = [np.ascontiguousarray(_channels(upright(cut))[m:-m, m:-m]) for cut in cuts]
-    return views or [example_face(quarter_turned(tile, way))[m:-m, m:-m]]
 
 
 #: A quarter turn (degrees, counter-clockwise as :func:`turned_cuts` turns) as ``cv2.rotate`` makes it.
@@ -190,18 +136,3 @@ def turned_back(image: np.ndarray, box: tuple[float, float, float, float] | np.n
                              flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return picture, np.array([centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2,
                               centre[1] + h / 2])
-
-
-def face_similarity(views: list[np.ndarray], examples: list[np.ndarray]) -> np.ndarray:
-    """How well a tile's ``views`` match each of ``examples`` (``example_face``): normalised
-    correlation (-1 to 1) at the best turn and shift. The examples lie side by side in one
-    picture that each view is slid over once."""
-    shifts = 2 * FACE_MARGIN + 1
-    picture = np.hstack(examples)
-    best = np.full(len(examples), -1.0, np.float32)
-    for view in views:
-        match = cv2.matchTemplate(picture, view, cv2.TM_CCOEFF_NORMED)
-        match = np.pad(match, ((0, 0), (0, FACE_WIDTH - shifts)), constant_values=-1.0)
-        within = match.reshape(shifts, len(examples), FACE_WIDTH)[:, :, :shifts]  # one example's
-        best = np.maximum(best, within.max(axis=(0, 2)))
-    return best

@@ -1,5 +1,5 @@
 """Reading a photo's tiles with a player's tile set: each tile likened to the set's examples by
-the classifiers' features, the faces laid over each other and the face network, and the learnt
+the classifiers' features and the face network, and the learnt
 kinds' say weighed against the classifier's reading (docs/tilesets.md).
 
 :class:`TileSet` is the kept examples (:class:`vision.tileset_store.TileSetExamples`) with this
@@ -19,7 +19,6 @@ from assistant.errors import MahjongError
 from .classes import BLANK_FACES
 from .face_embedding import (
     FACE_SIZE,
-    SIDE_WAYS,
     FaceEmbedding,
     best_of_each_kind,
     body_cut_nearness,
@@ -28,14 +27,7 @@ from .face_embedding import (
     way_views,
     ways_for,
 )
-from .face_match import (
-    example_face,
-    face_similarity,
-    face_views,
-    on_its_side,
-    turned_back,
-    turned_cuts,
-)
+from .face_match import turned_back, turned_cuts
 from .preprocess import blank_middle
 from .tileset_looks import Look, unit_rows
 from .tileset_store import TileSetExamples
@@ -46,17 +38,6 @@ from .tileset_store import TileSetExamples
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
-#: The face's say (``vision.face_match``): where the features put examples of two or more kinds
-#: within ``FACE_WITHIN`` of a tile's nearest, each of those kinds' (``FACE_KINDS`` at most)
-#: ``FACE_EXAMPLES`` nearest examples are laid over the tile's face, and this share of how well
-#: they match (-1 to 1) added to their similarity; the other examples count as matching not at
-#: all (measured in ``python -m vision.evaluate_designs``; docs/tilesets.md).
-#: Where the face network spoke, the kinds it puts within ``FACE_WITHIN`` of its nearest are
-#: laid over too: a tile the features put far from its own kind is not held from it.
-FACE_WEIGHT = 0.25
-FACE_WITHIN = 0.10
-FACE_KINDS = 5
-FACE_EXAMPLES = 3
 #: The face network's say (``vision.face_embedding``): this share of the cosine of a tile's and
 #: each example's embeddings is added to their features' similarity (every example's, where the
 #: models hold the network).
@@ -193,57 +174,6 @@ class TileSet(TileSetExamples):
         """Per-example ``sims`` as the best of each of ``codes``'s examples (-1 for none)."""
         return best_of_each_kind(sims, self.codes, codes)
 
-    def face_scores(self, sims: np.ndarray, image: np.ndarray, boxes: np.ndarray,
-                    looks: Sequence[Look | None] | None = None, turns: np.ndarray | None = None,
-                    network: np.ndarray | None = None) -> np.ndarray:
-        """What each example's face adds to its similarity ``sims`` (one row a tile, one column
-        an example), the tiles being ``boxes`` of ``image``: ``FACE_WEIGHT`` × the faces' match
-        for the nearest examples of the kinds the features cannot tell apart, ``-FACE_WEIGHT``
-        for the rest; nothing for a tile with no such kinds or too small to cut, or in a set
-        with an example kept before looks were (matched on features alone). ``looks``: the
-        tiles already cut (``Look.cut`` of each box), else cut here where needed; ``turns``:
-        how far each tile lies turned (``_network_say``), a tile upside down or on its side
-        matched so; one whose box is wider than tall where the network did not speak, as it
-        lies and stood up either way. ``network``: the face network's say (one row a tile, 0
-        where it did not speak), the kinds it puts within ``FACE_WITHIN`` of its nearest
-        compared too (a tile the features put far from its own kind, which the network knows)."""
-        out = np.zeros(sims.shape, np.float32)
-        if any(look is None for look in self.looks):
-            return out
-        learnt = np.array(self.codes)
-        for row in range(len(sims)):
-            nearest: dict[str, list[int]] = {}
-            floor = sims[row].max() - FACE_WITHIN
-            for i in np.argsort(-sims[row]):
-                if sims[row, i] < floor:
-                    break
-                nearest.setdefault(str(learnt[i]), []).append(int(i))
-            nearest = {kind: nearest[kind] for kind in list(nearest)[:FACE_KINDS]}
-            if network is not None and network[row].any():  # the network's nearest kinds too
-                near = network[row] >= network[row].max() - FACE_WITHIN
-                for i in np.argsort(-network[row])[:int(near.sum())]:
-                    kind = str(learnt[i])
-                    if kind not in nearest and len(nearest) < 2 * FACE_KINDS:
-                        mine = np.flatnonzero(learnt == kind)  # by the features' nearest
-                        nearest[kind] = [int(k) for k in mine[np.argsort(-sims[row, mine])]]
-            look = None
-            if len(nearest) > 1:
-                look = Look.cut(image, boxes[row]) if looks is None else looks[row]
-            if look is None:  # one kind stands out, or the tile is too small to look at
-                continue
-            chosen = [i for kind in nearest for i in nearest[kind][:FACE_EXAMPLES]]
-            around, tile = look.pixels()
-            faces = [self._face(i) for i in chosen]
-            out[row] = -FACE_WEIGHT
-            way = 0.0 if turns is None else round(turns[row] / 90.0) * 90.0 % 360.0
-            ways: tuple[float, ...] = (way,)  # the way the network found it lying
-            x1, y1, x2, y2 = boxes[row]
-            if way == 0 and on_its_side(x2 - x1, y2 - y1):  # else as it lies, or on its side
-                ways = (0.0, *SIDE_WAYS)
-            views = [view for each in ways for view in face_views(tile, around, look.box, each)]
-            out[row, chosen] = FACE_WEIGHT * face_similarity(views, faces)
-        return out
-
     def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
                          looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
@@ -366,13 +296,6 @@ class TileSet(TileSetExamples):
         return bool(np.hypot(*(middle[1:] - learnt[1:])) <= BLANK_CHROMA
                     and abs(middle[0] - learnt[0]) <= BLANK_LIGHTNESS)
 
-    def _face(self, index: int) -> np.ndarray:
-        """The face of example ``index`` (made once from its look)."""
-        key = self.ids[index]
-        if key not in self._faces:
-            self._faces[key] = example_face(self.looks[index].pixels()[1])  # type: ignore[union-attr]
-        return self._faces[key]
-
     def combine(self, probs: np.ndarray, features: np.ndarray, codes: list[str],
                 image: np.ndarray | None = None, boxes: np.ndarray | None = None,
                 trust_at: float = TRUST_AT, faces: FaceEmbedding | None = None,
@@ -380,16 +303,16 @@ class TileSet(TileSetExamples):
                 ) -> np.ndarray:
         """The classifier's probabilities ``probs`` (one row a tile, columns ``codes``) read
         with this set: a tile close to learnt examples takes the learnt kinds' distribution
-        (softmax of the similarities, the faces' match in them where the tiles are given as
-        ``boxes`` of ``image``: :meth:`face_scores`; the face network's where it knows the view,
+        (softmax of the similarities; the face network's where it knows the view, the tiles
+        given as ``boxes`` of ``image``,
         the features' then counted at ``SPOKE_FEATURES``; the classifier's reading breaking near
         ties, ``CLASSIFIER_SAY``), weighed by how close the features are (from ``trust_at``: the
         features' own scale, or a metric head's) or, where the face network spoke and the
         classifier reads a learnt kind, by how far the set's best stands out (``STANDS_OUT``);
         otherwise the classifier's stays. A tile the network finds lying askew or upside down
         is compared by its features as it lies and turned back upright (``TURN_BACK_FROM``;
-        ``features_of`` gives the features of boxes of a picture as ``features`` were made),
-        and by its face turned so. ``scores``: the detector's for ``boxes``, which of two boxes one
+        ``features_of`` gives the features of boxes of a picture as ``features`` were made).
+        ``scores``: the detector's for ``boxes``, which of two boxes one
         inside the other is the tile (``nested``).
         The ``none`` column (no tile) is left to the classifier."""
         to_examples = self._to_examples(features)
@@ -403,7 +326,7 @@ class TileSet(TileSetExamples):
         lean = CLASSIFIER_SAY * np.maximum(lean, lean.max(axis=1, keepdims=True) - CLASSIFIER_SPAN)
         if image is not None and boxes is not None:
             boxes = np.asarray(boxes, float)
-            # the network looks at every tile: each is cut once for it and the faces
+            # the network looks at every tile: each is cut once for it
             looks = None if faces is None else [Look.cut(image, box) for box in boxes]
             lying = None  # how far each tile lies turned, where the network says
             if faces is not None:
@@ -417,8 +340,6 @@ class TileSet(TileSetExamples):
                     askew_too = self._askew_too(to_examples, image, boxes, lying, features_of)
                     if askew_too is not to_examples:  # some tile lay askew
                         to_examples, by_features = askew_too, self._by_kind(askew_too, codes)
-            seen += self.face_scores(to_examples, image, boxes, looks, lying,
-                                     seen if faces is not None else None)
         best = np.where(learnt, by_features, -np.inf).max(axis=1)
         say = np.where(spoke, SPOKE_FEATURES, 1.0)[:, None]
         sims = self._by_kind(say * to_examples + seen, codes)

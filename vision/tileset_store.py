@@ -69,8 +69,6 @@ class TileSetExamples:
     #: which then looks first at its photos (``recognizer.FACES_DETECTOR_FILE``); a later layout
     #: the first detector finds as well does not undo it
     dark_faces: bool = False
-    #: each example's face (``face_match.example_face`` of its look) by id, made when first needed
-    _faces: dict[int, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
     #: each example's face embedding (``face_embedding``) by id, and the network's digest
     _embedded: tuple[str, dict[int, np.ndarray]] = field(default_factory=lambda: ("", {}), repr=False,
                                                           compare=False)
@@ -122,7 +120,6 @@ class TileSetExamples:
         return True
 
     def _drop(self, index: int) -> None:
-        self._faces.pop(self.ids[index], None)
         self._embedded[1].pop(self.ids[index], None)
         for column in (self.codes, self.ids, self.sources, self.looks):
             del column[index]
