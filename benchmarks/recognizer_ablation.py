@@ -43,11 +43,11 @@ from vision import check, find, name, recognizer, tileset_match  # noqa: E402
 from vision.evaluate import VALID, evaluate  # noqa: E402
 from vision.evaluate_designs import (  # noqa: E402
     ScenePhoto,
-    _layout_photos,
-    _single_photos,
+    layout_photos,
     scene_photos,
     score_scenes,
     score_singles,
+    single_photos,
     single_readings,
 )
 from vision.images import read_image  # noqa: E402
@@ -126,11 +126,11 @@ def held_out(reader: recognizer.Recognizer, per_kind: int, scenes: int, seed: in
             continue
         singles[part] = []
         for design in designs:
-            photos = single_readings(_single_photos(design, per_kind, seed, coloured), turn, 1)
+            photos = single_readings(single_photos(design, per_kind, seed, coloured), turn, 1)
             tileset = None
             if learnt:
                 tileset = TileSet(f"ablation-{design}")
-                for path, codes in _layout_photos(design, 1, seed, coloured):
+                for path, codes in layout_photos(design, 1, seed, coloured):
                     learn(tileset, read_image(path), codes, reader)
             singles[part].append((photos, tileset))
     scened = {part: [photo for design in designs for photo in scene_photos(

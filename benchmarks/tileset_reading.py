@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision.evaluate import iou
-from vision.evaluate_designs import _layout_photos
+from vision.evaluate_designs import layout_photos
 from vision.recognizer import Recognizer
 from vision.tileset import TileSet, learn
 
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     recognizer = Recognizer.load(args.models)
     tileset = TileSet("bench")
-    path, codes = _layout_photos(args.design, 1, args.seed)[0]
+    path, codes = layout_photos(args.design, 1, args.seed)[0]
     learn(tileset, cv2.imread(str(path)), codes, recognizer)
     network = recognizer.classifier.faces
     ways = {"no tile set": False, "features alone": True}  # each way: read with the set

@@ -201,3 +201,17 @@ def photograph(rng: np.random.Generator, image: np.ndarray, strength: float = 1.
         low, high = JPEG_QUALITY
         out = jpeg(out, int(round(high - rng.random() * strength * (high - low))))
     return (out.copy() if out is image else out), matrix
+
+
+#: Most copies of one photo ``photographed_copies`` makes (the evaluators' ``--photographed``).
+MAX_COPIES = 16
+
+
+def photographed_copies(image: np.ndarray, copies: int, seed: Sequence[int]) -> list[np.ndarray]:
+    """``image`` as ``copies`` phone photos (:func:`photograph` at full strength, copy ``c``
+    drawn from ``default_rng([*seed, c])``), or as it is where ``copies`` is 0."""
+    _within(copies, (0, MAX_COPIES), "copies")
+    if not copies:
+        return [image]
+    return [photograph(np.random.default_rng([*seed, c]), image)[0] for c in range(copies)]
+

@@ -134,3 +134,17 @@ def test_photograph_at_no_strength_keeps_the_picture() -> None:
 def test_bad_settings_are_refused_by_name(call, message) -> None:
     with pytest.raises(ValueError, match=message):
         call(_face())
+
+
+def test_photographed_copies_are_seeded_and_bounded() -> None:
+    """The evaluators' ``--photographed N``: the same seed gives the same copies, 0 the photo as
+    it is, and more than ``MAX_COPIES`` is refused before any work."""
+    from datasets.augment import MAX_COPIES, photographed_copies
+
+    image = np.full((64, 48, 3), 200, np.uint8)
+    image[20:40, 10:30] = 30
+    first, again = photographed_copies(image, 2, [7]), photographed_copies(image, 2, [7])
+    assert len(first) == 2 and all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert photographed_copies(image, 0, [7])[0] is image
+    with pytest.raises(ValueError, match="copies"):
+        photographed_copies(image, MAX_COPIES + 1, [7])

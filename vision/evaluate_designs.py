@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 import cv2
 import numpy as np
 
-from datasets.augment import map_boxes, photograph
+from datasets.augment import MAX_COPIES, map_boxes, photograph, photographed_copies
 from vision.classes import TILE_CLASSES
 from vision.evaluate import iou
 from vision.recognizer import Recognizer
@@ -83,7 +83,7 @@ def _set_style(design: str, seed: int, coloured: bool, one_set: bool) -> TileSty
     return player_set(design, coloured, seed) if one_set else None
 
 
-def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False,
+def single_photos(design: str, per_kind: int, seed: int, coloured: bool = False,
                    one_set: bool = True) -> list[tuple[Path, str]]:
     """The one-tile photos of ``design`` (rendered on first use): (path, true code)."""
     from datasets.synth.photos import single_tile_photo
@@ -102,7 +102,7 @@ def _single_photos(design: str, per_kind: int, seed: int, coloured: bool = False
     return out
 
 
-def _layout_photos(design: str, count: int, seed: int, coloured: bool = False,
+def layout_photos(design: str, count: int, seed: int, coloured: bool = False,
                    one_set: bool = True) -> list[tuple[Path, list[str]]]:
     """``count`` layout photos of the whole design (each kind once, in rows of 9)."""
     from datasets.synth.photos import rows_photo
@@ -124,18 +124,10 @@ def _layout_photos(design: str, count: int, seed: int, coloured: bool = False,
 TURNS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
 
 
-def photographed_copies(image: np.ndarray, copies: int, seed: list[int]) -> list[np.ndarray]:
-    """``image`` as ``copies`` phone photos (``datasets.augment.photograph`` at full strength,
-    each copy seeded by ``seed`` and its number), or as it is where ``copies`` is 0."""
-    if not copies:
-        return [image]
-    return [photograph(np.random.default_rng([*seed, copy_]), image)[0] for copy_ in range(copies)]
-
-
 def single_readings(photos: list[tuple[Path, str]], turn: int = 0, photographed: int = 0
                     ) -> list[tuple[np.ndarray, str]]:
     """One-tile photos as read: (image, true code), each turned so far clockwise (``TURNS``)
-    and as ``photographed`` copies photographed worse (:func:`photographed_copies`)."""
+    and as ``photographed`` copies photographed worse (``datasets.augment.photographed_copies``)."""
     readings = []
     for k, (path, code) in enumerate(photos):
         image = cv2.imread(str(path))
@@ -152,7 +144,7 @@ def read_singles(recognizer: Recognizer, photos: list[tuple[Path, str]],
     reported unsure: the misreads a player is not told to check) and the commonest misreads;
     ``turn``: each photo read turned so far clockwise (``TURNS``), the tile upside down or on
     its side as the other players' tiles lie before the camera; ``photographed``: each photo
-    read as so many copies photographed worse (:func:`photographed_copies`)."""
+    read as so many copies photographed worse (``datasets.augment.photographed_copies``)."""
     return score_singles(recognizer, single_readings(photos, turn, photographed), tileset)
 
 
@@ -298,7 +290,7 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
     set of its own); ``turn``: the one-tile photos read turned (``read_singles``), the layout
     photos as they are; ``photographed``: the one-tile photos read as so many copies
     photographed worse, and the scenes photographed once (the layout photos learnt as they are)."""
-    photos = _single_photos(design, per_kind, seed, coloured, one_set)
+    photos = single_photos(design, per_kind, seed, coloured, one_set)
     result: dict[str, Any] = {"design": design, "coloured": coloured, "one_set": one_set,
                               "turn": turn, "photographed": photographed,
                               "before": read_singles(recognizer, photos, turn=turn,
@@ -309,7 +301,7 @@ def evaluate(design: str, recognizer: Recognizer, per_kind: int, learn_counts: l
     if back_scenes:
         result["back_scenes"] = read_scenes(recognizer, design, back_scenes, seed, backs=True,
                                             photographed=bool(photographed))
-    layouts = _layout_photos(design, max(learn_counts, default=0), seed, coloured, one_set)
+    layouts = layout_photos(design, max(learn_counts, default=0), seed, coloured, one_set)
     for count in learn_counts:
         tileset = TileSet(f"eval-{design}")
         learnt = 0
@@ -359,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--models", help="folder of the ONNX models (default models/)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if not 0 <= args.photographed <= MAX_COPIES:
+        parser.error(f"--photographed {args.photographed}: 0 to {MAX_COPIES} copies")
     recognizer = Recognizer.load(args.models)
     for design in args.designs:
         result = evaluate(design, recognizer, args.per_kind, args.learn, args.seed, args.scenes,

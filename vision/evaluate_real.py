@@ -34,7 +34,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from datasets.augment import photograph
+from datasets.augment import MAX_COPIES, photograph, photographed_copies
 
 from .images import read_image
 from .recognizer import Recognizer
@@ -152,12 +152,8 @@ def after_layout(recognizer: Recognizer, photos: list[tuple[np.ndarray, str]],
 def photographed(recognizer: Recognizer, photos: list[tuple[np.ndarray, str]], copies: int,
                  seed: int) -> dict[str, Any]:
     """Each close-up read out of the box as ``copies`` copies made to look taken worse."""
-    readings = []
-    for k, (image, code) in enumerate(photos):
-        for copy_ in range(copies):
-            worse = photograph(np.random.default_rng([seed, k, copy_]), image)[0]
-            readings.append((recognizer.detect(worse), code))
-    return _score(readings)
+    return _score([(recognizer.detect(worse), code) for k, (image, code) in enumerate(photos)
+                   for worse in photographed_copies(image, copies, [seed, k])])
 
 
 def evaluate(recognizer: Recognizer, photos: list[tuple[np.ndarray, str]], seed: int,
@@ -183,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also read each close-up as N copies photographed worse")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if not 0 <= args.photographed <= MAX_COPIES:
+        parser.error(f"--photographed {args.photographed}: 0 to {MAX_COPIES} copies")
     recognizer = Recognizer.load(args.models) if args.models else Recognizer.load()
     results = {name: evaluate(recognizer, photos, args.seed, args.photographed)
                for name, photos in real_sets(args.sets).items()}
