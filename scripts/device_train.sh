@@ -66,7 +66,7 @@ if [ "$SET" = classify ]; then
 elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = table ]; then
-  stage .dev/table 64 256 40 models/checkpoints/classify-table2_last.pt "${PREFIX}64" 1.0
+  stage .dev/table 64 256 40 models/checkpoints/classify-table3_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 elif [ "$SET" = pasted ]; then
