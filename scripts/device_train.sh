@@ -22,10 +22,11 @@
 # Made by `python -m datasets.synth.pasted --scenes 1500 --also work/synth/detect/images:1000`,
 # packed with `--set pasted` (carry .dev/pasted.bin, .dev/pasted.idx); measure on the real sets.
 # table: the whole-table classifier (tile_classifier_table.onnx), fine-tuned at 64 px from the
-# shipped classify-table2 on the crops of python -m datasets.synth.table_crops (work/tablecls;
-# more --scenes there for more data), as the CPU runs classify-table1/2 were (models/MODEL_CARD.md);
-# pack --set table --quality 70: its 73,538 crops are 45.6 MiB so (55.9 at 80), beside the tree
-# with models/ moved aside but classify-table2_last.pt (3 MiB).
+# shipped classify-table3 on the crops of python -m datasets.synth.table_crops --designs 300
+# (work/tablecls; more --scenes there for more data), as the CPU runs classify-table1/2/3 were
+# (models/MODEL_CARD.md); pack --set table --quality 70: classify-table3's 98,170 crops (train
+# and val) are 56.5 MiB so with the wheels, beside the tree with models/ moved aside but
+# classify-table3_last.pt (3 MiB).
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -66,7 +67,7 @@ if [ "$SET" = classify ]; then
 elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = table ]; then
-  stage .dev/table 64 256 40 models/checkpoints/classify-table2_last.pt "${PREFIX}64" 1.0
+  stage .dev/table 64 256 40 models/checkpoints/classify-table3_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 elif [ "$SET" = pasted ]; then
