@@ -182,7 +182,7 @@ def test_a_tile_no_set_was_learnt_for_is_likened_to_the_kinds_as_drawn(monkeypat
     reading = np.zeros(len(codes))
     reading[codes.index("2m")], reading[codes.index("3m")], reading[codes.index("none")] = 0.55, 0.40, 0.05
     feats = np.array([[0.6, 0.8] + [0.0] * (dim - 2), [0.0] * (dim - 1) + [1.0]], np.float32)
-    monkeypatch.setattr("vision.name.UNSURE", 0.0)
+    monkeypatch.setattr("vision.name.SURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.tile(feats, (len(crops) // 2, 1))))
     image = np.full((100, 100, 3), 200, dtype=np.uint8)

@@ -38,11 +38,9 @@ from .tileset_store import TileSetExamples
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
-#: The face network's say (``vision.face_embedding``): this share of the cosine of a tile's and
-#: each example's embeddings is added to their features' similarity (every example's, where the
-#: models hold the network).
-EMBED_WEIGHT = 1.0
-#: ... only where the tile lies at least this near some example in the network's space: a view
+#: The face network's say (``vision.face_embedding``): the cosine of a tile's and each example's
+#: embeddings is added to their features' similarity (every example's, where the models hold the
+#: network), only where the tile lies at least this near some example in the network's space: a view
 #: like those it learnt (a tile lying face up, seen from above). A tile standing in a rack, seen
 #: from low, is foreshortened as no layout photo or close-up is; the network then puts it nearer
 #: nothing (0.46-0.61 in rendered hands of gen-12) and its say would only add noise (7 筒 read
@@ -177,7 +175,7 @@ class TileSet(TileSetExamples):
     def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
                          looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
-        ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
+        ``image``, one column an example): the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches (the way up it
         lies, then ``EMBED_ANGLES`` about it: :meth:`_network_say`); nothing for a tile the
         network does not read (:func:`network_reads`) or near no example (``EMBED_SURE``), nor
@@ -254,7 +252,7 @@ class TileSet(TileSetExamples):
         for n, (k, _, _) in enumerate(cuts):
             nearest = seen[n].max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
-                out[k] = EMBED_WEIGHT * nearest
+                out[k] = nearest
                 turn = turned[n][int(seen[n].max(axis=1).argmax())]
                 turns[k] = (turn + 180.0) % 360.0 - 180.0
         return out, turns
