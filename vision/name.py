@@ -245,7 +245,9 @@ class TileClassifier:
         if known is not None:
             negative[known[0]], rest[known[0]] = known[1], False
         if rest.any():
-            negative[rest] = self.negative_features(image, boxes[rest])
+            got = self.negative_features(image, boxes[rest])
+            if got.shape[1] == negative.shape[1]:  # none wide (no features) where no box could be cut
+                negative[rest] = got
         return unit_rows(feats + negative)
 
     def negative_features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
