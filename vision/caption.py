@@ -44,8 +44,6 @@ BONUS_NAMES = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", 
 OTHER_NAMES = {"CHRYSANTHEMUM": "3f", "CHRYS": "3f", "FALL": "7f"}
 #: The letters a name is read in.
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: The confidence a face named by its lettered name is given (a name read is no guess).
-CONFIDENCE = 0.9
 #: At most this many faces a photo are read (a hand's worth); the rest are left as named.
 MAX_FACES = 16
 #: Each strip is drawn this wide (Tesseract reads letters 20-60 px tall best).

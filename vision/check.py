@@ -24,6 +24,7 @@ from .find import (
 )
 from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
+from .self_taught import SURE
 from .windows import WHOLE_TABLE
 
 #: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
@@ -328,10 +329,10 @@ def _body_sides(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``tiles`` with each unsure face whose English name is read on it (``vision.caption``,
-    least sure first) named so, at ``caption.CONFIDENCE``, in a photo of a design the classifier
-    does not know (its faces named with a median confidence under ``KINDS_FAMILIAR``): a flower
-    or season of a set never seen, its picture the maker's own, is told by the name under it.
-    Without Tesseract, as they were."""
+    least sure first) named so, surely (``self_taught.SURE``: a name read is no guess), in a
+    photo of a design the classifier does not know (its faces named with a median confidence
+    under ``KINDS_FAMILIAR``): a flower or season of a set never seen, its picture the maker's
+    own, is told by the name under it. Without Tesseract, as they were."""
     faces = [t["confidence"] for t in tiles if t["tile"] != "back"]
     unsure = sorted((i for i, t in enumerate(tiles) if t.get("unsure") and t["tile"] != "back"),
                     key=lambda i: tiles[i]["confidence"])
@@ -343,7 +344,7 @@ def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, 
         if kind is not None:
             named = {key: value for key, value in tiles[i].items() if key != "unsure"}
             out[i] = {**named, "tile": kind,
-                      "confidence": max(float(tiles[i]["confidence"]), caption.CONFIDENCE)}
+                      "confidence": max(float(tiles[i]["confidence"]), SURE)}
     return out
 
 
