@@ -770,7 +770,7 @@ def test_a_blank_face_is_kept_at_a_lower_detection_score() -> None:
     from vision.check import _kept
     from vision.find import Thresholds
 
-    thresholds = Thresholds(score=0.35, blank_score=0.2, blank_confidence=0.5)
+    thresholds = Thresholds(score=0.35, blank_score=0.2)
     boxes = np.array([[0, 0, 10, 14], [20, 0, 30, 14], [40, 0, 50, 14], [60, 0, 70, 14],
                       [80, 0, 90, 14]], float)
     scores = np.array([0.25, 0.5, 0.25, 0.1, 0.25])

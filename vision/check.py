@@ -432,7 +432,7 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
             return bool(tile_shaped[i] and (scores[i] >= th.back_score or (
                 likely[i] and beside_others(i)) or in_a_row(i)))
         return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
-                                              and probs[i] >= th.blank_confidence))
+                                              and probs[i] >= UNSURE_REPORT))
 
     sure = [i for i in np.argsort(-scores, kind="stable") if sure_of(int(i))]
     if not sure:

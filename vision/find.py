@@ -40,10 +40,10 @@ from .windows import windows as _windows
 @dataclass(frozen=True)
 class Thresholds:
     """Detection score to keep a box (``blank_score`` for a box the classifier reads as a blank
-    face with probability ``blank_confidence``), IoU for suppressing duplicates, the share of a
-    box inside a better one that makes it a piece of that tile (``inside``; ``same_inside`` when
-    both boxes read the same tile; ``holds`` for a worse box round a better one), crop batch
-    size.
+    face surely enough to report it so, ``name.UNSURE_REPORT``), IoU for suppressing
+    duplicates, the share of a box inside a better one that makes it a piece of that tile
+    (``inside``; ``same_inside`` when both boxes read the same tile; ``holds`` for a worse box
+    round a better one), crop batch size.
 
     Blank white dragons score 0.15-0.35 with the detector (54 of 280 on valid missed at 0.35);
     kept down to 0.2 when read as blank: tile accuracy 0.944 -> 0.950, photos all right
@@ -91,7 +91,6 @@ class Thresholds:
 
     score: float = 0.35
     blank_score: float = 0.2
-    blank_confidence: float = 0.5
     iou: float = 0.5
     inside: float = 0.6
     same_inside: float = 0.5
