@@ -28,7 +28,7 @@ from .face_embedding import (
     way_up,
     ways_for,
 )
-from .face_marks import box_pixels, count_sticks, framed_middle
+from .face_marks import box_pixels, framed_middle
 from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import classifier_input
@@ -110,9 +110,6 @@ NUMERAL_ASK = 0.95
 #: read as a digit names a kind the classifier rules out (with no floor, of the ten held-out
 #: sets' one-tile photos 8 read right were set wrong for 4 set right).
 NUMERAL_PLAUSIBLE = 0.005
-
-#: The two bamboo tiles told apart by counting their sticks (``TileClassifier._counted``).
-STICK_PAIR = ("6s", "9s")
 
 #: A face framed round an empty middle, named unsurely as something else, is read as this
 #: (``TileClassifier._framed``).
@@ -370,7 +367,6 @@ class TileClassifier:
         given = np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
         if numbered:
             best, given = self._numbered(image, boxes, choice, best, given)
-            best, given = self._counted(image, boxes, choice, best, given)
             best, given = self._framed(image, boxes, best, given)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, given
@@ -406,28 +402,6 @@ class TileClassifier:
             if choice[i, k] >= NUMERAL_PLAUSIBLE * choice[i].max():
                 best[i] = k
                 given[i] = choice[i, k] / max(float(choice[i, kinds].sum()), 1e-30)
-        return best, given
-
-    def _counted(self, image: np.ndarray, boxes: np.ndarray, choice: np.ndarray,
-                 best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``best`` and ``given`` with each face named 6条 or 9条 under ``NUMERAL_ASK`` (in a photo
-        whose faces' median is under it too) whose sticks count the other
-        (``face_marks.count_sticks``) renamed so; its probability then that kind's share of the
-        two. The two differ only in how many sticks, two rows of three or three of three, and
-        an index numeral cannot tell them (turned over, a 6 is a 9): kmahjongg's 6条 was read
-        9条 with its numeral unread."""
-        pair = [self.codes.index(code) for code in STICK_PAIR if code in self.codes]
-        asked = np.flatnonzero(_unsure_faces(self.codes, best, given) & np.isin(best, pair))
-        if len(pair) < 2 or not len(asked):
-            return best, given
-        best, given = best.copy(), given.copy()
-        for i in asked:
-            face = box_pixels(image, boxes[i])
-            counted = f"{count_sticks(face)}s" if face is not None else ""
-            if counted in STICK_PAIR and counted != self.codes[best[i]]:
-                k = self.codes.index(counted)
-                best[i] = k
-                given[i] = choice[i, k] / max(float(choice[i, pair].sum()), 1e-30)
         return best, given
 
     def _framed(self, image: np.ndarray, boxes: np.ndarray, best: np.ndarray, given: np.ndarray
