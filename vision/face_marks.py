@@ -13,6 +13,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .preprocess import BLANK_INK
+
 #: A mark is darker (or, on a dark face, paler) than the face around it by this much of 255:
 #: Otsu's split of a blank face finds blobs in its grain.
 MARK_CONTRAST = 40
@@ -25,8 +27,8 @@ FRAMED_OFF_CENTRE = 0.12
 #: ... a quadrilateral: at least this share of the smallest turned rectangle round it (a
 #: circle fills π/4 of its square; the room inside 西's 口, cut by its two strokes, less) ...
 FRAMED_SQUARE = 0.85
-#: ... and empty: ink on at most this share of it.
-FRAMED_INK = 0.02
+#: ... and empty: ink on at most ``preprocess.BLANK_INK`` of it, as a blank face's middle (at
+#: 0.02 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``).
 
 
 def box_pixels(image: np.ndarray, box: np.ndarray | list[float]) -> np.ndarray | None:
@@ -119,4 +121,4 @@ def framed_middle(face: np.ndarray) -> bool:
     (_, _), (side_a, side_b), _ = cv2.minAreaRect(np.vstack(outline))
     inside = int(filled.sum())
     return (inside >= FRAMED_SQUARE * side_a * side_b
-            and float((marks & (filled > 0)).sum()) <= FRAMED_INK * inside)
+            and float((marks & (filled > 0)).sum()) <= BLANK_INK * inside)

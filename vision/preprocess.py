@@ -9,7 +9,8 @@ import numpy as np
 CROP_PAD = 0.1
 
 
-#: Share of the middle of a face (``face_is_blank``) that may be ink on a blank face.
+#: Share of an empty middle that may be ink: a blank face's (``face_is_blank``), a framed
+#: face's room (``face_marks.framed_middle``).
 BLANK_INK = 0.015
 
 
