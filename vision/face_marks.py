@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .preprocess import BLANK_INK
+from .preprocess import BLANK_INK, QUADRILATERAL
 
 #: A mark is darker (or, on a dark face, paler) than the face around it by this much of 255:
 #: Otsu's split of a blank face finds blobs in its grain.
@@ -24,9 +24,7 @@ MARK_CONTRAST = 40
 FRAMED_SIDE = 0.22
 #: ... its middle within this share of the box's width and height of the box's middle ...
 FRAMED_OFF_CENTRE = 0.12
-#: ... a quadrilateral: at least this share of the smallest turned rectangle round it (a
-#: circle fills π/4 of its square; the room inside 西's 口, cut by its two strokes, less) ...
-FRAMED_SQUARE = 0.85
+#: ... a quadrilateral (``preprocess.QUADRILATERAL``) ...
 #: ... and empty: ink on at most ``preprocess.BLANK_INK`` of it, as a blank face's middle (at
 #: 0.02 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``).
 
@@ -120,5 +118,5 @@ def framed_middle(face: np.ndarray) -> bool:
     cv2.drawContours(filled, outline, -1, 1, -1)
     (_, _), (side_a, side_b), _ = cv2.minAreaRect(np.vstack(outline))
     inside = int(filled.sum())
-    return (inside >= FRAMED_SQUARE * side_a * side_b
+    return (inside >= QUADRILATERAL * side_a * side_b
             and float((marks & (filled > 0)).sum()) <= BLANK_INK * inside)

@@ -246,20 +246,23 @@ def lightness_negative(crop: np.ndarray) -> np.ndarray:
 LONE_SEED = 2026
 #: A close-up's lone tile (:func:`lone_tile`) is looked for in the photo scaled to this many
 #: pixels on its long side, and is at most this many times longer than wide (a tile seen from
-#: above with its sides: 1.3-1.6), fills at least this share of its turned bounding rectangle
-#: (a tile is a rounded box; a tile and its shadow or a neighbour are not), and is at least this
-#: share of the photo's short side.
+#: above with its sides: 1.3-1.6), a quadrilateral (``QUADRILATERAL``: a tile is a rounded box; a
+#: tile and its shadow or a neighbour are not), and is at least this share of the photo's short side.
 LONE_SIDE = 320
 LONE_SHAPE = 2.0
-LONE_FILL = 0.8
 LONE_SMALLEST = 0.15
+#: A shape is a quadrilateral where it fills at least this share of the smallest turned
+#: rectangle round it: a close-up's lone tile, a framed face's room (``face_marks``). A circle
+#: fills π/4 of its square; the room inside 西's 口, cut by its two strokes, less. (At 0.8 for
+#: the lone tile, as it was, no set read otherwise: ``benchmarks/recognizer_ablation.py``.)
+QUADRILATERAL = 0.85
 #: Another thing apart from the cloth of at least this share of the largest's area: not a lone tile.
 LONE_OTHERS = 0.25
 
 
 def _lone_shape(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     """The bounding box (x, y, w, h) of the largest component of ``mask`` where it is one
-    tile-shaped thing clear of the photo's edge (``LONE_SHAPE``, ``LONE_FILL``, ``LONE_SMALLEST``)."""
+    tile-shaped thing clear of the photo's edge (``LONE_SHAPE``, ``QUADRILATERAL``, ``LONE_SMALLEST``)."""
     height, width = mask.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     if count < 2:
@@ -277,7 +280,7 @@ def _lone_shape(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
     if min(rw, rh) < LONE_SMALLEST * min(height, width) or max(rw, rh) > LONE_SHAPE * min(rw, rh):
         return None
-    if cv2.contourArea(outline) < LONE_FILL * rw * rh:
+    if cv2.contourArea(outline) < QUADRILATERAL * rw * rh:
         return None
     return x, y, w, h
 
