@@ -180,7 +180,7 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``NUMERAL_HEIGHT``,
-    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``face_marks.MARK_CONTRAST``),
+    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
     each black on white with a little margin; at most ``NUMERAL_BLOBS``.
 
     >>> face = np.full((120, 90, 3), 235, np.uint8)

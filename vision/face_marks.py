@@ -4,7 +4,7 @@ however its frame is drawn).
 
 Ink is what Otsu's split of the face's grey sets apart, dark on a pale face or pale on a dark
 one; a mark is one connected piece of it that keeps clear of the box's edge (the cloth, the
-tile's side) and stands off the face around it (``MARK_CONTRAST``). The index numerals and the
+tile's side) and stands off the face around it (``preprocess.INK_CONTRAST``). The index numerals and the
 lettered names ``vision.caption`` reads are cut from the same marks.
 """
 
@@ -13,11 +13,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .preprocess import BLANK_INK, QUADRILATERAL
+from .preprocess import BLANK_INK, INK_CONTRAST, QUADRILATERAL
 
-#: A mark is darker (or, on a dark face, paler) than the face around it by this much of 255:
-#: Otsu's split of a blank face finds blobs in its grain.
-MARK_CONTRAST = 40
 #: A framed middle is at least this share of its box's width and of its height (the middle of
 #: kmahjongg's lattice 白板 is 0.26-0.30 of a box taken at a slant; the hole of a 9筒's middle
 #: circle 0.15-0.20) ...
@@ -62,7 +59,7 @@ def _off_edge(stats: np.ndarray, k: int, width: int, height: int) -> bool:
 
 def ink_marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, list[tuple[int, ...]]]:
     """The marks of ink on ``face`` (BGR) ``tall`` (shares of its height) that stay clear of its
-    edge and stand off the face around them by ``MARK_CONTRAST``: the component labels and
+    edge and stand off the face around them by ``INK_CONTRAST``: the component labels and
     each mark as (x, y, w, h, inked area, label). Off the face around a mark, not the box's
     median: a box that is mostly the cloth and the tile's side round a small face has the
     cloth's tone."""
@@ -77,7 +74,7 @@ def ink_marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, 
         tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
         near = (slice(max(0, y - h // 2), y + h + h // 2), slice(max(0, x - h // 2), x + w + h // 2))
         around = grey[near][labels[near] == 0]
-        if around.size and abs(tone - float(np.median(around))) >= MARK_CONTRAST:
+        if around.size and abs(tone - float(np.median(around))) >= INK_CONTRAST:
             out.append((x, y, w, h, area, k))
     return labels, out
 

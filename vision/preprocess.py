@@ -201,11 +201,16 @@ def blank_middle(image: np.ndarray, box: tuple[float, float, float, float] | np.
     return cv2.cvtColor(crop[20:44, 20:44], space).reshape(-1, 3).mean(axis=0)
 
 
+#: Ink stands off the face around it by this much of 255 (lightness): a mark of ink
+#: (``face_marks.ink_marks``: Otsu's split of a blank face finds blobs in its grain), a pale
+#: stroke (:func:`pale_ink`; at 30 for it, as it was, no set read otherwise:
+#: ``benchmarks/recognizer_ablation.py``).
+INK_CONTRAST = 40
+
 #: A face's ink is paler than the face (pale strokes on a jade, black or dark green set) where, in
 #: the middle of the tile, more than twice as many pixels (and ``PALE_INK_SHARE`` more) are
-#: lighter than the face's median by ``PALE_INK_CONTRAST`` (CIELAB lightness, OpenCV's 0-255)
+#: lighter than the face's median by ``INK_CONTRAST`` (CIELAB lightness, OpenCV's 0-255)
 #: than darker by as much. Ivory faces with dark ink, blank faces and backs are not.
-PALE_INK_CONTRAST = 30
 PALE_INK_SHARE = 0.05
 
 
@@ -225,8 +230,8 @@ def pale_ink(crop: np.ndarray) -> bool:
         return False
     light = cv2.cvtColor(middle, cv2.COLOR_BGR2LAB)[..., 0].astype(np.int16)
     face = int(np.median(light))
-    paler = float((light > face + PALE_INK_CONTRAST).mean())
-    darker = float((light < face - PALE_INK_CONTRAST).mean())
+    paler = float((light > face + INK_CONTRAST).mean())
+    darker = float((light < face - INK_CONTRAST).mean())
     return paler > 2 * darker + PALE_INK_SHARE
 
 
