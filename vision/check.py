@@ -27,16 +27,14 @@ from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
 from .self_taught import SURE
 from .windows import WHOLE_TABLE
 
-#: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
-#: ivory, as tile faces are and coloured backs are not.
-PALE_SATURATION = 45
-
-PALE_VALUE = 140
-
 #: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
 #: 280 valid 白板 measure 15 (median) to 66 at most; the backs of concealed kongs in rendered
-#: hands (green, blue, orange, yellow layers) 86-209.
+#: hands (green, blue, orange, yellow layers) 86-209. One less saturated and ``PALE_VALUE`` bright
+#: is pale: white or ivory, as tile faces are and coloured backs are not (pale under 45 as well,
+#: no set read otherwise: ``benchmarks/recognizer_ablation.py --every 4``).
 BACK_SATURATION = 80
+
+PALE_VALUE = 140
 
 #: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
 OWN_BLANK = "P"
@@ -216,7 +214,7 @@ def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
     the classifier reads it.) Single-tile photos of kmj-default and fluffy 白板: 6 of 8 were
     found as backs before."""
     middle = blank_middle(image, box)
-    return middle is not None and middle[1] < PALE_SATURATION and middle[2] > PALE_VALUE  # HSV
+    return middle is not None and middle[1] < BACK_SATURATION and middle[2] > PALE_VALUE  # HSV
 
 
 def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
