@@ -50,9 +50,10 @@ MAX_FACES = 16
 STRIP_WIDTH = 360
 #: White between strips, so that no word runs from one strip into the next.
 STRIP_GAP = 24
-#: A word counts at this confidence of Tesseract's or more (0-100): rows of circles read as ORO
-#: or ORC do at 0-13, names lettered on a tile at 30-97.
-MIN_CONFIDENCE = 25.0
+#: A word or a digit counts at this confidence of Tesseract's or more (0-100): rows of circles
+#: read as ORO or ORC do at 0-13, names lettered on a tile at 30-97, a pip's part read as 8 at
+#: 40-60. (Names from 25 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``.)
+MIN_CONFIDENCE = 40.0
 #: The longest a Tesseract run may take before its reading is given up.
 TIMEOUT_S = 5.0
 #: A mark of ink is taken for a letter when it is this tall, as shares of its face's height ...
@@ -79,10 +80,9 @@ NUMERAL_INK = 0.7
 NUMERAL_BLOBS = 12
 #: Each blob is drawn this tall on the sheet (its digit then 40-45 px, as Tesseract likes).
 NUMERAL_CELL = 64
-#: A face's numeral is the one digit read on it at this confidence of Tesseract's or more ...
+#: A face's numeral is the one digit read on it at this confidence of Tesseract's or more, no
+#: other digit read on it (at ``MIN_CONFIDENCE`` or more).
 NUMERAL_SURE = 80.0
-#: ... with no other digit read on it at this confidence or more (a pip part read as 8 at 40-60).
-NUMERAL_OTHER = 40.0
 
 
 def kind_named(word: str) -> str | None:
@@ -256,7 +256,7 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
 
 def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]:
     """The index numeral (1-9) printed on each box's face (x1, y1, x2, y2 in ``image``): the
-    digit read surely (``NUMERAL_SURE``, no other at ``NUMERAL_OTHER``) as the face lies, and
+    digit read surely (``NUMERAL_SURE``, no other at ``MIN_CONFIDENCE``) as the face lies, and
     with it another read surely with the face turned upside down (a tile the other way up shows
     its numeral turned over); a 6 or a 9 always as either, since a 6 upside down is a 9 (and
     its turned reading may fall short of sure: a 6 条 upside down was read 9 条); () where none
@@ -280,7 +280,7 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     read: dict[int, dict[str, float]] = {}
     for word, confidence, _, middle in _words([_sheet(placed, top)], "6", "123456789"):
         key = _face_at(placed, middle)
-        if key is not None and len(word) == 1 and confidence >= NUMERAL_OTHER:
+        if key is not None and len(word) == 1 and confidence >= MIN_CONFIDENCE:
             digits = read.setdefault(key, {})
             digits[word] = max(confidence, digits.get(word, 0.0))
     sure = {key: int(next(iter(digits))) for key, digits in read.items()
