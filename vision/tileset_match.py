@@ -86,9 +86,10 @@ TURN_BACK_FROM = 25.0
 #: together) stands this far above its second, the set decides though the features alone lie
 #: far from every example (below ``trust_at``).
 #: A tile of a kind not learnt keeps the classifier's reading as before (its reading is then
-#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (docs/tilesets.md).
+#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (docs/tilesets.md). The
+#: step is as soft as the first trust's (``TRUST_SOFTNESS``; at 0.05 for it instead, no set read
+#: otherwise, learnt jade included: ``benchmarks/recognizer_ablation.py --every 4``).
 STANDS_OUT = 0.15
-STANDS_OUT_SOFTNESS = 0.05
 #: ... but never for a box lying this share or more inside another, larger box of the photo, nor
 #: for that larger box: a piece of a tile (a stroke of a jade 5 萬 found apart) or a box holding a
 #: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure;
@@ -355,7 +356,7 @@ class TileSet(TileSetExamples):
             ranked = -np.sort(-ranked_at, axis=1)
             second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
             apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)
-            clear = 1.0 / (1.0 + np.exp(-(apart - STANDS_OUT) / STANDS_OUT_SOFTNESS))
+            clear = 1.0 / (1.0 + np.exp(-(apart - STANDS_OUT) / TRUST_SOFTNESS))
             trust = np.where(spoke & read_learnt, np.maximum(trust, clear), trust)
         out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs.sum(axis=1, keepdims=True)
         if "none" in codes:  # what the classifier gave "no tile" stays so
