@@ -250,12 +250,15 @@ def lightness_negative(crop: np.ndarray) -> np.ndarray:
 
 #: The seed of OpenCV's random numbers GrabCut draws from in :func:`lone_tile`.
 LONE_SEED = 2026
+#: A tile seen from above is at most this many times longer than wide (with its sides: 1.3-1.6):
+#: a close-up's lone tile is (:func:`lone_tile`), and a box longer is no face the face network
+#: learnt (``tileset_match.network_reads``: a photo stretched flat; at 2.5 for either, as the
+#: network's was, no set read otherwise: ``benchmarks/recognizer_ablation.py --every 4``).
+TILE_ASPECT = 2.0
 #: A close-up's lone tile (:func:`lone_tile`) is looked for in the photo scaled to this many
-#: pixels on its long side, and is at most this many times longer than wide (a tile seen from
-#: above with its sides: 1.3-1.6), a quadrilateral (``QUADRILATERAL``: a tile is a rounded box; a
-#: tile and its shadow or a neighbour are not), and is at least this share of the photo's short side.
+#: pixels on its long side, and is a quadrilateral (``QUADRILATERAL``: a tile is a rounded box; a
+#: tile and its shadow or a neighbour are not) at least this share of the photo's short side.
 LONE_SIDE = 320
-LONE_SHAPE = 2.0
 LONE_SMALLEST = 0.15
 #: A shape is a quadrilateral where it fills at least this share of the smallest turned
 #: rectangle round it: a close-up's lone tile, a framed face's room (``face_marks``). A circle
@@ -269,7 +272,7 @@ LONE_OTHERS = 0.25
 
 def _lone_shape(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     """The bounding box (x, y, w, h) of the largest component of ``mask`` where it is one
-    tile-shaped thing clear of the photo's edge (``LONE_SHAPE``, ``QUADRILATERAL``, ``LONE_SMALLEST``)."""
+    tile-shaped thing clear of the photo's edge (``TILE_ASPECT``, ``QUADRILATERAL``, ``LONE_SMALLEST``)."""
     height, width = mask.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     if count < 2:
@@ -285,7 +288,7 @@ def _lone_shape(mask: np.ndarray) -> tuple[int, int, int, int] | None:
                                    cv2.CHAIN_APPROX_SIMPLE)
     outline = max(contours, key=cv2.contourArea)
     (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
-    if min(rw, rh) < LONE_SMALLEST * min(height, width) or max(rw, rh) > LONE_SHAPE * min(rw, rh):
+    if min(rw, rh) < LONE_SMALLEST * min(height, width) or max(rw, rh) > TILE_ASPECT * min(rw, rh):
         return None
     if cv2.contourArea(outline) < QUADRILATERAL * rw * rh:
         return None

@@ -28,7 +28,7 @@ from .face_embedding import (
     ways_for,
 )
 from .face_match import turned_back, turned_cuts
-from .preprocess import blank_middle
+from .preprocess import TILE_ASPECT, blank_middle
 from .tileset_looks import Look, unit_rows
 from .tileset_store import TileSetExamples
 
@@ -52,11 +52,10 @@ EMBED_SURE = 0.65
 #: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
 #: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
 EMBED_MIN_SIDE = 32
-#: ... and whose longer side is at most this many times its shorter: a box squashed further (a
-#: photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to the network's 48 × 64
-#: is no face it learnt (likened to the kinds as drawn, two such tiles read right turned wrong,
-#: one wrong turned right).
-EMBED_MAX_ASPECT = 2.5
+#: ... and whose longer side is at most ``preprocess.TILE_ASPECT`` times its shorter: a box
+#: squashed further (a photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to
+#: the network's 48 × 64 is no face it learnt (likened to the kinds as drawn, two such tiles read
+#: right turned wrong, one wrong turned right).
 #: Where the network spoke (``EMBED_SURE``) the features' similarity counts this share: the
 #: network tells one set's kinds apart better than the classifiers' features, not trained for it
 #: (one-shot on held-out designs 0.996, ``train_faces``; the features 0.958, ``train_metric``);
@@ -141,13 +140,13 @@ def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] 
 
 def network_reads(box: Sequence[float] | np.ndarray) -> bool:
     """Whether the face network is asked about the tile in ``box`` (x1, y1, x2, y2): its longer
-    side ``EMBED_MIN_SIDE`` or more, at most ``EMBED_MAX_ASPECT`` times its shorter.
+    side ``EMBED_MIN_SIDE`` or more, at most ``TILE_ASPECT`` times its shorter.
 
     >>> network_reads([0, 0, 48, 64]), network_reads([0, 0, 20, 28]), network_reads([0, 0, 640, 50])
     (True, False, False)
     """
     long, short = sorted((box[2] - box[0], box[3] - box[1]), reverse=True)
-    return bool(long >= EMBED_MIN_SIDE and long <= EMBED_MAX_ASPECT * short)
+    return bool(long >= EMBED_MIN_SIDE and long <= TILE_ASPECT * short)
 
 
 
