@@ -56,9 +56,12 @@ STRIP_GAP = 24
 MIN_CONFIDENCE = 40.0
 #: The longest a Tesseract run may take before its reading is given up.
 TIMEOUT_S = 5.0
-#: A mark of ink is taken for a letter when it is this tall, as shares of its face's height ...
+#: A mark of ink is taken for a letter, or a blob for a possible index numeral, when it is this
+#: tall, as shares of its face's height (kmahjongg's and the generated sets' numerals are
+#: 0.08-0.15 of it; numerals from 0.06 to 0.22, or letters so, no set read otherwise:
+#: ``benchmarks/recognizer_ablation.py --every 4``) ...
 LETTER_HEIGHT = (0.05, 0.3)
-#: ... and at most this wide for its height (W and M are wider than tall).
+#: ... a letter at most this wide for its height (W and M are wider than tall).
 LETTER_WIDEST = 1.6
 #: Marks are letters of one row when their heights differ by at most this share and they sit
 #: level, at most a letter's height apart (or overlapping this share: a name photographed askew).
@@ -69,10 +72,8 @@ LETTER_ROW = 3
 LETTER_CELL = 40
 #: ... and at most this many rows of a face are read.
 LETTER_ROWS = 3
-#: A blob of ink is read as a possible index numeral when it is this tall, as shares of its
-#: face's height (kmahjongg's and the generated sets' numerals are 0.08-0.15 of it) ...
-NUMERAL_HEIGHT = (0.06, 0.22)
-#: ... this wide for its height (a digit is taller than wide; a pip is round, a stick thin) ...
+#: A numeral's blob (``LETTER_HEIGHT`` tall) is this wide for its height (a digit is taller
+#: than wide; a pip is round, a stick thin) ...
 NUMERAL_ASPECT = (0.25, 0.9)
 #: ... and inks at most this share of its box (a filled pip or a solid block does more).
 NUMERAL_INK = 0.7
@@ -179,7 +180,7 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
 
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
-    """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``NUMERAL_HEIGHT``,
+    """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``LETTER_HEIGHT``,
     ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
     each black on white with a little margin; at most ``NUMERAL_BLOBS``.
 
@@ -189,7 +190,7 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     >>> [blob.shape[0] > blob.shape[1] for blob in numeral_blobs(face)]
     [True]
     """
-    labels, marks = ink_marks(face, NUMERAL_HEIGHT)
+    labels, marks = ink_marks(face, LETTER_HEIGHT)
     out = []
     for x, y, w, h, area, k in marks:
         if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
