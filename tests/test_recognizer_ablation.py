@@ -80,4 +80,4 @@ def test_tuned_constants_are_the_stages_own_numbers() -> None:
     cut = counter.assigned("cut")
     assert "WIDER_VIEWS" in cut and "CROP_PAD" not in cut  # views counted; imported names not
     name = counter.assigned("name")
-    assert "NUMERAL_PLAUSIBLE" in name and "FRAMED_BLANK" not in name and "TRUST_AT" not in name
+    assert "NUMERAL_ASK" in name and "FRAMED_BLANK" not in name and "TRUST_AT" not in name

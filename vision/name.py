@@ -98,6 +98,15 @@ KINDS_FAMILIAR = 0.6
 #: seen"). The temperature is a learnt set's (``tileset.TEMPERATURE``): the same likening of a face
 #: to kinds' examples.
 
+#: A face named with less probability than this is asked for the index numeral printed on it
+#: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles), in a photo
+#: whose faces are named with a median probability under it too: real photos of the design the
+#: classifier was trained on are read surely (median 0.99 or more), and it costs them nothing
+#: (``TileClassifier._numbered``; docs/recognizer.md, "Names and marks on a face"). At 0.9
+#: (``self_taught.SURE``) held-out hands read 1 face of 202 fewer right
+#: (``benchmarks/recognizer_ablation.py --every 4``).
+NUMERAL_ASK = 0.95
+
 #: A numeral read says the rank, and the kind of that rank the classifier likes best is taken
 #: if it gives it at least this share of its best kind's probability: a pip's part or a stroke
 #: read as a digit names a kind the classifier rules out (with no floor, of the ten held-out
@@ -366,7 +375,7 @@ class TileClassifier:
 
     def _numbered(self, image: np.ndarray, boxes: np.ndarray, choice: np.ndarray,
                   best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``best`` and ``given`` with each face named under ``SURE`` (least sure first,
+        """``best`` and ``given`` with each face named under ``NUMERAL_ASK`` (least sure first,
         ``caption.MAX_FACES`` of them; in a photo whose faces' median is under it too) whose
         index numeral is read (``caption.read_numerals``) and disagrees with its name renamed
         the kind numbered so (:func:`caption.numbered_kinds`) ``choice`` likes best, if
@@ -400,7 +409,7 @@ class TileClassifier:
     def _framed(self, image: np.ndarray, boxes: np.ndarray, best: np.ndarray, given: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray]:
         """``best`` and ``given`` with each face named other than 白板 under ``UNSURE_REPORT`` (in
-        a photo whose faces' median is under ``SURE``) that is a frame round an empty
+        a photo whose faces' median is under ``NUMERAL_ASK``) that is a frame round an empty
         middle (``face_marks.framed_middle``) named ``FRAMED_BLANK``, at
         ``LONE_BLANK_CONFIDENCE``: still a tile to check. kmahjongg's traditional 白板 is a
         lattice of squares round an empty room; a classifier that never saw it read 8条."""
@@ -554,14 +563,11 @@ class TileClassifier:
 
 def _unsure_faces(codes: list[str], best: np.ndarray, given: np.ndarray) -> np.ndarray:
     """Which tiles named ``best`` (indices into ``codes``) with probability ``given`` are faces
-    named unsurely (under ``SURE``), in a photo whose faces' median is under it too (none
-    otherwise): these are asked for the marks on their faces (index numerals, frames). Real
-    photos of the design the classifier was trained on are read surely (median 0.99 or more),
-    and it costs them nothing; at 0.95 instead, no set read otherwise
-    (``benchmarks/recognizer_ablation.py``, models/MODEL_CARD.md)."""
+    named under ``NUMERAL_ASK``, in a photo whose faces' median is under it too (none
+    otherwise: a photo of the design the classifier knows is read surely)."""
     tile_kinds = [k for k, code in enumerate(codes) if code not in (NOT_A_TILE, "back")]
     faces = (given > 0) & np.isin(best, tile_kinds)
-    if not faces.any() or np.median(given[faces]) >= SURE:
+    if not faces.any() or np.median(given[faces]) >= NUMERAL_ASK:
         return np.zeros(len(best), bool)
-    return faces & (given < SURE)
+    return faces & (given < NUMERAL_ASK)
 
