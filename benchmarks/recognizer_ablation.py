@@ -81,8 +81,6 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "drawn_features": [(name, "KINDS_TEMPERATURE", math.inf), (name, "KINDS_NEAR", 0.0)],
     "numerals": [(name.TileClassifier, "_numbered", lambda self, image, boxes, choice, best, given:
                   (best, given))],
-    "sticks": [(name.TileClassifier, "_counted", lambda self, image, boxes, choice, best, given:
-                (best, given))],
     "framed_blank": [(name.TileClassifier, "_framed", lambda self, image, boxes, best, given:
                       (best, given))],
     "classifier_say": [(tileset_match, "CLASSIFIER_SAY", 0.0)],

@@ -9,6 +9,7 @@ import pytest
 
 from vision import caption
 from vision import check as checking
+from vision.self_taught import SURE
 
 needs_tesseract = pytest.mark.skipif(not caption.available(),
                                      reason="Tesseract is not installed (apt-get install tesseract-ocr)")
@@ -154,7 +155,7 @@ def test_only_unsure_faces_of_a_design_not_known_are_renamed(monkeypatch: pytest
     photo = np.zeros((100, 100, 3), np.uint8)
     lone = [{"tile": "4m", "box": [10, 10, 40, 50], "confidence": 0.2, "detection": 0.9, "unsure": True}]
     renamed = checking._lettered(photo, lone)
-    assert renamed == [{"tile": "5f", "box": [10, 10, 40, 50], "confidence": caption.CONFIDENCE,
+    assert renamed == [{"tile": "5f", "box": [10, 10, 40, 50], "confidence": SURE,
                         "detection": 0.9}]
     sure = {"tile": "1m", "box": [50, 10, 80, 50], "confidence": 0.99, "detection": 0.9}
     known = [sure, dict(sure), {**lone[0], "box": [10, 60, 40, 95]}]  # median 0.99: known

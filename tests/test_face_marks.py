@@ -1,5 +1,5 @@
-"""The marks of ink on a tile's face (``vision.face_marks``): a bamboo face's sticks counted, a
-framed empty middle told, and what the recognizer makes of them for a design it does not know."""
+"""The marks of ink on a tile's face (``vision.face_marks``): a framed empty middle told, and
+what the recognizer makes of it for a design it does not know."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.test_caption import _Codes, _numbered, _photo
-from vision.face_marks import box_pixels, count_sticks, framed_middle
+from vision.face_marks import box_pixels, framed_middle
 
 
 def _bamboo(sticks: int, numeral: str | None = None) -> np.ndarray:
@@ -26,63 +26,6 @@ def _bamboo(sticks: int, numeral: str | None = None) -> np.ndarray:
     if numeral is not None:
         cv2.putText(face, numeral, (245, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (30, 30, 190), 3)
     return face
-
-
-@pytest.mark.parametrize("sticks", [2, 3, 4, 5, 6, 7, 9])
-def test_a_bamboo_face_s_sticks_are_counted_whichever_way_up_it_lies(sticks: int) -> None:
-    """Upright, upside down, on its side, with its numeral beside them: as many as drawn."""
-    face = _bamboo(sticks, numeral=str(sticks))
-    for turned in (face, cv2.rotate(face, cv2.ROTATE_180), cv2.rotate(face, cv2.ROTATE_90_CLOCKWISE)):
-        assert count_sticks(turned) == sticks
-
-
-def test_what_is_not_a_row_of_sticks_counts_no_six_or_nine() -> None:
-    """A blank face counts none; sticks of two sizes count only the larger group of alike."""
-    assert count_sticks(np.full((400, 300, 3), 230, np.uint8)) == 0
-    mixed = _bamboo(6)
-    cv2.rectangle(mixed, (20, 20), (30, 50), (40, 150, 40), -1)  # a short stick, unlike the six
-    assert count_sticks(mixed) == 6
-    assert count_sticks(_numbered(None, pips=4)) == 4
-
-
-def _counted(faces: list[tuple[np.ndarray, str, float]], likes: dict[str, float] | None = None
-             ) -> list[tuple[str, float]]:
-    """Faces (pixels, the name the classifier gave, its probability) in one photo, named again
-    by their sticks (:meth:`TileClassifier._counted`); ``likes``: other kinds' probabilities."""
-    from vision import recognizer
-
-    photo, boxes = _photo(*(face for face, _, _ in faces))
-    codes = _Codes.codes
-    choice = np.full((len(faces), len(codes)), 1e-6)
-    for i, (_, code, p) in enumerate(faces):
-        choice[i, codes.index(code)] = p
-        for kind, q in (likes or {}).items():
-            choice[i, codes.index(kind)] = q if kind != code else p
-    best = np.array([codes.index(code) for _, code, _ in faces])
-    given = np.array([p for _, _, p in faces])
-    out_best, out_given = recognizer.TileClassifier._counted(
-        _Codes(), photo, boxes, choice, best, given)  # type: ignore[arg-type]
-    return [(codes[k], round(float(q), 3)) for k, q in zip(out_best, out_given, strict=True)]
-
-
-def test_a_six_named_nine_is_named_by_its_sticks_whichever_way_up() -> None:
-    """kmahjongg's 6条, read 9条 at 0.07 with its numeral unread, shows two rows of three: 6条,
-    its probability its share of the two. A 9条 upside down read 6条 is 9条."""
-    upside_down = cv2.rotate(_bamboo(9, "9"), cv2.ROTATE_180)
-    names = _counted([(_bamboo(6, "6"), "9s", 0.07), (upside_down, "6s", 0.4)],
-                     likes={"6s": 0.03, "9s": 0.1})
-    assert names == [("6s", round(0.03 / 0.1, 3)), ("9s", round(0.1 / 0.5, 3))]
-
-
-def test_sticks_rename_only_a_six_or_nine_named_unsurely_in_a_photo_read_unsurely() -> None:
-    """A name the sticks agree with, one named surely, a face named other than 6条 or 9条, and
-    a count other than 6 or 9 (kmahjongg's 8条 draws its sticks joined) leave the names; in a
-    photo whose faces are named surely (the design the classifier knows) nothing is counted."""
-    faces = [(_bamboo(6), "6s", 0.5), (_bamboo(6), "9s", 0.97), (_bamboo(9), "8s", 0.5),
-             (_bamboo(4), "9s", 0.5), (_bamboo(6), "2m", 0.3)]
-    assert _counted(faces, likes={"6s": 0.2, "9s": 0.2}) == [(code, p) for _, code, p in faces]
-    sure = [(_bamboo(6), "9s", 0.9), (_bamboo(3), "3s", 0.99), (_bamboo(2), "2s", 0.99)]
-    assert _counted(sure, likes={"6s": 0.05}) == [(code, p) for _, code, p in sure]
 
 
 def _blank(style: str) -> np.ndarray:

@@ -291,7 +291,7 @@ def test_a_tile_of_a_design_no_one_taught_is_likened_to_the_kinds_as_many_design
     reading[codes.index("2m")], reading[codes.index("1m")], reading[codes.index("none")] = 0.5, 0.1, 0.05
     reading[codes.index("5s")] = 0.35
     assert 0.1 < naming.KINDS_NEAR * 0.5
-    monkeypatch.setattr("vision.name.UNSURE", 0.0)
+    monkeypatch.setattr("vision.name.SURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.zeros((len(crops), 4), np.float32)))
     image = np.full((200, 300, 3), 128, np.uint8)
@@ -350,7 +350,7 @@ def test_a_tile_no_one_taught_is_likened_to_the_kinds_as_drawn_the_way_up_it_lie
     classifier.faces = _HalvesNetwork(DrawnKinds(np.array(["1m", "2m", "5s"]), drawn, "halves"))  # type: ignore[assignment]
     reading = np.zeros(len(codes))
     reading[codes.index("2m")], reading[codes.index("1m")], reading[codes.index("5s")] = 0.5, 0.1, 0.35
-    monkeypatch.setattr("vision.name.UNSURE", 0.0)
+    monkeypatch.setattr("vision.name.SURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.zeros((len(crops), 6), np.float32)))
     image = np.full((240, 240, 3), 128, np.uint8)

@@ -182,7 +182,7 @@ def test_a_tile_no_set_was_learnt_for_is_likened_to_the_kinds_as_drawn(monkeypat
     reading = np.zeros(len(codes))
     reading[codes.index("2m")], reading[codes.index("3m")], reading[codes.index("none")] = 0.55, 0.40, 0.05
     feats = np.array([[0.6, 0.8] + [0.0] * (dim - 2), [0.0] * (dim - 1) + [1.0]], np.float32)
-    monkeypatch.setattr("vision.name.UNSURE", 0.0)
+    monkeypatch.setattr("vision.name.SURE", 0.0)
     monkeypatch.setattr(classifier, "_run", lambda crops: (np.tile(reading, (len(crops), 1)),
                                                             np.tile(feats, (len(crops) // 2, 1))))
     image = np.full((100, 100, 3), 200, dtype=np.uint8)
@@ -251,3 +251,12 @@ def test_photographed_player_photos_keep_each_tile_in_its_box() -> None:
             assert (shift <= 0.25 * np.array([w, h])).all()  # corners move at most 0.12 of a side
             moved += bool(shift.max() > 1)
     assert moved  # some photo was seen from a slant, its boxes following
+
+
+def test_a_pale_set_matches_boxes_none_of_which_could_be_cut_on_their_features_alone() -> None:
+    # no negative crop of a box under 2 px: the features read stand alone, and nothing raises
+    reader = object.__new__(naming.TileClassifier)
+    reader.negative_features = lambda image, boxes: np.zeros((len(boxes), 0), np.float32)
+    feats = unit_rows(np.array([[1.0, 0.0, 0.0], [0.0, 2.0, 0.0]], np.float32))
+    got = reader._with_negative(np.zeros((10, 10, 3), np.uint8), np.zeros((2, 4)), feats)
+    assert np.allclose(got, feats)

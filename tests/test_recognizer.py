@@ -202,7 +202,7 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
 
     classifier = recognizer.TileClassifier.load(MODELS)
     monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0), (0.2, 0)))
-    monkeypatch.setattr("vision.name.UNSURE", 0.0)  # nothing read again turned
+    monkeypatch.setattr("vision.name.SURE", 0.0)  # nothing read again turned
     calls: list[int] = []
     one_hot = np.eye(len(classifier.codes))
 
@@ -220,7 +220,7 @@ def test_a_tile_is_read_in_every_crop_view(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A tile the upright views read with less than ``UNSURE`` is read in ``TURNED_VIEWS`` too
+    """A tile the upright views read with less than ``SURE`` is read in ``TURNED_VIEWS`` too
     and takes the average of all views; a sure one is not read again."""
     import vision.recognizer as recognizer
 
@@ -228,7 +228,7 @@ def test_an_unsure_tile_is_read_again_turned(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr("vision.name.CROP_VIEWS", ((0.0, 0), (0.1, 0)))
     monkeypatch.setattr("vision.name.TURNED_VIEWS", ((0.0, 90), (0.0, 180), (0.0, 270)))
     monkeypatch.setattr("vision.name.WIDER_VIEWS", ())
-    monkeypatch.setattr("vision.name.UNSURE", 0.9)
+    monkeypatch.setattr("vision.name.SURE", 0.9)
     n = len(classifier.codes)
     sure, unsure_first, unsure_turned = np.eye(n)[0], np.eye(n)[1] * 0.6, np.eye(n)[2]
     unsure_first[3] = 0.4
@@ -770,7 +770,7 @@ def test_a_blank_face_is_kept_at_a_lower_detection_score() -> None:
     from vision.check import _kept
     from vision.find import Thresholds
 
-    thresholds = Thresholds(score=0.35, blank_score=0.2, blank_confidence=0.5)
+    thresholds = Thresholds(score=0.35, blank_score=0.2)
     boxes = np.array([[0, 0, 10, 14], [20, 0, 30, 14], [40, 0, 50, 14], [60, 0, 70, 14],
                       [80, 0, 90, 14]], float)
     scores = np.array([0.25, 0.5, 0.25, 0.1, 0.25])

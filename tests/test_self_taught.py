@@ -55,7 +55,7 @@ def test_a_taught_kind_the_tile_is_unlike_gives_way_to_one_the_photo_never_shows
 
 def test_a_kind_the_classifiers_rule_out_is_not_taken() -> None:
     probs, features = _table(([0.80, 0.05, 0.05, 0.10], 1))  # read 1m, looks like the 2m's
-    assert _named(probs, features)[-1] == "1m"  # 2m under CANDIDATES_NEAR of the best
+    assert _named(probs, features)[-1] == "1m"  # 2m under KINDS_NEAR of the best
 
 
 def test_the_sure_tiles_keep_their_names() -> None:
@@ -78,7 +78,7 @@ def test_a_lone_sure_tile_cannot_overturn_a_reading(monkeypatch: pytest.MonkeyPa
 def test_a_photo_of_few_tiles_or_the_rule_off_keeps_the_reading(monkeypatch: pytest.MonkeyPatch
                                                                 ) -> None:
     probs, features = _table(([0.45, 0.40, 0.10, 0.05], 1), ones=20, twos=20)
-    assert len(probs) < self_taught.MIN_FACES and _named(probs, features)[-1] == "1m"
+    assert len(probs) < self_taught.WHOLE_TABLE and _named(probs, features)[-1] == "1m"
     probs, features = _table(([0.45, 0.40, 0.10, 0.05], 1))
     monkeypatch.setattr(self_taught, "SELF_TAUGHT", False)
     assert _named(probs, features)[-1] == "1m"

@@ -44,22 +44,24 @@ BONUS_NAMES = ("PLUM", "ORCHID", "MUM", "BAMBOO", "SPRING", "SUMMER", "AUTUMN", 
 OTHER_NAMES = {"CHRYSANTHEMUM": "3f", "CHRYS": "3f", "FALL": "7f"}
 #: The letters a name is read in.
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: The confidence a face named by its lettered name is given (a name read is no guess).
-CONFIDENCE = 0.9
 #: At most this many faces a photo are read (a hand's worth); the rest are left as named.
 MAX_FACES = 16
 #: Each strip is drawn this wide (Tesseract reads letters 20-60 px tall best).
 STRIP_WIDTH = 360
 #: White between strips, so that no word runs from one strip into the next.
 STRIP_GAP = 24
-#: A word counts at this confidence of Tesseract's or more (0-100): rows of circles read as ORO
-#: or ORC do at 0-13, names lettered on a tile at 30-97.
-MIN_CONFIDENCE = 25.0
+#: A word or a digit counts at this confidence of Tesseract's or more (0-100): rows of circles
+#: read as ORO or ORC do at 0-13, names lettered on a tile at 30-97, a pip's part read as 8 at
+#: 40-60. (Names from 25 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``.)
+MIN_CONFIDENCE = 40.0
 #: The longest a Tesseract run may take before its reading is given up.
 TIMEOUT_S = 5.0
-#: A mark of ink is taken for a letter when it is this tall, as shares of its face's height ...
+#: A mark of ink is taken for a letter, or a blob for a possible index numeral, when it is this
+#: tall, as shares of its face's height (kmahjongg's and the generated sets' numerals are
+#: 0.08-0.15 of it; numerals from 0.06 to 0.22, or letters so, no set read otherwise:
+#: ``benchmarks/recognizer_ablation.py --every 4``) ...
 LETTER_HEIGHT = (0.05, 0.3)
-#: ... and at most this wide for its height (W and M are wider than tall).
+#: ... a letter at most this wide for its height (W and M are wider than tall).
 LETTER_WIDEST = 1.6
 #: Marks are letters of one row when their heights differ by at most this share and they sit
 #: level, at most a letter's height apart (or overlapping this share: a name photographed askew).
@@ -70,10 +72,8 @@ LETTER_ROW = 3
 LETTER_CELL = 40
 #: ... and at most this many rows of a face are read.
 LETTER_ROWS = 3
-#: A blob of ink is read as a possible index numeral when it is this tall, as shares of its
-#: face's height (kmahjongg's and the generated sets' numerals are 0.08-0.15 of it) ...
-NUMERAL_HEIGHT = (0.06, 0.22)
-#: ... this wide for its height (a digit is taller than wide; a pip is round, a stick thin) ...
+#: A numeral's blob (``LETTER_HEIGHT`` tall) is this wide for its height (a digit is taller
+#: than wide; a pip is round, a stick thin) ...
 NUMERAL_ASPECT = (0.25, 0.9)
 #: ... and inks at most this share of its box (a filled pip or a solid block does more).
 NUMERAL_INK = 0.7
@@ -81,10 +81,9 @@ NUMERAL_INK = 0.7
 NUMERAL_BLOBS = 12
 #: Each blob is drawn this tall on the sheet (its digit then 40-45 px, as Tesseract likes).
 NUMERAL_CELL = 64
-#: A face's numeral is the one digit read on it at this confidence of Tesseract's or more ...
+#: A face's numeral is the one digit read on it at this confidence of Tesseract's or more, no
+#: other digit read on it (at ``MIN_CONFIDENCE`` or more).
 NUMERAL_SURE = 80.0
-#: ... with no other digit read on it at this confidence or more (a pip part read as 8 at 40-60).
-NUMERAL_OTHER = 40.0
 
 
 def kind_named(word: str) -> str | None:
@@ -181,8 +180,8 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
 
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
-    """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``NUMERAL_HEIGHT``,
-    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``face_marks.MARK_CONTRAST``),
+    """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``LETTER_HEIGHT``,
+    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
     each black on white with a little margin; at most ``NUMERAL_BLOBS``.
 
     >>> face = np.full((120, 90, 3), 235, np.uint8)
@@ -191,7 +190,7 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     >>> [blob.shape[0] > blob.shape[1] for blob in numeral_blobs(face)]
     [True]
     """
-    labels, marks = ink_marks(face, NUMERAL_HEIGHT)
+    labels, marks = ink_marks(face, LETTER_HEIGHT)
     out = []
     for x, y, w, h, area, k in marks:
         if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
@@ -258,7 +257,7 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
 
 def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]:
     """The index numeral (1-9) printed on each box's face (x1, y1, x2, y2 in ``image``): the
-    digit read surely (``NUMERAL_SURE``, no other at ``NUMERAL_OTHER``) as the face lies, and
+    digit read surely (``NUMERAL_SURE``, no other at ``MIN_CONFIDENCE``) as the face lies, and
     with it another read surely with the face turned upside down (a tile the other way up shows
     its numeral turned over); a 6 or a 9 always as either, since a 6 upside down is a 9 (and
     its turned reading may fall short of sure: a 6 条 upside down was read 9 条); () where none
@@ -282,7 +281,7 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     read: dict[int, dict[str, float]] = {}
     for word, confidence, _, middle in _words([_sheet(placed, top)], "6", "123456789"):
         key = _face_at(placed, middle)
-        if key is not None and len(word) == 1 and confidence >= NUMERAL_OTHER:
+        if key is not None and len(word) == 1 and confidence >= MIN_CONFIDENCE:
             digits = read.setdefault(key, {})
             digits[word] = max(confidence, digits.get(word, 0.0))
     sure = {key: int(next(iter(digits))) for key, digits in read.items()

@@ -24,18 +24,17 @@ from .find import (
 )
 from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
+from .self_taught import SURE
 from .windows import WHOLE_TABLE
-
-#: A face this unsaturated and this bright in its middle (HSV means, 0-255) is pale: white or
-#: ivory, as tile faces are and coloured backs are not.
-PALE_SATURATION = 45
-
-PALE_VALUE = 140
 
 #: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
 #: 280 valid 白板 measure 15 (median) to 66 at most; the backs of concealed kongs in rendered
-#: hands (green, blue, orange, yellow layers) 86-209.
+#: hands (green, blue, orange, yellow layers) 86-209. One less saturated and ``PALE_VALUE`` bright
+#: is pale: white or ivory, as tile faces are and coloured backs are not (pale under 45 as well,
+#: no set read otherwise: ``benchmarks/recognizer_ablation.py --every 4``).
 BACK_SATURATION = 80
+
+PALE_VALUE = 140
 
 #: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
 OWN_BLANK = "P"
@@ -215,7 +214,7 @@ def _pale_blank(image: np.ndarray, box: np.ndarray) -> bool:
     the classifier reads it.) Single-tile photos of kmj-default and fluffy 白板: 6 of 8 were
     found as backs before."""
     middle = blank_middle(image, box)
-    return middle is not None and middle[1] < PALE_SATURATION and middle[2] > PALE_VALUE  # HSV
+    return middle is not None and middle[1] < BACK_SATURATION and middle[2] > PALE_VALUE  # HSV
 
 
 def _coloured_back(image: np.ndarray, box: np.ndarray) -> bool:
@@ -328,10 +327,10 @@ def _body_sides(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``tiles`` with each unsure face whose English name is read on it (``vision.caption``,
-    least sure first) named so, at ``caption.CONFIDENCE``, in a photo of a design the classifier
-    does not know (its faces named with a median confidence under ``KINDS_FAMILIAR``): a flower
-    or season of a set never seen, its picture the maker's own, is told by the name under it.
-    Without Tesseract, as they were."""
+    least sure first) named so, surely (``self_taught.SURE``: a name read is no guess), in a
+    photo of a design the classifier does not know (its faces named with a median confidence
+    under ``KINDS_FAMILIAR``): a flower or season of a set never seen, its picture the maker's
+    own, is told by the name under it. Without Tesseract, as they were."""
     faces = [t["confidence"] for t in tiles if t["tile"] != "back"]
     unsure = sorted((i for i, t in enumerate(tiles) if t.get("unsure") and t["tile"] != "back"),
                     key=lambda i: tiles[i]["confidence"])
@@ -343,7 +342,7 @@ def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, 
         if kind is not None:
             named = {key: value for key, value in tiles[i].items() if key != "unsure"}
             out[i] = {**named, "tile": kind,
-                      "confidence": max(float(tiles[i]["confidence"]), caption.CONFIDENCE)}
+                      "confidence": max(float(tiles[i]["confidence"]), SURE)}
     return out
 
 
@@ -431,7 +430,7 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
             return bool(tile_shaped[i] and (scores[i] >= th.back_score or (
                 likely[i] and beside_others(i)) or in_a_row(i)))
         return bool(scores[i] >= th.score or (codes[i] in BLANK_FACES and scores[i] >= th.blank_score
-                                              and probs[i] >= th.blank_confidence))
+                                              and probs[i] >= UNSURE_REPORT))
 
     sure = [i for i in np.argsort(-scores, kind="stable") if sure_of(int(i))]
     if not sure:

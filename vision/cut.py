@@ -18,7 +18,7 @@ from .preprocess import CROP_PAD, crop_tile, lightness_negative, pale_ink, turn
 #: (models/MODEL_CARD.md).
 CROP_VIEWS: tuple[tuple[float, int], ...] = ((0.0, 0), (CROP_PAD, 0))
 
-#: A tile read in ``CROP_VIEWS`` with less probability than ``UNSURE`` is read again in these
+#: A tile read in ``CROP_VIEWS`` with less probability than ``self_taught.SURE`` is read again in these
 #: turned views and all views averaged: a tile lying sideways or upside down (7 筒 lying
 #: sideways on a red cloth read as 6 筒 upright, as 7 筒 turned) is read the way it stands in one
 #: of them. Only the unsure ones (8 % of valid tiles): a view of every tile costs ~25 ms a photo,

@@ -1,10 +1,10 @@
 """The marks of ink on a tile's face, and what their shapes alone say where a classifier that
-never saw the design is unsure: how many sticks a bamboo face shows (6条 and 9条 differ only so),
-and whether the face is a frame round an empty middle (a 白板 however its frame is drawn).
+never saw the design is unsure: whether the face is a frame round an empty middle (a 白板
+however its frame is drawn).
 
 Ink is what Otsu's split of the face's grey sets apart, dark on a pale face or pale on a dark
 one; a mark is one connected piece of it that keeps clear of the box's edge (the cloth, the
-tile's side) and stands off the face around it (``MARK_CONTRAST``). The index numerals and the
+tile's side) and stands off the face around it (``preprocess.INK_CONTRAST``). The index numerals and the
 lettered names ``vision.caption`` reads are cut from the same marks.
 """
 
@@ -13,26 +13,17 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-#: A mark is darker (or, on a dark face, paler) than the face around it by this much of 255:
-#: Otsu's split of a blank face finds blobs in its grain.
-MARK_CONTRAST = 40
-#: A bamboo face's sticks are the marks this tall (shares of its face's height) ...
-STICK_HEIGHT = (0.06, 0.5)
-#: ... alike: heights and widths within this share of each other (plus 2 px of width) ...
-STICK_LIKE = 0.2
-#: ... and inked areas within this share (an index numeral of a stick's height inks less).
-STICK_INK_LIKE = 0.3
+from .preprocess import BLANK_INK, INK_CONTRAST, QUADRILATERAL
+
 #: A framed middle is at least this share of its box's width and of its height (the middle of
 #: kmahjongg's lattice 白板 is 0.26-0.30 of a box taken at a slant; the hole of a 9筒's middle
 #: circle 0.15-0.20) ...
 FRAMED_SIDE = 0.22
 #: ... its middle within this share of the box's width and height of the box's middle ...
 FRAMED_OFF_CENTRE = 0.12
-#: ... a quadrilateral: at least this share of the smallest turned rectangle round it (a
-#: circle fills π/4 of its square; the room inside 西's 口, cut by its two strokes, less) ...
-FRAMED_SQUARE = 0.85
-#: ... and empty: ink on at most this share of it.
-FRAMED_INK = 0.02
+#: ... a quadrilateral (``preprocess.QUADRILATERAL``) ...
+#: ... and empty: ink on at most ``preprocess.BLANK_INK`` of it, as a blank face's middle (at
+#: 0.02 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``).
 
 
 def box_pixels(image: np.ndarray, box: np.ndarray | list[float]) -> np.ndarray | None:
@@ -68,7 +59,7 @@ def _off_edge(stats: np.ndarray, k: int, width: int, height: int) -> bool:
 
 def ink_marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, list[tuple[int, ...]]]:
     """The marks of ink on ``face`` (BGR) ``tall`` (shares of its height) that stay clear of its
-    edge and stand off the face around them by ``MARK_CONTRAST``: the component labels and
+    edge and stand off the face around them by ``INK_CONTRAST``: the component labels and
     each mark as (x, y, w, h, inked area, label). Off the face around a mark, not the box's
     median: a box that is mostly the cloth and the tile's side round a small face has the
     cloth's tone."""
@@ -83,35 +74,9 @@ def ink_marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, 
         tone = float(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].mean())
         near = (slice(max(0, y - h // 2), y + h + h // 2), slice(max(0, x - h // 2), x + w + h // 2))
         around = grey[near][labels[near] == 0]
-        if around.size and abs(tone - float(np.median(around))) >= MARK_CONTRAST:
+        if around.size and abs(tone - float(np.median(around))) >= INK_CONTRAST:
             out.append((x, y, w, h, area, k))
     return labels, out
-
-
-def count_sticks(face: np.ndarray) -> int:
-    """The most marks on ``face`` (BGR) alike in size and ink (``STICK_HEIGHT``, ``STICK_LIKE``,
-    ``STICK_INK_LIKE``): on a bamboo face, its sticks. Turned over, a 6 is a 9, so a bamboo
-    tile's index numeral cannot say whether it is 6条 or 9条; its sticks, drawn alike whichever
-    way up it lies, can. Circles are not counted so: a 6筒's circles are often drawn apart in
-    two sizes, and seen at a slant the far ones are smaller.
-
-    >>> face = np.full((160, 120, 3), 235, np.uint8)
-    >>> for k in range(6):  # two rows of three sticks, and a numeral in the corner
-    ...     _ = cv2.rectangle(face, (18 + 30 * (k % 3), 30 + 60 * (k // 3)),
-    ...                       (28 + 30 * (k % 3), 75 + 60 * (k // 3)), (40, 140, 40), -1)
-    >>> _ = cv2.putText(face, "6", (100, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (20, 20, 200), 2)
-    >>> count_sticks(face)
-    6
-    """
-    _, marks = ink_marks(face, STICK_HEIGHT)
-    most = 0
-    for _, _, w, h, area, _ in marks:
-        alike = sum(1 for _, _, w2, h2, area2, _ in marks
-                    if abs(h2 - h) <= STICK_LIKE * max(h, h2)
-                    and abs(w2 - w) <= STICK_LIKE * max(w, w2) + 2
-                    and abs(area2 - area) <= STICK_INK_LIKE * max(area, area2))
-        most = max(most, alike)
-    return most
 
 
 def framed_middle(face: np.ndarray) -> bool:
@@ -150,5 +115,5 @@ def framed_middle(face: np.ndarray) -> bool:
     cv2.drawContours(filled, outline, -1, 1, -1)
     (_, _), (side_a, side_b), _ = cv2.minAreaRect(np.vstack(outline))
     inside = int(filled.sum())
-    return (inside >= FRAMED_SQUARE * side_a * side_b
-            and float((marks & (filled > 0)).sum()) <= FRAMED_INK * inside)
+    return (inside >= QUADRILATERAL * side_a * side_b
+            and float((marks & (filled > 0)).sum()) <= BLANK_INK * inside)

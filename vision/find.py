@@ -40,10 +40,10 @@ from .windows import windows as _windows
 @dataclass(frozen=True)
 class Thresholds:
     """Detection score to keep a box (``blank_score`` for a box the classifier reads as a blank
-    face with probability ``blank_confidence``), IoU for suppressing duplicates, the share of a
-    box inside a better one that makes it a piece of that tile (``inside``; ``same_inside`` when
-    both boxes read the same tile; ``holds`` for a worse box round a better one), crop batch
-    size.
+    face surely enough to report it so, ``name.UNSURE_REPORT``), IoU for suppressing
+    duplicates, the share of a box inside a better one that makes it a piece of that tile
+    (``inside``; ``same_inside`` when both boxes read the same tile; ``holds`` for a worse box
+    round a better one), crop batch size.
 
     Blank white dragons score 0.15-0.35 with the detector (54 of 280 on valid missed at 0.35);
     kept down to 0.2 when read as blank: tile accuracy 0.944 -> 0.950, photos all right
@@ -91,7 +91,6 @@ class Thresholds:
 
     score: float = 0.35
     blank_score: float = 0.2
-    blank_confidence: float = 0.5
     iou: float = 0.5
     inside: float = 0.6
     same_inside: float = 0.5
@@ -116,13 +115,6 @@ DEFAULT_THRESHOLDS = Thresholds()
 #: trained longer puts 3-5 boxes of ordinary shape on a squashed photo's blur (its 18 tiles,
 #: 16 times as tall as wide, were then all missed).
 FEW_TILES = 6
-
-#: A photo whose tiles come out this many times taller than wide (or wider than tall), taken as
-#: the median over the boxes of the first look, is squashed out of shape and is looked at again
-#: too, however many tiles it shows: a real tile is 1.3-1.5 times as tall as wide, and on the 296
-#: valid photos the medians of unsquashed photos lie within 0.3-2.6 while the squashed
-#: screenshots' lie at 0.13-0.16 and 5.7-13 (their first look finds 3-8 of 9 tiles).
-SQUASHED = 4.0
 
 #: The photo may be squashed out of shape (some exporters squash any photo into a square: tiles
 #: up to 12 times as wide as tall): it is looked at narrowed along one axis by these factors.
@@ -198,8 +190,11 @@ CLOSER_LOOKS = 2
 
 
 def _squashed(boxes: np.ndarray) -> bool:
-    """Whether the median box (x1, y1, x2, y2) is ``SQUASHED`` times taller than wide or wider
-    than tall: the photo was squashed out of shape.
+    """Whether the median box (x1, y1, x2, y2) is longer than a tile can be (``TILE_SHAPE``
+    times taller than wide or wider than tall): the photo was squashed out of shape, and is
+    looked at again however many tiles it shows. A real tile is 1.3-1.5 times as tall as wide;
+    on the 296 valid photos the medians of unsquashed photos lie within 0.3-2.6, the squashed
+    screenshots' at 0.13-0.16 and 5.7-13 (their first look finds 3-8 of 9 tiles).
 
     >>> _squashed(np.array([[0, 0, 30, 40], [30, 0, 60, 42]]))
     False
@@ -209,7 +204,7 @@ def _squashed(boxes: np.ndarray) -> bool:
     if not len(boxes):
         return False
     shape = np.median((boxes[:, 3] - boxes[:, 1]) / np.maximum(boxes[:, 2] - boxes[:, 0], 1e-6))
-    return bool(shape > SQUASHED or shape < 1 / SQUASHED)
+    return bool(shape > TILE_SHAPE or shape < 1 / TILE_SHAPE)
 
 
 def _pips(boxes: np.ndarray) -> bool:
@@ -472,7 +467,7 @@ class Finder:
         photographed worse, read 1 筒): the circles or sticks of a tile filling the frame. A
         close-up the second found as one box is left as it is: the close-up detector's box of a
         tile found whole is the looser (``CLOSEUP_DETECTOR_FILE``); so is a squashed photo's row
-        of tiles (``SQUASHED``), which it sees as one tile (a `valid` screenshot's 9 tiles became
+        of tiles (``TILE_SHAPE``), which it sees as one tile (a `valid` screenshot's 9 tiles became
         4)."""
         sure = found[0][found[1] >= self.thresholds.score]
         if len(sure) < 2 or _squashed(sure):

@@ -28,20 +28,18 @@ from .face_embedding import (
     way_up,
     ways_for,
 )
-from .face_marks import box_pixels, count_sticks, framed_middle
+from .face_marks import box_pixels, framed_middle
 from .face_match import quarter_turned
 from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import classifier_input
-from .self_taught import taught_by_photo
+from .self_taught import KINDS_NEAR, SURE, taught_by_photo
 from .sessions import CLASSIFIER_FILE, DESIGNS_FILE, MODELS_DIR, TABLE_SHARE, _code, _names, _session
-from .tileset import EMBED_SURE, TRUST_AT, Look, TileSet, network_reads, unit_rows
+from .tileset import EMBED_SURE, TEMPERATURE, TRUST_AT, Look, TileSet, network_reads, unit_rows
 
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
-#: side by side (``TileSet`` vectors twice as wide), not on the first's alone.
+#: side by side, each a unit row weighing as much (``TileSet`` vectors twice as wide), not on the
+#: first's alone.
 FEATURES_OF_BOTH = True
-
-#: The second's unit row weighs this much beside the first's (1: as much).
-SECOND_FEATURES = 1.0
 
 #: The second classifier's share of the averaged probabilities (the first's is the rest). On a
 #: design neither was trained on the first is often sure and wrong (a 6 筒 read 4 筒 at 0.99,
@@ -51,7 +49,6 @@ SECOND_FEATURES = 1.0
 #: ``python -m vision.evaluate``).
 SECOND_SHARE = 0.6
 
-UNSURE = 0.9
 
 #: A tile still unsure whose ink is paler than its face (``preprocess.pale_ink``: a jade, black
 #: or dark green set) is read in the same views of its ``lightness_negative`` too, and this
@@ -81,10 +78,7 @@ LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
 KINDS_TEMPERATURE = 0.1
 
 #: ... among the kinds the classifier gives at least this share of its best kind's probability
-#: only: it breaks the classifier's near ties (on real photos, likening to the drawn kinds
-#: unrestricted turned 8筒 read at 0.90 into 9筒 and misread 20 tiles for 5 set right in a third
-#: of ``valid``).
-KINDS_NEAR = 0.25
+#: only (``self_taught.KINDS_NEAR``): it breaks the classifier's near ties.
 
 #: ... in a photo whose tiles the classifier reads with a median probability under this only:
 #: one of a design it does not know. Real photos of the design it was trained on are read
@@ -95,19 +89,22 @@ KINDS_NEAR = 0.25
 KINDS_FAMILIAR = 0.6
 
 #: ... and, first, by its face's nearness ``s`` to each kind as the face network's training
-#: designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / FACE_KINDS_TEMPERATURE)``
+#: designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / TEMPERATURE)``
 #: over all kinds: the network, trained to tell one set's kinds apart, likens a face of a new
 #: design to the same kind of other designs better than the classifier names it where the design
 #: is far from those it learnt. Weighed after the features' kinds, whose ``KINDS_NEAR`` had
 #: already shut out the right kind, the dark green set read 0.929 and jade 0.702 before
-#: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; docs/recognizer.md, "Designs never seen").
-FACE_KINDS_TEMPERATURE = 0.05
+#: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; docs/recognizer.md, "Designs never
+#: seen"). The temperature is a learnt set's (``tileset.TEMPERATURE``): the same likening of a face
+#: to kinds' examples.
 
 #: A face named with less probability than this is asked for the index numeral printed on it
 #: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles), in a photo
 #: whose faces are named with a median probability under it too: real photos of the design the
 #: classifier was trained on are read surely (median 0.99 or more), and it costs them nothing
-#: (``TileClassifier._numbered``; docs/recognizer.md, "Names and marks on a face").
+#: (``TileClassifier._numbered``; docs/recognizer.md, "Names and marks on a face"). At 0.9
+#: (``self_taught.SURE``) held-out hands read 1 face of 202 fewer right
+#: (``benchmarks/recognizer_ablation.py --every 4``).
 NUMERAL_ASK = 0.95
 
 #: A numeral read says the rank, and the kind of that rank the classifier likes best is taken
@@ -115,9 +112,6 @@ NUMERAL_ASK = 0.95
 #: read as a digit names a kind the classifier rules out (with no floor, of the ten held-out
 #: sets' one-tile photos 8 read right were set wrong for 4 set right).
 NUMERAL_PLAUSIBLE = 0.005
-
-#: The two bamboo tiles told apart by counting their sticks (``TileClassifier._counted``).
-STICK_PAIR = ("6s", "9s")
 
 #: A face framed round an empty middle, named unsurely as something else, is read as this
 #: (``TileClassifier._framed``).
@@ -183,7 +177,8 @@ class TileClassifier:
                                "with `python -m vision.train classify`", str(path))
         designs = folder / DESIGNS_FILE
         second = cls(_session(designs)) if designs.is_file() else None
-        digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH} {SECOND_FEATURES}".encode())
+        # "1.0": the second's features weigh as much as the first's, as sets learnt before said
+        digest = hashlib.sha256(f"features of both: {FEATURES_OF_BOTH} 1.0".encode())
         for model in (path, designs) if second else (path,):
             digest.update(model.read_bytes())
         features_of = fingerprint = digest.hexdigest()[:16]
@@ -249,7 +244,9 @@ class TileClassifier:
         if known is not None:
             negative[known[0]], rest[known[0]] = known[1], False
         if rest.any():
-            negative[rest] = self.negative_features(image, boxes[rest])
+            got = self.negative_features(image, boxes[rest])
+            if got.shape[1] == negative.shape[1]:  # none wide (no features) where no box could be cut
+                negative[rest] = got
         return unit_rows(feats + negative)
 
     def negative_features(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -300,7 +297,7 @@ class TileClassifier:
 
         Each tile is read in the crops of ``CROP_VIEWS`` and the probabilities averaged: the
         views disagree where one alone would be confidently wrong. A tile still unsure
-        (``UNSURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too; one whose ink is paler
+        (``SURE``) is read in ``TURNED_VIEWS`` and ``WIDER_VIEWS`` too; one whose ink is paler
         than its face, in those views' lightness negatives as well (``NEGATIVE_SHARE``; its
         features and its negative's are likened to the kinds as drawn). Boxes marked in
         ``tile_there`` are known to hold a tile: they are never read as no tile (``none``).
@@ -315,7 +312,7 @@ class TileClassifier:
         probs, feats, seen, widest = self._read(image, boxes)
         best = probs.argmax(axis=1)
         no_tile = self.codes.index(NOT_A_TILE) if NOT_A_TILE in self.codes else -1
-        unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < UNSURE)
+        unsure = np.flatnonzero(seen & (probs[np.arange(len(boxes)), best] < SURE)
                                 & (best != no_tile))
         again_views = TURNED_VIEWS + WIDER_VIEWS
         if len(unsure) and again_views:
@@ -372,7 +369,6 @@ class TileClassifier:
         given = np.where(seen, probs[np.arange(len(boxes)), best], 0.0)
         if numbered:
             best, given = self._numbered(image, boxes, choice, best, given)
-            best, given = self._counted(image, boxes, choice, best, given)
             best, given = self._framed(image, boxes, best, given)
         codes = [self.codes[k] if s else "back" for k, s in zip(best, seen, strict=True)]
         return codes, given
@@ -410,28 +406,6 @@ class TileClassifier:
                 given[i] = choice[i, k] / max(float(choice[i, kinds].sum()), 1e-30)
         return best, given
 
-    def _counted(self, image: np.ndarray, boxes: np.ndarray, choice: np.ndarray,
-                 best: np.ndarray, given: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``best`` and ``given`` with each face named 6条 or 9条 under ``NUMERAL_ASK`` (in a photo
-        whose faces' median is under it too) whose sticks count the other
-        (``face_marks.count_sticks``) renamed so; its probability then that kind's share of the
-        two. The two differ only in how many sticks, two rows of three or three of three, and
-        an index numeral cannot tell them (turned over, a 6 is a 9): kmahjongg's 6条 was read
-        9条 with its numeral unread."""
-        pair = [self.codes.index(code) for code in STICK_PAIR if code in self.codes]
-        asked = np.flatnonzero(_unsure_faces(self.codes, best, given) & np.isin(best, pair))
-        if len(pair) < 2 or not len(asked):
-            return best, given
-        best, given = best.copy(), given.copy()
-        for i in asked:
-            face = box_pixels(image, boxes[i])
-            counted = f"{count_sticks(face)}s" if face is not None else ""
-            if counted in STICK_PAIR and counted != self.codes[best[i]]:
-                k = self.codes.index(counted)
-                best[i] = k
-                given[i] = choice[i, k] / max(float(choice[i, pair].sum()), 1e-30)
-        return best, given
-
     def _framed(self, image: np.ndarray, boxes: np.ndarray, best: np.ndarray, given: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray]:
         """``best`` and ``given`` with each face named other than 白板 under ``UNSURE_REPORT`` (in
@@ -456,7 +430,7 @@ class TileClassifier:
         """``probs`` weighed by how like each kind as many designs draw it each tile is: in the
         classifiers' features (the metric head's training designs, ``MetricHead.kinds``, at
         ``KINDS_TEMPERATURE``) and in the face network's space (the tile's face in ``boxes`` of
-        ``image``: ``FACE_KINDS_TEMPERATURE``): what a tile is taken for where no tile set is
+        ``image``: ``TEMPERATURE``): what a tile is taken for where no tile set is
         learnt, in a photo of a design the classifier does not know (``KINDS_FAMILIAR``). The
         tile kinds' total and the ``none`` column stay the classifier's."""
         read = probs.sum(axis=1) > 0  # boxes cut
@@ -480,7 +454,7 @@ class TileClassifier:
 
     def _faces_drawn(self, probs: np.ndarray, image: np.ndarray, boxes: np.ndarray,
                      read: np.ndarray) -> np.ndarray:
-        """``probs`` of the tiles ``read`` weighed by ``exp((s - best) / FACE_KINDS_TEMPERATURE)``,
+        """``probs`` of the tiles ``read`` weighed by ``exp((s - best) / TEMPERATURE)``,
         s the face's nearness to each kind as many designs draw it (``FaceEmbedding.kinds``)
         the way up it lies (``face_embedding.way_up``: as it lies or turned over, a tile on its
         side stood up either way; a tile near no drawing also without its body's side,
@@ -507,10 +481,10 @@ class TileClassifier:
         near = self._without_body_side(near, looks, col_codes)
         reading = probs[np.ix_(rows, cols)]
         starts = np.cumsum([0, *tried[:-1]])
-        sims = np.array([near[start + way_up(near[start:start + n], reading[r], FACE_KINDS_TEMPERATURE)]
+        sims = np.array([near[start + way_up(near[start:start + n], reading[r], TEMPERATURE)]
                          for r, (start, n) in enumerate(zip(starts, tried, strict=True))])
         out = probs.copy()
-        weighed = reading * np.exp((sims - sims.max(axis=1, keepdims=True)) / FACE_KINDS_TEMPERATURE)
+        weighed = reading * np.exp((sims - sims.max(axis=1, keepdims=True)) / TEMPERATURE)
         out[np.ix_(rows, cols)] = weighed * (reading.sum(axis=1, keepdims=True)
                                              / np.maximum(weighed.sum(axis=1, keepdims=True), 1e-30))
         return out
@@ -581,7 +555,7 @@ class TileClassifier:
             if FEATURES_OF_BOTH and features is not None and more is not None:
                 # tile sets match on both classifiers' features, each a unit row: the second's,
                 # learnt on many designs, tell a new design's kinds apart better
-                features = np.hstack([unit_rows(features), SECOND_FEATURES * unit_rows(more)])
+                features = np.hstack([unit_rows(features), unit_rows(more)])
         if self.table is not None:
             probs = (1 - TABLE_SHARE) * probs + TABLE_SHARE * self.table._run(crops)[0]
         return probs, features

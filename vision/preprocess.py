@@ -9,7 +9,8 @@ import numpy as np
 CROP_PAD = 0.1
 
 
-#: Share of the middle of a face (``face_is_blank``) that may be ink on a blank face.
+#: Share of an empty middle that may be ink: a blank face's (``face_is_blank``), a framed
+#: face's room (``face_marks.framed_middle``).
 BLANK_INK = 0.015
 
 
@@ -200,11 +201,17 @@ def blank_middle(image: np.ndarray, box: tuple[float, float, float, float] | np.
     return cv2.cvtColor(crop[20:44, 20:44], space).reshape(-1, 3).mean(axis=0)
 
 
+#: Ink stands off the face around it by this much of 255 (lightness): a mark of ink
+#: (``face_marks.ink_marks``: Otsu's split of a blank face finds blobs in its grain), a pale
+#: stroke (:func:`pale_ink`; at 30 for it, as it was, no set read otherwise, learnt jade
+#: included). Marks at 30 read held-out close-ups on their side 0.825 → 0.829 top-1 but a jade
+#: set learnt from them 0.869 → 0.857 (``benchmarks/recognizer_ablation.py --every 4``).
+INK_CONTRAST = 40
+
 #: A face's ink is paler than the face (pale strokes on a jade, black or dark green set) where, in
 #: the middle of the tile, more than twice as many pixels (and ``PALE_INK_SHARE`` more) are
-#: lighter than the face's median by ``PALE_INK_CONTRAST`` (CIELAB lightness, OpenCV's 0-255)
+#: lighter than the face's median by ``INK_CONTRAST`` (CIELAB lightness, OpenCV's 0-255)
 #: than darker by as much. Ivory faces with dark ink, blank faces and backs are not.
-PALE_INK_CONTRAST = 30
 PALE_INK_SHARE = 0.05
 
 
@@ -224,8 +231,8 @@ def pale_ink(crop: np.ndarray) -> bool:
         return False
     light = cv2.cvtColor(middle, cv2.COLOR_BGR2LAB)[..., 0].astype(np.int16)
     face = int(np.median(light))
-    paler = float((light > face + PALE_INK_CONTRAST).mean())
-    darker = float((light < face - PALE_INK_CONTRAST).mean())
+    paler = float((light > face + INK_CONTRAST).mean())
+    darker = float((light < face - INK_CONTRAST).mean())
     return paler > 2 * darker + PALE_INK_SHARE
 
 
@@ -243,22 +250,31 @@ def lightness_negative(crop: np.ndarray) -> np.ndarray:
 
 #: The seed of OpenCV's random numbers GrabCut draws from in :func:`lone_tile`.
 LONE_SEED = 2026
+#: A tile seen from above is at most this many times longer than wide (with its sides: 1.3-1.6):
+#: a close-up's lone tile is (:func:`lone_tile`; at 2.0 for it, as it was, no set read
+#: otherwise: ``benchmarks/recognizer_ablation.py --every 4``), and a box longer is no face the
+#: face network learnt (``tileset_match.network_reads``: a photo stretched flat). At 2.0 for the
+#: network, a box round a tile and the cloth beside it went unread, and the set decided the tile
+#: in it (``tests/test_recognizer_designs.py``).
+TILE_ASPECT = 2.5
 #: A close-up's lone tile (:func:`lone_tile`) is looked for in the photo scaled to this many
-#: pixels on its long side, and is at most this many times longer than wide (a tile seen from
-#: above with its sides: 1.3-1.6), fills at least this share of its turned bounding rectangle
-#: (a tile is a rounded box; a tile and its shadow or a neighbour are not), and is at least this
-#: share of the photo's short side.
+#: pixels on its long side, and is a quadrilateral (``QUADRILATERAL``: a tile is a rounded box; a
+#: tile and its shadow or a neighbour are not) at least this share of the photo's short side.
 LONE_SIDE = 320
-LONE_SHAPE = 2.0
-LONE_FILL = 0.8
 LONE_SMALLEST = 0.15
+#: A shape is a quadrilateral where it fills at least this share of the smallest turned
+#: rectangle round it: a close-up's lone tile, a framed face's room (``face_marks``). A circle
+#: fills π/4 of its square; the room inside 西's 口, cut by its two strokes, less. (At 0.85 for
+#: the framed room, as it was, no set read otherwise, ``benchmarks/recognizer_ablation.py``; at
+#: 0.85 for both, GrabCut's dark green 5 筒 on wood grain was no lone tile.)
+QUADRILATERAL = 0.8
 #: Another thing apart from the cloth of at least this share of the largest's area: not a lone tile.
 LONE_OTHERS = 0.25
 
 
 def _lone_shape(mask: np.ndarray) -> tuple[int, int, int, int] | None:
     """The bounding box (x, y, w, h) of the largest component of ``mask`` where it is one
-    tile-shaped thing clear of the photo's edge (``LONE_SHAPE``, ``LONE_FILL``, ``LONE_SMALLEST``)."""
+    tile-shaped thing clear of the photo's edge (``TILE_ASPECT``, ``QUADRILATERAL``, ``LONE_SMALLEST``)."""
     height, width = mask.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     if count < 2:
@@ -274,9 +290,9 @@ def _lone_shape(mask: np.ndarray) -> tuple[int, int, int, int] | None:
                                    cv2.CHAIN_APPROX_SIMPLE)
     outline = max(contours, key=cv2.contourArea)
     (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
-    if min(rw, rh) < LONE_SMALLEST * min(height, width) or max(rw, rh) > LONE_SHAPE * min(rw, rh):
+    if min(rw, rh) < LONE_SMALLEST * min(height, width) or max(rw, rh) > TILE_ASPECT * min(rw, rh):
         return None
-    if cv2.contourArea(outline) < LONE_FILL * rw * rh:
+    if cv2.contourArea(outline) < QUADRILATERAL * rw * rh:
         return None
     return x, y, w, h
 

@@ -17,24 +17,22 @@ from .windows import WHOLE_TABLE
 
 #: Whether a photo teaches itself its set; off only to measure without.
 SELF_TAUGHT = True
-#: A photo teaches itself only where this many faces or more are read in it: a whole table's
-#: (``vision.windows.WHOLE_TABLE``). A hand or a close-up holds too few tiles of each kind.
-MIN_FACES = WHOLE_TABLE
-#: A tile named with this probability or more (the classifiers', of the kind chosen) is one of
-#: the photo's examples of that kind: on the 48 rendered tables of seeds 63 / 64
-#: (``vision.evaluate_table``) 2,138 of 2,148 such tiles were named right ...
-TEACH_AT = 0.9
+#: A tile named with this probability or more (the classifiers', of the kind chosen) is named
+#: surely: one of the photo's examples of that kind (on the 48 rendered tables of seeds 63 / 64,
+#: ``vision.evaluate_table``, 2,138 of 2,148 such tiles were named right); one named with less is
+#: weighed by the photo's examples (at 0.8 or 0.95 for both: names 84.9 / 83.6 and 84.4 / 83.0 %)
+#: and, by ``vision.name``, read again in more views ...
+SURE = 0.9
 #: ... and a kind is taught only with this many such tiles or more: one sure tile alone, read
 #: wrong, would stand for its kind (at 1: names 84.5 / 82.9 % on seeds 63 / 64, at 2: 84.8 / 83.5,
 #: both at likeness 0.8, temperature 0.1).
 KIND_EXAMPLES = 2
-#: A tile named with less probability than this is weighed by the photo's examples (at 0.8 or
-#: 0.95 as well, its examples' threshold with it: names 84.9 / 83.6 and 84.4 / 83.0 %) ...
-ASK_BELOW = 0.9
-#: ... among the kinds the classifiers give at least this share of their best kind (0.1 at
-#: temperature 0.1: names 84.6 / 83.0 %, rivers 1 fewer exact than at 0.25; 0.4 at 0.2: 84.7 /
-#: 83.7 %), the rest left out as the drawn kinds leave them (``name.KINDS_NEAR``).
-CANDIDATES_NEAR = 0.25
+#: ... among the kinds the classifiers give at least this share of their best kind, the rest
+#: left out. Here 0.1 at temperature 0.1: names 84.6 / 83.0 %, rivers 1 fewer exact than at 0.25;
+#: 0.4 at 0.2: 84.7 / 83.7 %. Likened to the kinds as drawn (``vision.name``), it breaks only the
+#: classifier's near ties: unrestricted, likening turned 8筒 read at 0.90 into 9筒 and misread 20
+#: tiles for 5 set right in a third of ``valid``.
+KINDS_NEAR = 0.25
 #: Each candidate kind's probability is weighed by ``exp((s - UNTAUGHT_LIKENESS) /
 #: LIKENESS_TEMPERATURE)``, s the tile's similarity to that kind's examples in the metric head's
 #: space (``TileSet.similarities``, as a taught set is matched), ``UNTAUGHT_LIKENESS`` itself for
@@ -53,11 +51,11 @@ LIKENESS_TEMPERATURE = 0.2
 def photo_set(codes: list[str], best: np.ndarray, given: np.ndarray, features: np.ndarray
               ) -> TileSet | None:
     """The photo's own set: each tile named ``codes[best]`` with probability ``given`` at
-    least ``TEACH_AT`` an example of that kind (its ``features``, a unit row), each kind with
+    least ``SURE`` an example of that kind (its ``features``, a unit row), each kind with
     ``KIND_EXAMPLES`` of them or more; None where no kind has. A kind keeps its surest
     examples (``tileset_store.PER_KIND``)."""
     sure = [i for i in np.argsort(given, kind="stable")  # the surest added last, kept
-            if given[i] >= TEACH_AT and codes[best[i]] in KINDS and np.linalg.norm(features[i]) > 0]
+            if given[i] >= SURE and codes[best[i]] in KINDS and np.linalg.norm(features[i]) > 0]
     count: dict[str, int] = {}
     for i in sure:
         count[codes[best[i]]] = count.get(codes[best[i]], 0) + 1
@@ -71,15 +69,15 @@ def photo_set(codes: list[str], best: np.ndarray, given: np.ndarray, features: n
 def taught_by_photo(choice: np.ndarray, probs: np.ndarray, codes: list[str],
                     features: np.ndarray) -> np.ndarray:
     """``choice`` (each box's reading, columns ``codes``) with each face named under
-    ``ASK_BELOW`` (``probs``: the classifiers' reading; a box not cut reads 0) weighed by its
+    ``SURE`` (``probs``: the classifiers' reading; a box not cut reads 0) weighed by its
     likeness to the photo's own set (:func:`photo_set` of the ``features``, one unit row a box:
-    ``UNTAUGHT_LIKENESS``), among its candidate kinds (``CANDIDATES_NEAR``); the tile kinds'
-    total and the other columns stay. A photo of fewer than ``MIN_FACES`` faces is read as it was."""
+    ``UNTAUGHT_LIKENESS``), among its candidate kinds (``KINDS_NEAR``); the tile kinds'
+    total and the other columns stay. A photo of fewer than ``WHOLE_TABLE`` faces is read as it was."""
     best = choice.argmax(axis=1)
     given = probs[np.arange(len(probs)), best]
     face = (given > 0) & np.array([codes[k] not in (NOT_A_TILE, "back") for k in best], bool)
-    asked = np.flatnonzero(face & (given < ASK_BELOW))
-    if not SELF_TAUGHT or face.sum() < MIN_FACES or not len(asked) or not len(features.T):
+    asked = np.flatnonzero(face & (given < SURE))
+    if not SELF_TAUGHT or face.sum() < WHOLE_TABLE or not len(asked) or not len(features.T):
         return choice
     taught = photo_set(codes, best, given, features)
     if taught is None:
@@ -87,7 +85,7 @@ def taught_by_photo(choice: np.ndarray, probs: np.ndarray, codes: list[str],
     kinds = taught.kinds()
     cols = [k for k, code in enumerate(codes) if code in KINDS]
     reading = choice[np.ix_(asked, cols)]
-    near = reading >= CANDIDATES_NEAR * reading.max(axis=1, keepdims=True)
+    near = reading >= KINDS_NEAR * reading.max(axis=1, keepdims=True)
     shown = [j for j, k in enumerate(cols) if codes[k] in kinds]
     sims = np.full(reading.shape, UNTAUGHT_LIKENESS)
     sims[:, shown] = taught.similarities(features[asked], [codes[cols[j]] for j in shown])

@@ -28,7 +28,7 @@ from .face_embedding import (
     ways_for,
 )
 from .face_match import turned_back, turned_cuts
-from .preprocess import blank_middle
+from .preprocess import TILE_ASPECT, blank_middle
 from .tileset_looks import Look, unit_rows
 from .tileset_store import TileSetExamples
 
@@ -38,11 +38,9 @@ from .tileset_store import TileSetExamples
 TRUST_AT = 0.70
 TRUST_SOFTNESS = 0.10
 TEMPERATURE = 0.05
-#: The face network's say (``vision.face_embedding``): this share of the cosine of a tile's and
-#: each example's embeddings is added to their features' similarity (every example's, where the
-#: models hold the network).
-EMBED_WEIGHT = 1.0
-#: ... only where the tile lies at least this near some example in the network's space: a view
+#: The face network's say (``vision.face_embedding``): the cosine of a tile's and each example's
+#: embeddings is added to their features' similarity (every example's, where the models hold the
+#: network), only where the tile lies at least this near some example in the network's space: a view
 #: like those it learnt (a tile lying face up, seen from above). A tile standing in a rack, seen
 #: from low, is foreshortened as no layout photo or close-up is; the network then puts it nearer
 #: nothing (0.46-0.61 in rendered hands of gen-12) and its say would only add noise (7 筒 read
@@ -54,11 +52,10 @@ EMBED_SURE = 0.65
 #: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
 #: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
 EMBED_MIN_SIDE = 32
-#: ... and whose longer side is at most this many times its shorter: a box squashed further (a
-#: photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to the network's 48 × 64
-#: is no face it learnt (likened to the kinds as drawn, two such tiles read right turned wrong,
-#: one wrong turned right).
-EMBED_MAX_ASPECT = 2.5
+#: ... and whose longer side is at most ``preprocess.TILE_ASPECT`` times its shorter: a box
+#: squashed further (a photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to
+#: the network's 48 × 64 is no face it learnt (likened to the kinds as drawn, two such tiles read
+#: right turned wrong, one wrong turned right).
 #: Where the network spoke (``EMBED_SURE``) the features' similarity counts this share: the
 #: network tells one set's kinds apart better than the classifiers' features, not trained for it
 #: (one-shot on held-out designs 0.996, ``train_faces``; the features 0.958, ``train_metric``);
@@ -88,9 +85,10 @@ TURN_BACK_FROM = 25.0
 #: together) stands this far above its second, the set decides though the features alone lie
 #: far from every example (below ``trust_at``).
 #: A tile of a kind not learnt keeps the classifier's reading as before (its reading is then
-#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (docs/tilesets.md).
+#: not a learnt kind). Measured in ``python -m vision.evaluate_designs`` (docs/tilesets.md). The
+#: step is as soft as the first trust's (``TRUST_SOFTNESS``; at 0.05 for it instead, no set read
+#: otherwise, learnt jade included: ``benchmarks/recognizer_ablation.py --every 4``).
 STANDS_OUT = 0.15
-STANDS_OUT_SOFTNESS = 0.05
 #: ... but never for a box lying this share or more inside another, larger box of the photo, nor
 #: for that larger box: a piece of a tile (a stroke of a jade 5 萬 found apart) or a box holding a
 #: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure;
@@ -142,13 +140,13 @@ def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] 
 
 def network_reads(box: Sequence[float] | np.ndarray) -> bool:
     """Whether the face network is asked about the tile in ``box`` (x1, y1, x2, y2): its longer
-    side ``EMBED_MIN_SIDE`` or more, at most ``EMBED_MAX_ASPECT`` times its shorter.
+    side ``EMBED_MIN_SIDE`` or more, at most ``TILE_ASPECT`` times its shorter.
 
     >>> network_reads([0, 0, 48, 64]), network_reads([0, 0, 20, 28]), network_reads([0, 0, 640, 50])
     (True, False, False)
     """
     long, short = sorted((box[2] - box[0], box[3] - box[1]), reverse=True)
-    return bool(long >= EMBED_MIN_SIDE and long <= EMBED_MAX_ASPECT * short)
+    return bool(long >= EMBED_MIN_SIDE and long <= TILE_ASPECT * short)
 
 
 
@@ -177,7 +175,7 @@ class TileSet(TileSetExamples):
     def embedding_scores(self, image: np.ndarray, boxes: np.ndarray, faces: FaceEmbedding,
                          looks: Sequence[Look | None] | None = None) -> np.ndarray:
         """What each example adds to a tile's similarity (one row a tile of ``boxes`` in
-        ``image``, one column an example): ``EMBED_WEIGHT`` × the cosine of their embeddings by
+        ``image``, one column an example): the cosine of their embeddings by
         the face network ``faces``, the tile turned back as it best matches (the way up it
         lies, then ``EMBED_ANGLES`` about it: :meth:`_network_say`); nothing for a tile the
         network does not read (:func:`network_reads`) or near no example (``EMBED_SURE``), nor
@@ -254,7 +252,7 @@ class TileSet(TileSetExamples):
         for n, (k, _, _) in enumerate(cuts):
             nearest = seen[n].max(axis=0)
             if nearest.max() >= EMBED_SURE:  # a view the network knows
-                out[k] = EMBED_WEIGHT * nearest
+                out[k] = nearest
                 turn = turned[n][int(seen[n].max(axis=1).argmax())]
                 turns[k] = (turn + 180.0) % 360.0 - 180.0
         return out, turns
@@ -357,7 +355,7 @@ class TileSet(TileSetExamples):
             ranked = -np.sort(-ranked_at, axis=1)
             second = ranked[:, 1] if ranked.shape[1] > 1 else np.full(len(probs), -np.inf)
             apart = np.where(np.isfinite(second), ranked[:, 0] - second, np.inf)
-            clear = 1.0 / (1.0 + np.exp(-(apart - STANDS_OUT) / STANDS_OUT_SOFTNESS))
+            clear = 1.0 / (1.0 + np.exp(-(apart - STANDS_OUT) / TRUST_SOFTNESS))
             trust = np.where(spoke & read_learnt, np.maximum(trust, clear), trust)
         out = (1 - trust[:, None]) * probs + trust[:, None] * near * probs.sum(axis=1, keepdims=True)
         if "none" in codes:  # what the classifier gave "no tile" stays so
