@@ -49,7 +49,6 @@ FEATURES_OF_BOTH = True
 #: ``python -m vision.evaluate``).
 SECOND_SHARE = 0.6
 
-
 #: A tile still unsure whose ink is paler than its face (``preprocess.pale_ink``: a jade, black
 #: or dark green set) is read in the same views of its ``lightness_negative`` too, and this
 #: share of that reading mixed in: the classifier learnt dark ink on pale faces. One-tile photos
@@ -77,8 +76,8 @@ LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
 #: tiles 0.984 → 0.983 (0.05: 0.892 / 0.980; 0.2: 0.895 / 0.983).
 KINDS_TEMPERATURE = 0.1
 
-#: ... among the kinds the classifier gives at least this share of its best kind's probability
-#: only (``self_taught.KINDS_NEAR``): it breaks the classifier's near ties.
+# ... among the kinds the classifier gives at least ``self_taught.KINDS_NEAR`` of its best
+# kind's probability only: it breaks the classifier's near ties ...
 
 #: ... in a photo whose tiles the classifier reads with a median probability under this only:
 #: one of a design it does not know. Real photos of the design it was trained on are read
