@@ -21,9 +21,9 @@ from .preprocess import BLANK_INK, INK_CONTRAST, QUADRILATERAL
 FRAMED_SIDE = 0.22
 #: ... its middle within this share of the box's width and height of the box's middle ...
 FRAMED_OFF_CENTRE = 0.12
-#: ... a quadrilateral (``preprocess.QUADRILATERAL``) ...
-#: ... and empty: ink on at most ``preprocess.BLANK_INK`` of it, as a blank face's middle (at
-#: 0.02 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``).
+# ... a quadrilateral (``preprocess.QUADRILATERAL``) ...
+# ... and empty: ink on at most ``preprocess.BLANK_INK`` of it, as a blank face's middle (at
+# 0.02 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``).
 
 
 def box_pixels(image: np.ndarray, box: np.ndarray | list[float]) -> np.ndarray | None:

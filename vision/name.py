@@ -87,15 +87,15 @@ KINDS_TEMPERATURE = 0.1
 #: fewer on their side, of 840 each; `valid` the same.
 KINDS_FAMILIAR = 0.6
 
-#: ... and, first, by its face's nearness ``s`` to each kind as the face network's training
-#: designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / TEMPERATURE)``
-#: over all kinds: the network, trained to tell one set's kinds apart, likens a face of a new
-#: design to the same kind of other designs better than the classifier names it where the design
-#: is far from those it learnt. Weighed after the features' kinds, whose ``KINDS_NEAR`` had
-#: already shut out the right kind, the dark green set read 0.929 and jade 0.702 before
-#: learning; first, 0.976 and 0.810 (0.809 and 0.619 without; docs/recognizer.md, "Designs never
-#: seen"). The temperature is a learnt set's (``tileset.TEMPERATURE``): the same likening of a face
-#: to kinds' examples.
+# ... and, first, by its face's nearness ``s`` to each kind as the face network's training
+# designs draw it (``face_embedding.DrawnKinds``), ``exp((s - best) / TEMPERATURE)``
+# over all kinds: the network, trained to tell one set's kinds apart, likens a face of a new
+# design to the same kind of other designs better than the classifier names it where the design
+# is far from those it learnt. Weighed after the features' kinds, whose ``KINDS_NEAR`` had
+# already shut out the right kind, the dark green set read 0.929 and jade 0.702 before
+# learning; first, 0.976 and 0.810 (0.809 and 0.619 without; docs/recognizer.md, "Designs never
+# seen"). The temperature is a learnt set's (``tileset.TEMPERATURE``): the same likening of a face
+# to kinds' examples.
 
 #: A face named with less probability than this is asked for the index numeral printed on it
 #: (``caption.read_numerals``: sets sold abroad print 1-9 on their suited tiles), in a photo

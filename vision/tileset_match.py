@@ -52,10 +52,11 @@ EMBED_SURE = 0.65
 #: ... and only to a tile whose longer side spans this many pixels of the photo: the network reads
 #: 48 × 64; a tile far smaller (a webcam's whole table) is a guess at that size.
 EMBED_MIN_SIDE = 32
-#: ... and whose longer side is at most ``preprocess.TILE_ASPECT`` times its shorter: a box
-#: squashed further (a photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to
-#: the network's 48 × 64 is no face it learnt (likened to the kinds as drawn, two such tiles read
-#: right turned wrong, one wrong turned right).
+# ... and whose longer side is at most ``preprocess.TILE_ASPECT`` times its shorter: a box
+# squashed further (a photo stretched flat: `valid` holds some, tiles 640 × 50 px) stretched to
+# the network's 48 × 64 is no face it learnt (likened to the kinds as drawn, two such tiles read
+# right turned wrong, one wrong turned right).
+
 #: Where the network spoke (``EMBED_SURE``) the features' similarity counts this share: the
 #: network tells one set's kinds apart better than the classifiers' features, not trained for it
 #: (one-shot on held-out designs 0.996, ``train_faces``; the features 0.958, ``train_metric``);
