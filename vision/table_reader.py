@@ -56,6 +56,10 @@ LEVELS = 0.5
 #: The wall's upper level is told from the hand standing behind it in one row by a step in depth
 #: of at least this share of a box's depth (``_upper_level``).
 UPPER_STEP = 0.3
+#: How surely a face-up tile is the indicator, by where it lies (``_choose_indicator`` takes the
+#: surest place first, then the surest name): in a row of the wall's backs; level with the wall's
+#: upper level where that lies in one row with a hand; alone near the wall's line.
+ON_WALL, UPPER_LEVEL, NEAR_WALL = 0, 1, 2
 #: A tile near a diagonal continues a seat's row when it lies level with a neighbour there to
 #: within this many tile widths (``_corners_by_rows``).
 ROW_FIT = 0.3
@@ -74,6 +78,7 @@ class TableTile:
     zone: str | None = None
     order: int | None = None
     meld: int | None = None
+    on_wall: int = NEAR_WALL  # for an indicator: where it lies (``ON_WALL`` ...)
     frame: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # box in the seat's frame
 
     def to_json(self) -> dict[str, Any]:
@@ -268,13 +273,17 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
     rack: list[TableTile] = []
     upper = _upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])
+    shown = _upper_faces([b for row in hidden_rows for b in row.tiles], upper)
     for row in hidden_rows:
-        rack += [free[b.index] for b in row.tiles if b.index not in upper]
+        rack += [free[b.index] for b in row.tiles if b.index not in upper | shown]
     for index in upper:
         free[index].zone = "wall"
+    for index in shown:
+        free[index].zone, free[index].on_wall = "indicator", UPPER_LEVEL
     for row in wall_rows:
         for b in row.tiles:
             free[b.index].zone = "wall" if b.code == BACK else "indicator"
+            free[b.index].on_wall = ON_WALL
     if wall_rows:
         line, inside, beyond = wall_rows[-1], -WALL_LINE * length, WALL_LINE * length
     elif hidden_rows:
@@ -284,6 +293,9 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     else:
         line, inside, beyond = None, 0.0, 0.0  # a few face-up tiles alone: discards, no rack
     for row in face_rows:
+        # the indicator lies on the wall, alone: a face-up row near the wall's line is a river's
+        # last row (a far seat's rows lie close under what perspective leaves in the frame)
+        alone = sum(b.code != BACK for b in row.tiles) == 1
         for b in row.tiles:
             t = free[b.index]
             where = _across(line, b) if line is not None else -np.inf
@@ -291,7 +303,7 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
                 rack.append(t)
             elif is_bonus(t.code):
                 t.zone = "bonus"
-            elif where >= inside:
+            elif where >= inside and alone:
                 t.zone = "indicator"
             else:
                 t.zone = "river"
@@ -328,6 +340,22 @@ def _upper_level(backs: list[Box]) -> set[int]:
     return {b.index for b in ranked[:k + 1]}
 
 
+def _upper_faces(tiles: list[Box], upper: set[int]) -> set[int]:
+    """Input indices of face-up tiles lying on the wall's upper level (``_upper_level``) where
+    it lies in one row with the hand: level with its backs (within a quarter of the step to the
+    hand) and within their span along the row.  Melds lie at the rack's end, nearer the hand."""
+    backs = [b for b in tiles if b.index in upper]
+    hand = [b for b in tiles if b.code == BACK and b.index not in upper]
+    if not backs or not hand:
+        return set()
+    deepest = max(float(b.center[1]) for b in backs)
+    level = deepest + 0.25 * (float(np.median([b.center[1] for b in hand])) - deepest)
+    lo = min(float(b.box[0]) for b in backs)
+    hi = max(float(b.box[2]) for b in backs)
+    return {b.index for b in tiles if b.code != BACK and not is_bonus(b.code)
+            and float(b.center[1]) <= level and lo <= float(b.center[0]) <= hi}
+
+
 def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
     """A seat's rows of backs -> (its hidden hand's rows, its wall's rows), middle outward.
 
@@ -338,7 +366,8 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
     """
     # a hand of a few backs can stand in one row with many melds: three backs make a back row
     count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
-    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] > len(r.tiles)]
+    # and a wall's last stack is a back beside the indicator: half a row of backs makes one
+    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] >= len(r.tiles)]
     lines: list[list[Row]] = []
     for row in sorted(backs, key=lambda r: r.offset):
         if lines and row.offset - lines[-1][-1].offset < LEVELS * length:
@@ -499,12 +528,13 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 
 def _choose_indicator(reading: TableReading) -> None:
-    """One indicator: the surest face-up tile on a wall; any others are read as river tiles."""
+    """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...), then the surest
+    named; any others are read as river tiles."""
     for t in reading.tiles:
         if t.zone == "indicator" and is_bonus(t.code):
             t.zone = "bonus"  # a flower is never turned up: it is replaced
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
-                   key=lambda t: -t.confidence)
+                   key=lambda t: (t.on_wall, -t.confidence))
     if not found:
         return
     reading.indicator = found[0].code
