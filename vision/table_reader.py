@@ -78,7 +78,8 @@ class TableTile:
     zone: str | None = None
     order: int | None = None
     meld: int | None = None
-    on_wall: int = NEAR_WALL  # for an indicator: where it lies (``ON_WALL`` ...)
+    on_wall: int = NEAR_WALL  # for an indicator: where it lies (``ON_WALL`` ...) ...
+    aside: str = "river"  # ... and its zone where another is the indicator
     frame: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # box in the seat's frame
 
     def to_json(self) -> dict[str, Any]:
@@ -161,11 +162,15 @@ class TableReading:
                 "notes": self.notes}
 
 
-def note(key: str, seat: str | None = None, **params: Any) -> dict[str, str]:
-    """A note for the player, in both languages from the catalogue (a seat in its words)."""
+def note(key: str, seat: str | None = None, zone: str | None = None,
+         **params: Any) -> dict[str, str]:
+    """A note for the player, in both languages from the catalogue (a seat, a zone in its
+    words)."""
     out = {"key": key}
     for lang in ("zh", "en"):
         words = {"seat": text(f"table.seat.{seat}", lang)} if seat else {}
+        if zone:
+            words["zone"] = text(f"table.zone.{zone}", lang)
         out[lang] = text(key, lang, **params, **words)
     return out
 
@@ -279,11 +284,14 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     for index in upper:
         free[index].zone = "wall"
     for index in shown:
-        free[index].zone, free[index].on_wall = "indicator", UPPER_LEVEL
+        free[index].zone, free[index].on_wall, free[index].aside = "indicator", UPPER_LEVEL, "wall"
     for row in wall_rows:
+        # a face nearer the middle than all the wall's backs is a river tile linked into its row
+        inner = min((float(b.center[1]) for b in row.tiles if b.code == BACK), default=np.inf)
         for b in row.tiles:
             free[b.index].zone = "wall" if b.code == BACK else "indicator"
             free[b.index].on_wall = ON_WALL
+            free[b.index].aside = "river" if float(b.center[1]) < inner else "wall"
     if wall_rows:
         line, inside, beyond = wall_rows[-1], -WALL_LINE * length, WALL_LINE * length
     elif hidden_rows:
@@ -403,6 +411,13 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
         hand_group = max(range(len(groups)), key=lambda g: (
             sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
         for g, group in enumerate(groups):
+            if seat != "self" and _between_backs(groups, g):
+                # a face amid the standing backs: the indicator on the wall's upper
+                # level, seen in line with the hand (``_upper_level``); no meld is so short
+                for b in group:
+                    t = by_index[b.index]
+                    t.zone, t.on_wall, t.aside = "indicator", UPPER_LEVEL, "hand"
+                continue
             hidden = seat != "self" and all(b.code == BACK for b in group)
             if g == hand_group and (len(group) > 4 or hidden or not _as_melds(row, group)):
                 for b in group:
@@ -424,6 +439,23 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                     t.zone, t.order, t.meld = "meld", k, len(melds)
                 melds.append(meld)
     reading.melds[seat] = melds
+
+
+def _between_backs(groups: list[list[Box]], g: int) -> bool:
+    """Whether run ``g`` is one face-up tile, no flower, with two backs or more on either side
+    (a meld with a tile read as a back has a face beside its other faces), lying nearer the
+    middle than the backs by the wall's step (``UPPER_STEP``; a standing back read as a face
+    lies level with the others)."""
+    run = groups[g]
+    if not (0 < g < len(groups) - 1 and len(run) == 1 and run[0].code != BACK
+            and not is_bonus(run[0].code)
+            and all(len(groups[h]) >= 2 and all(b.code == BACK for b in groups[h])
+                    for h in (g - 1, g + 1))):
+        return False
+    backs = [b for group in groups for b in group if b.code == BACK]
+    level = float(np.median([b.center[1] for b in backs]))
+    height = float(np.median([b.size[1] for b in backs]))
+    return float(run[0].center[1]) < level - UPPER_STEP * height
 
 
 def concealed_kong(codes: list[str]) -> bool:
@@ -529,7 +561,8 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 def _choose_indicator(reading: TableReading) -> None:
     """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...), then the surest
-    named; any others are read as river tiles."""
+    named; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
+    a face on the wall, a face amid a hand's backs), with a note."""
     for t in reading.tiles:
         if t.zone == "indicator" and is_bonus(t.code):
             t.zone = "bonus"  # a flower is never turned up: it is replaced
@@ -540,8 +573,9 @@ def _choose_indicator(reading: TableReading) -> None:
     reading.indicator = found[0].code
     found[0].order = 0
     for t in found[1:]:
-        t.zone = "river"
-        reading.notes.append(note("table.extra_indicator", tile=t.code, seat=t.seat))
+        t.zone = t.aside
+        reading.notes.append(note("table.extra_indicator", tile=t.code, seat=t.seat,
+                                  zone=t.zone))
     if len(found) > 1:
         seats = {t.seat for t in found[1:]}
         for seat in seats:
