@@ -31,8 +31,8 @@ from assistant.catalogue import text
 from assistant.errors import MahjongError
 from assistant.tiles import BACK, is_bonus
 from vision.hand_reader import boxes_from_detections
-from vision.layout import Box, Row, find_rows, turned
-from vision.melds import meld_of, split_sets
+from vision.layout import Box, Row, find_rows
+from vision.melds import rack_sets, runs
 from vision.table_plane import (
     DIAGONAL,
     INSIDE,
@@ -406,7 +406,7 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     by_index = {t.index: t for t in rest}
     melds: list[dict[str, Any]] = []
     for row in rows:
-        groups = row.groups if seat == "self" else [run for g in row.groups for run in _runs(g)]
+        groups = row.groups if seat == "self" else [run for g in row.groups for run in runs(g)]
         # the hand is the longest run of standing faces (self) or of backs (the others)
         hand_group = max(range(len(groups)), key=lambda g: (
             sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
@@ -419,11 +419,11 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                     t.zone, t.on_wall, t.aside = "indicator", UPPER_LEVEL, "hand"
                 continue
             hidden = seat != "self" and all(b.code == BACK for b in group)
-            if g == hand_group and (len(group) > 4 or hidden or not _as_melds(row, group)):
+            if g == hand_group and (len(group) > 4 or hidden or not rack_sets(row, group)):
                 for b in group:
                     by_index[b.index].zone = "hand"
                 continue
-            sets = _as_melds(row, group)
+            sets = rack_sets(row, group)
             if sets is None:
                 # the others' hands stand hidden: their face-up tiles were laid out to be seen
                 shown = seat != "self" and any(b.code != BACK for b in group)
@@ -456,68 +456,6 @@ def _between_backs(groups: list[list[Box]], g: int) -> bool:
     level = float(np.median([b.center[1] for b in backs]))
     height = float(np.median([b.size[1] for b in backs]))
     return float(run[0].center[1]) < level - UPPER_STEP * height
-
-
-def concealed_kong(codes: list[str]) -> bool:
-    """Whether four tiles laid in a row are a concealed kong as it lies on the table: two of
-    one face between two backs, or two backs between two of one face (docs/table-reader.md).
-
-    >>> concealed_kong(["back", "5m", "5m", "back"]), concealed_kong(["E", "back", "back", "E"])
-    (True, True)
-    >>> concealed_kong(["back", "5m", "6m", "back"]), concealed_kong(["back"] * 4)
-    (False, False)
-    """
-    if len(codes) != 4:
-        return False
-    outer, inner = {codes[0], codes[3]}, {codes[1], codes[2]}
-    return len(outer) == 1 and len(inner) == 1 and BACK in outer ^ inner and not any(
-        is_bonus(c) for c in codes)
-
-
-def _runs(group: list[Box]) -> list[list[Box]]:
-    """A group cut where face-down tiles meet face-up ones: another seat's standing backs and
-    the melds laid beside them with no gap between; a concealed kong's backs and faces
-    (:func:`concealed_kong`) stay one run."""
-    runs: list[list[Box]] = []
-    k, kong_ends = 0, -1
-    while k < len(group):
-        four = group[k:k + 4]
-        if concealed_kong([b.code for b in four]):
-            runs.append(list(four))
-            k, kong_ends = k + 4, len(runs)
-            continue
-        b = group[k]
-        if runs and len(runs) != kong_ends and (runs[-1][-1].code == BACK) == (b.code == BACK):
-            runs[-1].append(b)
-        else:
-            runs.append([b])
-        k += 1
-    return runs
-
-
-def _as_melds(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
-    """A group of the rack cut into declared sets (the sideways tile says from whom), or None."""
-    codes = [b.code for b in group]
-    if len(codes) < 3 or all(c == BACK for c in codes) and len(codes) != 4:
-        return None
-    where = {b.index: k for k, b in enumerate(row.tiles)}
-    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
-            for a, b in zip(group, group[1:], strict=False)]
-    cuts = split_sets(codes, gaps)
-    if cuts is None:
-        return None
-    out = []
-    for start, end in cuts:
-        chunk = group[start:end]
-        meld = meld_of([b.code for b in chunk], turned(row, chunk))
-        if meld is None:
-            return None
-        if meld.get("concealed"):
-            # as it lies: the faces shown, the others unknown, so a table counts only those
-            # seen (``assistant.table_view.seen_on_table``)
-            meld["tiles"] = [b.code for b in chunk]
-        out.append((meld, chunk))
-    return out
 
 
 def _order(tiles: list[TableTile]) -> None:
