@@ -96,8 +96,10 @@ def _corners_by_rows(tiles: list[TableTile], middles: np.ndarray, corners: np.nd
     """Face-up tiles near a diagonal go to the seat whose row they continue (in place).
 
     In its own seat's frame such a tile lies level with a neighbour one tile along; in the other
-    seat's frame its nearest tiles are a row and a column off.  Kept as the aspect said where
-    neither seat's rows say so clearly.
+    seat's frame its nearest tiles are a row and a column off.  Where neither seat's rows say so
+    clearly, a tile lying nearer the middle than a seat's first row by half a tile
+    (``_inside_rows``) is not that seat's (each river starts as far out as the others end); else
+    it is kept as the aspect said.
     """
     x, y = np.abs(middles[:, 0]), np.abs(middles[:, 1])
     near = [k for k, t in enumerate(tiles) if t.code != BACK and abs(x[k] - y[k]) < DIAGONAL
@@ -112,8 +114,22 @@ def _corners_by_rows(tiles: list[TableTile], middles: np.ndarray, corners: np.nd
         fits = {seat: _row_fit(seat, k, [j for j, s in settled.items() if s == seat], middles,
                                corners) for seat in (vertical, horizontal)}
         good = [seat for seat, fit in fits.items() if fit < ROW_FIT]
+        if len(good) != 1:
+            good = [seat for seat in fits if not _inside_rows(
+                seat, k, [j for j, s in settled.items() if s == seat], middles, corners)]
         if len(good) == 1:
             tiles[k].seat = good[0]
+
+
+def _inside_rows(seat: str, k: int, others: list[int], middles: np.ndarray,
+                 corners: np.ndarray) -> bool:
+    """Whether tile ``k`` lies nearer the middle than all of ``seat``'s tiles ``others`` by over
+    half a tile's depth (in that seat's frame)."""
+    if not others:
+        return False
+    depth = seat_frame(seat, middles[[k, *others]])[:, 1]
+    tile = float(np.median([np.ptp(seat_frame(seat, corners[j])[:, 1]) for j in others]))
+    return bool(depth[0] < depth[1:].min() - 0.5 * tile)
 
 
 def _row_fit(seat: str, k: int, others: list[int], middles: np.ndarray,
