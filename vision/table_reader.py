@@ -422,10 +422,15 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     by_index = {t.index: t for t in rest}
     melds: list[dict[str, Any]] = []
     for row in rows:
-        groups = row.groups if seat == "self" else [run for g in row.groups for run in runs(g)]
-        # the hand is the longest run of standing faces (self) or of backs (the others)
-        hand_group = max(range(len(groups)), key=lambda g: (
-            sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
+        if seat == "self":
+            # his hand stands (read as backs where seen from above), the melds lie at its right
+            groups = [part for g in row.groups for part in _laid_at_end(row, g)]
+            hand_group = max(range(len(groups)), key=lambda g: len(groups[g]))
+        else:
+            # the others' hand is the longest run of backs
+            groups = [run for g in row.groups for run in runs(g)]
+            hand_group = max(range(len(groups)), key=lambda g: (
+                sum(b.code == BACK for b in groups[g]), len(groups[g])))
         for g, group in enumerate(groups):
             if seat != "self" and _between_backs(groups, g):
                 # a face amid the standing backs: the indicator on the wall's upper
@@ -441,8 +446,10 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                 continue
             sets = rack_sets(row, group)
             if sets is None:
-                # the others' hands stand hidden: their face-up tiles were laid out to be seen
-                shown = seat != "self" and any(b.code != BACK for b in group)
+                # the others' hands stand hidden: their face-up tiles were laid out to be seen;
+                # at his own rack, three tiles or more apart at the hand's right were laid out
+                laid = seat != "self" or (g > hand_group and len(group) >= 3)
+                shown = laid and any(b.code != BACK for b in group)
                 for b in group:
                     by_index[b.index].zone = "meld" if shown and b.code != BACK else "hand"
                 if shown:
@@ -455,6 +462,16 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                     t.zone, t.order, t.meld = "meld", k, len(melds)
                 melds.append(meld)
     reading.melds[seat] = melds
+
+
+def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
+    """``self``'s rack group with the faces after its last back cut off where they make sets:
+    his standing hand read as backs, melds laid beside it with no gap between."""
+    last = max((k for k, b in enumerate(group) if b.code == BACK), default=-1)
+    tail = group[last + 1:]
+    if last < 0 or len(tail) < 3 or rack_sets(row, tail) is None:
+        return [group]
+    return [group[:last + 1], tail]
 
 
 def _between_backs(groups: list[list[Box]], g: int) -> bool:
