@@ -391,7 +391,10 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
     # a hand of a few backs can stand in one row with many melds: three backs make a back row
     count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
     # and a wall's last stack is a back beside the indicator: half a row of backs makes one
-    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] >= len(r.tiles)]
+    # where a rack lies beyond it (the wall lies between the river and the rack)
+    outer = max(r.offset for r in rows) - LEVELS * length if rows else 0.0
+    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] > len(r.tiles)
+             or 2 * count[id(r)] == len(r.tiles) and r.offset < outer]
     lines: list[list[Row]] = []
     for row in sorted(backs, key=lambda r: r.offset):
         if lines and row.offset - lines[-1][-1].offset < LEVELS * length:
