@@ -385,8 +385,8 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
 
     Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
     rows from a seat).  The outermost line is the hand when another line lies inside it; a
-    single line is the others' hand, and ``self``'s wall unless nothing face up lies beyond it
-    (his hand seen from straight above shows its backs).
+    single line is the wall where face-up tiles lie beyond it, else the hand (the others', or
+    ``self``'s seen from straight above, which shows its backs).
     """
     # a hand of a few backs can stand in one row with many melds: three backs make a back row
     count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
@@ -405,11 +405,12 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
         return [], []
     if len(lines) >= 2:
         return lines[-1], [r for line in lines[:-1] for r in line]
-    if seat == "self":
-        beyond = [r for r in rows
-                  if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
-        if beyond:
-            return [], lines[0]
+    # a row of faces beyond the one line is the rack (his hand, the others' melds whose hand
+    # was not found): the line is the wall
+    beyond = [r for r in rows
+              if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
+    if beyond:
+        return [], lines[0]
     return lines[0], []
 
 
