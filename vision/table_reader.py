@@ -325,7 +325,9 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
             where = _across(line, b) if line is not None else -np.inf
             if where > beyond:
                 rack.append(t)
-            elif is_bonus(t.code):
+            elif is_bonus(t.code) and alone:
+                # flowers are set aside, never discarded: one in a river's row is a river tile
+                # named wrong, and its place there keeps the river's order
                 t.zone = "bonus"
             elif where >= inside and alone:
                 t.zone = "indicator"
