@@ -11,7 +11,16 @@ whole-table recognizer and the reader, and counts:
   design (``Scene.art``), true seat and zone; and the true backs reported as faces;
 * each river not read exactly as: a tile missing (not found, or reported as a back, or placed
   elsewhere), a name wrong (every tile there), the order wrong (every tile there and named
-  right), or a tile added that is none of its own.
+  right), or a tile added that is none of its own;
+* each river not in order (``rivers_in_order``, names aside), by every cause it has: a true
+  tile missing (not found, read as a back, placed in another seat or zone), a tile added (a box
+  on no true tile or on one found twice, or another zone's tile), or only the order;
+* each scene's indicator not read: not found, read as a back, named wrong, another tile
+  chosen (where that one truly lies), or placed in another zone; and scenes without one where
+  one was read.
+
+``--true-boxes`` reads the true boxes and names instead (the arrange stage alone, in a
+second): the face-up tiles placed wrong, rivers not in order and indicators missed, by scene.
 
 ``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
 ``UNLIKE_BACKS``), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
@@ -91,6 +100,38 @@ def river_cause(seat: str, true: list[dict[str, Any]], pairs: dict[int, int],
     return "order"
 
 
+def river_order_causes(seat: str, true: list[dict[str, Any]], pairs: dict[int, int],
+                       answer: dict[str, Any], detected: list[dict[str, Any]]) -> set[str]:
+    """Why ``seat``'s river is not in order (``rivers_in_order``; empty where it is): each true
+    tile missing from it (not found, read as a back, placed elsewhere) and each tile added to it
+    (a box matching no true tile: found twice, or on nothing; or another zone's tile)."""
+    river = sorted((i for i, t in enumerate(true) if t["seat"] == seat and t["zone"] == "river"),
+                   key=lambda i: true[i]["order"])
+    tiles = answer["tiles"]
+    placed = sorted((j for j, t in enumerate(tiles) if t["seat"] == seat and t["zone"] == "river"),
+                    key=lambda j: tiles[j]["order"])
+    if not river or placed == [pairs.get(i) for i in river]:
+        return set()
+    whose = {j: i for i, j in pairs.items()}
+    causes = set()
+    for i in river:
+        j = pairs.get(i)
+        if j is None:
+            causes.add("missing: not found")
+        elif detected[j]["tile"] == "back":
+            causes.add("missing: read as a back")
+        elif tiles[j]["seat"] != seat:
+            causes.add("missing: placed in another seat")
+        elif j not in placed:
+            causes.add(f"missing: placed in the seat's {tiles[j]['zone']}")
+    for j in placed:
+        if j not in whose:
+            causes.add("added: a box on no tile, or on one found twice")
+        elif whose[j] not in river:
+            causes.add(f"added: a tile of {true[whose[j]]['seat']}/{true[whose[j]]['zone']}")
+    return causes or {"order"}
+
+
 def indicator_cause(true: list[dict[str, Any]], pairs: dict[int, int], answer: dict[str, Any],
                     detected: list[dict[str, Any]]) -> str | None:
     """Why the scene's indicator was not read (None where it was, or the scene has none); in a
@@ -138,8 +179,7 @@ def true_boxes(seed: int, scenes: int, cache: Path | None) -> dict[str, Any]:
                     t["seat"], t["zone"]):
                 wrong[f"{art} {t['seat']}/{t['zone']} -> {got['seat']}/{got['zone']}"] += 1
         for seat in ("self", "right", "across", "left"):
-            cause = river_cause(seat, true, pairs, answer)
-            if cause:
+            for cause in river_order_causes(seat, true, pairs, answer, given):
                 rivers[f"{cause} (scene {k}, {seat}, {art})"] += 1
         cause = indicator_cause(true, pairs, answer, given)
         if cause:
@@ -177,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     lost: Counter[tuple[str, str]] = Counter()
     rivers: Counter[str] = Counter()
     indicators: Counter[str] = Counter()
+    out_of_order: Counter[str] = Counter()
     faces_by_art: Counter[str] = Counter()
     backs_as_faces = 0
     for k in range(args.scenes):
@@ -220,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
             cause = river_cause(seat, true, pairs, answer)
             if cause:
                 rivers[cause] += 1
+            out_of_order.update(river_order_causes(seat, true, pairs, answer, detected))
         cause = indicator_cause(true, pairs, answer, detected)
         if cause:
             indicators[f"{cause} | {art}"] += 1
@@ -227,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
            "faces_by_design": dict(faces_by_art),
            "faces_lost": {f"{c} | {a}": n for (c, a), n in sorted(lost.items())},
            "rivers_not_exact": dict(rivers), "backs_reported_faces": backs_as_faces,
-           "indicators_missed": dict(indicators)}
+           "rivers_not_in_order": dict(out_of_order), "indicators_missed": dict(indicators)}
     if args.json:
         print(json.dumps(out))
         return 0
@@ -239,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
     print("true backs (hands, walls) reported as faces:", backs_as_faces)
     print("rivers not exact, first cause:")
     for key, n in rivers.most_common():
+        print(f"  {n:4d}  {key}")
+    print("rivers not in order, each cause (a river may have several):")
+    for key, n in out_of_order.most_common():
         print(f"  {n:4d}  {key}")
     print("indicators not read (cause | design):")
     for key, n in indicators.most_common():
