@@ -434,17 +434,10 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
             hand_group = max(range(len(groups)), key=lambda g: len(groups[g]))
         else:
             # the others' hand is the longest run of backs
-            groups = [run for g in row.groups for run in runs(g)]
+            groups = _lift_upper_faces([run for g in row.groups for run in runs(g)], by_index)
             hand_group = max(range(len(groups)), key=lambda g: (
                 sum(b.code == BACK for b in groups[g]), len(groups[g])))
         for g, group in enumerate(groups):
-            if seat != "self" and _between_backs(groups, g):
-                # a face amid the standing backs: the indicator on the wall's upper
-                # level, seen in line with the hand (``_upper_level``); no meld is so short
-                for b in group:
-                    t = by_index[b.index]
-                    t.zone, t.on_wall, t.aside = "indicator", UPPER_LEVEL, "hand"
-                continue
             hidden = seat != "self" and all(b.code == BACK for b in group)
             if g == hand_group and (len(group) > 4 or hidden or not rack_sets(row, group)):
                 for b in group:
@@ -478,6 +471,25 @@ def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
     if last < 0 or len(tail) < 3 or rack_sets(row, tail) is None:
         return [group]
     return [group[:last + 1], tail]
+
+
+def _lift_upper_faces(groups: list[list[Box]], by_index: dict[int, TableTile]
+                      ) -> list[list[Box]]:
+    """Another seat's rack runs with each face amid the standing backs (``_between_backs``)
+    taken out as the indicator on the wall's upper level, seen in line with the hand
+    (``_upper_level``; no meld is so short), and the backs either side joined again."""
+    out: list[list[Box]] = []
+    k = 0
+    while k < len(groups):
+        if out and _between_backs(groups, k):
+            t = by_index[groups[k][0].index]
+            t.zone, t.on_wall, t.aside = "indicator", UPPER_LEVEL, "hand"
+            out[-1] = out[-1] + groups[k + 1]
+            k += 2
+            continue
+        out.append(groups[k])
+        k += 1
+    return out
 
 
 def _between_backs(groups: list[list[Box]], g: int) -> bool:
