@@ -405,6 +405,10 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
             lines.append([row])
     if not lines:
         return [], []
+    if len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3:
+        # a back or two beyond the hand (a box on nothing, or found twice) is no hand: it
+        # stands with the line inside it
+        lines[-2:] = [lines[-2] + lines[-1]]
     if len(lines) >= 2:
         return lines[-1], [r for line in lines[:-1] for r in line]
     # a row of faces beyond the one line is the rack (his hand, the others' melds whose hand
