@@ -105,6 +105,13 @@ def test_one_line_of_backs_with_faces_beyond_it_is_the_wall():
     assert answer["seats"]["right"]["wall"] == 10
 
 
+def test_a_stray_back_beyond_a_hand_stands_with_it():
+    """A box on nothing beyond right's standing backs: the hand is not read as a wall."""
+    answer = table_answer(table()[0] + [tile("back", "right", 0.0, 350 + 1.4 * H)])
+    assert answer["seats"]["right"]["wall"] == 10
+    assert answer["seats"]["right"]["hidden"] == 14
+
+
 @pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22)])
 def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
     """Held-out rendered tables, on their true boxes: a river's lone last tile near the wall
