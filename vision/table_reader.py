@@ -18,6 +18,9 @@ The arrange stage for a photo of the whole table: it takes what the recognizer g
    faces are his hand.  Inside the band, face-down tiles are the wall and a face-up tile lying in
    the wall's line is the indicator; the other face-up tiles are the river, read in rows from the
    middle outward, each left to right from the seat's own point of view (``find_rows``).
+4. **One indicator**, chosen by where it lies before how surely it is named: in a row of the
+   wall's backs, then level with the wall's upper level seen in line with a hand, then alone near
+   the wall's line (a face-up row there is a river's last row).
 """
 
 from __future__ import annotations
