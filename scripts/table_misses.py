@@ -11,7 +11,16 @@ whole-table recognizer and the reader, and counts:
   design (``Scene.art``), true seat and zone; and the true backs reported as faces;
 * each river not read exactly as: a tile missing (not found, or reported as a back, or placed
   elsewhere), a name wrong (every tile there), the order wrong (every tile there and named
-  right), or a tile added that is none of its own.
+  right), or a tile added that is none of its own;
+* each river not in order (``rivers_in_order``, names aside), by every cause it has: a true
+  tile missing (not found, read as a back, placed in another seat or zone), a tile added (a box
+  on no true tile or on one found twice, or another zone's tile), or only the order;
+* each scene's indicator not read: not found, read as a back, named wrong, another tile
+  chosen (where that one truly lies), or placed in another zone; and scenes without one where
+  one was read.
+
+``--true-boxes`` reads the true boxes and names instead (the arrange stage alone, in a
+second): the face-up tiles placed wrong, rivers not in order and indicators missed, by scene.
 
 ``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
 ``UNLIKE_BACKS``), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
@@ -91,6 +100,95 @@ def river_cause(seat: str, true: list[dict[str, Any]], pairs: dict[int, int],
     return "order"
 
 
+def river_order_causes(seat: str, true: list[dict[str, Any]], pairs: dict[int, int],
+                       answer: dict[str, Any], detected: list[dict[str, Any]]) -> set[str]:
+    """Why ``seat``'s river is not in order (``rivers_in_order``; empty where it is): each true
+    tile missing from it (not found, read as a back, placed elsewhere) and each tile added to it
+    (a box matching no true tile: found twice, or on nothing; or another zone's tile)."""
+    river = sorted((i for i, t in enumerate(true) if t["seat"] == seat and t["zone"] == "river"),
+                   key=lambda i: true[i]["order"])
+    tiles = answer["tiles"]
+    placed = sorted((j for j, t in enumerate(tiles) if t["seat"] == seat and t["zone"] == "river"),
+                    key=lambda j: tiles[j]["order"])
+    if not river or placed == [pairs.get(i) for i in river]:
+        return set()
+    whose = {j: i for i, j in pairs.items()}
+    causes = set()
+    for i in river:
+        j = pairs.get(i)
+        if j is None:
+            causes.add("missing: not found")
+        elif detected[j]["tile"] == "back":
+            causes.add("missing: read as a back")
+        elif tiles[j]["seat"] != seat:
+            causes.add("missing: placed in another seat")
+        elif j not in placed:
+            causes.add(f"missing: placed in the seat's {tiles[j]['zone']}")
+    for j in placed:
+        if j not in whose:
+            causes.add("added: a box on no tile, or on one found twice")
+        elif whose[j] not in river:
+            causes.add(f"added: a tile of {true[whose[j]]['seat']}/{true[whose[j]]['zone']}")
+    return causes or {"order"}
+
+
+def indicator_cause(true: list[dict[str, Any]], pairs: dict[int, int], answer: dict[str, Any],
+                    detected: list[dict[str, Any]]) -> str | None:
+    """Why the scene's indicator was not read (None where it was, or the scene has none); in a
+    scene without one, whether a tile was taken for one all the same."""
+    shown = [i for i, t in enumerate(true) if t["zone"] == "indicator"]
+    if not shown:
+        return None if answer["indicator"] is None else "none shown, one read"
+    i = shown[0]
+    if answer["indicator"] == true[i]["tile"]:
+        return None
+    j = pairs.get(i)
+    if j is None:
+        return "not found"
+    got = answer["tiles"][j]
+    if detected[j]["tile"] == "back":
+        return "read as a back"
+    if got["zone"] == "indicator":
+        return "named wrong"
+    chosen = [t for t in answer["tiles"] if t["zone"] == "indicator"]
+    if chosen:
+        k = answer["tiles"].index(chosen[0])
+        was = [true[a] for a, b in pairs.items() if b == k]
+        where = f"{was[0]['seat']}/{was[0]['zone']}" if was else "not a true tile"
+        return f"another tile chosen ({where}); it placed {got['seat']}/{got['zone']}"
+    return f"placed {'its own seat' if got['seat'] == true[i]['seat'] else 'another seat'}" \
+        f"/{got['zone']}, none chosen"
+
+
+def true_boxes(seed: int, scenes: int, cache: Path | None) -> dict[str, Any]:
+    """The arrange stage alone on the true boxes and names: where it places tiles wrong."""
+    tally = Tally()
+    wrong: Counter[str] = Counter()
+    rivers: Counter[str] = Counter()
+    indicators: Counter[str] = Counter()
+    for k in range(scenes):
+        data = scene_data(seed, k, cache)
+        true, art = data["truth"], data["art"]
+        given = [{"tile": t["tile"], "box": t["box"], "confidence": 1.0} for t in true]
+        answer = read_table(given).to_json()
+        pairs = {i: i for i in range(len(true))}
+        score(tally, true, answer, pairs, given)
+        for i, t in enumerate(true):
+            got = answer["tiles"][i]
+            if not t["hidden"] and t["tile"] != "back" and (got["seat"], got["zone"]) != (
+                    t["seat"], t["zone"]):
+                wrong[f"{art} {t['seat']}/{t['zone']} -> {got['seat']}/{got['zone']}"] += 1
+        for seat in ("self", "right", "across", "left"):
+            for cause in river_order_causes(seat, true, pairs, answer, given):
+                rivers[f"{cause} (scene {k}, {seat}, {art})"] += 1
+        cause = indicator_cause(true, pairs, answer, given)
+        if cause:
+            indicators[f"{cause} (scene {k}, {art})"] += 1
+    return {"seed": seed, "scenes": scenes, "figures": tally.figures(),
+            "faces_placed_wrong": dict(wrong), "rivers_not_in_order": dict(rivers),
+            "indicators_missed": dict(indicators)}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, default=64)
@@ -101,17 +199,25 @@ def main(argv: list[str] | None = None) -> int:
                    help="without the whole-table checking rules (vision.check SEAMS, UNLIKE_BACKS)")
     p.add_argument("--without-self-taught", action="store_true",
                    help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
+    p.add_argument("--true-boxes", action="store_true",
+                   help="the arrange stage alone on the true boxes and names (no recognizer)")
     args = p.parse_args(argv)
     self_taught.SELF_TAUGHT = not args.without_self_taught
     if args.without:
         check.SEAMS = check.UNLIKE_BACKS = False
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
+    if args.true_boxes:
+        print(json.dumps(true_boxes(args.seed, args.scenes, args.cache), indent=None if args.json
+                         else 1))
+        return 0
     recognizer = Recognizer.load()
     look = recognizer.find
     tally = Tally()
     lost: Counter[tuple[str, str]] = Counter()
     rivers: Counter[str] = Counter()
+    indicators: Counter[str] = Counter()
+    out_of_order: Counter[str] = Counter()
     faces_by_art: Counter[str] = Counter()
     backs_as_faces = 0
     for k in range(args.scenes):
@@ -147,15 +253,23 @@ def main(argv: list[str] | None = None) -> int:
                 cause = "reported a back"
             else:
                 cause = "wrong seat or zone"
+            if cause == "wrong seat or zone":
+                got = answer["tiles"][j]
+                cause = f"placed {got['seat']}/{got['zone']}"
             lost[(cause, f"{art} {t['seat']}/{t['zone']}")] += 1
         for seat in ("self", "right", "across", "left"):
             cause = river_cause(seat, true, pairs, answer)
             if cause:
                 rivers[cause] += 1
+            out_of_order.update(river_order_causes(seat, true, pairs, answer, detected))
+        cause = indicator_cause(true, pairs, answer, detected)
+        if cause:
+            indicators[f"{cause} | {art}"] += 1
     out = {"seed": args.seed, "scenes": args.scenes, "figures": tally.figures(),
            "faces_by_design": dict(faces_by_art),
            "faces_lost": {f"{c} | {a}": n for (c, a), n in sorted(lost.items())},
-           "rivers_not_exact": dict(rivers), "backs_reported_faces": backs_as_faces}
+           "rivers_not_exact": dict(rivers), "backs_reported_faces": backs_as_faces,
+           "rivers_not_in_order": dict(out_of_order), "indicators_missed": dict(indicators)}
     if args.json:
         print(json.dumps(out))
         return 0
@@ -167,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     print("true backs (hands, walls) reported as faces:", backs_as_faces)
     print("rivers not exact, first cause:")
     for key, n in rivers.most_common():
+        print(f"  {n:4d}  {key}")
+    print("rivers not in order, each cause (a river may have several):")
+    for key, n in out_of_order.most_common():
+        print(f"  {n:4d}  {key}")
+    print("indicators not read (cause | design):")
+    for key, n in indicators.most_common():
         print(f"  {n:4d}  {key}")
     return 0
 

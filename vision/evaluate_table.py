@@ -6,7 +6,11 @@ errors) and for the whole reader (``detect`` then arrange) on the photos:
 
 * the share of face-up tiles given the right seat and zone, and of those the recognizer found
   (a tile it missed counts wrong in the first); the standing backs of hands are counted apart;
-* the share of rivers read in exactly the right order (every seat with a river in view);
+* the share of rivers in exactly the right order (every seat with a river in view), two ways:
+  ``rivers_in_order`` counts a river whose true tiles, matched by box as ``match`` pairs them,
+  are exactly the tiles placed in that seat's river, in their order, none missing or added,
+  whatever their names (the arrange stage's figure); ``rivers_exact`` also wants every tile
+  named right (what the player reads; names are measured apart below);
 * the share of scenes with an indicator where it was found (the right tile);
 * tile names: the reader's right names beside ``detect``'s on the same matched tiles;
 * seconds per photo for ``detect`` and for the reader, and their ratio, timed in one process.
@@ -41,6 +45,7 @@ class Tally:
     backs_placed: int = 0
     rivers: int = 0
     rivers_exact: int = 0
+    rivers_in_order: int = 0
     indicators: int = 0
     indicators_found: int = 0
     named: int = 0
@@ -56,6 +61,7 @@ class Tally:
         return {"face_up_seat_zone": share(self.faces_placed, self.faces), "face_up": self.faces,
                 "found_seat_zone": share(self.faces_placed, self.faces - self.missed),
                 "hidden_seat_zone": share(self.backs_placed, self.backs),
+                "rivers_in_order": share(self.rivers_in_order, self.rivers),
                 "rivers_exact": share(self.rivers_exact, self.rivers), "rivers": self.rivers,
                 "indicator_found": share(self.indicators_found, self.indicators),
                 "indicators": self.indicators,
@@ -120,11 +126,15 @@ def score(tally: Tally, true: list[dict[str, Any]], answer: dict[str, Any],
                 tally.named_right += got["tile"] == t["tile"]
                 tally.detect_right += detected[j]["tile"] == t["tile"]
     for seat in ("self", "right", "across", "left"):
-        river = sorted((t for t in true if t["seat"] == seat and t["zone"] == "river"),
-                       key=lambda t: t["order"])
-        if river:
-            tally.rivers += 1
-            tally.rivers_exact += answer["seats"][seat]["river"] == [t["tile"] for t in river]
+        river = sorted((i for i, t in enumerate(true) if t["seat"] == seat and t["zone"] == "river"),
+                       key=lambda i: true[i]["order"])
+        if not river:
+            continue
+        tally.rivers += 1
+        tally.rivers_exact += answer["seats"][seat]["river"] == [true[i]["tile"] for i in river]
+        placed = sorted((j for j, t in enumerate(tiles) if t["seat"] == seat
+                         and t["zone"] == "river"), key=lambda j: tiles[j]["order"])
+        tally.rivers_in_order += placed == [pairs.get(i) for i in river]
     shown = [t for t in true if t["zone"] == "indicator"]
     if shown:
         tally.indicators += 1

@@ -4,6 +4,7 @@ The tile turned sideways is the claimed one; where it lies says whom it came fro
 it (and as the synthetic scenes do): leftmost = from the left (上家), rightmost = from the right
 (下家), in between = from opposite (对家).  A chow can only be claimed from the left.  Face-down
 tiles beside face-up copies make a concealed kong; its tiles are given as the face they hide.
+A seat's rack on a whole table is cut into runs (``runs``) and its runs into sets (``rack_sets``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.tiles import INDEX, is_bonus, is_suited
+from vision.layout import Box, turned
 
 BACK = "back"
 
@@ -77,3 +79,65 @@ def split_sets(codes: list[str], gaps: list[float]) -> list[tuple[int, int]] | N
             if best[start] is None or score > best[start][0]:
                 best[start] = (score, [(start, end)] + rest[1])
     return best[0][1] if best[0] is not None else None
+
+
+def concealed_kong(codes: list[str]) -> bool:
+    """Whether four tiles laid in a row are a concealed kong as it lies on the table: two of
+    one face between two backs, or two backs between two of one face (docs/table-reader.md).
+
+    >>> concealed_kong(["back", "5m", "5m", "back"]), concealed_kong(["E", "back", "back", "E"])
+    (True, True)
+    >>> concealed_kong(["back", "5m", "6m", "back"]), concealed_kong(["back"] * 4)
+    (False, False)
+    """
+    if len(codes) != 4:
+        return False
+    outer, inner = {codes[0], codes[3]}, {codes[1], codes[2]}
+    return len(outer) == 1 and len(inner) == 1 and BACK in outer ^ inner and not any(
+        is_bonus(c) for c in codes)
+
+
+def runs(group: list[Box]) -> list[list[Box]]:
+    """A group cut where face-down tiles meet face-up ones: another seat's standing backs and
+    the melds laid beside them with no gap between; a concealed kong's backs and faces
+    (:func:`concealed_kong`) stay one run."""
+    runs: list[list[Box]] = []
+    k, kong_ends = 0, -1
+    while k < len(group):
+        four = group[k:k + 4]
+        if concealed_kong([b.code for b in four]):
+            runs.append(list(four))
+            k, kong_ends = k + 4, len(runs)
+            continue
+        b = group[k]
+        if runs and len(runs) != kong_ends and (runs[-1][-1].code == BACK) == (b.code == BACK):
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+        k += 1
+    return runs
+
+
+def rack_sets(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
+    """A group of the rack cut into declared sets (the sideways tile says from whom), or None."""
+    codes = [b.code for b in group]
+    if len(codes) < 3 or all(c == BACK for c in codes) and len(codes) != 4:
+        return None
+    where = {b.index: k for k, b in enumerate(row.tiles)}
+    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
+            for a, b in zip(group, group[1:], strict=False)]
+    cuts = split_sets(codes, gaps)
+    if cuts is None:
+        return None
+    out = []
+    for start, end in cuts:
+        chunk = group[start:end]
+        meld = meld_of([b.code for b in chunk], turned(row, chunk))
+        if meld is None:
+            return None
+        if meld.get("concealed"):
+            # as it lies: the faces shown, the others unknown, so a table counts only those
+            # seen (``assistant.table_view.seen_on_table``)
+            meld["tiles"] = [b.code for b in chunk]
+        out.append((meld, chunk))
+    return out

@@ -18,6 +18,9 @@ The arrange stage for a photo of the whole table: it takes what the recognizer g
    faces are his hand.  Inside the band, face-down tiles are the wall and a face-up tile lying in
    the wall's line is the indicator; the other face-up tiles are the river, read in rows from the
    middle outward, each left to right from the seat's own point of view (``find_rows``).
+4. **One indicator**, chosen by where it lies before how surely it is named: in a row of the
+   wall's backs, then level with the wall's upper level seen in line with a hand, then alone near
+   the wall's line (a face-up row there is a river's last row).
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ from assistant.catalogue import text
 from assistant.errors import MahjongError
 from assistant.tiles import BACK, is_bonus
 from vision.hand_reader import boxes_from_detections
-from vision.layout import Box, Row, find_rows, turned
-from vision.melds import meld_of, split_sets
+from vision.layout import Box, Row, find_rows
+from vision.melds import rack_sets, runs
 from vision.table_plane import (
     DIAGONAL,
     INSIDE,
@@ -56,6 +59,10 @@ LEVELS = 0.5
 #: The wall's upper level is told from the hand standing behind it in one row by a step in depth
 #: of at least this share of a box's depth (``_upper_level``).
 UPPER_STEP = 0.3
+#: How surely a face-up tile is the indicator, by where it lies (``_choose_indicator`` takes the
+#: surest place first, then the surest name): in a row of the wall's backs; level with the wall's
+#: upper level where that lies in one row with a hand; alone near the wall's line.
+ON_WALL, UPPER_LEVEL, NEAR_WALL = 0, 1, 2
 #: A tile near a diagonal continues a seat's row when it lies level with a neighbour there to
 #: within this many tile widths (``_corners_by_rows``).
 ROW_FIT = 0.3
@@ -74,6 +81,8 @@ class TableTile:
     zone: str | None = None
     order: int | None = None
     meld: int | None = None
+    on_wall: int = NEAR_WALL  # for an indicator: where it lies (``ON_WALL`` ...) ...
+    aside: str = "river"  # ... and its zone where another is the indicator
     frame: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # box in the seat's frame
 
     def to_json(self) -> dict[str, Any]:
@@ -90,8 +99,10 @@ def _corners_by_rows(tiles: list[TableTile], middles: np.ndarray, corners: np.nd
     """Face-up tiles near a diagonal go to the seat whose row they continue (in place).
 
     In its own seat's frame such a tile lies level with a neighbour one tile along; in the other
-    seat's frame its nearest tiles are a row and a column off.  Kept as the aspect said where
-    neither seat's rows say so clearly.
+    seat's frame its nearest tiles are a row and a column off.  Where neither seat's rows say so
+    clearly, a tile lying nearer the middle than a seat's first row by half a tile
+    (``_inside_rows``) is not that seat's (each river starts as far out as the others end); else
+    it is kept as the aspect said.
     """
     x, y = np.abs(middles[:, 0]), np.abs(middles[:, 1])
     near = [k for k, t in enumerate(tiles) if t.code != BACK and abs(x[k] - y[k]) < DIAGONAL
@@ -106,8 +117,22 @@ def _corners_by_rows(tiles: list[TableTile], middles: np.ndarray, corners: np.nd
         fits = {seat: _row_fit(seat, k, [j for j, s in settled.items() if s == seat], middles,
                                corners) for seat in (vertical, horizontal)}
         good = [seat for seat, fit in fits.items() if fit < ROW_FIT]
+        if len(good) != 1:
+            good = [seat for seat in fits if not _inside_rows(
+                seat, k, [j for j, s in settled.items() if s == seat], middles, corners)]
         if len(good) == 1:
             tiles[k].seat = good[0]
+
+
+def _inside_rows(seat: str, k: int, others: list[int], middles: np.ndarray,
+                 corners: np.ndarray) -> bool:
+    """Whether tile ``k`` lies nearer the middle than all of ``seat``'s tiles ``others`` by over
+    half a tile's depth (in that seat's frame)."""
+    if not others:
+        return False
+    depth = seat_frame(seat, middles[[k, *others]])[:, 1]
+    tile = float(np.median([np.ptp(seat_frame(seat, corners[j])[:, 1]) for j in others]))
+    return bool(depth[0] < depth[1:].min() - 0.5 * tile)
 
 
 def _row_fit(seat: str, k: int, others: list[int], middles: np.ndarray,
@@ -156,11 +181,15 @@ class TableReading:
                 "notes": self.notes}
 
 
-def note(key: str, seat: str | None = None, **params: Any) -> dict[str, str]:
-    """A note for the player, in both languages from the catalogue (a seat in its words)."""
+def note(key: str, seat: str | None = None, zone: str | None = None,
+         **params: Any) -> dict[str, str]:
+    """A note for the player, in both languages from the catalogue (a seat, a zone in its
+    words)."""
     out = {"key": key}
     for lang in ("zh", "en"):
         words = {"seat": text(f"table.seat.{seat}", lang)} if seat else {}
+        if zone:
+            words["zone"] = text(f"table.zone.{zone}", lang)
         out[lang] = text(key, lang, **params, **words)
     return out
 
@@ -268,13 +297,20 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
     rack: list[TableTile] = []
     upper = _upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])
+    shown = _upper_faces([b for row in hidden_rows for b in row.tiles], upper)
     for row in hidden_rows:
-        rack += [free[b.index] for b in row.tiles if b.index not in upper]
+        rack += [free[b.index] for b in row.tiles if b.index not in upper | shown]
     for index in upper:
         free[index].zone = "wall"
+    for index in shown:
+        free[index].zone, free[index].on_wall, free[index].aside = "indicator", UPPER_LEVEL, "wall"
     for row in wall_rows:
+        # a face nearer the middle than all the wall's backs is a river tile linked into its row
+        inner = min((float(b.center[1]) for b in row.tiles if b.code == BACK), default=np.inf)
         for b in row.tiles:
             free[b.index].zone = "wall" if b.code == BACK else "indicator"
+            free[b.index].on_wall = ON_WALL
+            free[b.index].aside = "river" if float(b.center[1]) < inner else "wall"
     if wall_rows:
         line, inside, beyond = wall_rows[-1], -WALL_LINE * length, WALL_LINE * length
     elif hidden_rows:
@@ -284,14 +320,19 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     else:
         line, inside, beyond = None, 0.0, 0.0  # a few face-up tiles alone: discards, no rack
     for row in face_rows:
+        # the indicator lies on the wall, alone: a face-up row near the wall's line is a river's
+        # last row (a far seat's rows lie close under what perspective leaves in the frame)
+        alone = sum(b.code != BACK for b in row.tiles) == 1
         for b in row.tiles:
             t = free[b.index]
             where = _across(line, b) if line is not None else -np.inf
             if where > beyond:
                 rack.append(t)
-            elif is_bonus(t.code):
+            elif is_bonus(t.code) and alone:
+                # flowers are set aside, never discarded: one in a river's row is a river tile
+                # named wrong, and its place there keeps the river's order
                 t.zone = "bonus"
-            elif where >= inside:
+            elif where >= inside and alone:
                 t.zone = "indicator"
             else:
                 t.zone = "river"
@@ -328,17 +369,37 @@ def _upper_level(backs: list[Box]) -> set[int]:
     return {b.index for b in ranked[:k + 1]}
 
 
+def _upper_faces(tiles: list[Box], upper: set[int]) -> set[int]:
+    """Input indices of face-up tiles lying on the wall's upper level (``_upper_level``) where
+    it lies in one row with the hand: level with its backs (within a quarter of the step to the
+    hand) and within their span along the row.  Melds lie at the rack's end, nearer the hand."""
+    backs = [b for b in tiles if b.index in upper]
+    hand = [b for b in tiles if b.code == BACK and b.index not in upper]
+    if not backs or not hand:
+        return set()
+    deepest = max(float(b.center[1]) for b in backs)
+    level = deepest + 0.25 * (float(np.median([b.center[1] for b in hand])) - deepest)
+    lo = min(float(b.box[0]) for b in backs)
+    hi = max(float(b.box[2]) for b in backs)
+    return {b.index for b in tiles if b.code != BACK and not is_bonus(b.code)
+            and float(b.center[1]) <= level and lo <= float(b.center[0]) <= hi}
+
+
 def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
     """A seat's rows of backs -> (its hidden hand's rows, its wall's rows), middle outward.
 
     Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
     rows from a seat).  The outermost line is the hand when another line lies inside it; a
-    single line is the others' hand, and ``self``'s wall unless nothing face up lies beyond it
-    (his hand seen from straight above shows its backs).
+    single line is the wall where face-up tiles lie beyond it, else the hand (the others', or
+    ``self``'s seen from straight above, which shows its backs).
     """
     # a hand of a few backs can stand in one row with many melds: three backs make a back row
     count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
-    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] > len(r.tiles)]
+    # and a wall's last stack is a back beside the indicator: half a row of backs makes one
+    # where a rack lies beyond it (the wall lies between the river and the rack)
+    outer = max(r.offset for r in rows) - LEVELS * length if rows else 0.0
+    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] > len(r.tiles)
+             or 2 * count[id(r)] == len(r.tiles) and r.offset < outer]
     lines: list[list[Row]] = []
     for row in sorted(backs, key=lambda r: r.offset):
         if lines and row.offset - lines[-1][-1].offset < LEVELS * length:
@@ -347,13 +408,18 @@ def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], li
             lines.append([row])
     if not lines:
         return [], []
+    if len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3:
+        # a back or two beyond the hand (a box on nothing, or found twice) is no hand: it
+        # stands with the line inside it
+        lines[-2:] = [lines[-2] + lines[-1]]
     if len(lines) >= 2:
         return lines[-1], [r for line in lines[:-1] for r in line]
-    if seat == "self":
-        beyond = [r for r in rows
-                  if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
-        if beyond:
-            return [], lines[0]
+    # a row of faces beyond the one line is the rack (his hand, the others' melds whose hand
+    # was not found): the line is the wall
+    beyond = [r for r in rows
+              if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
+    if beyond:
+        return [], lines[0]
     return lines[0], []
 
 
@@ -369,20 +435,27 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     by_index = {t.index: t for t in rest}
     melds: list[dict[str, Any]] = []
     for row in rows:
-        groups = row.groups if seat == "self" else [run for g in row.groups for run in _runs(g)]
-        # the hand is the longest run of standing faces (self) or of backs (the others)
-        hand_group = max(range(len(groups)), key=lambda g: (
-            sum((b.code == BACK) == (seat != "self") for b in groups[g]), len(groups[g])))
+        if seat == "self":
+            # his hand stands (read as backs where seen from above), the melds lie at its right
+            groups = [part for g in row.groups for part in _laid_at_end(row, g)]
+            hand_group = max(range(len(groups)), key=lambda g: len(groups[g]))
+        else:
+            # the others' hand is the longest run of backs
+            groups = _lift_upper_faces([run for g in row.groups for run in runs(g)], by_index)
+            hand_group = max(range(len(groups)), key=lambda g: (
+                sum(b.code == BACK for b in groups[g]), len(groups[g])))
         for g, group in enumerate(groups):
             hidden = seat != "self" and all(b.code == BACK for b in group)
-            if g == hand_group and (len(group) > 4 or hidden or not _as_melds(row, group)):
+            if g == hand_group and (len(group) > 4 or hidden or not rack_sets(row, group)):
                 for b in group:
                     by_index[b.index].zone = "hand"
                 continue
-            sets = _as_melds(row, group)
+            sets = rack_sets(row, group)
             if sets is None:
-                # the others' hands stand hidden: their face-up tiles were laid out to be seen
-                shown = seat != "self" and any(b.code != BACK for b in group)
+                # the others' hands stand hidden: their face-up tiles were laid out to be seen;
+                # at his own rack, three tiles or more apart at the hand's right were laid out
+                laid = seat != "self" or (g > hand_group and len(group) >= 3)
+                shown = laid and any(b.code != BACK for b in group)
                 for b in group:
                     by_index[b.index].zone = "meld" if shown and b.code != BACK else "hand"
                 if shown:
@@ -397,66 +470,50 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     reading.melds[seat] = melds
 
 
-def concealed_kong(codes: list[str]) -> bool:
-    """Whether four tiles laid in a row are a concealed kong as it lies on the table: two of
-    one face between two backs, or two backs between two of one face (docs/table-reader.md).
-
-    >>> concealed_kong(["back", "5m", "5m", "back"]), concealed_kong(["E", "back", "back", "E"])
-    (True, True)
-    >>> concealed_kong(["back", "5m", "6m", "back"]), concealed_kong(["back"] * 4)
-    (False, False)
-    """
-    if len(codes) != 4:
-        return False
-    outer, inner = {codes[0], codes[3]}, {codes[1], codes[2]}
-    return len(outer) == 1 and len(inner) == 1 and BACK in outer ^ inner and not any(
-        is_bonus(c) for c in codes)
+def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
+    """``self``'s rack group with the faces after its last back cut off where they make sets:
+    his standing hand read as backs, melds laid beside it with no gap between."""
+    last = max((k for k, b in enumerate(group) if b.code == BACK), default=-1)
+    tail = group[last + 1:]
+    if last < 0 or len(tail) < 3 or rack_sets(row, tail) is None:
+        return [group]
+    return [group[:last + 1], tail]
 
 
-def _runs(group: list[Box]) -> list[list[Box]]:
-    """A group cut where face-down tiles meet face-up ones: another seat's standing backs and
-    the melds laid beside them with no gap between; a concealed kong's backs and faces
-    (:func:`concealed_kong`) stay one run."""
-    runs: list[list[Box]] = []
-    k, kong_ends = 0, -1
-    while k < len(group):
-        four = group[k:k + 4]
-        if concealed_kong([b.code for b in four]):
-            runs.append(list(four))
-            k, kong_ends = k + 4, len(runs)
+def _lift_upper_faces(groups: list[list[Box]], by_index: dict[int, TableTile]
+                      ) -> list[list[Box]]:
+    """Another seat's rack runs with each face amid the standing backs (``_between_backs``)
+    taken out as the indicator on the wall's upper level, seen in line with the hand
+    (``_upper_level``; no meld is so short), and the backs either side joined again."""
+    out: list[list[Box]] = []
+    k = 0
+    while k < len(groups):
+        if out and _between_backs(groups, k):
+            t = by_index[groups[k][0].index]
+            t.zone, t.on_wall, t.aside = "indicator", UPPER_LEVEL, "hand"
+            out[-1] = out[-1] + groups[k + 1]
+            k += 2
             continue
-        b = group[k]
-        if runs and len(runs) != kong_ends and (runs[-1][-1].code == BACK) == (b.code == BACK):
-            runs[-1].append(b)
-        else:
-            runs.append([b])
+        out.append(groups[k])
         k += 1
-    return runs
-
-
-def _as_melds(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
-    """A group of the rack cut into declared sets (the sideways tile says from whom), or None."""
-    codes = [b.code for b in group]
-    if len(codes) < 3 or all(c == BACK for c in codes) and len(codes) != 4:
-        return None
-    where = {b.index: k for k, b in enumerate(row.tiles)}
-    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
-            for a, b in zip(group, group[1:], strict=False)]
-    cuts = split_sets(codes, gaps)
-    if cuts is None:
-        return None
-    out = []
-    for start, end in cuts:
-        chunk = group[start:end]
-        meld = meld_of([b.code for b in chunk], turned(row, chunk))
-        if meld is None:
-            return None
-        if meld.get("concealed"):
-            # as it lies: the faces shown, the others unknown, so a table counts only those
-            # seen (``assistant.table_view.seen_on_table``)
-            meld["tiles"] = [b.code for b in chunk]
-        out.append((meld, chunk))
     return out
+
+
+def _between_backs(groups: list[list[Box]], g: int) -> bool:
+    """Whether run ``g`` is one face-up tile, no flower, with two backs or more on either side
+    (a meld with a tile read as a back has a face beside its other faces), lying nearer the
+    middle than the backs by the wall's step (``UPPER_STEP``; a standing back read as a face
+    lies level with the others)."""
+    run = groups[g]
+    if not (0 < g < len(groups) - 1 and len(run) == 1 and run[0].code != BACK
+            and not is_bonus(run[0].code)
+            and all(len(groups[h]) >= 2 and all(b.code == BACK for b in groups[h])
+                    for h in (g - 1, g + 1))):
+        return False
+    backs = [b for group in groups for b in group if b.code == BACK]
+    level = float(np.median([b.center[1] for b in backs]))
+    height = float(np.median([b.size[1] for b in backs]))
+    return float(run[0].center[1]) < level - UPPER_STEP * height
 
 
 def _order(tiles: list[TableTile]) -> None:
@@ -499,19 +556,22 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 
 def _choose_indicator(reading: TableReading) -> None:
-    """One indicator: the surest face-up tile on a wall; any others are read as river tiles."""
+    """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...), then the surest
+    named; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
+    a face on the wall, a face amid a hand's backs), with a note."""
     for t in reading.tiles:
         if t.zone == "indicator" and is_bonus(t.code):
             t.zone = "bonus"  # a flower is never turned up: it is replaced
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
-                   key=lambda t: -t.confidence)
+                   key=lambda t: (t.on_wall, -t.confidence))
     if not found:
         return
     reading.indicator = found[0].code
     found[0].order = 0
     for t in found[1:]:
-        t.zone = "river"
-        reading.notes.append(note("table.extra_indicator", tile=t.code, seat=t.seat))
+        t.zone = t.aside
+        reading.notes.append(note("table.extra_indicator", tile=t.code, seat=t.seat,
+                                  zone=t.zone))
     if len(found) > 1:
         seats = {t.seat for t in found[1:]}
         for seat in seats:

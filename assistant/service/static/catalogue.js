@@ -1190,8 +1190,8 @@ window.CATALOGUE = {
 "dora: {tiles}"
 ],
 "table.extra_indicator": [
-"{seat}的 {tile} 也像翻出的牌，算作牌河",
-"{seat}: {tile} also lies on the wall; read as a discard"
+"{seat}的 {tile} 也像翻出的牌，算作{zone}",
+"{seat}: {tile} also looks turned up; read as {zone}"
 ],
 "table.found": [
 "{path}：{n} 张牌",

@@ -1,0 +1,135 @@
+"""The arrange stage's rules for what a whole-table photo shows when the recognizer errs or the
+table is laid out unevenly: which face-up tile is the indicator, a wall read as a hand, his own
+melds beside a hand read as backs, a flower's name in a river.  On constructed tile lists (the
+table of ``test_table_reader``, seen from above)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_table_reader import H, W, _place, table
+
+from vision.table_reader import table_answer
+
+
+def tile(code: str, seat: str, a: float, o: float, confidence: float = 0.95) -> dict:
+    """One tile as the recognizer lists it, ``a`` along the seat's left to right and ``o`` out
+    from the middle (as ``test_table_reader.table`` places them)."""
+    corners = _place(seat, a, o)
+    pts = np.column_stack([400 + corners[:, 0], 400 - corners[:, 1]])
+    return {"tile": code, "box": [float(pts[:, 0].min()), float(pts[:, 1].min()),
+                                  float(pts[:, 0].max()), float(pts[:, 1].max())],
+            "confidence": confidence}
+
+
+def without_indicator(tiles: list[dict]) -> list[dict]:
+    """The table with its turned-up tile (across's wall) turned down again."""
+    return [{**t, "tile": "back"} if t["tile"] == "7s" else t for t in tiles]
+
+
+#: The walls' line lies 290 out; a tile this far out lies near it, inside (within 0.6 lengths).
+NEAR_WALL = 290 - 0.45 * H
+
+
+def test_the_tile_on_the_wall_is_the_indicator_before_a_surer_one_near_it():
+    tiles = table()[0] + [tile("9p", "right", 0.0, NEAR_WALL, confidence=0.99)]
+    answer = table_answer(tiles)
+    assert answer["indicator"] == "7s"
+    assert answer["tiles"][-1]["zone"] == "river"
+    assert answer["seats"]["right"]["river"] == ["E", "S", "W", "9p"]
+
+
+def test_a_row_of_faces_near_the_wall_is_a_rivers_last_row_not_the_indicator():
+    tiles = without_indicator(table()[0]) + [
+        tile(code, "right", a, NEAR_WALL, confidence=0.99) for code, a in (("9p", -16), ("1s", 16))]
+    answer = table_answer(tiles)
+    assert answer["indicator"] is None
+    assert [t["zone"] for t in answer["tiles"][-2:]] == ["river", "river"]
+    assert answer["seats"]["right"]["river"] == ["E", "S", "W", "9p", "1s"]
+
+
+def _hand_with_a_face(step: float) -> list[dict]:
+    """Across's standing backs with their fifth tile a face ``step`` nearer the middle: the
+    wall's upper level seen in line with the hand (far side, tilted camera)."""
+    tiles = without_indicator(table()[0])
+    fifth = [k for k, t in enumerate(tiles) if t["tile"] == "back"
+             and tile("back", "across", -200 + 4 * (W + 1) + W / 2, 350)["box"] == t["box"]]
+    assert len(fifth) == 1
+    tiles[fifth[0]] = tile("5m", "across", -200 + 4 * (W + 1) + W / 2, 350 - step)
+    return tiles
+
+
+def test_a_face_amid_anothers_backs_a_step_nearer_the_middle_is_the_indicator():
+    answer = table_answer(_hand_with_a_face(0.34 * H))
+    assert answer["indicator"] == "5m"
+    assert answer["seats"]["across"]["hidden"] == 9
+
+
+def test_a_back_read_as_a_face_level_with_the_hand_is_no_indicator():
+    answer = table_answer(_hand_with_a_face(0.0))
+    assert answer["indicator"] is None
+
+
+def test_his_melds_beside_a_hand_read_as_backs_are_melds():
+    """From above his standing tiles show their backs; his pung lies beside them, no gap."""
+    tiles, _ = table(hands={"self": ("back " * 10 + "5p 5p 5p", [])})
+    seats = table_answer(tiles)["seats"]
+    assert [m["tiles"] for m in seats["self"]["melds"]] == [["5p"] * 3]
+    assert seats["self"]["hidden"] == 10
+
+
+def test_tiles_laid_apart_at_his_hands_right_are_a_meld_though_named_wrong():
+    tiles, truth = table(hands={"self": ("1s 1s 2s 3s 9s 9s C F P N", [("5p 6p 5p", 0)])})
+    answer = table_answer(tiles)
+    assert [(t["seat"], t["zone"]) for t in answer["tiles"]] == [(s, z) for s, z, _ in truth]
+    assert answer["seats"]["self"]["melds"] == []
+    assert [n["key"] for n in answer["notes"]].count("table.not_a_set") == 1
+
+
+def test_a_flower_named_in_a_rivers_row_stays_in_the_river():
+    tiles, _ = table()
+    tiles = [{**t, "tile": "1f"} if t["tile"] == "S" else t for t in tiles]
+    seats = table_answer(tiles)["seats"]
+    assert seats["right"]["river"] == ["E", "1f", "W"]
+    assert seats["right"]["bonus"] == []
+
+
+def test_one_line_of_backs_with_faces_beyond_it_is_the_wall():
+    """A seat whose standing hand was not found: its wall is not read as the hand."""
+    tiles, truth = table(hands={"right": ("", [("E E E", 1)])})
+    answer = table_answer(tiles)
+    right = [(t["zone"], z) for t, (s, z, _) in zip(answer["tiles"], truth, strict=True)
+             if s == "right"]
+    assert all(got == want for got, want in right), right
+    assert answer["seats"]["right"]["hidden"] == 0
+    assert answer["seats"]["right"]["wall"] == 10
+
+
+def test_a_stray_back_beyond_a_hand_stands_with_it():
+    """A box on nothing beyond right's standing backs: the hand is not read as a wall."""
+    answer = table_answer(table()[0] + [tile("back", "right", 0.0, 350 + 1.4 * H)])
+    assert answer["seats"]["right"]["wall"] == 10
+    assert answer["seats"]["right"]["hidden"] == 14
+
+
+@pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22)])
+def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
+    """Held-out rendered tables, on their true boxes: a river's lone last tile near the wall
+    beside the indicator on the wall (64, 4), a seat's one discard at the corner of the river
+    across (64, 10), a wall down to one stack beside the indicator (64, 23), a river's last row
+    near the wall in a table without an indicator (63, 22)."""
+    synth = pytest.importorskip("datasets.synth.table")
+    from vision.evaluate_table import Tally, score, truth
+
+    try:
+        rendered = synth.render_table_scene(np.random.default_rng(list(scene)))
+    except (RuntimeError, ValueError, OSError, ImportError) as exc:
+        pytest.skip(f"no tile art or fonts to render with: {exc}")
+    true = truth(rendered)
+    answer = table_answer([{"tile": t["tile"], "box": t["box"]} for t in true])
+    tally = Tally()
+    score(tally, true, answer, {i: i for i in range(len(true))})
+    figures = tally.figures()
+    assert figures["rivers_in_order"] == 1.0, figures
+    shown = [t["tile"] for t in true if t["zone"] == "indicator"]
+    assert answer["indicator"] == (shown[0] if shown else None)
