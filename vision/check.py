@@ -178,15 +178,23 @@ UNLIKE_BACKS = True
 #: tile on it), and a tile's face is not the colour of much of the cloth around it. In a whole
 #: table's photo (``vision.windows.WHOLE_TABLE`` tiles or more) only. On the 48 rendered tables
 #: of seeds 63 / 64 (``vision.evaluate_table``), the 白板 found scored under 0.55 on no labelled
-#: tile: 22, their colour 0.043-0.47 of the bare table; those on one: 8, at most 0.004. Two
+#: tile: 22, their colour 0.043-0.29 of the bare table; those on one: 8, at most 0.004. Two
 #: 白板 on a cloth of their colour (0.24, 0.33) were scored 0.71 / 0.74, kept by their score.
+#: A back so scored is a patch of the cloth from ``CLOTH_SHARE_BACK``: a plain cloth, or a
+#: coloured rim, is as blank as a back, and the backs of standing hands the detector did not find
+#: lie bare too, so a back's own colour is some of the bare table's. There, backs on no labelled
+#: tile: 51 of 224 from 0.2 (0.22-0.96), on one: 488, at most 0.14 (0.1-0.3 read both seeds
+#: alike).
 CLOTH_RADIUS = 12.0
 
 CLOTH_SHARE = 0.03
 
+CLOTH_SHARE_BACK = 0.2
+
 CLOTH_SCALE = 4
 
-#: Whether 白板 on the bare cloth are dropped (``_on_cloth``); off only to measure without.
+#: Whether 白板 and backs on the bare cloth are dropped (``_on_cloth``); off only to measure
+#: without.
 ON_CLOTH = True
 
 
@@ -202,11 +210,11 @@ def _bare_table(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[bare].astype(np.float32)
 
 
-def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, scores: np.ndarray,
-              sure_tile: float) -> np.ndarray:
-    """Which boxes (x1, y1, x2, y2) are blank faces (``blank``) the detector scored under
-    ``sure_tile`` whose colour is the bare table's (``CLOTH_RADIUS``, ``CLOTH_SHARE``): patches
-    of the cloth named 白板, in a whole table's photo.
+def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, back: np.ndarray,
+              scores: np.ndarray, sure_tile: float) -> np.ndarray:
+    """Which boxes (x1, y1, x2, y2), blank faces (``blank``) or backs (``back``) the detector
+    scored under ``sure_tile``, are of the bare table's colour (``CLOTH_RADIUS``,
+    ``CLOTH_SHARE``, ``CLOTH_SHARE_BACK``): patches of the cloth, in a whole table's photo.
 
     >>> image = np.zeros((400, 1600, 3), np.uint8)
     >>> for k in range(40):  # a checked cloth: grey and pink squares 40 px a side
@@ -216,14 +224,16 @@ def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, scores: n
     >>> tiles = np.array([[10 + 30 * k, 300, 38 + 30 * k, 340] for k in range(50)], float)
     >>> image[300:340, 10:1510] = (215, 230, 235)  # ivory tiles in a row
     >>> boxes = np.vstack([tiles, [[40, 40, 80, 80], [10, 300, 38, 340]]])  # a grey square, a tile
-    >>> blank = np.zeros(52, bool); blank[-2:] = True
-    >>> _on_cloth(image, boxes, blank, np.full(52, 0.3), 0.55)[-2:].tolist()
+    >>> blank, back = np.zeros(52, bool), np.zeros(52, bool); blank[-2:] = True
+    >>> _on_cloth(image, boxes, blank, back, np.full(52, 0.3), 0.55)[-2:].tolist()
     [True, False]
-    >>> bool(_on_cloth(image, boxes[-12:], blank[-12:], np.full(12, 0.3), 0.55).any())  # no table
+    >>> _on_cloth(image, boxes, back, blank, np.full(52, 0.3), 0.55)[-2:].tolist()  # as backs
+    [True, False]
+    >>> bool(_on_cloth(image, boxes[-12:], blank[-12:], back[-12:], np.full(12, 0.3), 0.55).any())
     False
     """
     cloth = np.zeros(len(boxes), dtype=bool)
-    asked = np.flatnonzero(blank & (scores < sure_tile))
+    asked = np.flatnonzero((blank | back) & (scores < sure_tile))
     if len(boxes) < WHOLE_TABLE or not len(asked):
         return cloth
     bare = _bare_table(image, boxes)
@@ -235,7 +245,7 @@ def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, scores: n
             continue
         colour = np.median(cv2.cvtColor(crop[8:24, 8:24], cv2.COLOR_BGR2LAB).reshape(-1, 3), axis=0)
         near = np.linalg.norm(bare - colour.astype(np.float32), axis=1) < CLOTH_RADIUS
-        cloth[i] = float(near.mean()) >= CLOTH_SHARE
+        cloth[i] = float(near.mean()) >= (CLOTH_SHARE_BACK if back[i] else CLOTH_SHARE)
     return cloth
 
 
@@ -553,7 +563,7 @@ def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool
     """The tiles the name stage's boxes hold, as :meth:`Recognizer.detect` reports them (best
     first): those kept (:func:`_kept`), none a sliver cut off at the photo's edge
     (:func:`_cut_off`), a seam between two tiles (:func:`_seams`), a patch of the cloth named
-    白板 (:func:`_on_cloth`) nor a box the classifier saw no tile in (``NOT_A_TILE``)."""
+    白板 or a back (:func:`_on_cloth`) nor a box the classifier saw no tile in (``NOT_A_TILE``)."""
     boxes, scores, codes, probs = named
     keep = _kept(boxes, scores, codes, probs, th)
     keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
@@ -562,7 +572,8 @@ def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool
         keep = keep[~_seams(boxes[keep], faces, np.asarray(probs, float)[keep])]
     if ON_CLOTH:
         blank = np.array([codes[i] in BLANK_FACES for i in keep], bool)
-        keep = keep[~_on_cloth(image, boxes[keep], blank, np.asarray(scores, float)[keep],
+        back = np.array([codes[i] == "back" for i in keep], bool)
+        keep = keep[~_on_cloth(image, boxes[keep], blank, back, np.asarray(scores, float)[keep],
                                th.sure_tile)]
     return [_entry(image, codes[i], boxes[i], scores[i], probs[i], two_stage) for i in keep
             if codes[i] != NOT_A_TILE]
