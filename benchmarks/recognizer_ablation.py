@@ -73,6 +73,7 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "pale_blank": [(recognizer, "_pale_blank", lambda image, box: False)],
     "coloured_back": [(recognizer, "_coloured_back", lambda image, box: False)],
     "back_in_row": [(check, "ROW_GAP", -math.inf)],
+    "on_cloth": [(check, "ON_CLOTH", False)],
     "far_look": [(find, "FAR_LOOK", False)],
     "guess_size": [(find, "GUESS_SIZE", False)],
     "turned_look": [(find, "TURNED_LOOK", False)],

@@ -1,10 +1,11 @@
 """What the whole-table rules cost ``detect``: seconds a table photo with each rule and without,
 interleaved in one process, and the reader (``detect`` then ``read_table``) against ``detect``.
 
-    python benchmarks/table_rules_speed.py [--scenes 8] [--seed 65] [--rules checks,self_taught]
+    python benchmarks/table_rules_speed.py [--scenes 8] [--seed 65] [--rules checks,on_cloth,self_taught]
 
 ``checks`` are ``vision.check``'s ``SEAMS`` (a box over two tiles dropped) and ``UNLIKE_BACKS``
-(backs unlike the photo's others read by the classifier); ``self_taught`` is
+(backs unlike the photo's others read by the classifier); ``on_cloth`` is its ``ON_CLOTH`` (白板
+and backs of the bare cloth's colour dropped); ``self_taught`` is
 ``vision.self_taught.SELF_TAUGHT`` (a table teaching itself its set). Scenes are
 ``vision.evaluate_table``'s (rendered whole tables, ``datasets.synth.table``), rendered before
 timing.
@@ -26,6 +27,7 @@ from vision.table_reader import read_table
 #: Each rule: the module and the switches that turn it off together.
 RULES: dict[str, tuple[ModuleType, tuple[str, ...]]] = {
     "checks": (check, ("SEAMS", "UNLIKE_BACKS")),
+    "on_cloth": (check, ("ON_CLOTH",)),
     "self_taught": (self_taught, ("SELF_TAUGHT",)),
 }
 

@@ -23,7 +23,8 @@ whole-table recognizer and the reader, and counts:
 second): the face-up tiles placed wrong, rivers not in order and indicators missed, by scene.
 
 ``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
-``UNLIKE_BACKS``), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
+``UNLIKE_BACKS``, ``ON_CLOTH``), ``--without-cloth`` without ``ON_CLOTH`` alone (白板 and backs of
+the bare cloth's colour), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
 keeps each scene's photo, truth and detector look (``Finder.find``) there, so a second run
 with changed checking rules re-reads only the name and check stages. Not part of the product:
 it reads the recognizer's stages as they are.
@@ -196,7 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache", type=Path)
     p.add_argument("--json", action="store_true")
     p.add_argument("--without", action="store_true",
-                   help="without the whole-table checking rules (vision.check SEAMS, UNLIKE_BACKS)")
+                   help="without the whole-table checking rules (vision.check SEAMS, UNLIKE_BACKS, "
+                   "ON_CLOTH)")
+    p.add_argument("--without-cloth", action="store_true",
+                   help="without dropping 白板 and backs of the bare cloth's colour (vision.check ON_CLOTH)")
     p.add_argument("--without-self-taught", action="store_true",
                    help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
     p.add_argument("--true-boxes", action="store_true",
@@ -204,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     self_taught.SELF_TAUGHT = not args.without_self_taught
     if args.without:
-        check.SEAMS = check.UNLIKE_BACKS = False
+        check.SEAMS = check.UNLIKE_BACKS = check.ON_CLOTH = False
+    if args.without_cloth:
+        check.ON_CLOTH = False
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
     if args.true_boxes:

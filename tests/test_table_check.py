@@ -1,6 +1,7 @@
 """The check stage on a whole table: a face the detector took for a back (a red face among
 backs of another colour) is read as its face, the table's real backs stay backs, and a box
-lying over two tiles of a river is no tile of its own: the river reads as it lies."""
+lying over two tiles of a river is no tile of its own, nor is a patch of a checked cloth named
+白板 or a back: the river reads as it lies."""
 
 from __future__ import annotations
 
@@ -149,3 +150,82 @@ def test_a_box_over_two_river_tiles_is_no_tile_of_a_whole_table() -> None:
     few = Named(boxes[[*river, len(tiles)]], np.full(7, 0.8), [codes[k] for k in river] + ["6s"],
                 probs[[*river, len(tiles)]])
     assert "6s" in [t["tile"] for t in named_tiles(image, few, Thresholds())]
+
+
+GREY_CLOTH, PINK_CLOTH = (150, 150, 150), (160, 150, 220)  # BGR: a checked cloth's squares
+
+
+def _ninth_place(tiles: list[dict[str, Any]], places: list[tuple[str, str, int]]
+                 ) -> tuple[int, int, int, int]:
+    """The box where the ``self`` river's ninth tile would lie: beside its eighth, in its row."""
+    x1, y1, x2, y2 = (int(v) for v in tiles[places.index(("self", "river", 7))]["box"])
+    return (x2 + 1, y1, x2 + 1 + (x2 - x1), y2)
+
+
+def _on_checked_cloth(tiles: list[dict[str, Any]], cell: tuple[int, int, int, int]) -> np.ndarray:
+    """The table's tiles (as ``_photo`` paints them, the 白板 blank) on a cloth checked grey and
+    pink in squares the size of a tile, ``cell`` (x1, y1, x2, y2) one of its grey squares."""
+    image = _photo(tiles, red=-1)
+    bare = (image == (120, 110, 100)).all(axis=2)
+    ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]]
+    w, h = cell[2] - cell[0], cell[3] - cell[1]
+    grey = ((xs - cell[0]) // w + (ys - cell[1]) // h) % 2 == 0
+    image[bare & grey], image[bare & ~grey] = GREY_CLOTH, PINK_CLOTH
+    for t in tiles:
+        if t["tile"] == "P":  # a 白板: nothing drawn on it
+            x1, y1, x2, y2 = (int(round(v)) for v in t["box"])
+            image[y1:y2, x1:x2] = IVORY
+    return image
+
+
+def test_blanks_and_backs_on_a_checked_cloth_are_no_tiles_of_a_whole_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grey square of the cloth where the ``self`` river's next tile would lie, found as a
+    白板 the detector scores low and the classifier names surely, and a pink one in the middle
+    found as a back, are patches of the cloth (``ON_CLOTH``): the river reads as it lies and no
+    back is added; the player's own 白板 and a wall's back, scored as low, are kept (their colours
+    are not the cloth's). Without the rule both patches are read as tiles."""
+    tiles, places = table()
+    cell = _ninth_place(tiles, places)
+    centre = (400, cell[1] - 4 * (cell[3] - cell[1]))  # a pink square in the table's middle
+    patch = (centre[0], centre[1], centre[0] + 30, centre[1] + 40)
+    image = _on_checked_cloth(tiles, cell)
+    assert tuple(image[cell[1] + 5, cell[0] + 5]) == GREY_CLOTH
+    assert tuple(image[patch[1] + 5, patch[0] + 5]) == PINK_CLOTH
+    blank = next(k for k, t in enumerate(tiles) if t["tile"] == "P")
+    wall_back = next(k for k, place in enumerate(places) if place[1] == "wall")
+    boxes = np.array([t["box"] for t in tiles] + [cell, patch], float)
+    codes = [t["tile"] for t in tiles] + ["P", "back"]
+    scores = np.full(len(boxes), 0.8)
+    scores[[blank, wall_back, -2]] = 0.3
+    scores[-1] = 0.5  # a lone back is kept from ``back_score``
+    probs = np.array([0.95] * len(tiles) + [0.9, 0.3])
+    probs[[k for k, t in enumerate(tiles) if t["tile"] == "back"]] = 0.8
+    named = Named(boxes, scores, codes, probs)
+
+    found = named_tiles(image, named, Thresholds())
+    assert len(found) == len(tiles)
+    assert sorted(t["box"] for t in found) == sorted([round(v, 1) for v in t["box"]] for t in tiles)
+    answer = read_table(found).to_json()
+    assert answer["seats"]["self"]["river"] == "1m 2m 3m 4m 5m 6m 7m 8m".split()
+    assert "P" in answer["seats"]["self"]["hand"]
+
+    monkeypatch.setattr(check, "ON_CLOTH", False)
+    without = named_tiles(image, named, Thresholds())
+    assert len(without) == len(tiles) + 2
+    assert read_table(without).to_json()["seats"]["self"]["river"][-1] == "P"
+
+
+def test_a_blank_on_the_cloth_is_kept_in_a_close_up_or_where_the_detector_is_sure() -> None:
+    """Out of a whole table's photo (fewer than ``WHOLE_TABLE`` boxes), or scored ``sure_tile``
+    or more, a 白板 of the cloth's colour is left as it was found."""
+    tiles, places = table()
+    cell = _ninth_place(tiles, places)
+    image = _on_checked_cloth(tiles, cell)
+    few = Named(np.array([t["box"] for t in tiles[:10]] + [cell], float), np.full(11, 0.3),
+                [t["tile"] for t in tiles[:10]] + ["P"], np.full(11, 0.9))
+    assert any(t["box"] == [float(v) for v in cell] for t in named_tiles(image, few, Thresholds()))
+    boxes = np.array([t["box"] for t in tiles] + [cell], float)
+    sure = np.full(len(boxes), 0.8)
+    named = Named(boxes, sure, [t["tile"] for t in tiles] + ["P"], np.full(len(boxes), 0.9))
+    assert any(t["box"] == [float(v) for v in cell] for t in named_tiles(image, named, Thresholds()))

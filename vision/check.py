@@ -170,6 +170,88 @@ FACE_NOT_BACK = 0.3
 UNLIKE_BACKS = True
 
 
+#: A 白板 the detector scored under ``Thresholds.sure_tile`` whose middle's colour (CIELAB median,
+#: OpenCV's 0-255 scale) lies within ``CLOTH_RADIUS`` of at least ``CLOTH_SHARE`` of the bare
+#: table (the photo's pixels under no box, seen at 1 / ``CLOTH_SCALE``) is a patch of the cloth,
+#: not a tile: a checked or mottled cloth shows pale blank squares the size of a tile, which the
+#: detector scores low and the classifiers name 白板 surely (they never saw cloth without a
+#: tile on it), and a tile's face is not the colour of much of the cloth around it. In a whole
+#: table's photo (``vision.windows.WHOLE_TABLE`` tiles or more) only. On the 48 rendered tables
+#: of seeds 63 / 64 (``vision.evaluate_table``), the 白板 found scored under 0.55 on no labelled
+#: tile: 22, their colour 0.036-0.29 of the bare table; those on one: 8, at most 0.004. Two
+#: 白板 on a cloth of their colour (0.24, 0.33) were scored 0.71 / 0.74, kept by their score.
+#: A back so scored is a patch of the cloth from ``CLOTH_SHARE_BACK``: a plain cloth, or a
+#: coloured rim, is as blank as a back, and the backs of standing hands the detector did not find
+#: lie bare too, so a back's own colour is some of the bare table's. There, backs on no labelled
+#: tile: 51 of 224 from 0.2 (0.22-0.95), on one: 488, at most 0.15 (0.1-0.3 read both seeds
+#: alike). Seen at 1 / 8 the rule costs about 6 ms a table photo (1 / 4: 26 ms, the same boxes).
+CLOTH_RADIUS = 12.0
+
+CLOTH_SHARE = 0.03
+
+CLOTH_SHARE_BACK = 0.2
+
+CLOTH_SCALE = 8
+
+#: Whether 白板 and backs on the bare cloth are dropped (``_on_cloth``); off only to measure
+#: without.
+ON_CLOTH = True
+
+
+def _bare_table(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The CIELAB colours (n x 3) of the photo's pixels under none of ``boxes`` (x1, y1, x2, y2),
+    seen at 1 / ``CLOTH_SCALE``: the cloth, the table's edge and what lies beyond it."""
+    height, width = image.shape[:2]
+    small = cv2.resize(image, (max(1, width // CLOTH_SCALE), max(1, height // CLOTH_SCALE)),
+                       interpolation=cv2.INTER_AREA)
+    bare = np.ones(small.shape[:2], dtype=bool)
+    for x1, y1, x2, y2 in np.round(np.asarray(boxes, float) / CLOTH_SCALE).astype(int):
+        bare[max(0, y1):max(0, y2), max(0, x1):max(0, x2)] = False
+    return cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[bare].astype(np.float32)
+
+
+def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, back: np.ndarray,
+              scores: np.ndarray, sure_tile: float) -> np.ndarray:
+    """Which boxes (x1, y1, x2, y2), blank faces (``blank``) or backs (``back``) the detector
+    scored under ``sure_tile``, are of the bare table's colour (``CLOTH_RADIUS``,
+    ``CLOTH_SHARE``, ``CLOTH_SHARE_BACK``): patches of the cloth, in a whole table's photo.
+
+    >>> image = np.zeros((400, 1600, 3), np.uint8)
+    >>> for k in range(40):  # a checked cloth: grey and pink squares 40 px a side
+    ...     for m in range(10):
+    ...         grey = (k + m) % 2
+    ...         image[40 * m:40 * m + 40, 40 * k:40 * k + 40] = (150, 150, 150) if grey else (160, 150, 220)
+    >>> tiles = np.array([[10 + 30 * k, 300, 38 + 30 * k, 340] for k in range(50)], float)
+    >>> image[300:340, 10:1510] = (215, 230, 235)  # ivory tiles in a row
+    >>> boxes = np.vstack([tiles, [[40, 40, 80, 80], [10, 300, 38, 340]]])  # a grey square, a tile
+    >>> blank, back = np.zeros(52, bool), np.zeros(52, bool); blank[-2:] = True
+    >>> _on_cloth(image, boxes, blank, back, np.full(52, 0.3), 0.55)[-2:].tolist()
+    [True, False]
+    >>> _on_cloth(image, boxes, back, blank, np.full(52, 0.3), 0.55)[-2:].tolist()  # as backs
+    [True, False]
+    >>> bool(_on_cloth(image, boxes[-12:], blank[-12:], back[-12:], np.full(12, 0.3), 0.55).any())
+    False
+    """
+    cloth = np.zeros(len(boxes), dtype=bool)
+    asked = np.flatnonzero((blank | back) & (scores < sure_tile))
+    if len(boxes) < WHOLE_TABLE or not len(asked):
+        return cloth
+    bare = _bare_table(image, boxes)
+    if not len(bare):
+        return cloth
+    crops = {int(i): crop for i in asked
+             if (crop := crop_tile(image, tuple(boxes[i]), pad=0.0, size=32)) is not None}
+    if not crops:
+        return cloth
+    middles = np.stack([crop[8:24, 8:24] for crop in crops.values()])  # one conversion for all
+    lab = cv2.cvtColor(middles.reshape(-1, 16, 3), cv2.COLOR_BGR2LAB).reshape(len(crops), -1, 3)
+    colours = np.median(lab, axis=1).astype(np.float32)
+    near = ((bare[None] - colours[:, None]) ** 2).sum(axis=2) < CLOTH_RADIUS ** 2
+    for (i, _), share in zip(crops.items(), near.mean(axis=1), strict=True):
+        cloth[i] = float(share) >= (CLOTH_SHARE_BACK if back[i] else CLOTH_SHARE)
+    return cloth
+
+
 def _middle_colour(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
     """The mean CIELAB colour of the middle half of the tile in ``box``; None if too small."""
     crop = crop_tile(image, tuple(box), pad=0.0, size=64)
@@ -483,13 +565,18 @@ def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool
                 ) -> list[dict[str, Any]]:
     """The tiles the name stage's boxes hold, as :meth:`Recognizer.detect` reports them (best
     first): those kept (:func:`_kept`), none a sliver cut off at the photo's edge
-    (:func:`_cut_off`), a seam between two tiles (:func:`_seams`) nor a box the classifier saw
-    no tile in (``NOT_A_TILE``)."""
+    (:func:`_cut_off`), a seam between two tiles (:func:`_seams`), a patch of the cloth named
+    白板 or a back (:func:`_on_cloth`) nor a box the classifier saw no tile in (``NOT_A_TILE``)."""
     boxes, scores, codes, probs = named
     keep = _kept(boxes, scores, codes, probs, th)
     keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
     if SEAMS:
         faces = np.array([codes[i] not in ("back", NOT_A_TILE) for i in keep], bool)
         keep = keep[~_seams(boxes[keep], faces, np.asarray(probs, float)[keep])]
+    if ON_CLOTH:
+        blank = np.array([codes[i] in BLANK_FACES for i in keep], bool)
+        back = np.array([codes[i] == "back" for i in keep], bool)
+        keep = keep[~_on_cloth(image, boxes[keep], blank, back, np.asarray(scores, float)[keep],
+                               th.sure_tile)]
     return [_entry(image, codes[i], boxes[i], scores[i], probs[i], two_stage) for i in keep
             if codes[i] != NOT_A_TILE]
