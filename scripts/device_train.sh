@@ -19,7 +19,8 @@
 # pasted: the shipped detector fine-tuned (from detect's start) on rendered scenes whose tiles are
 # real train tiles cut out and pasted in, mixed with the real train photos and rendered scenes:
 # tiles printed, worn and lit as photographed, for real sets it never saw (docs: datasets/synth).
-# Made by `python -m datasets.synth.pasted --scenes 1500 --also work/synth/detect/images:1000`,
+# Made by `python -m datasets.synth.pasted --scenes 1500 --also work/synth/detect/images:1000`
+# (its default mix: whole tables 0.05, walls 0.02 of the rest, as the real photos hold few backs),
 # packed with `--set pasted` (carry .dev/pasted.bin, .dev/pasted.idx); measure on the real sets.
 # table: the whole-table classifier (tile_classifier_table.onnx), fine-tuned at 64 px from the
 # shipped classify-table3 on the crops of python -m datasets.synth.table_crops --designs 300

@@ -14,10 +14,12 @@ import pytest
 from datasets.real import DEFAULT_SOURCE, read_labels, read_names, roboflow_to_code
 from datasets.synth.art import available_art_sets
 from datasets.synth.closeups import training_designs
+from datasets.synth.layout import LAYOUT_WEIGHTS, LAYOUTS
 from datasets.synth.pasted import (
     MAX_PHOTO_TURN,
     SourceTile,
     TileBank,
+    layout_weights,
     load_bank,
     main,
     paste_tile,
@@ -149,6 +151,35 @@ def test_mixed_scenes_keep_rendered_tiles_beside_pasted_ones(bank: TileBank) -> 
     assert (True, True) in kinds
 
 
+def test_tables_and_walls_set_the_scenes_layouts(bank: TileBank) -> None:
+    def layouts(**mix: float) -> set[str]:
+        return {pasted_scene(np.random.default_rng([11, i]), bank, _designs(), finish=False,
+                             **mix).layout for i in range(4)}
+
+    assert layouts(tables=1.0) == {"table"}
+    assert layouts(tables=0.0, walls=1.0) == {"wall"}
+    assert not layouts(tables=0.0, walls=0.0) & {"table", "wall"}
+
+
+def test_wall_share_keeps_the_other_layouts_proportions() -> None:
+    assert np.allclose(layout_weights(LAYOUT_WEIGHTS[LAYOUTS.index("wall")]), LAYOUT_WEIGHTS)
+    weights = layout_weights(0.0)
+    assert weights[LAYOUTS.index("wall")] == 0 and np.isclose(weights.sum(), 1)
+    hand, flat = LAYOUTS.index("hand"), LAYOUTS.index("flat")
+    assert np.isclose(weights[hand] / weights[flat], LAYOUT_WEIGHTS[hand] / LAYOUT_WEIGHTS[flat])
+    with pytest.raises(ValueError, match="walls"):
+        layout_weights(1.2)
+
+
+def test_the_written_set_follows_tables_and_walls(bank: TileBank, tmp_path: Path) -> None:
+    walls = write_set(tmp_path / "walls", 3, 6, 0, bank, classify=False, tables=0.0, walls=1.0)
+    hands = write_set(tmp_path / "hands", 3, 6, 0, bank, classify=False, tables=0.0, walls=0.0)
+    assert walls["backs"] > 2 * (walls["pasted"] + walls["rendered"])
+    assert hands["pasted"] + hands["rendered"] > hands["backs"]
+    with pytest.raises(ValueError, match="tables"):
+        write_set(tmp_path / "bad", 1, 6, 0, bank, tables=-0.5)
+
+
 def test_held_out_designs_are_refused(bank: TileBank) -> None:
     with pytest.raises(ValueError, match="held out"):
         pasted_scene(np.random.default_rng(0), bank, ["smooth", "kmj-jade"])
@@ -190,6 +221,7 @@ def test_real_photos_are_listed_beside_the_scenes(bank: TileBank, tmp_path: Path
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["--scenes", "0"], "--scenes"), (["--photos", "5000"], "--photos"), (["--mixed", "2"], "--mixed"),
+    (["--tables", "1.5"], "--tables"), (["--walls", "-0.1"], "--walls"),
     (["--source", "/nonexistent"], "no image folder"),
     (["--source", str(DEFAULT_SOURCE.parent / "real-other-designs")], "measure the recognizer"),
 ])

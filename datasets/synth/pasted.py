@@ -36,6 +36,7 @@ import numpy as np
 from datasets.real import DEFAULT_SOURCE, class_folder, class_remap, iter_split, read_labels, read_names
 from datasets.synth.closeups import folder_share, never_trained, training_designs
 from datasets.synth.export import DETECT_NAMES, mix_photos, yolo_line
+from datasets.synth.layout import LAYOUT_WEIGHTS, LAYOUTS
 from datasets.synth.scene import Scene, render_scene
 from datasets.synth.table import render_table_scene
 from vision.classes import TILE_CLASSES
@@ -65,8 +66,14 @@ MIN_SLOT_PX = 10
 #: eligible tiles those replace.
 MIXED_SHARE = 0.5
 MIXED_PASTED = (0.3, 0.7)
-#: Share of the scenes that are whole tables (far, small tiles) instead of a hand or pile.
-TABLE_SHARE = 0.25
+#: Share of the scenes that are whole tables (far, small tiles) instead of a hand or pile, and
+#: share of the others laid out as wall segments (face-down tiles two high). The photos the
+#: detector reads are hands and piles: the shared set's train photos hold 16.7 face-up tiles
+#: each (median box 0.12 of the width) and no backs, while at a quarter tables and the scene
+#: mix's tenth of walls, 48 scenes held 675 backs to 351 pasted tiles, 594 of them on tables
+#: (tiles 0.03 of the width). The whole tables have their own detector (``table_windows``).
+TABLE_SHARE = 0.05
+WALL_SHARE = 0.02
 #: Share of the colour gap (per channel, mean of the tile) between the source tile and the
 #: rendered face it replaces that is closed: the scene's light a little, the tile's print kept.
 COLOUR_MATCH = (0.2, 0.6)
@@ -292,20 +299,38 @@ def rephotograph(rng: np.random.Generator, image: np.ndarray) -> np.ndarray:
     return cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else out
 
 
+def layout_weights(walls: float = WALL_SHARE) -> np.ndarray:
+    """The draw's weights over ``LAYOUTS`` with ``walls`` of it the wall layout, the other
+    layouts keeping ``LAYOUT_WEIGHTS``' proportions among themselves."""
+    if not 0 <= walls <= 1:
+        raise ValueError(f"walls is a share of the scenes, 0-1, not {walls}")
+    weights = np.array(LAYOUT_WEIGHTS, float)
+    wall = LAYOUTS.index("wall")
+    others = np.arange(len(LAYOUTS)) != wall
+    weights[others] *= (1 - walls) / weights[others].sum()
+    weights[wall] = walls
+    return weights
+
+
 def pasted_scene(rng: np.random.Generator, bank: TileBank, art_sets: Sequence[str],
-                 mixed_share: float = MIXED_SHARE, finish: bool = True) -> PastedScene:
-    """Render a scene in ``art_sets`` (a whole table ``TABLE_SHARE`` of the time) and replace its
-    eligible face-up tiles by real ones of ``bank`` (only some of them, ``MIXED_PASTED``, in a
-    share ``mixed_share`` of the scenes); ``finish``: photograph the result once more."""
+                 mixed_share: float = MIXED_SHARE, finish: bool = True,
+                 tables: float = TABLE_SHARE, walls: float = WALL_SHARE) -> PastedScene:
+    """Render a scene in ``art_sets`` (a whole table a share ``tables`` of the time, else a
+    hand or pile, wall segments a share ``walls`` of those) and replace its eligible face-up
+    tiles by real ones of ``bank`` (only some of them, ``MIXED_PASTED``, in a share
+    ``mixed_share`` of the scenes); ``finish``: photograph the result once more."""
     held = never_trained(art_sets)
     if held:
         raise ValueError(f"designs held out of training cannot be rendered for it: {held}")
     if not art_sets:
         raise ValueError("no design to render scenes in")
-    if rng.random() < TABLE_SHARE:
+    if not 0 <= tables <= 1:
+        raise ValueError(f"tables is a share of the scenes, 0-1, not {tables}")
+    weights = layout_weights(walls)
+    if rng.random() < tables:
         scene = render_table_scene(rng, list(art_sets))
     else:
-        scene = render_scene(rng, None, list(art_sets))
+        scene = render_scene(rng, str(rng.choice(LAYOUTS, p=weights)), list(art_sets))
     image = scene.image.copy()
     eligible = slots(scene)
     share = rng.uniform(*MIXED_PASTED) if rng.random() < mixed_share else 1.0
@@ -360,22 +385,28 @@ def yolo_text(scene: PastedScene) -> str:
 
 def write_set(out: Path, scenes: int, seed: int, designs: int, bank: TileBank,
               mixed_share: float = MIXED_SHARE, real: Path | None = None, real_share: int = 0,
-              others: Sequence[tuple[Path, int]] = (), classify: bool = True) -> dict:
+              others: Sequence[tuple[Path, int]] = (), classify: bool = True,
+              tables: float = TABLE_SHARE, walls: float = WALL_SHARE) -> dict:
     """Write ``scenes`` pasted scenes into ``out`` (images, labels, kinds, classify crops) and its
     ``data.yaml``: trained on them, ``real_share`` of ``real``'s ``images/train`` and n images
     of each (folder, n) of ``others``, validated on ``real``'s ``images/val`` where ``real`` is
-    given, else on its own images. Returns counts."""
+    given, else on its own images; ``tables`` and ``walls`` as ``pasted_scene``'s. Returns
+    counts."""
     if not 1 <= scenes <= MAX_SCENES:
         raise ValueError(f"scenes must be 1-{MAX_SCENES}, not {scenes}")
     if not 0 <= mixed_share <= 1:
         raise ValueError(f"mixed_share is a share, 0-1, not {mixed_share}")
+    for name, share in (("tables", tables), ("walls", walls)):
+        if not 0 <= share <= 1:
+            raise ValueError(f"{name} is a share of the scenes, 0-1, not {share}")
     names = training_designs(designs)
     for folder in ("images", "labels", "kinds"):
         (out / folder).mkdir(parents=True, exist_ok=True)
     counts: dict = {"scenes": 0, "pasted": 0, "rendered": 0, "backs": 0, "crops": 0}
     listed = []
     for i in range(scenes):
-        scene = saved(pasted_scene(np.random.default_rng([seed, i]), bank, names, mixed_share))
+        scene = saved(pasted_scene(np.random.default_rng([seed, i]), bank, names, mixed_share,
+                                   tables=tables, walls=walls))
         stem = f"{i:06d}"
         cv2.imwrite(str(out / "images" / f"{stem}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         (out / "labels" / f"{stem}.txt").write_text(yolo_text(scene), encoding="utf-8")
@@ -404,14 +435,19 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, bank: TileBank,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``--scenes``, ``--photos``, ``--mixed``, ``--designs``, ``--seed``,
-    ``--source``, ``--real``, ``--real-share``, ``--also FOLDER:N``, ``--no-classify``, ``--out``."""
+    """Command line: ``--scenes``, ``--photos``, ``--mixed``, ``--tables``, ``--walls``,
+    ``--designs``, ``--seed``, ``--source``, ``--real``, ``--real-share``, ``--also FOLDER:N``,
+    ``--no-classify``, ``--out``."""
     p = argparse.ArgumentParser(description="Real tiles pasted into rendered scenes.")
     p.add_argument("--scenes", type=int, default=1500)
     p.add_argument("--photos", type=int, default=MAX_PHOTOS,
                    help="most train photos to cut tiles from (those upright enough)")
     p.add_argument("--mixed", type=float, default=MIXED_SHARE,
                    help="share of the scenes with rendered tiles left beside the pasted ones")
+    p.add_argument("--tables", type=float, default=TABLE_SHARE,
+                   help="share of the scenes that are whole tables (far tiles, walls, backs)")
+    p.add_argument("--walls", type=float, default=WALL_SHARE,
+                   help="share of the other scenes laid out as wall segments (face-down tiles)")
     p.add_argument("--designs", type=int, default=40, help="generated designs gen-0..N-1 too")
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--source", type=Path, default=DEFAULT_SOURCE,
@@ -428,8 +464,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--scenes is the number of scenes to render, 1-{MAX_SCENES}")
     if not 1 <= args.photos <= MAX_PHOTOS:
         p.error(f"--photos is the number of train photos to cut tiles from, 1-{MAX_PHOTOS}")
-    if not 0 <= args.mixed <= 1:
-        p.error("--mixed is a share, 0-1")
+    for flag, share in (("--mixed", args.mixed), ("--tables", args.tables), ("--walls", args.walls)):
+        if not 0 <= share <= 1:
+            p.error(f"{flag} is a share of the scenes, 0-1, not {share}")
     real = args.real if (args.real / "images" / "train").is_dir() else None
     if real is None:
         print(f"{args.real}/images/train missing: no real photos; data.yaml trains on the scenes alone")
@@ -439,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(str(err))
     print(f"{len(bank.tiles)} real tiles cut from {len({t.photo for t in bank.tiles})} train photos")
     print(write_set(args.out, args.scenes, args.seed, args.designs, bank, args.mixed, real,
-                    args.real_share, args.also, not args.no_classify))
+                    args.real_share, args.also, not args.no_classify, args.tables, args.walls))
     return 0
 
 
