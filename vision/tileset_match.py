@@ -110,10 +110,10 @@ BLANK_LIGHTNESS = 35.0
 FeaturesOf = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
-def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] | None = None,
+def nested(boxes: np.ndarray, inside: float | None = None, read: Sequence[str] | None = None,
            scores: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
-    """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` of their area within another,
-    larger box, or hold such a box: a piece of a tile, a box around a tile. With ``read`` (a
+    """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` (``PIECE_INSIDE``) of their area
+    within another, larger box, or hold such a box: a piece of a tile, a box around a tile. With ``read`` (a
     kind a box), two boxes read as one kind are one tile seen twice, not a piece and its whole.
     With the detector's ``scores``, of two such boxes only the one scored lower: the tile scores
     above a piece of it and above a box round it and the cloth.
@@ -124,6 +124,7 @@ def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] 
     >>> nested(boxes, scores=[0.2, 0.9, 0.8, 0.8]).tolist()
     [True, False, False, False]
     """
+    inside = PIECE_INSIDE if inside is None else inside
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
