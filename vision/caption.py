@@ -48,8 +48,6 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_FACES = 16
 #: Each strip is drawn this wide (Tesseract reads letters 20-60 px tall best).
 STRIP_WIDTH = 360
-#: White between strips, so that no word runs from one strip into the next.
-STRIP_GAP = 24
 #: A word or a digit counts at this confidence of Tesseract's or more (0-100): rows of circles
 #: read as ORO or ORC do at 0-13, names lettered on a tile at 30-97, a pip's part read as 8 at
 #: 40-60. (Names from 25 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``.)
@@ -68,7 +66,9 @@ LETTER_WIDEST = 1.6
 LETTER_LIKE = 0.3
 #: A row of letters is this many marks or more (the shortest name read is three letters).
 LETTER_ROW = 3
-#: Each row of letters is drawn with letters this tall (Tesseract reads 20-60 px best) ...
+#: Each row of letters is drawn with letters this tall (Tesseract reads 20-60 px best), and as
+#: much white lies between strips, so that no word runs from one strip into the next (at 24 px
+#: of white, every set read as at 40: ``benchmarks/recognizer_ablation.py --every 4``) ...
 LETTER_CELL = 40
 #: ... and at most this many rows of a face are read.
 LETTER_ROWS = 3
@@ -130,10 +130,10 @@ def _faces(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, np.ndarray]]
 
 def _sheet(placed: list[tuple[int, np.ndarray, int]], height: int) -> np.ndarray:
     """A white sheet ``height`` tall with each strip of ``placed`` (its first row, the strip,
-    its face) drawn at its row, ``STRIP_GAP`` in from the left."""
-    sheet = np.full((height, STRIP_WIDTH + 2 * STRIP_GAP), 255, np.uint8)
+    its face) drawn at its row, ``LETTER_CELL`` in from the left."""
+    sheet = np.full((height, STRIP_WIDTH + 2 * LETTER_CELL), 255, np.uint8)
     for at, strip, _ in placed:
-        sheet[at:at + strip.shape[0], STRIP_GAP:STRIP_GAP + strip.shape[1]] = strip
+        sheet[at:at + strip.shape[0], LETTER_CELL:LETTER_CELL + strip.shape[1]] = strip
     return sheet
 
 
@@ -155,14 +155,14 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     # (first row, strip, face) on two pages: the faces' strips, then their rows of letters set
     # level, apart (Tesseract turns a page by the skew it finds on it: the askew faces')
     pages: list[list[tuple[int, np.ndarray, int]]] = [[], []]
-    tops = [STRIP_GAP, STRIP_GAP]
+    tops = [LETTER_CELL, LETTER_CELL]
     for i, face in _faces(image, boxes):
         rows = letter_rows(face) + letter_rows(cv2.rotate(face, cv2.ROTATE_90_CLOCKWISE))
         rows += [cv2.rotate(row, cv2.ROTATE_180) for row in rows]  # a tile lying any way
         for page, strips in enumerate((_strips(face), rows)):
             for strip in strips:
                 pages[page].append((tops[page], strip, i))
-                tops[page] += strip.shape[0] + STRIP_GAP
+                tops[page] += strip.shape[0] + LETTER_CELL
     layouts = [(placed, top) for placed, top in zip(pages, tops, strict=True) if placed]
     if not layouts:
         return found
@@ -268,14 +268,14 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     if not found or not available():
         return found
     placed = []  # (first row on the sheet, blob, 2 × face + way up)
-    top = STRIP_GAP
+    top = LETTER_CELL
     for i, face in _faces(image, boxes):
         for blob in numeral_blobs(face):
             wide = max(1, min(STRIP_WIDTH, round(blob.shape[1] * NUMERAL_CELL / blob.shape[0])))
             cell = cv2.resize(blob, (wide, NUMERAL_CELL), interpolation=cv2.INTER_AREA)
             for way, drawn in enumerate((cell, cv2.rotate(cell, cv2.ROTATE_180))):
                 placed.append((top, drawn, 2 * i + way))
-                top += NUMERAL_CELL + STRIP_GAP
+                top += NUMERAL_CELL + LETTER_CELL
     if not placed:
         return found
     read: dict[int, dict[str, float]] = {}
