@@ -57,10 +57,9 @@ TIMEOUT_S = 5.0
 #: A mark of ink is taken for a letter, or a blob for a possible index numeral, when it is this
 #: tall, as shares of its face's height (kmahjongg's and the generated sets' numerals are
 #: 0.08-0.15 of it; numerals from 0.06 to 0.22, or letters so, no set read otherwise:
-#: ``benchmarks/recognizer_ablation.py --every 4``) ...
+#: ``benchmarks/recognizer_ablation.py --every 4``); a letter however wide (only up to 1.6 times
+#: its height: no set read otherwise) ...
 LETTER_HEIGHT = (0.05, 0.3)
-#: ... a letter at most this wide for its height (W and M are wider than tall).
-LETTER_WIDEST = 1.6
 #: Marks are letters of one row when their heights differ by at most this share and they sit
 #: level, at most a letter's height apart (or overlapping this share: a name photographed askew).
 LETTER_LIKE = 0.3
@@ -218,7 +217,7 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
     """
     labels, marks = ink_marks(face, LETTER_HEIGHT)
     rows: list[list[tuple[int, ...]]] = []
-    for mark in sorted(m for m in marks if m[2] <= LETTER_WIDEST * m[3]):
+    for mark in sorted(marks):
         x, y, w, h = mark[:4]
         for row in rows:
             px, py, pw, ph = row[-1][:4]
