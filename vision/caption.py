@@ -72,10 +72,9 @@ LETTER_CELL = 40
 #: ... and at most this many rows of a face are read.
 LETTER_ROWS = 3
 #: A numeral's blob (``LETTER_HEIGHT`` tall) is this wide for its height (a digit is taller
-#: than wide; a pip is round, a stick thin) ...
+#: than wide; a pip is round, a stick thin), however much of its box it inks (only up to 0.7,
+#: as a filled pip or a solid block does more: no set read otherwise) ...
 NUMERAL_ASPECT = (0.25, 0.9)
-#: ... and inks at most this share of its box (a filled pip or a solid block does more).
-NUMERAL_INK = 0.7
 #: At most this many blobs of one face are read.
 NUMERAL_BLOBS = 12
 #: Each blob is drawn this tall on the sheet (its digit then 40-45 px, as Tesseract likes).
@@ -180,7 +179,7 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``LETTER_HEIGHT``,
-    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
+    ``NUMERAL_ASPECT``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
     each black on white with a little margin; at most ``NUMERAL_BLOBS``.
 
     >>> face = np.full((120, 90, 3), 235, np.uint8)
@@ -191,8 +190,8 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     """
     labels, marks = ink_marks(face, LETTER_HEIGHT)
     out = []
-    for x, y, w, h, area, k in marks:
-        if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
+    for x, y, w, h, _, k in marks:
+        if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1]:
             continue
         margin = max(2, h // 4)
         cut = labels[max(0, y - margin):y + h + margin, max(0, x - margin):x + w + margin] == k
