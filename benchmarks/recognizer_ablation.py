@@ -98,10 +98,10 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
 }
 
 #: The modules whose constants decide the find stage's looks and boxes besides the thresholds
-#: (``find.CLOSE_UP_LOOKS``, ``find.CLOSE_UP``, ``windows.FAR_LOOK`` ...): a row that sets one
+#: (``find.CLOSE_UP_LOOKS``, ``find.CLOSE_UP``, ``windows.FAR_LOOK`` ...; those it imports from
+#: elsewhere are in ``find``'s too, and a ``--set`` row sets them there): a row that sets one
 #: finds its photos' boxes again.
-FIND_MODULES = tuple(importlib.import_module(f"vision.{module}")
-                     for module in ("find", "windows", "pieces", "preprocess"))
+FIND_MODULES = tuple(importlib.import_module(f"vision.{module}") for module in ("find", "windows", "pieces"))
 
 
 def find_settings() -> tuple[tuple[str, str, str], ...]:
