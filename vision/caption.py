@@ -60,9 +60,12 @@ TIMEOUT_S = 5.0
 #: ``benchmarks/recognizer_ablation.py --every 4``); a letter however wide (only up to 1.6 times
 #: its height: no set read otherwise) ...
 LETTER_HEIGHT = (0.05, 0.3)
-#: Marks are letters of one row when their heights differ by at most this share and they sit
-#: level, at most a letter's height apart (or overlapping this share: a name photographed askew).
-LETTER_LIKE = 0.3
+#: Marks are letters of one row when their heights differ by at most this share of the taller
+#: and they sit level, at most a letter's height apart (or overlapping this share: a name
+#: photographed askew); tiles are of one row so too (``check``: a weak back beside a sure tile).
+#: At 0.3 for letters, held-out close-ups on their side read 0.825 right against 0.829, every
+#: other set the same (``benchmarks/recognizer_ablation.py --every 4``, models/MODEL_CARD.md).
+ROW_LIKE = 0.25
 #: A row of letters is this many marks or more (the shortest name read is three letters).
 LETTER_ROW = 3
 #: Each row of letters is drawn with letters this tall (Tesseract reads 20-60 px best), and as
@@ -221,8 +224,8 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
         for row in rows:
             px, py, pw, ph = row[-1][:4]
             size = max(h, ph)
-            if (abs(h - ph) <= LETTER_LIKE * size and abs(y + h / 2 - py - ph / 2) <= size / 2
-                    and -LETTER_LIKE * size <= x - px - pw <= size):
+            if (abs(h - ph) <= ROW_LIKE * size and abs(y + h / 2 - py - ph / 2) <= size / 2
+                    and -ROW_LIKE * size <= x - px - pw <= size):
                 row.append(mark)
                 break
         else:

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import caption
 from .boxes import overlap_share
+from .caption import ROW_LIKE
 from .classes import BLANK_FACES, NOT_A_TILE
 from .find import (
     FEW_TILES,
@@ -61,10 +62,9 @@ BODY_ALONG = 0.7
 BODY_DEPTH = 0.5
 
 #: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
-#: face up or down: heights within this share of each other, overlapping so much of the lower,
-#: and at most ``ROW_GAP`` of its width apart (a concealed kong, two up and two down; a wall).
-ROW_SIZE = 0.25
-
+#: face up or down: heights alike as letters of a row are (``caption.ROW_LIKE``), overlapping
+#: that much of the lower, and at most this share of its width apart (a concealed kong, two up
+#: and two down; a wall).
 ROW_GAP = 0.3
 
 #: Pieces joined, read again, joined again: a face split in quarters comes together in two.
@@ -429,9 +429,9 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
                             and tile_shaped[j] and scores[j] >= th.back_score}
 
     def in_a_row(i: int) -> bool:  # in a row with a sure tile (face or back) of its size
-        return any(j in anchors and 1 - ROW_SIZE <= h[j] / h[i] <= 1 / (1 - ROW_SIZE)
+        return any(j in anchors and 1 - ROW_LIKE <= h[j] / h[i] <= 1 / (1 - ROW_LIKE)
                    and min(boxes[i, 3], boxes[j, 3]) - max(boxes[i, 1], boxes[j, 1])
-                   >= (1 - ROW_SIZE) * min(h[i], h[j])
+                   >= (1 - ROW_LIKE) * min(h[i], h[j])
                    and max(boxes[i, 0], boxes[j, 0]) - min(boxes[i, 2], boxes[j, 2])
                    <= ROW_GAP * w[i] for j in range(len(boxes)) if j != i)
 

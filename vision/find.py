@@ -82,7 +82,7 @@ class Thresholds:
     cloth in a close-up of one tile came out as 1-7 backs scored 0.36-0.52 (one-tile photos of
     a design never seen, ``python -m vision.evaluate_designs``). On 15 rendered scenes of gen-12,
     backs found: 22 of 49 from 0.35 as before, 19 from 0.45 for all, 22 with this rule. A
-    weak back from ``floor`` in a row with a sure tile of its size (``ROW_SIZE``, ``ROW_GAP``)
+    weak back from ``floor`` in a row with a sure tile of its size (``caption.ROW_LIKE``, ``ROW_GAP``)
     is kept too, and a coloured blank "白板" is a back (``BACK_SATURATION``): on 30 rendered
     scenes made to find backs in (``evaluate_designs --backs 30``: concealed kongs, a discard
     face down, opponents' rows), backs found 0.643 → 0.674 (gen-12), 0.638 → 0.661
