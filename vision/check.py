@@ -11,7 +11,6 @@ import cv2
 import numpy as np
 
 from . import caption
-from .boxes import overlap_share
 from .caption import ROW_LIKE
 from .classes import BLANK_FACES, NOT_A_TILE
 from .find import (
@@ -40,12 +39,11 @@ PALE_VALUE = 140
 #: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
 OWN_BLANK = "P"
 
-#: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
-#: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
-#: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
-#: (``_blank_pieces``: close-ups only).
-PIECE_OVERLAP = 0.2
-
+#: Blank or unsure faces overlapping along a side, or this share of a side apart, are pieces of
+#: one tile, read again whole (``_blank_pieces``: close-ups only). An unsure 白板 lying over a
+#: sure tile by a fifth of its area, dropped as a piece of it, and any two overlapping by a fifth
+#: joined, read no set otherwise (``benchmarks/recognizer_ablation.py --every 4``, ``python -m
+#: vision.evaluate_real --photographed 4``): the white side of a tile's body is ``_body_sides``'.
 PIECE_GAP = 0.15
 
 #: In a close-up, a back or 白板 lying along one side of a face (``BODY_ALONG`` of that side or
@@ -245,8 +243,7 @@ def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
 def _blank_pieces(tiles: list[dict[str, Any]]
                   ) -> tuple[list[dict[str, Any]], list[tuple[list[float], float]]]:
     """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the pieces of one
-    tile: an unsure 白板 over a sure tile of another face (``PIECE_OVERLAP``) is dropped, and
-    blank or unsure faces that overlap or touch (``PIECE_GAP``) are taken out, with the box
+    tile: blank or unsure faces that overlap or touch (``PIECE_GAP``) are taken out, with the box
     round each such group of two or more (tile-shaped) and its best detection score, to be
     read again as one tile.
 
@@ -254,10 +251,9 @@ def _blank_pieces(tiles: list[dict[str, Any]]
     body or the corners of its face's frame were read as blank faces of their own.
 
     >>> sure = {"tile": "5p", "box": [0, 0, 40, 60], "detection": 0.9}
-    >>> side = {"tile": "P", "box": [0, 50, 40, 70], "unsure": True, "detection": 0.4}
     >>> halves = [{"tile": "P", "box": [100, 0, 140, 30], "detection": 0.5},
     ...           {"tile": "3p", "box": [100, 31, 140, 60], "unsure": True, "detection": 0.4}]
-    >>> kept, whole = _blank_pieces([sure, side, *halves])
+    >>> kept, whole = _blank_pieces([sure, *halves])
     >>> [t["tile"] for t in kept], whole
     (['5p'], [([100.0, 0.0, 140.0, 60.0], 0.5)])
     """
@@ -265,10 +261,8 @@ def _blank_pieces(tiles: list[dict[str, Any]]
     if len(faces) >= FEW_TILES:
         return tiles, []
     blank = {i for i in faces if tiles[i]["tile"] in BLANK_FACES}
-    sure_other = [tiles[i]["box"] for i in faces if i not in blank and not tiles[i].get("unsure")]
-    drop = {i for i in blank if tiles[i].get("unsure")
-            and any(overlap_share(tiles[i]["box"], b) >= PIECE_OVERLAP for b in sure_other)}
-    rest = [i for i in faces if i not in drop and (i in blank or tiles[i].get("unsure"))]
+    drop: set[int] = set()
+    rest = [i for i in faces if i in blank or tiles[i].get("unsure")]
     group = {i: i for i in rest}  # union-find over pieces that overlap or touch
 
     def root(i: int) -> int:
@@ -357,14 +351,12 @@ def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, 
 
 
 def _touch(a: list[float], b: list[float]) -> bool:
-    """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
-    ``PIECE_GAP`` of the smaller's short side of each other along one edge.
+    """Whether boxes ``a`` and ``b`` lie within ``PIECE_GAP`` of the smaller's short side of each
+    other (or overlap) along one edge, sharing over half that side.
 
     >>> _touch([0, 0, 10, 10], [11, 0, 20, 10]), _touch([0, 0, 10, 10], [15, 0, 20, 10])
     (True, False)
     """
-    if max(overlap_share(a, b), overlap_share(b, a)) >= PIECE_OVERLAP:
-        return True
     side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
     gap_x = max(a[0], b[0]) - min(a[2], b[2])
     gap_y = max(a[1], b[1]) - min(a[3], b[3])
