@@ -13,7 +13,7 @@ on nothing. All runs in one process, one after the other, on the same photos::
     python benchmarks/recognizer_ablation.py --every 4
     python benchmarks/recognizer_ablation.py --every 4 --per-kind 1 --parts "upright;backs"
     python benchmarks/recognizer_ablation.py --only close_up_looks,cut_off --no-renders
-    python benchmarks/recognizer_ablation.py --every 4 --set find.CLOSE_UP=0.15 --set face_match.SQUARE_WITHIN=1.15
+    python benchmarks/recognizer_ablation.py --every 4 --set find.CLOSE_UP=0.15 --set caption.ROW_LIKE=0.3
 
 ``--set`` adds a row with constants of ``vision`` modules at other values (``module.NAME=value``,
 comma-separated for several in one row; repeated, a row each; the rules' rows then only those
