@@ -13,18 +13,26 @@ on nothing. All runs in one process, one after the other, on the same photos::
     python benchmarks/recognizer_ablation.py --every 4
     python benchmarks/recognizer_ablation.py --every 4 --per-kind 1 --parts "upright;backs"
     python benchmarks/recognizer_ablation.py --only close_up_looks,cut_off --no-renders
+    python benchmarks/recognizer_ablation.py --every 4 --set find.CLOSE_UP=0.15 --set caption.ROW_LIKE=0.3
+
+``--set`` adds a row with constants of ``vision`` modules at other values (``module.NAME=value``,
+comma-separated for several in one row; repeated, a row each; the rules' rows then only those
+``--only`` names): two constants tuned for one quantity are made one where each at the other's
+value reads no set worse.
 
 A rule pays where switching it off reads some set worse (docs/recognizer.md, models/MODEL_CARD.md).
 The find stage's boxes of a photo are kept between rows whose settings it does not read (every
-rule but the looks, ``LOOK_RULES``, and the ``Thresholds``): it is most of a photo's time, and the
+rule but the constants of ``FIND_MODULES`` and the ``Thresholds``): it is most of a photo's time, and the
 same photo with the same settings finds the same boxes.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import hashlib
+import importlib
 import json
 import math
 import sys
@@ -90,8 +98,17 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "blank_colour": [(tileset_match.TileSet, "blank_like", lambda self, image, box: False)],
 }
 
-#: The rules of ``vision.find`` that decide its looks (and so its boxes) besides the thresholds.
-LOOK_RULES = ("CLOSE_UP_LOOKS", "FAR_LOOK", "GUESS_SIZE", "TURNED_LOOK")
+#: The modules whose constants decide the find stage's looks and boxes besides the thresholds
+#: (``find.CLOSE_UP_LOOKS``, ``find.CLOSE_UP``, ``windows.FAR_LOOK`` ...; those it imports from
+#: elsewhere are in ``find``'s too, and a ``--set`` row sets them there): a row that sets one
+#: finds its photos' boxes again.
+FIND_MODULES = tuple(importlib.import_module(f"vision.{module}") for module in ("find", "windows", "pieces"))
+
+
+def find_settings() -> tuple[tuple[str, str, str], ...]:
+    """The constants of ``FIND_MODULES`` as they are now (module, name, value's repr)."""
+    return tuple((module.__name__, key, repr(value)) for module in FIND_MODULES
+                 for key, value in vars(module).items() if key.isupper())
 
 
 #: The held-out renders (designs no detector or classifier was trained on, models/MODEL_CARD.md)
@@ -156,14 +173,14 @@ def read_held_out(reader: recognizer.Recognizer, singles: dict[str, Singles],
 @contextlib.contextmanager
 def found_once() -> Iterator[None]:
     """``Recognizer.find`` answering a photo it was asked before, with the same settings, as it
-    did then (the photo's bytes, the call's arguments, the thresholds and ``LOOK_RULES``)."""
+    did then (the photo's bytes, the call's arguments, the thresholds and ``FIND_MODULES``' constants)."""
     original = recognizer.Recognizer.find
     memo: dict[tuple[Any, ...], Any] = {}
 
     def find_once(self: recognizer.Recognizer, image: np.ndarray, *args: Any, **kwargs: Any) -> Any:
         key = (hashlib.blake2b(np.ascontiguousarray(image).data, digest_size=16).digest(),
                image.shape, id(self.detector), self.thresholds,
-               tuple(getattr(find, rule) for rule in LOOK_RULES), args,
+               find_settings(), args,
                tuple(sorted(kwargs.items())))
         if key not in memo:
             memo[key] = original(self, image, *args, **kwargs)
@@ -187,6 +204,31 @@ def switched_off(settings: list[tuple[Any, str, Any]]) -> Iterator[None]:
     finally:
         for module, name, value in saved:
             setattr(module, name, value)
+
+
+def settings(row: str) -> list[tuple[Any, str, Any]]:
+    """The settings of a ``--set`` row: ``module.NAME=value`` pairs, comma-separated, each
+    naming a constant a ``vision`` module has, at a number (``inf`` too) or a tuple of numbers,
+    set in that module and in each that imported it."""
+    out = []
+    for part in row.split(","):
+        target, _, text = part.partition("=")
+        module_name, _, constant = target.strip().rpartition(".")
+        try:
+            module = importlib.import_module(f"vision.{module_name}")
+        except ImportError:
+            raise ValueError(f"--set {part!r}: no module vision.{module_name}") from None
+        if not constant.isupper() or not hasattr(module, constant):
+            raise ValueError(f"--set {part!r}: vision.{module_name} has no constant {constant!r}")
+        try:
+            value = math.inf if text.strip() == "inf" else ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError):
+            raise ValueError(f"--set {part!r}: {text!r} is not a number") from None
+        # where other modules imported the constant by name, they read it at that value too
+        out += [(other, constant, value) for other in list(sys.modules.values())
+                if getattr(other, "__name__", "").startswith("vision.")
+                and getattr(other, constant, None) is getattr(module, constant)]
+    return out
 
 
 def other_sets(detect: Callable[[np.ndarray], list[dict[str, Any]]]) -> dict[str, float]:
@@ -218,12 +260,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--parts", help="semicolon-separated held-out parts (default all): "
                         + "; ".join(part for part, *_ in (*HELD_OUT_SINGLES, *HELD_OUT_SCENES)))
     parser.add_argument("--seed", type=int, default=2026, help="the renders and their photographing")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE[,...]",
+                        help="a row with these constants of vision modules at other values")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    names = args.only.split(",") if args.only else list(RULES)
+    names = args.only.split(",") if args.only else [] if args.set else list(RULES)
     unknown = [n for n in names if n not in RULES]
     if unknown:
         parser.error(f"unknown rule {unknown[0]!r}: one of {', '.join(RULES)}")
+    for row in args.set:
+        try:
+            RULES[row] = settings(row)
+        except ValueError as error:
+            parser.error(str(error))
+        names.append(row)
     base = recognizer.Recognizer.load(args.models)
     parts = args.parts.split(";") if args.parts else None
     known = [part for part, *_ in (*HELD_OUT_SINGLES, *HELD_OUT_SCENES)]

@@ -332,13 +332,13 @@ def test_a_name_read_unsurely_names_nothing(monkeypatch: pytest.MonkeyPatch) -> 
     rows = {0: ("ORC", 3.0), 1: ("SPR", 91.0)}
 
     def words(sheets: list[np.ndarray], layout: str, letters: str) -> list[tuple[str, float, int, float]]:
-        # one word in the middle of each face's first strip (placed from STRIP_GAP down)
-        first = caption.STRIP_GAP
+        # one word in the middle of each face's first strip (placed from a letter's height down)
+        first = caption.LETTER_CELL
         out = []
         for face in (0, 1):
             strips = caption._strips(photo[60:460, 40 + 340 * face:340 + 340 * face])
             out.append((*rows[face], 0, first + strips[0].shape[0] / 2))
-            first += sum(s.shape[0] + caption.STRIP_GAP for s in strips)
+            first += sum(s.shape[0] + caption.LETTER_CELL for s in strips)
         return out
 
     monkeypatch.setattr(caption, "available", lambda: True)

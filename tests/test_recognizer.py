@@ -462,7 +462,7 @@ def test_the_one_tile_of_a_photo_found_face_down_and_blank_is_an_unsure_white_dr
 def test_a_weak_back_counts_only_in_a_row_with_a_sure_tile() -> None:
     """A face-down tile the detector scores low (a concealed kong's back beside its face-up
     tiles) is kept when it lies in a row with a sure tile of its size; alone, or much smaller
-    than the tiles beside it (``ROW_SIZE``), it is not (a cloth's pattern)."""
+    than the tiles beside it (``caption.ROW_LIKE``), it is not (a cloth's pattern)."""
     from vision.check import _kept
     from vision.find import Thresholds
 

@@ -1,7 +1,7 @@
 """The rule ablation (``benchmarks/recognizer_ablation.py``) reads each row as a plain run would:
 the find stage's boxes of a photo are kept between rows only while the settings find reads
-(the thresholds, its looks' rules) and the photo are the same; each row switches off a setting
-the stages read where it is set."""
+(the thresholds, the constants of the modules it reads) and the photo are the same; each row
+switches off a setting the stages read where it is set, a ``--set`` row wherever it is read."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from vision import find, recognizer
+from vision import check, find, recognizer, windows
 from vision.find import Found, Thresholds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,30 @@ def test_a_photo_is_found_once_per_settings_and_each_row_gets_its_own_copy(
         monkeypatch.setattr(find, "FAR_LOOK", not find.FAR_LOOK)
         reader.find(photo)
         assert len(calls) == 6
+        monkeypatch.setattr(windows, "FAR_SHARE", 0.3)  # a constant of a module find reads
+        reader.find(photo)
+        assert len(calls) == 7
+        monkeypatch.setattr(check, "CUT_OFF", 0.4)  # read after finding: boxes kept
+        reader.find(photo)
+        assert len(calls) == 7
     assert recognizer.Recognizer.find is counted_find  # put back as it was
+
+
+def test_a_set_row_sets_a_constant_where_it_is_held_and_imported() -> None:
+    """``--set find.FEW_TILES=4``: find's own, and check's, which imported it by name (a row
+    setting only the first would leave check reading the old value)."""
+    settings = _ablation().settings("find.FEW_TILES=4,tileset_match.STANDS_OUT=inf")
+    holders = {(holder.__name__, name): value for holder, name, value in settings}
+    assert holders[("vision.find", "FEW_TILES")] == 4 and holders[("vision.check", "FEW_TILES")] == 4
+    assert holders[("vision.tileset_match", "STANDS_OUT")] == float("inf")
+
+
+@pytest.mark.parametrize(("row", "named"), [("nowhere.FEW_TILES=4", "no module vision.nowhere"),
+                                            ("find.FEWEST=4", "has no constant 'FEWEST'"),
+                                            ("find.FEW_TILES=many", "is not a number")])
+def test_a_set_row_naming_nothing_there_is_refused_by_name(row: str, named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        _ablation().settings(row)
 
 
 def test_every_rule_switches_off_a_setting_that_is_there() -> None:
@@ -68,8 +91,7 @@ def test_every_rule_switches_off_a_setting_that_is_there() -> None:
             continue
         for holder, attribute, _ in setting:
             assert hasattr(holder, attribute), (rule, holder, attribute)
-    for rule in ablation.LOOK_RULES:
-        assert hasattr(find, rule)
+    assert find in ablation.FIND_MODULES and windows in ablation.FIND_MODULES
 
 
 def test_tuned_constants_are_the_stages_own_numbers() -> None:

@@ -48,8 +48,6 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_FACES = 16
 #: Each strip is drawn this wide (Tesseract reads letters 20-60 px tall best).
 STRIP_WIDTH = 360
-#: White between strips, so that no word runs from one strip into the next.
-STRIP_GAP = 24
 #: A word or a digit counts at this confidence of Tesseract's or more (0-100): rows of circles
 #: read as ORO or ORC do at 0-13, names lettered on a tile at 30-97, a pip's part read as 8 at
 #: 40-60. (Names from 25 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``.)
@@ -59,24 +57,27 @@ TIMEOUT_S = 5.0
 #: A mark of ink is taken for a letter, or a blob for a possible index numeral, when it is this
 #: tall, as shares of its face's height (kmahjongg's and the generated sets' numerals are
 #: 0.08-0.15 of it; numerals from 0.06 to 0.22, or letters so, no set read otherwise:
-#: ``benchmarks/recognizer_ablation.py --every 4``) ...
+#: ``benchmarks/recognizer_ablation.py --every 4``); a letter however wide (only up to 1.6 times
+#: its height: no set read otherwise) ...
 LETTER_HEIGHT = (0.05, 0.3)
-#: ... a letter at most this wide for its height (W and M are wider than tall).
-LETTER_WIDEST = 1.6
-#: Marks are letters of one row when their heights differ by at most this share and they sit
-#: level, at most a letter's height apart (or overlapping this share: a name photographed askew).
-LETTER_LIKE = 0.3
+#: Marks are letters of one row when their heights differ by at most this share of the taller
+#: and they sit level, at most a letter's height apart (or overlapping this share: a name
+#: photographed askew); tiles are of one row so too (``check``: a weak back beside a sure tile).
+#: At 0.3 for letters, held-out close-ups on their side read 0.825 right against 0.829, every
+#: other set the same (``benchmarks/recognizer_ablation.py --every 4``, models/MODEL_CARD.md).
+ROW_LIKE = 0.25
 #: A row of letters is this many marks or more (the shortest name read is three letters).
 LETTER_ROW = 3
-#: Each row of letters is drawn with letters this tall (Tesseract reads 20-60 px best) ...
+#: Each row of letters is drawn with letters this tall (Tesseract reads 20-60 px best), and as
+#: much white lies between strips, so that no word runs from one strip into the next (at 24 px
+#: of white, every set read as at 40: ``benchmarks/recognizer_ablation.py --every 4``) ...
 LETTER_CELL = 40
 #: ... and at most this many rows of a face are read.
 LETTER_ROWS = 3
 #: A numeral's blob (``LETTER_HEIGHT`` tall) is this wide for its height (a digit is taller
-#: than wide; a pip is round, a stick thin) ...
+#: than wide; a pip is round, a stick thin), however much of its box it inks (only up to 0.7,
+#: as a filled pip or a solid block does more: no set read otherwise) ...
 NUMERAL_ASPECT = (0.25, 0.9)
-#: ... and inks at most this share of its box (a filled pip or a solid block does more).
-NUMERAL_INK = 0.7
 #: At most this many blobs of one face are read.
 NUMERAL_BLOBS = 12
 #: Each blob is drawn this tall on the sheet (its digit then 40-45 px, as Tesseract likes).
@@ -130,10 +131,10 @@ def _faces(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, np.ndarray]]
 
 def _sheet(placed: list[tuple[int, np.ndarray, int]], height: int) -> np.ndarray:
     """A white sheet ``height`` tall with each strip of ``placed`` (its first row, the strip,
-    its face) drawn at its row, ``STRIP_GAP`` in from the left."""
-    sheet = np.full((height, STRIP_WIDTH + 2 * STRIP_GAP), 255, np.uint8)
+    its face) drawn at its row, ``LETTER_CELL`` in from the left."""
+    sheet = np.full((height, STRIP_WIDTH + 2 * LETTER_CELL), 255, np.uint8)
     for at, strip, _ in placed:
-        sheet[at:at + strip.shape[0], STRIP_GAP:STRIP_GAP + strip.shape[1]] = strip
+        sheet[at:at + strip.shape[0], LETTER_CELL:LETTER_CELL + strip.shape[1]] = strip
     return sheet
 
 
@@ -155,14 +156,14 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
     # (first row, strip, face) on two pages: the faces' strips, then their rows of letters set
     # level, apart (Tesseract turns a page by the skew it finds on it: the askew faces')
     pages: list[list[tuple[int, np.ndarray, int]]] = [[], []]
-    tops = [STRIP_GAP, STRIP_GAP]
+    tops = [LETTER_CELL, LETTER_CELL]
     for i, face in _faces(image, boxes):
         rows = letter_rows(face) + letter_rows(cv2.rotate(face, cv2.ROTATE_90_CLOCKWISE))
         rows += [cv2.rotate(row, cv2.ROTATE_180) for row in rows]  # a tile lying any way
         for page, strips in enumerate((_strips(face), rows)):
             for strip in strips:
                 pages[page].append((tops[page], strip, i))
-                tops[page] += strip.shape[0] + STRIP_GAP
+                tops[page] += strip.shape[0] + LETTER_CELL
     layouts = [(placed, top) for placed, top in zip(pages, tops, strict=True) if placed]
     if not layouts:
         return found
@@ -181,7 +182,7 @@ def read_kinds(image: np.ndarray, boxes: np.ndarray) -> list[str | None]:
 
 def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     """The blobs of ink on ``face`` (BGR) shaped like an index numeral (``LETTER_HEIGHT``,
-    ``NUMERAL_ASPECT``, ``NUMERAL_INK``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
+    ``NUMERAL_ASPECT``; not touching the face's edge; ``preprocess.INK_CONTRAST``),
     each black on white with a little margin; at most ``NUMERAL_BLOBS``.
 
     >>> face = np.full((120, 90, 3), 235, np.uint8)
@@ -192,8 +193,8 @@ def numeral_blobs(face: np.ndarray) -> list[np.ndarray]:
     """
     labels, marks = ink_marks(face, LETTER_HEIGHT)
     out = []
-    for x, y, w, h, area, k in marks:
-        if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1] or area > NUMERAL_INK * w * h:
+    for x, y, w, h, _, k in marks:
+        if not NUMERAL_ASPECT[0] <= w / h <= NUMERAL_ASPECT[1]:
             continue
         margin = max(2, h // 4)
         cut = labels[max(0, y - margin):y + h + margin, max(0, x - margin):x + w + margin] == k
@@ -218,13 +219,13 @@ def letter_rows(face: np.ndarray) -> list[np.ndarray]:
     """
     labels, marks = ink_marks(face, LETTER_HEIGHT)
     rows: list[list[tuple[int, ...]]] = []
-    for mark in sorted(m for m in marks if m[2] <= LETTER_WIDEST * m[3]):
+    for mark in sorted(marks):
         x, y, w, h = mark[:4]
         for row in rows:
             px, py, pw, ph = row[-1][:4]
             size = max(h, ph)
-            if (abs(h - ph) <= LETTER_LIKE * size and abs(y + h / 2 - py - ph / 2) <= size / 2
-                    and -LETTER_LIKE * size <= x - px - pw <= size):
+            if (abs(h - ph) <= ROW_LIKE * size and abs(y + h / 2 - py - ph / 2) <= size / 2
+                    and -ROW_LIKE * size <= x - px - pw <= size):
                 row.append(mark)
                 break
         else:
@@ -268,14 +269,14 @@ def read_numerals(image: np.ndarray, boxes: np.ndarray) -> list[tuple[int, ...]]
     if not found or not available():
         return found
     placed = []  # (first row on the sheet, blob, 2 × face + way up)
-    top = STRIP_GAP
+    top = LETTER_CELL
     for i, face in _faces(image, boxes):
         for blob in numeral_blobs(face):
             wide = max(1, min(STRIP_WIDTH, round(blob.shape[1] * NUMERAL_CELL / blob.shape[0])))
             cell = cv2.resize(blob, (wide, NUMERAL_CELL), interpolation=cv2.INTER_AREA)
             for way, drawn in enumerate((cell, cv2.rotate(cell, cv2.ROTATE_180))):
                 placed.append((top, drawn, 2 * i + way))
-                top += NUMERAL_CELL + STRIP_GAP
+                top += NUMERAL_CELL + LETTER_CELL
     if not placed:
         return found
     read: dict[int, dict[str, float]] = {}

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from . import caption
-from .boxes import overlap_share
+from .caption import ROW_LIKE
 from .classes import BLANK_FACES, NOT_A_TILE
 from .find import (
     FEW_TILES,
@@ -39,12 +39,11 @@ PALE_VALUE = 140
 #: The blank face a player's set's 白板 was learnt as (``TileSet.blank_like``) is read as this.
 OWN_BLANK = "P"
 
-#: An unsure 白板 lying over a sure tile by this share of its area is a piece of that tile (the
-#: white side of its body, a corner of its face's frame), not a tile; blank or unsure faces
-#: overlapping so, or ``PIECE_GAP`` of a side apart, are pieces of one tile, read again whole
-#: (``_blank_pieces``: close-ups only).
-PIECE_OVERLAP = 0.2
-
+#: Blank or unsure faces overlapping along a side, or this share of a side apart, are pieces of
+#: one tile, read again whole (``_blank_pieces``: close-ups only). An unsure 白板 lying over a
+#: sure tile by a fifth of its area, dropped as a piece of it, and any two overlapping by a fifth
+#: joined, read no set otherwise (``benchmarks/recognizer_ablation.py --every 4``, ``python -m
+#: vision.evaluate_real --photographed 4``): the white side of a tile's body is ``_body_sides``'.
 PIECE_GAP = 0.15
 
 #: In a close-up, a back or 白板 lying along one side of a face (``BODY_ALONG`` of that side or
@@ -61,10 +60,9 @@ BODY_ALONG = 0.7
 BODY_DEPTH = 0.5
 
 #: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
-#: face up or down: heights within this share of each other, overlapping so much of the lower,
-#: and at most ``ROW_GAP`` of its width apart (a concealed kong, two up and two down; a wall).
-ROW_SIZE = 0.25
-
+#: face up or down: heights alike as letters of a row are (``caption.ROW_LIKE``), overlapping
+#: that much of the lower, and at most this share of its width apart (a concealed kong, two up
+#: and two down; a wall).
 ROW_GAP = 0.3
 
 #: Pieces joined, read again, joined again: a face split in quarters comes together in two.
@@ -76,7 +74,7 @@ PIECE_PASSES = 3
 CUT_OFF = 0.5
 
 
-#: A face box this share of which lies under the boxes of other tiles named more surely (or
+#: A face box this share of whose area lies under the boxes of other tiles named more surely (or
 #: found face down), at least ``SEAM_PART`` of it under each of two, is the seam between those
 #: tiles found as a tile of its own, half of one and half of the next: a whole table's far rows
 #: (photos of ``vision.windows.WHOLE_TABLE`` tiles or more). On 48 rendered tables (seeds 63 /
@@ -87,9 +85,6 @@ CUT_OFF = 0.5
 SEAM_COVER = 0.8
 
 SEAM_PART = 0.3
-
-#: The boxes are sampled on this many points a side to measure how much of them others cover.
-SEAM_SAMPLES = 16
 
 #: Whether seams are dropped (``_seams``); off only to measure without.
 SEAMS = True
@@ -112,23 +107,36 @@ def _seams(boxes: np.ndarray, faces: np.ndarray, sureness: np.ndarray) -> np.nda
     seam = np.zeros(len(boxes), dtype=bool)
     if len(boxes) < WHOLE_TABLE:
         return seam
-    steps = (np.arange(SEAM_SAMPLES) + 0.5) / SEAM_SAMPLES
     for i in np.argsort(sureness, kind="stable"):
         if not faces[i]:
             continue
         x1, y1, x2, y2 = boxes[i]
-        xs, ys = np.meshgrid(x1 + steps * (x2 - x1), y1 + steps * (y2 - y1))
         others = ~seam & (~faces | (sureness > sureness[i]))
         others[i] = False
         near = boxes[others]
         near = near[(near[:, 0] < x2) & (near[:, 2] > x1) & (near[:, 1] < y2) & (near[:, 3] > y1)]
-        if len(near) < 2:
+        if len(near) < 2 or x2 <= x1 or y2 <= y1:
             continue
-        under = ((xs[None] >= near[:, 0, None, None]) & (xs[None] <= near[:, 2, None, None])
-                 & (ys[None] >= near[:, 1, None, None]) & (ys[None] <= near[:, 3, None, None]))
-        parts = np.sort(under.mean(axis=(1, 2)))[::-1]
-        seam[i] = under.any(axis=0).mean() >= SEAM_COVER and parts[1] >= SEAM_PART
+        near = np.clip(near, [x1, y1, x1, y1], [x2, y2, x2, y2])
+        area = (x2 - x1) * (y2 - y1)
+        parts = np.sort((near[:, 2] - near[:, 0]) * (near[:, 3] - near[:, 1]))[::-1] / area
+        seam[i] = parts[1] >= SEAM_PART and _union_area(near) >= SEAM_COVER * area
     return seam
+
+
+def _union_area(boxes: np.ndarray) -> float:
+    """The area the boxes (x1, y1, x2, y2) cover together, exactly: the grid their edges cut the
+    plane into, each cell covered or not.
+
+    >>> float(_union_area(np.array([[0, 0, 2, 2], [1, 1, 3, 3], [10, 0, 11, 1]], float)))
+    8.0
+    """
+    xs, ys = np.unique(boxes[:, [0, 2]]), np.unique(boxes[:, [1, 3]])
+    mid_x, mid_y = (xs[1:] + xs[:-1]) / 2, (ys[1:] + ys[:-1]) / 2
+    x1, y1, x2, y2 = (boxes[:, k, None, None] for k in range(4))
+    covered = ((mid_x[None, None] > x1) & (mid_x[None, None] < x2)
+               & (mid_y[None, :, None] > y1) & (mid_y[None, :, None] < y2))
+    return float((covered.any(axis=0) * np.outer(np.diff(ys), np.diff(xs))).sum())
 
 
 def _cut_off(boxes: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -317,8 +325,7 @@ def _blank_there(image: np.ndarray, box: np.ndarray) -> bool:
 def _blank_pieces(tiles: list[dict[str, Any]]
                   ) -> tuple[list[dict[str, Any]], list[tuple[list[float], float]]]:
     """In a close-up (fewer than ``FEW_TILES`` faces), ``tiles`` without the pieces of one
-    tile: an unsure 白板 over a sure tile of another face (``PIECE_OVERLAP``) is dropped, and
-    blank or unsure faces that overlap or touch (``PIECE_GAP``) are taken out, with the box
+    tile: blank or unsure faces that overlap or touch (``PIECE_GAP``) are taken out, with the box
     round each such group of two or more (tile-shaped) and its best detection score, to be
     read again as one tile.
 
@@ -326,10 +333,9 @@ def _blank_pieces(tiles: list[dict[str, Any]]
     body or the corners of its face's frame were read as blank faces of their own.
 
     >>> sure = {"tile": "5p", "box": [0, 0, 40, 60], "detection": 0.9}
-    >>> side = {"tile": "P", "box": [0, 50, 40, 70], "unsure": True, "detection": 0.4}
     >>> halves = [{"tile": "P", "box": [100, 0, 140, 30], "detection": 0.5},
     ...           {"tile": "3p", "box": [100, 31, 140, 60], "unsure": True, "detection": 0.4}]
-    >>> kept, whole = _blank_pieces([sure, side, *halves])
+    >>> kept, whole = _blank_pieces([sure, *halves])
     >>> [t["tile"] for t in kept], whole
     (['5p'], [([100.0, 0.0, 140.0, 60.0], 0.5)])
     """
@@ -337,10 +343,8 @@ def _blank_pieces(tiles: list[dict[str, Any]]
     if len(faces) >= FEW_TILES:
         return tiles, []
     blank = {i for i in faces if tiles[i]["tile"] in BLANK_FACES}
-    sure_other = [tiles[i]["box"] for i in faces if i not in blank and not tiles[i].get("unsure")]
-    drop = {i for i in blank if tiles[i].get("unsure")
-            and any(overlap_share(tiles[i]["box"], b) >= PIECE_OVERLAP for b in sure_other)}
-    rest = [i for i in faces if i not in drop and (i in blank or tiles[i].get("unsure"))]
+    drop: set[int] = set()
+    rest = [i for i in faces if i in blank or tiles[i].get("unsure")]
     group = {i: i for i in rest}  # union-find over pieces that overlap or touch
 
     def root(i: int) -> int:
@@ -429,14 +433,12 @@ def _lettered(image: np.ndarray, tiles: list[dict[str, Any]]) -> list[dict[str, 
 
 
 def _touch(a: list[float], b: list[float]) -> bool:
-    """Whether boxes ``a`` and ``b`` overlap (``PIECE_OVERLAP`` of either's area) or lie within
-    ``PIECE_GAP`` of the smaller's short side of each other along one edge.
+    """Whether boxes ``a`` and ``b`` lie within ``PIECE_GAP`` of the smaller's short side of each
+    other (or overlap) along one edge, sharing over half that side.
 
     >>> _touch([0, 0, 10, 10], [11, 0, 20, 10]), _touch([0, 0, 10, 10], [15, 0, 20, 10])
     (True, False)
     """
-    if max(overlap_share(a, b), overlap_share(b, a)) >= PIECE_OVERLAP:
-        return True
     side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
     gap_x = max(a[0], b[0]) - min(a[2], b[2])
     gap_y = max(a[1], b[1]) - min(a[3], b[3])
@@ -501,9 +503,9 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
                             and tile_shaped[j] and scores[j] >= th.back_score}
 
     def in_a_row(i: int) -> bool:  # in a row with a sure tile (face or back) of its size
-        return any(j in anchors and 1 - ROW_SIZE <= h[j] / h[i] <= 1 / (1 - ROW_SIZE)
+        return any(j in anchors and 1 - ROW_LIKE <= h[j] / h[i] <= 1 / (1 - ROW_LIKE)
                    and min(boxes[i, 3], boxes[j, 3]) - max(boxes[i, 1], boxes[j, 1])
-                   >= (1 - ROW_SIZE) * min(h[i], h[j])
+                   >= (1 - ROW_LIKE) * min(h[i], h[j])
                    and max(boxes[i, 0], boxes[j, 0]) - min(boxes[i, 2], boxes[j, 2])
                    <= ROW_GAP * w[i] for j in range(len(boxes)) if j != i)
 

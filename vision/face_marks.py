@@ -17,10 +17,9 @@ from .preprocess import BLANK_INK, INK_CONTRAST, QUADRILATERAL
 
 #: A framed middle is at least this share of its box's width and of its height (the middle of
 #: kmahjongg's lattice 白板 is 0.26-0.30 of a box taken at a slant; the hole of a 9筒's middle
-#: circle 0.15-0.20) ...
+#: circle 0.15-0.20), wherever its own middle lies (only within 0.12 of the box's width and height
+#: of the box's middle: no set read otherwise, ``benchmarks/recognizer_ablation.py --every 4``) ...
 FRAMED_SIDE = 0.22
-#: ... its middle within this share of the box's width and height of the box's middle ...
-FRAMED_OFF_CENTRE = 0.12
 # ... a quadrilateral (``preprocess.QUADRILATERAL``) ...
 # ... and empty: ink on at most ``preprocess.BLANK_INK`` of it, as a blank face's middle (at
 # 0.02 instead, no set read otherwise: ``benchmarks/recognizer_ablation.py``).
@@ -81,8 +80,8 @@ def ink_marks(face: np.ndarray, tall: tuple[float, float]) -> tuple[np.ndarray, 
 
 def framed_middle(face: np.ndarray) -> bool:
     """Whether ``face`` (BGR, a tile's box) is a frame round an empty middle: the face's middle
-    is a room of no ink closed in by marks (not by the box's edge), a quadrilateral, about the
-    middle of the box and a good share of it (``FRAMED_*``). So a 白板 is drawn, with a frame,
+    is a room of no ink closed in by marks (not by the box's edge), a quadrilateral, holding the
+    middle of the box and a good share of it (``FRAMED_SIDE``). So a 白板 is drawn, with a frame,
     a double frame or kmahjongg's lattice of squares, where a classifier that never saw the
     frame takes it for 8条; no tile with marks in its middle is.
 
@@ -104,10 +103,8 @@ def framed_middle(face: np.ndarray) -> bool:
     room = rooms[height // 2, width // 2]
     if marks[height // 2, width // 2] or not _off_edge(room_stats, room, width, height):
         return False  # ink in the middle, or a middle open to the box's edge
-    x, y, w, h, area = (int(v) for v in room_stats[room])
-    if (w < FRAMED_SIDE * width or h < FRAMED_SIDE * height
-            or abs(x + w / 2 - width / 2) > FRAMED_OFF_CENTRE * width
-            or abs(y + h / 2 - height / 2) > FRAMED_OFF_CENTRE * height):
+    w, h = (int(v) for v in room_stats[room][2:4])
+    if w < FRAMED_SIDE * width or h < FRAMED_SIDE * height:
         return False
     outline, _ = cv2.findContours((rooms == room).astype(np.uint8), cv2.RETR_EXTERNAL,
                                   cv2.CHAIN_APPROX_SIMPLE)

@@ -10,8 +10,12 @@ import math
 import cv2
 import numpy as np
 
-#: A tile (or its box) this many times wider than tall lies on its side.
-SIDEWAYS = 1.15
+#: A box at most this many times longer than wide, either way, is about square: not a tile's shape
+#: (a tile is 1.3-1.5 times as tall as wide), a circle of a 筒 (``vision.find``); a tile (or its
+#: box) wider than tall by more lies on its side. At 1.15 for lying on its side, held-out hands'
+#: faces read 0.668 right against 0.673, every other set the same (``benchmarks/recognizer_ablation.py
+#: --every 4``, models/MODEL_CARD.md).
+SQUARE_WITHIN = 1.25
 def evened(face: np.ndarray) -> np.ndarray:
     """Each channel of ``face`` scaled to mean 0 and spread 1 (so colour counts as much as
     lightness; a flat channel, spread under 1, is not blown up), as float32 H×W×C."""
@@ -33,13 +37,13 @@ def upright(tile: np.ndarray) -> np.ndarray:
 
 
 def on_its_side(width: float, height: float) -> bool:
-    """Whether a tile (or its box) ``width`` × ``height`` lies on its side: ``SIDEWAYS`` times
-    wider than tall.
+    """Whether a tile (or its box) ``width`` × ``height`` lies on its side: more than
+    ``SQUARE_WITHIN`` times wider than tall.
 
     >>> on_its_side(64, 48), on_its_side(62, 64)
     (True, False)
     """
-    return bool(width > SIDEWAYS * height)
+    return bool(width > SQUARE_WITHIN * height)
 
 
 #: A quarter turn (degrees, counter-clockwise as :func:`turned_cuts` turns) as ``cv2.rotate`` makes it.

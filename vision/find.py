@@ -15,6 +15,7 @@ import numpy as np
 
 from assistant.errors import MahjongError
 
+from .face_match import SQUARE_WITHIN
 from .pieces import TILE_SHAPE, _covered, _drop_pieces, _whole_tiles
 from .preprocess import letterbox
 from .sessions import (
@@ -81,7 +82,7 @@ class Thresholds:
     cloth in a close-up of one tile came out as 1-7 backs scored 0.36-0.52 (one-tile photos of
     a design never seen, ``python -m vision.evaluate_designs``). On 15 rendered scenes of gen-12,
     backs found: 22 of 49 from 0.35 as before, 19 from 0.45 for all, 22 with this rule. A
-    weak back from ``floor`` in a row with a sure tile of its size (``ROW_SIZE``, ``ROW_GAP``)
+    weak back from ``floor`` in a row with a sure tile of its size (``caption.ROW_LIKE``, ``ROW_GAP``)
     is kept too, and a coloured blank "白板" is a back (``BACK_SATURATION``): on 30 rendered
     scenes made to find backs in (``evaluate_designs --backs 30``: concealed kongs, a discard
     face down, opponents' rows), backs found 0.643 → 0.674 (gen-12), 0.638 → 0.661
@@ -176,14 +177,13 @@ CLOSE_TILE = 24.0
 CLOSE_UP_LOOKS = True
 
 #: A close-up of a circle tile filling the frame whose circles the first detector found as up to
-#: ``PIPS_MOST`` tiles (a tile has at most 9 pips), from ``FEW_TILES`` on (fewer, the second detector
-#: takes over), their median box about square (within ``PIP_SHAPE``: a circle, where a tile is 1.3-1.5
-#: times as tall as wide) is shown to the close-up detector (``Finder._close_up_joined``). On the 296
-#: `valid` photos no first look is such (the 6-9-tile ones lie at a median of 1.28-7.3, squashed);
-#: on the 28 real close-ups photographed worse 4 (6筒, 7筒, 9筒 twice) of 112 are.
+#: ``PIPS_MOST`` tiles (a tile has at most 9 pips), from ``FEW_TILES`` on (fewer, the second
+#: detector takes over), their median box about square (``face_match.SQUARE_WITHIN``: a circle,
+#: where a tile is 1.3-1.5 times as tall as wide) is shown to the close-up detector
+#: (``Finder._close_up_joined``). On the 296 `valid` photos no first look is such (the 6-9-tile
+#: ones lie at a median of 1.28-7.3, squashed); on the 28 real close-ups photographed worse 4
+#: (6筒, 7筒, 9筒 twice) of 112 are.
 PIPS_MOST = 9
-
-PIP_SHAPE = 1.25
 
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
@@ -209,7 +209,7 @@ def _squashed(boxes: np.ndarray) -> bool:
 
 def _pips(boxes: np.ndarray) -> bool:
     """Whether a first look's boxes (x1, y1, x2, y2) may be the circles of one tile filling the
-    frame: ``FEW_TILES`` to ``PIPS_MOST`` of them, their median box about square (``PIP_SHAPE``).
+    frame: ``FEW_TILES`` to ``PIPS_MOST`` of them, their median box about square (``SQUARE_WITHIN``).
 
     >>> circles = np.array([[0, 0, 10, 10], [20, 0, 30, 11]] * 3, float)
     >>> _pips(circles), _pips(circles * [1, 1, 1, 1.5])
@@ -218,7 +218,7 @@ def _pips(boxes: np.ndarray) -> bool:
     if not FEW_TILES <= len(boxes) <= PIPS_MOST:
         return False
     shape = np.median((boxes[:, 2] - boxes[:, 0]) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6))
-    return bool(1 / PIP_SHAPE <= shape <= PIP_SHAPE)
+    return bool(1 / SQUARE_WITHIN <= shape <= SQUARE_WITHIN)
 
 
 def _one_patch(boxes: np.ndarray, width: int, height: int) -> bool:

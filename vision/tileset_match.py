@@ -28,6 +28,7 @@ from .face_embedding import (
     ways_for,
 )
 from .face_match import turned_back, turned_cuts
+from .find import DEFAULT_THRESHOLDS
 from .preprocess import TILE_ASPECT, blank_middle
 from .tileset_looks import Look, unit_rows
 from .tileset_store import TileSetExamples
@@ -90,12 +91,13 @@ TURN_BACK_FROM = 25.0
 #: step is as soft as the first trust's (``TRUST_SOFTNESS``; at 0.05 for it instead, no set read
 #: otherwise, learnt jade included: ``benchmarks/recognizer_ablation.py --every 4``).
 STANDS_OUT = 0.15
-#: ... but never for a box lying this share or more inside another, larger box of the photo, nor
-#: for that larger box: a piece of a tile (a stroke of a jade 5 萬 found apart) or a box holding a
-#: tile and the cloth around it (a gen-12 7 萬 close-up), which the set's say would make sure;
-#: where the detector's scores are given, only the one of the two scored lower (``nested``): the
-#: dark green set's SPR close-up (0.86) held a box round it and the cloth (0.20).
-PIECE_INSIDE = 0.5
+#: ... but never for a box lying inside another, larger box of the photo as a piece of it does
+#: (``Thresholds.inside``), nor for that larger box: a piece of a tile (a stroke of a jade 5 萬
+#: found apart) or a box holding a tile and the cloth around it (a gen-12 7 萬 close-up), which
+#: the set's say would make sure; where the detector's scores are given, only the one of the two
+#: scored lower (``nested``): the dark green set's SPR close-up (0.86) held a box round it and
+#: the cloth (0.20). At 0.5 of its area instead, every set read the same
+#: (``benchmarks/recognizer_ablation.py --every 4``, models/MODEL_CARD.md).
 #: A blank face is the set's 白板 where its colour (CIELAB, OpenCV's 0-255 scale) lies this near
 #: the learnt 白板's: within ``BLANK_CHROMA`` in a and b together and ``BLANK_LIGHTNESS`` in L.
 #: Rendered close-ups of a set's 白板 (kmj-jade, gen-12 and gen-14 on coloured faces, 12 each)
@@ -110,11 +112,12 @@ BLANK_LIGHTNESS = 35.0
 FeaturesOf = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
-def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] | None = None,
+def nested(boxes: np.ndarray, inside: float | None = None, read: Sequence[str] | None = None,
            scores: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
-    """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` of their area within another,
-    larger box, or hold such a box: a piece of a tile, a box around a tile. With ``read`` (a
-    kind a box), two boxes read as one kind are one tile seen twice, not a piece and its whole.
+    """Which ``boxes`` (x1, y1, x2, y2) lie at least ``inside`` (``Thresholds.inside``) of their
+    area within another, larger box, or hold such a box: a piece of a tile, a box around a tile.
+    With ``read`` (a kind a box), two boxes read as one kind are one tile seen twice, not a piece
+    and its whole.
     With the detector's ``scores``, of two such boxes only the one scored lower: the tile scores
     above a piece of it and above a box round it and the cloth.
 
@@ -124,6 +127,7 @@ def nested(boxes: np.ndarray, inside: float = PIECE_INSIDE, read: Sequence[str] 
     >>> nested(boxes, scores=[0.2, 0.9, 0.8, 0.8]).tolist()
     [True, False, False, False]
     """
+    inside = DEFAULT_THRESHOLDS.inside if inside is None else inside
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     area = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     w = np.minimum(boxes[:, None, 2], boxes[None, :, 2]) - np.maximum(boxes[:, None, 0], boxes[None, :, 0])
