@@ -86,6 +86,28 @@ def test_tiles_laid_apart_at_his_hands_right_are_a_meld_though_named_wrong():
     assert [n["key"] for n in answer["notes"]].count("table.not_a_set") == 1
 
 
+def test_his_short_hand_left_of_two_melds_laid_touching_is_the_hand():
+    """Four tiles in his hand and two pungs laid with no gap between: the six tiles of the melds
+    outnumber the hand, which is the longest group that makes no sets."""
+    hand, melds = "1s 4s 9p N", "5p 5p 5p W W W"
+    rack = [tile(code, "self", -200 + (k + 0.5) * (W + 1), 350) for k, code in enumerate(hand.split())]
+    start = -200 + 4 * (W + 1) + 20
+    rack += [tile(code, "self", start + (k + 0.5) * (W + 1), 350)
+             for k, code in enumerate(melds.split())]
+    answer = table_answer(table(hands={"self": ("", [])})[0] + rack)
+    assert answer["seats"]["self"]["hand"] == hand.split()
+    assert [m["tiles"] for m in answer["seats"]["self"]["melds"]] == [["5p"] * 3, ["W"] * 3]
+
+
+def test_the_blank_tops_of_his_standing_hand_are_no_melds():
+    """From above his standing tiles' tops are blank, read as 白板 after two read as backs: eight
+    of one face make two kongs by their names, but a set holds four, so they are his hand."""
+    tiles, _ = table(hands={"self": ("back back " + "P " * 8, [("2m 2m 2m", None)])})
+    seats = table_answer(tiles)["seats"]
+    assert seats["self"]["hand"] == ["P"] * 8
+    assert [m["tiles"] for m in seats["self"]["melds"]] == [["2m"] * 3]
+
+
 def test_a_flower_named_in_a_rivers_row_stays_in_the_river():
     tiles, _ = table()
     tiles = [{**t, "tile": "1f"} if t["tile"] == "S" else t for t in tiles]

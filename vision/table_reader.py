@@ -25,6 +25,7 @@ The arrange stage for a photo of the whole table: it takes what the recognizer g
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -436,9 +437,12 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     melds: list[dict[str, Any]] = []
     for row in rows:
         if seat == "self":
-            # his hand stands (read as backs where seen from above), the melds lie at its right
+            # his hand stands (read as backs where seen from above), the melds lie at its right;
+            # two melds laid touching outnumber a hand of four or fewer, so the hand is the
+            # longest group that makes no sets (the longest of all where every one makes sets)
             groups = [part for g in row.groups for part in _laid_at_end(row, g)]
-            hand_group = max(range(len(groups)), key=lambda g: len(groups[g]))
+            loose = [g for g in range(len(groups)) if not _could_be_melds(row, groups[g])]
+            hand_group = max(loose or range(len(groups)), key=lambda g: len(groups[g]))
         else:
             # the others' hand is the longest run of backs
             groups = _lift_upper_faces([run for g in row.groups for run in runs(g)], by_index)
@@ -468,6 +472,14 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
                     t.zone, t.order, t.meld = "meld", k, len(melds)
                 melds.append(meld)
     reading.melds[seat] = melds
+
+
+def _could_be_melds(row: Row, group: list[Box]) -> bool:
+    """Whether a group of ``self``'s rack cuts into sets that a set of tiles holds: no face
+    more than four times (the tops of his standing tiles seen from above are blank, read as a
+    row of 白板 that cuts into kongs)."""
+    faces = Counter(b.code for b in group if b.code != BACK)
+    return max(faces.values(), default=0) <= 4 and rack_sets(row, group) is not None
 
 
 def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
