@@ -108,6 +108,16 @@ def test_the_blank_tops_of_his_standing_hand_are_no_melds():
     assert [m["tiles"] for m in seats["self"]["melds"]] == [["2m"] * 3]
 
 
+def test_a_meld_in_line_with_a_wall_past_its_end_is_no_indicator():
+    """Across's pung lies in line with his wall (its upper level, seen steeply), just past the
+    wall's end and surer named than the turned-up tile: three faces in a run there are a meld."""
+    pung = [tile("9p", "across", (k + 0.5) * (W + 1), 290, 0.99) for k in range(5, 8)]
+    answer = table_answer(table()[0] + pung)
+    assert answer["indicator"] == "7s"
+    assert sorted(m["tiles"] for m in answer["seats"]["across"]["melds"]) == [
+        ["3s", "4s", "5s"], ["9p"] * 3]
+
+
 def test_a_flower_named_in_a_rivers_row_stays_in_the_river():
     tiles, _ = table()
     tiles = [{**t, "tile": "1f"} if t["tile"] == "S" else t for t in tiles]

@@ -308,7 +308,11 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     for row in wall_rows:
         # a face nearer the middle than all the wall's backs is a river tile linked into its row
         inner = min((float(b.center[1]) for b in row.tiles if b.code == BACK), default=np.inf)
+        past = _past_wall_end(row)
+        rack += [free[b.index] for b in past]
         for b in row.tiles:
+            if b in past:
+                continue
             free[b.index].zone = "wall" if b.code == BACK else "indicator"
             free[b.index].on_wall = ON_WALL
             free[b.index].aside = "river" if float(b.center[1]) < inner else "wall"
@@ -339,6 +343,17 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
                 t.zone = "river"
     _read_rack(reading, seat, rack)
     _order(tiles)
+
+
+def _past_wall_end(row: Row) -> list[Box]:
+    """A wall row's faces lying three or more in a run past either end of its backs: a meld at
+    the seat's right, in line with the wall's upper level where a far seat is seen steeply (a
+    wall shows one face, the indicator, and a river tile linked into its row lies inside it)."""
+    backs = [k for k, b in enumerate(row.tiles) if b.code == BACK]
+    if not backs:
+        return []
+    ends = [row.tiles[:backs[0]], row.tiles[backs[-1] + 1:]]
+    return [b for end in ends if len(end) >= 3 for b in end]
 
 
 def _across(row: Row, box: Box) -> float:
