@@ -118,6 +118,16 @@ def test_a_meld_in_line_with_a_wall_past_its_end_is_no_indicator():
         ["3s", "4s", "5s"], ["9p"] * 3]
 
 
+def test_a_river_tile_linked_into_a_wall_row_yields_to_the_one_on_a_wall():
+    """A discard of his lying close inside his wall joins the wall's row (his river's last row
+    seen steeply); surer named than the tile turned up on across's wall, it still lies nearer
+    the middle than his wall's backs: the one among the backs is the indicator."""
+    discard = tile("9m", "self", 3.0 * (W + 1), 290 - 0.3 * H, 0.99)
+    answer = table_answer(table()[0] + [discard])
+    assert answer["indicator"] == "7s"
+    assert (answer["tiles"][-1]["seat"], answer["tiles"][-1]["zone"]) == ("self", "river")
+
+
 def test_a_flower_named_in_a_rivers_row_stays_in_the_river():
     tiles, _ = table()
     tiles = [{**t, "tile": "1f"} if t["tile"] == "S" else t for t in tiles]
@@ -144,12 +154,13 @@ def test_a_stray_back_beyond_a_hand_stands_with_it():
     assert answer["seats"]["right"]["hidden"] == 14
 
 
-@pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22)])
+@pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22), (67, 2)])
 def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
     """Held-out rendered tables, on their true boxes: a river's lone last tile near the wall
     beside the indicator on the wall (64, 4), a seat's one discard at the corner of the river
     across (64, 10), a wall down to one stack beside the indicator (64, 23), a river's last row
-    near the wall in a table without an indicator (63, 22)."""
+    near the wall in a table without an indicator (63, 22), his hand of four left of two melds
+    laid touching and across's pung in line with his wall's upper level (67, 2)."""
     synth = pytest.importorskip("datasets.synth.table")
     from vision.evaluate_table import Tally, score, truth
 

@@ -583,14 +583,15 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 
 def _choose_indicator(reading: TableReading) -> None:
-    """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...), then the surest
+    """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...; among a wall
+    row's faces those among its backs before a river tile linked into it), then the surest
     named; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
     a face on the wall, a face amid a hand's backs), with a note."""
     for t in reading.tiles:
         if t.zone == "indicator" and is_bonus(t.code):
             t.zone = "bonus"  # a flower is never turned up: it is replaced
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
-                   key=lambda t: (t.on_wall, -t.confidence))
+                   key=lambda t: (t.on_wall, t.aside == "river", -t.confidence))
     if not found:
         return
     reading.indicator = found[0].code
