@@ -176,3 +176,23 @@ def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
     assert figures["rivers_in_order"] == 1.0, figures
     shown = [t["tile"] for t in true if t["zone"] == "indicator"]
     assert answer["indicator"] == (shown[0] if shown else None)
+
+
+def test_his_hand_beyond_a_wall_found_twice_is_no_river():
+    """Rendered table (67, 14) on its true boxes with the two boxes the detector put between his
+    wall and his standing hand (a wall level found twice): the wall's line moves out to them,
+    and his hand, beyond its middle, is still his hand, not his river's last row."""
+    synth = pytest.importorskip("datasets.synth.table")
+    from vision.evaluate_table import truth
+
+    try:
+        rendered = synth.render_table_scene(np.random.default_rng([67, 14]))
+    except (RuntimeError, ValueError, OSError, ImportError) as exc:
+        pytest.skip(f"no tile art or fonts to render with: {exc}")
+    true = truth(rendered)
+    found_twice = [{"tile": "back", "box": [514, 688, 574, 765]},
+                   {"tile": "back", "box": [563, 687, 623, 757]}]
+    seats = table_answer([{"tile": t["tile"], "box": t["box"]} for t in true] + found_twice)["seats"]
+    for zone in ("hand", "river"):
+        want = sorted(t["tile"] for t in true if t["seat"] == "self" and t["zone"] == zone)
+        assert sorted(seats["self"][zone]) == want

@@ -328,10 +328,14 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
         # the indicator lies on the wall, alone: a face-up row near the wall's line is a river's
         # last row (a far seat's rows lie close under what perspective leaves in the frame)
         alone = sum(b.code != BACK for b in row.tiles) == 1
+        # rivers lie inside the wall: a row of faces whose middle lies beyond the wall's line is
+        # the rack's (his standing hand behind a wall whose near level was found twice)
+        outside = line is not None and wall_rows and not alone and float(np.median(
+            [_across(line, b) for b in row.tiles])) > 0
         for b in row.tiles:
             t = free[b.index]
             where = _across(line, b) if line is not None else -np.inf
-            if where > beyond:
+            if where > beyond or outside:
                 rack.append(t)
             elif is_bonus(t.code) and alone:
                 # flowers are set aside, never discarded: one in a river's row is a river tile
