@@ -14,7 +14,8 @@ whole-table recognizer and the reader, and counts:
   right), or a tile added that is none of its own;
 * each river not in order (``rivers_in_order``, names aside), by every cause it has: a true
   tile missing (not found, read as a back, placed in another seat or zone), a tile added (a box
-  on no true tile or on one found twice, or another zone's tile), or only the order;
+  on no true tile or on one found twice, or another zone's tile, telling a wall's or hand's
+  back read as a face), or only the order;
 * each scene's indicator not read: not found, read as a back, named wrong, another tile
   chosen (where that one truly lies), or placed in another zone; and scenes without one where
   one was read.
@@ -129,7 +130,10 @@ def river_order_causes(seat: str, true: list[dict[str, Any]], pairs: dict[int, i
         if j not in whose:
             causes.add("added: a box on no tile, or on one found twice")
         elif whose[j] not in river:
-            causes.add(f"added: a tile of {true[whose[j]]['seat']}/{true[whose[j]]['zone']}")
+            was = true[whose[j]]
+            back = " (a back read as a face)" if was["tile"] == "back" and detected[j]["tile"] != \
+                "back" else ""
+            causes.add(f"added: a tile of {was['seat']}/{was['zone']}{back}")
     return causes or {"order"}
 
 

@@ -86,6 +86,48 @@ def test_tiles_laid_apart_at_his_hands_right_are_a_meld_though_named_wrong():
     assert [n["key"] for n in answer["notes"]].count("table.not_a_set") == 1
 
 
+def test_his_short_hand_left_of_two_melds_laid_touching_is_the_hand():
+    """Four tiles in his hand and two pungs laid with no gap between: the six tiles of the melds
+    outnumber the hand, which is the longest group that makes no sets."""
+    hand, melds = "1s 4s 9p N", "5p 5p 5p W W W"
+    rack = [tile(code, "self", -200 + (k + 0.5) * (W + 1), 350) for k, code in enumerate(hand.split())]
+    start = -200 + 4 * (W + 1) + 20
+    rack += [tile(code, "self", start + (k + 0.5) * (W + 1), 350)
+             for k, code in enumerate(melds.split())]
+    answer = table_answer(table(hands={"self": ("", [])})[0] + rack)
+    assert answer["seats"]["self"]["hand"] == hand.split()
+    assert [m["tiles"] for m in answer["seats"]["self"]["melds"]] == [["5p"] * 3, ["W"] * 3]
+
+
+def test_the_blank_tops_of_his_standing_hand_are_no_melds():
+    """From above his standing tiles' tops are blank, read as 白板 after two read as backs: eight
+    of one face make two kongs by their names, but a set holds four, so they are his hand."""
+    tiles, _ = table(hands={"self": ("back back " + "P " * 8, [("2m 2m 2m", None)])})
+    seats = table_answer(tiles)["seats"]
+    assert seats["self"]["hand"] == ["P"] * 8
+    assert [m["tiles"] for m in seats["self"]["melds"]] == [["2m"] * 3]
+
+
+def test_a_meld_in_line_with_a_wall_past_its_end_is_no_indicator():
+    """Across's pung lies in line with his wall (its upper level, seen steeply), just past the
+    wall's end and surer named than the turned-up tile: three faces in a run there are a meld."""
+    pung = [tile("9p", "across", (k + 0.5) * (W + 1), 290, 0.99) for k in range(5, 8)]
+    answer = table_answer(table()[0] + pung)
+    assert answer["indicator"] == "7s"
+    assert sorted(m["tiles"] for m in answer["seats"]["across"]["melds"]) == [
+        ["3s", "4s", "5s"], ["9p"] * 3]
+
+
+def test_a_river_tile_linked_into_a_wall_row_yields_to_the_one_on_a_wall():
+    """A discard of his lying close inside his wall joins the wall's row (his river's last row
+    seen steeply); surer named than the tile turned up on across's wall, it still lies nearer
+    the middle than his wall's backs: the one among the backs is the indicator."""
+    discard = tile("9m", "self", 3.0 * (W + 1), 290 - 0.3 * H, 0.99)
+    answer = table_answer(table()[0] + [discard])
+    assert answer["indicator"] == "7s"
+    assert (answer["tiles"][-1]["seat"], answer["tiles"][-1]["zone"]) == ("self", "river")
+
+
 def test_a_flower_named_in_a_rivers_row_stays_in_the_river():
     tiles, _ = table()
     tiles = [{**t, "tile": "1f"} if t["tile"] == "S" else t for t in tiles]
@@ -112,12 +154,13 @@ def test_a_stray_back_beyond_a_hand_stands_with_it():
     assert answer["seats"]["right"]["hidden"] == 14
 
 
-@pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22)])
+@pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22), (67, 2)])
 def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
     """Held-out rendered tables, on their true boxes: a river's lone last tile near the wall
     beside the indicator on the wall (64, 4), a seat's one discard at the corner of the river
     across (64, 10), a wall down to one stack beside the indicator (64, 23), a river's last row
-    near the wall in a table without an indicator (63, 22)."""
+    near the wall in a table without an indicator (63, 22), his hand of four left of two melds
+    laid touching and across's pung in line with his wall's upper level (67, 2)."""
     synth = pytest.importorskip("datasets.synth.table")
     from vision.evaluate_table import Tally, score, truth
 
@@ -133,3 +176,23 @@ def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
     assert figures["rivers_in_order"] == 1.0, figures
     shown = [t["tile"] for t in true if t["zone"] == "indicator"]
     assert answer["indicator"] == (shown[0] if shown else None)
+
+
+def test_his_hand_beyond_a_wall_found_twice_is_no_river():
+    """Rendered table (67, 14) on its true boxes with the two boxes the detector put between his
+    wall and his standing hand (a wall level found twice): the wall's line moves out to them,
+    and his hand, beyond its middle, is still his hand, not his river's last row."""
+    synth = pytest.importorskip("datasets.synth.table")
+    from vision.evaluate_table import truth
+
+    try:
+        rendered = synth.render_table_scene(np.random.default_rng([67, 14]))
+    except (RuntimeError, ValueError, OSError, ImportError) as exc:
+        pytest.skip(f"no tile art or fonts to render with: {exc}")
+    true = truth(rendered)
+    found_twice = [{"tile": "back", "box": [514, 688, 574, 765]},
+                   {"tile": "back", "box": [563, 687, 623, 757]}]
+    seats = table_answer([{"tile": t["tile"], "box": t["box"]} for t in true] + found_twice)["seats"]
+    for zone in ("hand", "river"):
+        want = sorted(t["tile"] for t in true if t["seat"] == "self" and t["zone"] == zone)
+        assert sorted(seats["self"][zone]) == want

@@ -25,6 +25,7 @@ The arrange stage for a photo of the whole table: it takes what the recognizer g
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,14 @@ from vision.table_plane import (
     seat_of,
     usual_aspects,
 )
+from vision.table_wall import (
+    across,
+    back_rows,
+    between_backs,
+    past_wall_end,
+    upper_faces,
+    upper_level,
+)
 
 SEATS = ("self", "right", "across", "left")
 ZONES = ("hand", "meld", "river", "bonus", "indicator", "wall")
@@ -54,11 +63,6 @@ RACK_BAND = 1.3
 #: A face-up tile within this many tile lengths of the wall's line (across it) lies on or in the
 #: wall: the indicator.
 WALL_LINE = 0.6
-#: Rows of backs closer than this many tile lengths are one line (the two levels of a wall).
-LEVELS = 0.5
-#: The wall's upper level is told from the hand standing behind it in one row by a step in depth
-#: of at least this share of a box's depth (``_upper_level``).
-UPPER_STEP = 0.3
 #: How surely a face-up tile is the indicator, by where it lies (``_choose_indicator`` takes the
 #: surest place first, then the surest name): in a row of the wall's backs; level with the wall's
 #: upper level where that lies in one row with a hand; alone near the wall's line.
@@ -293,11 +297,11 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     rows = find_rows([_frame_box(t) for t in free.values()])
     # across the rows a tilt stretches every box; a tile's width along its row keeps its size
     width = float(np.median([t.frame[2] - t.frame[0] for t in tiles]))
-    hidden_rows, wall_rows = _back_rows(seat, rows, width)
+    hidden_rows, wall_rows = back_rows(seat, rows, width)
     face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
     rack: list[TableTile] = []
-    upper = _upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])
-    shown = _upper_faces([b for row in hidden_rows for b in row.tiles], upper)
+    upper = upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])
+    shown = upper_faces([b for row in hidden_rows for b in row.tiles], upper)
     for row in hidden_rows:
         rack += [free[b.index] for b in row.tiles if b.index not in upper | shown]
     for index in upper:
@@ -307,7 +311,11 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     for row in wall_rows:
         # a face nearer the middle than all the wall's backs is a river tile linked into its row
         inner = min((float(b.center[1]) for b in row.tiles if b.code == BACK), default=np.inf)
+        past = past_wall_end(row)
+        rack += [free[b.index] for b in past]
         for b in row.tiles:
+            if b in past:
+                continue
             free[b.index].zone = "wall" if b.code == BACK else "indicator"
             free[b.index].on_wall = ON_WALL
             free[b.index].aside = "river" if float(b.center[1]) < inner else "wall"
@@ -323,10 +331,14 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
         # the indicator lies on the wall, alone: a face-up row near the wall's line is a river's
         # last row (a far seat's rows lie close under what perspective leaves in the frame)
         alone = sum(b.code != BACK for b in row.tiles) == 1
+        # rivers lie inside the wall: a row of faces whose middle lies beyond the wall's line is
+        # the rack's (his standing hand behind a wall whose near level was found twice)
+        outside = line is not None and wall_rows and not alone and float(np.median(
+            [across(line, b) for b in row.tiles])) > 0
         for b in row.tiles:
             t = free[b.index]
-            where = _across(line, b) if line is not None else -np.inf
-            if where > beyond:
+            where = across(line, b) if line is not None else -np.inf
+            if where > beyond or outside:
                 rack.append(t)
             elif is_bonus(t.code) and alone:
                 # flowers are set aside, never discarded: one in a river's row is a river tile
@@ -338,89 +350,6 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
                 t.zone = "river"
     _read_rack(reading, seat, rack)
     _order(tiles)
-
-
-def _across(row: Row, box: Box) -> float:
-    """How far ``box``'s centre lies beyond ``row``'s line, outward (the seat's frame)."""
-    u = row.direction
-    n = np.array([-u[1], u[0]])
-    n = n if n[1] >= 0 else -n
-    origin = np.mean([b.center for b in row.tiles], axis=0)
-    return float((box.center - origin) @ n)
-
-
-def _upper_level(backs: list[Box]) -> set[int]:
-    """Input indices of the wall's upper level where it lies in one row with the hand behind.
-
-    Seen steeply from the far side, a wall's top tiles lie in the photo where the hand stands:
-    one row.  Their centres stay nearer the middle than the standing tiles' by a step (the
-    widest between depths sorted, a third of a box's depth at least, thrice the usual step).
-    """
-    if len(backs) < 4:
-        return set()
-    ranked = sorted(backs, key=lambda b: float(b.center[1]))
-    depths = np.array([float(b.center[1]) for b in ranked])
-    steps = np.diff(depths)
-    k = int(np.argmax(steps))
-    height = float(np.median([b.size[1] for b in backs]))
-    usual = float(np.median(np.delete(steps, k))) if len(steps) > 1 else 0.0
-    if steps[k] < UPPER_STEP * height or steps[k] < 3 * usual or not 2 <= k + 1 <= len(ranked) - 2:
-        return set()
-    return {b.index for b in ranked[:k + 1]}
-
-
-def _upper_faces(tiles: list[Box], upper: set[int]) -> set[int]:
-    """Input indices of face-up tiles lying on the wall's upper level (``_upper_level``) where
-    it lies in one row with the hand: level with its backs (within a quarter of the step to the
-    hand) and within their span along the row.  Melds lie at the rack's end, nearer the hand."""
-    backs = [b for b in tiles if b.index in upper]
-    hand = [b for b in tiles if b.code == BACK and b.index not in upper]
-    if not backs or not hand:
-        return set()
-    deepest = max(float(b.center[1]) for b in backs)
-    level = deepest + 0.25 * (float(np.median([b.center[1] for b in hand])) - deepest)
-    lo = min(float(b.box[0]) for b in backs)
-    hi = max(float(b.box[2]) for b in backs)
-    return {b.index for b in tiles if b.code != BACK and not is_bonus(b.code)
-            and float(b.center[1]) <= level and lo <= float(b.center[0]) <= hi}
-
-
-def _back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
-    """A seat's rows of backs -> (its hidden hand's rows, its wall's rows), middle outward.
-
-    Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
-    rows from a seat).  The outermost line is the hand when another line lies inside it; a
-    single line is the wall where face-up tiles lie beyond it, else the hand (the others', or
-    ``self``'s seen from straight above, which shows its backs).
-    """
-    # a hand of a few backs can stand in one row with many melds: three backs make a back row
-    count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
-    # and a wall's last stack is a back beside the indicator: half a row of backs makes one
-    # where a rack lies beyond it (the wall lies between the river and the rack)
-    outer = max(r.offset for r in rows) - LEVELS * length if rows else 0.0
-    backs = [r for r in rows if count[id(r)] >= 3 or 2 * count[id(r)] > len(r.tiles)
-             or 2 * count[id(r)] == len(r.tiles) and r.offset < outer]
-    lines: list[list[Row]] = []
-    for row in sorted(backs, key=lambda r: r.offset):
-        if lines and row.offset - lines[-1][-1].offset < LEVELS * length:
-            lines[-1].append(row)
-        else:
-            lines.append([row])
-    if not lines:
-        return [], []
-    if len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3:
-        # a back or two beyond the hand (a box on nothing, or found twice) is no hand: it
-        # stands with the line inside it
-        lines[-2:] = [lines[-2] + lines[-1]]
-    if len(lines) >= 2:
-        return lines[-1], [r for line in lines[:-1] for r in line]
-    # a row of faces beyond the one line is the rack (his hand, the others' melds whose hand
-    # was not found): the line is the wall
-    beyond = [r for r in rows
-              if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
-    if beyond:
-        return [], lines[0]
-    return lines[0], []
 
 
 def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
@@ -436,9 +365,12 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     melds: list[dict[str, Any]] = []
     for row in rows:
         if seat == "self":
-            # his hand stands (read as backs where seen from above), the melds lie at its right
+            # his hand stands (read as backs where seen from above), the melds lie at its right;
+            # two melds laid touching outnumber a hand of four or fewer, so the hand is the
+            # longest group that makes no sets (the longest of all where every one makes sets)
             groups = [part for g in row.groups for part in _laid_at_end(row, g)]
-            hand_group = max(range(len(groups)), key=lambda g: len(groups[g]))
+            loose = [g for g in range(len(groups)) if not _could_be_melds(row, groups[g])]
+            hand_group = max(loose or range(len(groups)), key=lambda g: len(groups[g]))
         else:
             # the others' hand is the longest run of backs
             groups = _lift_upper_faces([run for g in row.groups for run in runs(g)], by_index)
@@ -470,6 +402,14 @@ def _read_rack(reading: TableReading, seat: str, rack: list[TableTile]) -> None:
     reading.melds[seat] = melds
 
 
+def _could_be_melds(row: Row, group: list[Box]) -> bool:
+    """Whether a group of ``self``'s rack cuts into sets that a set of tiles holds: no face
+    more than four times (the tops of his standing tiles seen from above are blank, read as a
+    row of 白板 that cuts into kongs)."""
+    faces = Counter(b.code for b in group if b.code != BACK)
+    return max(faces.values(), default=0) <= 4 and rack_sets(row, group) is not None
+
+
 def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
     """``self``'s rack group with the faces after its last back cut off where they make sets:
     his standing hand read as backs, melds laid beside it with no gap between."""
@@ -482,13 +422,13 @@ def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
 
 def _lift_upper_faces(groups: list[list[Box]], by_index: dict[int, TableTile]
                       ) -> list[list[Box]]:
-    """Another seat's rack runs with each face amid the standing backs (``_between_backs``)
+    """Another seat's rack runs with each face amid the standing backs (``between_backs``)
     taken out as the indicator on the wall's upper level, seen in line with the hand
-    (``_upper_level``; no meld is so short), and the backs either side joined again."""
+    (``upper_level``; no meld is so short), and the backs either side joined again."""
     out: list[list[Box]] = []
     k = 0
     while k < len(groups):
-        if out and _between_backs(groups, k):
+        if out and between_backs(groups, k):
             t = by_index[groups[k][0].index]
             t.zone, t.on_wall, t.aside = "indicator", UPPER_LEVEL, "hand"
             out[-1] = out[-1] + groups[k + 1]
@@ -497,23 +437,6 @@ def _lift_upper_faces(groups: list[list[Box]], by_index: dict[int, TableTile]
         out.append(groups[k])
         k += 1
     return out
-
-
-def _between_backs(groups: list[list[Box]], g: int) -> bool:
-    """Whether run ``g`` is one face-up tile, no flower, with two backs or more on either side
-    (a meld with a tile read as a back has a face beside its other faces), lying nearer the
-    middle than the backs by the wall's step (``UPPER_STEP``; a standing back read as a face
-    lies level with the others)."""
-    run = groups[g]
-    if not (0 < g < len(groups) - 1 and len(run) == 1 and run[0].code != BACK
-            and not is_bonus(run[0].code)
-            and all(len(groups[h]) >= 2 and all(b.code == BACK for b in groups[h])
-                    for h in (g - 1, g + 1))):
-        return False
-    backs = [b for group in groups for b in group if b.code == BACK]
-    level = float(np.median([b.center[1] for b in backs]))
-    height = float(np.median([b.size[1] for b in backs]))
-    return float(run[0].center[1]) < level - UPPER_STEP * height
 
 
 def _order(tiles: list[TableTile]) -> None:
@@ -556,14 +479,15 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 
 def _choose_indicator(reading: TableReading) -> None:
-    """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...), then the surest
+    """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...; among a wall
+    row's faces those among its backs before a river tile linked into it), then the surest
     named; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
     a face on the wall, a face amid a hand's backs), with a note."""
     for t in reading.tiles:
         if t.zone == "indicator" and is_bonus(t.code):
             t.zone = "bonus"  # a flower is never turned up: it is replaced
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
-                   key=lambda t: (t.on_wall, -t.confidence))
+                   key=lambda t: (t.on_wall, t.aside == "river", -t.confidence))
     if not found:
         return
     reading.indicator = found[0].code
