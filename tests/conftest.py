@@ -94,3 +94,22 @@ def sessions(monkeypatch: pytest.MonkeyPatch) -> dict[str, Counted]:
 
     monkeypatch.setattr(recognizer, "_session", counted)
     return opened
+
+
+@pytest.fixture()
+def true_table():
+    """A rendered whole table's labelled tiles (``vision.evaluate_table.truth``) for a
+    ``(seed, index)``: the scenes the table reader is measured on; skipped without tile art."""
+    synth = pytest.importorskip("datasets.synth.table")
+    import numpy as np
+
+    from vision.evaluate_table import truth
+
+    def rendered(seed: int, index: int) -> list[dict[str, Any]]:
+        try:
+            scene = synth.render_table_scene(np.random.default_rng([seed, index]))
+        except (RuntimeError, ValueError, OSError, ImportError) as exc:
+            pytest.skip(f"no tile art or fonts to render with: {exc}")
+        return truth(scene)
+
+    return rendered

@@ -155,20 +155,15 @@ def test_a_stray_back_beyond_a_hand_stands_with_it():
 
 
 @pytest.mark.parametrize("scene", [(64, 4), (64, 10), (64, 23), (63, 22), (67, 2)])
-def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
+def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene, true_table):
     """Held-out rendered tables, on their true boxes: a river's lone last tile near the wall
     beside the indicator on the wall (64, 4), a seat's one discard at the corner of the river
     across (64, 10), a wall down to one stack beside the indicator (64, 23), a river's last row
     near the wall in a table without an indicator (63, 22), his hand of four left of two melds
     laid touching and across's pung in line with his wall's upper level (67, 2)."""
-    synth = pytest.importorskip("datasets.synth.table")
-    from vision.evaluate_table import Tally, score, truth
+    from vision.evaluate_table import Tally, score
 
-    try:
-        rendered = synth.render_table_scene(np.random.default_rng(list(scene)))
-    except (RuntimeError, ValueError, OSError, ImportError) as exc:
-        pytest.skip(f"no tile art or fonts to render with: {exc}")
-    true = truth(rendered)
+    true = true_table(*scene)
     answer = table_answer([{"tile": t["tile"], "box": t["box"]} for t in true])
     tally = Tally()
     score(tally, true, answer, {i: i for i in range(len(true))})
@@ -178,18 +173,11 @@ def test_rendered_tables_whose_indicator_or_corner_misled_the_reader(scene):
     assert answer["indicator"] == (shown[0] if shown else None)
 
 
-def test_his_hand_beyond_a_wall_found_twice_is_no_river():
+def test_his_hand_beyond_a_wall_found_twice_is_no_river(true_table):
     """Rendered table (67, 14) on its true boxes with the two boxes the detector put between his
     wall and his standing hand (a wall level found twice): the wall's line moves out to them,
     and his hand, beyond its middle, is still his hand, not his river's last row."""
-    synth = pytest.importorskip("datasets.synth.table")
-    from vision.evaluate_table import truth
-
-    try:
-        rendered = synth.render_table_scene(np.random.default_rng([67, 14]))
-    except (RuntimeError, ValueError, OSError, ImportError) as exc:
-        pytest.skip(f"no tile art or fonts to render with: {exc}")
-    true = truth(rendered)
+    true = true_table(67, 14)
     found_twice = [{"tile": "back", "box": [514, 688, 574, 765]},
                    {"tile": "back", "box": [563, 687, 623, 757]}]
     seats = table_answer([{"tile": t["tile"], "box": t["box"]} for t in true] + found_twice)["seats"]

@@ -289,15 +289,10 @@ def test_claims_take_the_last_tile_of_the_discarders_river():
 
 # -- one rendered table end to end ------------------------------------------------------------
 
-def test_a_rendered_table_is_arranged():
-    synth = pytest.importorskip("datasets.synth.table")
-    from vision.evaluate_table import Tally, score, truth
+def test_a_rendered_table_is_arranged(true_table):
+    from vision.evaluate_table import Tally, score
 
-    try:
-        scene = synth.render_table_scene(np.random.default_rng([63, 3]))
-    except (RuntimeError, ValueError, OSError, ImportError) as exc:
-        pytest.skip(f"no tile art or fonts to render with: {exc}")
-    true = truth(scene)
+    true = true_table(63, 3)
     answer = read_table([{"tile": t["tile"], "box": t["box"]} for t in true]).to_json()
     tally = Tally()
     score(tally, true, answer, {i: i for i in range(len(true))})

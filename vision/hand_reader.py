@@ -32,7 +32,7 @@ from assistant.errors import MahjongError
 from assistant.hand import HandState
 from assistant.tiles import ALL_CODES, BACK, is_bonus, parse_tiles
 from vision.layout import Box, Row, extents, find_rows, tile_width, trend_line, turned
-from vision.melds import meld_of, split_sets
+from vision.melds import row_sets
 
 #: Tiles recognised with less confidence than this are doubts.
 MIN_CONFIDENCE = 0.5
@@ -162,19 +162,8 @@ def _plain(tiles: list[Box]) -> list[Box]:
 
 def _row_sets(row: Row, tiles: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
     """Cut ``tiles`` (consecutive in ``row``, bonus tiles left out) into melds, or None."""
-    where = {t.index: k for k, t in enumerate(row.tiles)}
-    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
-            for a, b in zip(tiles, tiles[1:], strict=False)]
-    cuts = split_sets([t.code for t in tiles], gaps)
-    if cuts is None:
-        return None
-    out = []
-    for start, end in cuts:
-        chunk = tiles[start:end]
-        meld = meld_of([t.code for t in chunk], turned(row, chunk))
-        if meld is not None:
-            out.append((meld, chunk))
-    return out
+    sets = row_sets(row, tiles)
+    return None if sets is None else [(meld, chunk) for meld, chunk in sets if meld is not None]
 
 
 def _take_melds(row: Row, parts: _Parts) -> bool:

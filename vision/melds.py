@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.tiles import INDEX, is_bonus, is_suited
-from vision.layout import Box, turned
+from vision.layout import Box, Row, turned
 
 BACK = "back"
 
@@ -118,23 +118,31 @@ def runs(group: list[Box]) -> list[list[Box]]:
     return runs
 
 
-def rack_sets(row: Any, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
-    """A group of the rack cut into declared sets (the sideways tile says from whom), or None."""
+def row_sets(row: Row, tiles: list[Box]) -> list[tuple[dict[str, Any] | None, list[Box]]] | None:
+    """``tiles`` (consecutive in ``row``) cut into sets where the row's gaps allow, each with the
+    meld it makes (the sideways tile says from whom; None where its names make none), or None
+    where they cut into no sets."""
+    where = {b.index: k for k, b in enumerate(row.tiles)}
+    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
+            for a, b in zip(tiles, tiles[1:], strict=False)]
+    cuts = split_sets([b.code for b in tiles], gaps)
+    if cuts is None:
+        return None
+    return [(meld_of([b.code for b in tiles[start:end]], turned(row, tiles[start:end])),
+             tiles[start:end]) for start, end in cuts]
+
+
+def rack_sets(row: Row, group: list[Box]) -> list[tuple[dict[str, Any], list[Box]]] | None:
+    """A group of the rack cut into declared sets (``row_sets``), or None where any makes no
+    meld."""
     codes = [b.code for b in group]
     if len(codes) < 3 or all(c == BACK for c in codes) and len(codes) != 4:
         return None
-    where = {b.index: k for k, b in enumerate(row.tiles)}
-    gaps = [max(row.gaps[where[a.index]:where[b.index]], default=0.0)
-            for a, b in zip(group, group[1:], strict=False)]
-    cuts = split_sets(codes, gaps)
-    if cuts is None:
+    sets = row_sets(row, group)
+    if sets is None or any(meld is None for meld, _ in sets):
         return None
     out = []
-    for start, end in cuts:
-        chunk = group[start:end]
-        meld = meld_of([b.code for b in chunk], turned(row, chunk))
-        if meld is None:
-            return None
+    for meld, chunk in sets:
         if meld.get("concealed"):
             # as it lies: the faces shown, the others unknown, so a table counts only those
             # seen (``assistant.table_view.seen_on_table``)
