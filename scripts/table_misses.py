@@ -25,11 +25,11 @@ second): the face-up tiles placed wrong, rivers not in order and indicators miss
 
 ``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
 ``UNLIKE_BACKS``, ``ON_CLOTH``, ``vision.wall_blanks``), ``--without-wall-blanks`` without
-reading a wall's pale backs named 白板 as backs alone, ``--without-cloth`` without ``ON_CLOTH`` alone (白板 and backs of
-the bare cloth's colour), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
-keeps each scene's photo, truth and detector look (``Finder.find``) there, so a second run
-with changed checking rules re-reads only the name and check stages. Not part of the product:
-it reads the recognizer's stages as they are.
+reading a wall's pale backs named 白板 as backs alone, ``--without-cloth`` without ``ON_CLOTH``
+alone (白板 and backs of the bare cloth's colour), ``--without-self-taught`` without
+``vision.self_taught``. ``--cache DIR`` keeps each scene's photo, truth and detector look
+(``Finder.find``) there, so a second run with changed checking rules re-reads only the name and
+check stages. Not part of the product: it reads the recognizer's stages as they are.
 """
 
 from __future__ import annotations

@@ -584,7 +584,8 @@ def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool
                                th.sure_tile)]
     if len(keep) >= WHOLE_TABLE:  # a wall's pale backs named 白板 are backs
         blank = np.array([codes[i] in BLANK_FACES for i in keep], bool)
-        walls = set(keep[backs_named_blank(image, boxes[keep], blank)].tolist())
+        sure = np.asarray(probs, float)[keep] >= UNSURE_REPORT
+        walls = set(keep[backs_named_blank(image, boxes[keep], blank, sure)].tolist())
         codes = ["back" if i in walls else c for i, c in enumerate(codes)]
         probs = [scores[i] if i in walls else p for i, p in enumerate(probs)]
     return [_entry(image, codes[i], boxes[i], scores[i], probs[i], two_stage) for i in keep

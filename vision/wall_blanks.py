@@ -43,33 +43,39 @@ def _colours(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return out
 
 
-def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray) -> np.ndarray:
-    """Which boxes (x1, y1, x2, y2) named 白板 (``blank``) are backs: each has at least
-    ``BLANK_COPIES`` other blank boxes of its colour (``BLANK_COLOUR_RADIUS``) and one of them
-    next to it in a row (``ROW_REACH``).
+def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray,
+                      sure: np.ndarray) -> np.ndarray:
+    """Which boxes (x1, y1, x2, y2) named 白板 (``blank``) are backs: of a colour
+    (``BLANK_COLOUR_RADIUS``) that more than ``BLANK_COPIES`` blank boxes named surely
+    (``sure``) have, with one blank box of it next to it in a row (``ROW_REACH``).
 
     >>> image = np.full((200, 700, 3), 60, np.uint8)
     >>> image[20:60, 10:310] = (170, 190, 235)  # a wall's beige backs, ten stacks
     >>> image[120:160, 400:430] = (235, 235, 230)  # a white 白板 discarded
     >>> boxes = np.array([[10 + 30 * k, 20, 40 + 30 * k, 60] for k in range(10)]
     ...                  + [[400, 120, 430, 160]], float)
-    >>> backs_named_blank(image, boxes, np.ones(11, bool)).tolist()
+    >>> every = np.ones(11, bool)
+    >>> backs_named_blank(image, boxes, every, every).tolist()
     [True, True, True, True, True, True, True, True, True, True, False]
-    >>> bool(backs_named_blank(image, boxes[6:], np.ones(5, bool)).any())  # four: a set's 白板
+    >>> bool(backs_named_blank(image, boxes[6:], every[6:], every[6:]).any())  # four: a set's
+    False
+    >>> unsure = np.arange(11) < 6  # only four of the wall's named surely
+    >>> bool(backs_named_blank(image, boxes, every, ~unsure).any())
     False
     """
     backs = np.zeros(len(boxes), dtype=bool)
     asked = np.flatnonzero(blank)
-    if not WALL_BLANKS or len(asked) <= BLANK_COPIES:
+    if not WALL_BLANKS or np.count_nonzero(blank & sure) <= BLANK_COPIES:
         return backs
     boxes = np.asarray(boxes, float)
     colours = _colours(image, boxes[asked])
     alike = np.linalg.norm(colours[:, None] - colours[None], axis=2) < BLANK_COLOUR_RADIUS
+    looks = (alike & np.asarray(sure, bool)[asked][None]).sum(axis=1)  # itself too, if sure
     np.fill_diagonal(alike, False)
     middles = (boxes[asked, :2] + boxes[asked, 2:]) / 2
     sides = np.max(boxes[asked, 2:] - boxes[asked, :2], axis=1)
     reach = ROW_REACH * np.maximum(sides[:, None], sides[None])
     near = np.linalg.norm(middles[:, None] - middles[None], axis=2) < reach
     for k, i in enumerate(asked):
-        backs[i] = alike[k].sum() >= BLANK_COPIES and bool((alike[k] & near[k]).any())
+        backs[i] = looks[k] > BLANK_COPIES and bool((alike[k] & near[k]).any())
     return backs
