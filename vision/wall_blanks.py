@@ -3,11 +3,12 @@
 A set whose backs are pale (ivory, beige or pink, as gen-14's and gen-15's are) shows its walls
 as rows of blank tops; the detector finds them as tiles or pale backs and the classifiers name
 them 白板 surely (a back is blank, and they have no class for it). Laid out, those rows read as
-rivers and melds. A set has four 白板: more than four blank boxes of one colour lying in rows
-with each other are not faces but the backs of a wall or of a standing hand. A real 白板 keeps
+rivers and melds. A set has four 白板: more than four named surely of one colour, lying in rows
+with each other, are not faces but the backs of a wall or of a standing hand. A real 白板 keeps
 its name where its face's colour is not its backs' (as the rendered sets' faces are not), or
 where it lies apart from others of its colour (a discard, the indicator on a wall of unlike
-backs). Measured in docs/table-reader.md ("Where the misses come from").
+backs); a standing hand's blank tops seen from above, named unsurely, are not counted, so a 白板
+pung beside them stays. Measured in docs/table-reader.md ("Where the misses come from").
 """
 
 from __future__ import annotations
