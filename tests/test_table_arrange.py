@@ -225,6 +225,10 @@ def test_both_wall_levels_in_one_row_with_the_hand_are_the_wall(
     assert wall == {b.index for b in lower + upper + [stray]}
     assert table_wall.upper_faces(tiles, wall) == {11}
 
+    # a hand seen in two lines past the wall's stacks is no upper level: it stays the hand
+    beside = [box(b.index, "back", b.box[0] + 0.6, (b.box[1] + b.box[3]) / 2) for b in upper]
+    assert table_wall.upper_level(lower + beside + [stray] + hand) == {b.index for b in lower}
+
     monkeypatch.setattr(table_wall, "TWO_LEVELS", False)
     assert table_wall.upper_level(backs) == {b.index for b in lower}
     assert table_wall.upper_faces(tiles, table_wall.upper_level(backs)) == set()

@@ -49,7 +49,8 @@ def upper_level(backs: list[Box]) -> set[int]:
     one row.  Their centres stay nearer the middle than the standing tiles' by a step (the
     widest between depths sorted, a third of a box's depth at least, thrice the usual step).
     Where both of the wall's levels lie in the row, two such steps part three lines: the wall
-    is all before the outer one (the upper level between its lower level and the hand).
+    is all before the outer one where the middle line lies over the inner one's stacks (the
+    upper level between its lower level and the hand).
     """
     if len(backs) < 4:
         return set()
@@ -66,8 +67,13 @@ def upper_level(backs: list[Box]) -> set[int]:
 
     if not parts(k):
         return set()
-    if TWO_LEVELS:
-        k = max(j for j in range(len(steps)) if j == k or parts(j, SECOND_STEP))
+    outer = max(j for j in range(len(steps)) if j == k or parts(j, SECOND_STEP))
+    if TWO_LEVELS and outer > k:
+        # the upper level lies over the lower's stacks: within its span along the row
+        lo = min(float(b.box[0]) for b in ranked[:k + 1])
+        hi = max(float(b.box[2]) for b in ranked[:k + 1])
+        if all(lo <= float(b.center[0]) <= hi for b in ranked[k + 1:outer + 1]):
+            k = outer
     return {b.index for b in ranked[:k + 1]}
 
 
