@@ -24,11 +24,12 @@ whole-table recognizer and the reader, and counts:
 second): the face-up tiles placed wrong, rivers not in order and indicators missed, by scene.
 
 ``--without`` reads without the whole-table checking rules (``vision.check.SEAMS``,
-``UNLIKE_BACKS``, ``ON_CLOTH``), ``--without-cloth`` without ``ON_CLOTH`` alone (白板 and backs of
-the bare cloth's colour), ``--without-self-taught`` without ``vision.self_taught``. ``--cache DIR``
-keeps each scene's photo, truth and detector look (``Finder.find``) there, so a second run
-with changed checking rules re-reads only the name and check stages. Not part of the product:
-it reads the recognizer's stages as they are.
+``UNLIKE_BACKS``, ``ON_CLOTH``, ``vision.wall_blanks``), ``--without-wall-blanks`` without
+reading a wall's pale backs named 白板 as backs alone, ``--without-cloth`` without ``ON_CLOTH``
+alone (白板 and backs of the bare cloth's colour), ``--without-self-taught`` without
+``vision.self_taught``. ``--cache DIR`` keeps each scene's photo, truth and detector look
+(``Finder.find``) there, so a second run with changed checking rules re-reads only the name and
+check stages. Not part of the product: it reads the recognizer's stages as they are.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from vision import check, self_taught
+from vision import check, self_taught, wall_blanks
 from vision.evaluate_table import Tally, match, score, truth
 from vision.find import Found
 from vision.recognizer import Recognizer
@@ -205,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
                    "ON_CLOTH)")
     p.add_argument("--without-cloth", action="store_true",
                    help="without dropping 白板 and backs of the bare cloth's colour (vision.check ON_CLOTH)")
+    p.add_argument("--without-wall-blanks", action="store_true",
+                   help="without reading a wall's pale backs named 白板 as backs (vision.wall_blanks)")
     p.add_argument("--without-self-taught", action="store_true",
                    help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
     p.add_argument("--true-boxes", action="store_true",
@@ -215,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         check.SEAMS = check.UNLIKE_BACKS = check.ON_CLOTH = False
     if args.without_cloth:
         check.ON_CLOTH = False
+    if args.without or args.without_wall_blanks:
+        wall_blanks.WALL_BLANKS = False
     if args.cache:
         args.cache.mkdir(parents=True, exist_ok=True)
     if args.true_boxes:

@@ -184,3 +184,39 @@ def test_his_hand_beyond_a_wall_found_twice_is_no_river(true_table):
     for zone in ("hand", "river"):
         want = sorted(t["tile"] for t in true if t["seat"] == "self" and t["zone"] == zone)
         assert sorted(seats["self"][zone]) == want
+
+
+def test_both_wall_levels_in_one_row_with_the_hand_are_the_wall(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A far wall seen steeply shows its lower level, its upper level and the hand standing
+    behind as three lines of one row (66, 12): both levels are the wall, and the face on the
+    upper level is the indicator, not a meld tile; a stray box between the upper level and the
+    hand does not hide the step. Without it only the lower level was the wall."""
+    from vision import table_wall
+    from vision.layout import Box
+
+    h = 0.13
+
+    def box(k: int, code: str, x: float, depth: float) -> Box:
+        return Box(k, code, (x, depth - h / 2, x + 0.08, depth + h / 2))
+
+    lower = [box(k, "back", 0.3 + 0.08 * k, 0.80 + 0.002 * k) for k in range(6)]
+    upper = [box(6 + k, "back", 0.3 + 0.08 * k, 0.90 + 0.003 * k) for k in (0, 1, 3, 4, 5)]
+    indicator = box(11, "C", 0.54, 0.905)
+    stray = box(12, "back", 0.7, 0.93)
+    hand = [box(13 + k, "back", 0.75 + 0.08 * k, 0.978 + 0.001 * k) for k in range(8)]
+    meld = [box(21 + k, "3p", 0.05 + 0.08 * k, 0.975) for k in range(3)]
+    tiles = lower + upper + [indicator, stray] + hand + meld
+    backs = [b for b in tiles if b.code == "back"]
+
+    wall = table_wall.upper_level(backs)
+    assert wall == {b.index for b in lower + upper + [stray]}
+    assert table_wall.upper_faces(tiles, wall) == {11}
+
+    # a hand seen in two lines past the wall's stacks is no upper level: it stays the hand
+    beside = [box(b.index, "back", b.box[0] + 0.6, (b.box[1] + b.box[3]) / 2) for b in upper]
+    assert table_wall.upper_level(lower + beside + [stray] + hand) == {b.index for b in lower}
+
+    monkeypatch.setattr(table_wall, "TWO_LEVELS", False)
+    assert table_wall.upper_level(backs) == {b.index for b in lower}
+    assert table_wall.upper_faces(tiles, table_wall.upper_level(backs)) == set()

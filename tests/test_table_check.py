@@ -229,3 +229,44 @@ def test_a_blank_on_the_cloth_is_kept_in_a_close_up_or_where_the_detector_is_sur
     sure = np.full(len(boxes), 0.8)
     named = Named(boxes, sure, [t["tile"] for t in tiles] + ["P"], np.full(len(boxes), 0.9))
     assert any(t["box"] == [float(v) for v in cell] for t in named_tiles(image, named, Thresholds()))
+
+
+PALE_BACK = (170, 190, 235)  # BGR: gen-14's beige backs
+
+
+def test_a_walls_pale_backs_named_blank_are_backs_and_a_real_blank_stays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Walls of pale backs, which the classifier names 白板 surely, are read as backs
+    (``vision.wall_blanks``): more than four 白板 of one colour lying in rows are no set's; each
+    seat's wall is counted and the rivers read as they lie, while the player's own ivory 白板
+    in his hand stays a 白板, and so does the indicator. Without the rule the walls are 白板."""
+    from vision import wall_blanks
+
+    tiles, places = table()
+    image = _photo(tiles, red=-1)
+    codes, probs = [], []
+    for t, (_, zone, _) in zip(tiles, places, strict=True):
+        x1, y1, x2, y2 = (int(round(v)) for v in t["box"])
+        if zone == "wall":
+            image[y1:y2, x1:x2] = PALE_BACK
+        elif t["tile"] == "P":
+            image[y1:y2, x1:x2] = IVORY  # a 白板: nothing drawn on it
+        codes.append("P" if zone == "wall" else t["tile"])
+        probs.append(0.95 if zone == "wall" or t["tile"] != "back" else 0.8)
+    boxes = np.array([t["box"] for t in tiles], float)
+    named = Named(boxes, np.full(len(boxes), 0.8), codes, np.array(probs))
+
+    found = named_tiles(image, named, Thresholds())
+    walls = [k for k, place in enumerate(places) if place[1] == "wall"]
+    assert len(walls) == 39
+    by_box = {tuple(t["box"]): t["tile"] for t in found}
+    assert all(by_box[tuple(round(float(v), 1) for v in boxes[k])] == "back" for k in walls)
+    answer = read_table(found).to_json()
+    assert answer["seats"]["self"]["river"] == "1m 2m 3m 4m 5m 6m 7m 8m".split()
+    assert "P" in answer["seats"]["self"]["hand"]
+    assert answer["indicator"] == "7s"
+    assert [answer["seats"][s]["wall"] for s in ("self", "right", "across", "left")] == [10, 10, 9, 10]
+
+    monkeypatch.setattr(wall_blanks, "WALL_BLANKS", False)
+    without = named_tiles(image, named, Thresholds())
+    assert sum(t["tile"] == "P" for t in without) == len(walls) + 1

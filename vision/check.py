@@ -25,6 +25,7 @@ from .find import (
 from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
 from .self_taught import SURE
+from .wall_blanks import backs_named_blank
 from .windows import WHOLE_TABLE
 
 #: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
@@ -568,7 +569,8 @@ def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool
     """The tiles the name stage's boxes hold, as :meth:`Recognizer.detect` reports them (best
     first): those kept (:func:`_kept`), none a sliver cut off at the photo's edge
     (:func:`_cut_off`), a seam between two tiles (:func:`_seams`), a patch of the cloth named
-    白板 or a back (:func:`_on_cloth`) nor a box the classifier saw no tile in (``NOT_A_TILE``)."""
+    白板 or a back (:func:`_on_cloth`) nor a box the classifier saw no tile in (``NOT_A_TILE``);
+    a wall's pale backs named 白板 are backs (``vision.wall_blanks``)."""
     boxes, scores, codes, probs = named
     keep = _kept(boxes, scores, codes, probs, th)
     keep = keep[~_cut_off(boxes[keep], image.shape[1], image.shape[0])]
@@ -580,5 +582,11 @@ def named_tiles(image: np.ndarray, named: Named, th: Thresholds, two_stage: bool
         back = np.array([codes[i] == "back" for i in keep], bool)
         keep = keep[~_on_cloth(image, boxes[keep], blank, back, np.asarray(scores, float)[keep],
                                th.sure_tile)]
+    if len(keep) >= WHOLE_TABLE:  # a wall's pale backs named 白板 are backs
+        blank = np.array([codes[i] in BLANK_FACES for i in keep], bool)
+        sure = np.asarray(probs, float)[keep] >= UNSURE_REPORT
+        walls = set(keep[backs_named_blank(image, boxes[keep], blank, sure)].tolist())
+        codes = ["back" if i in walls else c for i, c in enumerate(codes)]
+        probs = [scores[i] if i in walls else p for i, p in enumerate(probs)]
     return [_entry(image, codes[i], boxes[i], scores[i], probs[i], two_stage) for i in keep
             if codes[i] != NOT_A_TILE]

@@ -15,6 +15,11 @@ LEVELS = 0.5
 #: The wall's upper level is told from the hand standing behind it in one row by a step in depth
 #: of at least this share of a box's depth (``upper_level``).
 UPPER_STEP = 0.3
+#: Whether both wall levels seen in one row with the hand are the wall (``upper_level``); off
+#: only to measure without.
+TWO_LEVELS = True
+#: The outer of two steps parts the upper level from the hand at this share of a box's depth.
+SECOND_STEP = 0.2
 
 
 def past_wall_end(row: Row) -> list[Box]:
@@ -43,6 +48,9 @@ def upper_level(backs: list[Box]) -> set[int]:
     Seen steeply from the far side, a wall's top tiles lie in the photo where the hand stands:
     one row.  Their centres stay nearer the middle than the standing tiles' by a step (the
     widest between depths sorted, a third of a box's depth at least, thrice the usual step).
+    Where both of the wall's levels lie in the row, two such steps part three lines: the wall
+    is all before the outer one where the middle line lies over the inner one's stacks (the
+    upper level between its lower level and the hand).
     """
     if len(backs) < 4:
         return set()
@@ -52,8 +60,20 @@ def upper_level(backs: list[Box]) -> set[int]:
     k = int(np.argmax(steps))
     height = float(np.median([b.size[1] for b in backs]))
     usual = float(np.median(np.delete(steps, k))) if len(steps) > 1 else 0.0
-    if steps[k] < UPPER_STEP * height or steps[k] < 3 * usual or not 2 <= k + 1 <= len(ranked) - 2:
+
+    def parts(j: int, share: float = UPPER_STEP) -> bool:  # two tiles or more either side
+        return (steps[j] >= share * height and steps[j] >= 3 * usual
+                and 2 <= j + 1 <= len(ranked) - 2)
+
+    if not parts(k):
         return set()
+    outer = max(j for j in range(len(steps)) if j == k or parts(j, SECOND_STEP))
+    if TWO_LEVELS and outer > k:
+        # the upper level lies over the lower's stacks: within its span along the row
+        lo = min(float(b.box[0]) for b in ranked[:k + 1])
+        hi = max(float(b.box[2]) for b in ranked[:k + 1])
+        if all(lo <= float(b.center[0]) <= hi for b in ranked[k + 1:outer + 1]):
+            k = outer
     return {b.index for b in ranked[:k + 1]}
 
 
