@@ -1,11 +1,12 @@
 """What the whole-table rules cost ``detect``: seconds a table photo with each rule and without,
 interleaved in one process, and the reader (``detect`` then ``read_table``) against ``detect``.
 
-    python benchmarks/table_rules_speed.py [--scenes 8] [--seed 65] [--rules checks,on_cloth,self_taught]
+    python benchmarks/table_rules_speed.py [--scenes 8] [--seed 65] [--rules checks,on_cloth,wall_blanks,self_taught]
 
 ``checks`` are ``vision.check``'s ``SEAMS`` (a box over two tiles dropped) and ``UNLIKE_BACKS``
 (backs unlike the photo's others read by the classifier); ``on_cloth`` is its ``ON_CLOTH`` (白板
-and backs of the bare cloth's colour dropped); ``self_taught`` is
+and backs of the bare cloth's colour dropped); ``wall_blanks`` is
+``vision.wall_blanks.WALL_BLANKS`` (a wall's pale backs named 白板 read as backs); ``self_taught`` is
 ``vision.self_taught.SELF_TAUGHT`` (a table teaching itself its set). Scenes are
 ``vision.evaluate_table``'s (rendered whole tables, ``datasets.synth.table``), rendered before
 timing.
@@ -20,7 +21,7 @@ from types import ModuleType
 import numpy as np
 
 from datasets.synth.table import render_table_scene
-from vision import check, self_taught
+from vision import check, self_taught, wall_blanks
 from vision.recognizer import Recognizer
 from vision.table_reader import read_table
 
@@ -28,6 +29,7 @@ from vision.table_reader import read_table
 RULES: dict[str, tuple[ModuleType, tuple[str, ...]]] = {
     "checks": (check, ("SEAMS", "UNLIKE_BACKS")),
     "on_cloth": (check, ("ON_CLOTH",)),
+    "wall_blanks": (wall_blanks, ("WALL_BLANKS",)),
     "self_taught": (self_taught, ("SELF_TAUGHT",)),
 }
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 #: The modules of the find, cut, name and check stages and the helpers only they use.
 STAGES = ("find", "cut", "name", "check", "pieces", "windows", "preprocess", "caption", "face_marks",
-          "face_match", "tileset_match", "self_taught")
+          "face_match", "tileset_match", "self_taught", "wall_blanks")
 
 
 def _tuned(value: object) -> bool:
