@@ -18,6 +18,9 @@ UPPER_STEP = 0.3
 #: Whether both wall levels seen in one row with the hand are the wall (``upper_level``); off
 #: only to measure without.
 TWO_LEVELS = True
+#: A line of backs of at most this many tiles inside another is a wall's last stacks, not a
+#: hand (``back_rows``).
+SHORT_WALL = 3
 #: The outer of two steps parts the upper level from the hand at this share of a box's depth.
 SECOND_STEP = 0.2
 
@@ -116,9 +119,12 @@ def back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], lis
             lines.append([row])
     if not lines:
         return [], []
-    if len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3:
+    if (len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3
+            and sum(len(r.tiles) for r in lines[-2]) > SHORT_WALL):
         # a back or two beyond the hand (a box on nothing, or found twice) is no hand: it
-        # stands with the line inside it
+        # stands with the line inside it; but a hand stands as one line of about 13, and a
+        # line inside of a few stacks is the wall, the back or two beyond what was found of
+        # the hand
         lines[-2:] = [lines[-2] + lines[-1]]
     if len(lines) >= 2:
         return lines[-1], [r for line in lines[:-1] for r in line]
