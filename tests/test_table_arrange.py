@@ -235,3 +235,19 @@ def test_a_short_wall_inside_the_few_backs_found_of_a_hand_is_the_wall():
     assert answer["seats"]["right"]["wall"] == 2
     assert answer["seats"]["right"]["hidden"] == 1
     assert [t["zone"] for t in answer["tiles"][-3:]] == ["wall", "indicator", "wall"]
+
+
+def test_a_short_wall_with_a_back_named_a_face_before_a_hand_is_the_wall():
+    """Right's wall down to two stacks beside his standing hand, one of its backs named 2s and
+    the indicator on it (66, 7): no row of backs, but the few tiles with a back among them
+    nearest inside the hand lie between the river and the rack, the wall.  Without it they lay
+    within the rack's band and were read as his melds and hand."""
+    tiles, where = table()
+    kept = [t for t, w in zip(tiles, where, strict=True) if w[:2] != ("right", "wall")]
+    wall = [tile("2s", "right", -31, 305, confidence=0.3), tile("9s", "right", 0, 305),
+            tile("back", "right", 31, 305)]
+    answer = table_answer(without_indicator(kept) + wall)
+    assert answer["indicator"] == "9s"
+    assert answer["seats"]["right"]["hidden"] == 13
+    assert answer["seats"]["right"]["melds"] == []
+    assert [t["zone"] for t in answer["tiles"][-3:]] == ["wall", "indicator", "wall"]
