@@ -220,3 +220,34 @@ def test_both_wall_levels_in_one_row_with_the_hand_are_the_wall(
     monkeypatch.setattr(table_wall, "TWO_LEVELS", False)
     assert table_wall.upper_level(backs) == {b.index for b in lower}
     assert table_wall.upper_faces(tiles, table_wall.upper_level(backs)) == set()
+
+
+def test_a_short_wall_inside_the_few_backs_found_of_a_hand_is_the_wall():
+    """Right's wall down to two stacks and the indicator (67, 19), and of his standing hand one
+    back found: a hand stands as one line of about thirteen, so the three inside are the wall
+    and the face on it the indicator, not the hand's.  Without it the back beyond stood with
+    them and all four were read as the hand."""
+    tiles, where = table(hands={"right": ("back", [])})
+    kept = [t for t, w in zip(tiles, where, strict=True) if w[:2] != ("right", "wall")]
+    wall = [tile(code, "right", a, 290) for code, a in (("back", -31), ("9s", 0), ("back", 31))]
+    answer = table_answer(without_indicator(kept) + wall)
+    assert answer["indicator"] == "9s"
+    assert answer["seats"]["right"]["wall"] == 2
+    assert answer["seats"]["right"]["hidden"] == 1
+    assert [t["zone"] for t in answer["tiles"][-3:]] == ["wall", "indicator", "wall"]
+
+
+def test_a_short_wall_with_a_back_named_a_face_before_a_hand_is_the_wall():
+    """Right's wall down to two stacks beside his standing hand, one of its backs named 2s and
+    the indicator on it (66, 7): no row of backs, but the few tiles with a back among them
+    nearest inside the hand lie between the river and the rack, the wall.  Without it they lay
+    within the rack's band and were read as his melds and hand."""
+    tiles, where = table()
+    kept = [t for t, w in zip(tiles, where, strict=True) if w[:2] != ("right", "wall")]
+    wall = [tile("2s", "right", -31, 305, confidence=0.3), tile("9s", "right", 0, 305),
+            tile("back", "right", 31, 305)]
+    answer = table_answer(without_indicator(kept) + wall)
+    assert answer["indicator"] == "9s"
+    assert answer["seats"]["right"]["hidden"] == 13
+    assert answer["seats"]["right"]["melds"] == []
+    assert [t["zone"] for t in answer["tiles"][-3:]] == ["wall", "indicator", "wall"]

@@ -18,6 +18,9 @@ UPPER_STEP = 0.3
 #: Whether both wall levels seen in one row with the hand are the wall (``upper_level``); off
 #: only to measure without.
 TWO_LEVELS = True
+#: A line of at most this many tiles inside the hand's (a hand stands as one line of about 13)
+#: is a wall's last stacks, not the hand (``back_rows``).
+SHORT_WALL = 3
 #: The outer of two steps parts the upper level from the hand at this share of a box's depth.
 SECOND_STEP = 0.2
 
@@ -99,7 +102,8 @@ def back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], lis
     Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
     rows from a seat).  The outermost line is the hand when another line lies inside it; a
     single line is the wall where face-up tiles lie beyond it, else the hand (the others', or
-    ``self``'s seen from straight above, which shows its backs).
+    ``self``'s seen from straight above, which shows its backs).  Inside a lone hand line, the
+    nearest row of at most ``SHORT_WALL`` tiles with a back is the wall (a back named a face).
     """
     # a hand of a few backs can stand in one row with many melds: three backs make a back row
     count = {id(r): sum(b.code == BACK for b in r.tiles) for r in rows}
@@ -116,9 +120,12 @@ def back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], lis
             lines.append([row])
     if not lines:
         return [], []
-    if len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3:
+    if (len(lines) >= 2 and sum(len(r.tiles) for r in lines[-1]) < 3
+            and sum(len(r.tiles) for r in lines[-2]) > SHORT_WALL):
         # a back or two beyond the hand (a box on nothing, or found twice) is no hand: it
-        # stands with the line inside it
+        # stands with the line inside it; but a hand stands as one line of about 13, and a
+        # line inside of a few stacks is the wall, the back or two beyond what was found of
+        # the hand
         lines[-2:] = [lines[-2] + lines[-1]]
     if len(lines) >= 2:
         return lines[-1], [r for line in lines[:-1] for r in line]
@@ -128,6 +135,13 @@ def back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], lis
               if r not in backs and r.offset > lines[0][-1].offset + LEVELS * length]
     if beyond:
         return [], lines[0]
+    # a wall lies between the river and the rack: a few tiles with a back among them, the row
+    # nearest inside the hand, are its last stacks with a back named a face (no back row)
+    inside = [r for r in rows if r not in backs
+              and r.offset < lines[0][0].offset - LEVELS * length]
+    last = max(inside, key=lambda r: r.offset, default=None)
+    if last is not None and len(last.tiles) <= SHORT_WALL and count[id(last)] >= 1:
+        return lines[0], [last]
     return lines[0], []
 
 
