@@ -1,7 +1,7 @@
 """What the whole-table rules cost ``detect``: seconds a table photo with each rule and without,
 interleaved in one process, and the reader (``detect`` then ``read_table``) against ``detect``.
 
-    python benchmarks/table_rules_speed.py [--scenes 8] [--seed 65] [--rules checks,on_cloth,wall_blanks,self_taught]
+    python benchmarks/table_rules_speed.py [--scenes 8] [--seed 65] [--rules checks,wall_blanks,...]
 
 ``checks`` are ``vision.check``'s ``SEAMS`` (a box over two tiles dropped) and ``UNLIKE_BACKS``
 (backs unlike the photo's others read by the classifier); ``on_cloth`` is its ``ON_CLOTH`` (白板
