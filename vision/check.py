@@ -25,7 +25,7 @@ from .find import (
 from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
 from .self_taught import SURE
-from .wall_blanks import backs_named_blank
+from .wall_blanks import backs_named_blank, middle_colours
 from .windows import WHOLE_TABLE
 
 #: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
@@ -248,15 +248,9 @@ def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, back: np.
     bare = _bare_table(image, boxes)
     if not len(bare):
         return cloth
-    crops = {int(i): crop for i in asked
-             if (crop := crop_tile(image, tuple(boxes[i]), pad=0.0, size=32)) is not None}
-    if not crops:
-        return cloth
-    middles = np.stack([crop[8:24, 8:24] for crop in crops.values()])  # one conversion for all
-    lab = cv2.cvtColor(middles.reshape(-1, 16, 3), cv2.COLOR_BGR2LAB).reshape(len(crops), -1, 3)
-    colours = np.median(lab, axis=1).astype(np.float32)
+    colours = middle_colours(image, np.asarray(boxes, float)[asked])  # NaN: too small, kept
     near = ((bare[None] - colours[:, None]) ** 2).sum(axis=2) < CLOTH_RADIUS ** 2
-    for (i, _), share in zip(crops.items(), near.mean(axis=1), strict=True):
+    for i, share in zip(asked, near.mean(axis=1), strict=True):
         cloth[i] = float(share) >= (CLOTH_SHARE_BACK if back[i] else CLOTH_SHARE)
     return cloth
 

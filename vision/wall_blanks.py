@@ -33,8 +33,9 @@ ROW_REACH = 1.6
 WALL_BLANKS = True
 
 
-def _colours(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """The CIELAB median of each box's middle half (NaN where the box is too small to crop)."""
+def middle_colours(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The CIELAB median (OpenCV's 0-255 scale) of each box's middle half, n x 3 (NaN where the
+    box is too small to crop)."""
     out = np.full((len(boxes), 3), np.nan, np.float32)
     for k, box in enumerate(boxes):
         crop = crop_tile(image, tuple(box), pad=0.0, size=32)
@@ -69,7 +70,7 @@ def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray,
     if not WALL_BLANKS or np.count_nonzero(blank & sure) <= BLANK_COPIES:
         return backs
     boxes = np.asarray(boxes, float)
-    colours = _colours(image, boxes[asked])
+    colours = middle_colours(image, boxes[asked])
     alike = np.linalg.norm(colours[:, None] - colours[None], axis=2) < BLANK_COLOUR_RADIUS
     looks = (alike & np.asarray(sure, bool)[asked][None]).sum(axis=1)  # itself too, if sure
     np.fill_diagonal(alike, False)
