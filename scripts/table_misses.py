@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from vision import check, self_taught, wall_blanks
-from vision.evaluate_table import Tally, match, score, truth
+from vision.evaluate_table import Tally, match, river_places, score, truth
 from vision.find import Found
 from vision.recognizer import Recognizer
 from vision.table_reader import read_table
@@ -108,11 +108,8 @@ def river_order_causes(seat: str, true: list[dict[str, Any]], pairs: dict[int, i
     """Why ``seat``'s river is not in order (``rivers_in_order``; empty where it is): each true
     tile missing from it (not found, read as a back, placed elsewhere) and each tile added to it
     (a box matching no true tile: found twice, or on nothing; or another zone's tile)."""
-    river = sorted((i for i, t in enumerate(true) if t["seat"] == seat and t["zone"] == "river"),
-                   key=lambda i: true[i]["order"])
     tiles = answer["tiles"]
-    placed = sorted((j for j, t in enumerate(tiles) if t["seat"] == seat and t["zone"] == "river"),
-                    key=lambda j: tiles[j]["order"])
+    river, placed = river_places(seat, true, tiles)
     if not river or placed == [pairs.get(i) for i in river]:
         return set()
     whose = {j: i for i, j in pairs.items()}

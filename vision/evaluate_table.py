@@ -106,6 +106,16 @@ def match(true: list[dict[str, Any]], found: list[dict[str, Any]]) -> dict[int, 
     return out
 
 
+def river_places(seat: str, true: list[dict[str, Any]], tiles: list[dict[str, Any]]
+                 ) -> tuple[list[int], list[int]]:
+    """``seat``'s river as it truly lies (indices into ``true``) and as read (indices into the
+    answer's ``tiles``), each in discard order."""
+    def of(tiles: list[dict[str, Any]]) -> list[int]:
+        return sorted((k for k, t in enumerate(tiles) if t["seat"] == seat and t["zone"] == "river"),
+                      key=lambda k: tiles[k]["order"])
+    return of(true), of(tiles)
+
+
 def score(tally: Tally, true: list[dict[str, Any]], answer: dict[str, Any],
           pairs: dict[int, int], detected: list[dict[str, Any]] | None = None) -> None:
     """Add one scene's reading to ``tally``."""
@@ -126,14 +136,11 @@ def score(tally: Tally, true: list[dict[str, Any]], answer: dict[str, Any],
                 tally.named_right += got["tile"] == t["tile"]
                 tally.detect_right += detected[j]["tile"] == t["tile"]
     for seat in ("self", "right", "across", "left"):
-        river = sorted((i for i, t in enumerate(true) if t["seat"] == seat and t["zone"] == "river"),
-                       key=lambda i: true[i]["order"])
+        river, placed = river_places(seat, true, tiles)
         if not river:
             continue
         tally.rivers += 1
         tally.rivers_exact += answer["seats"][seat]["river"] == [true[i]["tile"] for i in river]
-        placed = sorted((j for j, t in enumerate(tiles) if t["seat"] == seat
-                         and t["zone"] == "river"), key=lambda j: tiles[j]["order"])
         tally.rivers_in_order += placed == [pairs.get(i) for i in river]
     shown = [t for t in true if t["zone"] == "indicator"]
     if shown:

@@ -297,7 +297,7 @@ def _arrange_seat(reading: TableReading, seat: str, tiles: list[TableTile],
     rows = find_rows([_frame_box(t) for t in free.values()])
     # across the rows a tilt stretches every box; a tile's width along its row keeps its size
     width = float(np.median([t.frame[2] - t.frame[0] for t in tiles]))
-    hidden_rows, wall_rows = back_rows(seat, rows, width)
+    hidden_rows, wall_rows = back_rows(rows, width)
     face_rows = [r for r in rows if r not in hidden_rows and r not in wall_rows]
     rack: list[TableTile] = []
     upper = upper_level([b for row in hidden_rows for b in row.tiles if b.code == BACK])

@@ -45,6 +45,11 @@ def across(row: Row, box: Box) -> float:
     return float((box.center - origin) @ n)
 
 
+def _span(boxes: list[Box]) -> tuple[float, float]:
+    """How far ``boxes`` reach along their row: the least left edge and the greatest right."""
+    return min(float(b.box[0]) for b in boxes), max(float(b.box[2]) for b in boxes)
+
+
 def upper_level(backs: list[Box]) -> set[int]:
     """Input indices of the wall's upper level where it lies in one row with the hand behind.
 
@@ -73,8 +78,7 @@ def upper_level(backs: list[Box]) -> set[int]:
     outer = max(j for j in range(len(steps)) if j == k or parts(j, SECOND_STEP))
     if TWO_LEVELS and outer > k:
         # the upper level lies over the lower's stacks: within its span along the row
-        lo = min(float(b.box[0]) for b in ranked[:k + 1])
-        hi = max(float(b.box[2]) for b in ranked[:k + 1])
+        lo, hi = _span(ranked[:k + 1])
         if all(lo <= float(b.center[0]) <= hi for b in ranked[k + 1:outer + 1]):
             k = outer
     return {b.index for b in ranked[:k + 1]}
@@ -90,13 +94,12 @@ def upper_faces(tiles: list[Box], upper: set[int]) -> set[int]:
         return set()
     deepest = max(float(b.center[1]) for b in backs)
     level = deepest + 0.25 * (float(np.median([b.center[1] for b in hand])) - deepest)
-    lo = min(float(b.box[0]) for b in backs)
-    hi = max(float(b.box[2]) for b in backs)
+    lo, hi = _span(backs)
     return {b.index for b in tiles if b.code != BACK and not is_bonus(b.code)
             and float(b.center[1]) <= level and lo <= float(b.center[0]) <= hi}
 
 
-def back_rows(seat: str, rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
+def back_rows(rows: list[Row], length: float) -> tuple[list[Row], list[Row]]:
     """A seat's rows of backs -> (its hidden hand's rows, its wall's rows), middle outward.
 
     Rows closer than ``LEVELS`` tile lengths are one line (a wall stacked two high shows two
