@@ -101,11 +101,11 @@ def test_a_framed_face_named_unsurely_is_a_blank_still_to_check() -> None:
     """kmahjongg's lattice 白板, read 8条 at 0.10 and 0.30 by a classifier that never saw it, is
     白板, listed unsure; a framed face named at ``UNSURE_REPORT`` or more keeps its name, as
     does an unsure face with marks in its middle, and in a photo read surely nothing changes."""
-    from vision.name import LONE_BLANK_CONFIDENCE
+    from vision.name import listed_unsure
 
     lattice = _blank("lattice")
     names = _framed([(lattice, "8s", 0.1), (_blank("frame"), "8s", 0.3), (lattice, "1p", 0.6),
                      (_bamboo(8), "8s", 0.3)])
-    assert names == [("P", LONE_BLANK_CONFIDENCE), ("P", LONE_BLANK_CONFIDENCE), ("1p", 0.6), ("8s", 0.3)]
+    assert names == [("P", listed_unsure()), ("P", listed_unsure()), ("1p", 0.6), ("8s", 0.3)]
     sure = [(_numbered("2", pips=2), "2p", 0.99), (_bamboo(6), "6s", 0.98), (lattice, "8s", 0.3)]
     assert _framed(sure) == [(code, p) for _, code, p in sure]

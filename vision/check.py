@@ -22,7 +22,7 @@ from .find import (
     _one_patch,
     _whole_tiles,
 )
-from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named
+from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named, listed_unsure
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
 from .self_taught import SURE
 from .wall_blanks import backs_named_blank, middle_colours
@@ -552,7 +552,7 @@ def _entry(image: np.ndarray, code: str, box: Any, detection: float, confidence:
     if two_stage and code != "back":
         marked = code in BLANK_FACES and not _blank_there(image, np.asarray(box, float))
         if marked:
-            tile["confidence"] = min(tile["confidence"], round(UNSURE_REPORT - 0.01, 4))
+            tile["confidence"] = round(listed_unsure(tile["confidence"]), 4)
         if marked or confidence < UNSURE_REPORT:
             tile["unsure"] = True
     return tile

@@ -63,11 +63,21 @@ NEGATIVE_SHARE = 0.5
 #: at 0.5 too). A 白板 named over a face with marks (``preprocess.face_is_blank``) is unsure
 #: too, its confidence capped there: an unfamiliar face is never silently a blank.
 UNSURE_REPORT = 0.5
-#: A photo whose one tile the detector finds face down, blank (a coloured face: a jade or red
-#: set's 白板 close up, which the detector, trained on light faces, takes for a back) is read as
-#: 白板 at most this sure, so listed unsure: a player photographs one tile to have it read, and a
-#: back alone says nothing (a lone back photographed is read so too; docs/recognizer.md, "Unsure tiles").
-LONE_BLANK_CONFIDENCE = UNSURE_REPORT - 0.01
+
+
+def listed_unsure(confidence: float = 1.0) -> float:
+    """``confidence`` capped just under ``UNSURE_REPORT``: a reading reported but listed among the
+    tiles to check. A photo whose one tile the detector finds face down, blank (a coloured face:
+    a jade or red set's 白板 close up, which the detector, trained on light faces, takes for a
+    back) is read as 白板 so: a player photographs one tile to have it read, and a back alone
+    says nothing (a lone back photographed is read so too; docs/recognizer.md, "Unsure tiles").
+
+    >>> listed_unsure(0.9), listed_unsure(0.3)
+    (0.49, 0.3)
+    """
+    return min(float(confidence), UNSURE_REPORT - 0.01)
+
+
 #: Where no tile set is learnt, a tile's reading is weighed by its similarity to each kind as the
 #: metric head's training designs draw it, ``exp(similarity / KINDS_TEMPERATURE)``
 #: (``TileClassifier._as_drawn``); its confidence stays the classifier's probability of the kind
@@ -409,8 +419,8 @@ class TileClassifier:
                 ) -> tuple[np.ndarray, np.ndarray]:
         """``best`` and ``given`` with each face named other than 白板 under ``UNSURE_REPORT`` (in
         a photo whose faces' median is under ``NUMERAL_ASK``) that is a frame round an empty
-        middle (``face_marks.framed_middle``) named ``FRAMED_BLANK``, at
-        ``LONE_BLANK_CONFIDENCE``: still a tile to check. kmahjongg's traditional 白板 is a
+        middle (``face_marks.framed_middle``) named ``FRAMED_BLANK``, just under the report line
+        (``listed_unsure``): still a tile to check. kmahjongg's traditional 白板 is a
         lattice of squares round an empty room; a classifier that never saw it read 8条."""
         if FRAMED_BLANK not in self.codes:
             return best, given
@@ -421,7 +431,7 @@ class TileClassifier:
         for i in asked:
             face = box_pixels(image, boxes[i])
             if face is not None and framed_middle(face):
-                best[i], given[i] = blank, LONE_BLANK_CONFIDENCE
+                best[i], given[i] = blank, listed_unsure()
         return best, given
 
     def _as_drawn(self, probs: np.ndarray, feats: np.ndarray, image: np.ndarray | None = None,

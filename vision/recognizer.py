@@ -35,7 +35,7 @@ from .check import (
 )
 from .classes import BLANK_FACES, NOT_A_TILE
 from .find import DEFAULT_THRESHOLDS, Finder, Found, Thresholds
-from .name import LONE_BLANK_CONFIDENCE, Named, TileClassifier
+from .name import Named, TileClassifier, listed_unsure
 from .preprocess import blank_middle
 from .sessions import (
     CLASSIFIER_FILE,
@@ -183,7 +183,7 @@ class Recognizer(Finder):
                     if i in alone - own - pale and named[j] in (NOT_A_TILE, "back", *BLANK_FACES):
                         if blank:
                             codes[i] = OWN_BLANK
-                            probs[i] = min(max(p[j], scores[i]), LONE_BLANK_CONFIDENCE)
+                            probs[i] = listed_unsure(max(p[j], scores[i]))
                         else:  # marks no face is named by: a back's pattern
                             codes[i], probs[i] = "back", scores[i]
                     elif i in backs_read and named[j] in (NOT_A_TILE, "back"):

@@ -33,6 +33,7 @@ import numpy as np
 
 from assistant.catalogue import text
 from assistant.errors import MahjongError
+from assistant.table_view import COPIES
 from assistant.tiles import BACK, is_bonus
 from vision.hand_reader import boxes_from_detections
 from vision.layout import Box, Row, find_rows
@@ -407,7 +408,7 @@ def _could_be_melds(row: Row, group: list[Box]) -> bool:
     more than four times (the tops of his standing tiles seen from above are blank, read as a
     row of 白板 that cuts into kongs)."""
     faces = Counter(b.code for b in group if b.code != BACK)
-    return max(faces.values(), default=0) <= 4 and rack_sets(row, group) is not None
+    return max(faces.values(), default=0) <= COPIES and rack_sets(row, group) is not None
 
 
 def _laid_at_end(row: Row, group: list[Box]) -> list[list[Box]]:
@@ -509,7 +510,7 @@ def _check(reading: TableReading) -> None:
         reading.notes.append(note("table.unsure", n=len(unsure),
                                   tiles=" ".join(t.code for t in unsure[:8])))
     faces = [t.code for t in reading.tiles if t.code != BACK and not is_bonus(t.code)]
-    over = sorted({c for c in faces if faces.count(c) > 4})
+    over = sorted({c for c in faces if faces.count(c) > COPIES})
     if over:
         reading.notes.append(note("table.too_many", tiles=" ".join(over)))
 

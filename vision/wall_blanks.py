@@ -16,14 +16,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from assistant.table_view import COPIES
+
 from .preprocess import crop_tile
 
 #: Blank boxes whose middles' colours (CIELAB median, OpenCV's 0-255 scale) lie within
 #: ``BLANK_COLOUR_RADIUS`` of each other are of one look.
 BLANK_COLOUR_RADIUS = 8.0
-
-#: A set's copies of 白板: more of one look than this are backs.
-BLANK_COPIES = 4
 
 #: Two boxes whose middles lie within this many of the larger's longer sides are neighbours in
 #: a row (a wall's stacks touch; the next but one is two sides away).
@@ -48,7 +47,7 @@ def middle_colours(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray,
                       sure: np.ndarray) -> np.ndarray:
     """Which boxes (x1, y1, x2, y2) named 白板 (``blank``) are backs: of a colour
-    (``BLANK_COLOUR_RADIUS``) that more than ``BLANK_COPIES`` blank boxes named surely
+    (``BLANK_COLOUR_RADIUS``) that more than ``COPIES`` (a set's copies of 白板) blank boxes named surely
     (``sure``) have, with one blank box of it next to it in a row (``ROW_REACH``).
 
     >>> image = np.full((200, 700, 3), 60, np.uint8)
@@ -67,7 +66,7 @@ def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray,
     """
     backs = np.zeros(len(boxes), dtype=bool)
     asked = np.flatnonzero(blank)
-    if not WALL_BLANKS or np.count_nonzero(blank & sure) <= BLANK_COPIES:
+    if not WALL_BLANKS or np.count_nonzero(blank & sure) <= COPIES:
         return backs
     boxes = np.asarray(boxes, float)
     colours = middle_colours(image, boxes[asked])
@@ -79,5 +78,5 @@ def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray,
     reach = ROW_REACH * np.maximum(sides[:, None], sides[None])
     near = np.linalg.norm(middles[:, None] - middles[None], axis=2) < reach
     for k, i in enumerate(asked):
-        backs[i] = looks[k] > BLANK_COPIES and bool((alike[k] & near[k]).any())
+        backs[i] = looks[k] > COPIES and bool((alike[k] & near[k]).any())
     return backs
