@@ -23,9 +23,10 @@ from .find import (
     _whole_tiles,
 )
 from .name import KINDS_FAMILIAR, UNSURE_REPORT, Named, listed_unsure
+from .pieces import ROW_GAP
 from .preprocess import blank_middle, crop_tile, face_is_blank, lone_tile
 from .self_taught import SURE
-from .wall_blanks import backs_named_blank, middle_colours
+from .wall_blanks import SAME_COLOUR, backs_named_blank, middle_colours
 from .windows import WHOLE_TABLE
 
 #: A blank middle this saturated (HSV mean, 0-255) is a tile's coloured back, not a 白板: the
@@ -62,9 +63,8 @@ BODY_DEPTH = 0.5
 
 #: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
 #: face up or down: heights alike as letters of a row are (``caption.ROW_LIKE``), overlapping
-#: that much of the lower, and at most this share of its width apart (a concealed kong, two up
-#: and two down; a wall).
-ROW_GAP = 0.3
+#: that much of the lower, and at most ``pieces.ROW_GAP`` of its width apart (a concealed kong,
+#: two up and two down; a wall).
 
 #: Pieces joined, read again, joined again: a face split in quarters comes together in two.
 PIECE_PASSES = 3
@@ -180,7 +180,7 @@ UNLIKE_BACKS = True
 
 
 #: A 白板 the detector scored under ``Thresholds.sure_tile`` whose middle's colour (CIELAB median,
-#: OpenCV's 0-255 scale) lies within ``CLOTH_RADIUS`` of at least ``CLOTH_SHARE`` of the bare
+#: OpenCV's 0-255 scale) is that (``wall_blanks.SAME_COLOUR``) of at least ``CLOTH_SHARE`` of the bare
 #: table (the photo's pixels under no box, seen at 1 / ``CLOTH_SCALE``) is a patch of the cloth,
 #: not a tile: a checked or mottled cloth shows pale blank squares the size of a tile, which the
 #: detector scores low and the classifiers name 白板 surely (they never saw cloth without a
@@ -194,8 +194,6 @@ UNLIKE_BACKS = True
 #: lie bare too, so a back's own colour is some of the bare table's. There, backs on no labelled
 #: tile: 51 of 224 from 0.2 (0.22-0.95), on one: 488, at most 0.15 (0.1-0.3 read both seeds
 #: alike). Seen at 1 / 8 the rule costs about 6 ms a table photo (1 / 4: 26 ms, the same boxes).
-CLOTH_RADIUS = 12.0
-
 CLOTH_SHARE = 0.03
 
 CLOTH_SHARE_BACK = 0.2
@@ -222,7 +220,7 @@ def _bare_table(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, back: np.ndarray,
               scores: np.ndarray, sure_tile: float) -> np.ndarray:
     """Which boxes (x1, y1, x2, y2), blank faces (``blank``) or backs (``back``) the detector
-    scored under ``sure_tile``, are of the bare table's colour (``CLOTH_RADIUS``,
+    scored under ``sure_tile``, are of the bare table's colour (``SAME_COLOUR``,
     ``CLOTH_SHARE``, ``CLOTH_SHARE_BACK``): patches of the cloth, in a whole table's photo.
 
     >>> image = np.zeros((400, 1600, 3), np.uint8)
@@ -249,7 +247,7 @@ def _on_cloth(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray, back: np.
     if not len(bare):
         return cloth
     colours = middle_colours(image, np.asarray(boxes, float)[asked])  # NaN: too small, kept
-    near = ((bare[None] - colours[:, None]) ** 2).sum(axis=2) < CLOTH_RADIUS ** 2
+    near = ((bare[None] - colours[:, None]) ** 2).sum(axis=2) < SAME_COLOUR ** 2
     for i, share in zip(asked, near.mean(axis=1), strict=True):
         cloth[i] = float(share) >= (CLOTH_SHARE_BACK if back[i] else CLOTH_SHARE)
     return cloth
