@@ -30,8 +30,10 @@ BONUS = tuple(f"{n}f" for n in range(1, 9))
 BACK = "back"
 _BONUS_SET = frozenset(BONUS)  # the order of BONUS is the players'; a set answers "is it one" at once
 
+#: The ranks of a suit (a suited tile shows as many pips as its rank).
+RANKS = tuple(range(1, 10))
 #: The 34 playing tiles in index order: 1m..9m, 1p..9p, 1s..9s, E S W N C F P.
-TILES: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + HONORS
+TILES: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in RANKS) + HONORS
 INDEX: dict[str, int] = {t: i for i, t in enumerate(TILES)}
 #: Every code the parser knows, bonus tiles and ``back`` included.
 ALL_CODES: tuple[str, ...] = TILES + BONUS + (BACK,)

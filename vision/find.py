@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from assistant.errors import MahjongError
+from assistant.tiles import RANKS
 
 from .face_match import SQUARE_WITHIN
 from .pieces import TILE_SHAPE, _covered, _drop_pieces, _whole_tiles
@@ -176,15 +177,6 @@ CLOSE_TILE = 24.0
 #: read right 23 → 27; `valid` in models/MODEL_CARD.md ("Rules measured on real photos").
 CLOSE_UP_LOOKS = True
 
-#: A close-up of a circle tile filling the frame whose circles the first detector found as up to
-#: ``PIPS_MOST`` tiles (a tile has at most 9 pips), from ``FEW_TILES`` on (fewer, the second
-#: detector takes over), their median box about square (``face_match.SQUARE_WITHIN``: a circle,
-#: where a tile is 1.3-1.5 times as tall as wide) is shown to the close-up detector
-#: (``Finder._close_up_joined``). On the 296 `valid` photos no first look is such (the 6-9-tile
-#: ones lie at a median of 1.28-7.3, squashed); on the 28 real close-ups photographed worse 4
-#: (6筒, 7筒, 9筒 twice) of 112 are.
-PIPS_MOST = 9
-
 #: Looks closer at most this many times, each at the size of tile the last one found.
 CLOSER_LOOKS = 2
 
@@ -209,13 +201,18 @@ def _squashed(boxes: np.ndarray) -> bool:
 
 def _pips(boxes: np.ndarray) -> bool:
     """Whether a first look's boxes (x1, y1, x2, y2) may be the circles of one tile filling the
-    frame: ``FEW_TILES`` to ``PIPS_MOST`` of them, their median box about square (``SQUARE_WITHIN``).
+    frame: ``FEW_TILES`` (fewer, the second detector takes over) to a suit's highest rank
+    (``RANKS``: a tile has at most 9 pips) of them, their median box about square
+    (``SQUARE_WITHIN``: a circle, where a tile is 1.3-1.5 times as tall as wide); such a look is
+    shown to the close-up detector (``Finder._close_up_joined``). On the 296 `valid` photos no
+    first look is such (the 6-9-tile ones lie at a median of 1.28-7.3, squashed); on the 28 real
+    close-ups photographed worse 4 (6筒, 7筒, 9筒 twice) of 112 are.
 
     >>> circles = np.array([[0, 0, 10, 10], [20, 0, 30, 11]] * 3, float)
     >>> _pips(circles), _pips(circles * [1, 1, 1, 1.5])
     (True, False)
     """
-    if not FEW_TILES <= len(boxes) <= PIPS_MOST:
+    if not FEW_TILES <= len(boxes) <= max(RANKS):
         return False
     shape = np.median((boxes[:, 2] - boxes[:, 0]) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6))
     return bool(1 / SQUARE_WITHIN <= shape <= SQUARE_WITHIN)
