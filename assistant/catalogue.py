@@ -1475,6 +1475,10 @@ MESSAGES: dict[str, str] = {
     "detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
     "detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
     "detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
+    "detection {0}: its confidence must be a number from 0 to 1":
+        "识别结果 {0}：confidence（认牌把握）须为 0 到 1 之间的数",
+    "detection {0}: its detection score must be a number from 0 to 1":
+        "识别结果 {0}：detection（检出分数）须为 0 到 1 之间的数",
     "'table' must be an object with 'rivers' and 'melds' by seat wind, or the table reader's "
     "answer": "'table' 须为按门风给出 'rivers'（牌河）和 'melds'（副露）的对象，或读桌的结果",
     "'table.seats' must map self, right, across, left to what each shows":

@@ -251,3 +251,37 @@ def test_a_short_wall_with_a_back_named_a_face_before_a_hand_is_the_wall():
     assert answer["seats"]["right"]["hidden"] == 13
     assert answer["seats"]["right"]["melds"] == []
     assert [t["zone"] for t in answer["tiles"][-3:]] == ["wall", "indicator", "wall"]
+
+
+def _indicator_read(detection: float, confidence: float) -> list[dict]:
+    """The table with its turned-up tile (across's wall) as the detector scored and the
+    classifiers named it."""
+    return [{**t, "detection": detection, "confidence": confidence} if t["tile"] == "7s" else t
+            for t in table()[0]]
+
+
+def test_a_face_on_the_wall_both_detector_and_classifiers_doubt_is_a_back_not_the_indicator():
+    """gen-15's pale backs on the far wall read as faces (detector 0.38-0.48, named at
+    0.07-0.21) were taken for an indicator in tables that had none; a doubted face named surely,
+    or a face the detector is sure of, stays the indicator; the player's word stands."""
+    doubted = table_answer(_indicator_read(0.4, 0.1))
+    assert doubted["indicator"] is None
+    k = next(i for i, t in enumerate(doubted["tiles"]) if t["tile"] == "7s")
+    assert doubted["tiles"][k]["zone"] == "wall"
+    assert not any(n["key"] == "table.extra_indicator" for n in doubted["notes"])
+    assert table_answer(_indicator_read(0.4, 0.6))["indicator"] == "7s"
+    assert table_answer(_indicator_read(0.7, 0.1))["indicator"] == "7s"
+    assert table_answer(table()[0])["indicator"] == "7s"  # typed in: no score, taken as sure
+    forced = table_answer(_indicator_read(0.4, 0.1), [{"index": k, "zone": "indicator"}])
+    assert forced["indicator"] == "7s"
+
+
+@pytest.mark.parametrize("score", ["0.4", -0.1, 1.5, True, None])
+def test_a_detection_score_not_from_0_to_1_is_refused_naming_the_tile(score):
+    from assistant.errors import MahjongError
+
+    tiles = _indicator_read(0.4, 0.1)
+    k = next(i for i, t in enumerate(tiles) if t["tile"] == "7s")
+    tiles[k]["detection"] = score
+    with pytest.raises(MahjongError, match=f"detection {k + 1}: its detection score"):
+        table_answer(tiles)

@@ -244,6 +244,21 @@ def test_api_errors_name_the_problem_in_both_languages(client):
     many = [{"tile": "back", "box": [k, 0, k + 10, 14]} for k in range(MAX_TILES + 1)]
     r = client.post("/api/read-table", json={"tiles": many})
     assert r.status_code == 400 and str(MAX_TILES + 1) in r.get_json()["error"]
+    for field, value in (("detection", 1.5), ("confidence", -2)):
+        tiles = [{**t, field: value} if k == 3 else t for k, t in enumerate(table()[0])]
+        r = client.post("/api/read-table", json={"tiles": tiles})
+        assert r.status_code == 422 and "detection 4" in r.get_json()["error"], r.get_json()
+        assert "0 到 1" in r.get_json()["error_zh"]
+
+
+def test_api_weighs_the_detectors_score_of_the_indicator(client):
+    """A face on the wall the detector doubts (0.4) and the classifiers name at 0.1 is a back of
+    the wall; the same face given no score, as typed in, is the indicator."""
+    tiles = [{**t, "detection": 0.4, "confidence": 0.1} if t["tile"] == "7s" else t
+             for t in table()[0]]
+    r = client.post("/api/read-table", json={"tiles": tiles})
+    assert r.status_code == 200 and r.get_json()["indicator"] is None
+    assert client.post("/api/read-table", json={"tiles": table()[0]}).get_json()["indicator"] == "7s"
 
 
 # -- into the rules ---------------------------------------------------------------------------

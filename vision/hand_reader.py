@@ -97,8 +97,13 @@ def boxes_from_detections(detections: Any) -> list[Box]:
         if code not in ALL_CODES and code != BACK:
             raise MahjongError(f"detection {k + 1}: unknown tile code {code!r}", code)
         side = d.get("sideways")
+        confidence = d.get("confidence", 1.0)
+        if (isinstance(confidence, bool) or not isinstance(confidence, int | float)
+                or not 0 <= confidence <= 1):
+            raise MahjongError(f"detection {k + 1}: its confidence must be a number from 0 to 1",
+                               confidence)
         out.append(Box(k, code, (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
-                       float(d.get("confidence", 1.0)), bool(side) if side is not None else None))
+                       float(confidence), bool(side) if side is not None else None))
     return out
 
 

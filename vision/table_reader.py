@@ -1,8 +1,8 @@
 """Recognised tiles of a whole table -> seats, zones, river order, melds and the indicator.
 
 The arrange stage for a photo of the whole table: it takes what the recognizer gives per tile
-(``{"tile", "box", "confidence", "unsure"}`` as ``detect --json`` prints them, an optional
-``"sideways"`` honoured) and works from where each tile lies:
+(``{"tile", "box", "confidence", "unsure", "detection"}`` as ``detect --json`` prints them, an
+optional ``"sideways"`` honoured) and works from where each tile lies:
 
 1. **The table plane** (:mod:`vision.table_plane`): the perspective undone from the tiles' box
    areas (1/depth cubed, 1/depth affine in pixel position on a plane), the shear left from the
@@ -20,7 +20,8 @@ The arrange stage for a photo of the whole table: it takes what the recognizer g
    middle outward, each left to right from the seat's own point of view (``find_rows``).
 4. **One indicator**, chosen by where it lies before how surely it is named: in a row of the
    wall's backs, then level with the wall's upper level seen in line with a hand, then alone near
-   the wall's line (a face-up row there is a river's last row).
+   the wall's line (a face-up row there is a river's last row); a face both the detector
+   (``"detection"``, where given) and the classifiers doubt is a back read as a face, no indicator.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from assistant.catalogue import text
 from assistant.errors import MahjongError
 from assistant.table_view import COPIES
 from assistant.tiles import BACK, is_bonus
+from vision.check import FACE_NOT_BACK
+from vision.find import DEFAULT_THRESHOLDS
 from vision.hand_reader import boxes_from_detections
 from vision.layout import Box, Row, find_rows
 from vision.melds import rack_sets, runs
@@ -68,6 +71,13 @@ WALL_LINE = 0.6
 #: surest place first, then the surest name): in a row of the wall's backs; level with the wall's
 #: upper level where that lies in one row with a hand; alone near the wall's line.
 ON_WALL, UPPER_LEVEL, NEAR_WALL = 0, 1, 2
+#: A face on the wall's line that the detector doubts is a tile (under ``Thresholds.sure_tile``)
+#: and the classifiers name with little probability (under ``check.FACE_NOT_BACK``, which makes
+#: an unlike back a face) is one of the wall's backs read as a face, not the indicator: on seeds
+#: 63 / 64 / 66 / 67 of ``vision.evaluate_table`` the four indicators read where none lay were
+#: such (detector 0.38-0.48, named at 0.07-0.21: gen-15's pale backs on the far wall), and of the
+#: 64 read right none was (those the detector doubted were named at 0.48 or more).
+DOUBTED = (DEFAULT_THRESHOLDS.sure_tile, FACE_NOT_BACK)
 #: A tile near a diagonal continues a seat's row when it lies level with a neighbour there to
 #: within this many tile widths (``_corners_by_rows``).
 ROW_FIT = 0.3
@@ -82,6 +92,7 @@ class TableTile:
     box: tuple[float, float, float, float]
     confidence: float
     unsure: bool
+    detection: float = 1.0  # the detector's score, where the recognizer gave one
     seat: str | None = None
     zone: str | None = None
     order: int | None = None
@@ -216,8 +227,8 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
             raise MahjongError(f"detection {b.index + 1}: box must be [x1, y1, x2, y2]",
                                list(b.box))
     fixes = parse_corrections(corrections, len(boxes))
-    tiles = [TableTile(b.index, b.code, b.box, b.confidence, bool(raw[b.index].get("unsure")))
-             for b in boxes]
+    tiles = [TableTile(b.index, b.code, b.box, b.confidence, bool(raw[b.index].get("unsure")),
+                       _detection(raw[b.index], b.index)) for b in boxes]
     reading = TableReading(tiles)
     if not boxes:
         reading.notes.append(note("table.no_tiles"))
@@ -244,7 +255,7 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
             t.frame = (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()),
                        float(pts[:, 1].max()))
         _arrange_seat(reading, seat, mine, fixes)
-    _choose_indicator(reading)
+    _choose_indicator(reading, {k for k, fix in fixes.items() if fix.get("zone") == "indicator"})
     _check(reading)
     return reading
 
@@ -479,14 +490,28 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
     return [sorted(row, key=lambda t: t.frame[0] + t.frame[2]) for row in rows]
 
 
-def _choose_indicator(reading: TableReading) -> None:
+def _detection(raw: dict[str, Any], index: int) -> float:
+    """A detection's ``detection`` score (the detector's, 0-1; 1 where not given)."""
+    value = raw.get("detection", 1.0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise MahjongError(f"detection {index + 1}: its detection score must be a number from 0 "
+                           "to 1", value)
+    return float(value)
+
+
+def _choose_indicator(reading: TableReading, forced: set[int]) -> None:
     """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...; among a wall
     row's faces those among its backs before a river tile linked into it), then the surest
     named; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
-    a face on the wall, a face amid a hand's backs), with a note."""
+    a face on the wall, a face amid a hand's backs), with a note. A face both detector and
+    classifiers doubt (``DOUBTED``) goes where it lies without one, unless the player put it
+    there (``forced``: tile indices)."""
     for t in reading.tiles:
         if t.zone == "indicator" and is_bonus(t.code):
             t.zone = "bonus"  # a flower is never turned up: it is replaced
+        elif (t.zone == "indicator" and t.index not in forced and t.detection < DOUBTED[0]
+              and t.confidence < DOUBTED[1]):
+            t.zone = t.aside  # a back of the wall read as a face, or a river tile
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
                    key=lambda t: (t.on_wall, t.aside == "river", -t.confidence))
     if not found:

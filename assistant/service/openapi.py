@@ -24,7 +24,10 @@ NUMBER = {"type": "number", "minimum": -1e9, "maximum": 1e9}
 DETECTION = {"type": "object", "required": ["tile", "box"],
              "properties": {"tile": TILE, "box": {"type": "array", "items": NUMBER,
                                                   "minItems": 4, "maxItems": 4},
-                            "confidence": NUMBER}}
+                            "confidence": NUMBER,
+                            "detection": {"type": "number", "minimum": 0, "maximum": 1,
+                                          "description": "the detector's score, which the "
+                                          "table reader weighs"}}}
 #: The most tiles a table photo is read with (a set is 144).
 TABLE_TILES = 160
 CAMERA_SEAT = {"enum": ["self", "right", "across", "left"], "description": "as seen from the "

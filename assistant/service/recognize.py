@@ -159,11 +159,13 @@ class RecognizerHolder:
 def clean_detections(raw: list[dict[str, Any]], width: float, height: float,
                      scale: float = 1.0) -> list[dict[str, Any]]:
     """Detections as JSON: tile code, box [x1, y1, x2, y2] in pixels of the photo as sent (the
-    boxes of an image decoded at ``scale`` are scaled back), confidence (0-1)."""
+    boxes of an image decoded at ``scale`` are scaled back), confidence (0-1), and where given
+    the recognizer's doubt (``unsure``) and the detector's score (``detection``)."""
     out = []
     for d in raw:
         values = [d["box"][k] for k in range(len(d["box"]))] if isinstance(d["box"], list) else []
-        if len(values) != 4 or any(isinstance(v, bool) for v in [*values, d.get("confidence")]):
+        if len(values) != 4 or any(isinstance(v, bool) for v in
+                                   [*values, d.get("confidence"), d.get("detection")]):
             raise ValueError("a box has four numbers, and a confidence is a number")
         box = [float(v) / scale for v in values]
         out.append({"tile": str(d["tile"]),
@@ -172,6 +174,8 @@ def clean_detections(raw: list[dict[str, Any]], width: float, height: float,
                     "confidence": round(float(d.get("confidence", 1.0)), 3)})
         if d.get("unsure") is True:  # the recognizer's doubt, which the table reader reports
             out[-1]["unsure"] = True
+        if d.get("detection") is not None:  # the detector's score, which the table reader weighs
+            out[-1]["detection"] = round(float(d["detection"]), 3)
     return out
 
 

@@ -126,6 +126,8 @@ window.CATALOGUE = {
 "dealt_hand (起手胡): the hand is judged as dealt, before any discard, claim or kong, and has no winning tile": "起手胡 (dealt_hand) 按起手的牌判断：还没有出牌、吃碰杠，也没有和牌张",
 "detection {0} needs 'tile' and 'box'": "识别结果 {0} 须有 'tile' 和 'box'",
 "detection {0}: box must be [x1, y1, x2, y2]": "识别结果 {0}：box 须为 [x1, y1, x2, y2]",
+"detection {0}: its confidence must be a number from 0 to 1": "识别结果 {0}：confidence（认牌把握）须为 0 到 1 之间的数",
+"detection {0}: its detection score must be a number from 0 to 1": "识别结果 {0}：detection（检出分数）须为 0 到 1 之间的数",
 "detection {0}: unknown tile code {1}": "识别结果 {0}：未知的牌代码 {1}",
 "detections must be a list of {{tile, box, confidence}} objects": "识别结果须为 {{tile, box, confidence}} 对象的列表",
 "detections {0}": "识别结果 {0} ",
