@@ -1,8 +1,8 @@
 """Where the table reader loses face-up tiles and rivers, by cause and design (a diagnostic).
 
-``python scripts/table_misses.py --seed 64 [--scenes 24] [--cache DIR] [--json]`` renders the
-scenes ``vision.evaluate_table`` measures (same seeds, same scenes), reads each with the
-whole-table recognizer and the reader, and counts:
+``python scripts/table_misses.py --seed 64 [--scenes 24] [--cache DIR] [--models DIR] [--json]``
+renders the scenes ``vision.evaluate_table`` measures (same seeds, same scenes), reads each with
+the whole-table recognizer (``--models``: another folder's) and the reader, and counts:
 
 * each true face-up tile (not a hidden hand's back) not placed in its seat and zone, as: not
   found by the detector at all (no box of its look at IoU 0.5), found by it but dropped by
@@ -207,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="without reading a wall's pale backs named 白板 as backs (vision.wall_blanks)")
     p.add_argument("--without-self-taught", action="store_true",
                    help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
+    p.add_argument("--models", type=Path, help="folder with the ONNX models (default: models/)")
     p.add_argument("--true-boxes", action="store_true",
                    help="the arrange stage alone on the true boxes and names (no recognizer)")
     args = p.parse_args(argv)
@@ -223,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(true_boxes(args.seed, args.scenes, args.cache), indent=None if args.json
                          else 1))
         return 0
-    recognizer = Recognizer.load()
+    recognizer = Recognizer.load(args.models)
     look = recognizer.find
     tally = Tally()
     lost: Counter[tuple[str, str]] = Counter()
