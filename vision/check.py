@@ -61,11 +61,6 @@ BODY_ALONG = 0.7
 
 BODY_DEPTH = 0.5
 
-#: A weak back (from the lowest score, ``Thresholds.floor``) is kept in a row with a sure tile,
-#: face up or down: heights alike as letters of a row are (``caption.ROW_LIKE``), overlapping
-#: that much of the lower, and at most ``pieces.ROW_GAP`` of its width apart (a concealed kong,
-#: two up and two down; a wall).
-
 #: Pieces joined, read again, joined again: a face split in quarters comes together in two.
 PIECE_PASSES = 3
 
@@ -180,10 +175,10 @@ UNLIKE_BACKS = True
 
 
 #: A 白板 the detector scored under ``Thresholds.sure_tile`` whose middle's colour (CIELAB median,
-#: OpenCV's 0-255 scale) is that (``wall_blanks.SAME_COLOUR``) of at least ``CLOTH_SHARE`` of the bare
-#: table (the photo's pixels under no box, seen at 1 / ``CLOTH_SCALE``) is a patch of the cloth,
-#: not a tile: a checked or mottled cloth shows pale blank squares the size of a tile, which the
-#: detector scores low and the classifiers name 白板 surely (they never saw cloth without a
+#: OpenCV's 0-255 scale) is one (``wall_blanks.SAME_COLOUR``) with the colour of at least
+#: ``CLOTH_SHARE`` of the bare table (the photo's pixels under no box, seen at 1 /
+#: ``CLOTH_SCALE``) is a patch of the cloth, not a tile: a checked or mottled cloth shows pale
+#: blank squares the size of a tile, which the detector scores low and the classifiers name 白板 surely (they never saw cloth without a
 #: tile on it), and a tile's face is not the colour of much of the cloth around it. In a whole
 #: table's photo (``vision.windows.WHOLE_TABLE`` tiles or more) only. On the 48 rendered tables
 #: of seeds 63 / 64 (``vision.evaluate_table``), the 白板 found scored under 0.55 on no labelled
@@ -477,7 +472,10 @@ def _kept(boxes: np.ndarray, scores: np.ndarray, codes: list[str], probs: np.nda
           th: Thresholds) -> np.ndarray:
     """Indices of the named boxes to report, best first: scored high enough (lower for a
     blank face the classifier is sure of), and not a second box on a tile already found
-    that reads the same tile."""
+    that reads the same tile. A weak back (from the lowest score, ``Thresholds.floor``) is kept
+    in a row with a sure tile, face up or down: heights alike as letters of a row are
+    (``caption.ROW_LIKE``), overlapping that much of the lower, and at most ``pieces.ROW_GAP`` of
+    its width apart (a concealed kong, two up and two down; a wall)."""
     w = np.maximum(boxes[:, 2] - boxes[:, 0], 1e-6)
     h = np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)
     tile_shaped = np.maximum(w / h, h / w) <= TILE_SHAPE

@@ -48,8 +48,9 @@ def middle_colours(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 def backs_named_blank(image: np.ndarray, boxes: np.ndarray, blank: np.ndarray,
                       sure: np.ndarray) -> np.ndarray:
     """Which boxes (x1, y1, x2, y2) named 白板 (``blank``) are backs: of a colour
-    (``SAME_COLOUR``) that more than ``COPIES`` (a set's copies of 白板) blank boxes named surely
-    (``sure``) have, with one blank box of it next to it in a row (``pieces.ROW_GAP``: a wall's stacks touch).
+    (``SAME_COLOUR``) that more than ``COPIES`` (a set's copies of 白板) blank boxes named
+    surely (``sure``) have, with one blank box of it next to it in a row (``pieces.ROW_GAP``: a
+    wall's stacks touch).
 
     >>> image = np.full((200, 700, 3), 60, np.uint8)
     >>> image[20:60, 10:310] = (170, 190, 235)  # a wall's beige backs, ten stacks
