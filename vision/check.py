@@ -176,19 +176,19 @@ UNLIKE_BACKS = True
 
 #: A 白板 the detector scored under ``Thresholds.sure_tile`` whose middle's colour (CIELAB median,
 #: OpenCV's 0-255 scale) is one (``wall_blanks.SAME_COLOUR``) with the colour of at least
-#: ``CLOTH_SHARE`` of the bare table (the photo's pixels under no box, seen at 1 /
-#: ``CLOTH_SCALE``) is a patch of the cloth, not a tile: a checked or mottled cloth shows pale
-#: blank squares the size of a tile, which the detector scores low and the classifiers name 白板 surely (they never saw cloth without a
-#: tile on it), and a tile's face is not the colour of much of the cloth around it. In a whole
-#: table's photo (``vision.windows.WHOLE_TABLE`` tiles or more) only. On the 48 rendered tables
-#: of seeds 63 / 64 (``vision.evaluate_table``), the 白板 found scored under 0.55 on no labelled
-#: tile: 22, their colour 0.036-0.29 of the bare table; those on one: 8, at most 0.004. Two
-#: 白板 on a cloth of their colour (0.24, 0.33) were scored 0.71 / 0.74, kept by their score.
-#: A back so scored is a patch of the cloth from ``CLOTH_SHARE_BACK``: a plain cloth, or a
-#: coloured rim, is as blank as a back, and the backs of standing hands the detector did not find
-#: lie bare too, so a back's own colour is some of the bare table's. There, backs on no labelled
-#: tile: 51 of 224 from 0.2 (0.22-0.95), on one: 488, at most 0.15 (0.1-0.3 read both seeds
-#: alike). Seen at 1 / 8 the rule costs about 6 ms a table photo (1 / 4: 26 ms, the same boxes).
+#: ``CLOTH_SHARE`` of the bare table (the photo's pixels under no box, seen at 1 / ``CLOTH_SCALE``)
+#: is a patch of the cloth, not a tile: a checked or mottled cloth shows pale blank squares the
+#: size of a tile, which the detector scores low and the classifiers name 白板 surely (they never saw
+#: cloth without a tile on it), and a tile's face is not the colour of much of the cloth around it.
+#: In a whole table's photo (``vision.windows.WHOLE_TABLE`` tiles or more) only. On the 48 rendered
+#: tables of seeds 63 / 64 (``vision.evaluate_table``), the 白板 found scored under 0.55 on no
+#: labelled tile: 22, their colour 0.036-0.29 of the bare table; those on one: 8, at most 0.004.
+#: Two 白板 on a cloth of their colour (0.24, 0.33) were scored 0.71 / 0.74, kept by their score. A
+#: back so scored is a patch of the cloth from ``CLOTH_SHARE_BACK``: a plain cloth, or a coloured
+#: rim, is as blank as a back, and the backs of standing hands the detector did not find lie bare
+#: too, so a back's own colour is some of the bare table's. There, backs on no labelled tile: 51 of
+#: 224 from 0.2 (0.22-0.95), on one: 488, at most 0.15 (0.1-0.3 read both seeds alike). Seen at 1 /
+#: 8 the rule costs about 6 ms a table photo (1 / 4: 26 ms, the same boxes).
 CLOTH_SHARE = 0.03
 
 CLOTH_SHARE_BACK = 0.2
