@@ -97,14 +97,22 @@ def boxes_from_detections(detections: Any) -> list[Box]:
         if code not in ALL_CODES and code != BACK:
             raise MahjongError(f"detection {k + 1}: unknown tile code {code!r}", code)
         side = d.get("sideways")
-        confidence = d.get("confidence", 1.0)
-        if (isinstance(confidence, bool) or not isinstance(confidence, int | float)
-                or not 0 <= confidence <= 1):
-            raise MahjongError(f"detection {k + 1}: its confidence must be a number from 0 to 1",
-                               confidence)
         out.append(Box(k, code, (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
-                       float(confidence), bool(side) if side is not None else None))
+                       unit_score(d, "confidence", k), bool(side) if side is not None else None))
     return out
+
+
+def unit_score(detection: dict[str, Any], key: str, index: int) -> float:
+    """A detection's score ``key`` (``confidence``, or the detector's ``detection``): a number
+    from 0 to 1, 1 where not given (tiles typed in); anything else refused, naming the tile."""
+    value = detection.get(key, 1.0)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        if key == "detection":
+            raise MahjongError(f"detection {index + 1}: its detection score must be a number "
+                               "from 0 to 1", value)
+        raise MahjongError(f"detection {index + 1}: its confidence must be a number from 0 to 1",
+                           value)
+    return float(value)
 
 
 def parse_fix(text: str) -> tuple[int, str | None]:

@@ -38,7 +38,7 @@ from assistant.table_view import COPIES
 from assistant.tiles import BACK, is_bonus
 from vision.check import FACE_NOT_BACK
 from vision.find import DEFAULT_THRESHOLDS
-from vision.hand_reader import boxes_from_detections
+from vision.hand_reader import boxes_from_detections, unit_score
 from vision.layout import Box, Row, find_rows
 from vision.melds import rack_sets, runs
 from vision.table_plane import (
@@ -228,7 +228,7 @@ def read_table(detections: Any, corrections: Any = None) -> TableReading:
                                list(b.box))
     fixes = parse_corrections(corrections, len(boxes))
     tiles = [TableTile(b.index, b.code, b.box, b.confidence, bool(raw[b.index].get("unsure")),
-                       _detection(raw[b.index], b.index)) for b in boxes]
+                       unit_score(raw[b.index], "detection", b.index)) for b in boxes]
     reading = TableReading(tiles)
     if not boxes:
         reading.notes.append(note("table.no_tiles"))
@@ -488,15 +488,6 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
             rows.append([])
         rows[-1].append(t)
     return [sorted(row, key=lambda t: t.frame[0] + t.frame[2]) for row in rows]
-
-
-def _detection(raw: dict[str, Any], index: int) -> float:
-    """A detection's ``detection`` score (the detector's, 0-1; 1 where not given)."""
-    value = raw.get("detection", 1.0)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise MahjongError(f"detection {index + 1}: its detection score must be a number from 0 "
-                           "to 1", value)
-    return float(value)
 
 
 def _choose_indicator(reading: TableReading, forced: set[int]) -> None:
