@@ -13,15 +13,16 @@ has PyTorch but neither ultralytics nor polars, and no network. So:
   close-ups and coloured faces of ``work/mixed/detect_faces3`` beside the real photos; or
   ``closeups``, ``work/closeups`` of ``datasets.synth.closeups``), or the whole-table
   classifier's crops of ``work/tablecls`` (``table``; no turned copies made: its tiles lie
-  every way up already);
+  every way up already), or the whole-table detector's windows of ``work/tablewin``
+  (``windows``, ``datasets.synth.table_windows``, with the real train photos it lists);
 - the ultralytics wheels are downloaded from PyPI here (pure Python);
 - a stand-in for polars is written: ultralytics only reads its results CSV with it, inside a
   ``try`` (plots are off), so a reader that fails is enough there.
 
 Usage::
 
-    python -m datasets.device_bundle pack [--set designs|detect|faces|closeups|table] [--side 80]  # here
-    python3 -m datasets.device_bundle unpack [--set detect|faces|closeups|table]  # on the device machine
+    python -m datasets.device_bundle pack [--set designs|detect|faces|closeups|table|windows]  # here
+    python3 -m datasets.device_bundle unpack [--set detect|faces|closeups|table|windows]  # there
 
 then ``run`` with ``carry`` naming ``.dev/whl``, ``.dev/stub`` and that set's two files
 (``.dev/classify.bin``, ``.dev/classify.idx``; the designs set is packed as those too), and
@@ -60,7 +61,10 @@ SOURCES = {"classify": REPO / "work" / "mixed" / "classify",
            # (python -m datasets.synth.pasted): packed and unpacked as the detect set is
            "pasted": REPO / "work" / "pasted" / "data.yaml",
            # the whole-table classifier's crops (python -m datasets.synth.table_crops), as cut
-           "table": REPO / "work" / "tablecls"}
+           "table": REPO / "work" / "tablecls",
+           # the whole-table detector's windows of rendered tables with the real train photos
+           # (python -m datasets.synth.table_windows): packed and unpacked as the detect set is
+           "windows": REPO / "work" / "tablewin" / "data.yaml"}
 #: The packed sets that are classifier crops in class folders (the others are detector photos).
 CROP_SETS = ("classify", "table")
 WHEELS = ("ultralytics==8.4.190", "ultralytics-thop==2.2.3")

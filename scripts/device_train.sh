@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A recognizer stage trained on a lent GPU machine, bounded in time; what it writes comes back in
-# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [classify|designs|detect|faces|closeups|table]
-# Prepare here with `python -m datasets.device_bundle pack [--set designs|detect|faces|closeups]`, then call the
-# device tool's run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET:
-# classify, detect, faces, closeups or table; designs reads the classify bundle) and the command
+# one tar under $OUT.  Usage: bash scripts/device_train.sh [MINUTES] [SET]
+# Prepare here with `python -m datasets.device_bundle pack --set SET`, then call the device tool's
+# run with carry [".dev/whl", ".dev/stub", ".dev/SET.bin", ".dev/SET.idx"] (SET: classify, detect,
+# faces, closeups, pasted, table or windows; designs reads the classify bundle) and the command
 # `bash scripts/device_train.sh MINUTES SET`.
 #
 # classify (measured, models/MODEL_CARD.md): fine-tune the shipped weights at 96 px for 60 % of
@@ -28,6 +28,13 @@
 # (models/MODEL_CARD.md); pack --set table --quality 70: classify-table3's 98,170 crops (train
 # and val) are 56.5 MiB so with the wheels, beside the tree with models/ moved aside but
 # classify-table3_last.pt (3 MiB).
+# windows: the whole-table detector (tile_detector_table.onnx), fine-tuned at 320 px from the
+# shipped detect-table3 on windows of rendered tables cut as the recognizer looks at them, with
+# the real train photos (the CPU runs detect-table1..4 were so, models/MODEL_CARD.md). Made by
+# `python -m datasets.synth.table_windows --scenes 900 --seed 11 --coloured 0.4 --real-share 1350
+# --workers 2` (work/tablewin: 3,600 windows), packed with `--set windows` (carry
+# .dev/windows.bin, .dev/windows.idx), with models/ moved aside but detect-table3_last.pt; the
+# candidate measured by `bash scripts/table_candidate.sh WEIGHTS`.
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
 # EXTRA="--fraction 0.01" bash scripts/device_train.sh 0.2
@@ -45,7 +52,7 @@ BUNDLE=$SET TASK=$SET  # the packed set read, and vision.train's task
 [ "$SET" = designs ] && BUNDLE=classify TASK=classify
 [ "$SET" = table ] && TASK=classify
 [ "$SET" = faces ] || [ "$SET" = closeups ] && TASK=detect
-[ "$SET" = pasted ] && TASK=detect
+[ "$SET" = pasted ] || [ "$SET" = windows ] && TASK=detect
 
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site .dev/whl/*.whl || exit 1
@@ -71,6 +78,8 @@ elif [ "$SET" = table ]; then
   stage .dev/table 64 256 40 models/checkpoints/classify-table3_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
+elif [ "$SET" = windows ]; then
+  stage .dev/windows/data.yaml 320 64 40 models/checkpoints/detect-table3_last.pt "${PREFIX}320" 1.0
 elif [ "$SET" = pasted ]; then
   stage .dev/pasted/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 else

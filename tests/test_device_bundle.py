@@ -196,3 +196,30 @@ def test_a_train_list_file_packs_the_photos_it_lists(tmp_path: Path) -> None:
     train_labels = sorted(p.read_text() for p in (root / "labels" / "train").glob("*.txt"))
     assert train_labels == ["0 0.5 0.5 0.5 0.9\n", "0 0.5 0.5 0.7 0.9\n"]
     assert len(list((root / "images" / "val").glob("*.webp"))) == 1
+
+
+def test_the_table_windows_set_packs_windows_and_real_photos(tmp_path: Path) -> None:
+    """The whole-table detector's set as ``datasets.synth.table_windows`` writes it (windows of
+    a rendered table, then real train photos it lists; the real val photos to validate on)
+    comes back whole: every window with its own labels, every real photo with its own."""
+    from datasets.synth.table_windows import write_set
+
+    real = tmp_path / "real"
+    for split in ("train", "val"):
+        (real / "images" / split).mkdir(parents=True)
+        (real / "labels" / split).mkdir(parents=True)
+        for k in range(2):
+            photo = np.full((240, 320, 3), 90, np.uint8)
+            cv2.imwrite(str(real / "images" / split / f"{split}{k}.jpg"), photo)
+            (real / "labels" / split / f"{split}{k}.txt").write_text(f"1 0.5 0.5 0.{k + 2} 0.3\n")
+    counts = write_set(tmp_path / "tablewin", 1, 3, 4, 2, real, 2)
+    assert counts["windows"] == 2 and counts["real_photos"] == 2
+    bundle = tmp_path / "bundle"
+    assert pack_photos(tmp_path / "tablewin" / "data.yaml", bundle, name="windows") == 6
+    assert unpack(bundle, "windows") == 6
+    root = bundle / "windows"
+    written = sorted(p.read_text() for p in (tmp_path / "tablewin" / "labels").glob("*.txt"))
+    came = sorted(p.read_text() for p in (root / "labels" / "train").glob("*.txt"))
+    assert came == sorted([*written, "1 0.5 0.5 0.2 0.3\n", "1 0.5 0.5 0.3 0.3\n"])
+    assert len(list((root / "images" / "val").glob("*.webp"))) == 2
+    assert (root / "data.yaml").is_file()

@@ -128,29 +128,42 @@ def yolo_text(window: Window) -> str:
                    for b, c in zip(window.boxes, window.classes, strict=True))
 
 
+def _scene_windows(job: tuple[int, int, tuple[str, ...], int, float]) -> list[Window]:
+    """Scene ``i``'s windows, rendered from ``default_rng([seed, i])`` (one job of ``write_set``)."""
+    seed, i, names, per_scene, coloured_share = job
+    return table_windows(np.random.default_rng([seed, i]), names, per_scene, coloured_share)
+
+
 def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
-              real: Path | None, real_share: int, coloured_share: float = COLOURED_SHARE) -> dict:
+              real: Path | None, real_share: int, coloured_share: float = COLOURED_SHARE,
+              workers: int = 1) -> dict:
     """Render ``scenes`` tables into ``out/images`` + ``out/labels`` and write ``out/data.yaml``
     training on them and ``real_share`` photos of ``real``'s ``images/train`` (drawn under
     ``seed``), validating on its ``images/val``; ``coloured_share`` of the tables with dark or
-    tinted faces. Returns counts."""
+    tinted faces. ``workers`` processes render the scenes (each scene from its own seed: the set
+    is the same whatever their number). Returns counts."""
+    from concurrent.futures import ProcessPoolExecutor
+
     names = training_designs(designs)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     counts: dict = {"windows": 0, "turned": 0, "tiles": 0, "backs": 0, "designs": {}}
     listed = []
-    for i in range(scenes):
-        for k, window in enumerate(table_windows(np.random.default_rng([seed, i]), names, per_scene,
-                                                       coloured_share)):
-            stem = f"{i:05d}_{k}"
-            cv2.imwrite(str(out / "images" / f"{stem}.jpg"), window.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
-            (out / "labels" / f"{stem}.txt").write_text(yolo_text(window), encoding="utf-8")
-            listed.append(str((out / "images" / f"{stem}.jpg").resolve()))
-            counts["windows"] += 1
-            counts["turned"] += window.turned
-            counts["tiles"] += int((window.classes == 0).sum())
-            counts["backs"] += int((window.classes == 1).sum())
-            counts["designs"][window.art] = counts["designs"].get(window.art, 0) + 1
+    jobs = [(seed, i, names, per_scene, coloured_share) for i in range(scenes)]
+    with ProcessPoolExecutor(max(1, workers)) as pool:
+        rendered = pool.map(_scene_windows, jobs) if workers > 1 else map(_scene_windows, jobs)
+        for i, scene_windows in enumerate(rendered):
+            for k, window in enumerate(scene_windows):
+                stem = f"{i:05d}_{k}"
+                cv2.imwrite(str(out / "images" / f"{stem}.jpg"), window.image,
+                            [cv2.IMWRITE_JPEG_QUALITY, 92])
+                (out / "labels" / f"{stem}.txt").write_text(yolo_text(window), encoding="utf-8")
+                listed.append(str((out / "images" / f"{stem}.jpg").resolve()))
+                counts["windows"] += 1
+                counts["turned"] += window.turned
+                counts["tiles"] += int((window.classes == 0).sum())
+                counts["backs"] += int((window.classes == 1).sum())
+                counts["designs"][window.art] = counts["designs"].get(window.art, 0) + 1
     if real is not None:
         photos = sorted((real / "images" / "train").glob("*.jpg"))
         picked = np.random.default_rng(seed).permutation(len(photos))[:real_share]
@@ -162,7 +175,7 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``--scenes``, ``--per-scene``, ``--designs``, ``--seed``, ``--real``,
-    ``--real-share``, ``--coloured``, ``--out``."""
+    ``--real-share``, ``--coloured``, ``--out``, ``--workers``."""
     p = argparse.ArgumentParser(description="Whole-table windows for the tile detector.")
     p.add_argument("--scenes", type=int, default=300)
     p.add_argument("--per-scene", type=int, default=4)
@@ -174,12 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--coloured", type=float, default=COLOURED_SHARE,
                    help="share of the tables drawn with dark or tinted faces")
     p.add_argument("--out", type=Path, default=Path("work/tablewin"))
+    p.add_argument("--workers", type=int, default=1, help="processes rendering the scenes")
     args = p.parse_args(argv)
     real = args.real if (args.real / "images" / "train").is_dir() else None
     if real is None:
         print(f"{args.real}/images/train missing: no real photos and no data.yaml written")
     counts = write_set(args.out, args.scenes, args.seed, args.designs, args.per_scene, real,
-                       args.real_share, args.coloured)
+                       args.real_share, args.coloured, args.workers)
     print(counts)
     return 0
 

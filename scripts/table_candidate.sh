@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A whole-table detector candidate (a checkpoint of `vision.train detect`, such as the lent GPU's
+# `scripts/device_train.sh MINUTES windows` run) exported as tile_detector_table.onnx into a copy
+# of models/ and measured beside the shipped one by `vision.evaluate_table` on the table reader's
+# seeds: 63, 64, 66 and 67 decide, 65 and 68 are held out (docs/table-reader.md).
+# Usage: PY=PYTHON bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]
+# PY: a Python with the train extra (ultralytics exports the ONNX file); one line of figures a
+# seed and models folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WEIGHTS=${1:?usage: bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]}
+OUT=${2:-work/candidate-table}
+SEEDS=${3:-63 64 66 67 65 68}
+PY=${PY:-.venv/bin/python}
+mkdir -p "$OUT/export"
+for file in models/*.onnx models/*.npz; do ln -sf "$PWD/$file" "$OUT/"; done
+"$PY" -m vision.train export detect --weights "$WEIGHTS" --out "$OUT/export"
+rm -f "$OUT/tile_detector_table.onnx"
+mv "$OUT/export/tile_detector.onnx" "$OUT/tile_detector_table.onnx"
+for seed in $SEEDS; do
+  for models in models "$OUT"; do
+    echo "seed $seed, $models: $("$PY" -m vision.evaluate_table --seed "$seed" --models "$models" --json \
+      | tail -1)"
+  done
+done
