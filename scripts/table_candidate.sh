@@ -17,9 +17,14 @@ for file in models/*.onnx models/*.npz; do ln -sf "$PWD/$file" "$OUT/"; done
 "$PY" -m vision.train export detect --weights "$WEIGHTS" --out "$OUT/export"
 rm -f "$OUT/tile_detector_table.onnx"
 mv "$OUT/export/tile_detector.onnx" "$OUT/tile_detector_table.onnx"
+FIGURES='import json, sys
+d = json.loads(sys.stdin.read().splitlines()[-1])["reader_on_photos"]
+print("face-up {face_up_seat_zone:.1%}, rivers in order {rivers_in_order:.1%} (exact {rivers_exact:.1%}),"
+      " indicators {indicator_found:.1%}, hidden backs {hidden_seat_zone:.1%}, names {names_reader:.1%},"
+      " missed {missed}".format(**d))'
 for seed in $SEEDS; do
   for models in models "$OUT"; do
     echo "seed $seed, $models: $("$PY" -m vision.evaluate_table --seed "$seed" --models "$models" --json \
-      | tail -1)"
+      | "$PY" -c "$FIGURES")"
   done
 done
