@@ -223,3 +223,21 @@ def test_the_table_windows_set_packs_windows_and_real_photos(tmp_path: Path) -> 
     assert came == sorted([*written, "1 0.5 0.5 0.2 0.3\n", "1 0.5 0.5 0.3 0.3\n"])
     assert len(list((root / "images" / "val").glob("*.webp"))) == 2
     assert (root / "data.yaml").is_file()
+
+
+def test_every_set_the_device_script_trains_is_packed_and_starts_from_tracked_weights() -> None:
+    """A lent GPU's minutes are few: each set ``scripts/device_train.sh`` names has a bundle
+    ``pack --set`` makes, and each stage starts from weights the tree carries (or from the run
+    before it), so no call fails on the machine for want of a file."""
+    import re
+
+    from datasets import device_bundle
+
+    script = (device_bundle.REPO / "scripts" / "device_train.sh").read_text(encoding="utf-8")
+    named = set(re.findall(r'\[ "\$SET" = (\w+) \]', script))
+    assert named and named <= set(device_bundle.SOURCES), named - set(device_bundle.SOURCES)
+    starts = re.findall(r"^\s*stage \S+ \d+ \d+ \d+ (\S+) ", script, flags=re.MULTILINE)
+    assert len(starts) >= len(named)
+    for weights in starts:
+        if not weights.startswith('"work/runs/'):
+            assert (device_bundle.REPO / weights).is_file(), weights
