@@ -189,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("work/tablewin"))
     p.add_argument("--workers", type=int, default=1, help="processes rendering the scenes")
     args = p.parse_args(argv)
+    if not 1 <= args.workers <= 64:
+        p.error("--workers must be 1-64")
     real = args.real if (args.real / "images" / "train").is_dir() else None
     if real is None:
         print(f"{args.real}/images/train missing: no real photos and no data.yaml written")
