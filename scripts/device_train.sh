@@ -30,7 +30,8 @@
 # classify-table3_last.pt (3 MiB).
 # windows: the whole-table detector (tile_detector_table.onnx), fine-tuned at 320 px from the
 # shipped detect-table3 on windows of rendered tables cut as the recognizer looks at them, with
-# the real train photos (the CPU runs detect-table1..4 were so, models/MODEL_CARD.md). Made by
+# the real train photos, at 3e-5 (the CPU runs detect-table1..5 were so, models/MODEL_CARD.md:
+# more windows read hidden backs better but rivers and indicators worse there). Made by
 # `python -m datasets.synth.table_windows --scenes 900 --seed 11 --coloured 0.4 --real-share 1350
 # --workers 2` (work/tablewin: 3,600 windows), packed with `--set windows` (carry
 # .dev/windows.bin, .dev/windows.idx), with models/ moved aside but detect-table3_last.pt; the
@@ -79,6 +80,7 @@ elif [ "$SET" = table ]; then
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 elif [ "$SET" = windows ]; then
+  EXTRA="--lr 0.00003 $EXTRA"  # EXTRA's own --lr, given, comes last and wins
   stage .dev/windows/data.yaml 320 64 40 models/checkpoints/detect-table3_last.pt "${PREFIX}320" 1.0
 elif [ "$SET" = pasted ]; then
   stage .dev/pasted/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
