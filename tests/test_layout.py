@@ -176,3 +176,16 @@ def test_numbers_stay_those_of_the_first_reading_after_a_drop():
     assert [r.number(t) for t in r.tiles] == list(range(2, 15))
     again = read_hand(dets, fixes=["1=-", "14=N"])
     assert again.hand["concealed"][-1] == "N"
+
+
+@pytest.mark.parametrize("w, h, step", [(30.0, 40.0, 1.0), (40.0, 54.0, 1.5), (40.0, 60.0, 4.0)])
+def test_a_lone_claimed_set_with_its_tile_sideways_is_one_group(w, h, step):
+    """A row of three, the claimed tile turned a quarter between two others, a few pixels apart:
+    one group, however much longer along the row the sideways tile is (a short row measures the
+    space between boxes, not the centres' spacing, which the sideways tile alone stretches by
+    (h - w) / 2)."""
+    boxes = [Box(k, d["tile"], tuple(d["box"]))
+             for k, d in enumerate(row("EEE", w=w, h=h, step=step, sideways=(1,)))]
+    (found,) = find_rows(boxes)
+    assert [[b.code for b in g] for g in found.groups] == [["E", "E", "E"]]
+    assert all(abs(g - step / w) < 1e-6 for g in found.gaps)

@@ -200,7 +200,7 @@ def split_groups(row: Row) -> None:
     A gap is the space between two neighbours' boxes along the row, less the row's usual gap
     (the visible sides of standing tiles make boxes overlap by about the same amount all along),
     in units of the row's usual centre spacing.  Rows with fewer than three gaps have no usual
-    gap: there the centre spacing against the tiles' own width is used.
+    gap: there the space between the boxes against the tiles' own width is used.
     """
     u = row.direction
     tiles = row.tiles
@@ -214,8 +214,11 @@ def split_groups(row: Row) -> None:
         norm = np.array([g / size for g, size in zip(raw, local, strict=True)])
         row.gaps = list(norm - _trend(norm))
     else:
+        # the space between the boxes in tile widths, not the centres' spacing: a sideways tile
+        # is longer along the row, and its centre spacing alone (a 3:4 tile: 1/6 of a width)
+        # came within a pixel of ``GROUP_GAP``, cutting a lone claimed set in two
         width = float(np.median(np.minimum(ext[:, 0], ext[:, 1])))
-        row.gaps = [(pos[k + 1] - pos[k]) / max(width, 1e-6) - 1.0 for k in range(len(raw))]
+        row.gaps = [raw[k] / max(width, 1e-6) for k in range(len(raw))]
     groups: list[list[Box]] = [[tiles[0]]]
     for k, g in enumerate(row.gaps):
         if g > GROUP_GAP:
