@@ -218,7 +218,7 @@ def split_groups(row: Row) -> None:
         # is longer along the row, and its centre spacing alone (a 3:4 tile: 1/6 of a width)
         # came within a pixel of ``GROUP_GAP``, cutting a lone claimed set in two
         width = float(np.median(np.minimum(ext[:, 0], ext[:, 1])))
-        row.gaps = [raw[k] / max(width, 1e-6) for k in range(len(raw))]
+        row.gaps = [g / max(width, 1e-6) for g in raw]
     groups: list[list[Box]] = [[tiles[0]]]
     for k, g in enumerate(row.gaps):
         if g > GROUP_GAP:

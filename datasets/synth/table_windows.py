@@ -20,6 +20,8 @@ from __future__ import annotations
 import argparse
 import fnmatch
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,17 +144,14 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
     ``seed``), validating on its ``images/val``; ``coloured_share`` of the tables with dark or
     tinted faces. ``workers`` processes render the scenes (each scene from its own seed: the set
     is the same whatever their number). Returns counts."""
-    from concurrent.futures import ProcessPoolExecutor
-
     names = training_designs(designs)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     counts: dict = {"windows": 0, "turned": 0, "tiles": 0, "backs": 0, "designs": {}}
     listed = []
     jobs = [(seed, i, names, per_scene, coloured_share) for i in range(scenes)]
-    with ProcessPoolExecutor(max(1, workers)) as pool:
-        rendered = pool.map(_scene_windows, jobs) if workers > 1 else map(_scene_windows, jobs)
-        for i, scene_windows in enumerate(rendered):
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        for i, scene_windows in enumerate((pool.map if pool else map)(_scene_windows, jobs)):
             for k, window in enumerate(scene_windows):
                 stem = f"{i:05d}_{k}"
                 cv2.imwrite(str(out / "images" / f"{stem}.jpg"), window.image,
