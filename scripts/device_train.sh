@@ -30,9 +30,9 @@
 # classify-table3_last.pt (3 MiB).
 # windows: the whole-table detector (tile_detector_table.onnx), fine-tuned at 320 px from the
 # shipped detect-table3 on windows of rendered tables cut as the recognizer looks at them, with
-# the real train photos, at 3e-5 (as the CPU runs detect-table3..6, models/MODEL_CARD.md:
-# more windows, of 40 designs or of 300, at 3e-5 or at 1e-5 (detect-table7), read hidden backs
-# better but rivers and indicators worse there, more river tiles found twice). Made by
+# the real train photos, at 3e-5 as the CPU runs detect-table3..6. On the CPU (models/MODEL_CARD.md)
+# more windows, of 40 designs or of 300, at 3e-5 or 1e-5 (detect-table7), read hidden backs
+# better but rivers and indicators worse, with more river tiles found twice. Made by
 # `python -m datasets.synth.table_windows --scenes 900 --seed 11 --coloured 0.4 --real-share 1350
 # --workers 2` (work/tablewin: 3,600 windows), packed with `--set windows` (carry
 # .dev/windows.bin, .dev/windows.idx), with models/ moved aside but detect-table3_last.pt; the

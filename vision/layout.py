@@ -215,8 +215,9 @@ def split_groups(row: Row) -> None:
         row.gaps = list(norm - _trend(norm))
     else:
         # the space between the boxes in tile widths, not the centres' spacing: a sideways tile
-        # is longer along the row, and its centre spacing alone (a 3:4 tile: 1/6 of a width)
-        # came within a pixel of ``GROUP_GAP``, cutting a lone claimed set in two
+        # is longer along the row, which alone adds (h - w) / 2w to its centre spacing (a 3:4
+        # tile: 1/6 of a width) and puts a lone claimed set laid a few pixels apart at
+        # ``GROUP_GAP``, cut in two
         width = float(np.median(np.minimum(ext[:, 0], ext[:, 1])))
         row.gaps = [g / max(width, 1e-6) for g in raw]
     groups: list[list[Box]] = [[tiles[0]]]
