@@ -2,8 +2,10 @@
 # A whole-table detector candidate (a checkpoint of `vision.train detect`, such as the lent GPU's
 # `scripts/device_train.sh MINUTES windows` run) exported as tile_detector_table.onnx into a copy
 # of models/ and measured beside the shipped one by `vision.evaluate_table` on the table reader's
-# seeds: 63, 64, 66 and 67 decide, 65 and 68 are held out (docs/table-reader.md).
-# Usage: PY=PYTHON bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]
+# seeds: 63, 64, 66 and 67 decide, 65 and 68 are held out (docs/table-reader.md). With
+# TASK=classify, a whole-table classifier candidate (`vision.train classify` on
+# `datasets.synth.table_crops`) takes tile_classifier_table.onnx's place instead.
+# Usage: PY=PYTHON [TASK=detect|classify] bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]
 # PY: a Python with the train extra (ultralytics exports the ONNX file); one line of figures a
 # seed and models folder.
 set -euo pipefail
@@ -12,11 +14,17 @@ WEIGHTS=${1:?usage: bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]}
 OUT=${2:-work/candidate-table}
 SEEDS=${3:-63 64 66 67 65 68}
 PY=${PY:-.venv/bin/python}
+TASK=${TASK:-detect}
+case "$TASK" in
+  detect) EXPORTED=tile_detector.onnx TARGET=tile_detector_table.onnx ;;
+  classify) EXPORTED=tile_classifier.onnx TARGET=tile_classifier_table.onnx ;;
+  *) echo "TASK is detect or classify, not $TASK" >&2; exit 2 ;;
+esac
 mkdir -p "$OUT/export"
 for file in models/*.onnx models/*.npz; do ln -sf "$PWD/$file" "$OUT/"; done
-"$PY" -m vision.train export detect --weights "$WEIGHTS" --out "$OUT/export"
-rm -f "$OUT/tile_detector_table.onnx"
-mv "$OUT/export/tile_detector.onnx" "$OUT/tile_detector_table.onnx"
+"$PY" -m vision.train export "$TASK" --weights "$WEIGHTS" --out "$OUT/export"
+rm -f "$OUT/$TARGET"
+mv "$OUT/export/$EXPORTED" "$OUT/$TARGET"
 FIGURES='import json, sys
 d = json.loads(sys.stdin.read().splitlines()[-1])["reader_on_photos"]
 print("face-up {face_up_seat_zone:.1%}, rivers in order {rivers_in_order:.1%} (exact {rivers_exact:.1%}),"
