@@ -23,11 +23,11 @@
 # (its default mix: whole tables 0.05, walls 0.02 of the rest, as the real photos hold few backs),
 # packed with `--set pasted` (carry .dev/pasted.bin, .dev/pasted.idx); measure on the real sets.
 # table: the whole-table classifier (tile_classifier_table.onnx), fine-tuned at 64 px from the
-# shipped classify-table3 on the crops of python -m datasets.synth.table_crops --designs 300
-# (work/tablecls; more --scenes there for more data), as the CPU runs classify-table1/2/3 were
-# (models/MODEL_CARD.md); pack --set table --quality 70: classify-table3's 98,170 crops (train
-# and val) are 56.5 MiB so with the wheels, beside the tree with models/ moved aside but
-# classify-table3_last.pt (3 MiB).
+# shipped classify-table5 on the crops of python -m datasets.synth.table_crops --designs 300
+# (work/tablecls; more --scenes there for more data), as the CPU runs classify-table1..5 were
+# (models/MODEL_CARD.md); pack --set table --quality 70: classify-table5's 94,428 crops (train
+# and val) are 56.3 MiB so with the wheels, beside the tree with models/ moved aside but
+# classify-table5_last.pt (3 MiB).
 # windows: the whole-table detector (tile_detector_table.onnx), fine-tuned at 320 px from the
 # shipped detect-table3 on windows of rendered tables cut as the recognizer looks at them, with
 # the real train photos, at 3e-5 as the CPU runs detect-table3..6. On the CPU (models/MODEL_CARD.md)
@@ -77,7 +77,7 @@ if [ "$SET" = classify ]; then
 elif [ "$SET" = designs ]; then
   stage .dev/classify 64 256 40 models/checkpoints/classify-designs64n_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = table ]; then
-  stage .dev/table 64 256 40 models/checkpoints/classify-table3_last.pt "${PREFIX}64" 1.0
+  stage .dev/table 64 256 40 models/checkpoints/classify-table5_last.pt "${PREFIX}64" 1.0
 elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 elif [ "$SET" = windows ]; then
