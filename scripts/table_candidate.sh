@@ -10,7 +10,7 @@
 # seed and models folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-WEIGHTS=${1:?usage: bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]}
+WEIGHTS=${1:?usage: [TASK=detect|classify] bash scripts/table_candidate.sh WEIGHTS [OUT_DIR] [SEEDS]}
 OUT=${2:-work/candidate-table}
 SEEDS=${3:-63 64 66 67 65 68}
 PY=${PY:-.venv/bin/python}
