@@ -27,7 +27,8 @@ second): the face-up tiles placed wrong, rivers not in order and indicators miss
 ``UNLIKE_BACKS``, ``ON_CLOTH``, ``vision.wall_blanks``), ``--without-wall-blanks`` without
 reading a wall's pale backs named 白板 as backs alone, ``--without-cloth`` without ``ON_CLOTH``
 alone (白板 and backs of the bare cloth's colour), ``--without-self-taught`` without
-``vision.self_taught``. ``--cache DIR`` keeps each scene's photo, truth and detector look
+``vision.self_taught``, ``--without-set-counts`` without ``vision.set_counts``. ``--cache DIR``
+keeps each scene's photo, truth and detector look
 (``Finder.find``) there, so a second run with changed checking rules re-reads only the name and
 check stages. Not part of the product: it reads the recognizer's stages as they are.
 """
@@ -43,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from vision import check, self_taught, wall_blanks
+from vision import check, self_taught, set_counts, wall_blanks
 from vision.evaluate_table import Tally, match, river_places, score, truth
 from vision.find import Found
 from vision.recognizer import Recognizer
@@ -205,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="without dropping 白板 and backs of the bare cloth's colour (vision.check ON_CLOTH)")
     p.add_argument("--without-wall-blanks", action="store_true",
                    help="without reading a wall's pale backs named 白板 as backs (vision.wall_blanks)")
+    p.add_argument("--without-set-counts", action="store_true",
+                   help="without holding a table's names to a set's counts (vision.set_counts)")
     p.add_argument("--without-self-taught", action="store_true",
                    help="without a table teaching itself its set (vision.self_taught.SELF_TAUGHT)")
     p.add_argument("--models", type=Path, help="folder with the ONNX models (default: models/)")
@@ -212,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="the arrange stage alone on the true boxes and names (no recognizer)")
     args = p.parse_args(argv)
     self_taught.SELF_TAUGHT = not args.without_self_taught
+    set_counts.SET_COUNTS = not args.without_set_counts
     if args.without:
         check.SEAMS = check.UNLIKE_BACKS = check.ON_CLOTH = False
     if args.without_cloth:

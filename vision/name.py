@@ -34,6 +34,7 @@ from .metric_head import METRIC_FILE, MetricHead
 from .preprocess import classifier_input
 from .self_taught import KINDS_NEAR, SURE, taught_by_photo
 from .sessions import CLASSIFIER_FILE, DESIGNS_FILE, MODELS_DIR, TABLE_SHARE, _code, _names, _session
+from .set_counts import held_to_set
 from .tileset import EMBED_SURE, TEMPERATURE, TRUST_AT, Look, TileSet, network_reads, unit_rows
 
 #: With the second classifier, tile sets are learnt and matched on both classifiers' features
@@ -365,6 +366,7 @@ class TileClassifier:
         else:
             choice = self._as_drawn(probs, drawn_feats, image, boxes)
             choice = taught_by_photo(choice, probs, self.codes, feats)  # a whole table: its own set
+        choice = held_to_set(choice, seen, self.codes, boxes, scores)  # a whole table: one set's counts
         best = choice.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:

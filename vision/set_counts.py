@@ -1,0 +1,97 @@
+"""A whole table is one set: no kind is named more often than a set holds it.
+
+Part of the name stage for whole tables (docs/recognizer.md, "Whole tables"). A set holds four
+of each suit and honour tile and one of each flower and season, so where the classifiers name a
+kind more often than that in one photo, some of those are misnamed: the least surely named of
+them take their likeliest kind that still has room.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .classes import BLANK_FACES, BONUS_CODES, TILE_CLASSES
+from .find import DEFAULT_THRESHOLDS
+from .windows import WHOLE_TABLE
+
+#: Whether a whole table's names are held to a set's counts; off only to measure without.
+SET_COUNTS = True
+#: How many of each kind one set holds. 白板 is not counted: the blank tops of a wall's pale
+#: backs are named 白板 by the dozen, and checking reads those as backs (``vision.wall_blanks``).
+IN_A_SET = {code: 1 if code in BONUS_CODES else 4 for code in TILE_CLASSES
+            if code != "back" and code not in BLANK_FACES}
+#: Only boxes the detector is this sure hold a tile are counted (``Thresholds.sure_tile``), and
+#: a box lying on a surer one that reads the same kind counts with it as one tile: checking
+#: drops it (``Thresholds.same_inside``), and renamed it would stay as a tile added.
+SURE_TILE = DEFAULT_THRESHOLDS.sure_tile
+
+
+def held_to_set(choice: np.ndarray, seen: np.ndarray, codes: list[str],
+                boxes: np.ndarray | None = None, scores: np.ndarray | None = None) -> np.ndarray:
+    """``choice`` (each box's reading, columns ``codes``) with a kind named more often than
+    ``IN_A_SET`` allows renamed, its least surely named boxes first, each to its likeliest kind
+    with room (the two columns swapped, so the reading stays a distribution). Counted are the
+    boxes ``seen`` whose detector ``scores`` reach ``SURE_TILE``, named a kind of ``IN_A_SET``,
+    each tile once (``boxes``, x1 y1 x2 y2: boxes of one kind on one tile, :func:`_one_tile`,
+    are never renamed, or checking would keep both); a photo of fewer than ``WHOLE_TABLE`` such
+    tiles is read as it was.
+
+    Twelve kinds four times each, and a fifth 1m named less surely than the others, whose
+    next likeliest kind, 4p, has room:
+
+    >>> codes = TILE_CLASSES[:34]
+    >>> choice = np.eye(34)[[k for k in range(12) for _ in range(4)] + [0]] * 0.9 + 0.003
+    >>> choice[48, [0, 3, 12]] = 0.5, 0.2, 0.3
+    >>> [codes[k] for k in held_to_set(choice, np.ones(49, bool), codes).argmax(axis=1)[[0, 48]]]
+    ['1m', '4p']
+    """
+    cols = np.array([k for k, code in enumerate(codes) if code in IN_A_SET])
+    cap = np.array([IN_A_SET[codes[k]] for k in cols])
+    best = choice.argmax(axis=1)
+    sure = np.ones(len(choice), bool) if scores is None else np.asarray(scores) >= SURE_TILE
+    counted = np.flatnonzero(seen & sure & np.isin(best, cols))
+    tile = _one_tile(boxes[counted], best[counted]) if boxes is not None else np.arange(
+        len(counted))
+    twins = np.bincount(tile, minlength=len(counted))[tile] > 1
+    tiles = len(np.unique(tile))
+    if not SET_COUNTS or tiles < WHOLE_TABLE or tiles > cap.sum():
+        return choice
+    out = choice.copy()
+    column = {k: j for j, k in enumerate(cols)}
+    kind = np.array([column[k] for k in best[counted]])
+    logp = np.log(np.maximum(choice[np.ix_(counted, cols)], 1e-12))
+    first = np.unique(tile, return_index=True)[1]  # one box a tile
+    count = np.bincount(kind[first], minlength=len(cols))
+    rows = np.arange(len(kind))
+    while (count > cap).any():
+        over = np.isin(kind, np.flatnonzero(count > cap)) & ~twins  # renamed, a twin would stay
+        if not over.any():
+            break
+        r = int(np.where(over, logp[rows, kind], np.inf).argmin())
+        to = int(np.where(count < cap, logp[r], -np.inf).argmax())
+        count[kind[r]] -= 1
+        count[to] += 1
+        a, b = cols[kind[r]], cols[to]
+        out[counted[r], [a, b]] = out[counted[r], [b, a]]
+        kind[r] = to
+    return out
+
+
+def _one_tile(boxes: np.ndarray, best: np.ndarray) -> np.ndarray:
+    """A label a box, the same for boxes that read the same kind and overlap by
+    ``Thresholds.same_inside`` of the smaller's area: one tile found twice (checking keeps one).
+
+    >>> _one_tile(np.array([[0, 0, 10, 14], [4, 0, 14, 14], [20, 0, 30, 14]]), np.zeros(3)).tolist()
+    [0, 0, 2]
+    """
+    x1, y1, x2, y2 = (np.asarray(boxes, float)[:, k] for k in range(4))
+    area = np.maximum((x2 - x1) * (y2 - y1), 1e-9)
+    w = np.minimum(x2[:, None], x2[None]) - np.maximum(x1[:, None], x1[None])
+    h = np.minimum(y2[:, None], y2[None]) - np.maximum(y1[:, None], y1[None])
+    share = w.clip(min=0) * h.clip(min=0) / np.minimum(area[:, None], area[None])
+    joined = (share >= DEFAULT_THRESHOLDS.same_inside) & (best[:, None] == best[None])
+    label = np.arange(len(boxes))
+    for i, j in zip(*np.nonzero(np.triu(joined, 1)), strict=True):
+        a, b = label[i], label[j]
+        label[label == max(a, b)] = min(a, b)
+    return label
