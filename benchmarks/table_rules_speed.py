@@ -7,7 +7,8 @@ interleaved in one process, and the reader (``detect`` then ``read_table``) agai
 (backs unlike the photo's others read by the classifier); ``on_cloth`` is its ``ON_CLOTH`` (白板
 and backs of the bare cloth's colour dropped); ``wall_blanks`` is
 ``vision.wall_blanks.WALL_BLANKS`` (a wall's pale backs named 白板 read as backs); ``self_taught`` is
-``vision.self_taught.SELF_TAUGHT`` (a table teaching itself its set). Scenes are
+``vision.self_taught.SELF_TAUGHT`` (a table teaching itself its set); ``set_counts`` is
+``vision.set_counts.SET_COUNTS`` (no kind named more often than a set holds it). Scenes are
 ``vision.evaluate_table``'s (rendered whole tables, ``datasets.synth.table``), rendered before
 timing.
 """
@@ -21,7 +22,7 @@ from types import ModuleType
 import numpy as np
 
 from datasets.synth.table import render_table_scene
-from vision import check, self_taught, wall_blanks
+from vision import check, self_taught, set_counts, wall_blanks
 from vision.recognizer import Recognizer
 from vision.table_reader import read_table
 
@@ -31,6 +32,7 @@ RULES: dict[str, tuple[ModuleType, tuple[str, ...]]] = {
     "on_cloth": (check, ("ON_CLOTH",)),
     "wall_blanks": (wall_blanks, ("WALL_BLANKS",)),
     "self_taught": (self_taught, ("SELF_TAUGHT",)),
+    "set_counts": (set_counts, ("SET_COUNTS",)),
 }
 
 
