@@ -20,9 +20,8 @@ SET_COUNTS = True
 #: backs are named 白板 by the dozen, and checking reads those as backs (``vision.wall_blanks``).
 IN_A_SET = {code: 1 if code in BONUS_CODES else 4 for code in TILE_CLASSES
             if code != "back" and code not in BLANK_FACES}
-#: Only boxes the detector is this sure hold a tile are counted (``Thresholds.sure_tile``), and
-#: a box lying on a surer one that reads the same kind counts with it as one tile: checking
-#: drops it (``Thresholds.same_inside``), and renamed it would stay as a tile added.
+#: Only boxes the detector is this sure hold a tile are counted (``Thresholds.sure_tile``): a
+#: doubted box may be a tile found twice or none, which checking decides.
 SURE_TILE = DEFAULT_THRESHOLDS.sure_tile
 
 
@@ -64,7 +63,7 @@ def held_to_set(choice: np.ndarray, seen: np.ndarray, codes: list[str],
     count = np.bincount(kind[first], minlength=len(cols))
     rows = np.arange(len(kind))
     while (count > cap).any():
-        over = np.isin(kind, np.flatnonzero(count > cap)) & ~twins  # renamed, a twin would stay
+        over = np.isin(kind, np.flatnonzero(count > cap)) & ~twins  # a twin renamed is kept twice
         if not over.any():
             break
         r = int(np.where(over, logp[rows, kind], np.inf).argmin())
