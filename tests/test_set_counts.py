@@ -95,10 +95,10 @@ def test_a_tile_found_twice_counts_once_and_keeps_its_name() -> None:
     assert _names(table, boxes)[48] == "1m"
 
 
-def test_a_box_the_detector_doubts_is_not_counted() -> None:
+def test_a_box_checking_drops_is_not_counted() -> None:
     table = _table(_reading("1m", 0.5, {"4p": 0.3}))
     scores = np.full(len(table), 0.9)
-    scores[48] = 0.3  # checking decides whether it is a tile at all
+    scores[48] = 0.3  # under what checking keeps: no tile
     assert _names(table, scores=scores)[48] == "1m"
 
 
