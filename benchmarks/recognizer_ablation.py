@@ -47,7 +47,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from vision import check, find, name, recognizer, tileset_match  # noqa: E402
+from vision import check, find, name, recognizer, set_counts, tileset_match  # noqa: E402
 from vision.evaluate import VALID, evaluate  # noqa: E402
 from vision.evaluate_designs import (  # noqa: E402
     ScenePhoto,
@@ -82,6 +82,7 @@ RULES: dict[str, list[tuple[Any, str, Any]] | dict[str, float]] = {
     "coloured_back": [(recognizer, "_coloured_back", lambda image, box: False)],
     "back_in_row": [(check, "ROW_GAP", -math.inf)],
     "on_cloth": [(check, "ON_CLOTH", False)],
+    "set_counts": [(set_counts, "SET_COUNTS", False)],
     "far_look": [(find, "FAR_LOOK", False)],
     "guess_size": [(find, "GUESS_SIZE", False)],
     "turned_look": [(find, "TURNED_LOOK", False)],

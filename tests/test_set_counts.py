@@ -108,9 +108,25 @@ def test_blank_faces_are_not_counted() -> None:
     assert _names(table)[48:] == ["P"] * 9
 
 
-def test_a_photo_of_fewer_tiles_than_a_table_reads_as_it_was() -> None:
-    few = np.array([_reading("1m")] * 5 + [_reading("2m")] * 3)
-    assert _names(few) == ["1m"] * 5 + ["2m"] * 3
+def test_a_hand_read_with_five_of_a_kind_has_one_renamed() -> None:
+    """A hand holds no fifth copy either: the least surely named of five takes its next kind."""
+    hand = np.array([_reading("1m")] * 4 + [_reading("1m", 0.55, {"7m": 0.4})]
+                    + [_reading("2m")] * 3 + [_reading("5s")] * 3 + [_reading("E")] * 3)
+    assert _names(hand) == ["1m"] * 4 + ["7m"] + ["2m"] * 3 + ["5s"] * 3 + ["E"] * 3
+
+
+def test_a_photo_of_more_tiles_than_a_set_reads_as_it_was() -> None:
+    """Two sets in one photo (a shop's shelf): no kind's count is wrong for certain."""
+    many = _table(kinds=34)  # 136 tiles, then twenty more 1m
+    more = np.array([*many, *[_reading("1m", 0.6, {"4p": 0.3})] * 20])
+    assert _names(more)[136:] == ["1m"] * 20
+
+
+def test_a_photo_of_no_faces_reads_as_it_was() -> None:
+    backs = np.array([_reading("back")] * 3)
+    assert _names(backs) == ["back"] * 3
+    assert held_to_set(np.zeros((0, len(CODES))), np.zeros(0, bool), CODES, np.zeros((0, 4)),
+                       np.zeros(0)).shape == (0, len(CODES))
 
 
 def test_switched_off_it_reads_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -316,8 +316,9 @@ class TileClassifier:
         ``TileSet.pale_ink``; ``scores``, the detector's, say which of two boxes one inside the
         other is the tile); without one, with each kind as many designs draw it
         (``_as_drawn``) and, in a whole table, the photo's own sure tiles (``self_taught``),
-        the probability given staying the classifier's. ``numbered``: a face read unsurely
-        is also named by the index numeral printed on it (:meth:`_numbered`).
+        the probability given staying the classifier's; no kind more often than a set holds it
+        (``set_counts``). ``numbered``: a face read unsurely is also named by the index numeral
+        printed on it (:meth:`_numbered`).
         """
         probs, feats, seen, widest = self._read(image, boxes)
         best = probs.argmax(axis=1)
@@ -366,7 +367,7 @@ class TileClassifier:
         else:
             choice = self._as_drawn(probs, drawn_feats, image, boxes)
             choice = taught_by_photo(choice, probs, self.codes, feats)  # a whole table: its own set
-        choice = held_to_set(choice, seen, self.codes, boxes, scores)  # a whole table: one set's counts
+        choice = held_to_set(choice, seen, self.codes, boxes, scores)  # one photo, one set
         best = choice.argmax(axis=1)
         if no_tile >= 0:
             # A tight crop of a blank face shows no edge of the tile and looks like bare table:

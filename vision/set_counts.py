@@ -1,9 +1,10 @@
-"""A whole table is one set: no kind is named more often than a set holds it.
+"""One photo shows one set: no kind is named more often than a set holds it.
 
-Part of the name stage for whole tables (docs/recognizer.md, "Whole tables"). A set holds four
-of each suit and honour tile and one of each flower and season, so where the classifiers name a
-kind more often than that in one photo, some of those are misnamed: the least surely named of
-them take their likeliest kind that still has room.
+Last in the name stage (docs/recognizer.md, "One set a photo"). A set holds four of each suit
+and honour tile and one of each flower and season, so where the classifiers name a kind more
+often than that in one photo, some of those are misnamed: the least surely named of them take
+their likeliest kind that still has room. A whole table shows most kinds several times over and
+gains most; a hand shows a fifth copy only where it is misread.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ import numpy as np
 
 from .classes import BLANK_FACES, BONUS_CODES, TILE_CLASSES
 from .find import DEFAULT_THRESHOLDS
-from .windows import WHOLE_TABLE
 
-#: Whether a whole table's names are held to a set's counts; off only to measure without.
+#: Whether a photo's names are held to a set's counts; off only to measure without.
 SET_COUNTS = True
 #: How many of each kind one set holds. 白板 is not counted: the blank tops of a wall's pale
 #: backs are named 白板 by the dozen, and checking reads those as backs (``vision.wall_blanks``).
@@ -23,7 +23,7 @@ IN_A_SET = {code: 1 if code in BONUS_CODES else 4 for code in TILE_CLASSES
 #: A box counts where the detector scores it as a tile checking may keep (``Thresholds.score``);
 #: a box under it checking drops. Counting only the boxes it is sure of (``sure_tile``, 0.55)
 #: set fewer names right: on seeds 63 / 64 / 66 / 67 and 69-71 (``vision.evaluate_table``'s
-#: scenes) 56 set right and 19 set wrong, against 70 and 22 (docs/table-reader.md).
+#: scenes) 61 set right and 18 set wrong, against 73 and 23 (docs/table-reader.md).
 COUNTED_FROM = DEFAULT_THRESHOLDS.score
 
 
@@ -34,8 +34,8 @@ def held_to_set(choice: np.ndarray, seen: np.ndarray, codes: list[str],
     with room (the two columns swapped, so the reading stays a distribution). Counted are the
     boxes ``seen`` whose detector ``scores`` reach ``COUNTED_FROM``, named a kind of ``IN_A_SET``,
     each tile once (``boxes``, x1 y1 x2 y2: boxes of one kind on one tile, :func:`_one_tile`,
-    are never renamed, or checking would keep both); a photo of fewer than ``WHOLE_TABLE`` such
-    tiles is read as it was.
+    are never renamed, or checking would keep both); a photo of more such tiles than a set holds
+    (two sets) is read as it was.
 
     Twelve kinds four times each, and a fifth 1m named less surely than the others, whose
     next likeliest kind, 4p, has room:
@@ -46,22 +46,25 @@ def held_to_set(choice: np.ndarray, seen: np.ndarray, codes: list[str],
     >>> [codes[k] for k in held_to_set(choice, np.ones(49, bool), codes).argmax(axis=1)[[0, 48]]]
     ['1m', '4p']
     """
+    if not SET_COUNTS:
+        return choice
     cols = np.array([k for k, code in enumerate(codes) if code in IN_A_SET])
     cap = np.array([IN_A_SET[codes[k]] for k in cols])
+    column = np.full(len(codes), -1)
+    column[cols] = np.arange(len(cols))
     best = choice.argmax(axis=1)
     sure = np.ones(len(choice), bool) if scores is None else np.asarray(scores) >= COUNTED_FROM
-    counted = np.flatnonzero(seen & sure & np.isin(best, cols))
-    tile = _one_tile(boxes[counted], best[counted]) if boxes is not None else np.arange(
-        len(counted))
+    counted = np.flatnonzero(seen & sure & (column[best] >= 0))
+    kind = column[best[counted]]
+    if not (np.bincount(kind, minlength=len(cols)) > cap).any():
+        return choice  # most photos: no kind named too often
+    tile = _one_tile(boxes[counted], kind) if boxes is not None else np.arange(len(counted))
     twins = np.bincount(tile, minlength=len(counted))[tile] > 1
-    tiles = len(np.unique(tile))
-    if not SET_COUNTS or tiles < WHOLE_TABLE or tiles > cap.sum():
+    first = np.unique(tile, return_index=True)[1]  # one box a tile
+    if len(first) > cap.sum():
         return choice
     out = choice.copy()
-    column = {k: j for j, k in enumerate(cols)}
-    kind = np.array([column[k] for k in best[counted]])
     logp = np.log(np.maximum(choice[np.ix_(counted, cols)], 1e-12))
-    first = np.unique(tile, return_index=True)[1]  # one box a tile
     count = np.bincount(kind[first], minlength=len(cols))
     rows = np.arange(len(kind))
     while (count > cap).any():
