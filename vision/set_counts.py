@@ -81,8 +81,8 @@ def held_to_set(choice: np.ndarray, seen: np.ndarray, codes: list[str],
     return out
 
 
-def _one_tile(boxes: np.ndarray, best: np.ndarray) -> np.ndarray:
-    """A label a box, the same for boxes that read the same kind and overlap by
+def _one_tile(boxes: np.ndarray, kind: np.ndarray) -> np.ndarray:
+    """A label a box, the same for boxes that read the same ``kind`` and overlap by
     ``Thresholds.same_inside`` of the smaller's area: one tile found twice (checking keeps one).
 
     >>> _one_tile(np.array([[0, 0, 10, 14], [4, 0, 14, 14], [20, 0, 30, 14]]), np.zeros(3)).tolist()
@@ -93,7 +93,7 @@ def _one_tile(boxes: np.ndarray, best: np.ndarray) -> np.ndarray:
     w = np.minimum(x2[:, None], x2[None]) - np.maximum(x1[:, None], x1[None])
     h = np.minimum(y2[:, None], y2[None]) - np.maximum(y1[:, None], y1[None])
     share = w.clip(min=0) * h.clip(min=0) / np.minimum(area[:, None], area[None])
-    joined = (share >= DEFAULT_THRESHOLDS.same_inside) & (best[:, None] == best[None])
+    joined = (share >= DEFAULT_THRESHOLDS.same_inside) & (kind[:, None] == kind[None])
     label = np.arange(len(boxes))
     for i, j in zip(*np.nonzero(np.triu(joined, 1)), strict=True):
         a, b = label[i], label[j]
