@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .boxes import overlap_share
 from .classes import BLANK_FACES, BONUS_CODES, TILE_CLASSES
 from .find import DEFAULT_THRESHOLDS
 
@@ -88,14 +89,11 @@ def _one_tile(boxes: np.ndarray, kind: np.ndarray) -> np.ndarray:
     >>> _one_tile(np.array([[0, 0, 10, 14], [4, 0, 14, 14], [20, 0, 30, 14]]), np.zeros(3)).tolist()
     [0, 0, 2]
     """
-    x1, y1, x2, y2 = (np.asarray(boxes, float)[:, k] for k in range(4))
-    area = np.maximum((x2 - x1) * (y2 - y1), 1e-9)
-    w = np.minimum(x2[:, None], x2[None]) - np.maximum(x1[:, None], x1[None])
-    h = np.minimum(y2[:, None], y2[None]) - np.maximum(y1[:, None], y1[None])
-    share = w.clip(min=0) * h.clip(min=0) / np.minimum(area[:, None], area[None])
-    joined = (share >= DEFAULT_THRESHOLDS.same_inside) & (kind[:, None] == kind[None])
     label = np.arange(len(boxes))
-    for i, j in zip(*np.nonzero(np.triu(joined, 1)), strict=True):
-        a, b = label[i], label[j]
-        label[label == max(a, b)] = min(a, b)
+    for i in range(len(boxes)):
+        for j in range(i):
+            if kind[i] == kind[j] and max(overlap_share(boxes[i], boxes[j]), overlap_share(
+                    boxes[j], boxes[i])) >= DEFAULT_THRESHOLDS.same_inside:
+                a, b = label[i], label[j]
+                label[label == max(a, b)] = min(a, b)
     return label
