@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
             out_of_order.update(river_order_causes(seat, true, pairs, answer, detected))
         cause = indicator_cause(true, pairs, answer, detected)
         if cause:
-            indicators[f"{cause} | {art}"] += 1
+            indicators[f"{cause} | {art}, scene {k}"] += 1
     out = {"seed": args.seed, "scenes": args.scenes, "figures": tally.figures(),
            "faces_by_design": dict(faces_by_art),
            "faces_lost": {f"{c} | {a}": n for (c, a), n in sorted(lost.items())},
@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     print("rivers not in order, each cause (a river may have several):")
     for key, n in out_of_order.most_common():
         print(f"  {n:4d}  {key}")
-    print("indicators not read (cause | design):")
+    print("indicators not read (cause | design, scene):")
     for key, n in indicators.most_common():
         print(f"  {n:4d}  {key}")
     return 0

@@ -39,6 +39,22 @@ def test_the_tile_on_the_wall_is_the_indicator_before_a_surer_one_near_it():
     assert answer["seats"]["right"]["river"] == ["E", "S", "W", "9p"]
 
 
+def test_of_two_faces_on_the_walls_the_indicator_is_the_one_likelier_a_face_to_both_stages():
+    """A back of right's wall read as a face that the classifiers name more surely than the
+    indicator but the detector doubts (71, 19: 3条 at 0.78, detector 0.40, against the true 6筒 at
+    0.51 and 0.68): the indicator is the face both stages find likelier, not the surer name."""
+    tiles, where = table()
+    on_wall = [k for k, w in enumerate(where) if w[:2] == ("right", "wall")]
+    tiles[on_wall[3]] = {**tiles[on_wall[3]], "tile": "8p", "confidence": 0.78, "detection": 0.40}
+    shown = next(k for k, w in enumerate(where) if w[1] == "indicator")
+    tiles[shown] = {**tiles[shown], "confidence": 0.51, "detection": 0.68}
+    answer = table_answer(tiles)
+    assert answer["indicator"] == "7s"
+    assert answer["tiles"][on_wall[3]]["zone"] == "wall"
+    tiles[shown] = {**tiles[shown], "detection": 0.30}  # now the detector doubts it more
+    assert table_answer(tiles)["indicator"] == "8p"
+
+
 def test_a_row_of_faces_near_the_wall_is_a_rivers_last_row_not_the_indicator():
     tiles = without_indicator(table()[0]) + [
         tile(code, "right", a, NEAR_WALL, confidence=0.99) for code, a in (("9p", -16), ("1s", 16))]

@@ -18,10 +18,11 @@ optional ``"sideways"`` honoured) and works from where each tile lies:
    faces are his hand.  Inside the band, face-down tiles are the wall and a face-up tile lying in
    the wall's line is the indicator; the other face-up tiles are the river, read in rows from the
    middle outward, each left to right from the seat's own point of view (``find_rows``).
-4. **One indicator**, chosen by where it lies before how surely it is named: in a row of the
+4. **One indicator**, chosen by where it lies before how likely it is a face: in a row of the
    wall's backs, then level with the wall's upper level seen in line with a hand, then alone near
-   the wall's line (a face-up row there is a river's last row); a face both the detector
-   (``"detection"``, where given) and the classifiers doubt is a back read as a face, no indicator.
+   the wall's line (a face-up row there is a river's last row); among faces lying alike, the one
+   the detector (``"detection"``, where given) and the classifiers together find likeliest (the
+   product of their scores); a face both doubt is a back read as a face, no indicator.
 """
 
 from __future__ import annotations
@@ -492,8 +493,8 @@ def river_rows(tiles: list[TableTile]) -> list[list[TableTile]]:
 
 def _choose_indicator(reading: TableReading, forced: set[int]) -> None:
     """One indicator: the face-up tile lying surest on a wall (``ON_WALL`` ...; among a wall
-    row's faces those among its backs before a river tile linked into it), then the surest
-    named; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
+    row's faces those among its backs before a river tile linked into it), then the likeliest a
+    face; any others go where they lie (``TableTile.aside``: a river's last tile near the wall,
     a face on the wall, a face amid a hand's backs), with a note. A face both detector and
     classifiers doubt (``DOUBTED``) goes where it lies without one, unless the player put it
     there (``forced``: tile indices)."""
@@ -503,8 +504,12 @@ def _choose_indicator(reading: TableReading, forced: set[int]) -> None:
         elif (t.zone == "indicator" and t.index not in forced and t.detection < DOUBTED[0]
               and t.confidence < DOUBTED[1]):
             t.zone = t.aside  # a back of the wall read as a face, or a river tile
+    # Likeliest a face: the detector's score times the classifiers' probability. A wall's back
+    # read as a face is named surely but doubted by the detector, or found surely and named at
+    # 0.04-0.13 (pale backs); by the name alone, seeds 70 / 71 found one indicator fewer each,
+    # by the detector's score first, 67 one fewer (docs/table-reader.md).
     found = sorted((t for t in reading.tiles if t.zone == "indicator"),
-                   key=lambda t: (t.on_wall, t.aside == "river", -t.confidence))
+                   key=lambda t: (t.on_wall, t.aside == "river", -t.detection * t.confidence))
     if not found:
         return
     reading.indicator = found[0].code
