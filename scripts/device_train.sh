@@ -29,13 +29,14 @@
 # and val) are 56.3 MiB so with the wheels, beside the tree with models/ moved aside but
 # classify-table5_last.pt (3 MiB).
 # windows: the whole-table detector (tile_detector_table.onnx), fine-tuned at 320 px from the
-# shipped detect-table3 on windows of rendered tables cut as the recognizer looks at them, with
-# the real train photos, at 3e-5 as the CPU runs detect-table3..6. On the CPU (models/MODEL_CARD.md)
-# more windows, of 40 designs or of 300, at 3e-5 or 1e-5 (detect-table7), read hidden backs
-# better but rivers and indicators worse, with more river tiles found twice. Made by
-# `python -m datasets.synth.table_windows --scenes 900 --seed 11 --coloured 0.4 --real-share 1350
-# --workers 2` (work/tablewin: 3,600 windows), packed with `--set windows` (carry
-# .dev/windows.bin, .dev/windows.idx), with models/ moved aside but detect-table3_last.pt; the
+# shipped detect-table8 on windows of rendered tables cut as the recognizer looks at them (far
+# tiles about vision.find.TABLE_TILE, 30 px), with the real train photos, at 3e-5 as the CPU runs
+# detect-table3..8. On the CPU (models/MODEL_CARD.md) more windows at 24 px, of 40 designs or of
+# 300, at 3e-5 or 1e-5 (detect-table4..7), read hidden backs better but rivers and indicators
+# worse; windows at 30 px read at 30 (detect-table8) placed more tiles and rivers right. Made by
+# `python -m datasets.synth.table_windows --scenes 900 --seed 14 --coloured 0.4 --far-px 30
+# --real-share 1350 --workers 2 --out work/tablewin`, packed with `--set windows` (carry
+# .dev/windows.bin, .dev/windows.idx), with models/ moved aside but detect-table8_last.pt; the
 # candidate measured by `bash scripts/table_candidate.sh WEIGHTS`.
 # Run names: PREFIX (default SET-gpu-<month day hour minute>-) then 96 / 64 / 320. PY, GPU_FLAG
 # and EXTRA (more vision.train flags) exist for a dry run on a CPU: PY=.venv/bin/python GPU_FLAG=
@@ -82,7 +83,7 @@ elif [ "$SET" = faces ] || [ "$SET" = closeups ]; then
   stage ".dev/$SET/data.yaml" 320 64 40 models/checkpoints/detect-faces3_best.pt "${PREFIX}320" 1.0
 elif [ "$SET" = windows ]; then
   EXTRA="--lr 0.00003 $EXTRA"  # EXTRA's own --lr, given, comes last and wins
-  stage .dev/windows/data.yaml 320 64 40 models/checkpoints/detect-table3_last.pt "${PREFIX}320" 1.0
+  stage .dev/windows/data.yaml 320 64 40 models/checkpoints/detect-table8_last.pt "${PREFIX}320" 1.0
 elif [ "$SET" = pasted ]; then
   stage .dev/pasted/data.yaml 320 64 40 models/checkpoints/detect-gpu-11300126-320_last.pt "${PREFIX}320" 1.0
 else

@@ -129,9 +129,11 @@ def test_a_table_whose_first_look_finds_whole_rows_is_looked_at_closer(
     rows = np.array([[100 + 200 * i, 190, 170 + 200 * i, 285] for i in range(5)], float)
     used: list[str] = []
     windows: list[tuple[int, int, int, int]] = []
+    sides: list[float] = []
     real_windows = finding._windows
 
     def record(*args: float) -> Any:
+        sides.append(args[2])
         for window in real_windows(*args):
             windows.append(window)
             yield window
@@ -159,6 +161,14 @@ def test_a_table_whose_first_look_finds_whole_rows_is_looked_at_closer(
     boxes, _, _ = fake.find(photo, whole_table=True)
     assert sorted(map(tuple, boxes.tolist())) == sorted(map(tuple, tiles.tolist()))
     assert set(used) == {"table"}, "the whole-table detector only, never the second"
+    # a table's windows bring its tiles to ``TABLE_TILE`` pixels: asked for twice that, the
+    # windows are smaller (by less than half: the guess of the tiles' size grows with it)
+    first_side = sides[0]
+    sides.clear()
+    monkeypatch.setattr(finding, "TABLE_TILE", finding.TABLE_TILE * 2)
+    fake.find(photo, whole_table=True)
+    assert first_side / 2 <= sides[0] < 0.7 * first_side
+    monkeypatch.setattr(finding, "TABLE_TILE", finding.TABLE_TILE / 2)
     used.clear()
     windows.clear()
     boxes, _, _ = fake.find(photo)

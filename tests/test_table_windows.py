@@ -56,6 +56,19 @@ def test_the_same_seed_cuts_the_same_windows() -> None:
     assert not all(np.array_equal(a.image, b.image) for a, b in zip(first, other, strict=False))
 
 
+def test_windows_drawn_about_a_larger_far_tile_show_larger_tiles() -> None:
+    """``far_px`` is the far tiles' size at the detector's input the windows are cut about (the
+    whole-table look's ``vision.find.TABLE_TILE``): the same scenes at 30 px hold larger tiles
+    than at 20."""
+    def sides(far_px: float) -> float:
+        got = [np.minimum(w.boxes[:, 2] - w.boxes[:, 0], w.boxes[:, 3] - w.boxes[:, 1])
+               for i in range(3) for w in table_windows(np.random.default_rng([7, i]), _designs(),
+                                                        per_scene=3, far_px=far_px)]
+        return float(np.median(np.concatenate(got)))
+
+    assert sides(30.0) > 1.2 * sides(20.0)
+
+
 def test_held_out_designs_are_refused() -> None:
     with pytest.raises(ValueError, match="held out"):
         table_windows(np.random.default_rng(0), ["smooth", "kmj-jade"])

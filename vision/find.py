@@ -167,6 +167,14 @@ PIP_AREA = 0.12
 PIPS_COVER = 0.32
 
 CLOSE_TILE = 24.0
+#: ... and a whole table's, looked at with the whole-table detector (``table_looks``): its far
+#: tiles (``windows.FAR_SHARE``) come out this many pixels, and the guess of their size is made
+#: by it. With detect-table8 (trained on windows drawn about it) against detect-table3 at
+#: ``CLOSE_TILE``, ``scripts/table_misses.py`` on seeds 63-71: face-up tiles placed right rose on
+#: all nine (held out 65 / 68 93.7 / 91.2 -> 96.0 / 95.8 %), rivers in order +16 of 835, names the
+#: same or better (65 / 68 85.1 / 84.3 -> 85.8 / 86.3 %), indicators -1 of 168, rivers exact -5
+#: (docs/table-reader.md). detect-table3 alone at 27 or 30 lost indicators (2-3 a seed at 30).
+TABLE_TILE = 30.0
 
 
 #: A close-up the first detector finds under ``FEW_TILES`` tiles in, and the second finds as many
@@ -411,7 +419,8 @@ class Finder:
         if swapped and (len(own) or (GUESS_SIZE and 0 < len(first) < FEW_TILES and short_side(
                 first) < CLOSE_UP / 2 * min(height, width))):
             first, detector = own, primary
-        guess = max(height, width) * CLOSE_TILE / (2 * self.det_size)
+        close_tile = TABLE_TILE if table_looks else CLOSE_TILE
+        guess = max(height, width) * close_tile / (2 * self.det_size)
 
         def far(boxes: np.ndarray) -> float:  # a whole table is looked at by its far tiles
             return short_side(boxes, FAR_SHARE if len(boxes) >= WHOLE_TABLE else 0.5)
@@ -431,7 +440,7 @@ class Finder:
         closer_found, table, whole, closer_side_used = None, False, False, side
         for _ in range(CLOSER_LOOKS if table_looks or probe or small(
                 short_side(first) if len(first) else guess) else 0):
-            closer = self._look_closer(image, side, detector)
+            closer = self._look_closer(image, side, detector, tile_px=close_tile)
             sure = closer[1] >= threshold
             if closer[1][sure].sum() <= best or (swapped and sure.sum() < FAR_TABLE) or (
                     probe and sure.sum() < WHOLE_TABLE):
@@ -444,7 +453,7 @@ class Finder:
             side = closer_side
         if TURNED_LOOK and whole:
             # the side seats' tiles lie turned a quarter, which the detector learnt little of
-            turned = self._look_closer(image, closer_side_used, detector, (True,))
+            turned = self._look_closer(image, closer_side_used, detector, (True,), close_tile)
             closer_found = self._merged([closer_found, turned])  # type: ignore[list-item]
         if patch and not table:
             joined = self._pips_joined(image, found, looked)
@@ -528,16 +537,16 @@ class Finder:
         return _in_photo(xyxy, width, height), best[kept], cls[kept]
 
     def _look_closer(self, image: np.ndarray, tile_side: float, detector: Any = None,
-                     turns: tuple[bool, ...] = (False,)
+                     turns: tuple[bool, ...] = (False,), tile_px: float = CLOSE_TILE
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The detector over overlapping windows of ``image`` (``_windows``), each scaled so that
-        tiles of short side ``tile_side`` (photo pixels) come out ``CLOSE_TILE`` pixels; boxes cut
+        tiles of short side ``tile_side`` (photo pixels) come out ``tile_px`` pixels; boxes cut
         by a window's inner edge are left to the window that holds their tile whole. ``turns``: each
         window as it is (False) and/or turned a quarter (True, ``TURNED_LOOK``; boxes turned back)."""
         height, width = image.shape[:2]
         every: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         for x1, y1, x2, y2, turn in ((*window, turn) for window in _windows(
-                width, height, self.det_size * tile_side / CLOSE_TILE, 2 * tile_side)
+                width, height, self.det_size * tile_side / tile_px, 2 * tile_side)
                 for turn in turns):
             if turn:
                 boxes, scores, cls = self._look(np.rot90(image[y1:y2, x1:x2]), detector)

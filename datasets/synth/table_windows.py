@@ -90,9 +90,10 @@ def _cut(image: np.ndarray, boxes: np.ndarray, classes: np.ndarray,
 
 
 def table_windows(rng: np.random.Generator, art_sets: Sequence[str], per_scene: int = 4,
-                  coloured_share: float = COLOURED_SHARE) -> list[Window]:
+                  coloured_share: float = COLOURED_SHARE, far_px: float = CLOSE_TILE) -> list[Window]:
     """Render one whole table in ``art_sets`` and cut ``per_scene`` of the recognizer's windows
-    of it (those holding labelled tiles first), each turned a quarter with even odds."""
+    of it (those holding labelled tiles first), each turned a quarter with even odds; the far
+    tiles come out about ``far_px`` pixels (``SCALE_SPREAD`` about it)."""
     held = [n for n in art_sets if any(fnmatch.fnmatchcase(n, p) for p in HELD_OUT_ART)]
     if held:
         raise ValueError(f"designs held out of training cannot be rendered for it: {held}")
@@ -104,7 +105,7 @@ def table_windows(rng: np.random.Generator, art_sets: Sequence[str], per_scene: 
     classes = np.array([1 if t.code == "back" else 0 for t in tiles])
     height, width = scene.image.shape[:2]
     far = short_side(boxes, FAR_SHARE) * np.exp(rng.uniform(*np.log(SCALE_SPREAD)))
-    grid = windows(width, height, DETECT_SIZE * far / CLOSE_TILE, 2 * far)
+    grid = windows(width, height, DETECT_SIZE * far / far_px, 2 * far)
     shift = rng.uniform(-far, far, (len(grid), 2)).round().astype(int)
     moved = []
     for (x1, y1, x2, y2), (dx, dy) in zip(grid, shift, strict=True):
@@ -130,26 +131,26 @@ def yolo_text(window: Window) -> str:
                    for b, c in zip(window.boxes, window.classes, strict=True))
 
 
-def _scene_windows(job: tuple[int, int, tuple[str, ...], int, float]) -> list[Window]:
+def _scene_windows(job: tuple[int, int, tuple[str, ...], int, float, float]) -> list[Window]:
     """Scene ``i``'s windows, rendered from ``default_rng([seed, i])`` (one job of ``write_set``)."""
-    seed, i, names, per_scene, coloured_share = job
-    return table_windows(np.random.default_rng([seed, i]), names, per_scene, coloured_share)
+    seed, i, names, per_scene, coloured_share, far_px = job
+    return table_windows(np.random.default_rng([seed, i]), names, per_scene, coloured_share, far_px)
 
 
 def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
               real: Path | None, real_share: int, coloured_share: float = COLOURED_SHARE,
-              workers: int = 1) -> dict:
+              workers: int = 1, far_px: float = CLOSE_TILE) -> dict:
     """Render ``scenes`` tables into ``out/images`` + ``out/labels`` and write ``out/data.yaml``
     training on them and ``real_share`` photos of ``real``'s ``images/train`` (drawn under
     ``seed``), validating on its ``images/val``; ``coloured_share`` of the tables with dark or
-    tinted faces. ``workers`` processes render the scenes (each scene from its own seed: the set
-    is the same whatever their number). Returns counts."""
+    tinted faces, far tiles about ``far_px`` pixels. ``workers`` processes render the scenes
+    (each scene from its own seed: the set is the same whatever their number). Returns counts."""
     names = training_designs(designs)
     (out / "images").mkdir(parents=True, exist_ok=True)
     (out / "labels").mkdir(parents=True, exist_ok=True)
     counts: dict = {"windows": 0, "turned": 0, "tiles": 0, "backs": 0, "designs": {}}
     listed = []
-    jobs = [(seed, i, names, per_scene, coloured_share) for i in range(scenes)]
+    jobs = [(seed, i, names, per_scene, coloured_share, far_px) for i in range(scenes)]
     with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
         for i, scene_windows in enumerate((pool.map if pool else map)(_scene_windows, jobs)):
             for k, window in enumerate(scene_windows):
@@ -174,7 +175,7 @@ def write_set(out: Path, scenes: int, seed: int, designs: int, per_scene: int,
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``--scenes``, ``--per-scene``, ``--designs``, ``--seed``, ``--real``,
-    ``--real-share``, ``--coloured``, ``--out``, ``--workers``."""
+    ``--real-share``, ``--coloured``, ``--far-px``, ``--out``, ``--workers``."""
     p = argparse.ArgumentParser(description="Whole-table windows for the tile detector.")
     p.add_argument("--scenes", type=int, default=300)
     p.add_argument("--per-scene", type=int, default=4)
@@ -185,16 +186,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--real-share", type=int, default=600, help="real train photos to add")
     p.add_argument("--coloured", type=float, default=COLOURED_SHARE,
                    help="share of the tables drawn with dark or tinted faces")
+    p.add_argument("--far-px", type=float, default=CLOSE_TILE,
+                   help="the far tiles' short side at the detector's input, in pixels (8-64)")
     p.add_argument("--out", type=Path, default=Path("work/tablewin"))
     p.add_argument("--workers", type=int, default=1, help="processes rendering the scenes")
     args = p.parse_args(argv)
     if not 1 <= args.workers <= 64:
         p.error("--workers must be 1-64")
+    if not 8 <= args.far_px <= 64:
+        p.error("--far-px must be 8-64")
     real = args.real if (args.real / "images" / "train").is_dir() else None
     if real is None:
         print(f"{args.real}/images/train missing: no real photos and no data.yaml written")
     counts = write_set(args.out, args.scenes, args.seed, args.designs, args.per_scene, real,
-                       args.real_share, args.coloured, args.workers)
+                       args.real_share, args.coloured, args.workers, args.far_px)
     print(counts)
     return 0
 
