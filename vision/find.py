@@ -167,13 +167,14 @@ PIP_AREA = 0.12
 PIPS_COVER = 0.32
 
 CLOSE_TILE = 24.0
-#: ... and a whole table's, looked at with the whole-table detector (``table_looks``): its far
-#: tiles (``windows.FAR_SHARE``) come out this many pixels, and the guess of their size is made
-#: by it. With detect-table8 (trained on windows drawn about it) against detect-table3 at
-#: ``CLOSE_TILE``, ``scripts/table_misses.py`` on seeds 63-71: face-up tiles placed right rose on
-#: all nine (held out 65 / 68 93.7 / 91.2 -> 96.0 / 95.8 %), rivers in order +16 of 835, names the
-#: same or better (65 / 68 85.1 / 84.3 -> 85.8 / 86.3 %), indicators -1 of 168, rivers exact -5
-#: (docs/table-reader.md). detect-table3 alone at 27 or 30 lost indicators (2-3 a seed at 30).
+#: A whole table looked at with the whole-table detector (``table_looks``) is looked at closer
+#: so that its far tiles (``windows.FAR_SHARE``) come out this many pixels instead of
+#: ``CLOSE_TILE``, and the guess of their size is made by it. With detect-table8 (trained on
+#: windows drawn about it) against detect-table3 at ``CLOSE_TILE``, ``scripts/table_misses.py``
+#: on seeds 63-71: face-up tiles placed right rose on all nine (held out 65 / 68 93.7 / 91.2 ->
+#: 96.0 / 95.8 %), rivers in order +16 of 835, names the same or better (65 / 68 85.1 / 84.3 ->
+#: 85.8 / 86.3 %), indicators -1 of 168, rivers exact -5 (docs/table-reader.md). detect-table3
+#: alone at 27 or 30 lost indicators (2-3 a seed at 30).
 TABLE_TILE = 30.0
 
 

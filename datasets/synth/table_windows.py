@@ -2,12 +2,13 @@
 
 ``vision.find`` looks at a whole table in overlapping windows (``vision.windows.windows``), each
 scaled so that the far tiles' short side (the ``FAR_SHARE`` quantile) comes out
-``vision.find.CLOSE_TILE`` pixels at the detector's input, and the same windows turned a quarter
+``vision.find.CLOSE_TILE`` pixels at the detector's input (``--far-px``; the whole-table detector
+looks at ``vision.find.TABLE_TILE``), and the same windows turned a quarter
 (``TURNED_LOOK``). The shipped detector was trained on photos whose tiles are mostly larger and
 on few whole tables, and scores the far tiles of such windows just under its threshold. This
 module renders whole tables (``datasets.synth.table``) in the designs *not* held out of training
 (``HELD_OUT_ART`` is the measure), cuts those windows, with the far tiles brought to somewhat
-more and less than ``CLOSE_TILE`` pixels (``SCALE_SPREAD``) and half of them turned, and writes
+more and less than that size (``SCALE_SPREAD``) and half of them turned, and writes
 a YOLO set (classes ``tile`` / ``back``) whose ``data.yaml`` adds a share of the real train photos
 so that the detector does not forget them.
 
